@@ -1,0 +1,52 @@
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { join } from 'node:path';
+import { AuthModule } from './auth/auth.module';
+import { TokenModule } from './auth/token.module';
+import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
+import { RolesGuard } from './common/guards/roles.guard';
+import { ServiceApiKeyGuard } from './common/guards/service-api-key.guard';
+import { RequestLoggerMiddleware } from './common/middleware/request-logger.middleware';
+import { AppConfigModule } from './config/app-config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthController } from './health/health.controller';
+import { MailModule } from './mail/mail.module';
+import { MfaModule } from './mfa/mfa.module';
+import { OrganisationsModule } from './organisations/organisations.module';
+import { SessionsModule } from './sessions/sessions.module';
+import { UsersModule } from './users/users.module';
+
+/** Paths the server answers itself; everything else falls back to the client's index.html. */
+export const SERVER_PATHS = ['/api/{*any}', '/auth/{*any}', '/mfa/{*any}', '/refresh', '/callback', '/socket.io/{*any}', '/files/{*any}'];
+
+export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
+
+@Module({
+  imports: [
+    AppConfigModule,
+    DatabaseModule,
+    MailModule,
+    TokenModule,
+    SessionsModule,
+    ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: 1000 }] }),
+    ServeStaticModule.forRoot({ rootPath: CLIENT_DIST, exclude: SERVER_PATHS, serveStaticOptions: { index: false, maxAge: '1h' } }),
+    AuthModule,
+    MfaModule,
+    UsersModule,
+    OrganisationsModule,
+  ],
+  controllers: [HealthController],
+  providers: [
+    { provide: APP_GUARD, useClass: ThrottlerGuard },
+    { provide: APP_GUARD, useClass: ServiceApiKeyGuard },
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
+  ],
+})
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestLoggerMiddleware).forRoutes('*');
+  }
+}

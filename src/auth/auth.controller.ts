@@ -1,0 +1,93 @@
+import { Body, Controller, Get, Headers, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import { Request, Response } from 'express';
+import { Public } from '../common/decorators/access.decorators';
+import { UsersService } from '../users/users.service';
+import { AuthService } from './auth.service';
+import { LoginDto } from './dto/login.dto';
+import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
+import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
+import { TokenService } from './token.service';
+
+/**
+ * Access: every route here is public by nature (signing in, refreshing, recovering a password);
+ * the steps after the first are bound to their challenge token, logout to the caller's own token.
+ */
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly tokens: TokenService,
+    private readonly users: UsersService,
+  ) {}
+
+  @Public()
+  @Post('auth/login')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  async login(@Body() dto: LoginDto, @Headers('authorization') authorization: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const { accessToken, refreshToken } = await this.auth.login(dto, authorization, { ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'] });
+    setRefreshCookie(res, refreshToken, this.tokens.cookieSecure);
+    return { success: true, accessToken };
+  }
+
+  @Public()
+  @Post('auth/change-password')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  changePassword(@Body() dto: ChangePasswordDto, @Headers('authorization') authorization: string | undefined, @Req() req: Request) {
+    return this.auth.changeForcedPassword(authorization, dto, req.ip ?? 'unknown');
+  }
+
+  @Public()
+  @Throttle({ default: { limit: 10, ttl: 60_000 } })
+  @Post('auth/forgot-password')
+  @HttpCode(200)
+  forgotPassword(@Body() dto: ForgotPasswordDto) {
+    return this.auth.forgotPassword(dto);
+  }
+
+  @Public()
+  @Throttle({ default: { limit: 10, ttl: 60_000 } })
+  @Post('auth/reset-password')
+  @HttpCode(200)
+  resetPassword(@Body() dto: ResetPasswordDto) {
+    return this.auth.resetPassword(dto);
+  }
+
+  @Public()
+  @Get('auth/status')
+  @ApiBearerAuth()
+  async status(@Headers('authorization') authorization: string | undefined) {
+    const payload = this.tokens.peekAccess(authorization);
+    const user = payload ? await this.users.currentForSession(payload.sub, payload.sid) : null;
+    return user ? { authenticated: true, user } : { authenticated: false };
+  }
+
+  @Public()
+  @Post('auth/logout')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  async logout(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: Response) {
+    await this.auth.logout(authorization);
+    clearRefreshCookie(res, this.tokens.cookieSecure);
+    return { success: true };
+  }
+
+  @Public()
+  @Post('refresh')
+  @HttpCode(200)
+  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const cookies = (req as Request & { cookies?: Record<string, string> }).cookies ?? {};
+    try {
+      const { accessToken, refreshToken } = await this.auth.refresh(cookies[REFRESH_COOKIE]);
+      if (refreshToken) setRefreshCookie(res, refreshToken, this.tokens.cookieSecure);
+      return { success: true, newAccessToken: accessToken };
+    } catch (e) {
+      clearRefreshCookie(res, this.tokens.cookieSecure);
+      throw e;
+    }
+  }
+}

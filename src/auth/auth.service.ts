@@ -1,0 +1,192 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { AppException } from '../common/app.exception';
+import { randomToken, sha256 } from '../common/crypto/secrets';
+import { MailService } from '../mail/mail.service';
+import { MfaService } from '../mfa/mfa.service';
+import { ClientInfo, SessionsService } from '../sessions/sessions.service';
+import { User } from '../users/entities/user.entity';
+import { LIFETIMES } from '../shared/limits';
+import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
+import { PasswordResetToken } from './entities/password-reset-token.entity';
+import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
+import { LoginDto } from './dto/login.dto';
+import { LoginThrottleService } from './login-throttle.service';
+import { PasswordService } from './password.service';
+import { TokenService } from './token.service';
+
+export interface SignedIn {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/**
+ * Sign-in as a state machine over one call (CONTRACT 3): credentials, then the second factor when the
+ * account has MFA, then a forced password change when one is due; each step that needs more answers
+ * 401 with a code and a short challenge token for the next.
+ */
+@Injectable()
+export class AuthService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(PasswordResetToken) private readonly resetTokens: Repository<PasswordResetToken>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly passwords: PasswordService,
+    private readonly tokens: TokenService,
+    private readonly throttle: LoginThrottleService,
+    private readonly sessions: SessionsService,
+    private readonly mfa: MfaService,
+    private readonly mail: MailService,
+  ) {}
+
+  async login(dto: LoginDto, authorization: string | undefined, client: ClientInfo & { ip: string }): Promise<SignedIn> {
+    if (!dto.acceptToS) throw AppException.badRequest(AUTH_MESSAGES.TERMS_NOT_ACCEPTED, ERROR_CODES.TERMS_NOT_ACCEPTED);
+    const email = dto.username.toLowerCase();
+    await this.throttle.check(email, client.ip);
+
+    const user = await this.users.findOneBy({ email });
+    if (!user || !(await this.passwords.verify(user.passwordHash, dto.password))) {
+      this.throttle.recordFailure(email, client.ip);
+      throw AppException.unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS, ERROR_CODES.INVALID_CREDENTIALS);
+    }
+    this.assertActive(user);
+
+    if (user.isMFAEnabled) {
+      if (!dto.mfaToken) {
+        throw AppException.unauthorized(AUTH_MESSAGES.TOTP_REQUIRED, ERROR_CODES.TOTP_REQUIRED, {
+          challengeToken: this.tokens.signChallenge(user.id, 'mfa'),
+        });
+      }
+      const challengedUser = this.tokens.verifyChallenge(authorization, 'mfa');
+      if (challengedUser !== user.id) throw AppException.unauthorized('The sign-in challenge belongs to another account. Please log in again.');
+      if (!(await this.mfa.verifyLoginCode(user, dto.mfaToken))) {
+        this.throttle.recordFailure(email, client.ip);
+        throw AppException.unauthorized('The MFA token is invalid or has already been used.', ERROR_CODES.INVALID_MFA_TOKEN);
+      }
+    }
+
+    if (user.mustChangePassword) {
+      throw AppException.unauthorized(AUTH_MESSAGES.PASSWORD_CHANGE_REQUIRED, ERROR_CODES.PASSWORD_CHANGE_REQUIRED, {
+        challengeToken: this.tokens.signChallenge(user.id, 'change-password'),
+      });
+    }
+
+    this.throttle.recordSuccess(email);
+    return this.signIn(user, client, 'password');
+  }
+
+  /** Opens a session for an account whose identity is established (password steps or SSO). */
+  async signIn(user: User, client: ClientInfo, method: string): Promise<SignedIn> {
+    await this.sessions.assertConcurrentLimit(user);
+    const { session, refreshToken } = await this.sessions.start(user, client, method);
+    await this.users.update({ id: user.id }, { lastLoginAt: session.createdAt });
+    return { accessToken: this.tokens.signAccess(user.id, session.id), refreshToken };
+  }
+
+  assertActive(user: User): void {
+    if (user.isDisabled || user.isBlocked) {
+      throw new AppException(HttpStatus.FORBIDDEN, ERROR_CODES.ACCOUNT_DISABLED, 'Your account has been disabled. Please contact your administrator.');
+    }
+  }
+
+  async refresh(raw: string | undefined): Promise<{ accessToken: string; refreshToken?: string }> {
+    const { session, refreshToken } = await this.sessions.rotate(raw);
+    const user = await this.users.findOneBy({ id: session.userId });
+    if (!user || user.isDisabled || user.isBlocked) {
+      await this.sessions.end(session.id, 'disabled');
+      throw AppException.unauthorized('Your session has ended. Please log in again.', ERROR_CODES.REFRESH_INVALID);
+    }
+    return { accessToken: this.tokens.signAccess(user.id, session.id), refreshToken };
+  }
+
+  async logout(authorization: string | undefined): Promise<void> {
+    const payload = this.tokens.peekAccess(authorization);
+    if (payload) await this.sessions.end(payload.sid, 'logout');
+  }
+
+  /** The forced change of the CHANGE_PASSWORD step; every session of the account ends. */
+  async changeForcedPassword(authorization: string | undefined, dto: ChangePasswordDto, ip: string): Promise<{ success: true }> {
+    const userId = this.tokens.verifyChallenge(authorization, 'change-password');
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user) throw AppException.unauthorized();
+    this.assertActive(user);
+    await this.throttle.check(user.email, ip);
+    if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword))) {
+      this.throttle.recordFailure(user.email, ip);
+      throw AppException.badRequest('The current password is not correct.', ERROR_CODES.INVALID_CREDENTIALS);
+    }
+    await this.setPassword(user, dto.newPassword, dto.currentPassword);
+    return { success: true };
+  }
+
+  /** Sets a new password (never the same as the old one) and ends every session of the account. */
+  async setPassword(user: User, newPassword: string, oldPassword?: string, exceptSessionId?: string): Promise<void> {
+    if (oldPassword !== undefined && oldPassword === newPassword) {
+      throw AppException.badRequest('The new password must be different from the current one.', ERROR_CODES.WEAK_PASSWORD);
+    }
+    await this.users.update(
+      { id: user.id },
+      { passwordHash: await this.passwords.hash(newPassword), mustChangePassword: false, passwordChangedAt: new Date() },
+    );
+    await this.sessions.endAllForUsers([user.id], 'password-changed', exceptSessionId);
+  }
+
+  /**
+   * Sends a reset link when the account exists, is active and (with MFA) the code is right. The answer
+   * is the same in every case, so it never reveals whether an account exists or has MFA.
+   */
+  async forgotPassword(dto: ForgotPasswordDto): Promise<{ success: true; message: string }> {
+    const answer = { success: true as const, message: AUTH_MESSAGES.FORGOT_PASSWORD_SENT };
+    const user = await this.users.findOneBy({ email: dto.username.toLowerCase() });
+    if (!user || user.isDisabled || user.isBlocked || !user.passwordHash) return answer;
+
+    if (user.isMFAEnabled && !(dto.mfaCode && (await this.mfa.verifyTotp(user, dto.mfaCode)))) {
+      await this.mail.send({
+        to: user.email,
+        subject: `${PRODUCT_NAME}: password reset not sent`,
+        text:
+          'Someone asked to reset the password of your account, but your account has multi-factor authentication and ' +
+          'the request did not carry a valid code from your authenticator app, so no reset link was issued.\n\n' +
+          "If it was you, request the reset again and enter the current code in 'Enter MFA Code'.\n" +
+          'If it was not you, you need do nothing: your password is unchanged.',
+      });
+      return answer;
+    }
+
+    const token = randomToken();
+    await this.resetTokens.insert({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + LIFETIMES.RESET_TOKEN_SECONDS * 1000),
+      usedAt: null,
+    });
+    const link = `${this.config.publicUrl}/resetPassword?token=${encodeURIComponent(token)}`;
+    await this.mail.send({
+      to: user.email,
+      subject: `${PRODUCT_NAME}: reset your password`,
+      text:
+        `To choose a new password, open this link:\n\n${link}\n\n` +
+        'The link works once and expires in one hour. If you did not ask for it, ignore this e-mail: your password is unchanged.',
+    });
+    return answer;
+  }
+
+  async resetPassword(dto: ResetPasswordDto): Promise<{ success: true }> {
+    const invalid = () =>
+      AppException.badRequest('This password reset link is invalid, has expired or has already been used. Please request a new one.', ERROR_CODES.RESET_TOKEN_INVALID);
+    const token = await this.resetTokens.findOneBy({ tokenHash: sha256(dto.token) });
+    if (!token || token.usedAt || token.expiresAt <= new Date()) throw invalid();
+    const user = await this.users.findOneBy({ id: token.userId });
+    if (!user || user.isDisabled || user.isBlocked) throw invalid();
+    // Claim the token first: a link used twice at once still changes the password once.
+    const claimed = await this.resetTokens.update({ id: token.id, usedAt: IsNull() }, { usedAt: new Date() });
+    if (!claimed.affected) throw invalid();
+    await this.resetTokens.update({ userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });
+    await this.setPassword(user, dto.password);
+    this.throttle.recordSuccess(user.email);
+    return { success: true };
+  }
+}

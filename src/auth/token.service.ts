@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { AppException } from '../common/app.exception';
+import { LIFETIMES } from '../shared/limits';
+import { AUTH_MESSAGES, ERROR_CODES } from '../shared/messages';
+
+export type ChallengePurpose = 'mfa' | 'change-password';
+
+export interface AccessPayload {
+  sub: number;
+  sid: string;
+  typ: 'access';
+}
+
+interface ChallengePayload {
+  sub: number;
+  typ: 'challenge';
+  pur: ChallengePurpose;
+}
+
+/** The one expired-token answer of the specification: 403 {success: false, message: 'jwt expired'}. */
+export function jwtExpired(): AppException {
+  return AppException.forbidden(AUTH_MESSAGES.JWT_EXPIRED, ERROR_CODES.JWT_EXPIRED);
+}
+
+/** Signs and checks access tokens (15 minutes, carry the session id) and the short challenge tokens of login steps. */
+@Injectable()
+export class TokenService {
+  constructor(
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  signAccess(userId: number, sessionId: string): string {
+    const payload: AccessPayload = { sub: userId, sid: sessionId, typ: 'access' };
+    return this.jwt.sign(payload, { expiresIn: LIFETIMES.ACCESS_TOKEN_SECONDS });
+  }
+
+  signChallenge(userId: number, purpose: ChallengePurpose): string {
+    const payload: ChallengePayload = { sub: userId, typ: 'challenge', pur: purpose };
+    return this.jwt.sign(payload, { expiresIn: LIFETIMES.CHALLENGE_TOKEN_SECONDS });
+  }
+
+  /** The user id a challenge token (from `Authorization: Bearer …`) was issued to, for the given step. */
+  verifyChallenge(authorization: string | undefined, purpose: ChallengePurpose): number {
+    const token = bearer(authorization);
+    if (!token) throw AppException.unauthorized('This step needs the challenge token of the previous sign-in step.');
+    let payload: ChallengePayload;
+    try {
+      payload = this.jwt.verify<ChallengePayload>(token);
+    } catch (e) {
+      if ((e as Error).name === 'TokenExpiredError') throw jwtExpired();
+      throw AppException.unauthorized('The sign-in challenge is not valid. Please log in again.');
+    }
+    if (payload.typ !== 'challenge' || payload.pur !== purpose) {
+      throw AppException.unauthorized('The sign-in challenge is not valid for this step. Please log in again.');
+    }
+    return payload.sub;
+  }
+
+  /** Decodes an access token without throwing: for GET /auth/status and logout. */
+  peekAccess(authorization: string | undefined): AccessPayload | null {
+    const token = bearer(authorization);
+    if (!token) return null;
+    try {
+      const payload = this.jwt.verify<AccessPayload>(token);
+      return payload.typ === 'access' ? payload : null;
+    } catch {
+      return null;
+    }
+  }
+
+  get cookieSecure(): boolean {
+    return this.config.publicUrl.startsWith('https:');
+  }
+}
+
+export function bearer(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  return match?.[1];
+}

@@ -1,0 +1,22 @@
+import { Role } from '../shared/roles';
+
+/** The authenticated caller, as the JWT guard puts it on the request. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  organisationId: number;
+  sessionId: string;
+  roles: Role[];
+  isMFAEnforced: boolean;
+  isMFAEnabled: boolean;
+}
+
+/** E-Support accounts work across organisations (CONTRACT 2). */
+export function isSupport(user: AuthUser): boolean {
+  return user.roles.includes(Role.E_SUPPORT);
+}
+
+/** Whether the caller may see data of the given organisation. */
+export function canAccessOrganisation(user: AuthUser, organisationId: number): boolean {
+  return isSupport(user) || user.organisationId === organisationId;
+}

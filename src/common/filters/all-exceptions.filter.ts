@@ -1,0 +1,55 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { Response } from 'express';
+import { ERROR_CODES } from '../../shared/messages';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: ERROR_CODES.VALIDATION_FAILED,
+  401: ERROR_CODES.UNAUTHENTICATED,
+  403: ERROR_CODES.FORBIDDEN,
+  404: ERROR_CODES.NOT_FOUND,
+  409: ERROR_CODES.CONFLICT,
+  413: 'PAYLOAD_TOO_LARGE',
+  429: ERROR_CODES.TOO_MANY_ATTEMPTS,
+};
+
+/** Writes every error as CONTRACT 3's body: {success: false, statusCode, code, message}. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') return;
+    const res = host.switchToHttp().getResponse<Response>();
+    if (res.headersSent) return;
+
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const raw = exception.getResponse();
+      const body = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : { message: raw };
+      const message = Array.isArray(body.message) ? body.message.join('; ') : String(body.message ?? exception.message);
+      res.status(status).json({
+        ...body,
+        success: false,
+        statusCode: status,
+        code: typeof body.code === 'string' ? body.code : (CODE_BY_STATUS[status] ?? `HTTP_${status}`),
+        message,
+        error: undefined,
+      });
+      return;
+    }
+    // Body-parser errors (malformed JSON, too large) carry a status but are not HttpExceptions.
+    const maybe = exception as { status?: number; type?: string; message?: string };
+    if (typeof maybe?.status === 'number' && maybe.status >= 400 && maybe.status < 500) {
+      const message = maybe.type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : (maybe.message ?? 'Bad request.');
+      res.status(maybe.status).json({ success: false, statusCode: maybe.status, code: CODE_BY_STATUS[maybe.status] ?? `HTTP_${maybe.status}`, message });
+      return;
+    }
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({
+      success: false,
+      statusCode: 500,
+      code: ERROR_CODES.INTERNAL,
+      message: 'Sorry, an error occurred on the server. It has been logged.',
+    });
+  }
+}

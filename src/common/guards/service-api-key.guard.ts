@@ -1,0 +1,32 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { timingSafeEqual } from 'node:crypto';
+import { APP_CONFIG } from '../../config/app-config.module';
+import { AppConfig } from '../../config/env.validation';
+import { AppException } from '../app.exception';
+import { IS_SERVICE_API_KEY } from '../decorators/access.decorators';
+
+/** Checks X-Api-Key on @ServiceApi() routes against SERVICE_API_KEY; refuses all when none is configured. */
+@Injectable()
+export class ServiceApiKeyGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    if (!this.reflector.getAllAndOverride<boolean>(IS_SERVICE_API_KEY, [context.getHandler(), context.getClass()])) return true;
+    const expected = this.config.serviceApiKey;
+    if (!expected) throw AppException.forbidden('The service API is switched off: SERVICE_API_KEY is not configured.');
+    const given = context.switchToHttp().getRequest().headers['x-api-key'];
+    if (typeof given !== 'string' || !safeEqual(given, expected)) throw AppException.unauthorized('A valid X-Api-Key header is required.');
+    return true;
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * The typed configuration of the whole process (CONTRACT 1). Built once from the environment by
+ * {@link loadConfig}, which names the offending variable when one is malformed.
+ */
+export interface AppConfig {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  publicUrl: string;
+  jwtSecret: string;
+  /** 32-byte key for secrets stored encrypted at rest (TOTP secrets). */
+  encryptionKey: Buffer;
+  smtpUrl?: string;
+  mailFrom: string;
+  supportEmail: string;
+  supportEmailDomain: string;
+  bootstrapSupportEmail: string;
+  bootstrapSupportPassword?: string;
+  appEnv: string;
+  serviceApiKey?: string;
+  oidc?: { issuer: string; clientId: string; clientSecret?: string };
+  redisUrl?: string;
+  logLevel: 'silent' | 'error' | 'info' | 'debug';
+  /** Behind a reverse proxy: trust X-Forwarded-For for the client address (login throttling). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['silent', 'error', 'info', 'debug'] as const;
+
+function fail(variable: string, reason: string): never {
+  throw new ConfigError(`Invalid configuration: ${variable} ${reason}`);
+}
+
+function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
+  const v = optional(env, name);
+  if (v === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(v);
+  } catch {
+    fail(name, `must be a URL (got "${v}")`);
+  }
+  if (!protocols.includes(parsed.protocol)) fail(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${v}")`);
+  return v;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+function email(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const v = optional(env, name) ?? fallback;
+  if (!EMAIL.test(v)) fail(name, `must be an e-mail address (got "${v}")`);
+  return v.toLowerCase();
+}
+
+/** A secret kept in DATA_DIR, generated on first use, so nothing secret is ever hard-coded. */
+function persistedSecret(dataDir: string, file: string, bytes: number): Buffer {
+  const path = join(dataDir, file);
+  if (existsSync(path)) {
+    const value = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
+    if (value.length === bytes) return value;
+  }
+  const value = randomBytes(bytes);
+  writeFileSync(path, value.toString('base64'), { mode: 0o600 });
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const portText = optional(env, 'PORT') ?? '3000';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port < 0 || port > 65535) fail('PORT', `must be a port number (got "${portText}")`);
+
+  const dataDir = resolve(optional(env, 'DATA_DIR') ?? './data');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (e) {
+    fail('DATA_DIR', `cannot be created (${(e as Error).message})`);
+  }
+
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+
+  const jwtSecretText = optional(env, 'JWT_SECRET');
+  if (jwtSecretText !== undefined && jwtSecretText.length < 32) fail('JWT_SECRET', 'must be at least 32 characters long');
+  const jwtSecret = jwtSecretText ?? persistedSecret(dataDir, 'jwt-secret', 48).toString('base64');
+
+  const encryptionKeyText = optional(env, 'ENCRYPTION_KEY');
+  let encryptionKey: Buffer;
+  if (encryptionKeyText !== undefined) {
+    encryptionKey = Buffer.from(encryptionKeyText, 'base64');
+    if (encryptionKey.length !== 32) fail('ENCRYPTION_KEY', 'must be 32 bytes encoded in base64');
+  } else {
+    encryptionKey = persistedSecret(dataDir, 'encryption-key', 32);
+  }
+
+  const supportEmailDomain = (optional(env, 'SUPPORT_EMAIL_DOMAIN') ?? 'support.localhost').toLowerCase();
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(supportEmailDomain)) fail('SUPPORT_EMAIL_DOMAIN', `must be a domain name (got "${supportEmailDomain}")`);
+
+  const appEnv = optional(env, 'APP_ENV') ?? 'production';
+  if (!/^[a-z][a-z0-9-]*$/.test(appEnv)) fail('APP_ENV', `must be a lower-case environment name such as develop or production (got "${appEnv}")`);
+
+  const serviceApiKey = optional(env, 'SERVICE_API_KEY');
+  if (serviceApiKey !== undefined && serviceApiKey.length < 16) fail('SERVICE_API_KEY', 'must be at least 16 characters long');
+
+  const oidcIssuer = url(env, 'OIDC_ISSUER', ['http:', 'https:']);
+  const oidcClientId = optional(env, 'OIDC_CLIENT_ID');
+  if ((oidcIssuer === undefined) !== (oidcClientId === undefined)) {
+    fail(oidcIssuer === undefined ? 'OIDC_ISSUER' : 'OIDC_CLIENT_ID', 'must be set together with the other (OIDC_ISSUER and OIDC_CLIENT_ID)');
+  }
+
+  const logLevel = (optional(env, 'LOG_LEVEL') ?? 'info') as AppConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+
+  const bootstrapSupportPassword = optional(env, 'BOOTSTRAP_SUPPORT_PASSWORD');
+  if (bootstrapSupportPassword !== undefined && (bootstrapSupportPassword.length < 8 || bootstrapSupportPassword.length > 50)) {
+    fail('BOOTSTRAP_SUPPORT_PASSWORD', 'must be 8 to 50 characters long');
+  }
+
+  return {
+    port,
+    dataDir,
+    databaseUrl,
+    publicUrl,
+    jwtSecret,
+    encryptionKey,
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: email(env, 'MAIL_FROM', `no-reply@${supportEmailDomain}`),
+    supportEmail: email(env, 'SUPPORT_EMAIL', `support@${supportEmailDomain}`),
+    supportEmailDomain,
+    bootstrapSupportEmail: email(env, 'BOOTSTRAP_SUPPORT_EMAIL', `admin@${supportEmailDomain}`),
+    bootstrapSupportPassword,
+    appEnv,
+    serviceApiKey,
+    oidc: oidcIssuer && oidcClientId ? { issuer: oidcIssuer, clientId: oidcClientId, clientSecret: optional(env, 'OIDC_CLIENT_SECRET') } : undefined,
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    logLevel,
+    trustProxy: optional(env, 'TRUST_PROXY') === 'true',
+  };
+}

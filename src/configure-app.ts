@@ -1,0 +1,69 @@
+import { INestApplication, ValidationError, ValidationPipe } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { AppException } from './common/app.exception';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { APP_CONFIG } from './config/app-config.module';
+import { AppConfig } from './config/env.validation';
+import { ERROR_CODES } from './shared/messages';
+import { version } from './version';
+
+function flatten(errors: ValidationError[], parent = ''): Array<{ field: string; message: string }> {
+  return errors.flatMap((e) => {
+    const field = parent ? `${parent}.${e.property}` : e.property;
+    const own = Object.values(e.constraints ?? {}).map((message) => ({
+      field,
+      message: message.includes('should not exist') ? `Unknown field "${field}".` : message,
+    }));
+    return [...own, ...flatten(e.children ?? [], field)];
+  });
+}
+
+/** Everything main.ts and the e2e tests share: security headers, parsing, validation, errors, docs. */
+export function configureApp(app: INestApplication): void {
+  const config = app.get<AppConfig>(APP_CONFIG);
+  const express = app as NestExpressApplication;
+  if (config.trustProxy) express.set('trust proxy', true);
+  express.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          upgradeInsecureRequests: null,
+        },
+      },
+    }),
+  );
+  app.use(cookieParser());
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      exceptionFactory: (errors) => {
+        const details = flatten(errors);
+        return AppException.badRequest(details.map((d) => d.message).join('; '), ERROR_CODES.VALIDATION_FAILED, { errors: details });
+      },
+    }),
+  );
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Tax Portal API')
+      .setDescription('Sign-in, user administration and the application shell. Errors: {success: false, statusCode, code, message}.')
+      .setVersion(version)
+      .addBearerAuth()
+      .addApiKey({ type: 'apiKey', name: 'X-Api-Key', in: 'header' }, 'service')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document);
+}

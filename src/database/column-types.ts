@@ -1,0 +1,6 @@
+/**
+ * Column types that differ between the embedded SQLite and PostgreSQL (DATABASE_URL=postgres://…).
+ * Read once at load: the choice of database is fixed for the life of the process.
+ */
+const isPostgres = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '');
+export const DATE_TYPE = isPostgres ? 'timestamptz' : 'datetime';

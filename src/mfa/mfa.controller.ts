@@ -1,0 +1,56 @@
+import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import { AuthUser } from '../common/auth-user';
+import { AllowMfaPending, Public, Roles } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { TokenService } from '../auth/token.service';
+import { ALL_ROLES } from '../shared/roles';
+import { MfaTokenDto } from './dto/mfa-token.dto';
+import { MfaService } from './mfa.service';
+
+/**
+ * Access: email-mfa is bound to a login's MFA challenge token; enable, verify and disable act on the
+ * caller's own account, for every role, and stay open to an account that must still enrol.
+ */
+@ApiTags('mfa')
+@ApiBearerAuth()
+@Controller('mfa')
+export class MfaController {
+  constructor(
+    private readonly mfa: MfaService,
+    private readonly tokens: TokenService,
+  ) {}
+
+  @Public()
+  @Throttle({ default: { limit: 5, ttl: 60_000 } })
+  @Post('email-mfa')
+  @HttpCode(200)
+  emailCode(@Headers('authorization') authorization: string | undefined) {
+    return this.mfa.sendEmailCode(this.tokens.verifyChallenge(authorization, 'mfa'));
+  }
+
+  @Post('enable')
+  @HttpCode(200)
+  @Roles(ALL_ROLES)
+  @AllowMfaPending()
+  enable(@CurrentUser() user: AuthUser) {
+    return this.mfa.startEnrolment(user.id);
+  }
+
+  @Post('verify')
+  @HttpCode(200)
+  @Roles(ALL_ROLES)
+  @AllowMfaPending()
+  verify(@CurrentUser() user: AuthUser, @Body() dto: MfaTokenDto) {
+    return this.mfa.completeEnrolment(user.id, dto.token);
+  }
+
+  @Post('disable')
+  @HttpCode(200)
+  @Roles(ALL_ROLES)
+  @AllowMfaPending()
+  disable(@CurrentUser() user: AuthUser, @Body() dto: MfaTokenDto) {
+    return this.mfa.disableOwn(user.id, dto.token);
+  }
+}

@@ -1,0 +1,132 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { generateSecret, generateURI, verify } from 'otplib';
+import { Repository } from 'typeorm';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { AppException } from '../common/app.exception';
+import { decrypt, encrypt, randomDigits } from '../common/crypto/secrets';
+import { MailService } from '../mail/mail.service';
+import { SessionsService } from '../sessions/sessions.service';
+import { User } from '../users/entities/user.entity';
+import { LIFETIMES } from '../shared/limits';
+import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
+
+/** One step either side of now (30 s each way), as authenticator apps drift. */
+const EPOCH_TOLERANCE_SECONDS = 30;
+
+/** TOTP enrolment and checks, and codes sent by e-mail. Secrets are stored encrypted; every code works once. */
+@Injectable()
+export class MfaService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mail: MailService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  /** Checks a TOTP code against the user's secret and burns its time step. */
+  async verifyTotp(user: User, code: string, sealedSecret = user.mfaSecret): Promise<boolean> {
+    if (!sealedSecret || !/^\d{6}$/.test(code)) return false;
+    const secret = decrypt(sealedSecret, this.config.encryptionKey);
+    const result = await verify({
+      secret,
+      token: code,
+      epochTolerance: EPOCH_TOLERANCE_SECONDS,
+      ...(user.mfaLastUsedStep != null ? { afterTimeStep: user.mfaLastUsedStep } : {}),
+    });
+    if (!result.valid || !('timeStep' in result)) return false;
+    const step = result.timeStep;
+    // Conditional update: of two requests with the same code, only one wins the step.
+    const claimed = await this.users
+      .createQueryBuilder()
+      .update(User)
+      .set({ mfaLastUsedStep: step })
+      .where('id = :id AND (mfaLastUsedStep IS NULL OR mfaLastUsedStep < :step)', { id: user.id, step })
+      .execute();
+    if (!claimed.affected) return false;
+    user.mfaLastUsedStep = step;
+    return true;
+  }
+
+  private codeHash(userId: number, code: string): string {
+    return createHmac('sha256', this.config.encryptionKey).update(`${userId}:${code}`).digest('hex');
+  }
+
+  /** Checks (and consumes) a code sent by e-mail. */
+  async verifyEmailCode(user: User, code: string): Promise<boolean> {
+    if (!user.emailMfaCodeHash || !user.emailMfaCodeExpiresAt || user.emailMfaCodeExpiresAt <= new Date()) return false;
+    const expected = Buffer.from(user.emailMfaCodeHash, 'hex');
+    const given = Buffer.from(this.codeHash(user.id, code), 'hex');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+    const claimed = await this.users.update({ id: user.id, emailMfaCodeHash: user.emailMfaCodeHash }, { emailMfaCodeHash: null, emailMfaCodeExpiresAt: null });
+    return !!claimed.affected;
+  }
+
+  /** A login's second factor: a TOTP code, or the code last sent by e-mail. */
+  async verifyLoginCode(user: User, code: string): Promise<boolean> {
+    return (await this.verifyTotp(user, code)) || (await this.verifyEmailCode(user, code));
+  }
+
+  async sendEmailCode(userId: number): Promise<{ success: true; message: string }> {
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user || user.isDisabled || user.isBlocked) throw AppException.unauthorized('The sign-in challenge is not valid. Please log in again.');
+    if (!user.isMFAEnabled) throw AppException.badRequest('MFA is not enabled on this account.');
+    const code = randomDigits(6);
+    await this.users.update(
+      { id: user.id },
+      { emailMfaCodeHash: this.codeHash(user.id, code), emailMfaCodeExpiresAt: new Date(Date.now() + LIFETIMES.EMAIL_MFA_CODE_SECONDS * 1000) },
+    );
+    await this.mail.send({
+      to: user.email,
+      subject: `${PRODUCT_NAME}: your sign-in code`,
+      text: `Your sign-in code is ${code}\n\nIt is valid for ${LIFETIMES.EMAIL_MFA_CODE_SECONDS / 60} minutes and can be used once.\nIf you did not try to sign in, change your password and tell your administrator.`,
+    });
+    return { success: true, message: AUTH_MESSAGES.MFA_CODE_SENT };
+  }
+
+  /** Starts (or restarts) enrolment: a new secret, kept pending until a code from it verifies. */
+  async startEnrolment(userId: number): Promise<{ secret: { base32: string; otpauth_url: string } }> {
+    const user = await this.users.findOneByOrFail({ id: userId });
+    if (user.isMFAEnabled) throw AppException.conflict('MFA is already enabled on this account.');
+    const base32 = generateSecret();
+    await this.users.update({ id: user.id }, { mfaPendingSecret: encrypt(base32, this.config.encryptionKey) });
+    return { secret: { base32, otpauth_url: generateURI({ issuer: PRODUCT_NAME, label: user.email, secret: base32 }) } };
+  }
+
+  /** Verifies the first code of an enrolment and switches MFA on; the user's sessions end. */
+  async completeEnrolment(userId: number, token: string): Promise<{ success: true }> {
+    const user = await this.users.findOneByOrFail({ id: userId });
+    if (user.isMFAEnabled) throw AppException.conflict('MFA is already enabled on this account.');
+    if (!user.mfaPendingSecret) throw AppException.badRequest('Start the MFA set-up first.');
+    user.mfaLastUsedStep = null;
+    await this.users.update({ id: user.id }, { mfaLastUsedStep: null });
+    if (!(await this.verifyTotp(user, token, user.mfaPendingSecret))) {
+      throw AppException.badRequest('The code is not valid. Check the time on your device and enter the current code.', ERROR_CODES.INVALID_MFA_TOKEN);
+    }
+    await this.users.update({ id: user.id }, { mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, isMFAEnabled: true });
+    await this.sessions.endAllForUsers([user.id], 'mfa-changed');
+    return { success: true };
+  }
+
+  /** The user switches off their own MFA, proving it with a current code; their sessions end. */
+  async disableOwn(userId: number, token: string): Promise<{ success: true }> {
+    const user = await this.users.findOneByOrFail({ id: userId });
+    if (!user.isMFAEnabled) throw AppException.badRequest('MFA is not enabled on this account.');
+    if (!(await this.verifyTotp(user, token))) {
+      throw AppException.badRequest('The code is not valid. Enter the current code from your authenticator app.', ERROR_CODES.INVALID_MFA_TOKEN);
+    }
+    await this.clear(user.id);
+    return { success: true };
+  }
+
+  /** Removes a user's second factor and ends their sessions (also used by administrators). */
+  async clear(userId: number): Promise<void> {
+    await this.users.update(
+      { id: userId },
+      { isMFAEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastUsedStep: null, emailMfaCodeHash: null, emailMfaCodeExpiresAt: null },
+    );
+    await this.sessions.endAllForUsers([userId], 'mfa-changed');
+  }
+}

@@ -1,0 +1,63 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { temporaryPassword } from '../common/crypto/secrets';
+import { PasswordService } from '../auth/password.service';
+import { User } from '../users/entities/user.entity';
+import { Role } from '../shared/roles';
+import { Organisation } from './entities/organisation.entity';
+
+/**
+ * On a start with an empty database: the vendor organisation and its first E-Support account
+ * (CONTRACT 1). Without BOOTSTRAP_SUPPORT_PASSWORD a password is generated, printed once, and must be
+ * changed at the first sign-in.
+ */
+@Injectable()
+export class BootstrapService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Bootstrap');
+
+  constructor(
+    private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly passwords: PasswordService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if ((await this.db.getRepository(Organisation).count()) > 0) return;
+    const generated = this.config.bootstrapSupportPassword === undefined;
+    const password = this.config.bootstrapSupportPassword ?? temporaryPassword();
+    const passwordHash = await this.passwords.hash(password);
+    await this.db.transaction(async (tx) => {
+      const org = await tx.getRepository(Organisation).save(
+        tx.getRepository(Organisation).create({
+          code: 'VENDOR',
+          name: 'Vendor Support',
+          isVendor: true,
+          allowedUsersNumber: 1000,
+          maxConcurrentUsers: 1000,
+          applications: ['TAX_MANAGER', 'CA_VIEWER'],
+        }),
+      );
+      await tx.getRepository(User).save(
+        tx.getRepository(User).create({
+          organisationId: org.id,
+          email: this.config.bootstrapSupportEmail,
+          passwordHash,
+          firstName: 'Support',
+          lastName: 'Admin',
+          roleId: Role.E_SUPPORT,
+          isMFAEnforced: false,
+          mustChangePassword: generated,
+          passwordChangedAt: new Date(),
+        }),
+      );
+    });
+    const line = '='.repeat(72);
+    const message = generated
+      ? `E-Support account created: ${this.config.bootstrapSupportEmail}\nTemporary password (shown once, change it at first login): ${password}`
+      : `E-Support account created: ${this.config.bootstrapSupportEmail} (password from BOOTSTRAP_SUPPORT_PASSWORD)`;
+    process.stdout.write(`\n${line}\n${message}\n${line}\n\n`);
+    this.logger.log(`Vendor organisation created`);
+  }
+}

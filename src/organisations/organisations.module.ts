@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { BootstrapService } from './bootstrap.service';
+
+@Module({ providers: [BootstrapService] })
+export class OrganisationsModule {}

@@ -1,0 +1,42 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { DATE_TYPE } from '../../database/column-types';
+
+export type SessionEndReason = 'logout' | 'force-logoff' | 'disabled' | 'password-changed' | 'mfa-changed' | 'refresh-reuse' | 'expired';
+
+/** One sign-in: its id sits in every access token, so ending it ends the tokens at once. */
+@Entity('sessions')
+@Index('IDX_sessions_user', ['userId', 'endedAt'])
+@Index('IDX_sessions_org', ['organisationId', 'endedAt'])
+export class Session {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id!: string;
+
+  @Column({ type: 'integer' })
+  userId!: number;
+
+  @Column({ type: 'integer' })
+  organisationId!: number;
+
+  /** The sign-in time. */
+  @CreateDateColumn()
+  createdAt!: Date;
+
+  @Column({ type: DATE_TYPE })
+  lastRefreshAt!: Date;
+
+  @Column({ type: DATE_TYPE, nullable: true })
+  endedAt!: Date | null;
+
+  @Column({ type: 'varchar', length: 30, nullable: true })
+  endReason!: SessionEndReason | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  ip!: string | null;
+
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  userAgent!: string | null;
+
+  /** 'password', 'sso' */
+  @Column({ type: 'varchar', length: 20, default: 'password' })
+  method!: string;
+}

@@ -1,0 +1,162 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { In, IsNull, Not, Repository } from 'typeorm';
+import { AppException } from '../common/app.exception';
+import { randomToken, sha256 } from '../common/crypto/secrets';
+import { LIFETIMES } from '../shared/limits';
+import { ERROR_CODES } from '../shared/messages';
+import { RefreshToken } from '../auth/entities/refresh-token.entity';
+import { Organisation } from '../organisations/entities/organisation.entity';
+import { User } from '../users/entities/user.entity';
+import { Session, SessionEndReason } from './entities/session.entity';
+import { SessionEvents } from './session-events';
+
+export interface StartedSession {
+  session: Session;
+  refreshToken: string;
+}
+
+export interface ClientInfo {
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** Sign-in sessions and their rotating refresh tokens (CONTRACT 3). */
+@Injectable()
+export class SessionsService {
+  constructor(
+    @InjectRepository(Session) private readonly sessions: Repository<Session>,
+    @InjectRepository(RefreshToken) private readonly refreshTokens: Repository<RefreshToken>,
+    @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
+    private readonly events: SessionEvents,
+  ) {}
+
+  /** Online: a session not ended and refreshed within the access-token lifetime. */
+  onlineSince(now = new Date()): Date {
+    return new Date(now.getTime() - LIFETIMES.ACCESS_TOKEN_SECONDS * 1000);
+  }
+
+  /**
+   * Refuses a sign-in that would take the organisation past its maximum of concurrent users.
+   * A user who is already online does not count twice.
+   */
+  async assertConcurrentLimit(user: User): Promise<void> {
+    const org = await this.organisations.findOneBy({ id: user.organisationId });
+    if (!org || org.isVendor) return;
+    const online = await this.sessions
+      .createQueryBuilder('s')
+      .select('COUNT(DISTINCT s.userId)', 'n')
+      .where('s.organisationId = :org AND s.endedAt IS NULL AND s.lastRefreshAt > :since AND s.userId <> :user', {
+        org: org.id,
+        since: this.onlineSince(),
+        user: user.id,
+      })
+      .getRawOne<{ n: number }>();
+    if (Number(online?.n ?? 0) >= org.maxConcurrentUsers) {
+      throw new AppException(
+        HttpStatus.FORBIDDEN,
+        'CONCURRENT_USERS_EXCEEDED',
+        'Your organisation has reached the max allowed concurrent users. Further user logins will not be allowed. Please try again later or ask your administrator to force log off a user.',
+      );
+    }
+  }
+
+  async start(user: User, client: ClientInfo, method = 'password'): Promise<StartedSession> {
+    const now = new Date();
+    const session = await this.sessions.save(
+      this.sessions.create({
+        id: randomUUID(),
+        userId: user.id,
+        organisationId: user.organisationId,
+        lastRefreshAt: now,
+        ip: client.ip?.slice(0, 64) ?? null,
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
+        method,
+      }),
+    );
+    const refreshToken = await this.issueRefreshToken(session.id);
+    return { session, refreshToken };
+  }
+
+  private async issueRefreshToken(sessionId: string): Promise<string> {
+    const raw = randomToken();
+    await this.refreshTokens.insert({
+      sessionId,
+      tokenHash: sha256(raw),
+      expiresAt: new Date(Date.now() + LIFETIMES.REFRESH_TOKEN_SECONDS * 1000),
+      usedAt: null,
+    });
+    return raw;
+  }
+
+  /**
+   * Exchanges a refresh token for its successor. A token presented again after its rotation is
+   * reuse, and ends the whole session; within a few seconds it is a second tab racing the first,
+   * which gets a new access token but no new refresh token.
+   */
+  async rotate(raw: string | undefined): Promise<{ session: Session; refreshToken?: string }> {
+    const invalid = () => AppException.unauthorized('Your session has ended. Please log in again.', ERROR_CODES.REFRESH_INVALID);
+    if (!raw) throw invalid();
+    const token = await this.refreshTokens.findOneBy({ tokenHash: sha256(raw) });
+    if (!token) throw invalid();
+    const session = await this.sessions.findOneBy({ id: token.sessionId });
+    if (!session || session.endedAt) throw invalid();
+    const now = new Date();
+    if (token.expiresAt <= now) throw invalid();
+
+    if (token.usedAt) {
+      if (now.getTime() - token.usedAt.getTime() <= LIFETIMES.REFRESH_REUSE_GRACE_SECONDS * 1000) {
+        await this.sessions.update({ id: session.id }, { lastRefreshAt: now });
+        return { session };
+      }
+      await this.end(session.id, 'refresh-reuse');
+      throw invalid();
+    }
+    // Claim the token atomically: of two requests racing with it, only one rotates.
+    const claimed = await this.refreshTokens.update({ id: token.id, usedAt: IsNull() }, { usedAt: now });
+    if (!claimed.affected) return { session };
+    await this.sessions.update({ id: session.id }, { lastRefreshAt: now });
+    session.lastRefreshAt = now;
+    return { session, refreshToken: await this.issueRefreshToken(session.id) };
+  }
+
+  async isActive(sessionId: string): Promise<boolean> {
+    return (await this.sessions.countBy({ id: sessionId, endedAt: IsNull() })) > 0;
+  }
+
+  async end(sessionId: string, reason: SessionEndReason): Promise<void> {
+    const session = await this.sessions.findOneBy({ id: sessionId, endedAt: IsNull() });
+    if (!session) return;
+    await this.sessions.update({ id: sessionId, endedAt: IsNull() }, { endedAt: new Date(), endReason: reason });
+    this.events.emitEnded({ sessionId, userId: session.userId, reason });
+  }
+
+  /** Ends every open session of these users (optionally sparing one: the caller's own). */
+  async endAllForUsers(userIds: number[], reason: SessionEndReason, exceptSessionId?: string): Promise<number> {
+    if (userIds.length === 0) return 0;
+    const open = await this.sessions.findBy({
+      userId: In(userIds),
+      endedAt: IsNull(),
+      ...(exceptSessionId ? { id: Not(exceptSessionId) } : {}),
+    });
+    if (open.length === 0) return 0;
+    await this.sessions.update({ id: In(open.map((s) => s.id)), endedAt: IsNull() }, { endedAt: new Date(), endReason: reason });
+    for (const s of open) this.events.emitEnded({ sessionId: s.id, userId: s.userId, reason });
+    return open.length;
+  }
+
+  async lastLogin(userId: number): Promise<Date | null> {
+    const latest = await this.sessions.findOne({ where: { userId }, order: { createdAt: 'DESC' } });
+    return latest?.createdAt ?? null;
+  }
+
+  countOnline(organisationId: number): Promise<number> {
+    return this.sessions
+      .createQueryBuilder('s')
+      .select('COUNT(DISTINCT s.userId)', 'n')
+      .where('s.organisationId = :organisationId AND s.endedAt IS NULL AND s.lastRefreshAt > :since', { organisationId, since: this.onlineSince() })
+      .getRawOne<{ n: number }>()
+      .then((r) => Number(r?.n ?? 0));
+  }
+}

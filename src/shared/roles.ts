@@ -1,0 +1,78 @@
+/**
+ * The role catalogue (CONTRACT 2). The one place where role ids, codes, display names and the
+ * role groups of the specification live; the server and the client both import this file.
+ */
+export enum Role {
+  E_SUPPORT = 1,
+  SITE_ADMIN = 2,
+  ADMINISTRATOR = 3,
+  STANDARD_ADMIN = 4,
+  PORTFOLIO_MANAGER = 5,
+  ANALYST = 6,
+  VIEWER = 7,
+  CA_VIEWER = 8,
+}
+
+export const ROLE_NAMES: Record<Role, string> = {
+  [Role.E_SUPPORT]: 'E-Support',
+  [Role.SITE_ADMIN]: 'Site Admin',
+  [Role.ADMINISTRATOR]: 'Administrator',
+  [Role.STANDARD_ADMIN]: 'Standard Admin',
+  [Role.PORTFOLIO_MANAGER]: 'Portfolio Manager',
+  [Role.ANALYST]: 'Analyst',
+  [Role.VIEWER]: 'Viewer',
+  [Role.CA_VIEWER]: 'CA Viewer',
+};
+
+export const ROLE_CODES: Record<Role, string> = {
+  [Role.E_SUPPORT]: 'E_SUPPORT',
+  [Role.SITE_ADMIN]: 'SITE_ADMIN',
+  [Role.ADMINISTRATOR]: 'ADMINISTRATOR',
+  [Role.STANDARD_ADMIN]: 'STANDARD_ADMIN',
+  [Role.PORTFOLIO_MANAGER]: 'PORTFOLIO_MANAGER',
+  [Role.ANALYST]: 'ANALYST',
+  [Role.VIEWER]: 'VIEWER',
+  [Role.CA_VIEWER]: 'CA_VIEWER',
+};
+
+export const ALL_ROLES: Role[] = [1, 2, 3, 4, 5, 6, 7, 8];
+
+/** A user's main role: every role but the administrator flag. */
+export const MAIN_ROLES: Role[] = ALL_ROLES.filter((r) => r !== Role.ADMINISTRATOR);
+
+/** The base role: default for new users, the only one that may carry the administrator flag. */
+export const BASE_ROLE = Role.STANDARD_ADMIN;
+
+/** The specification's 'six roles' (menus Activities and Reports, portfolio routes). */
+export const SIX_ROLES: Role[] = [Role.SITE_ADMIN, Role.ADMINISTRATOR, Role.STANDARD_ADMIN, Role.PORTFOLIO_MANAGER, Role.ANALYST, Role.VIEWER];
+
+/** The 'five roles' (External data, User Security): the six less Viewer. */
+export const FIVE_ROLES: Role[] = SIX_ROLES.filter((r) => r !== Role.VIEWER);
+
+/** The four roles site admins and administrators may assign. */
+export const ASSIGNABLE_BY_ADMINS: Role[] = [Role.STANDARD_ADMIN, Role.PORTFOLIO_MANAGER, Role.ANALYST, Role.VIEWER];
+
+/** The only role support may assign. */
+export const ASSIGNABLE_BY_SUPPORT: Role[] = [Role.SITE_ADMIN];
+
+/** The 'four administrator-type roles' that see User Groups. */
+export const ADMIN_TYPE_ROLES: Role[] = [Role.SITE_ADMIN, Role.ADMINISTRATOR, Role.STANDARD_ADMIN, Role.PORTFOLIO_MANAGER];
+
+/** The 'three administrator-type roles' that see Users in the cog menu (beside E-Support). */
+export const USER_MENU_ROLES: Role[] = [Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR, Role.STANDARD_ADMIN];
+
+/** Roles with write access on the user list. */
+export const USER_WRITERS: Role[] = [Role.SITE_ADMIN, Role.ADMINISTRATOR];
+
+/** The effective role ids of a user: the main role, plus the administrator flag when set. */
+export function effectiveRoles(mainRole: Role, isAdministrator: boolean): Role[] {
+  return isAdministrator && mainRole !== Role.ADMINISTRATOR ? [mainRole, Role.ADMINISTRATOR] : [mainRole];
+}
+
+export function hasAnyRole(userRoles: readonly Role[], allowed: readonly Role[]): boolean {
+  return userRoles.some((r) => allowed.includes(r));
+}
+
+export function roleNames(roles: readonly Role[]): string {
+  return roles.map((r) => ROLE_NAMES[r]).join(', ');
+}

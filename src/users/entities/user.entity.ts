@@ -1,0 +1,106 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { DATE_TYPE } from '../../database/column-types';
+import { Organisation } from '../../organisations/entities/organisation.entity';
+import { effectiveRoles, Role } from '../../shared/roles';
+
+@Entity('users')
+@Index('IDX_users_org_name', ['organisationId', 'lastName', 'firstName'])
+export class User {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Index('IDX_users_org')
+  @Column({ type: 'integer' })
+  organisationId!: number;
+
+  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organisationId' })
+  organisation?: Organisation;
+
+  /** Lower-cased; unique across the product since it is the sign-in name. */
+  @Column({ type: 'varchar', length: 100, unique: true })
+  email!: string;
+
+  /** argon2id hash; null for an account that signs in only through corporate SSO. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  passwordHash!: string | null;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  firstName!: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  lastName!: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  jobTitle!: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  department!: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  location!: string;
+
+  /** The main role (CONTRACT 2). */
+  @Column({ type: 'integer', default: Role.STANDARD_ADMIN })
+  roleId!: Role;
+
+  /** The administrator flag, held beside the main role. */
+  @Column({ type: 'boolean', default: false })
+  isAdministrator!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isDisabled!: boolean;
+
+  /** Blocked by the system (as opposed to disabled by an administrator). */
+  @Column({ type: 'boolean', default: false })
+  isBlocked!: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  isMFAEnforced!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isMFAEnabled!: boolean;
+
+  /** TOTP secret, encrypted (AES-256-GCM) with the key in DATA_DIR. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  mfaSecret!: string | null;
+
+  /** Secret of an enrolment under way, encrypted; becomes mfaSecret when the first code verifies. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  mfaPendingSecret!: string | null;
+
+  /** The last TOTP time step accepted: a code is good once only. */
+  @Column({ type: 'integer', nullable: true })
+  mfaLastUsedStep!: number | null;
+
+  /** Hash of an e-mailed MFA code, and when it stops being valid. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  emailMfaCodeHash!: string | null;
+
+  @Column({ type: DATE_TYPE, nullable: true })
+  emailMfaCodeExpiresAt!: Date | null;
+
+  @Column({ type: 'boolean', default: false })
+  isSSO!: boolean;
+
+  /** Set for new accounts and temporary passwords: the next sign-in must choose a new password. */
+  @Column({ type: 'boolean', default: false })
+  mustChangePassword!: boolean;
+
+  @Column({ type: DATE_TYPE, nullable: true })
+  passwordChangedAt!: Date | null;
+
+  /** Kept beside the session history so the user list can sort and show it without a join. */
+  @Column({ type: DATE_TYPE, nullable: true })
+  lastLoginAt!: Date | null;
+
+  @CreateDateColumn()
+  createdAt!: Date;
+
+  @UpdateDateColumn()
+  updatedAt!: Date;
+
+  get roles(): Role[] {
+    return effectiveRoles(this.roleId, this.isAdministrator);
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AppException } from '../common/app.exception';
+import { SessionsService } from '../sessions/sessions.service';
+import { ROLE_CODES, ROLE_NAMES } from '../shared/roles';
+import { User } from './entities/user.entity';
+
+/** GET /api/users/current (spec 000 §7, CONTRACT 3). */
+export interface CurrentUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  organisationId: number;
+  organisationCode: string;
+  masterAccountName: string;
+  applications: string[];
+  roles: Array<{ roleId: number; roleCode: string; roleName: string }>;
+  isMFAEnforced: boolean;
+  isMFAEnabled: boolean;
+  isSSO: boolean;
+}
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async current(userId: number): Promise<CurrentUser> {
+    const user = await this.users.findOne({ where: { id: userId }, relations: { organisation: true } });
+    if (!user?.organisation) throw AppException.notFound('User not found.');
+    return {
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      organisationId: user.organisationId,
+      organisationCode: user.organisation.code,
+      masterAccountName: user.organisation.name,
+      applications: user.organisation.applications,
+      roles: user.roles.map((r) => ({ roleId: r, roleCode: ROLE_CODES[r], roleName: ROLE_NAMES[r] })),
+      isMFAEnforced: user.isMFAEnforced,
+      isMFAEnabled: user.isMFAEnabled,
+      isSSO: user.isSSO,
+    };
+  }
+
+  /** The current user when the session is still open and the account enabled; else null. */
+  async currentForSession(userId: number, sessionId: string): Promise<CurrentUser | null> {
+    if (!(await this.sessions.isActive(sessionId))) return null;
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user || user.isDisabled || user.isBlocked) return null;
+    return this.current(userId);
+  }
+}
