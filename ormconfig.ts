@@ -1,7 +1,8 @@
 import 'reflect-metadata';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { loadConfig } from './src/config/env.validation';
 import { dataSourceOptions } from './src/database/data-source-options';
 
-/** The data source the TypeORM CLI uses: `npm run migration:run`, `npx typeorm-ts-node-commonjs migration:show -d ormconfig.ts`. */
-export default new DataSource({ ...dataSourceOptions(loadConfig()), migrationsRun: false });
+/** The data source of the TypeORM CLI: `npm run migration:run`, `npx typeorm-ts-node-commonjs migration:show -d ormconfig.ts`. */
+export default new DataSource({ ...dataSourceOptions(loadConfig(), [join(__dirname, 'src', '**', '*.entity.ts')]), migrationsRun: false });

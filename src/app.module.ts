@@ -11,6 +11,7 @@ import { ServiceApiKeyGuard } from './common/guards/service-api-key.guard';
 import { RequestLoggerMiddleware } from './common/middleware/request-logger.middleware';
 import { AppConfigModule } from './config/app-config.module';
 import { DatabaseModule } from './database/database.module';
+import { AppInfoController } from './app-info/app-info.controller';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
 import { MfaModule } from './mfa/mfa.module';
@@ -37,7 +38,7 @@ export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
     UsersModule,
     OrganisationsModule,
   ],
-  controllers: [HealthController],
+  controllers: [HealthController, AppInfoController],
   providers: [
     { provide: APP_GUARD, useClass: ThrottlerGuard },
     { provide: APP_GUARD, useClass: ServiceApiKeyGuard },

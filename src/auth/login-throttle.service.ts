@@ -18,16 +18,17 @@ export class LoginThrottleService {
   static readonly LOCK_MS = 15 * 60 * 1000;
   static readonly ACCOUNT_LIMIT = 5;
   static readonly ADDRESS_LIMIT = 30;
-  /** Failures before each further attempt is delayed. */
-  static readonly SLOW_AFTER = 3;
+  /** Failures of an account, and from an address, before each further attempt is delayed. */
+  static readonly ACCOUNT_SLOW_AFTER = 3;
+  static readonly ADDRESS_SLOW_AFTER = 15;
   static readonly DELAY_STEP_MS = 400;
 
   private readonly counters = new Map<string, Counter>();
 
-  private keys(account: string, address: string): Array<[string, number]> {
+  private keys(account: string, address: string): Array<[key: string, limit: number, slowAfter: number]> {
     return [
-      [`account:${account.toLowerCase()}`, LoginThrottleService.ACCOUNT_LIMIT],
-      [`address:${address}`, LoginThrottleService.ADDRESS_LIMIT],
+      [`account:${account.toLowerCase()}`, LoginThrottleService.ACCOUNT_LIMIT, LoginThrottleService.ACCOUNT_SLOW_AFTER],
+      [`address:${address}`, LoginThrottleService.ADDRESS_LIMIT, LoginThrottleService.ADDRESS_SLOW_AFTER],
     ];
   }
 
@@ -40,7 +41,7 @@ export class LoginThrottleService {
   /** Throws 429 while the account or the address is locked; otherwise waits as long as recent failures ask. */
   async check(account: string, address: string, now = Date.now()): Promise<void> {
     let delay = 0;
-    for (const [key] of this.keys(account, address)) {
+    for (const [key, , slowAfter] of this.keys(account, address)) {
       const c = this.recent(key, now);
       if (c.lockedUntil > now) {
         const minutes = Math.ceil((c.lockedUntil - now) / 60000);
@@ -51,7 +52,7 @@ export class LoginThrottleService {
           { retryAfterSeconds: Math.ceil((c.lockedUntil - now) / 1000) },
         );
       }
-      delay = Math.max(delay, (c.failures.length - LoginThrottleService.SLOW_AFTER + 1) * LoginThrottleService.DELAY_STEP_MS);
+      delay = Math.max(delay, (c.failures.length - slowAfter + 1) * LoginThrottleService.DELAY_STEP_MS);
     }
     if (delay > 0) await new Promise((r) => setTimeout(r, Math.min(delay, 3000)));
   }

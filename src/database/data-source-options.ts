@@ -1,12 +1,16 @@
 import { join } from 'node:path';
 import { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/env.validation';
-import { ENTITIES } from './entities';
-import { MIGRATIONS } from './migrations';
 
-/** The one description of the database, used by the app and by ormconfig.ts (the migration CLI). */
-export function dataSourceOptions(config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>): DataSourceOptions {
-  const common = { entities: ENTITIES, migrations: MIGRATIONS, migrationsRun: true, synchronize: false, logging: false } as const;
+/** Migrations: every file in migrations/, applied in the order of the timestamp in their names. */
+const MIGRATIONS_GLOB = join(__dirname, 'migrations', '*.{ts,js}');
+
+/**
+ * The one description of the database, for the app and for ormconfig.ts (the migration CLI). The app
+ * registers entities through each module's TypeOrmModule.forFeature (autoLoadEntities); the CLI by glob.
+ */
+export function dataSourceOptions(config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
+  const common = { entities, migrations: [MIGRATIONS_GLOB], migrationsRun: true, synchronize: false, logging: false };
   if (config.databaseUrl) return { ...common, type: 'postgres', url: config.databaseUrl };
   return { ...common, type: 'sqlite', database: join(config.dataDir, 'app.sqlite'), enableWAL: true, busyErrorRetry: 2000 };
 }

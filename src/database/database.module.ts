@@ -6,6 +6,6 @@ import { dataSourceOptions } from './data-source-options';
 
 /** Opens the database and runs pending migrations before the app serves anything. */
 @Module({
-  imports: [TypeOrmModule.forRootAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => dataSourceOptions(config) })],
+  imports: [TypeOrmModule.forRootAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config), autoLoadEntities: true }) })],
 })
 export class DatabaseModule {}

@@ -2,13 +2,16 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RefreshToken } from '../auth/entities/refresh-token.entity';
 import { Organisation } from '../organisations/entities/organisation.entity';
+import { UsersModule } from '../users/users.module';
+import { SessionsController } from './sessions.controller';
 import { Session } from './entities/session.entity';
 import { SessionEvents } from './session-events';
 import { SessionsService } from './sessions.service';
 
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([Session, RefreshToken, Organisation])],
+  imports: [TypeOrmModule.forFeature([Session, RefreshToken, Organisation]), UsersModule],
+  controllers: [SessionsController],
   providers: [SessionsService, SessionEvents],
   exports: [SessionsService, SessionEvents],
 })

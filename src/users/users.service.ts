@@ -2,25 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AppException } from '../common/app.exception';
+import { AuthUser, canAccessOrganisation } from '../common/auth-user';
 import { SessionsService } from '../sessions/sessions.service';
 import { ROLE_CODES, ROLE_NAMES } from '../shared/roles';
 import { User } from './entities/user.entity';
-
-/** GET /api/users/current (spec 000 §7, CONTRACT 3). */
-export interface CurrentUser {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  organisationId: number;
-  organisationCode: string;
-  masterAccountName: string;
-  applications: string[];
-  roles: Array<{ roleId: number; roleCode: string; roleName: string }>;
-  isMFAEnforced: boolean;
-  isMFAEnabled: boolean;
-  isSSO: boolean;
-}
+import { CurrentUserInfo } from '../shared/api-types';
 
 @Injectable()
 export class UsersService {
@@ -29,7 +15,17 @@ export class UsersService {
     private readonly sessions: SessionsService,
   ) {}
 
-  async current(userId: number): Promise<CurrentUser> {
+  /**
+   * The user with this id, if the caller may see them: same organisation, or any for E-Support.
+   * Another organisation's user is answered exactly like a missing one (404), so ids reveal nothing.
+   */
+  async findAccessible(caller: AuthUser, userId: number): Promise<User> {
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user || !canAccessOrganisation(caller, user.organisationId)) throw AppException.notFound('User not found.');
+    return user;
+  }
+
+  async current(userId: number): Promise<CurrentUserInfo> {
     const user = await this.users.findOne({ where: { id: userId }, relations: { organisation: true } });
     if (!user?.organisation) throw AppException.notFound('User not found.');
     return {
@@ -49,7 +45,7 @@ export class UsersService {
   }
 
   /** The current user when the session is still open and the account enabled; else null. */
-  async currentForSession(userId: number, sessionId: string): Promise<CurrentUser | null> {
+  async currentForSession(userId: number, sessionId: string): Promise<CurrentUserInfo | null> {
     if (!(await this.sessions.isActive(sessionId))) return null;
     const user = await this.users.findOneBy({ id: userId });
     if (!user || user.isDisabled || user.isBlocked) return null;

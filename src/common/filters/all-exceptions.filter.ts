@@ -26,7 +26,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const raw = exception.getResponse();
       const body = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : { message: raw };
-      const message = Array.isArray(body.message) ? body.message.join('; ') : String(body.message ?? exception.message);
+      const message =
+        status === 400 && exception.cause instanceof SyntaxError
+          ? 'The request body is not valid JSON.'
+          : Array.isArray(body.message)
+            ? body.message.join('; ')
+            : String(body.message ?? exception.message);
       res.status(status).json({
         ...body,
         success: false,

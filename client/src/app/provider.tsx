@@ -1,0 +1,22 @@
+import { ReactNode, useState } from 'react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from '@/components/ui/toaster';
+import { AuthProvider } from '@/lib/auth';
+import { system } from './theme';
+
+export function createQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+}
+
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <ChakraProvider value={system}>
+      <QueryClientProvider client={client}>
+        <AuthProvider>{children}</AuthProvider>
+        <Toaster />
+      </QueryClientProvider>
+    </ChakraProvider>
+  );
+}

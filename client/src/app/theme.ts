@@ -1,0 +1,10 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/** The product's theme: Chakra's defaults, toasts above everything (spec 001 §9: base z-index 5000). */
+export const system = createSystem(
+  defaultConfig,
+  defineConfig({
+    globalCss: { 'html, body': { bg: 'bg.subtle' } },
+    theme: { tokens: { zIndex: { toast: { value: 5000 } }, colors: { loading: { value: '#29d' } } } },
+  }),
+);

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Alert, Button, Field, Input, Text, VStack } from '@chakra-ui/react';
+import { ApiError, errorMessage } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+import { authApi } from '../api/auth-api';
+import { afterLoginError, LoginState, LOGIN_TEXTS, Toast } from '../login-machine';
+import { validateForcedChange } from '../validation';
+import { showToast } from './LoginPage';
+
+/** CHANGE_PASSWORD: the forced change; afterwards the user is logged out and the page reloads. */
+export function ChangePasswordStep({ login, onExpired }: { login: LoginState; onExpired: (next: LoginState, toast: Toast) => void }) {
+  const { signOut } = useAuth();
+  const [values, setValues] = useState({ currentPassword: login.password, newPassword: '', confirmPassword: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const invalid = validateForcedChange(values);
+    setError(invalid);
+    if (invalid || !login.challengeToken) return;
+    setBusy(true);
+    try {
+      await authApi.changeForcedPassword(login.challengeToken, values.currentPassword, values.newPassword);
+      showToast({ type: 'success', title: LOGIN_TEXTS.PASSWORD_CHANGED });
+      await signOut(LOGIN_TEXTS.FORCED_CHANGE_LOGOUT_REASON);
+      setTimeout(() => window.location.reload(), 1500);
+    } catch (err) {
+      if (err instanceof ApiError && err.body.message === 'jwt expired') {
+        const { next, toast } = afterLoginError(login, err);
+        if (toast) onExpired(next, toast);
+        return;
+      }
+      setError(errorMessage(err, 'Sorry, an error occurred.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: keyof typeof values, label: string, autoComplete: string) => (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <Input type="password" name={name} autoComplete={autoComplete} value={values[name]} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} />
+    </Field.Root>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <VStack gap="4" align="stretch">
+        <Text>For your security, please change your password now.</Text>
+        {field('currentPassword', 'Current Password', 'current-password')}
+        {field('newPassword', 'New Password', 'new-password')}
+        {field('confirmPassword', 'Confirm New Password', 'new-password')}
+        {error && (
+          <Alert.Root status="error" size="sm" data-testid="change-password-error">
+            <Alert.Indicator />
+            <Alert.Title>{error}</Alert.Title>
+          </Alert.Root>
+        )}
+        <Button type="submit" colorPalette="blue" loading={busy}>
+          Confirm
+        </Button>
+      </VStack>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { Box, Card, Center, Heading, Image, VStack } from '@chakra-ui/react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toaster } from '@/components/ui/toaster';
+import { lastWorkingPath, useAuth } from '@/lib/auth';
+import { afterLoginError, initialLoginState, LoginState, Toast } from '../login-machine';
+import { authApi } from '../api/auth-api';
+import { RootStep } from './RootStep';
+import { PasswordStep } from './PasswordStep';
+import { MfaStep } from './MfaStep';
+import { ChangePasswordStep } from './ChangePasswordStep';
+
+/** Only same-site paths: returnTo must not send anyone to another site. */
+export function safeReturnPath(value: string | null): string | null {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/logIn') ? value : null;
+}
+
+export function showToast(t: Toast, duration?: number) {
+  toaster.create({ type: t.type, title: t.title, description: t.description, duration });
+}
+
+/** Spec 000 §2 'Login page': a 450 px card with the product logo and one of four steps. */
+export function LoginPage() {
+  const { isAuthenticated, signIn } = useAuth();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [login, setLogin] = useState<LoginState>(initialLoginState);
+  const [busy, setBusy] = useState(false);
+  const [inlineError, setInlineError] = useState<string | null>(null);
+  const [justSignedIn, setJustSignedIn] = useState(false);
+
+  const destination = safeReturnPath(params.get('returnTo')) ?? safeReturnPath(lastWorkingPath.get()) ?? '/';
+
+  useEffect(() => {
+    if (justSignedIn) navigate(destination, { replace: true });
+  }, [justSignedIn, destination, navigate]);
+
+  if (isAuthenticated && !justSignedIn) return <Navigate to={safeReturnPath(lastWorkingPath.get()) ?? '/'} replace />;
+
+  const update = (patch: Partial<LoginState>) => setLogin((s) => ({ ...s, ...patch }));
+
+  async function submitLogin(state: LoginState) {
+    setBusy(true);
+    setInlineError(null);
+    try {
+      const res = await authApi.login(
+        { username: state.username.trim(), password: state.password, acceptToS: state.acceptToS, ...(state.state === 'MFA' ? { mfaToken: state.mfaToken.trim() } : {}) },
+        state.state === 'MFA' ? state.challengeToken : undefined,
+      );
+      signIn(res.accessToken);
+      setJustSignedIn(true);
+    } catch (error) {
+      const { next, toast, inline } = afterLoginError(state, error);
+      setLogin(next);
+      if (toast) showToast(toast);
+      setInlineError(inline ?? null);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Center minH="100vh" p="4" bg="bg.subtle">
+      <Card.Root width="450px" maxW="100%" data-testid="login-card" data-step={login.state}>
+        <Card.Header>
+          <VStack gap="2">
+            <Image src="/logo.svg" alt="Tax Portal" boxSize="56px" />
+            <Heading size="lg">Tax Portal</Heading>
+          </VStack>
+        </Card.Header>
+        <Card.Body>
+          <Box>
+            {login.state === 'ROOT' && <RootStep login={login} update={update} onNext={() => setLogin((s) => ({ ...s, username: s.username.trim(), state: 'PASSWORD' }))} />}
+            {login.state === 'PASSWORD' && (
+              <PasswordStep login={login} update={update} busy={busy} error={inlineError} onSubmit={() => submitLogin({ ...login })} onBack={() => update({ state: 'ROOT', password: '' })} />
+            )}
+            {login.state === 'MFA' && <MfaStep login={login} update={update} busy={busy} error={inlineError} onSubmit={() => submitLogin({ ...login })} />}
+            {login.state === 'CHANGE_PASSWORD' && <ChangePasswordStep login={login} onExpired={(next, toast) => (setLogin(next), showToast(toast))} />}
+          </Box>
+        </Card.Body>
+      </Card.Root>
+    </Center>
+  );
+}
+
+/** A login step's shared props. */
+export interface StepProps {
+  login: LoginState;
+  update: (patch: Partial<LoginState>) => void;
+}
+
+export { authApi };

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Alert, Button, Field, Input, Text, VStack } from '@chakra-ui/react';
+import { authApi } from '../api/auth-api';
+import { LOGIN_TEXTS } from '../login-machine';
+import { validateMfaCode } from '../validation';
+import { showToast, StepProps } from './LoginPage';
+
+/** MFA: the server's message, the 'MFA Token' input, Confirm, and 'Send code to email instead' until used. */
+export function MfaStep({ login, update, busy, error, onSubmit }: StepProps & { busy: boolean; error: string | null; onSubmit: () => void }) {
+  const [emailSent, setEmailSent] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const codeError = validateMfaCode(login.mfaToken);
+
+  async function sendEmail() {
+    if (!login.challengeToken) return;
+    setSending(true);
+    try {
+      await authApi.sendEmailCode(login.challengeToken);
+      setEmailSent(true);
+      showToast({ type: 'success', title: LOGIN_TEXTS.MFA_EMAIL_SENT });
+    } catch {
+      showToast({ type: 'error', title: LOGIN_TEXTS.MFA_EMAIL_FAILED });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(true);
+        if (!codeError) onSubmit();
+      }}
+    >
+      <VStack gap="4" align="stretch">
+        {login.mfaMessage && (
+          <Alert.Root status="info" size="sm">
+            <Alert.Indicator />
+            <Alert.Title>{login.mfaMessage}</Alert.Title>
+          </Alert.Root>
+        )}
+        <Field.Root invalid={touched && !!codeError}>
+          <Field.Label>MFA Token</Field.Label>
+          <Input name="mfaToken" inputMode="numeric" autoComplete="one-time-code" autoFocus maxLength={6} value={login.mfaToken} onChange={(e) => update({ mfaToken: e.target.value.replace(/\D/g, '') })} />
+          {touched && codeError && <Field.ErrorText>{codeError}</Field.ErrorText>}
+        </Field.Root>
+        {error && (
+          <Alert.Root status="error" size="sm">
+            <Alert.Indicator />
+            <Alert.Title>{error}</Alert.Title>
+          </Alert.Root>
+        )}
+        <Button type="submit" colorPalette="blue" loading={busy}>
+          Confirm
+        </Button>
+        {!emailSent ? (
+          <Button variant="outline" loading={sending} onClick={sendEmail}>
+            Send code to email instead
+          </Button>
+        ) : (
+          <Text fontSize="sm" color="fg.muted" data-testid="mfa-email-note">
+            {LOGIN_TEXTS.MFA_EMAIL_SENT} Enter it above; it is valid for 10 minutes.
+          </Text>
+        )}
+      </VStack>
+    </form>
+  );
+}

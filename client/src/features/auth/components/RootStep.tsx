@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Box, Button, Checkbox, Field, HStack, Input, Link, Separator, Text, VStack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import type { AppInfo } from '@shared/api-types';
+import { api } from '@/lib/api';
+import { paths } from '@/config/paths';
+import { MESSAGES, validateLoginEmail } from '../validation';
+import type { StepProps } from './LoginPage';
+
+/** ROOT: terms, e-mail, Login; 'OR'; Corporate Login when SSO is configured. */
+export function RootStep({ login, update, onNext }: StepProps & { onNext: () => void }) {
+  const [touched, setTouched] = useState(false);
+  const [termsHint, setTermsHint] = useState(false);
+  const appInfo = useQuery({ queryKey: ['app-info'], queryFn: () => api.get<AppInfo>('api/app-info'), staleTime: Infinity });
+  const emailError = validateLoginEmail(login.username);
+  const canLogin = login.acceptToS && !emailError;
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!login.acceptToS) return setTermsHint(true);
+    setTouched(true);
+    if (canLogin) onNext();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <VStack gap="4" align="stretch">
+        <Field.Root invalid={termsHint && !login.acceptToS}>
+          <Checkbox.Root
+            checked={login.acceptToS}
+            onCheckedChange={(e) => {
+              update({ acceptToS: !!e.checked });
+              setTermsHint(false);
+            }}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control data-testid="terms-checkbox" />
+            <Checkbox.Label>
+              I agree to the{' '}
+              <Link href={paths.terms} target="_blank" rel="noopener" colorPalette="blue" variant="underline">
+                Terms and Conditions
+              </Link>
+            </Checkbox.Label>
+          </Checkbox.Root>
+          {termsHint && !login.acceptToS && <Field.ErrorText>{MESSAGES.TERMS_REQUIRED}</Field.ErrorText>}
+        </Field.Root>
+
+        <Field.Root invalid={touched && !!emailError && login.acceptToS}>
+          <Field.Label>Email</Field.Label>
+          {/* A disabled input swallows clicks: the wrapper explains why it is disabled. */}
+          <Box width="full" onClick={() => !login.acceptToS && setTermsHint(true)}>
+            <Input
+              name="username"
+              type="email"
+              autoComplete="username"
+              maxLength={150}
+              disabled={!login.acceptToS}
+              value={login.username}
+              onChange={(e) => update({ username: e.target.value })}
+              onBlur={() => setTouched(true)}
+            />
+          </Box>
+          {touched && emailError && login.acceptToS && <Field.ErrorText>{emailError}</Field.ErrorText>}
+        </Field.Root>
+
+        <Box onClick={() => !login.acceptToS && setTermsHint(true)}>
+          <Button type="submit" colorPalette="blue" width="full" disabled={!canLogin}>
+            Login
+          </Button>
+        </Box>
+
+        {appInfo.data?.ssoEnabled && (
+          <>
+            <HStack>
+              <Separator flex="1" />
+              <Text flexShrink="0" color="fg.muted" fontSize="sm">
+                OR
+              </Text>
+              <Separator flex="1" />
+            </HStack>
+            <Button variant="outline" width="full" onClick={() => (window.location.href = '/auth/sso')}>
+              Corporate Login
+            </Button>
+          </>
+        )}
+      </VStack>
+    </form>
+  );
+}

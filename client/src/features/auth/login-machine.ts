@@ -1,0 +1,57 @@
+import { ApiError } from '@/lib/api';
+
+/** The four steps of the login card (spec 000 §2, §4). */
+export type LoginStep = 'ROOT' | 'PASSWORD' | 'MFA' | 'CHANGE_PASSWORD';
+
+/** The login state of spec 000 §3, plus the challenge token of the step in progress. */
+export interface LoginState {
+  state: LoginStep;
+  username: string;
+  password: string;
+  acceptToS: boolean;
+  mfaToken: string;
+  mfaMessage: string;
+  challengeToken?: string;
+}
+
+export const initialLoginState: LoginState = { state: 'ROOT', username: '', password: '', acceptToS: false, mfaToken: '', mfaMessage: '' };
+
+export interface Toast {
+  type: 'error' | 'warning' | 'success' | 'info';
+  title: string;
+  description?: string;
+}
+
+export const LOGIN_TEXTS = {
+  WRONG_LOGIN: 'Your authentication information is incorrect. Please try again.',
+  SESSION_EXPIRED: 'Session expired. Please relogin.',
+  PASSWORD_CHANGED: 'Your password has been changed. Please log in again.',
+  FORCED_CHANGE_LOGOUT_REASON: 'Logged out as password is forced changed',
+  FORGOT_SENT: 'An email has been sent with instructions to reset your password.',
+  MFA_EMAIL_SENT: 'MFA code has been sent to your email address.',
+  MFA_EMAIL_FAILED: 'Failed to send code to email. Please try again.',
+} as const;
+
+/** The step a failed call leads to, and what the user is told (spec 000 §4, §8). */
+export function afterLoginError(current: LoginState, error: unknown): { next: LoginState; toast?: Toast; inline?: string } {
+  const body = error instanceof ApiError ? error.body : { message: error instanceof Error ? error.message : String(error) };
+  const message = body.message ?? '';
+
+  if (body.code === 'TOTP_REQUIRED') {
+    return { next: { ...current, state: 'MFA', mfaMessage: message, mfaToken: '', challengeToken: body.challengeToken } };
+  }
+  if (body.code === 'PASSWORD_CHANGE_REQUIRED') {
+    return { next: { ...current, state: 'CHANGE_PASSWORD', challengeToken: body.challengeToken } };
+  }
+  if (message === 'Please try again.') {
+    return { next: { ...initialLoginState, acceptToS: current.acceptToS, username: current.username }, toast: { type: 'error', title: LOGIN_TEXTS.WRONG_LOGIN } };
+  }
+  if (message === 'jwt expired') {
+    return { next: { ...initialLoginState, acceptToS: current.acceptToS, username: current.username }, toast: { type: 'warning', title: LOGIN_TEXTS.SESSION_EXPIRED } };
+  }
+  const credentialError = error instanceof ApiError && error.status === 401;
+  if (current.state === 'MFA') {
+    return { next: current, inline: credentialError ? `That doesn't look right: ${message}` : `Sorry, an error occurred. ${message}` };
+  }
+  return { next: current, inline: credentialError ? `That doesn't look right. ${message}` : `Sorry, an error occurred. ${message}` };
+}

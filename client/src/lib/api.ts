@@ -1,0 +1,134 @@
+/**
+ * The request layer of spec 001 §7.1. Relative paths starting with api, pqte, mfa, auth or refresh get
+ * the server host prepended and send credentials, a JSON content type and the token from local
+ * storage. A 403 {success: false, message: 'jwt expired'} refreshes the access token and retries the
+ * request once, invisibly.
+ */
+export const TOKEN_KEY = 'accessToken';
+const SERVER_PREFIX = /^\/?(api|pqte|mfa|auth|refresh)(\/|$|\?)/;
+const API_BASE: string = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
+
+export const tokenStore = {
+  get: (): string | null => localStorage.getItem(TOKEN_KEY),
+  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
+  clear: () => localStorage.removeItem(TOKEN_KEY),
+};
+
+export interface ErrorBody {
+  success?: boolean;
+  statusCode?: number;
+  code?: string;
+  message?: string;
+  challengeToken?: string;
+  [key: string]: unknown;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super(body.message ?? `Request failed with status ${status}`);
+  }
+  get code(): string | undefined {
+    return this.body.code;
+  }
+}
+
+/** Fired when the session cannot be renewed: the auth provider signs the user out locally. */
+export const SESSION_EXPIRED_EVENT = 'session-expired';
+
+export function resolveUrl(path: string): { url: string; server: boolean } {
+  if (/^https?:\/\//.test(path)) return { url: path, server: false };
+  const server = SERVER_PREFIX.test(path);
+  const url = server ? `${API_BASE}/${path.replace(/^\/+/, '')}` : path;
+  return { url, server };
+}
+
+export function isJwtExpired(status: number, body: ErrorBody): boolean {
+  return status === 403 && body.success === false && body.message === 'jwt expired';
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/** One refresh at a time: concurrent requests that meet an expired token share it. */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch(resolveUrl('refresh').url, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' } });
+      if (!res.ok) return null;
+      const body = (await res.json()) as { newAccessToken?: string };
+      if (!body.newAccessToken) return null;
+      tokenStore.set(body.newAccessToken);
+      return body.newAccessToken;
+    } catch {
+      return null;
+    } finally {
+      setTimeout(() => (refreshing = null), 0);
+    }
+  })();
+  return refreshing;
+}
+
+export interface RequestOptions extends Omit<RequestInit, 'body'> {
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as is (a file upload). */
+  body?: BodyInit;
+  /** A token other than the stored access token (the login's challenge token). */
+  bearer?: string;
+}
+
+async function parse(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function request<T = unknown>(path: string, options: RequestOptions = {}, retried = false): Promise<T> {
+  const { json, bearer, headers, body, ...init } = options;
+  const { url, server } = resolveUrl(path);
+  const h = new Headers(headers);
+  if (server) {
+    if (!(body instanceof FormData) && !(body instanceof Blob)) h.set('Content-Type', 'application/json');
+    const token = bearer ?? tokenStore.get();
+    if (token) h.set('Authorization', `Bearer ${token}`);
+  }
+  const res = await fetch(url, {
+    ...init,
+    credentials: server ? 'include' : init.credentials,
+    headers: h,
+    body: json !== undefined ? JSON.stringify(json) : body,
+  });
+  const data = await parse(res);
+  if (res.ok) return data as T;
+
+  const err = (typeof data === 'object' && data !== null ? data : { message: String(data ?? res.statusText) }) as ErrorBody;
+  if (server && !bearer && !retried && isJwtExpired(res.status, err)) {
+    const fresh = await refreshAccessToken();
+    if (fresh) return request<T>(path, options, true);
+    window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+  } else if (server && !bearer && res.status === 401 && tokenStore.get() && (err.code === 'SESSION_ENDED' || err.code === 'UNAUTHENTICATED')) {
+    window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+  }
+  throw new ApiError(res.status, err);
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, json?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'POST', json }),
+  put: <T>(path: string, json?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'PUT', json }),
+  patch: <T>(path: string, json?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'PATCH', json }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The message of an error for people, or the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.body.message || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,109 @@
+import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUserInfo } from '@shared/api-types';
+import { Role } from '@shared/roles';
+import { api, SESSION_EXPIRED_EVENT, tokenStore } from './api';
+
+export const LAST_WORKING_PATH_KEY = 'lastWorkingPath';
+export const LOGOUT_REASON_KEY = 'logoutReason';
+/** Fired after every successful sign-in (spec 000 §4). */
+export const LOGIN_SUCCESS_EVENT = 'login-success';
+
+export const lastWorkingPath = {
+  get: () => localStorage.getItem(LAST_WORKING_PATH_KEY),
+  set: (path: string) => localStorage.setItem(LAST_WORKING_PATH_KEY, path),
+};
+
+interface AuthContextValue {
+  token: string | null;
+  isAuthenticated: boolean;
+  user: CurrentUserInfo | undefined;
+  userLoading: boolean;
+  userError: unknown;
+  roles: Role[];
+  /** Stores the access token of a completed sign-in. */
+  signIn: (accessToken: string) => void;
+  /** Ends the session on the server and here; the reason is kept for the next page. */
+  signOut: (reason?: string) => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export const currentUserKey = ['currentUser'] as const;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(() => tokenStore.get());
+
+  const userQuery = useQuery({
+    queryKey: [...currentUserKey, token],
+    queryFn: () => api.get<CurrentUserInfo>('api/users/current'),
+    enabled: !!token,
+    staleTime: 60_000,
+    retry: false,
+  });
+
+  const clearLocal = useCallback(
+    (reason?: string) => {
+      tokenStore.clear();
+      if (reason) sessionStorage.setItem(LOGOUT_REASON_KEY, reason);
+      setToken(null);
+      queryClient.clear();
+    },
+    [queryClient],
+  );
+
+  useEffect(() => {
+    const expired = () => clearLocal('Session expired');
+    // Another tab signed in or out: follow it.
+    const storage = (e: StorageEvent) => {
+      if (e.key === null || e.key === 'accessToken') setToken(tokenStore.get());
+    };
+    window.addEventListener(SESSION_EXPIRED_EVENT, expired);
+    window.addEventListener('storage', storage);
+    return () => {
+      window.removeEventListener(SESSION_EXPIRED_EVENT, expired);
+      window.removeEventListener('storage', storage);
+    };
+  }, [clearLocal]);
+
+  const signIn = useCallback((accessToken: string) => {
+    tokenStore.set(accessToken);
+    sessionStorage.removeItem(LOGOUT_REASON_KEY);
+    setToken(accessToken);
+    window.dispatchEvent(new Event(LOGIN_SUCCESS_EVENT));
+  }, []);
+
+  const signOut = useCallback(
+    async (reason?: string) => {
+      try {
+        await api.post('auth/logout');
+      } catch {
+        // The session may already be gone on the server; signing out here is what matters.
+      }
+      clearLocal(reason);
+    },
+    [clearLocal],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      token,
+      isAuthenticated: !!token,
+      user: userQuery.data,
+      userLoading: userQuery.isLoading,
+      userError: userQuery.error,
+      roles: (userQuery.data?.roles ?? []).map((r) => r.roleId as Role),
+      signIn,
+      signOut,
+    }),
+    [token, userQuery.data, userQuery.isLoading, userQuery.error, signIn, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside AuthProvider');
+  return ctx;
+}

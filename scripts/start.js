@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// `npm start`: builds what is missing or out of date (server, client), then serves everything from one process.
+const { execSync } = require('node:child_process');
+const { existsSync, readdirSync, statSync } = require('node:fs');
+const { join } = require('node:path');
+
+const root = join(__dirname, '..');
+
+/** Newest modification time of the files below these paths. */
+function newest(paths) {
+  let t = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) for (const f of readdirSync(p)) walk(join(p, f));
+    else t = Math.max(t, s.mtimeMs);
+  };
+  paths.forEach((p) => walk(join(root, p)));
+  return t;
+}
+
+function build(output, sources, script) {
+  const out = join(root, output);
+  if (existsSync(out) && statSync(out).mtimeMs >= newest(sources)) return;
+  console.log(`Building (${script})...`);
+  execSync(`npm run ${script}`, { cwd: root, stdio: 'inherit' });
+}
+
+build('dist/main.js', ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'], 'build:server');
+build('client/dist/index.html', ['client/src', 'client/index.html', 'client/public', 'client/vite.config.mts', 'src/shared'], 'build:client');
+require(join(root, 'dist', 'main.js'));

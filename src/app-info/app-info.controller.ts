@@ -1,0 +1,21 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { Public } from '../common/decorators/access.decorators';
+import { AppInfo } from '../shared/api-types';
+import { PRODUCT_NAME } from '../shared/messages';
+import { version } from '../version';
+
+/** Access: public. What the sign-in page needs before anyone signs in (is SSO on, which environment). */
+@ApiTags('app')
+@Controller('api/app-info')
+export class AppInfoController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Public()
+  @Get()
+  info(): AppInfo {
+    return { productName: PRODUCT_NAME, version, appEnv: this.config.appEnv, ssoEnabled: !!this.config.oidc, supportEmail: this.config.supportEmail };
+  }
+}

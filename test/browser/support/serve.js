@@ -1,0 +1,15 @@
+// Starts the built product for the browser suite on a wiped DATA_DIR. Run by Playwright's webServer.
+const { rmSync, mkdirSync } = require('node:fs');
+const dataDir = process.env.BROWSER_DATA_DIR;
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+  PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
+  BOOTSTRAP_SUPPORT_EMAIL: 'support@vendor.test',
+  BOOTSTRAP_SUPPORT_PASSWORD: 'Support-Pass-1',
+  SERVICE_API_KEY: 'browser-service-api-key-0123456789',
+  APP_ENV: 'develop',
+});
+require('../../../dist/main.js');
