@@ -9,7 +9,7 @@ export default defineConfig({
   root: here,
   plugins: [react()],
   resolve: { alias: { '@shared': fileURLToPath(new URL('../src/shared', import.meta.url)), '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600 },
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 600 },
   server: {
     port: 5173,
     proxy: Object.fromEntries(['/api', '/auth', '/mfa', '/refresh', '/callback', '/files', '/socket.io'].map((p) => [p, { target: 'http://localhost:3000', ws: p === '/socket.io' }])),

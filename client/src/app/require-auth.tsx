@@ -8,7 +8,7 @@ import { lastWorkingPath, useAuth } from '@/lib/auth';
  * user whose MFA is enforced but not enabled is kept on their own profile page until they enrol.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { isAuthenticated, user } = useAuth();
+  const { isAuthenticated, checking, user } = useAuth();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
 
@@ -16,6 +16,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (isAuthenticated) lastWorkingPath.set(here);
   }, [isAuthenticated, here]);
 
+  if (checking) return null;
   if (!isAuthenticated) return <Navigate to={`${paths.login}?returnTo=${encodeURIComponent(here)}`} replace />;
 
   if (user && user.isMFAEnforced && !user.isMFAEnabled) {

@@ -51,22 +51,22 @@ export function isJwtExpired(status: number, body: ErrorBody): boolean {
 
 let refreshing: Promise<string | null> | null = null;
 
+async function refreshOnce(): Promise<string | null> {
+  try {
+    const res = await fetch(resolveUrl('refresh').url, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' } });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { newAccessToken?: string };
+    if (!body.newAccessToken) return null;
+    tokenStore.set(body.newAccessToken);
+    return body.newAccessToken;
+  } catch {
+    return null;
+  }
+}
+
 /** One refresh at a time: concurrent requests that meet an expired token share it. */
 export function refreshAccessToken(): Promise<string | null> {
-  refreshing ??= (async () => {
-    try {
-      const res = await fetch(resolveUrl('refresh').url, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' } });
-      if (!res.ok) return null;
-      const body = (await res.json()) as { newAccessToken?: string };
-      if (!body.newAccessToken) return null;
-      tokenStore.set(body.newAccessToken);
-      return body.newAccessToken;
-    } catch {
-      return null;
-    } finally {
-      setTimeout(() => (refreshing = null), 0);
-    }
-  })();
+  refreshing ??= refreshOnce().finally(() => (refreshing = null));
   return refreshing;
 }
 

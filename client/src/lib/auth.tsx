@@ -2,7 +2,7 @@ import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUserInfo } from '@shared/api-types';
 import { Role } from '@shared/roles';
-import { api, SESSION_EXPIRED_EVENT, tokenStore } from './api';
+import { api, refreshAccessToken, SESSION_EXPIRED_EVENT, tokenStore } from './api';
 
 export const LAST_WORKING_PATH_KEY = 'lastWorkingPath';
 export const LOGOUT_REASON_KEY = 'logoutReason';
@@ -16,6 +16,8 @@ export const lastWorkingPath = {
 
 interface AuthContextValue {
   token: string | null;
+  /** True while the first visit without a token asks the server whether a session exists (the refresh cookie). */
+  checking: boolean;
   isAuthenticated: boolean;
   user: CurrentUserInfo | undefined;
   userLoading: boolean;
@@ -34,6 +36,21 @@ export const currentUserKey = ['currentUser'] as const;
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => tokenStore.get());
+  const [checking, setChecking] = useState(() => !tokenStore.get());
+
+  // Without a token the session may still live in the refresh cookie (a corporate login just landed,
+  // or local storage was cleared): ask once, silently.
+  useEffect(() => {
+    if (!checking) return;
+    let cancelled = false;
+    refreshAccessToken()
+      .then((fresh) => !cancelled && fresh && setToken(fresh))
+      .finally(() => !cancelled && setChecking(false));
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const userQuery = useQuery({
     queryKey: [...currentUserKey, token],
@@ -89,6 +106,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthContextValue>(
     () => ({
       token,
+      checking,
       isAuthenticated: !!token,
       user: userQuery.data,
       userLoading: userQuery.isLoading,
@@ -97,7 +115,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
     }),
-    [token, userQuery.data, userQuery.isLoading, userQuery.error, signIn, signOut],
+    [token, checking, userQuery.data, userQuery.isLoading, userQuery.error, signIn, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -21,7 +21,7 @@ export function showToast(t: Toast, duration?: number) {
 
 /** Spec 000 §2 'Login page': a 450 px card with the product logo and one of four steps. */
 export function LoginPage() {
-  const { isAuthenticated, signIn } = useAuth();
+  const { isAuthenticated, checking, signIn } = useAuth();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [login, setLogin] = useState<LoginState>(initialLoginState);
@@ -35,6 +35,13 @@ export function LoginPage() {
     if (justSignedIn) navigate(destination, { replace: true });
   }, [justSignedIn, destination, navigate]);
 
+  // A corporate login that did not succeed comes back here with the reason.
+  const ssoError = params.get('ssoError');
+  useEffect(() => {
+    if (ssoError) showToast({ type: 'error', title: `Sorry, an error occurred. ${ssoError}` });
+  }, [ssoError]);
+
+  if (checking) return null;
   if (isAuthenticated && !justSignedIn) return <Navigate to={safeReturnPath(lastWorkingPath.get()) ?? '/'} replace />;
 
   const update = (patch: Partial<LoginState>) => setLogin((s) => ({ ...s, ...patch }));

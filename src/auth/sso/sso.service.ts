@@ -1,0 +1,111 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import * as oidc from 'openid-client';
+import { Repository } from 'typeorm';
+import { APP_CONFIG } from '../../config/app-config.module';
+import { AppConfig } from '../../config/env.validation';
+import { AppException } from '../../common/app.exception';
+import { ClientInfo } from '../../sessions/sessions.service';
+import { Organisation } from '../../organisations/entities/organisation.entity';
+import { User } from '../../users/entities/user.entity';
+import { AuthService, SignedIn } from '../auth.service';
+
+/** What must survive the round trip to the identity provider: kept in a signed, short-lived cookie. */
+export interface SsoTransaction {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+/**
+ * Corporate single sign-on (CONTRACT 3): OpenID Connect code flow with PKCE, scopes 'openid email',
+ * against OIDC_ISSUER. An identity signs in only as an existing, enabled account that is marked for
+ * SSO in an organisation with SSO enabled: the provider proves the e-mail, the product decides access.
+ */
+@Injectable()
+export class SsoService {
+  private readonly logger = new Logger('SSO');
+  private configuration?: Promise<oidc.Configuration>;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
+    private readonly auth: AuthService,
+  ) {}
+
+  get enabled(): boolean {
+    return !!this.config.oidc;
+  }
+
+  get redirectUri(): string {
+    return `${this.config.publicUrl}/callback`;
+  }
+
+  /** Discovered once, on first use; a failed discovery is retried on the next sign-in. */
+  private client(): Promise<oidc.Configuration> {
+    const settings = this.config.oidc;
+    if (!settings) throw AppException.notFound('Corporate login is not configured.');
+    this.configuration ??= oidc
+      .discovery(
+        new URL(settings.issuer),
+        settings.clientId,
+        settings.clientSecret,
+        undefined,
+        settings.issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      )
+      .catch((e: Error) => {
+        this.configuration = undefined;
+        this.logger.error(`Discovery of ${settings.issuer} failed: ${e.message}`);
+        throw new AppException(502, 'SSO_UNAVAILABLE', 'The corporate identity provider cannot be reached. Please try again later.');
+      });
+    return this.configuration;
+  }
+
+  async start(): Promise<{ url: string; transaction: SsoTransaction }> {
+    const client = await this.client();
+    const transaction = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
+    const url = oidc.buildAuthorizationUrl(client, {
+      redirect_uri: this.redirectUri,
+      scope: 'openid email',
+      response_type: 'code',
+      state: transaction.state,
+      nonce: transaction.nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(transaction.codeVerifier),
+      code_challenge_method: 'S256',
+    });
+    return { url: url.href, transaction };
+  }
+
+  async finish(callbackUrl: URL, transaction: SsoTransaction | undefined, client: ClientInfo): Promise<SignedIn> {
+    if (!transaction) throw AppException.badRequest('The corporate login took too long or was started elsewhere. Please try again.', 'SSO_STATE_MISSING');
+    let email: string | undefined;
+    try {
+      const client = await this.client();
+      const tokens = await oidc.authorizationCodeGrant(client, callbackUrl, {
+        pkceCodeVerifier: transaction.codeVerifier,
+        expectedState: transaction.state,
+        expectedNonce: transaction.nonce,
+        idTokenExpected: true,
+      });
+      const idClaims = tokens.claims();
+      if (!idClaims) throw new Error('no ID token');
+      // Conforming providers put scope claims (email) in userinfo rather than in the ID token.
+      const claims = typeof idClaims.email === 'string' ? idClaims : await oidc.fetchUserInfo(client, tokens.access_token, idClaims.sub);
+      if (claims.email_verified === false) throw new Error('the e-mail address is not verified by the identity provider');
+      email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
+    } catch (e) {
+      if (e instanceof AppException) throw e;
+      this.logger.warn(`Corporate login failed: ${(e as Error).message}`);
+      throw AppException.unauthorized('The corporate login did not succeed. Please try again.', 'SSO_FAILED');
+    }
+    const refused = () => AppException.forbidden('Your account is not enabled for corporate login. Please contact your administrator.', 'SSO_NOT_ALLOWED');
+    if (!email) throw refused();
+    const user = await this.users.findOneBy({ email });
+    if (!user || !user.isSSO) throw refused();
+    const org = await this.organisations.findOneBy({ id: user.organisationId });
+    if (!org?.isSSOEnabled) throw refused();
+    this.auth.assertActive(user);
+    return this.auth.signIn(user, client, 'sso');
+  }
+}

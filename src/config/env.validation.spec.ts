@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './env.validation';
+
+describe('loadConfig (CONTRACT 1)', () => {
+  const dataDir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
+
+  it('has working defaults on one machine', () => {
+    const dir = dataDir();
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', appEnv: 'production', supportEmailDomain: 'support.localhost', oidc: undefined });
+    expect(c.bootstrapSupportEmail).toBe('admin@support.localhost');
+  });
+
+  it('generates a JWT secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir() }).jwtSecret).not.toBe(first);
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT/],
+    ['PUBLIC_URL', 'ftp://x', /PUBLIC_URL/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL/],
+    ['JWT_SECRET', 'short', /JWT_SECRET/],
+    ['SMTP_URL', 'http://mail', /SMTP_URL/],
+    ['MAIL_FROM', 'not-an-address', /MAIL_FROM/],
+    ['APP_ENV', 'Dev Env', /APP_ENV/],
+    ['LOG_LEVEL', 'verbose', /LOG_LEVEL/],
+    ['SERVICE_API_KEY', 'tiny', /SERVICE_API_KEY/],
+    ['OIDC_ISSUER', 'https://idp.example.com', /OIDC_CLIENT_ID/],
+    ['BOOTSTRAP_SUPPORT_PASSWORD', 'short', /BOOTSTRAP_SUPPORT_PASSWORD/],
+  ])('names the bad variable: %s=%s', (name, value, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
+  });
+
+  it('reads SSO only with issuer and client id together', () => {
+    const c = loadConfig({ DATA_DIR: dataDir(), OIDC_ISSUER: 'https://idp.example.com', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 's' });
+    expect(c.oidc).toEqual({ issuer: 'https://idp.example.com', clientId: 'portal', clientSecret: 's' });
+  });
+});

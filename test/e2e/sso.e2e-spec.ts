@@ -1,0 +1,88 @@
+import request from 'supertest';
+import { Organisation } from '../../src/organisations/entities/organisation.entity';
+import { createOrganisation, createUser, fromResponse } from '../utils/factories';
+import { RunningProvider, signInAtProvider, startOidcProvider } from '../utils/oidc';
+import { createTestApp, TestApp } from '../utils/test-app';
+
+describe('Corporate login against a real OpenID provider (CONTRACT 3)', () => {
+  let provider: RunningProvider;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    provider = await startOidcProvider('http://portal.test/callback');
+    t = await createTestApp({ OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret });
+  });
+  afterAll(async () => {
+    await t?.close();
+    provider?.stop();
+  });
+
+  /** GET /auth/sso, the person signs in at the provider, the browser comes back to /callback. */
+  async function corporateLogin(email: string) {
+    const start = await request(t.http).get('/auth/sso').expect(302);
+    const authorize = new URL(start.headers.location);
+    expect(authorize.origin).toBe(provider.issuer);
+    expect(authorize.searchParams.get('scope')).toBe('openid email');
+    expect(authorize.searchParams.get('response_type')).toBe('code');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    const transactionCookie = ([] as string[]).concat(start.headers['set-cookie']).find((c) => c.startsWith('ssoTransaction='))!.split(';')[0];
+    const back = new URL(await signInAtProvider(authorize.href, email));
+    expect(back.pathname).toBe('/callback');
+    return { back, transactionCookie };
+  }
+
+  it('signs in an SSO account of an SSO organisation and ends on the root', async () => {
+    const org = await createOrganisation(t, { isSSOEnabled: true });
+    const user = await createUser(t, org, { isSSO: true, passwordHash: null });
+    const { back, transactionCookie } = await corporateLogin(user.email);
+    const callback = await request(t.http).get(`${back.pathname}${back.search}`).set('Cookie', transactionCookie).expect(302);
+    expect(callback.headers.location).toBe('/');
+    const { cookie } = fromResponse(callback);
+    const refreshed = await request(t.http).post('/refresh').set('Cookie', cookie).expect(200);
+    const me = await request(t.http).get('/api/users/current').set('Authorization', `Bearer ${refreshed.body.newAccessToken}`).expect(200);
+    expect(me.body.email).toBe(user.email);
+  });
+
+  it('refuses an account that is not enabled for SSO, and one whose organisation has no SSO', async () => {
+    const ssoOrg = await createOrganisation(t, { isSSOEnabled: true });
+    const plainUser = await createUser(t, ssoOrg, { isSSO: false });
+    const noSsoOrg = await createOrganisation(t, { isSSOEnabled: false });
+    const flaggedUser = await createUser(t, noSsoOrg, { isSSO: true });
+    for (const u of [plainUser, flaggedUser]) {
+      const { back, transactionCookie } = await corporateLogin(u.email);
+      const res = await request(t.http).get(`${back.pathname}${back.search}`).set('Cookie', transactionCookie).expect(302);
+      expect(res.headers.location).toMatch(/^\/logIn\?ssoError=/);
+      expect(decodeURIComponent(res.headers.location)).toContain('not enabled for corporate login');
+      expect(res.headers['set-cookie']?.some((c: string) => c.startsWith('refreshToken=') && !c.startsWith('refreshToken=;'))).toBeFalsy();
+    }
+  });
+
+  it('refuses a callback without the browser-bound transaction cookie (CSRF), or with a replayed code', async () => {
+    const org = await createOrganisation(t, { isSSOEnabled: true });
+    const user = await createUser(t, org, { isSSO: true });
+    const { back, transactionCookie } = await corporateLogin(user.email);
+    const noCookie = await request(t.http).get(`${back.pathname}${back.search}`).expect(302);
+    expect(noCookie.headers.location).toMatch(/ssoError=/);
+    await request(t.http).get(`${back.pathname}${back.search}`).set('Cookie', transactionCookie).expect(302);
+    const replay = await request(t.http).get(`${back.pathname}${back.search}`).set('Cookie', transactionCookie).expect(302);
+    expect(replay.headers.location).toMatch(/ssoError=/);
+  });
+
+  it('tells the client SSO is on', async () => {
+    const info = await request(t.http).get('/api/app-info').expect(200);
+    expect(info.body.ssoEnabled).toBe(true);
+    await t.db.getRepository(Organisation).count();
+  });
+});
+
+describe('Corporate login switched off', () => {
+  it('hides the button (app-info) and answers /auth/sso with 404', async () => {
+    const t = await createTestApp();
+    try {
+      expect((await request(t.http).get('/api/app-info').expect(200)).body.ssoEnabled).toBe(false);
+      await request(t.http).get('/auth/sso').expect(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
