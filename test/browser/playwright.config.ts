@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, BROWSER_DATA_DIR, PORT } from './support/server';
+import { BASE_URL, BROWSER_DATA_DIR, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ISSUER, OIDC_PORT, PORT } from './support/server';
 
 /**
  * Browser tests: Debian's Chromium (never a downloaded browser) against the built product, served by
@@ -24,14 +24,26 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
     },
   },
-  webServer: {
-    command: 'node test/browser/support/serve.js',
-    cwd: '../..',
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(PORT), BROWSER_DATA_DIR },
-  },
+  webServer: [
+    {
+      // A real OpenID provider for 'Corporate Login'.
+      command: `node test/utils/oidc-provider.mjs ${OIDC_PORT} ${OIDC_CLIENT_ID} ${OIDC_CLIENT_SECRET} ${BASE_URL}/callback`,
+      cwd: '../..',
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node test/browser/support/serve.js',
+      cwd: '../..',
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PORT: String(PORT), BROWSER_DATA_DIR, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET },
+    },
+  ],
 });

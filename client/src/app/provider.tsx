@@ -14,8 +14,9 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   return (
     <ChakraProvider value={system}>
       <QueryClientProvider client={client}>
-        <AuthProvider>{children}</AuthProvider>
+        {/* Before the pages: its subscription must exist when a page toasts from its first effect. */}
         <Toaster />
+        <AuthProvider>{children}</AuthProvider>
       </QueryClientProvider>
     </ChakraProvider>
   );

@@ -22,12 +22,12 @@ function run(sql: string, params: unknown[]): Promise<number> {
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
-export async function seedOrganisation(fields: { code?: string; name?: string; allowedUsersNumber?: number; maxConcurrentUsers?: number } = {}) {
+export async function seedOrganisation(fields: { code?: string; name?: string; allowedUsersNumber?: number; maxConcurrentUsers?: number; isSSOEnabled?: boolean } = {}) {
   const code = fields.code ?? `B${unique()}`.toUpperCase().slice(0, 25);
   const name = fields.name ?? `Browser Org ${code}`;
   const id = await run(
-    `INSERT INTO organisations (code, name, allowedUsersNumber, maxConcurrentUsers, maxPortfolios, applications) VALUES (?, ?, ?, ?, 5, '["TAX_MANAGER","CA_VIEWER"]')`,
-    [code, name, fields.allowedUsersNumber ?? 100, fields.maxConcurrentUsers ?? 100],
+    `INSERT INTO organisations (code, name, allowedUsersNumber, maxConcurrentUsers, maxPortfolios, applications, isSSOEnabled) VALUES (?, ?, ?, ?, 5, '["TAX_MANAGER","CA_VIEWER"]', ?)`,
+    [code, name, fields.allowedUsersNumber ?? 100, fields.maxConcurrentUsers ?? 100, fields.isSSOEnabled ? 1 : 0],
   );
   return { id, code, name };
 }
@@ -41,14 +41,15 @@ export interface SeedUser {
   isAdministrator?: boolean;
   isMFAEnforced?: boolean;
   mustChangePassword?: boolean;
+  isSSO?: boolean;
 }
 
 export async function seedUser(organisationId: number, u: SeedUser = {}) {
   const email = u.email ?? `browser-${unique()}@example.com`;
   const password = u.password ?? 'Browser-Pass-1';
   const id = await run(
-    `INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isAdministrator, isMFAEnforced, mustChangePassword) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [organisationId, email, await argon2.hash(password, { type: argon2.argon2id }), u.firstName ?? 'Brow', u.lastName ?? 'Ser', u.roleId ?? 4, u.isAdministrator ? 1 : 0, u.isMFAEnforced ? 1 : 0, u.mustChangePassword ? 1 : 0],
+    `INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isAdministrator, isMFAEnforced, mustChangePassword, isSSO) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [organisationId, email, await argon2.hash(password, { type: argon2.argon2id }), u.firstName ?? 'Brow', u.lastName ?? 'Ser', u.roleId ?? 4, u.isAdministrator ? 1 : 0, u.isMFAEnforced ? 1 : 0, u.mustChangePassword ? 1 : 0, u.isSSO ? 1 : 0],
   );
   return { id, email, password };
 }

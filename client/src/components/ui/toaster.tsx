@@ -1,11 +1,12 @@
-import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+import { createToaster, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 
 /** The one toaster: top right, above everything (z-index 5000, spec 001 §2.7). Call toaster.create() anywhere. */
 export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 6 });
 
+/** Rendered in place (it is position: fixed), not in a Portal: a portal mounts a render late and would miss toasts from a page's first effect. */
 export function Toaster() {
   return (
-    <Portal>
+    <>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }} data-testid="toast" data-type={toast.type}>
@@ -19,6 +20,6 @@ export function Toaster() {
           </Toast.Root>
         )}
       </ChakraToaster>
-    </Portal>
+    </>
   );
 }

@@ -35,11 +35,8 @@ export function LoginPage() {
     if (justSignedIn) navigate(destination, { replace: true });
   }, [justSignedIn, destination, navigate]);
 
-  // A corporate login that did not succeed comes back here with the reason.
+  // A corporate login that did not succeed comes back here with the reason, shown in the card.
   const ssoError = params.get('ssoError');
-  useEffect(() => {
-    if (ssoError) showToast({ type: 'error', title: `Sorry, an error occurred. ${ssoError}` });
-  }, [ssoError]);
 
   if (checking) return null;
   if (isAuthenticated && !justSignedIn) return <Navigate to={safeReturnPath(lastWorkingPath.get()) ?? '/'} replace />;
@@ -77,7 +74,7 @@ export function LoginPage() {
         </Card.Header>
         <Card.Body>
           <Box>
-            {login.state === 'ROOT' && <RootStep login={login} update={update} onNext={() => setLogin((s) => ({ ...s, username: s.username.trim(), state: 'PASSWORD' }))} />}
+            {login.state === 'ROOT' && <RootStep login={login} update={update} ssoError={ssoError} onNext={() => setLogin((s) => ({ ...s, username: s.username.trim(), state: 'PASSWORD' }))} />}
             {login.state === 'PASSWORD' && (
               <PasswordStep login={login} update={update} busy={busy} error={inlineError} onSubmit={() => submitLogin({ ...login })} onBack={() => update({ state: 'ROOT', password: '' })} />
             )}

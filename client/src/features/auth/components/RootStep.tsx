@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Checkbox, Field, HStack, Input, Link, Separator, Text, VStack } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, Field, HStack, Input, Link, Separator, Text, VStack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { AppInfo } from '@shared/api-types';
 import { api } from '@/lib/api';
@@ -8,7 +8,7 @@ import { MESSAGES, validateLoginEmail } from '../validation';
 import type { StepProps } from './LoginPage';
 
 /** ROOT: terms, e-mail, Login; 'OR'; Corporate Login when SSO is configured. */
-export function RootStep({ login, update, onNext }: StepProps & { onNext: () => void }) {
+export function RootStep({ login, update, onNext, ssoError }: StepProps & { onNext: () => void; ssoError?: string | null }) {
   const [touched, setTouched] = useState(false);
   const [termsHint, setTermsHint] = useState(false);
   const appInfo = useQuery({ queryKey: ['app-info'], queryFn: () => api.get<AppInfo>('api/app-info'), staleTime: Infinity });
@@ -81,6 +81,12 @@ export function RootStep({ login, update, onNext }: StepProps & { onNext: () => 
             <Button variant="outline" width="full" onClick={() => (window.location.href = '/auth/sso')}>
               Corporate Login
             </Button>
+            {ssoError && (
+              <Alert.Root status="error" size="sm" data-testid="sso-error">
+                <Alert.Indicator />
+                <Alert.Title>Sorry, an error occurred. {ssoError}</Alert.Title>
+              </Alert.Root>
+            )}
           </>
         )}
       </VStack>
