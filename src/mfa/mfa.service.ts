@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
+import * as QRCode from 'qrcode';
 import { Repository } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
@@ -11,7 +12,11 @@ import { MailService } from '../mail/mail.service';
 import { SessionsService } from '../sessions/sessions.service';
 import { User } from '../users/entities/user.entity';
 import { LIFETIMES } from '../shared/limits';
+import { MfaEnableResponse } from '../shared/api-types';
 import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
+
+/** Spec 000 §9: QR error correction level M, margin 16. */
+export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 16 } as const;
 
 /** One step either side of now (30 s each way), as authenticator apps drift. */
 const EPOCH_TOLERANCE_SECONDS = 30;
@@ -87,12 +92,14 @@ export class MfaService {
   }
 
   /** Starts (or restarts) enrolment: a new secret, kept pending until a code from it verifies. */
-  async startEnrolment(userId: number): Promise<{ secret: { base32: string; otpauth_url: string } }> {
+  async startEnrolment(userId: number): Promise<MfaEnableResponse> {
     const user = await this.users.findOneByOrFail({ id: userId });
     if (user.isMFAEnabled) throw AppException.conflict('MFA is already enabled on this account.');
     const base32 = generateSecret();
     await this.users.update({ id: user.id }, { mfaPendingSecret: encrypt(base32, this.config.encryptionKey) });
-    return { secret: { base32, otpauth_url: generateURI({ issuer: PRODUCT_NAME, label: user.email, secret: base32 }) } };
+    const otpauth_url = generateURI({ issuer: PRODUCT_NAME, label: user.email, secret: base32 });
+    const qrCode = await QRCode.toDataURL(otpauth_url, QR_OPTIONS);
+    return { secret: { base32, otpauth_url }, qrCode };
   }
 
   /** Verifies the first code of an enrolment and switches MFA on; the user's sessions end. */

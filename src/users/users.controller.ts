@@ -1,22 +1,102 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
 import { AuthUser } from '../common/auth-user';
 import { AllowMfaPending, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { ALL_ROLES } from '../shared/roles';
+import { ALL_ROLES, Role, USER_MENU_ROLES, USER_WRITERS } from '../shared/roles';
+import {
+  AddUserDto,
+  DisableUserDto,
+  EnforceMfaDto,
+  UpdatePasswordDto,
+  UpdateProfileDto,
+  UpdateRoleDto,
+  UpdateSsoDto,
+} from './dto/user-changes.dto';
+import { UserListQueryDto } from './dto/user-list-query.dto';
 import { UsersService } from './users.service';
 
-/** Access: each route names its roles; every query is confined to the caller's organisation (E-Support: all). */
+/** Who opens the user roles page (spec 000 §6, 001 §2.1): support, site admin, administrator. */
+export const ROLES_PAGE_ROLES: Role[] = [Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR];
+
+/**
+ * Access: the list is read by support, site admins, administrators and standard admins (read-only for the
+ * last); roles are changed by support (Site Admin only), site admins and administrators; access is changed by
+ * the writers (site admin, administrator); SSO and MFA enforcement by site admins only; users are created by
+ * the writers. current, byId (own), updateUser and updatePassword are one's own, for every role, and stay
+ * open while MFA enrolment is due. Every query is confined to the caller's organisation (E-Support: all);
+ * another organisation's user is a 404. Static paths are declared before ':id'-style ones.
+ */
 @ApiTags('users')
 @ApiBearerAuth()
 @Controller('api/users')
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
+  @Get()
+  @Roles(USER_MENU_ROLES)
+  list(@CurrentUser() caller: AuthUser, @Query() query: UserListQueryDto) {
+    return this.users.list(caller, query);
+  }
+
   @Get('current')
   @Roles(ALL_ROLES)
   @AllowMfaPending()
   current(@CurrentUser() user: AuthUser) {
     return this.users.current(user.id);
+  }
+
+  @Get('byId/:id')
+  @Roles(ALL_ROLES)
+  @AllowMfaPending()
+  byId(@CurrentUser() caller: AuthUser, @Param('id', ParseIntPipe) id: number) {
+    return this.users.byId(caller, id);
+  }
+
+  @Put('updateRole')
+  @Roles(ROLES_PAGE_ROLES)
+  updateRole(@CurrentUser() caller: AuthUser, @Body() dto: UpdateRoleDto) {
+    return this.users.updateRole(caller, dto);
+  }
+
+  @Put('enforceMFA')
+  @Roles([Role.SITE_ADMIN])
+  enforceMfa(@CurrentUser() caller: AuthUser, @Body() dto: EnforceMfaDto) {
+    return this.users.enforceMfa(caller, dto);
+  }
+
+  @Put('updateSsoStatus')
+  @Roles([Role.SITE_ADMIN])
+  updateSso(@CurrentUser() caller: AuthUser, @Body() dto: UpdateSsoDto) {
+    return this.users.updateSso(caller, dto);
+  }
+
+  @Put('disableUser')
+  @Roles(USER_WRITERS)
+  disableUser(@CurrentUser() caller: AuthUser, @Body() dto: DisableUserDto) {
+    return this.users.disableUser(caller, dto);
+  }
+
+  @Put('updateUser')
+  @Roles(ALL_ROLES)
+  @AllowMfaPending()
+  updateUser(@CurrentUser() caller: AuthUser, @Body() dto: UpdateProfileDto) {
+    return this.users.updateProfile(caller, dto);
+  }
+
+  @Patch('updatePassword')
+  @Roles(ALL_ROLES)
+  @AllowMfaPending()
+  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  updatePassword(@CurrentUser() caller: AuthUser, @Body() dto: UpdatePasswordDto) {
+    return this.users.updatePassword(caller, dto);
+  }
+
+  @Post('add')
+  @HttpCode(201)
+  @Roles(USER_WRITERS)
+  add(@CurrentUser() caller: AuthUser, @Body() dto: AddUserDto) {
+    return this.users.add(caller, dto);
   }
 }

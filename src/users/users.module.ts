@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Organisation } from '../organisations/entities/organisation.entity';
 import { User } from './entities/user.entity';
+import { OrganisationController } from './organisation.controller';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User])],
-  controllers: [UsersController],
+  imports: [TypeOrmModule.forFeature([User, Organisation])],
+  controllers: [UsersController, OrganisationController],
   providers: [UsersService],
   exports: [UsersService],
 })

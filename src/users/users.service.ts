@@ -1,18 +1,73 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { QueryFailedError, Repository } from 'typeorm';
+import { PasswordService } from '../auth/password.service';
 import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation } from '../common/auth-user';
+import { AuthUser, canAccessOrganisation, isSupport } from '../common/auth-user';
+import { temporaryPassword } from '../common/crypto/secrets';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { MailService } from '../mail/mail.service';
+import { Organisation } from '../organisations/entities/organisation.entity';
 import { SessionsService } from '../sessions/sessions.service';
-import { ROLE_CODES, ROLE_NAMES } from '../shared/roles';
+import {
+  CurrentUserInfo,
+  NewUserResult,
+  OrganisationInfo,
+  SingleUser,
+  SuccessResult,
+  UserListItem,
+  UserListPage,
+} from '../shared/api-types';
+import { LIMITS } from '../shared/limits';
+import { ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
+import { BASE_ROLE, Role, ROLE_CODES, ROLE_NAMES } from '../shared/roles';
+import {
+  AddUserDto,
+  DisableUserDto,
+  EnforceMfaDto,
+  UpdatePasswordDto,
+  UpdateProfileDto,
+  UpdateRoleDto,
+  UpdateSsoDto,
+} from './dto/user-changes.dto';
+import { UserListQueryDto } from './dto/user-list-query.dto';
 import { User } from './entities/user.entity';
-import { CurrentUserInfo } from '../shared/api-types';
+import { canToggleAdministrator, checkManageable, checkNewUserRole, checkRoleChange, parseRoleIds } from './role-rules';
 
+export const USER_MESSAGES = {
+  NOT_FOUND: 'User not found.',
+  ORGANISATION_NOT_FOUND: 'Organisation not found.',
+  DUPLICATE_EMAIL: 'A user with this email already exists.',
+  SSO_NOT_ENABLED: 'Single sign-on is not enabled for this organisation.',
+  ONLY_SITE_ADMIN_SSO: 'Only a site admin can turn on single sign-on for a user.',
+  ONLY_SITE_ADMIN_MFA: 'Only a site admin can change MFA enforcement.',
+  OWN_PROFILE_ONLY: 'You can only change your own profile.',
+  CURRENT_PASSWORD_WRONG: 'The current password is not correct.',
+  SAME_PASSWORD: 'The new password must be different from the current one.',
+  MFA_PENDING_OWN_ONLY: 'Site Admin has enforced MFA on your account. You must enable MFA to proceed further.',
+  USER_ADDED_SUBJECT: `${PRODUCT_NAME}: your new account`,
+} as const;
+
+export function activeUsersLimitMessage(allowed: number): string {
+  return `Your organisation is allowed only ${allowed} active user(s), and that many are active already. Disable another user first, or contact support to raise the limit.`;
+}
+
+/** Escapes LIKE wildcards so that the search text is taken literally (ESCAPE '\'). */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Users of an organisation: the list, a user, role and access changes, profile, password, new users. */
 @Injectable()
 export class UsersService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: SessionsService,
+    private readonly passwords: PasswordService,
+    private readonly mail: MailService,
   ) {}
 
   /**
@@ -21,13 +76,13 @@ export class UsersService {
    */
   async findAccessible(caller: AuthUser, userId: number): Promise<User> {
     const user = await this.users.findOneBy({ id: userId });
-    if (!user || !canAccessOrganisation(caller, user.organisationId)) throw AppException.notFound('User not found.');
+    if (!user || !canAccessOrganisation(caller, user.organisationId)) throw AppException.notFound(USER_MESSAGES.NOT_FOUND);
     return user;
   }
 
   async current(userId: number): Promise<CurrentUserInfo> {
     const user = await this.users.findOne({ where: { id: userId }, relations: { organisation: true } });
-    if (!user?.organisation) throw AppException.notFound('User not found.');
+    if (!user?.organisation) throw AppException.notFound(USER_MESSAGES.NOT_FOUND);
     return {
       id: user.id,
       firstName: user.firstName,
@@ -51,4 +106,278 @@ export class UsersService {
     if (!user || user.isDisabled || user.isBlocked) return null;
     return this.current(userId);
   }
+
+  /** The organisation the caller works on: their own, or (E-Support only) the one asked for. */
+  private async organisationFor(caller: AuthUser, organisationId?: number): Promise<Organisation> {
+    const id = organisationId ?? caller.organisationId;
+    if (!canAccessOrganisation(caller, id)) throw AppException.notFound(USER_MESSAGES.ORGANISATION_NOT_FOUND);
+    const org = await this.organisations.findOneBy({ id });
+    if (!org) throw AppException.notFound(USER_MESSAGES.ORGANISATION_NOT_FOUND);
+    return org;
+  }
+
+  /**
+   * One page of the user list and the total, filtered and paged in the database (spec 000 §5 filter):
+   * the text matches name or e-mail case-insensitively with % _ \ taken literally; 'hasAccess' is neither
+   * blocked nor disabled; role 3 is the administrator flag, any other the main role.
+   */
+  async list(caller: AuthUser, query: UserListQueryDto): Promise<UserListPage> {
+    const org = await this.organisationFor(caller, query.organisationId);
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? LIMITS.DEFAULT_PAGE_SIZE;
+    // Only columns of IDX_users_org_search in the filters: the count reads the index alone, the page walks it in order.
+    const filtered = () => {
+      const qb = this.users.createQueryBuilder('u').where('u.organisationId = :org', { org: org.id });
+      const text = query.searchText?.trim();
+      if (text) {
+        // SQLite's LIKE ignores ASCII case (as its LOWER() would); PostgreSQL needs ILIKE.
+        const like = this.users.manager.connection.options.type === 'postgres' ? 'ILIKE' : 'LIKE';
+        qb.andWhere(`((u.firstName || ' ' || u.lastName) ${like} :q ESCAPE '\\' OR u.email ${like} :q ESCAPE '\\')`, { q: likePattern(text) });
+      }
+      if (query.accessLevel === 'hasAccess') qb.andWhere('u.isBlocked = :no AND u.isDisabled = :no', { no: false });
+      if (query.accessLevel === 'noAccess') qb.andWhere('(u.isBlocked = :yes OR u.isDisabled = :yes)', { yes: true });
+      if (query.role === Role.ADMINISTRATOR) qb.andWhere('u.isAdministrator = :yes', { yes: true });
+      else if (query.role) qb.andWhere('u.roleId = :role', { role: query.role });
+      return qb;
+    };
+    const count = () =>
+      filtered()
+        .select('COUNT(*)', 'n')
+        .getRawOne<{ n: number | string }>()
+        .then((r) => Number(r?.n ?? 0));
+    const pageQuery = filtered()
+      .select([
+        'u.id',
+        'u.email',
+        'u.isBlocked',
+        'u.isDisabled',
+        'u.roleId',
+        'u.isAdministrator',
+        'u.firstName',
+        'u.lastName',
+        'u.lastLoginAt',
+        'u.isMFAEnforced',
+        'u.isMFAEnabled',
+        'u.isSSO',
+      ])
+      .orderBy('u.lastName', 'ASC')
+      .addOrderBy('u.firstName', 'ASC')
+      .addOrderBy('u.email', 'ASC')
+      .offset((page - 1) * pageSize)
+      .limit(pageSize);
+
+    let rows: User[];
+    let totalRecords: number;
+    if (query.searchText?.trim()) {
+      // A text filter reads every row of the organisation anyway: count in the same pass (one scan, not two).
+      const { entities, raw } = await pageQuery.addSelect('COUNT(*) OVER ()', 'total').getRawAndEntities<{ total: number | string }>();
+      rows = entities;
+      totalRecords = raw.length > 0 ? Number(raw[0].total) : page > 1 ? await count() : 0;
+    } else {
+      // Without text the page stops early in index order, and the count reads the covering index alone.
+      [rows, totalRecords] = await Promise.all([pageQuery.getMany(), count()]);
+    }
+    return { items: rows.map(toListItem), totalRecords, page, pageSize, organisationId: org.id, organisationName: org.name };
+  }
+
+  /** GET /api/users/byId/{id}: one's own (any role, also while MFA enrolment is due) or, for the roles page, another's. */
+  async byId(caller: AuthUser, userId: number): Promise<SingleUser> {
+    if (userId !== caller.id) {
+      if (caller.isMFAEnforced && !caller.isMFAEnabled) throw AppException.forbidden(USER_MESSAGES.MFA_PENDING_OWN_ONLY, ERROR_CODES.MFA_ENROLMENT_REQUIRED);
+      if (!caller.roles.some((r) => [Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR].includes(r))) throw AppException.forbidden();
+    }
+    return toSingleUser(await this.findAccessible(caller, userId));
+  }
+
+  /** GET /auth/organisation: the organisation, its limits and a light list of its users. */
+  async organisation(caller: AuthUser, organisationId?: number): Promise<OrganisationInfo> {
+    const org = await this.organisationFor(caller, organisationId);
+    const users = await this.users.find({
+      select: { id: true, email: true, isDisabled: true, isBlocked: true },
+      where: { organisationId: org.id },
+      order: { email: 'ASC' },
+    });
+    return {
+      id: org.id,
+      code: org.code,
+      name: org.name,
+      accountType: org.accountType,
+      applications: org.applications,
+      isSSOEnabled: org.isSSOEnabled,
+      allowedUsersNumber: org.allowedUsersNumber,
+      maxConcurrentUsers: org.maxConcurrentUsers,
+      activeUsers: users.filter((u) => !u.isDisabled && !u.isBlocked).length,
+      users: users.map((u) => ({ id: u.id, userEmail: u.email, isDisabled: u.isDisabled, isBlocked: u.isBlocked })),
+    };
+  }
+
+  countActive(organisationId: number): Promise<number> {
+    return this.users.countBy({ organisationId, isDisabled: false, isBlocked: false });
+  }
+
+  /** Refuses one more active user when the organisation has its allowed number already (the vendor has no limit). */
+  private async assertRoomForActiveUser(org: Organisation): Promise<void> {
+    if (org.isVendor) return;
+    if ((await this.countActive(org.id)) >= org.allowedUsersNumber) {
+      throw AppException.conflict(activeUsersLimitMessage(org.allowedUsersNumber), 'ACTIVE_USERS_LIMIT');
+    }
+  }
+
+  async updateRole(caller: AuthUser, dto: UpdateRoleDto): Promise<SuccessResult> {
+    const target = await this.findAccessible(caller, dto.userId);
+    const choice = parseRoleIds(dto.newUserRoleIds);
+    if (typeof choice === 'string') throw AppException.badRequest(choice);
+    const refused = checkRoleChange(caller, target, choice);
+    if (refused) throw AppException.forbidden(refused);
+    await this.users.update({ id: target.id }, { roleId: choice.mainRole, isAdministrator: choice.isAdministrator });
+    return { success: true };
+  }
+
+  async enforceMfa(caller: AuthUser, dto: EnforceMfaDto): Promise<SuccessResult> {
+    const target = await this.findAccessible(caller, dto.userId);
+    const refused = checkManageable(caller, target);
+    if (refused) throw AppException.forbidden(refused);
+    if (target.isMFAEnforced !== dto.isMFAEnforced) {
+      await this.users.update({ id: target.id }, { isMFAEnforced: dto.isMFAEnforced });
+      await this.sessions.endAllForUsers([target.id], 'mfa-changed');
+    }
+    return { success: true };
+  }
+
+  async updateSso(caller: AuthUser, dto: UpdateSsoDto): Promise<SuccessResult> {
+    const target = await this.findAccessible(caller, dto.userId);
+    const refused = checkManageable(caller, target);
+    if (refused) throw AppException.forbidden(refused);
+    if (dto.isSSOEnabled) {
+      const org = await this.organisations.findOneByOrFail({ id: target.organisationId });
+      if (!org.isSSOEnabled) throw AppException.badRequest(USER_MESSAGES.SSO_NOT_ENABLED);
+    }
+    await this.users.update({ id: target.id }, { isSSO: dto.isSSOEnabled });
+    return { success: true };
+  }
+
+  /** Enables or disables an account; disabling ends its sessions, enabling respects the active-users limit. */
+  async disableUser(caller: AuthUser, dto: DisableUserDto): Promise<SuccessResult> {
+    const target = await this.findAccessible(caller, dto.userId);
+    const refused = checkManageable(caller, target);
+    if (refused) throw AppException.forbidden(refused);
+    if (target.isDisabled === dto.isDisabled) return { success: true };
+    if (!dto.isDisabled && !target.isBlocked) {
+      await this.assertRoomForActiveUser(await this.organisations.findOneByOrFail({ id: target.organisationId }));
+    }
+    await this.users.update({ id: target.id }, { isDisabled: dto.isDisabled });
+    if (dto.isDisabled) await this.sessions.endAllForUsers([target.id], 'disabled');
+    return { success: true };
+  }
+
+  async updateProfile(caller: AuthUser, dto: UpdateProfileDto): Promise<SingleUser> {
+    if (dto.userId !== undefined && dto.userId !== caller.id) throw AppException.forbidden(USER_MESSAGES.OWN_PROFILE_ONLY);
+    const changes: Partial<User> = {};
+    for (const key of ['firstName', 'lastName', 'jobTitle', 'department', 'location'] as const) {
+      if (dto[key] !== undefined) changes[key] = dto[key];
+    }
+    if (Object.keys(changes).length > 0) await this.users.update({ id: caller.id }, changes);
+    return toSingleUser(await this.users.findOneByOrFail({ id: caller.id }));
+  }
+
+  /** The caller's own password: the current one is required; every other session of the account ends. */
+  async updatePassword(caller: AuthUser, dto: UpdatePasswordDto): Promise<SuccessResult> {
+    const user = await this.users.findOneByOrFail({ id: caller.id });
+    if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword))) {
+      throw AppException.badRequest(USER_MESSAGES.CURRENT_PASSWORD_WRONG, ERROR_CODES.INVALID_CREDENTIALS);
+    }
+    if (dto.currentPassword === dto.userPassword) throw AppException.badRequest(USER_MESSAGES.SAME_PASSWORD, ERROR_CODES.WEAK_PASSWORD);
+    await this.users.update(
+      { id: user.id },
+      { passwordHash: await this.passwords.hash(dto.userPassword), mustChangePassword: false, passwordChangedAt: new Date() },
+    );
+    await this.sessions.endAllForUsers([user.id], 'password-changed', caller.sessionId);
+    return { success: true };
+  }
+
+  /**
+   * Creates a user in the caller's organisation with a temporary password that must be changed at the first
+   * sign-in, and e-mails it with the sign-in address. Defaults (spec 000 §9): MFA enforced, no SSO, base role.
+   */
+  async add(caller: AuthUser, dto: AddUserDto): Promise<NewUserResult> {
+    const org = await this.organisationFor(caller);
+    const choice = parseRoleIds(dto.userRoleIds ?? [BASE_ROLE]);
+    if (typeof choice === 'string') throw AppException.badRequest(choice);
+    const refused = checkNewUserRole(caller, choice);
+    if (refused) throw AppException.forbidden(refused);
+    const isSSO = dto.isSSO ?? false;
+    const isMFAEnforced = dto.isMFAEnforced ?? true;
+    if (!canToggleAdministrator(caller)) {
+      if (isSSO) throw AppException.forbidden(USER_MESSAGES.ONLY_SITE_ADMIN_SSO);
+      if (!isMFAEnforced) throw AppException.forbidden(USER_MESSAGES.ONLY_SITE_ADMIN_MFA);
+    }
+    if (isSSO && !org.isSSOEnabled) throw AppException.badRequest(USER_MESSAGES.SSO_NOT_ENABLED);
+    if (await this.users.existsBy({ email: dto.userEmail })) throw AppException.conflict(USER_MESSAGES.DUPLICATE_EMAIL, 'DUPLICATE_EMAIL');
+    await this.assertRoomForActiveUser(org);
+
+    const password = temporaryPassword();
+    let user: User;
+    try {
+      user = await this.users.save(
+        this.users.create({
+          organisationId: org.id,
+          email: dto.userEmail,
+          passwordHash: await this.passwords.hash(password),
+          roleId: choice.mainRole,
+          isAdministrator: choice.isAdministrator,
+          isMFAEnforced,
+          isSSO,
+          mustChangePassword: true,
+        }),
+      );
+    } catch (e) {
+      if (e instanceof QueryFailedError && /unique|duplicate/i.test(e.message)) throw AppException.conflict(USER_MESSAGES.DUPLICATE_EMAIL, 'DUPLICATE_EMAIL');
+      throw e;
+    }
+    const signIn = `${this.config.publicUrl}/logIn`;
+    await this.mail.send({
+      to: user.email,
+      subject: USER_MESSAGES.USER_ADDED_SUBJECT,
+      text:
+        `An account of ${org.name} has been created for you on ${PRODUCT_NAME}.\n\n` +
+        `Sign in at ${signIn}\n\nEmail: ${user.email}\nTemporary password: ${password}\n\n` +
+        'You will be asked to choose a new password when you first sign in.' +
+        (isMFAEnforced ? ' Your administrator requires multi-factor authentication: you will then set up an authenticator app on your profile page.' : ''),
+    });
+    return { success: true, id: user.id };
+  }
+}
+
+export function toListItem(u: User): UserListItem {
+  return {
+    id: u.id,
+    userEmail: u.email,
+    isBlocked: u.isBlocked,
+    isDisabled: u.isDisabled,
+    userRoles: u.roles,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    lastLoginDateTime: u.lastLoginAt ? new Date(u.lastLoginAt).toISOString() : null,
+    isMFAEnforced: u.isMFAEnforced,
+    isMFAEnabled: u.isMFAEnabled,
+    isSSO: u.isSSO,
+  };
+}
+
+export function toSingleUser(u: User): SingleUser {
+  return {
+    id: u.id,
+    organisationId: u.organisationId,
+    isDisabled: u.isDisabled,
+    isMFAEnforced: u.isMFAEnforced,
+    isMFAEnabled: u.isMFAEnabled,
+    isSSO: u.isSSO,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    userEmail: u.email,
+    userUserRoleMapping: u.roles.map((roleId) => ({ roleId })),
+    jobTitle: u.jobTitle,
+    department: u.department,
+    location: u.location,
+  };
 }

@@ -5,6 +5,9 @@ import { effectiveRoles, Role } from '../../shared/roles';
 
 @Entity('users')
 @Index('IDX_users_org_name', ['organisationId', 'lastName', 'firstName'])
+@Index('IDX_users_org_search', ['organisationId', 'lastName', 'firstName', 'email', 'roleId', 'isAdministrator', 'isDisabled', 'isBlocked'])
+@Index('IDX_users_org_role', ['organisationId', 'roleId'])
+@Index('IDX_users_org_access', ['organisationId', 'isDisabled', 'isBlocked'])
 export class User {
   @PrimaryGeneratedColumn()
   id!: number;

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Button, Card, Field, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toaster } from '@/components/ui/toaster';
+import { errorMessage } from '@/lib/api';
+import { currentUserKey } from '@/lib/auth';
+import { ProfileFields, usersApi, usersKeys } from '@/features/users/api/users-api';
+import { MessageDialog } from '@/features/users/components/MessageDialog';
+import { PROFILE_TEXTS, trimProfile } from '../texts';
+
+const FIELDS: Array<{ name: keyof ProfileFields; label: string; autoComplete: string }> = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'jobTitle', label: 'Job title', autoComplete: 'organization-title' },
+  { name: 'department', label: 'Department', autoComplete: 'off' },
+  { name: 'location', label: 'Location', autoComplete: 'address-level2' },
+];
+
+/** 'About you': the details are trimmed before saving (spec 000 §5). */
+export function AboutYouForm({ userId, initial, canSave }: { userId: number; initial: ProfileFields; canSave: boolean }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<ProfileFields>(initial);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const save = useMutation({
+    mutationFn: (fields: ProfileFields) => usersApi.updateUser(fields),
+    onSuccess: async (_r, fields) => {
+      setValues(fields);
+      toaster.create({ type: 'success', title: PROFILE_TEXTS.SAVED });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: usersKeys.byId(userId) }), queryClient.invalidateQueries({ queryKey: currentUserKey })]);
+    },
+    onError: (error) => setFailure(errorMessage(error, PROFILE_TEXTS.FAILED)),
+  });
+
+  return (
+    <Card.Root data-testid="about-you">
+      <Card.Header>
+        <Heading size="md">About you</Heading>
+      </Card.Header>
+      <Card.Body>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate(trimProfile(values));
+          }}
+        >
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              {FIELDS.map((f) => (
+                <Field.Root key={f.name}>
+                  <Field.Label>{f.label}</Field.Label>
+                  <Input name={f.name} autoComplete={f.autoComplete} value={values[f.name]} onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))} />
+                </Field.Root>
+              ))}
+            </SimpleGrid>
+            {canSave && (
+              <Button type="submit" colorPalette="blue" alignSelf="start" loading={save.isPending}>
+                Update profile
+              </Button>
+            )}
+          </Stack>
+        </form>
+      </Card.Body>
+      <MessageDialog open={failure !== null} title="Error" message={failure} onClose={() => setFailure(null)} />
+    </Card.Root>
+  );
+}

@@ -1,0 +1,41 @@
+import { Button, Flex, Heading, HStack } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { Role, USER_WRITERS } from '@shared/roles';
+import { paths } from '@/config/paths';
+import { useHasRole } from '@/lib/authorization';
+
+/** Who sees which header button (spec 001 §6 'Users page actions'). */
+export const HEADER_BUTTON_ROLES = {
+  userSessions: USER_WRITERS,
+  createUser: USER_WRITERS,
+  manageBilling: [...USER_WRITERS, Role.STANDARD_ADMIN],
+  createSiteAdmin: [Role.E_SUPPORT],
+  createESupport: [Role.E_SUPPORT],
+} as const;
+
+function HeaderButton({ to, label, roles }: { to: string; label: string; roles: readonly Role[] }) {
+  if (!useHasRole(roles)) return null;
+  return (
+    <Button asChild size="sm" variant="outline" colorPalette="blue">
+      <RouterLink to={to}>{label}</RouterLink>
+    </Button>
+  );
+}
+
+/** Spec 001 §2.6: the title 'Users of {company}' and the buttons each role may use. */
+export function UsersHeader({ company }: { company: string | undefined }) {
+  return (
+    <Flex justify="space-between" align={{ base: 'start', md: 'center' }} direction={{ base: 'column', md: 'row' }} gap="3" mb="4">
+      <Heading as="h1" size="xl">
+        Users of {company ?? ''}
+      </Heading>
+      <HStack gap="2" wrap="wrap">
+        <HeaderButton to={paths.userSessions} label="User Sessions" roles={HEADER_BUTTON_ROLES.userSessions} />
+        <HeaderButton to={paths.newUser} label="Create User" roles={HEADER_BUTTON_ROLES.createUser} />
+        <HeaderButton to={paths.billing} label="Manage Billing" roles={HEADER_BUTTON_ROLES.manageBilling} />
+        <HeaderButton to={paths.createSiteAdmin} label="Create Site Admin" roles={HEADER_BUTTON_ROLES.createSiteAdmin} />
+        <HeaderButton to={paths.createESupport} label="Create E-Support Account" roles={HEADER_BUTTON_ROLES.createESupport} />
+      </HStack>
+    </Flex>
+  );
+}

@@ -1,0 +1,226 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { UserListItem, UserListPage } from '@shared/api-types';
+import { Role } from '@shared/roles';
+import { currentUser, fakeServer, renderPage } from '../testing/render';
+import { UsersPage } from './UsersPage';
+
+function item(id: number, patch: Partial<UserListItem> = {}): UserListItem {
+  return {
+    id,
+    userEmail: `user${id}@example.com`,
+    isBlocked: false,
+    isDisabled: false,
+    userRoles: [Role.STANDARD_ADMIN],
+    firstName: 'User',
+    lastName: String(id),
+    lastLoginDateTime: '2026-03-04T05:06:00.000Z',
+    isMFAEnforced: true,
+    isMFAEnabled: false,
+    isSSO: false,
+    ...patch,
+  };
+}
+
+function page(items: UserListItem[], totalRecords = items.length, p = 1, pageSize = 50): UserListPage {
+  return { items, totalRecords, page: p, pageSize, organisationId: 10, organisationName: 'Acme Pty Ltd' };
+}
+
+function setup(roles: Role[], list: (query: URLSearchParams) => { status?: number; body?: unknown } = () => ({ body: page([item(2)]) })) {
+  const server = fakeServer({
+    'GET api/users/current': { body: currentUser(roles) },
+    'GET api/users': (c) => list(new URL(c.path, 'http://x').searchParams),
+    'GET api/app-info': { body: { productName: 'Tax Portal', version: '1', appEnv: 'production', ssoEnabled: false, supportEmail: 'help@vendor.test' } },
+    'PUT api/mfa/disableUserMfa': { body: { success: true } },
+  });
+  const utils = renderPage('/users', '/users', <UsersPage />, [{ path: '/users/roles/:id', element: <div data-testid="roles-page" /> }, { path: '/users/:userId/user-groups', element: <div data-testid="groups-page" /> }]);
+  return { ...server, ...utils };
+}
+
+const listQueries = (calls: ReturnType<typeof setup>['calls']) => calls.filter((c) => c.method === 'GET' && /^api\/users(\?|$)/.test(c.path)).map((c) => new URL(c.path, 'http://x').searchParams);
+
+describe('UsersPage', () => {
+  it('titles the page with the company and shows the columns in the order of the specification', async () => {
+    setup([Role.SITE_ADMIN]);
+    expect(await screen.findByRole('heading', { name: 'Users of Acme Pty Ltd' })).toBeInTheDocument();
+    const headers = within(screen.getByTestId('users-table')).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Name', 'Email', 'Last Activity', 'MFA Enabled', 'SSO Enabled', 'MFA Enforced', 'Enabled', 'System Enabled', 'Role', 'Actions']);
+  });
+
+  it.each([
+    [Role.SITE_ADMIN, ['User Sessions', 'Create User', 'Manage Billing']],
+    [Role.ADMINISTRATOR, ['User Sessions', 'Create User', 'Manage Billing']],
+    [Role.STANDARD_ADMIN, ['Manage Billing']],
+    [Role.E_SUPPORT, ['Create Site Admin', 'Create E-Support Account']],
+  ])('shows role %s only its header buttons', async (role, expected) => {
+    setup([role]);
+    await screen.findByRole('heading', { name: /Users of/ });
+    await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1));
+    const all = ['User Sessions', 'Create User', 'Manage Billing', 'Create Site Admin', 'Create E-Support Account'];
+    for (const label of all) {
+      if (expected.includes(label)) expect(screen.getByRole('link', { name: label })).toBeInTheDocument();
+      else expect(screen.queryByRole('link', { name: label })).not.toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: expected[0] })).toHaveAttribute('href', expect.stringMatching(/^\/users\//));
+  });
+
+  it("shows 'N/A' for an empty name, 'Unknown / Never Logged In' without a login, and role display names comma separated", async () => {
+    setup([Role.SITE_ADMIN], () => ({
+      body: page([item(2, { firstName: '', lastName: '', lastLoginDateTime: null, userRoles: [Role.STANDARD_ADMIN, Role.ADMINISTRATOR], isMFAEnabled: true, isBlocked: true })]),
+    }));
+    const row = await screen.findByTestId('user-row');
+    const cell = (c: string) => row.querySelector(`[data-column="${c}"]`)!.textContent;
+    expect(cell('name')).toBe('N/A');
+    expect(cell('lastActivity')).toBe('Unknown / Never Logged In');
+    expect(cell('role')).toBe('Standard Admin, Administrator');
+    expect(cell('mfaEnabled')).toBe('Yes');
+    expect(cell('systemEnabled')).toBe('No');
+    expect(cell('enabled')).toBe('Yes');
+  });
+
+  it("says 'No users found' when nothing matches", async () => {
+    setup([Role.SITE_ADMIN], () => ({ body: page([], 0) }));
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(screen.getByTestId('page-report')).toHaveTextContent('Showing 0 to 0 of 0 entries');
+  });
+
+  it('pages on the server: 50 rows by default, 25/50/100 to choose, and the page report', async () => {
+    const { calls } = setup([Role.SITE_ADMIN], (q) => {
+      const size = Number(q.get('pageSize'));
+      const p = Number(q.get('page'));
+      return { body: page([item(p * 1000)], 120, p, size) };
+    });
+    expect(await screen.findByTestId('page-report')).toHaveTextContent('Showing 1 to 50 of 120 entries');
+    expect(listQueries(calls)[0].get('pageSize')).toBe('50');
+    const select = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['25', '50', '100']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(screen.getByTestId('page-report')).toHaveTextContent('Showing 51 to 100 of 120 entries'));
+    expect(listQueries(calls).at(-1)!.get('page')).toBe('2');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    await waitFor(() => expect(screen.getByTestId('page-report')).toHaveTextContent('Showing 101 to 120 of 120 entries'));
+
+    await userEvent.selectOptions(select, '25');
+    await waitFor(() => expect(screen.getByTestId('page-report')).toHaveTextContent('Showing 1 to 25 of 120 entries'));
+    const last = listQueries(calls).at(-1)!;
+    expect([last.get('page'), last.get('pageSize')]).toEqual(['1', '25']);
+  });
+
+  it('sends the filters to the server, debouncing the text, and the roles dropdown can be cleared', async () => {
+    const { calls } = setup([Role.SITE_ADMIN]);
+    await screen.findByTestId('user-row');
+    const before = listQueries(calls).length;
+    await userEvent.type(screen.getByPlaceholderText('Filter by name or email'), 'smith');
+    await waitFor(() => expect(listQueries(calls).at(-1)!.get('searchText')).toBe('smith'));
+    // One request for the whole word, not one per key.
+    expect(listQueries(calls).slice(before).filter((q) => q.get('searchText')).length).toBe(1);
+
+    const access = screen.getByRole('combobox', { name: 'Access level' });
+    expect([...access.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['All users', 'Has access', 'Has no access']);
+    await userEvent.selectOptions(access, 'noAccess');
+    await waitFor(() => expect(listQueries(calls).at(-1)!.get('accessLevel')).toBe('noAccess'));
+
+    const role = screen.getByRole('combobox', { name: 'Role' });
+    expect([...role.querySelectorAll('option')].map((o) => o.textContent)).toContain('Portfolio Manager');
+    await userEvent.selectOptions(role, String(Role.PORTFOLIO_MANAGER));
+    await waitFor(() => expect(listQueries(calls).at(-1)!.get('role')).toBe('5'));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear role filter' }));
+    await waitFor(() => expect(listQueries(calls).at(-1)!.get('role')).toBeNull());
+    expect(role).toHaveValue('');
+  });
+
+  it('gives writers the actions column and double-click to the roles page', async () => {
+    const { router } = setup([Role.ADMINISTRATOR]);
+    const row = await screen.findByTestId('user-row');
+    expect(screen.getByTestId('actions-column')).toBeInTheDocument();
+    fireEvent.doubleClick(row);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/roles/2'));
+  });
+
+  it('gives a read-only role neither the actions column nor the double-click', async () => {
+    const { router } = setup([Role.STANDARD_ADMIN]);
+    const row = await screen.findByTestId('user-row');
+    expect(screen.queryByTestId('actions-column')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
+    fireEvent.doubleClick(row);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(router.state.location.pathname).toBe('/users');
+  });
+
+  it("offers 'Disable User MFA' only for a user with MFA, and reloads the list after it", async () => {
+    const { calls } = setup([Role.SITE_ADMIN], () => ({ body: page([item(2, { isMFAEnabled: false }), item(3, { isMFAEnabled: true })]) }));
+    await screen.findAllByTestId('user-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for user2@example.com' }));
+    expect(await screen.findByRole('menuitem', { name: 'Disable User MFA' })).toHaveAttribute('data-disabled');
+    expect(screen.getByRole('menuitem', { name: 'Update User Details' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'View User Group Mapping' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for user3@example.com' }));
+    const before = listQueries(calls).length;
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Disable User MFA' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT' && c.path === 'api/mfa/disableUserMfa')).toHaveLength(1));
+    expect(calls.find((c) => c.path === 'api/mfa/disableUserMfa')!.body).toEqual({ userId: 3 });
+    await waitFor(() => expect(listQueries(calls).length).toBeGreaterThan(before));
+  });
+
+  it("shows 'Failed to disable user MFA' when that fails", async () => {
+    fakeServer({
+      'GET api/users/current': { body: currentUser([Role.SITE_ADMIN]) },
+      'GET api/users': { body: page([item(3, { isMFAEnabled: true })]) },
+      'PUT api/mfa/disableUserMfa': { status: 400, body: { success: false, message: 'nope' } },
+    });
+    renderPage('/users', '/users', <UsersPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for user3@example.com' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Disable User MFA' }));
+    expect(await screen.findByText('Failed to disable user MFA')).toBeInTheDocument();
+  });
+
+  it('opens the roles page and the user group mapping from the row menu', async () => {
+    const { router } = setup([Role.SITE_ADMIN]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for user2@example.com' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'View User Group Mapping' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/2/user-groups'));
+  });
+
+  it('tells the user the list is unavailable, support is notified, and how to reach support', async () => {
+    setup([Role.SITE_ADMIN], () => ({ status: 500, body: { success: false, message: 'boom' } }));
+    expect(await screen.findByText('User information is currently unavailable')).toBeInTheDocument();
+    expect(screen.getByText(/support team has been notified/)).toBeInTheDocument();
+    expect(await screen.findByTestId('support-contact')).toHaveAttribute('href', 'mailto:help@vendor.test');
+  });
+
+  it('shows a progress bar while the list loads', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    fakeServer({
+      'GET api/users/current': { body: currentUser([Role.SITE_ADMIN]) },
+      'GET api/users': { body: page([item(2)]) },
+    });
+    const original = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (/api\/users\?/.test(String(input))) await gate;
+      return original(input, init);
+    }) as typeof fetch;
+    renderPage('/users', '/users', <UsersPage />);
+    expect(await screen.findByTestId('users-loading')).toBeInTheDocument();
+    release();
+    await screen.findByTestId('user-row');
+    await waitFor(() => expect(screen.queryByTestId('users-loading')).not.toBeInTheDocument());
+  });
+
+  it('resizes a column by dragging the handle on its header edge', async () => {
+    setup([Role.SITE_ADMIN]);
+    await screen.findByTestId('user-row');
+    const header = screen.getByTestId('column-email');
+    const width = () => parseInt(header.style.width, 10);
+    const w0 = width();
+    fireEvent.pointerDown(screen.getByTestId('resize-email'), { clientX: 100 });
+    fireEvent.pointerMove(window, { clientX: 180 });
+    fireEvent.pointerUp(window);
+    expect(width()).toBe(w0 + 80);
+  });
+});

@@ -1,0 +1,105 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Box, Progress } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { UserListItem, UserListQuery } from '@shared/api-types';
+import { LIMITS } from '@shared/limits';
+import { paths } from '@/config/paths';
+import { toaster } from '@/components/ui/toaster';
+import { useAuth } from '@/lib/auth';
+import { isWriter, USER_TEXTS } from '../account';
+import { usersApi, useReloadUsers, useUserList } from '../api/users-api';
+import { EMPTY_FILTER, UserFilter, UsersFilterBar } from './UsersFilterBar';
+import { UsersHeader } from './UsersHeader';
+import { UsersPaginator, UsersTable } from './UsersTable';
+import { UsersUnavailable } from './UsersUnavailable';
+
+/** Filters go to the server once typing pauses. */
+export const FILTER_DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** Spec 000 §2 'User admin page' (route /users). E-Support may pass ?organisationId= to list another organisation. */
+export function UsersPage() {
+  const { roles } = useAuth();
+  const writer = isWriter(roles);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const organisationId = Number(params.get('organisationId')) || undefined;
+
+  const [filter, setFilter] = useState<UserFilter>(EMPTY_FILTER);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(LIMITS.DEFAULT_PAGE_SIZE);
+  const searchText = useDebounced(filter.searchText.trim(), FILTER_DEBOUNCE_MS);
+
+  const query = useMemo<UserListQuery>(
+    () => ({
+      page,
+      pageSize: pageSize as UserListQuery['pageSize'],
+      searchText: searchText || undefined,
+      accessLevel: filter.accessLevel,
+      role: filter.role ?? undefined,
+      organisationId,
+    }),
+    [page, pageSize, searchText, filter.accessLevel, filter.role, organisationId],
+  );
+  const list = useUserList(query);
+  const reload = useReloadUsers();
+
+  // A new filter starts again at the first page.
+  useEffect(() => setPage(1), [searchText, filter.accessLevel, filter.role]);
+
+  const disableMfa = useMutation({
+    mutationFn: (u: UserListItem) => usersApi.disableUserMfa(u.id),
+    onSuccess: () => reload(),
+    onError: () => toaster.create({ type: 'error', title: USER_TEXTS.DISABLE_MFA_FAILED }),
+  });
+
+  if (list.isError && !list.data) return <UsersUnavailable />;
+
+  return (
+    <Box data-testid="users-page">
+      <UsersHeader company={list.data?.organisationName} />
+      <UsersFilterBar filter={filter} onChange={setFilter} />
+      <Box h="1" mb="1">
+        {list.isFetching && (
+          <Progress.Root value={null} size="xs" colorPalette="blue" data-testid="users-loading" aria-label="Loading users">
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+        )}
+      </Box>
+      {list.data && (
+        <>
+          <UsersTable
+            users={list.data.items}
+            writer={writer}
+            actions={{
+              onOpen: (u) => navigate(paths.userRoles(u.id)),
+              onDisableMfa: (u) => disableMfa.mutate(u),
+              onUserGroups: (u) => navigate(paths.userGroupsOfUser(u.id)),
+            }}
+          />
+          <UsersPaginator
+            page={page}
+            pageSize={pageSize}
+            totalRecords={list.data.totalRecords}
+            onPage={setPage}
+            onPageSize={(s) => {
+              setPageSize(s);
+              setPage(1);
+            }}
+          />
+        </>
+      )}
+    </Box>
+  );
+}

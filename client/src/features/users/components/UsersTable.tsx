@@ -1,0 +1,203 @@
+import { useCallback, useRef, useState } from 'react';
+import { Box, Flex, IconButton, Menu, NativeSelect, Portal, Table, Text, Button, HStack } from '@chakra-ui/react';
+import { format } from 'date-fns';
+import type { UserListItem } from '@shared/api-types';
+import { LIMITS } from '@shared/limits';
+import { displayName, roleDisplay, USER_TEXTS } from '../account';
+
+export type ColumnKey = 'name' | 'email' | 'lastActivity' | 'mfaEnabled' | 'ssoEnabled' | 'mfaEnforced' | 'enabled' | 'systemEnabled' | 'role';
+
+const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+
+/** Spec 000 §2 'User admin page': the columns, in order. */
+export const COLUMNS: Array<{ key: ColumnKey; header: string; width: number; cell: (u: UserListItem) => string }> = [
+  { key: 'name', header: 'Name', width: 180, cell: (u) => displayName(u) || USER_TEXTS.NO_NAME },
+  { key: 'email', header: 'Email', width: 240, cell: (u) => u.userEmail },
+  {
+    key: 'lastActivity',
+    header: 'Last Activity',
+    width: 190,
+    cell: (u) => (u.lastLoginDateTime ? format(new Date(u.lastLoginDateTime), 'dd/MM/yy h:mm a') : USER_TEXTS.NEVER_LOGGED_IN),
+  },
+  { key: 'mfaEnabled', header: 'MFA Enabled', width: 110, cell: (u) => yesNo(u.isMFAEnabled) },
+  { key: 'ssoEnabled', header: 'SSO Enabled', width: 110, cell: (u) => yesNo(u.isSSO) },
+  { key: 'mfaEnforced', header: 'MFA Enforced', width: 120, cell: (u) => yesNo(u.isMFAEnforced) },
+  // 'Enabled' is the administrators' switch; 'System Enabled' is false while the system blocks the account.
+  { key: 'enabled', header: 'Enabled', width: 90, cell: (u) => yesNo(!u.isDisabled) },
+  { key: 'systemEnabled', header: 'System Enabled', width: 130, cell: (u) => yesNo(!u.isBlocked) },
+  { key: 'role', header: 'Role', width: 200, cell: (u) => roleDisplay(u.userRoles) },
+];
+
+const MIN_WIDTH = 60;
+
+/** Column widths that the user drags with the handle on each header's right edge. */
+export function useColumnWidths() {
+  const [widths, setWidths] = useState<Record<ColumnKey, number>>(() => Object.fromEntries(COLUMNS.map((c) => [c.key, c.width])) as Record<ColumnKey, number>);
+  const start = useCallback(
+    (key: ColumnKey, e: React.PointerEvent) => {
+      e.preventDefault();
+      e.stopPropagation();
+      const x0 = e.clientX;
+      const w0 = widths[key];
+      const move = (ev: PointerEvent) => setWidths((w) => ({ ...w, [key]: Math.max(MIN_WIDTH, Math.round(w0 + ev.clientX - x0)) }));
+      const up = () => {
+        window.removeEventListener('pointermove', move);
+        window.removeEventListener('pointerup', up);
+      };
+      window.addEventListener('pointermove', move);
+      window.addEventListener('pointerup', up);
+    },
+    [widths],
+  );
+  return { widths, start };
+}
+
+export interface RowActions {
+  onOpen: (u: UserListItem) => void;
+  onDisableMfa: (u: UserListItem) => void;
+  onUserGroups: (u: UserListItem) => void;
+}
+
+function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions }) {
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <IconButton size="xs" variant="ghost" aria-label={`Actions for ${user.userEmail}`}>
+          ⋮
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="update" onClick={() => actions.onOpen(user)}>Update User Details</Menu.Item>
+            <Menu.Item value="disable-mfa" disabled={!user.isMFAEnabled} onClick={() => user.isMFAEnabled && actions.onDisableMfa(user)}>
+              Disable User MFA
+            </Menu.Item>
+            <Menu.Item value="user-groups" onClick={() => actions.onUserGroups(user)}>View User Group Mapping</Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** Spec 000 §2: the table; the frozen actions column and the double-click exist for writers only. */
+export function UsersTable({ users, writer, actions }: { users: UserListItem[]; writer: boolean; actions: RowActions }) {
+  const { widths, start } = useColumnWidths();
+  const total = COLUMNS.reduce((s, c) => s + widths[c.key], 0) + (writer ? 70 : 0);
+  return (
+    <Box overflowX="auto" borderWidth="1px" rounded="md">
+      <Table.Root size="sm" data-testid="users-table" style={{ tableLayout: 'fixed', width: `${total}px`, minWidth: '100%' }} striped>
+        <Table.Header>
+          <Table.Row>
+            {COLUMNS.map((c) => (
+              <Table.ColumnHeader key={c.key} position="relative" style={{ width: `${widths[c.key]}px` }} data-testid={`column-${c.key}`}>
+                <Text truncate>{c.header}</Text>
+                <Box
+                  role="separator"
+                  aria-orientation="vertical"
+                  aria-label={`Resize ${c.header}`}
+                  data-testid={`resize-${c.key}`}
+                  position="absolute"
+                  top="0"
+                  right="0"
+                  h="100%"
+                  w="6px"
+                  cursor="col-resize"
+                  _hover={{ bg: 'blue.300' }}
+                  onPointerDown={(e) => start(c.key, e)}
+                />
+              </Table.ColumnHeader>
+            ))}
+            {writer && (
+              <Table.ColumnHeader position="sticky" right="0" bg="bg" zIndex="1" style={{ width: '70px' }} borderLeftWidth="1px" data-testid="actions-column">
+                Actions
+              </Table.ColumnHeader>
+            )}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {users.length === 0 ? (
+            <Table.Row>
+              <Table.Cell colSpan={COLUMNS.length + (writer ? 1 : 0)} textAlign="center" py="6">
+                {USER_TEXTS.NO_USERS}
+              </Table.Cell>
+            </Table.Row>
+          ) : (
+            users.map((u) => (
+              <Table.Row key={u.id} data-testid="user-row" data-user-id={u.id} onDoubleClick={writer ? () => actions.onOpen(u) : undefined} cursor={writer ? 'pointer' : undefined}>
+                {COLUMNS.map((c) => (
+                  <Table.Cell key={c.key} data-column={c.key}>
+                    <Text truncate>{c.cell(u)}</Text>
+                  </Table.Cell>
+                ))}
+                {writer && (
+                  <Table.Cell position="sticky" right="0" bg="bg" zIndex="1" borderLeftWidth="1px">
+                    <ActionMenu user={u} actions={actions} />
+                  </Table.Cell>
+                )}
+              </Table.Row>
+            ))
+          )}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}
+
+/** 'Showing {first} to {last} of {totalRecords} entries' (spec 000 §2). */
+export function pageReport(page: number, pageSize: number, totalRecords: number): string {
+  const first = totalRecords === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, totalRecords);
+  return `Showing ${first} to ${last} of ${totalRecords} entries`;
+}
+
+export function UsersPaginator({
+  page,
+  pageSize,
+  totalRecords,
+  onPage,
+  onPageSize,
+}: {
+  page: number;
+  pageSize: number;
+  totalRecords: number;
+  onPage: (p: number) => void;
+  onPageSize: (s: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(totalRecords / pageSize));
+  return (
+    <Flex justify="space-between" align="center" mt="3" gap="3" wrap="wrap" data-testid="users-paginator">
+      <Text fontSize="sm" data-testid="page-report">
+        {pageReport(page, pageSize, totalRecords)}
+      </Text>
+      <HStack gap="1">
+        <Button size="xs" variant="outline" onClick={() => onPage(1)} disabled={page <= 1} aria-label="First page">
+          «
+        </Button>
+        <Button size="xs" variant="outline" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
+          ‹
+        </Button>
+        <Text fontSize="sm" px="2" data-testid="page-number">
+          Page {page} of {pages}
+        </Text>
+        <Button size="xs" variant="outline" onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label="Next page">
+          ›
+        </Button>
+        <Button size="xs" variant="outline" onClick={() => onPage(pages)} disabled={page >= pages} aria-label="Last page">
+          »
+        </Button>
+        <NativeSelect.Root size="xs" width="20">
+          <NativeSelect.Field aria-label="Rows per page" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
+            {LIMITS.PAGE_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
+    </Flex>
+  );
+}

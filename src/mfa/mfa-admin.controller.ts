@@ -1,0 +1,27 @@
+import { Body, Controller, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../common/auth-user';
+import { Roles } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { USER_WRITERS } from '../shared/roles';
+import { UserIdDto } from '../users/dto/user-changes.dto';
+import { MfaAdminService } from './mfa-admin.service';
+
+/**
+ * Access: disabling another user's MFA is for the writers of the user list, site admins and administrators
+ * (spec 000 §6: "Only they see the actions column, open the roles page by double-click, and disable a user's
+ * MFA"), within their organisation; another organisation's user is a 404. Nobody uses it on themselves
+ * (their own MFA goes off with a code through POST /mfa/disable), and an administrator cannot act on a site admin.
+ */
+@ApiTags('mfa')
+@ApiBearerAuth()
+@Controller('api/mfa')
+export class MfaAdminController {
+  constructor(private readonly mfaAdmin: MfaAdminService) {}
+
+  @Put('disableUserMfa')
+  @Roles(USER_WRITERS)
+  disableUserMfa(@CurrentUser() caller: AuthUser, @Body() dto: UserIdDto) {
+    return this.mfaAdmin.disableUserMfa(caller, dto.userId);
+  }
+}

@@ -1,0 +1,47 @@
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../common/auth-user';
+import { Roles } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Role, USER_WRITERS } from '../shared/roles';
+import { CreateUserGroupDto } from './dto/user-group.dto';
+import { UserGroupsService } from './user-groups.service';
+
+/** Who opens the user group mapping view users/{userId}/user-groups (spec 000 §6, 001 §2.1). */
+export const USER_GROUP_MAPPING_ROLES: Role[] = [Role.SITE_ADMIN, Role.ADMINISTRATOR, Role.STANDARD_ADMIN];
+
+/**
+ * Access: a user's group mapping is read by site admins, administrators and standard admins; memberships are
+ * added and removed, and groups created, by the writers (site admin, administrator). All within the caller's
+ * organisation: another organisation's user or group is a 404.
+ */
+@ApiTags('user-groups')
+@ApiBearerAuth()
+@Controller('api')
+export class UserGroupsController {
+  constructor(private readonly userGroups: UserGroupsService) {}
+
+  @Get('users/:userId/user-groups')
+  @Roles(USER_GROUP_MAPPING_ROLES)
+  mapping(@CurrentUser() caller: AuthUser, @Param('userId', ParseIntPipe) userId: number) {
+    return this.userGroups.mapping(caller, userId);
+  }
+
+  @Put('users/:userId/user-groups/:groupId')
+  @Roles(USER_WRITERS)
+  add(@CurrentUser() caller: AuthUser, @Param('userId', ParseIntPipe) userId: number, @Param('groupId', ParseIntPipe) groupId: number) {
+    return this.userGroups.addMember(caller, userId, groupId);
+  }
+
+  @Delete('users/:userId/user-groups/:groupId')
+  @Roles(USER_WRITERS)
+  remove(@CurrentUser() caller: AuthUser, @Param('userId', ParseIntPipe) userId: number, @Param('groupId', ParseIntPipe) groupId: number) {
+    return this.userGroups.removeMember(caller, userId, groupId);
+  }
+
+  @Post('user-groups')
+  @Roles(USER_WRITERS)
+  create(@CurrentUser() caller: AuthUser, @Body() dto: CreateUserGroupDto) {
+    return this.userGroups.create(caller, dto);
+  }
+}

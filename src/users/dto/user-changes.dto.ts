@@ -1,0 +1,138 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  isEmail,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+  ValidateBy,
+} from 'class-validator';
+import { NewPassword } from '../../auth/dto/password.dto';
+import { trim } from '../../auth/dto/login.dto';
+import { LIMITS } from '../../shared/limits';
+
+const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+/** The new user's e-mail: one message per failure, in the order of spec 000 §5 (empty, too long, invalid). */
+export function newUserEmailError(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0) return 'User email must not be empty';
+  if (value.length > LIMITS.EMAIL_MAX) return 'Entered email must be less than or equal to 100 characters.';
+  if (!isEmail(value)) return 'Entered email is not a valid email';
+  return null;
+}
+
+function IsNewUserEmail(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isNewUserEmail',
+    validator: { validate: (value) => newUserEmailError(value) === null, defaultMessage: (args) => newUserEmailError(args?.value) ?? '' },
+  });
+}
+
+/** A target user: every admin change names one. */
+export class UserIdDto {
+  @ApiProperty()
+  @IsInt({ message: 'userId must be a whole number.' })
+  @Min(1, { message: 'userId must be a whole number.' })
+  userId!: number;
+}
+
+/** PUT /api/users/updateRole */
+export class UpdateRoleDto extends UserIdDto {
+  @ApiProperty({ type: [Number], example: [4, 3] })
+  @IsArray({ message: 'newUserRoleIds must be a list of role ids.' })
+  @ArrayNotEmpty({ message: 'Choose a role.' })
+  @ArrayMaxSize(2, { message: 'Choose exactly one role, optionally with the Administrator role.' })
+  @IsInt({ each: true, message: 'newUserRoleIds must be a list of role ids.' })
+  newUserRoleIds!: number[];
+}
+
+/** PUT /api/users/enforceMFA */
+export class EnforceMfaDto extends UserIdDto {
+  @ApiProperty()
+  @IsBoolean({ message: 'isMFAEnforced must be true or false.' })
+  isMFAEnforced!: boolean;
+}
+
+/** PUT /api/users/updateSsoStatus */
+export class UpdateSsoDto extends UserIdDto {
+  @ApiProperty()
+  @IsBoolean({ message: 'isSSOEnabled must be true or false.' })
+  isSSOEnabled!: boolean;
+}
+
+/** PUT /api/users/disableUser */
+export class DisableUserDto extends UserIdDto {
+  @ApiProperty()
+  @IsBoolean({ message: 'isDisabled must be true or false.' })
+  isDisabled!: boolean;
+}
+
+function ProfileField(label: string): PropertyDecorator {
+  return (target, key) => {
+    ApiPropertyOptional({ maxLength: 100 })(target, key);
+    IsOptional()(target, key);
+    Transform(trim)(target, key);
+    IsString({ message: `${label} must be text.` })(target, key);
+    MaxLength(100, { message: `${label} must be less than or equal to 100 characters.` })(target, key);
+  };
+}
+
+/** PUT /api/users/updateUser: the caller's own profile; fields are trimmed (spec 000 §5); absent ones stay. */
+export class UpdateProfileDto {
+  @ApiPropertyOptional({ description: 'When given, must be the caller (one edits only one\'s own profile)' })
+  @IsOptional()
+  @IsInt({ message: 'userId must be a whole number.' })
+  userId?: number;
+
+  @ProfileField('First name') firstName?: string;
+  @ProfileField('Last name') lastName?: string;
+  @ProfileField('Job title') jobTitle?: string;
+  @ProfileField('Department') department?: string;
+  @ProfileField('Location') location?: string;
+}
+
+/** PATCH /api/users/updatePassword: the new password, and the current one to prove it is the owner. */
+export class UpdatePasswordDto {
+  @ApiProperty()
+  @NewPassword()
+  userPassword!: string;
+
+  @ApiProperty()
+  @IsString({ message: 'Input fields cannot be empty' })
+  @IsNotEmpty({ message: 'Input fields cannot be empty' })
+  @MaxLength(LIMITS.PASSWORD_MAX, { message: 'Password must be less than or equal to 50 characters.' })
+  currentPassword!: string;
+}
+
+/** POST /api/users/add (spec 000 §3 'New user payload'; defaults of §9: MFA enforced, no SSO, the base role). */
+export class AddUserDto {
+  @ApiProperty({ example: 'new.user@example.com' })
+  @Transform(lower)
+  @IsNewUserEmail()
+  userEmail!: string;
+
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean({ message: 'isMFAEnforced must be true or false.' })
+  isMFAEnforced?: boolean;
+
+  @ApiPropertyOptional({ type: [Number], default: [4] })
+  @IsOptional()
+  @IsArray({ message: 'userRoleIds must be a list of role ids.' })
+  @ArrayNotEmpty({ message: 'Choose a role.' })
+  @ArrayMaxSize(2, { message: 'Choose exactly one role, optionally with the Administrator role.' })
+  @IsInt({ each: true, message: 'userRoleIds must be a list of role ids.' })
+  userRoleIds?: number[];
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean({ message: 'isSSO must be true or false.' })
+  isSSO?: boolean;
+}

@@ -1,0 +1,56 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { AccessLevel, UserListQuery } from '../../shared/api-types';
+import { LIMITS } from '../../shared/limits';
+import { ALL_ROLES } from '../../shared/roles';
+
+/** Query of GET /api/users (UserListQuery): filtering and paging happen in the database. */
+export class UserListQueryDto implements UserListQuery {
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number.' })
+  @Min(1, { message: 'page must be 1 or more.' })
+  page?: number;
+
+  @ApiPropertyOptional({ enum: LIMITS.PAGE_SIZES, default: LIMITS.DEFAULT_PAGE_SIZE })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn(LIMITS.PAGE_SIZES, { message: 'pageSize must be 25, 50 or 100.' })
+  pageSize?: 25 | 50 | 100;
+
+  @ApiPropertyOptional({ description: 'Name or e-mail, case-insensitive; % _ \\ are taken literally' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIMITS.EMAIL_MAX, { message: 'searchText must be less than or equal to 100 characters.' })
+  searchText?: string;
+
+  @ApiPropertyOptional({ enum: ['all', 'hasAccess', 'noAccess'] })
+  @IsOptional()
+  @IsIn(['all', 'hasAccess', 'noAccess'], { message: 'accessLevel must be all, hasAccess or noAccess.' })
+  accessLevel?: AccessLevel;
+
+  @ApiPropertyOptional({ description: 'A role id of the catalogue' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn(ALL_ROLES, { message: 'role must be a role id of the catalogue.' })
+  role?: number;
+
+  @ApiPropertyOptional({ description: 'E-Support only: the organisation to list' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'organisationId must be a whole number.' })
+  @Min(1, { message: 'organisationId must be a whole number.' })
+  organisationId?: number;
+}
+
+/** Query of GET /auth/organisation. */
+export class OrganisationQueryDto {
+  @ApiPropertyOptional({ description: 'E-Support only: the organisation to read' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'organisationId must be a whole number.' })
+  @Min(1, { message: 'organisationId must be a whole number.' })
+  organisationId?: number;
+}

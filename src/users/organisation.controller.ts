@@ -1,0 +1,26 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../common/auth-user';
+import { Roles } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { USER_MENU_ROLES } from '../shared/roles';
+import { OrganisationQueryDto } from './dto/user-list-query.dto';
+import { UsersService } from './users.service';
+
+/**
+ * Access: the full organisation information (CONTRACT 3) is read by those who open the user list and the
+ * create user page (support, site admin, administrator, standard admin), for their own organisation;
+ * E-Support may name any organisation with ?organisationId=. Another organisation is a 404.
+ */
+@ApiTags('organisation')
+@ApiBearerAuth()
+@Controller('auth')
+export class OrganisationController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get('organisation')
+  @Roles(USER_MENU_ROLES)
+  organisation(@CurrentUser() caller: AuthUser, @Query() query: OrganisationQueryDto) {
+    return this.users.organisation(caller, query.organisationId);
+  }
+}
