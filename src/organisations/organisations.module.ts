@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
 import { BootstrapService } from './bootstrap.service';
+import { OrganisationsController } from './organisations.controller';
+import { OrganisationsService } from './organisations.service';
+import { SupportAccountsController } from './support-accounts.controller';
 
-@Module({ providers: [BootstrapService] })
+@Module({
+  controllers: [OrganisationsController, SupportAccountsController],
+  providers: [BootstrapService, OrganisationsService],
+})
 export class OrganisationsModule {}

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, ParseIntPipe } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
@@ -6,9 +6,12 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { UsersService } from '../users/users.service';
 import { Role } from '../shared/roles';
 import { SessionsService } from './sessions.service';
+import { ForceLogoffDto } from './dto/force-logoff.dto';
 
 /**
- * Access: a user's last login is read by those who open the user roles page (support, site admin,
+ * Access: the live sessions of an organisation and force log-off are for site admin and administrator
+ * (spec 001 §2.1 users/user-sessions), confined to their own organisation (another organisation's user
+ * is a 404). A user's last login is read by those who open the user roles page (support, site admin,
  * administrator), within their organisation (support: any). Another organisation's user is a 404.
  */
 @ApiTags('sessions')
@@ -19,6 +22,20 @@ export class SessionsController {
     private readonly sessions: SessionsService,
     private readonly users: UsersService,
   ) {}
+
+  // Declared before ':userId' so that the literal path wins.
+  @Get('user-sessions')
+  @Roles([Role.SITE_ADMIN, Role.ADMINISTRATOR])
+  userSessions(@CurrentUser() caller: AuthUser) {
+    return this.sessions.userSessions(caller);
+  }
+
+  @Post('force-logoff')
+  @HttpCode(200)
+  @Roles([Role.SITE_ADMIN, Role.ADMINISTRATOR])
+  forceLogoff(@CurrentUser() caller: AuthUser, @Body() dto: ForceLogoffDto) {
+    return this.sessions.forceLogoff(caller, dto.userIds);
+  }
 
   @Get(':userId')
   @Roles([Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR])

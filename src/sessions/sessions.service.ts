@@ -7,6 +7,10 @@ import { randomToken, sha256 } from '../common/crypto/secrets';
 import { LIFETIMES } from '../shared/limits';
 import { ERROR_CODES } from '../shared/messages';
 import { RefreshToken } from '../auth/entities/refresh-token.entity';
+import { AuthUser } from '../common/auth-user';
+import { ForceLogoffResult, UserSessionRow, UserSessionsResponse } from '../shared/api-types';
+import { ORG_ADMIN_MESSAGES } from '../shared/organisation-admin';
+import { roleNames } from '../shared/roles';
 import { Organisation } from '../organisations/entities/organisation.entity';
 import { User } from '../users/entities/user.entity';
 import { Session, SessionEndReason } from './entities/session.entity';
@@ -159,4 +163,58 @@ export class SessionsService {
       .getRawOne<{ n: number }>()
       .then((r) => Number(r?.n ?? 0));
   }
+
+  /**
+   * The users of the caller's organisation with their live sessions (spec 001 §2.14): online while
+   * they hold a session not ended and refreshed within the access-token lifetime.
+   */
+  async userSessions(caller: AuthUser): Promise<UserSessionsResponse> {
+    const org = await this.organisations.findOneByOrFail({ id: caller.organisationId });
+    const users = await this.sessions.manager.getRepository(User).find({ where: { organisationId: org.id }, order: { email: 'ASC' } });
+    const stats = await this.sessions
+      .createQueryBuilder('s')
+      .select('s.userId', 'userId')
+      .addSelect('MAX(s.createdAt)', 'lastLogin')
+      .addSelect('MAX(s.lastRefreshAt)', 'lastRefresh')
+      .addSelect('SUM(CASE WHEN s.endedAt IS NULL AND s.lastRefreshAt > :since THEN 1 ELSE 0 END)', 'online')
+      .where('s.organisationId = :org', { org: org.id, since: this.onlineSince() })
+      .groupBy('s.userId')
+      .getRawMany<{ userId: number; lastLogin: string | Date | null; lastRefresh: string | Date | null; online: number | string }>();
+    const byUser = new Map(stats.map((r) => [Number(r.userId), r]));
+    const iso = (v: string | Date | null | undefined) => (v ? toDate(v).toISOString() : null);
+    const userSessions: UserSessionRow[] = users.map((u) => {
+      const r = byUser.get(u.id);
+      const online = Number(r?.online ?? 0);
+      return {
+        id: u.id,
+        email: u.email,
+        roles: roleNames(u.roles).split(', '),
+        status: online > 0 ? 'online' : 'offline',
+        onlineSessions: online,
+        lastLoginTime: iso(r?.lastLogin),
+        lastRefreshTime: iso(r?.lastRefresh),
+      };
+    });
+    return { userSessions, maxConcurrentUsers: org.maxConcurrentUsers };
+  }
+
+  /**
+   * Ends every session of these users at once (spec 001 §8 'force log off'): their next call is
+   * refused and their refresh fails. Only users of the caller's organisation: any other id is a 404
+   * and nothing is ended.
+   */
+  async forceLogoff(caller: AuthUser, userIds: number[]): Promise<ForceLogoffResult> {
+    const ids = [...new Set(userIds)];
+    const found = await this.sessions.manager.getRepository(User).countBy({ id: In(ids), organisationId: caller.organisationId });
+    if (found !== ids.length) throw AppException.notFound('User not found.');
+    const sessionsEnded = await this.endAllForUsers(ids, 'force-logoff');
+    return { success: true, message: ORG_ADMIN_MESSAGES.FORCE_LOGOFF_DONE, sessionsEnded };
+  }
+
+}
+
+/** SQLite answers aggregated dates as text in UTC ('YYYY-MM-DD HH:MM:SS.SSS'); PostgreSQL as dates. */
+function toDate(v: string | Date): Date {
+  if (v instanceof Date) return v;
+  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? v : `${v.replace(' ', 'T')}Z`);
 }

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ForceLogoffResult, UserSessionsResponse } from '@shared/api-types';
+import { api } from '@/lib/api';
+
+export const sessionsKey = ['user-sessions'] as const;
+
+export const sessionsApi = {
+  list: () => api.get<UserSessionsResponse>('api/userLoginActivities/user-sessions'),
+  forceLogoff: (userIds: number[]) => api.post<ForceLogoffResult>('api/userLoginActivities/force-logoff', { userIds }),
+};
+
+export function useUserSessions() {
+  return useQuery({ queryKey: sessionsKey, queryFn: sessionsApi.list, refetchInterval: 30_000, retry: false });
+}

@@ -1,0 +1,67 @@
+import { Body, Controller, Get, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../common/auth-user';
+import { Roles } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Role } from '../shared/roles';
+import { BillingService } from './billing.service';
+import { CreateContactProfileDto, UpdateContactProfileDto } from './dto/contact-profile.dto';
+
+/** Spec 001 §2.1: users/billing is for site admin, administrator and standard admin. */
+export const BILLING_ROLES = [Role.SITE_ADMIN, Role.ADMINISTRATOR, Role.STANDARD_ADMIN];
+
+/**
+ * Access: site admin, administrator and standard admin (spec 001 §2.1 users/billing), each only for
+ * their own organisation: the organisation comes from the caller, never from the request, and an id
+ * of another organisation's contact is a 404. E-Support has no billing page.
+ */
+@ApiTags('billing')
+@ApiBearerAuth()
+@Controller('api/primaryBillingInformation')
+export class PrimaryBillingController {
+  constructor(private readonly billing: BillingService) {}
+
+  @Get('byMasterAccountId')
+  @Roles(BILLING_ROLES)
+  read(@CurrentUser() caller: AuthUser) {
+    return this.billing.read(caller, 'PRIMARY');
+  }
+
+  @Post()
+  @Roles(BILLING_ROLES)
+  create(@CurrentUser() caller: AuthUser, @Body() dto: CreateContactProfileDto) {
+    return this.billing.create(caller, 'PRIMARY', dto);
+  }
+
+  @Put()
+  @Roles(BILLING_ROLES)
+  update(@CurrentUser() caller: AuthUser, @Body() dto: UpdateContactProfileDto) {
+    return this.billing.update(caller, 'PRIMARY', dto);
+  }
+}
+
+/** Access: as {@link PrimaryBillingController}, for the billing contact. */
+@ApiTags('billing')
+@ApiBearerAuth()
+@Controller('api/billingInformation')
+export class BillingContactController {
+  constructor(private readonly billing: BillingService) {}
+
+  @Get('byMasterAccountId')
+  @Roles(BILLING_ROLES)
+  read(@CurrentUser() caller: AuthUser) {
+    return this.billing.read(caller, 'BILLING');
+  }
+
+  @Post()
+  @Roles(BILLING_ROLES)
+  create(@CurrentUser() caller: AuthUser, @Body() dto: CreateContactProfileDto) {
+    return this.billing.create(caller, 'BILLING', dto);
+  }
+
+  @Put()
+  @Roles(BILLING_ROLES)
+  update(@CurrentUser() caller: AuthUser, @Body() dto: UpdateContactProfileDto) {
+    return this.billing.update(caller, 'BILLING', dto);
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BillingContactController, PrimaryBillingController } from './billing.controller';
+import { BillingService } from './billing.service';
+import { ContactProfileEntity } from './entities/contact-profile.entity';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ContactProfileEntity])],
+  controllers: [PrimaryBillingController, BillingContactController],
+  providers: [BillingService],
+})
+export class BillingModule {}

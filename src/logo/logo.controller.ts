@@ -1,0 +1,68 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Request, Response } from 'express';
+import { AuthUser } from '../common/auth-user';
+import { Public, Roles } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { ALL_ROLES, Role } from '../shared/roles';
+import { LogoUploadUrlDto, SaveLogoDto } from './dto/logo.dto';
+import { LogoService } from './logo.service';
+
+/** The logo uploader sits on the billing page (spec 001 §2.1 users/billing). */
+const LOGO_WRITERS = [Role.SITE_ADMIN, Role.ADMINISTRATOR, Role.STANDARD_ADMIN];
+
+/**
+ * Access: site admin, administrator and standard admin ask for an upload URL and save the logo of their
+ * own organisation; every signed-in user reads their organisation's logo path (the header shows it).
+ * The upload PUT is public by design: the signed, expiring, single-use URL bound to the organisation,
+ * file name, size and type is the credential. The files are served to anyone holding their random,
+ * unguessable name (an <img> cannot send a bearer token), as an image with nosniff.
+ */
+@ApiTags('logo')
+@Controller()
+export class LogoController {
+  constructor(private readonly logo: LogoService) {}
+
+  @Get('api/logo/byMasterAccountId')
+  @ApiBearerAuth()
+  @Roles(ALL_ROLES)
+  read(@CurrentUser() caller: AuthUser) {
+    return this.logo.read(caller);
+  }
+
+  @Post('api/logo/get-upload-url')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @Roles(LOGO_WRITERS)
+  uploadUrl(@CurrentUser() caller: AuthUser, @Body() dto: LogoUploadUrlDto) {
+    return this.logo.uploadUrl(caller, dto);
+  }
+
+  @Public()
+  @Put('api/logo/upload/:token')
+  upload(@Param('token') token: string, @Req() req: Request) {
+    return this.logo.upload(token, req.body);
+  }
+
+  @Post('api/logo/save')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @Roles(LOGO_WRITERS)
+  save(@CurrentUser() caller: AuthUser, @Body() dto: SaveLogoDto) {
+    return this.logo.save(caller, dto.logoPath);
+  }
+
+  @Public()
+  @Get('files/logos/:name')
+  serve(@Param('name') name: string, @Res() res: Response) {
+    const file = this.logo.file(name);
+    res.set({
+      'Content-Type': file.type,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Content-Disposition': 'inline',
+      'Cache-Control': 'private, max-age=3600',
+    });
+    res.sendFile(file.path);
+  }
+}

@@ -1,0 +1,18 @@
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Organisation } from '../organisations/entities/organisation.entity';
+import { LogoUpload } from './entities/logo-upload.entity';
+import { LogoRawBodyMiddleware } from './logo-raw-body.middleware';
+import { LogoController } from './logo.controller';
+import { LogoService } from './logo.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([LogoUpload, Organisation])],
+  controllers: [LogoController],
+  providers: [LogoService],
+})
+export class LogoModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(LogoRawBodyMiddleware).forRoutes({ path: 'api/logo/upload/:token', method: RequestMethod.PUT });
+  }
+}

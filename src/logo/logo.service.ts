@@ -1,0 +1,123 @@
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { IsNull, Not, Repository } from 'typeorm';
+import { AppException } from '../common/app.exception';
+import { AuthUser } from '../common/auth-user';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { Organisation } from '../organisations/entities/organisation.entity';
+import { LogoInfo, LogoUploadUrl } from '../shared/api-types';
+import { LIMITS } from '../shared/limits';
+import { LOGO_UPLOAD_URL_SECONDS, LogoMimeType, ORG_ADMIN_MESSAGES as M } from '../shared/organisation-admin';
+import { LOGO_PATH_PATTERN, LogoUploadUrlDto } from './dto/logo.dto';
+import { LogoUpload } from './entities/logo-upload.entity';
+import { detectImageType, EXTENSION_BY_TYPE, TYPE_BY_EXTENSION } from './image-type';
+import { UploadUrlSigner } from './upload-url-signer';
+
+export const LOGO_FILES_PREFIX = '/files/logos/';
+export const LOGO_UPLOAD_PREFIX = '/api/logo/upload/';
+const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+
+/**
+ * The organisation logo (spec 001 §4 'Logo upload'): a signed single-use upload URL on this server,
+ * the upload itself (accepted only for a real raster image of at most 10 MB), saving it as the
+ * organisation's logo, and serving the files.
+ */
+@Injectable()
+export class LogoService {
+  private readonly logger = new Logger('Logo');
+  private readonly signer: UploadUrlSigner;
+  readonly dir: string;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @InjectRepository(LogoUpload) private readonly uploads: Repository<LogoUpload>,
+    @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
+  ) {
+    this.signer = new UploadUrlSigner(config.jwtSecret);
+    this.dir = join(config.dataDir, 'logos');
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  async read(caller: AuthUser): Promise<LogoInfo> {
+    const org = await this.organisations.findOneBy({ id: caller.organisationId });
+    return { logoPath: org?.logoPath ?? null };
+  }
+
+  async uploadUrl(caller: AuthUser, dto: LogoUploadUrlDto, now = new Date()): Promise<LogoUploadUrl> {
+    const nonce = randomBytes(24).toString('base64url');
+    const storedName = `${randomBytes(16).toString('hex')}.${EXTENSION_BY_TYPE[dto.mimeType as LogoMimeType]}`;
+    const expiresAt = new Date(now.getTime() + LOGO_UPLOAD_URL_SECONDS * 1000);
+    await this.uploads.insert({ nonce, organisationId: caller.organisationId, storedName, expiresAt, usedAt: null });
+    const token = this.signer.sign({
+      n: nonce,
+      o: caller.organisationId,
+      f: dto.fileName,
+      s: dto.fileSize,
+      t: dto.mimeType,
+      p: storedName,
+      e: Math.floor(expiresAt.getTime() / 1000),
+    });
+    return { uploadUrl: `${LOGO_UPLOAD_PREFIX}${token}`, logoPath: `${LOGO_FILES_PREFIX}${storedName}` };
+  }
+
+  /** PUT to the upload URL: the signature, expiry and single use first, then the bytes themselves. */
+  async upload(token: string, body: unknown): Promise<{ success: true; logoPath: string }> {
+    const grant = this.signer.verify(token);
+    if (!grant || !STORED_NAME.test(grant.p)) throw new AppException(HttpStatus.FORBIDDEN, 'LOGO_URL_INVALID', M.LOGO_URL_INVALID);
+    if (grant.e * 1000 <= Date.now()) throw new AppException(HttpStatus.FORBIDDEN, 'LOGO_URL_EXPIRED', M.LOGO_URL_EXPIRED);
+    // Claim the nonce atomically: the URL is spent by this attempt, whatever the file turns out to be.
+    const claimed = await this.uploads.update(
+      { nonce: grant.n, organisationId: grant.o, storedName: grant.p, usedAt: IsNull() },
+      { usedAt: new Date() },
+    );
+    if (!claimed.affected) {
+      const known = await this.uploads.existsBy({ nonce: grant.n });
+      throw known
+        ? new AppException(HttpStatus.CONFLICT, 'LOGO_URL_USED', M.LOGO_URL_USED)
+        : new AppException(HttpStatus.FORBIDDEN, 'LOGO_URL_INVALID', M.LOGO_URL_INVALID);
+    }
+    const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+    if (bytes.length > LIMITS.LOGO_MAX_BYTES) throw new AppException(HttpStatus.PAYLOAD_TOO_LARGE, 'PAYLOAD_TOO_LARGE', M.LOGO_TOO_LARGE);
+    if (bytes.length !== grant.s) throw AppException.badRequest(M.LOGO_SIZE_MISMATCH, 'LOGO_SIZE_MISMATCH');
+    const type = detectImageType(bytes);
+    if (!type || type !== grant.t) throw AppException.badRequest(M.LOGO_NOT_IMAGE, 'LOGO_NOT_IMAGE');
+    writeFileSync(join(this.dir, grant.p), bytes, { flag: 'wx', mode: 0o640 });
+    return { success: true, logoPath: `${LOGO_FILES_PREFIX}${grant.p}` };
+  }
+
+  /** Makes an uploaded file the organisation's logo; the previous file is removed. */
+  async save(caller: AuthUser, logoPath: string): Promise<LogoInfo & { success: true }> {
+    const storedName = LOGO_PATH_PATTERN.exec(logoPath)?.[1];
+    const upload = storedName
+      ? await this.uploads.findOneBy({ storedName, organisationId: caller.organisationId, usedAt: Not(IsNull()) })
+      : null;
+    if (!upload || !existsSync(join(this.dir, upload.storedName))) throw AppException.badRequest(M.LOGO_NOT_UPLOADED, 'LOGO_NOT_UPLOADED');
+    const org = await this.organisations.findOneByOrFail({ id: caller.organisationId });
+    const previous = org.logoPath;
+    await this.organisations.update({ id: org.id }, { logoPath });
+    if (previous && previous !== logoPath) this.remove(previous);
+    return { success: true, logoPath };
+  }
+
+  private remove(logoPath: string): void {
+    const name = LOGO_PATH_PATTERN.exec(logoPath)?.[1];
+    if (!name) return;
+    try {
+      unlinkSync(join(this.dir, name));
+    } catch (e) {
+      this.logger.warn(`Could not remove the previous logo ${name}: ${(e as Error).message}`);
+    }
+  }
+
+  /** The file to serve for /files/logos/<name>, with its type decided from the name we gave it. */
+  file(name: string): { path: string; type: LogoMimeType } {
+    const match = STORED_NAME.exec(name);
+    const path = match ? join(this.dir, name) : '';
+    if (!match || !existsSync(path)) throw AppException.notFound('Logo not found.');
+    return { path, type: TYPE_BY_EXTENSION[match[1]] };
+  }
+}

@@ -1,0 +1,89 @@
+import { Transform } from 'class-transformer';
+import { ArrayContains, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { LIMITS } from '../../shared/limits';
+import { ACCOUNT_TYPES, AccountTypeName, APPLICATION_IDS, ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
+import { Role } from '../../shared/roles';
+
+/** Trimmed text; a missing value becomes '' so that 'cannot be empty' is the one message it gets. */
+const text = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : value);
+const EMAIL_OR_EMPTY = /^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * POST /auth/site-admin (spec 001 §3 'Site admin creation payload', §5, §9). The application ids:
+ * masterTaxManagerApplicationIds is [] (off, the default) or [1]; masterCorporateActionsApplicationIds
+ * is always [2] (on and read-only in the form). userRoleIds is always [2] (Site Admin).
+ */
+export class CreateSiteAdminDto {
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value === undefined || value === null ? '' : value))
+  @IsString({ message: M.EMAIL_EMPTY })
+  @IsNotEmpty({ message: M.EMAIL_EMPTY })
+  @MaxLength(LIMITS.EMAIL_MAX, { message: M.EMAIL_TOO_LONG })
+  @Matches(EMAIL_OR_EMPTY, { message: M.INVALID_EMAIL })
+  userEmail = '';
+
+  @IsOptional()
+  @IsIn(ACCOUNT_TYPES, { message: M.ACCOUNT_TYPE_INVALID })
+  accountType: AccountTypeName = 'Organization';
+
+  /** Required for an Organization; an Individual account has no company name. */
+  @Transform(text)
+  @ValidateIf((o: CreateSiteAdminDto) => o.accountType !== 'Individual')
+  @IsString({ message: M.COMPANY_NAME_REQUIRED })
+  @IsNotEmpty({ message: M.COMPANY_NAME_REQUIRED })
+  @MaxLength(200, { message: 'Company name must be at most 200 characters' })
+  organizationName = '';
+
+  @Transform(text)
+  @IsString({ message: M.CODE_REQUIRED })
+  @IsNotEmpty({ message: M.CODE_REQUIRED })
+  @MaxLength(LIMITS.ORGANISATION_CODE_MAX, { message: M.CODE_TOO_LONG })
+  organizationCode = '';
+
+  @IsOptional()
+  @IsInt({ message: M.ALLOWED_USERS_MIN })
+  @Min(1, { message: M.ALLOWED_USERS_MIN })
+  @Max(1_000_000, { message: 'Allowed users must be at most 1000000' })
+  allowedUsersNumber = 1;
+
+  @IsOptional()
+  @IsInt({ message: M.CONCURRENT_USERS_MIN })
+  @Min(1, { message: M.CONCURRENT_USERS_MIN })
+  @Max(1_000_000, { message: 'Concurrent users must be at most 1000000' })
+  maxConcurrentUsers = 1;
+
+  @IsOptional()
+  @IsInt({ message: M.MAX_PORTFOLIOS_NEGATIVE })
+  @Min(0, { message: M.MAX_PORTFOLIOS_NEGATIVE })
+  @Max(1_000_000, { message: 'Max portfolios must be at most 1000000' })
+  maxPortfolios = 0;
+
+  @IsOptional()
+  @IsArray({ message: 'masterTaxManagerApplicationIds must be a list of application ids' })
+  @IsIn([APPLICATION_IDS.TAX_MANAGER], { each: true, message: 'masterTaxManagerApplicationIds may hold only the tax manager application (1)' })
+  masterTaxManagerApplicationIds: number[] = [];
+
+  @IsOptional()
+  @IsArray({ message: M.CORPORATE_ACTIONS_APP_REQUIRED })
+  @ArrayContains([APPLICATION_IDS.CA_VIEWER], { message: M.CORPORATE_ACTIONS_APP_REQUIRED })
+  @IsIn([APPLICATION_IDS.CA_VIEWER], { each: true, message: M.CORPORATE_ACTIONS_APP_REQUIRED })
+  masterCorporateActionsApplicationIds: number[] = [APPLICATION_IDS.CA_VIEWER];
+
+  @IsOptional()
+  @IsArray({ message: M.SITE_ADMIN_ROLE_ONLY })
+  @ArrayContains([Role.SITE_ADMIN], { message: M.SITE_ADMIN_ROLE_ONLY })
+  @IsIn([Role.SITE_ADMIN], { each: true, message: M.SITE_ADMIN_ROLE_ONLY })
+  userRoleIds: number[] = [Role.SITE_ADMIN];
+
+  @IsOptional()
+  @IsBoolean({ message: 'isSSO must be true or false' })
+  isSSO = false;
+
+  /** Kept only when SSO is on (the field shows only then). */
+  @IsOptional()
+  @Transform(text)
+  @ValidateIf((o: CreateSiteAdminDto) => o.isSSO === true && o.ssoLogoutUrl !== '')
+  @IsString({ message: M.SSO_LOGOUT_URL_INVALID })
+  @MaxLength(500, { message: 'SSO logout URL must be at most 500 characters' })
+  @IsUrl({ require_protocol: true, protocols: ['http', 'https'], require_tld: false }, { message: M.SSO_LOGOUT_URL_INVALID })
+  ssoLogoutUrl?: string;
+}

@@ -1,0 +1,23 @@
+import { Body, Controller, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Roles } from '../common/decorators/access.decorators';
+import { Role } from '../shared/roles';
+import { CreateSiteAdminDto } from './dto/create-site-admin.dto';
+import { OrganisationsService } from './organisations.service';
+
+/**
+ * Access: E-Support only (spec 001 §6 'Support creates site admin and e-support accounts'). Creating a
+ * site admin opens a new organisation, so no other role, in any organisation, may call it.
+ */
+@ApiTags('organisations')
+@ApiBearerAuth()
+@Controller('auth/site-admin')
+export class OrganisationsController {
+  constructor(private readonly organisations: OrganisationsService) {}
+
+  @Post()
+  @Roles([Role.E_SUPPORT])
+  createSiteAdmin(@Body() dto: CreateSiteAdminDto) {
+    return this.organisations.createSiteAdmin(dto);
+  }
+}

@@ -1,0 +1,131 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { PasswordService } from '../auth/password.service';
+import { AppException } from '../common/app.exception';
+import { AuthUser } from '../common/auth-user';
+import { temporaryPassword } from '../common/crypto/secrets';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { MailService } from '../mail/mail.service';
+import { APPLICATIONS, ESupportCreated, SiteAdminCreated } from '../shared/api-types';
+import { EMAIL_PATTERN, LIMITS } from '../shared/limits';
+import { PRODUCT_NAME } from '../shared/messages';
+import { APPLICATION_IDS, ORG_ADMIN_MESSAGES as M } from '../shared/organisation-admin';
+import { Role } from '../shared/roles';
+import { User } from '../users/entities/user.entity';
+import { CreateESupportDto } from './dto/create-esupport.dto';
+import { CreateSiteAdminDto } from './dto/create-site-admin.dto';
+import { Organisation } from './entities/organisation.entity';
+
+/**
+ * New organisations with their site admin, and new E-Support accounts (spec 001 §2.12, §2.13). Both
+ * accounts get a temporary password by e-mail and must choose their own at the first sign-in.
+ */
+@Injectable()
+export class OrganisationsService {
+  constructor(
+    private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly passwords: PasswordService,
+    private readonly mail: MailService,
+  ) {}
+
+  async createSiteAdmin(dto: CreateSiteAdminDto): Promise<SiteAdminCreated> {
+    const individual = dto.accountType === 'Individual';
+    const password = temporaryPassword();
+    const passwordHash = await this.passwords.hash(password);
+    const { org, user } = await this.db.transaction(async (tx) => {
+      const duplicateCode = await tx
+        .getRepository(Organisation)
+        .createQueryBuilder('o')
+        .where('LOWER(o.code) = LOWER(:code)', { code: dto.organizationCode })
+        .getExists();
+      if (duplicateCode) throw AppException.conflict(M.DUPLICATE_CODE, 'DUPLICATE_ORGANISATION_CODE');
+      await this.assertEmailFree(tx, dto.userEmail);
+      const applications = [
+        ...(dto.masterTaxManagerApplicationIds.includes(APPLICATION_IDS.TAX_MANAGER) ? [APPLICATIONS.TAX_MANAGER] : []),
+        APPLICATIONS.CA_VIEWER,
+      ];
+      const org = await tx.getRepository(Organisation).save(
+        tx.getRepository(Organisation).create({
+          code: dto.organizationCode,
+          // An individual account has no company name: it goes by its owner's e-mail.
+          name: individual ? dto.userEmail : dto.organizationName,
+          accountType: individual ? 'INDIVIDUAL' : 'ORGANIZATION',
+          allowedUsersNumber: dto.allowedUsersNumber,
+          maxConcurrentUsers: dto.maxConcurrentUsers,
+          maxPortfolios: dto.maxPortfolios,
+          applications,
+          isSSOEnabled: dto.isSSO,
+          ssoLogoutUrl: dto.isSSO && dto.ssoLogoutUrl ? dto.ssoLogoutUrl : null,
+        }),
+      );
+      const user = await tx.getRepository(User).save(
+        tx.getRepository(User).create({
+          organisationId: org.id,
+          email: dto.userEmail,
+          passwordHash,
+          roleId: Role.SITE_ADMIN,
+          isMFAEnforced: true,
+          isSSO: dto.isSSO,
+          mustChangePassword: true,
+          passwordChangedAt: new Date(),
+        }),
+      );
+      return { org, user };
+    });
+    await this.mail.send({
+      to: user.email,
+      subject: `Your ${PRODUCT_NAME} site admin account`,
+      text: [
+        `An account has been opened for ${org.name} (${org.code}) on ${PRODUCT_NAME}, with you as its site admin.`,
+        '',
+        `Email: ${user.email}`,
+        `Temporary password: ${password}`,
+        '',
+        `Sign in at ${this.config.publicUrl}/logIn and choose your own password when asked.`,
+      ].join('\n'),
+    });
+    return { success: true, message: M.SITE_ADMIN_CREATED, organisationId: org.id, userId: user.id };
+  }
+
+  /** A new E-Support account in the caller's (the vendor's) organisation: local part + SUPPORT_EMAIL_DOMAIN. */
+  async createESupport(caller: AuthUser, dto: CreateESupportDto): Promise<ESupportCreated> {
+    const email = `${dto.userName}@${this.config.supportEmailDomain}`;
+    if (!EMAIL_PATTERN.test(email) && !/^[^\s@]+@[^\s@]+$/.test(email)) throw AppException.badRequest(M.INVALID_EMAIL);
+    if (email.length > LIMITS.EMAIL_MAX) throw AppException.badRequest(M.EMAIL_TOO_LONG);
+    const password = temporaryPassword();
+    const passwordHash = await this.passwords.hash(password);
+    const user = await this.db.transaction(async (tx) => {
+      await this.assertEmailFree(tx, email);
+      return tx.getRepository(User).save(
+        tx.getRepository(User).create({
+          organisationId: caller.organisationId,
+          email,
+          passwordHash,
+          roleId: Role.E_SUPPORT,
+          isMFAEnforced: true,
+          mustChangePassword: true,
+          passwordChangedAt: new Date(),
+        }),
+      );
+    });
+    await this.mail.send({
+      to: email,
+      subject: `Your ${PRODUCT_NAME} E-Support account`,
+      text: [
+        `An E-Support account has been created for you on ${PRODUCT_NAME}.`,
+        '',
+        `Email: ${email}`,
+        `Temporary password: ${password}`,
+        '',
+        `Sign in at ${this.config.publicUrl}/logIn and choose your own password when asked.`,
+      ].join('\n'),
+    });
+    return { success: true, message: M.ESUPPORT_CREATED, userId: user.id, email };
+  }
+
+  private async assertEmailFree(tx: EntityManager, email: string): Promise<void> {
+    if (await tx.getRepository(User).existsBy({ email })) throw AppException.conflict(M.DUPLICATE_EMAIL, 'DUPLICATE_EMAIL');
+  }
+}

@@ -1,0 +1,36 @@
+import { Body, Controller, Get, Inject, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../common/auth-user';
+import { Roles } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { Role } from '../shared/roles';
+import { CreateESupportDto } from './dto/create-esupport.dto';
+import { OrganisationsService } from './organisations.service';
+
+/**
+ * Access: E-Support only (spec 001 §6): creating a support account, and reading the fixed domain the
+ * Create E-Support page shows as its addon. The new account joins the caller's (vendor) organisation.
+ */
+@ApiTags('organisations')
+@ApiBearerAuth()
+@Controller()
+export class SupportAccountsController {
+  constructor(
+    private readonly organisations: OrganisationsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('api/users/add-esupport')
+  @Roles([Role.E_SUPPORT])
+  createESupport(@CurrentUser() caller: AuthUser, @Body() dto: CreateESupportDto) {
+    return this.organisations.createESupport(caller, dto);
+  }
+
+  @Get('api/support-accounts/domain')
+  @Roles([Role.E_SUPPORT])
+  domain() {
+    return { domain: this.config.supportEmailDomain };
+  }
+}
