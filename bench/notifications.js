@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+/**
+ * Notifications benchmark (issue 6): starts the built server (dist/) on a temporary DATA_DIR and a free
+ * port on 127.0.0.1, seeds one organisation with N users and open sessions straight into SQLite, signs
+ * their access tokens with the generated JWT secret, connects N sockets, publishes ONE organisation
+ * notification through the service API and prints the time until the 50th percentile, 99th percentile
+ * and last delivery, and the server's resident memory per connection (RSS of the server process, read
+ * from /proc, before and after connecting). Stops by itself (hard limit 180 s) and cleans up.
+ *
+ *   node bench/notifications.js            # 2,000 sockets
+ *   BENCH_SOCKETS=500 node bench/notifications.js
+ */
+const { spawn } = require('node:child_process');
+const { createHmac, randomUUID } = require('node:crypto');
+const { existsSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const net = require('node:net');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { performance } = require('node:perf_hooks');
+const { Database } = require('sqlite3');
+const { io } = require('socket.io-client');
+
+const ROOT = join(__dirname, '..');
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000);
+const CONCURRENT_CONNECTS = 100;
+const HARD_LIMIT_MS = 180_000;
+const API_KEY = 'bench-service-api-key-0123456789';
+
+let server;
+let dataDir;
+const sockets = [];
+
+function cleanup() {
+  for (const s of sockets) s.disconnect();
+  if (server && server.exitCode === null) server.kill('SIGTERM');
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+const hardStop = setTimeout(() => {
+  console.error(`notifications bench: gave up after ${HARD_LIMIT_MS / 1000} s`);
+  cleanup();
+  process.exit(1);
+}, HARD_LIMIT_MS);
+hardStop.unref();
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitForHealth(base) {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    if (Date.now() > until) throw new Error('server did not become healthy in 60 s');
+    await sleep(200);
+  }
+}
+
+/** Resident set size of the server process in bytes (Linux /proc). */
+function serverRss() {
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)[1]);
+  return kb * 1024;
+}
+
+function sqlite(path) {
+  const db = new Database(path);
+  db.configure('busyTimeout', 10_000);
+  const run = (sql, params = []) =>
+    new Promise((resolve, reject) => db.run(sql, params, function (err) { return err ? reject(err) : resolve(this.lastID); }));
+  const close = () => new Promise((resolve) => db.close(() => resolve()));
+  return { db, run, close };
+}
+
+/** An HS256 JWT like the server's TokenService.signAccess. */
+function signAccess(secret, userId, sessionId) {
+  const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: userId, sid: sessionId, typ: 'access', iat: now, exp: now + 900 })}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+
+async function seed(dir) {
+  const { run, close } = sqlite(join(dir, 'app.sqlite'));
+  const code = `BENCH${Date.now().toString(36)}`.toUpperCase().slice(0, 25);
+  const orgId = await run(
+    `INSERT INTO organisations (code, name, allowedUsersNumber, maxConcurrentUsers, maxPortfolios, applications) VALUES (?, ?, ?, ?, 0, '["TAX_MANAGER"]')`,
+    [code, 'Bench organisation', SOCKETS + 10, SOCKETS + 10],
+  );
+  const sessions = [];
+  const now = new Date().toISOString().replace('T', ' ').replace('Z', '');
+  await run('BEGIN');
+  for (let i = 0; i < SOCKETS; i++) {
+    const userId = await run(
+      `INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, NULL, 'Bench', ?, 7, 0)`,
+      [orgId, `bench-${i}@bench.test`, String(i)],
+    );
+    const sid = randomUUID();
+    await run(`INSERT INTO sessions (id, userId, organisationId, createdAt, lastRefreshAt) VALUES (?, ?, ?, ?, ?)`, [sid, userId, orgId, now, now]);
+    sessions.push({ userId, sid });
+  }
+  await run('COMMIT');
+  await close();
+  return { orgId, sessions };
+}
+
+function connectOne(base, token, onNotification) {
+  return new Promise((resolve, reject) => {
+    const socket = io(base, { path: '/socket.io', query: { token }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: 20_000 });
+    sockets.push(socket);
+    socket.on('notification', onNotification);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (e) => reject(e));
+  });
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+async function main() {
+  if (!existsSync(join(ROOT, 'dist', 'main.js'))) throw new Error('dist/main.js is missing: run `npm run build` first');
+  dataDir = mkdtempSync(join(tmpdir(), 'tax-portal-bench-notif-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'error',
+      SERVICE_API_KEY: API_KEY,
+      BOOTSTRAP_SUPPORT_EMAIL: 'support@bench.test',
+      BOOTSTRAP_SUPPORT_PASSWORD: 'Bench-Support-1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForHealth(base);
+  const secret = readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim();
+  const { orgId, sessions } = await seed(dataDir);
+
+  await sleep(1000);
+  const rssBefore = serverRss();
+
+  const delivered = [];
+  let publishedAt = 0;
+  const onNotification = () => delivered.push(performance.now() - publishedAt);
+  const connectStart = performance.now();
+  for (let i = 0; i < sessions.length; i += CONCURRENT_CONNECTS) {
+    await Promise.all(sessions.slice(i, i + CONCURRENT_CONNECTS).map((s) => connectOne(base, signAccess(secret, s.userId, s.sid), onNotification)));
+  }
+  const connectMs = performance.now() - connectStart;
+  await sleep(1500);
+  const rssAfter = serverRss();
+
+  publishedAt = performance.now();
+  const res = await fetch(`${base}/api/notifications`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Api-Key': API_KEY },
+    body: JSON.stringify({ organisationId: orgId, type: 'RELEASE_NOTES', content: { summary: 'Benchmark release notes' } }),
+  });
+  const answeredMs = performance.now() - publishedAt;
+  if (res.status !== 201) throw new Error(`publish answered ${res.status}: ${await res.text()}`);
+  const until = Date.now() + 20_000;
+  while (delivered.length < sessions.length && Date.now() < until) await sleep(10);
+
+  const sorted = [...delivered].sort((a, b) => a - b);
+  const f = (ms) => (ms === undefined ? 'n/a' : `${ms.toFixed(1)} ms`);
+  console.log(`sockets connected:            ${sockets.length} (in ${(connectMs / 1000).toFixed(1)} s)`);
+  console.log(`publish call answered after:  ${f(answeredMs)}`);
+  console.log(`delivered:                    ${delivered.length}/${sessions.length}`);
+  console.log(`time to 50th percentile:      ${f(percentile(sorted, 50))}`);
+  console.log(`time to 99th percentile:      ${f(percentile(sorted, 99))}`);
+  console.log(`time to last delivery:        ${f(sorted[sorted.length - 1])}`);
+  console.log(`server RSS before / after:    ${(rssBefore / 2 ** 20).toFixed(1)} MiB / ${(rssAfter / 2 ** 20).toFixed(1)} MiB`);
+  console.log(`server memory per connection: ${((rssAfter - rssBefore) / sessions.length / 1024).toFixed(1)} KiB`);
+  if (delivered.length < sessions.length) process.exitCode = 1;
+}
+
+main()
+  .catch((e) => {
+    console.error(`notifications bench failed: ${e.message}`);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    cleanup();
+    setTimeout(() => process.exit(), 500).unref();
+  });

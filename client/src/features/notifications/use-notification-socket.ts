@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { NotificationItem } from '@shared/notifications';
+import { toaster } from '@/components/ui/toaster';
+import { errorMessage } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+import { startNotificationSocket } from '@/lib/socket';
+import { downloadReport, notificationsApi, notificationsKey } from './api/notifications-api';
+import { isSilent, notificationToast, processLogPortfolio, warningLogsToast } from './display';
+
+/** Whether the notifications run: authentication validated and the user loaded (MFA enrolment done). */
+export function useNotificationsEnabled(): boolean {
+  const { isAuthenticated, user } = useAuth();
+  return isAuthenticated && !!user && !(user.isMFAEnforced && !user.isMFAEnabled);
+}
+
+/** Spec 001 §4: processing completion or failure checks for a process log; one found raises the warning-logs toast. */
+export async function checkProcessLog(item: NotificationItem): Promise<void> {
+  const portfolioId = processLogPortfolio(item);
+  if (!portfolioId) return;
+  try {
+    const { url, fileExists } = await notificationsApi.processLogUrl(portfolioId);
+    if (!fileExists || !url) return;
+    const spec = warningLogsToast(item);
+    toaster.create({
+      ...spec,
+      duration: 15_000,
+      action: {
+        label: 'Download',
+        onClick: () => {
+          downloadReport(url, `${portfolioId}.log`).catch((e) => toaster.create({ type: 'error', title: errorMessage(e, 'Failed to download the log.') }));
+        },
+      },
+    });
+  } catch {
+    // The check is a courtesy: its failure shows nothing.
+  }
+}
+
+/** Handles one socket message: the list grows (silent types excepted), its toast shows, the process log is checked. */
+export function useNotificationHandler() {
+  const queryClient = useQueryClient();
+  return (item: NotificationItem) => {
+    if (!isSilent(item.type)) {
+      queryClient.setQueryData<NotificationItem[]>(notificationsKey, (old) => [item, ...(old ?? []).filter((n) => n.notificationId !== item.notificationId)]);
+    }
+    const toast = notificationToast(item);
+    if (toast) toaster.create(toast);
+    void checkProcessLog(item);
+  };
+}
+
+/**
+ * Spec 001 §4: when authentication validates the socket is configured; when it does not, the
+ * notifications stop. Every (re)connection reloads the list, so nothing sent meanwhile is missed.
+ */
+export function useNotificationSocket(): boolean {
+  const [connected, setConnected] = useState(false);
+  const enabled = useNotificationsEnabled();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const handle = useNotificationHandler();
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (!enabled) return;
+    const connection = startNotificationSocket({
+      onNotification: (item) => handle(item),
+      onConnect: () => {
+        setConnected(true);
+        void queryClient.invalidateQueries({ queryKey: notificationsKey });
+      },
+      onDisconnect: () => setConnected(false),
+      // The socket stops by itself. Signing out is left to the HTTP layer (its next call meets the
+      // ended session), so flows that end sessions on purpose (MFA change) keep their own messages.
+      onSessionEnded: () => setConnected(false),
+    });
+    return () => {
+      connection.stop();
+      setConnected(false);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, userId, queryClient]);
+  return connected;
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it, vi } from 'vitest';
+import { EventEmitter } from 'node:events';
+import type { io } from 'socket.io-client';
+import { mockFetch } from '@/test/render';
+import { startNotificationSocket } from './socket';
+
+/** A stand-in for socket.io-client's Socket and Manager: records connects and the query token used. */
+function fakeIo() {
+  const tokens: string[] = [];
+  const manager = Object.assign(new EventEmitter(), { opts: { query: {} as Record<string, string> } });
+  const socket = Object.assign(new EventEmitter(), {
+    io: manager,
+    active: false,
+    connect: vi.fn(() => tokens.push(manager.opts.query.token)),
+    disconnect: vi.fn(),
+  });
+  const create = vi.fn((_url: string, opts: { query: Record<string, string>; path: string }) => {
+    manager.opts.query = opts.query;
+    return socket;
+  });
+  return { create: create as unknown as typeof io, socket, tokens };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 10));
+
+describe('notification socket (spec 001 §7)', () => {
+  it('connects to /socket.io with the access token as the query parameter', () => {
+    localStorage.setItem('accessToken', 'tok-1');
+    const f = fakeIo();
+    startNotificationSocket({ onNotification: () => {} }, f.create);
+    expect((f.create as unknown as ReturnType<typeof vi.fn>).mock.calls[0][1]).toMatchObject({ path: '/socket.io', query: { token: 'tok-1' } });
+    expect(f.tokens).toEqual(['tok-1']);
+  });
+
+  it('delivers messages, and reconnects with a refreshed token when the server drops it for an expired token', async () => {
+    localStorage.setItem('accessToken', 'tok-1');
+    const fetch = mockFetch();
+    fetch.respond('POST', '/refresh', 200, { newAccessToken: 'tok-2' });
+    const f = fakeIo();
+    const got: unknown[] = [];
+    const ended = vi.fn();
+    startNotificationSocket({ onNotification: (n) => got.push(n), onSessionEnded: ended }, f.create);
+    f.socket.emit('notification', { notificationId: 1 });
+    expect(got).toEqual([{ notificationId: 1 }]);
+    f.socket.emit('disconnect', 'io server disconnect');
+    await flush();
+    expect(f.tokens).toEqual(['tok-1', 'tok-2']);
+    f.socket.emit('connect_error', new Error('jwt expired'));
+    await flush();
+    expect(f.tokens).toEqual(['tok-1', 'tok-2', 'tok-2']);
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('reports the end of the session when the token cannot be refreshed, and ignores everything once stopped', async () => {
+    localStorage.setItem('accessToken', 'tok-1');
+    mockFetch(); // /refresh answers 401
+    const f = fakeIo();
+    const ended = vi.fn();
+    const got: unknown[] = [];
+    const conn = startNotificationSocket({ onNotification: (n) => got.push(n), onSessionEnded: ended }, f.create);
+    f.socket.emit('disconnect', 'io server disconnect');
+    await flush();
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(f.tokens).toEqual(['tok-1']);
+    conn.stop();
+    expect(f.socket.disconnect).toHaveBeenCalled();
+    f.socket.emit('notification', { notificationId: 2 });
+    expect(got).toEqual([]);
+  });
+
+  it('stops without a refresh when the server says the session ended', async () => {
+    localStorage.setItem('accessToken', 'tok-1');
+    const fetch = mockFetch();
+    const f = fakeIo();
+    const ended = vi.fn();
+    startNotificationSocket({ onNotification: () => {}, onSessionEnded: ended }, f.create);
+    f.socket.emit('session', { reason: 'session-ended' });
+    f.socket.emit('disconnect', 'io server disconnect');
+    await flush();
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(fetch.calls).toEqual([]);
+    expect(f.tokens).toEqual(['tok-1']);
+  });
+
+  it('does not retry a token the server calls invalid', async () => {
+    localStorage.setItem('accessToken', 'tok-1');
+    const fetch = mockFetch();
+    const f = fakeIo();
+    startNotificationSocket({ onNotification: () => {} }, f.create);
+    f.socket.emit('connect_error', new Error('Invalid token.'));
+    await flush();
+    expect(fetch.calls).toEqual([]);
+    expect(f.tokens).toEqual(['tok-1']);
+  });
+});

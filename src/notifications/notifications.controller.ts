@@ -1,0 +1,120 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiConsumes, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { createReadStream } from 'node:fs';
+import { AuthUser } from '../common/auth-user';
+import { Public, Roles, ServiceApi } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { ALL_ROLES } from '../shared/roles';
+import { NotificationIdParam, PortfolioIdParam, PublishNotificationDto, UploadReportDto } from './dto/notification.dto';
+import { FileArea, FileLinksService } from './file-links.service';
+import { MAX_REPORT_BYTES, NotificationsService } from './notifications.service';
+
+/**
+ * Access: every signed-in role reads, reads-marks and dismisses its OWN notifications (its user's and
+ * its organisation's; another organisation's notification is a 404). Publishing and report uploads
+ * are for back-end systems only, with X-Api-Key = SERVICE_API_KEY.
+ */
+@ApiTags('notifications')
+@Controller('api/notifications')
+export class NotificationsController {
+  constructor(private readonly notifications: NotificationsService) {}
+
+  @Get()
+  @ApiBearerAuth()
+  @Roles(ALL_ROLES)
+  list(@CurrentUser() user: AuthUser) {
+    return this.notifications.list(user);
+  }
+
+  @Post('dismiss-all')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @Roles(ALL_ROLES)
+  dismissAll(@CurrentUser() user: AuthUser) {
+    return this.notifications.dismissAll(user);
+  }
+
+  @Post(':id/dismiss')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @Roles(ALL_ROLES)
+  dismiss(@CurrentUser() user: AuthUser, @Param() { id }: NotificationIdParam) {
+    return this.notifications.dismiss(user, id);
+  }
+
+  @Post(':id/read')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @Roles(ALL_ROLES)
+  markRead(@CurrentUser() user: AuthUser, @Param() { id }: NotificationIdParam) {
+    return this.notifications.markRead(user, id);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ServiceApi()
+  @ApiSecurity('service')
+  publish(@Body() dto: PublishNotificationDto) {
+    return this.notifications.publish(dto);
+  }
+
+  @Post('reports')
+  @HttpCode(201)
+  @ServiceApi()
+  @ApiSecurity('service')
+  @ApiConsumes('multipart/form-data')
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_REPORT_BYTES, files: 1 } }))
+  uploadReport(@Body() dto: UploadReportDto, @UploadedFile() file: { originalname?: string; buffer?: Buffer; size?: number } | undefined) {
+    return this.notifications.storeReport(dto.organisationId, file);
+  }
+}
+
+/** Access: every signed-in role, for its own organisation's process logs only. */
+@ApiTags('notifications')
+@ApiBearerAuth()
+@Controller('api/processedData')
+export class ProcessedDataController {
+  constructor(private readonly notifications: NotificationsService) {}
+
+  @Get('processLogUrl/:portfolioId')
+  @Roles(ALL_ROLES)
+  processLogUrl(@CurrentUser() user: AuthUser, @Param() { portfolioId }: PortfolioIdParam) {
+    return this.notifications.processLogUrl(user, portfolioId);
+  }
+}
+
+/**
+ * Access: public, but only through a link this server signed within the last hour (spec 001 §9);
+ * a tampered or expired link is a 403. Serves /files/reports/... and /files/process-logs/... only.
+ */
+@ApiTags('notifications')
+@Controller('files')
+export class SignedFilesController {
+  constructor(private readonly links: FileLinksService) {}
+
+  @Get('reports/:organisationId/:name')
+  @Public()
+  report(@Param('organisationId') org: string, @Param('name') name: string, @Query() q: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    return this.serve('reports', org, name, q, res);
+  }
+
+  @Get('process-logs/:organisationId/:name')
+  @Public()
+  processLog(@Param('organisationId') org: string, @Param('name') name: string, @Query() q: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    return this.serve('process-logs', org, name, q, res);
+  }
+
+  private serve(area: FileArea, org: string, name: string, q: Record<string, unknown>, res: Response): StreamableFile {
+    const path = this.links.verify(area, org, name, q.expires, q.sig);
+    // Stored reports carry a random prefix; the download is named after the original file.
+    const shown = area === 'reports' ? name.replace(/^[0-9a-f]{12}-/, '') : name;
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    return new StreamableFile(createReadStream(path), {
+      type: 'application/octet-stream',
+      disposition: `attachment; filename="${shown.replace(/"/g, '')}"`,
+    });
+  }
+}

@@ -1,0 +1,136 @@
+import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectRepository } from '@nestjs/typeorm';
+import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { Server, Socket } from 'socket.io';
+import { Repository } from 'typeorm';
+import { AccessPayload } from '../auth/token.service';
+import { SessionEvents } from '../sessions/session-events';
+import { SessionsService } from '../sessions/sessions.service';
+import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH } from '../shared/notifications';
+import { User } from '../users/entities/user.entity';
+
+export interface SocketIdentity {
+  userId: number;
+  organisationId: number;
+  sessionId: string;
+  /** Access-token expiry, unix seconds. */
+  exp: number;
+}
+
+export const userRoom = (userId: number) => `user:${userId}`;
+export const orgRoom = (organisationId: number) => `org:${organisationId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** The longest a timer may wait (setTimeout overflows past 2^31-1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The notifications socket (spec 001 §7: connected with the access token as a query parameter).
+ * A connection is accepted only with a valid, unexpired access token whose session is open and whose
+ * account is enabled; it joins the rooms of its user and of its organisation. It is dropped when its
+ * session ends (logout, force log-off, disabled account, password or MFA change) and when its token
+ * expires — the client then refreshes the token and connects again. Same origin only: no CORS.
+ */
+@WebSocketGateway({ path: SOCKET_PATH, serveClient: false, transports: ['websocket', 'polling'], pingInterval: 25_000, pingTimeout: 20_000 })
+export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
+  @WebSocketServer() server!: Server;
+
+  private readonly logger = new Logger(NotificationsGateway.name);
+  private readonly expiryTimers = new Map<string, NodeJS.Timeout>();
+  private unsubscribe?: () => void;
+
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly sessions: SessionsService,
+    private readonly sessionEvents: SessionEvents,
+    @InjectRepository(User) private readonly users: Repository<User>,
+  ) {}
+
+  afterInit(server: Server): void {
+    server.use((socket, next) => {
+      this.authenticate(socket).then(
+        (identity) => {
+          socket.data.identity = identity;
+          next();
+        },
+        (e: Error) => next(e),
+      );
+    });
+    this.unsubscribe = this.sessionEvents.onEnded(({ sessionId }) => this.dropSession(sessionId, 'session-ended'));
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+    for (const timer of this.expiryTimers.values()) clearTimeout(timer);
+    this.expiryTimers.clear();
+  }
+
+  /** Checks the handshake's token; the error's message reaches the client as `connect_error`. */
+  async authenticate(socket: Socket): Promise<SocketIdentity> {
+    const raw = socket.handshake.query?.token ?? (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    const token = Array.isArray(raw) ? raw[0] : raw;
+    if (typeof token !== 'string' || token.length === 0 || token.length > 4096) throw new Error(SOCKET_ERRORS.NO_TOKEN);
+    let payload: AccessPayload & { exp: number };
+    try {
+      payload = this.jwt.verify<AccessPayload & { exp: number }>(token);
+    } catch (e) {
+      throw new Error((e as Error).name === 'TokenExpiredError' ? SOCKET_ERRORS.JWT_EXPIRED : SOCKET_ERRORS.INVALID);
+    }
+    if (payload.typ !== 'access' || typeof payload.sid !== 'string') throw new Error(SOCKET_ERRORS.INVALID);
+    const [active, user] = await Promise.all([this.sessions.isActive(payload.sid), this.users.findOneBy({ id: payload.sub })]);
+    if (!active || !user || user.isDisabled || user.isBlocked) throw new Error(SOCKET_ERRORS.SESSION_ENDED);
+    if (user.isMFAEnforced && !user.isMFAEnabled) throw new Error(SOCKET_ERRORS.MFA_REQUIRED);
+    return { userId: user.id, organisationId: user.organisationId, sessionId: payload.sid, exp: payload.exp };
+  }
+
+  async handleConnection(socket: Socket): Promise<void> {
+    const identity = socket.data.identity as SocketIdentity | undefined;
+    if (!identity) {
+      socket.disconnect(true);
+      return;
+    }
+    await socket.join([userRoom(identity.userId), orgRoom(identity.organisationId), sessionRoom(identity.sessionId)]);
+    // The session may have ended between the check and the join.
+    if (!(await this.sessions.isActive(identity.sessionId))) {
+      this.drop(socket, 'session-ended');
+      return;
+    }
+    const ms = Math.min(Math.max(identity.exp * 1000 - Date.now(), 0), MAX_TIMER_MS);
+    const timer = setTimeout(() => this.drop(socket, 'token-expired'), ms);
+    timer.unref();
+    this.expiryTimers.set(socket.id, timer);
+  }
+
+  handleDisconnect(socket: Socket): void {
+    const timer = this.expiryTimers.get(socket.id);
+    if (timer) clearTimeout(timer);
+    this.expiryTimers.delete(socket.id);
+  }
+
+  /** Delivers to one user's sockets, or to every socket of an organisation. */
+  emit(target: { userId: number | null; organisationId: number }, item: NotificationItem): void {
+    if (!this.server) return;
+    const room = target.userId ? userRoom(target.userId) : orgRoom(target.organisationId);
+    this.server.to(room).emit(SOCKET_EVENTS.NOTIFICATION, item);
+  }
+
+  /** The number of open notification sockets (for the benchmark and health). */
+  get connectionCount(): number {
+    return this.server?.engine?.clientsCount ?? 0;
+  }
+
+  private dropSession(sessionId: string, reason: string): void {
+    if (!this.server) return;
+    const room = sessionRoom(sessionId);
+    this.server.to(room).emit(SOCKET_EVENTS.SESSION, { reason });
+    this.server.in(room).disconnectSockets(true);
+  }
+
+  private drop(socket: Socket, reason: string): void {
+    if (!socket.connected) return;
+    socket.emit(SOCKET_EVENTS.SESSION, { reason });
+    socket.disconnect(true);
+    this.logger.debug(`dropped socket ${socket.id}: ${reason}`);
+  }
+}
