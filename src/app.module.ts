@@ -4,6 +4,8 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { join } from 'node:path';
 import { AuthModule } from './auth/auth.module';
+import { BillingModule } from './billing/billing.module';
+import { LogoModule } from './logo/logo.module';
 import { TokenModule } from './auth/token.module';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
 import { RolesGuard } from './common/guards/roles.guard';
@@ -18,6 +20,12 @@ import { MfaModule } from './mfa/mfa.module';
 import { OrganisationsModule } from './organisations/organisations.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { UsersModule } from './users/users.module';
+import { UserGroupsModule } from './user-groups/user-groups.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { AnnouncementsModule } from './announcements/announcements.module';
+import { FeedbackModule } from './feedback/feedback.module';
+import { ContactModule } from './contact/contact.module';
+import { SystemInfoModule } from './system-info/system-info.module';
 
 /** Paths the server answers itself; everything else falls back to the client's index.html. */
 export const SERVER_PATHS = ['/api/{*any}', '/auth/{*any}', '/mfa/{*any}', '/refresh', '/callback', '/socket.io/{*any}', '/files/{*any}'];
@@ -36,7 +44,15 @@ export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
     AuthModule,
     MfaModule,
     UsersModule,
+    UserGroupsModule,
     OrganisationsModule,
+    BillingModule,
+    LogoModule,
+    NotificationsModule,
+    AnnouncementsModule,
+    FeedbackModule,
+    ContactModule,
+    SystemInfoModule,
   ],
   controllers: [HealthController, AppInfoController],
   providers: [

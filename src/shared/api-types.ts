@@ -93,3 +93,230 @@ export interface SingleUser {
   department: string;
   location: string;
 }
+
+/** Spec 001 §3 'Contact or billing profile' (api/primaryBillingInformation, api/billingInformation). id null: none saved yet. */
+export interface ContactProfile {
+  id: number | null;
+  fullName: string;
+  jobTitle: string;
+  department: string;
+  basedIn: string;
+  email: string;
+  mobile: string;
+}
+
+/** POST api/logo/get-upload-url */
+export interface LogoUploadRequest {
+  fileName: string;
+  fileSize: number;
+  mimeType: string;
+}
+export interface LogoUploadUrl {
+  /** On this server, signed, single use, valid for minutes: PUT the raw bytes to it. */
+  uploadUrl: string;
+  logoPath: string;
+}
+/** GET api/logo/byMasterAccountId; logoPath null: no logo, the header shows the product's. */
+export interface LogoInfo {
+  logoPath: string | null;
+}
+
+/**
+ * POST /auth/site-admin (spec 001 §3 'Site admin creation payload'). master{product}ApplicationIds:
+ * masterTaxManagerApplicationIds ([] or [1]) and masterCorporateActionsApplicationIds ([2], always).
+ */
+export interface SiteAdminCreation {
+  userEmail: string;
+  organizationName: string;
+  organizationCode: string;
+  allowedUsersNumber: number;
+  maxConcurrentUsers: number;
+  maxPortfolios: number;
+  masterTaxManagerApplicationIds: number[];
+  masterCorporateActionsApplicationIds: number[];
+  userRoleIds: number[];
+  accountType: 'Organization' | 'Individual';
+  ssoLogoutUrl?: string;
+  isSSO: boolean;
+}
+export interface SiteAdminCreated {
+  success: true;
+  message: string;
+  organisationId: number;
+  userId: number;
+}
+
+/** POST /api/users/add-esupport */
+export interface ESupportCreated {
+  success: true;
+  message: string;
+  userId: number;
+  email: string;
+}
+
+/** Spec 001 §3 'Session row'. Dates are ISO strings or null. */
+export interface UserSessionRow {
+  id: number;
+  email: string;
+  roles: string[];
+  status: 'online' | 'offline';
+  onlineSessions: number;
+  lastLoginTime: string | null;
+  lastRefreshTime: string | null;
+}
+export interface UserSessionsResponse {
+  userSessions: UserSessionRow[];
+  maxConcurrentUsers: number;
+}
+export interface ForceLogoffResult {
+  success: true;
+  message: string;
+  sessionsEnded: number;
+}
+
+/** Spec 001 §3 'Announcement summary' (field names spelled as the specification gives them). */
+export interface AnnouncementSummary {
+  isLastAnnouncementDismissed: boolean;
+  lastAnnnouncementId: number | null;
+  lastAnnnouncementTitle: string | null;
+}
+
+/** An announcement as GET /api/announcements lists it (newest first). */
+export interface AnnouncementItem {
+  id: number;
+  title: string;
+  content: string;
+  /** null: published to every organisation. */
+  organisationId: number | null;
+  organisationName: string | null;
+  createdAt: string;
+  dismissed: boolean;
+}
+
+/** POST /api/announcements (E-Support). */
+export interface CreateAnnouncementRequest {
+  title: string;
+  content: string;
+  /** Omitted or null: every organisation. */
+  organisationId?: number | null;
+}
+
+/** Spec 001 §3 'System information entry', as POST /api/system-information/all lists it. */
+export interface SystemInformationEntry {
+  id: number;
+  eventType: string;
+  status: string;
+  version: string;
+  message: string;
+  startDateTime: string;
+  modified: string;
+}
+
+/** POST /api/system-information/all (spec 001 §7). */
+export interface SystemInformationQuery {
+  eventType?: string;
+  asc?: boolean;
+}
+
+/** POST /api/userFeedback/add (spec 001 §7). */
+export interface FeedbackRequest {
+  title: string;
+  content: string;
+  userId?: number;
+}
+
+/** Answer of the user-administration changes (updateRole, enforceMFA, updateSsoStatus, disableUser, disableUserMfa, updatePassword). */
+export interface SuccessResult {
+  success: true;
+}
+
+/**
+ * POST /api/users/add (spec 000 §3 'New user payload'). userRoleIds: one main role of the four assignable
+ * (4, 5, 6, 7), plus 3 (Administrator) only with 4 and only by a site admin. isSSO only when the organisation
+ * has SSO and only by a site admin; an administrator must leave isMFAEnforced true (no MFA toggle).
+ */
+export interface NewUserPayload {
+  userEmail: string;
+  isMFAEnforced: boolean;
+  userRoleIds: number[];
+  isSSO: boolean;
+}
+
+/** Answer of POST /api/users/add (201). */
+export interface NewUserResult {
+  success: true;
+  id: number;
+}
+
+/** PUT /api/users/updateUser: the caller's own profile; every field trimmed, at most 100 characters; answers SingleUser. */
+export interface UpdateProfilePayload {
+  firstName: string;
+  lastName: string;
+  jobTitle: string;
+  department: string;
+  location: string;
+}
+
+/** PATCH /api/users/updatePassword: the new password (8-50 characters) and the current one; other sessions end. */
+export interface UpdatePasswordPayload {
+  userPassword: string;
+  currentPassword: string;
+}
+
+/** An organisation's user as GET /auth/organisation lists them (light). */
+export interface OrganisationUser {
+  id: number;
+  userEmail: string;
+  isDisabled: boolean;
+  isBlocked: boolean;
+}
+
+/** GET /auth/organisation (CONTRACT 3 'full organisation information'; E-Support may add ?organisationId=). */
+export interface OrganisationInfo {
+  id: number;
+  code: string;
+  name: string;
+  accountType: string;
+  applications: string[];
+  isSSOEnabled: boolean;
+  allowedUsersNumber: number;
+  maxConcurrentUsers: number;
+  /** Users that are neither disabled nor blocked: the number the allowedUsersNumber limit counts. */
+  activeUsers: number;
+  users: OrganisationUser[];
+}
+
+/** POST /mfa/enable (spec 000 §3 'MFA enable response', plus the QR code drawn by the server). */
+export interface MfaEnableResponse {
+  secret: { base32: string; otpauth_url: string };
+  /** PNG data URL of the otpauth URL (error correction M, margin 16). */
+  qrCode: string;
+}
+
+/** A user group of an organisation. */
+export interface UserGroupItem {
+  id: number;
+  name: string;
+  memberCount: number;
+}
+
+/**
+ * GET /api/users/{userId}/user-groups: the user's groups and every group of their organisation.
+ * Writers change it with PUT / DELETE /api/users/{userId}/user-groups/{groupId} (answer: this shape again)
+ * and create groups with POST /api/user-groups {name} (answer: UserGroupItem).
+ */
+export interface UserGroupMapping {
+  userId: number;
+  userEmail: string;
+  firstName: string;
+  lastName: string;
+  groups: UserGroupItem[];
+  allGroups: UserGroupItem[];
+}
+
+/** GET /api/announcements/organisations (E-Support): whom an announcement may address. */
+export interface AnnouncementAudience {
+  id: number;
+  code: string;
+  name: string;
+}

@@ -1,5 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '@/features/misc/NotFoundPage';
+import { Role, USER_MENU_ROLES, USER_WRITERS } from '@shared/roles';
+import { RequireRoles } from './require-roles';
+import { legalRoutes, shellRoutes } from '@/features/shell/shell-routes';
 
 /**
  * The route table of spec 001 §2.1. Every screen but the login page is loaded lazily, so the login
@@ -7,12 +10,31 @@ import { NotFoundPage } from '@/features/misc/NotFoundPage';
  */
 export const publicRoutes: RouteObject[] = [
   { path: '/resetPassword', lazy: () => import('@/features/auth/components/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })) },
+  ...legalRoutes,
 ];
 
 export const protectedRoutes: RouteObject[] = [
   { index: true, lazy: () => import('@/features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
   // routes:users (user list, roles, profile, new user, user groups of a user)
+  {
+    path: 'users',
+    children: [
+      { index: true, lazy: () => import('@/features/users/components/UsersPage').then((m) => ({ element: <RequireRoles roles={USER_MENU_ROLES}><m.UsersPage /></RequireRoles> })) },
+      { path: 'roles/:id', lazy: () => import('@/features/users/components/UserRolesPage').then((m) => ({ element: <RequireRoles roles={[Role.E_SUPPORT, ...USER_WRITERS]}><m.UserRolesPage /></RequireRoles> })) },
+      { path: 'profile/:id', lazy: () => import('@/features/profile/components/ProfilePage').then((m) => ({ Component: m.ProfilePage })) },
+      { path: 'new', lazy: () => import('@/features/users/components/CreateUserPage').then((m) => ({ element: <RequireRoles roles={USER_WRITERS}><m.CreateUserPage /></RequireRoles> })) },
+      { path: ':userId/user-groups', lazy: () => import('@/features/user-groups/components/UserGroupsOfUserPage').then((m) => ({ element: <RequireRoles roles={[...USER_WRITERS, Role.STANDARD_ADMIN]}><m.UserGroupsOfUserPage /></RequireRoles> })) },
+    ],
+  },
+  // end routes:users
   // routes:organisation (billing, user sessions, create site admin, create e-support)
+  { path: 'users/billing', lazy: () => import('@/features/billing/components/BillingPage').then((m) => ({ element: <RequireRoles roles={[...USER_WRITERS, Role.STANDARD_ADMIN]}><m.BillingPage /></RequireRoles> })) },
+  { path: 'users/user-sessions', lazy: () => import('@/features/sessions/components/UserSessionsPage').then((m) => ({ element: <RequireRoles roles={USER_WRITERS}><m.UserSessionsPage /></RequireRoles> })) },
+  { path: 'users/createSiteAdmin', lazy: () => import('@/features/organisations/components/CreateSiteAdminPage').then((m) => ({ element: <RequireRoles roles={[Role.E_SUPPORT]}><m.CreateSiteAdminPage /></RequireRoles> })) },
+  { path: 'users/createESupport', lazy: () => import('@/features/organisations/components/CreateESupportPage').then((m) => ({ element: <RequireRoles roles={[Role.E_SUPPORT]}><m.CreateESupportPage /></RequireRoles> })) },
+  // end routes:organisation
   // routes:shell (about, announcements, user manual, user groups, clients, portfolios, activities, ...)
+  ...shellRoutes,
+  // end routes:shell
   { path: '*', element: <NotFoundPage /> },
 ];

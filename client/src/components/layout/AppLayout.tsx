@@ -1,14 +1,21 @@
 import { Box } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router';
-import { Header, HEADER_HEIGHT } from './Header';
+import { AnnouncementBanner } from '@/features/announcements/AnnouncementBanner';
+import { Breadcrumbs } from '@/features/breadcrumbs/Breadcrumbs';
+import { LoadingBar } from '@/features/shell/LoadingBar';
+import { Header, useHeaderPadding } from './Header';
 
-/** The signed-in shell: the fixed header and the page below it. */
+/** The signed-in shell: the loading bar, the fixed header, the announcement banner, breadcrumbs and the page. */
 export function AppLayout() {
   const location = useLocation();
+  const padding = useHeaderPadding();
   return (
     <Box minH="100vh">
+      <LoadingBar />
       <Header />
-      <Box as="main" pt={`${HEADER_HEIGHT}px`} px={{ base: '3', md: '6' }} pb="10" maxW="1600px" mx="auto">
+      <Box as="main" pt={`${padding}px`} px={{ base: '3', md: '6' }} pb="10" maxW="1600px" mx="auto">
+        <AnnouncementBanner />
+        <Breadcrumbs />
         {/* Keyed by the navigation: navigating to the same URL again reloads the page (spec 001 §2.1). */}
         <Box key={location.key} pt="4">
           <Outlet />

@@ -4,6 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import type { CurrentUserInfo } from '@shared/api-types';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
+import { ContactDialog } from '@/features/contact/ContactDialog';
+import { FeedbackDialog } from '@/features/feedback/FeedbackDialog';
 import { lastWorkingPath, useAuth } from '@/lib/auth';
 
 /** Initials from first and last name, else from the e-mail's local part (spec 001 §2.5). */
@@ -22,30 +24,60 @@ export function profileTooltip(user: CurrentUserInfo | undefined): string {
   return user.organisationCode && user.masterAccountName ? `${user.organisationCode} - ${user.masterAccountName}` : user.email;
 }
 
-/** The profile button and its menu (spec 001 §2.5). */
+type Dialogs = 'logout' | 'feedback' | 'contact' | 'anonymous-feedback' | null;
+
+/**
+ * The profile button and its menu (spec 001 §2.5). Logged in: 'You're logged in.', Profile, User Manual,
+ * Give Feedback, Announcements, Contact Us, About, Log Out (confirmed; remembers the last working path).
+ * Logged out (public pages such as the terms): 'You're logged out.', Give Feedback, Log In. Feedback of a
+ * visitor who is not signed in goes through the Contact Us form, which needs no account.
+ */
 export function ProfileMenu() {
-  const { user, signOut } = useAuth();
+  const { user, isAuthenticated, signOut } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [confirmLogout, setConfirmLogout] = useState(false);
+  const [dialog, setDialog] = useState<Dialogs>(null);
 
   const logOut = async () => {
     lastWorkingPath.set(`${location.pathname}${location.search}`);
-    setConfirmLogout(false);
+    setDialog(null);
     await signOut('Logged out by the user');
     navigate(paths.login, { replace: true });
   };
 
+  const select = (value: string) => {
+    switch (value) {
+      case 'profile':
+        if (user) navigate(paths.userProfile(user.id));
+        break;
+      case 'manual':
+        navigate(paths.userManual);
+        break;
+      case 'announcements':
+        navigate(paths.announcements);
+        break;
+      case 'about':
+        navigate(paths.about);
+        break;
+      case 'login':
+        navigate(paths.login);
+        break;
+      case 'feedback':
+        setDialog(isAuthenticated ? 'feedback' : 'anonymous-feedback');
+        break;
+      case 'contact':
+        setDialog('contact');
+        break;
+      case 'logout':
+        setDialog('logout');
+        break;
+    }
+  };
+
   return (
     <>
-      <Menu.Root
-        positioning={{ placement: 'bottom-end' }}
-        onSelect={({ value }) => {
-          if (value === 'logout') setConfirmLogout(true);
-          else if (value === 'profile' && user) navigate(paths.userProfile(user.id));
-        }}
-      >
-        <Tooltip.Root openDelay={300}>
+      <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={({ value }) => select(value)}>
+        <Tooltip.Root openDelay={300} disabled={!isAuthenticated}>
           <Tooltip.Trigger asChild>
             <Menu.Trigger asChild>
               <Button variant="ghost" rounded="full" p="0" aria-label="Profile" data-testid="profile-button">
@@ -57,25 +89,45 @@ export function ProfileMenu() {
           </Tooltip.Trigger>
           <Portal>
             <Tooltip.Positioner>
-              <Tooltip.Content>{profileTooltip(user)}</Tooltip.Content>
+              <Tooltip.Content data-testid="profile-tooltip">{profileTooltip(user)}</Tooltip.Content>
             </Tooltip.Positioner>
           </Portal>
         </Tooltip.Root>
         <Portal>
           <Menu.Positioner>
-            <Menu.Content minW="220px">
-              <Menu.Item value="status" disabled>
-                You're logged in.
-              </Menu.Item>
-              <Menu.Separator />
-              <Menu.Item value="profile">Profile</Menu.Item>
-              <Menu.Separator />
-              <Menu.Item value="logout">Log Out</Menu.Item>
+            <Menu.Content minW="220px" data-testid="profile-menu">
+              {isAuthenticated ? (
+                <>
+                  <Menu.Item value="status" disabled>
+                    You're logged in.
+                  </Menu.Item>
+                  <Menu.Separator />
+                  <Menu.Item value="profile">Profile</Menu.Item>
+                  <Menu.Item value="manual">User Manual</Menu.Item>
+                  <Menu.Item value="feedback">Give Feedback</Menu.Item>
+                  <Menu.Item value="announcements">Announcements</Menu.Item>
+                  <Menu.Item value="contact">Contact Us</Menu.Item>
+                  <Menu.Item value="about">About</Menu.Item>
+                  <Menu.Separator />
+                  <Menu.Item value="logout">Log Out</Menu.Item>
+                </>
+              ) : (
+                <>
+                  <Menu.Item value="status" disabled>
+                    You're logged out.
+                  </Menu.Item>
+                  <Menu.Separator />
+                  <Menu.Item value="feedback">Give Feedback</Menu.Item>
+                  <Menu.Item value="login">Log In</Menu.Item>
+                </>
+              )}
             </Menu.Content>
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <ConfirmDialog open={confirmLogout} title="Log Out" message="Are you sure you want to log out?" onConfirm={logOut} onClose={() => setConfirmLogout(false)} />
+      <ConfirmDialog open={dialog === 'logout'} title="Log Out" message="Are you sure you want to log out?" onConfirm={logOut} onClose={() => setDialog(null)} />
+      <FeedbackDialog open={dialog === 'feedback'} onClose={() => setDialog(null)} />
+      <ContactDialog open={dialog === 'contact' || dialog === 'anonymous-feedback'} initialSubject={dialog === 'anonymous-feedback' ? 'Feedback' : ''} onClose={() => setDialog(null)} />
     </>
   );
 }

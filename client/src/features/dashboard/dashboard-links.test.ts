@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { Role } from '@shared/roles';
+import { ROLE_CASES } from '@/features/shell/testing';
+import { dashboardLinks } from './dashboard-links';
+
+const TM = ['TAX_MANAGER', 'CA_VIEWER'];
+const labels = (roles: Role[], apps = TM) => dashboardLinks(roles, apps, 9).map((l) => l.label);
+const COMMON = ['My Profile', 'User Manual', 'Announcements'];
+
+describe('dashboard: what each role can do next', () => {
+  it.each(ROLE_CASES)('%s', (code, roles) => {
+    const expected: Record<string, string[]> = {
+      E_SUPPORT: ['Users', 'Create Site Admin', 'Create E-Support Account'],
+      SITE_ADMIN: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports', 'Users', 'Create User', 'User Sessions', 'Manage Billing', 'User Groups', 'Clients'],
+      ADMINISTRATOR: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports', 'Users', 'Create User', 'User Sessions', 'Manage Billing', 'User Groups', 'Clients'],
+      STANDARD_ADMIN: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports', 'Users', 'Manage Billing', 'User Groups', 'Clients'],
+      PORTFOLIO_MANAGER: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports', 'User Groups', 'Clients'],
+      ANALYST: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports'],
+      VIEWER: ['Portfolios', 'Activities', 'Reports'],
+      CA_VIEWER: [],
+    };
+    expect(labels(roles)).toEqual([...expected[code], ...COMMON]);
+  });
+
+  it('links to the user’s own profile', () => {
+    expect(dashboardLinks([Role.VIEWER], TM, 9).find((l) => l.label === 'My Profile')?.to).toBe('/users/profile/9');
+  });
+
+  it('without the Tax Manager application, no Tax Manager areas', () => {
+    expect(labels([Role.SITE_ADMIN], ['CA_VIEWER'])).toEqual(['Users', 'Create User', 'User Sessions', 'Manage Billing', 'User Groups', ...COMMON]);
+  });
+});

@@ -1,0 +1,77 @@
+import { Box, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { ReactNode } from 'react';
+
+function Topic({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box as="section" bg="bg" borderWidth="1px" rounded="md" p="5">
+      <Heading as="h2" size="lg" mb="2">
+        {title}
+      </Heading>
+      <Stack gap="2">{children}</Stack>
+    </Box>
+  );
+}
+
+/** The user manual: what each screen of this release does and who can use it. */
+export function UserManualPage() {
+  return (
+    <Stack gap="5" maxW="4xl">
+      <Heading size="2xl">User Manual</Heading>
+      <Text color="fg.muted">How the screens of the Tax Portal work. What you see depends on your role; screens you cannot open tell you so.</Text>
+      <Topic title="Logging in">
+        <Text>
+          Tick “I agree to the Terms and Conditions”, enter your e-mail and choose Login, then enter your password. If multi-factor authentication (MFA) is on, enter the six-digit code
+          from your authenticator app, or ask for a code by e-mail. A first login with a temporary password asks you to choose a new one. “Forgot your password?” e-mails you a reset link
+          that works once, for one hour. Organisations with corporate single sign-on use Corporate Login.
+        </Text>
+      </Topic>
+      <Topic title="The header">
+        <List.Root ps="5" gap="1">
+          <List.Item>The logo takes you to the home page; the main menu beside it lists the areas your role may open.</List.Item>
+          <List.Item>The Compact switch makes every screen denser; your choice is remembered on this computer.</List.Item>
+          <List.Item>The bell shows notifications as they arrive; the count badge shows how many are new.</List.Item>
+          <List.Item>The cog lists Users, User Groups and Clients when your role may open them.</List.Item>
+          <List.Item>
+            The round button with your initials opens the profile menu: Profile, User Manual, Give Feedback, Announcements, Contact Us, About and Log Out. Hover over it to see your
+            organisation.
+          </List.Item>
+          <List.Item>Breadcrumbs under the header show where you are; select one to go back up.</List.Item>
+        </List.Root>
+      </Topic>
+      <Topic title="Home">
+        <Text>The home page shows your organisation, your roles, whether MFA is on, and links to everything you can do next.</Text>
+      </Topic>
+      <Topic title="Users (administrators and support)">
+        <Text>
+          The user list shows everyone in your organisation with their roles, access and last login. Filter by name or e-mail, by access level and by role. Site admins and administrators
+          create users, change roles, enforce MFA, give or remove access and see live sessions, where they can force a log-off. Support staff also create new organisations with their
+          site admin and other support accounts.
+        </Text>
+      </Topic>
+      <Topic title="Your profile">
+        <Text>
+          Your profile holds your name, job title, department and location, and lets you enable or disable MFA: scan the QR code with an authenticator app and enter the code it shows.
+          If your administrator enforces MFA, the portal keeps you on your profile until you enable it.
+        </Text>
+      </Topic>
+      <Topic title="Billing and logo">
+        <Text>Manage Billing holds your organisation's primary and billing contacts, and uploads the logo shown in the header (an image of at most 10 MB).</Text>
+      </Topic>
+      <Topic title="Announcements, feedback and contact">
+        <Text>
+          Announcements from the support team appear as a banner on the portfolios page until you dismiss it, and all of them are listed on the Announcements page. Give Feedback sends a
+          title and your comments to the support team; Contact Us sends them a message and they reply by e-mail.
+        </Text>
+      </Topic>
+      <Topic title="About">
+        <Text>The About page shows the version of the Corporate Actions Database and of the COM Engine, with the date their information was last updated.</Text>
+      </Topic>
+      <Topic title="Tax Manager areas">
+        <Text>
+          Portfolios, Activities, External data, User Security, Reports, User Groups, Clients and the calculators belong to the Tax Manager application. They are not part of this
+          release; their pages say so, and your access to them is already set by your role.
+        </Text>
+      </Topic>
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { useNavigate } from 'react-router';
+import { useAuth } from '@/lib/auth';
+import { useAppInfo } from './app-info';
+import { CogIcon } from './icons';
+import { cogMenuEntries, showsCog, showsDevelopOptions } from './menu-model';
+import { EngineChoice, ServerChoice, useEngineChoice, useServerChoice } from './preferences';
+
+/** The settings cog (spec 001 §2.4): Users, User Groups, Clients by role; two more options in 'develop'; hidden when empty. */
+export function CogMenu() {
+  const { roles, user } = useAuth();
+  const { data: appInfo } = useAppInfo();
+  const navigate = useNavigate();
+  const [server, setServer] = useServerChoice();
+  const [engine, setEngine] = useEngineChoice();
+  const applications = user?.applications ?? [];
+  if (!showsCog(roles, applications, appInfo?.appEnv)) return null;
+  const entries = cogMenuEntries(roles, applications);
+  const develop = showsDevelopOptions(appInfo?.appEnv);
+
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      onSelect={({ value }) => {
+        if (value.startsWith('nav:')) navigate(value.slice(4));
+      }}
+    >
+      <Menu.Trigger asChild>
+        <IconButton variant="ghost" aria-label="Settings" data-testid="cog-button">
+          <CogIcon />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="220px" data-testid="cog-menu">
+            {entries.map((e) => (
+              <Menu.Item key={e.to} value={`nav:${e.to}`}>
+                {e.label}
+              </Menu.Item>
+            ))}
+            {develop && (
+              <>
+                {entries.length > 0 && <Menu.Separator />}
+                <Menu.ItemGroup>
+                  <Menu.ItemGroupLabel>Server</Menu.ItemGroupLabel>
+                  <Menu.RadioItemGroup value={server} onValueChange={({ value }) => setServer(value as ServerChoice)}>
+                    <Menu.RadioItem value="local">
+                      <Menu.ItemText>Local server</Menu.ItemText>
+                      <Menu.ItemIndicator />
+                    </Menu.RadioItem>
+                    <Menu.RadioItem value="cloud">
+                      <Menu.ItemText>Cloud server</Menu.ItemText>
+                      <Menu.ItemIndicator />
+                    </Menu.RadioItem>
+                  </Menu.RadioItemGroup>
+                </Menu.ItemGroup>
+                <Menu.Separator />
+                <Menu.ItemGroup>
+                  <Menu.ItemGroupLabel>Engine</Menu.ItemGroupLabel>
+                  <Menu.RadioItemGroup value={engine} onValueChange={({ value }) => setEngine(value as EngineChoice)}>
+                    <Menu.RadioItem value="com">
+                      <Menu.ItemText>COM engine</Menu.ItemText>
+                      <Menu.ItemIndicator />
+                    </Menu.RadioItem>
+                    <Menu.RadioItem value="cloud">
+                      <Menu.ItemText>Cloud engine</Menu.ItemText>
+                      <Menu.ItemIndicator />
+                    </Menu.RadioItem>
+                  </Menu.RadioItemGroup>
+                </Menu.ItemGroup>
+              </>
+            )}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,51 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../common/auth-user';
+import { Roles } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { ALL_ROLES, Role } from '../shared/roles';
+import { AnnouncementsService } from './announcements.service';
+import { CreateAnnouncementDto } from './dto/create-announcement.dto';
+
+/**
+ * Access: only E-Support publishes (to every organisation or one) and lists the organisations it may address. Every signed-in role lists, reads the
+ * summary of and dismisses the announcements published to everyone and to its own organisation
+ * (E-Support: all); another organisation's announcement is answered 404.
+ */
+@ApiTags('announcements')
+@ApiBearerAuth()
+@Controller('api/announcements')
+export class AnnouncementsController {
+  constructor(private readonly announcements: AnnouncementsService) {}
+
+  @Post()
+  @Roles([Role.E_SUPPORT])
+  create(@CurrentUser() user: AuthUser, @Body() dto: CreateAnnouncementDto) {
+    return this.announcements.create(user, dto);
+  }
+
+  @Get()
+  @Roles(ALL_ROLES)
+  list(@CurrentUser() user: AuthUser) {
+    return this.announcements.list(user);
+  }
+
+  @Get('organisations')
+  @Roles([Role.E_SUPPORT])
+  audiences() {
+    return this.announcements.audiences();
+  }
+
+  @Get('summary')
+  @Roles(ALL_ROLES)
+  summary(@CurrentUser() user: AuthUser) {
+    return this.announcements.summary(user);
+  }
+
+  @Post(':id/dismiss')
+  @HttpCode(200)
+  @Roles(ALL_ROLES)
+  dismiss(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
+    return this.announcements.dismiss(user, id);
+  }
+}

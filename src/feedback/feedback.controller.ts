@@ -1,0 +1,25 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import { AuthUser } from '../common/auth-user';
+import { Roles } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { ALL_ROLES } from '../shared/roles';
+import { FeedbackDto } from './dto/feedback.dto';
+import { FeedbackService } from './feedback.service';
+
+/** Access: every signed-in role gives feedback as itself (a userId other than the caller's is refused). */
+@ApiTags('feedback')
+@ApiBearerAuth()
+@Controller('api/userFeedback')
+export class FeedbackController {
+  constructor(private readonly feedback: FeedbackService) {}
+
+  @Post('add')
+  @HttpCode(200)
+  @Roles(ALL_ROLES)
+  @Throttle({ default: { limit: 20, ttl: 60_000 } })
+  add(@CurrentUser() user: AuthUser, @Body() dto: FeedbackDto) {
+    return this.feedback.add(user, dto);
+  }
+}

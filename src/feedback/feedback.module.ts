@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Organisation } from '../organisations/entities/organisation.entity';
+import { User } from '../users/entities/user.entity';
+import { UserFeedback } from './entities/user-feedback.entity';
+import { FeedbackController } from './feedback.controller';
+import { FeedbackService } from './feedback.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([UserFeedback, User, Organisation])],
+  controllers: [FeedbackController],
+  providers: [FeedbackService],
+})
+export class FeedbackModule {}

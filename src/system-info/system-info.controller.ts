@@ -1,0 +1,31 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Roles, ServiceApi } from '../common/decorators/access.decorators';
+import { ALL_ROLES } from '../shared/roles';
+import { ListSystemInformationDto, RecordSystemEventDto } from './dto/system-information.dto';
+import { SystemInfoService } from './system-info.service';
+
+/**
+ * Access: every signed-in role lists the system information (it is the same for every organisation);
+ * only other back-end systems, with X-Api-Key = SERVICE_API_KEY, record events.
+ */
+@ApiTags('system-information')
+@Controller('api/system-information')
+export class SystemInfoController {
+  constructor(private readonly systemInfo: SystemInfoService) {}
+
+  @Post('all')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @Roles(ALL_ROLES)
+  list(@Body() query: ListSystemInformationDto) {
+    return this.systemInfo.list(query);
+  }
+
+  @Post()
+  @ServiceApi()
+  @ApiSecurity('service')
+  record(@Body() dto: RecordSystemEventDto) {
+    return this.systemInfo.record(dto);
+  }
+}
