@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptTerms, signInThroughPage } from './support/login';
+import { changeTemporaryPassword, signInThroughPage } from './support/login';
 import { waitForMail } from './support/outbox';
 import { seedOrganisation, seedUser } from './support/seed';
 import { SUPPORT_EMAIL, SUPPORT_PASSWORD } from './support/server';
@@ -94,18 +94,7 @@ test('support creates an organisation whose site admin signs in with the e-maile
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page).toHaveURL(/\/logIn/);
 
-  await page.goto('/logIn');
-  await acceptTerms(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByLabel('Password').fill(temporary);
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('For your security, please change your password now.')).toBeVisible();
-  await page.getByLabel('New Password', { exact: true }).fill('Site-Admin-Chosen-1');
-  await page.getByLabel('Confirm New Password').fill('Site-Admin-Chosen-1');
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Your password has been changed. Please log in again.')).toBeVisible();
-  await expect(page.getByTestId('login-card')).toHaveAttribute('data-step', 'ROOT', { timeout: 10_000 });
+  await changeTemporaryPassword(page, email, temporary, 'Site-Admin-Chosen-1');
   await signInThroughPage(page, email, 'Site-Admin-Chosen-1');
   // A new site admin has MFA enforced: the first stop is their own profile to enrol.
   await expect(page).toHaveURL(/\/users\/profile\/\d+\?mfaRequired=true$/);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { seedOrganisation, seedUser } from './support/seed';
 import { linkIn, waitForMail } from './support/outbox';
-import { acceptTerms, signInThroughPage } from './support/login';
+import { acceptTerms, changeTemporaryPassword, signInThroughPage } from './support/login';
 import { SUPPORT_EMAIL, SUPPORT_PASSWORD } from './support/server';
 
 test('the bootstrap account signs in through the page and logs out after confirming', async ({ page }) => {
@@ -81,21 +81,18 @@ test('a forgotten password is reset by following the link from the e-mail', asyn
 test('a new account changes its password at first sign-in, is logged out, and signs in with the new one', async ({ page }) => {
   const org = await seedOrganisation();
   const user = await seedUser(org.id, { mustChangePassword: true });
+  // The mismatch message first; then the whole change as a new user makes it.
   await page.goto('/logIn');
   await acceptTerms(page);
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('For your security, please change your password now.')).toBeVisible();
   await page.getByLabel('New Password', { exact: true }).fill('Chosen-Password-7');
   await page.getByLabel('Confirm New Password').fill('Chosen-Password-8');
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText("New passwords don't match")).toBeVisible();
-  await page.getByLabel('Confirm New Password').fill('Chosen-Password-7');
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Your password has been changed. Please log in again.')).toBeVisible();
-  await expect(page.getByTestId('login-card')).toHaveAttribute('data-step', 'ROOT', { timeout: 10_000 });
+  await changeTemporaryPassword(page, user.email, user.password, 'Chosen-Password-7');
   await signInThroughPage(page, user.email, 'Chosen-Password-7');
 });
 

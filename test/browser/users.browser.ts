@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Database } from 'sqlite3';
 import { seedOrganisation, seedUser } from './support/seed';
 import { waitForMail } from './support/outbox';
-import { acceptTerms, signInThroughPage } from './support/login';
+import { changeTemporaryPassword, signInThroughPage } from './support/login';
 import { BROWSER_DATA_DIR } from './support/server';
 
 /** Many members at once (no password: nobody signs in as them), for the list's paging and filters. */
@@ -75,17 +75,7 @@ test('an administrator creates a user, who signs in with the e-mailed temporary 
 
   const mail = await waitForMail(email, /Temporary password: /);
   const temporary = /Temporary password: (\S+)/.exec(mail.text)![1];
-  await acceptTerms(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByLabel('Password').fill(temporary);
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('For your security, please change your password now.')).toBeVisible();
-  await page.getByLabel('New Password', { exact: true }).fill('Own-Choice-Pass-9');
-  await page.getByLabel('Confirm New Password').fill('Own-Choice-Pass-9');
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Your password has been changed. Please log in again.')).toBeVisible();
-  await expect(page.getByTestId('login-card')).toHaveAttribute('data-step', 'ROOT', { timeout: 10_000 });
+  await changeTemporaryPassword(page, email, temporary, 'Own-Choice-Pass-9');
 
   // New users have MFA enforced: after signing in they are kept on their profile until they enrol.
   await signInThroughPage(page, email, 'Own-Choice-Pass-9');

@@ -15,3 +15,22 @@ export async function signInThroughPage(page: Page, email: string, password: str
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('profile-button')).toBeVisible();
 }
+
+/**
+ * First sign-in with a temporary password: the CHANGE_PASSWORD step, the new password, the logout that
+ * follows and the return to the ROOT step. The caller then signs in with `newPassword`.
+ */
+export async function changeTemporaryPassword(page: Page, email: string, temporary: string, newPassword: string) {
+  await page.goto('/logIn');
+  await acceptTerms(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByLabel('Password').fill(temporary);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('For your security, please change your password now.')).toBeVisible();
+  await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm New Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Your password has been changed. Please log in again.')).toBeVisible();
+  await expect(page.getByTestId('login-card')).toHaveAttribute('data-step', 'ROOT', { timeout: 10_000 });
+}

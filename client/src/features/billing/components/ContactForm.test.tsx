@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ContactProfile } from '@shared/api-types';
 import { Role } from '@shared/roles';
-import { currentUser, fakeServer, renderPage } from '@/features/organisations/testing/render';
+import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { BillingPage } from './BillingPage';
 
 // Typing is slow on the shared machine.
@@ -20,7 +20,7 @@ function setup(primary: { status?: number; body?: unknown }, billing: { status?:
     'PUT api/primaryBillingInformation': (c) => ({ body: c.body }),
     'POST api/billingInformation': (c) => ({ status: 201, body: { ...(c.body as object), id: 9 } }),
   });
-  renderPage('/users/billing', <BillingPage />);
+  renderPage('/users/billing', '/users/billing', <BillingPage />);
   return server;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Role } from '@shared/roles';
 import { AppProvider, createQueryClient } from '@/app/provider';
 import { tokenStore } from '@/lib/api';
-import { currentUser, fakeServer } from '@/features/organisations/testing/render';
+import { currentUser, fakeServer } from '@/test/fake-server';
 import { checkLogoFile } from '../api/logo-api';
 import { HeaderLogo } from './HeaderLogo';
 import { LogoUploader } from './LogoUploader';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Role } from '@shared/roles';
 import { LOGOUT_REASON_KEY } from '@/lib/auth';
-import { currentUser, fakeServer, renderPage } from '@/features/users/testing/render';
+import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { maskCode } from '../texts';
 import { MfaPanel } from './MfaPanel';
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Role } from '@shared/roles';
-import { currentUser, fakeServer, renderPage } from '../testing/render';
+import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { CreateESupportPage } from './CreateESupportPage';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -13,7 +13,7 @@ function setup(reply: { status?: number; body?: unknown }) {
     'GET api/support-accounts/domain': { body: { domain: 'help.vendor.test' } },
     'POST api/users/add-esupport': reply,
   });
-  renderPage('/users/createESupport', <CreateESupportPage />);
+  renderPage('/users/createESupport', '/users/createESupport', <CreateESupportPage />);
   return server;
 }
 

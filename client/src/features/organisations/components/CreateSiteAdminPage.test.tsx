@@ -2,14 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Role } from '@shared/roles';
-import { currentUser, fakeServer, renderPage } from '../testing/render';
+import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { CreateSiteAdminPage } from './CreateSiteAdminPage';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 function setup(reply: { status?: number; body?: unknown } = { status: 201, body: { success: true, message: 'The user has been created', organisationId: 5, userId: 6 } }) {
   const server = fakeServer({ 'GET api/users/current': { body: currentUser([Role.E_SUPPORT]) }, 'POST auth/site-admin': reply });
-  const utils = renderPage('/users/createSiteAdmin', <CreateSiteAdminPage />);
+  const utils = renderPage('/users/createSiteAdmin', '/users/createSiteAdmin', <CreateSiteAdminPage />);
   return { ...server, ...utils };
 }
 

@@ -5,7 +5,7 @@ import type { CurrentUserInfo, SingleUser } from '@shared/api-types';
 import { Role } from '@shared/roles';
 import { LOGOUT_REASON_KEY } from '@/lib/auth';
 import { tokenStore } from '@/lib/api';
-import { currentUser, fakeServer, renderPage } from '@/features/users/testing/render';
+import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { ProfilePage } from './ProfilePage';
 
 function me(patch: Partial<SingleUser> = {}): SingleUser {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { UserSessionRow, UserSessionsResponse } from '@shared/api-types';
 import { Role } from '@shared/roles';
-import { currentUser, fakeServer, renderPage } from '@/features/organisations/testing/render';
+import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { UserSessionsPage } from './UserSessionsPage';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -21,7 +21,7 @@ function setup(list: UserSessionsResponse, logoff: { status?: number; body?: unk
     'GET api/userLoginActivities/user-sessions': { body: list },
     'POST api/userLoginActivities/force-logoff': logoff,
   });
-  renderPage('/users/user-sessions', <UserSessionsPage />);
+  renderPage('/users/user-sessions', '/users/user-sessions', <UserSessionsPage />);
   return server;
 }
 

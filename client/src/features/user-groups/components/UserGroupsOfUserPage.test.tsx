@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { UserGroupMapping } from '@shared/api-types';
 import { Role } from '@shared/roles';
-import { currentUser, fakeServer, renderPage } from '@/features/users/testing/render';
+import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { UserGroupsOfUserPage } from './UserGroupsOfUserPage';
 
 const A = { id: 1, name: 'Tax team', memberCount: 3 };

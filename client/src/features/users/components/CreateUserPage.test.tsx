@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OrganisationInfo } from '@shared/api-types';
 import { Role } from '@shared/roles';
-import { currentUser, fakeServer, renderPage } from '../testing/render';
+import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { CreateUserPage } from './CreateUserPage';
 
 function org(patch: Partial<OrganisationInfo> = {}): OrganisationInfo {

@@ -1,7 +1,7 @@
 import { ReactNode } from 'react';
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import type { CurrentUserInfo } from '@shared/api-types';
 import { Role, ROLE_CODES, ROLE_NAMES } from '@shared/roles';
 import { AppProvider, createQueryClient } from '@/app/provider';
@@ -10,11 +10,17 @@ import { toaster } from '@/components/ui/toaster';
 
 // The machine is shared: give slow renders time before a find* gives up.
 configure({ asyncUtilTimeout: 5000 });
+// The toaster is one store for the whole run: start every test without the last one's toasts.
+afterEach(() => toaster.remove());
 
 export interface Call {
   method: string;
+  /** Without the leading slash, with the query string. */
   path: string;
+  /** Parsed JSON body, if any. */
   body: unknown;
+  /** The body as sent (a File for uploads). */
+  rawBody: unknown;
 }
 
 type Reply = { status?: number; body?: unknown } | ((call: Call) => { status?: number; body?: unknown });
@@ -29,8 +35,8 @@ export function fakeServer(routes: Record<string, Reply>) {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\//, '') + url.search;
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path, body };
+    const body = typeof init?.body === 'string' && init.body ? JSON.parse(init.body) : undefined;
+    const call = { method, path, body, rawBody: init?.body };
     calls.push(call);
     const reply = routes[`${method} ${url.pathname.replace(/^\//, '')}`];
     const r = typeof reply === 'function' ? reply(call) : (reply ?? { status: 404, body: { success: false, message: `no route ${method} ${path}` } });
@@ -61,10 +67,12 @@ export function currentUser(roles: Role[], patch: Partial<CurrentUserInfo> = {})
   };
 }
 
-/** Renders a page signed in (a token in storage; api/users/current must be in the fake server's table). */
+/**
+ * Renders a page signed in (a token in storage; api/users/current must be in the fake server's table) at
+ * `path`, mounted on `routePath`; any other path renders a marker (data-testid 'elsewhere').
+ */
 export function renderPage(path: string, routePath: string, element: ReactNode, extraRoutes: Array<{ path: string; element: ReactNode }> = []) {
   tokenStore.set('test-token');
-  // The toaster is one store for the whole run: start every test without the last test's toasts.
   toaster.remove();
   const router = createMemoryRouter(
     [
