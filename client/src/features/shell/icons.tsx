@@ -4,8 +4,11 @@ import { Icon, IconProps } from '@chakra-ui/react';
 const svg = (d: string) =>
   function ShellIcon(props: IconProps) {
     return (
-      <Icon viewBox="0 0 24 24" boxSize="5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" {...props}>
-        <path d={d} />
+      // Chakra v3's Icon takes its one child as the element to render (asChild): it must be the <svg>.
+      <Icon boxSize="5" {...props}>
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <path d={d} />
+        </svg>
       </Icon>
     );
   };
