@@ -83,28 +83,15 @@ export class UsersService {
   async current(userId: number): Promise<CurrentUserInfo> {
     const user = await this.users.findOne({ where: { id: userId }, relations: { organisation: true } });
     if (!user?.organisation) throw AppException.notFound(USER_MESSAGES.NOT_FOUND);
-    return {
-      id: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      organisationId: user.organisationId,
-      organisationCode: user.organisation.code,
-      masterAccountName: user.organisation.name,
-      applications: user.organisation.applications,
-      roles: user.roles.map((r) => ({ roleId: r, roleCode: ROLE_CODES[r], roleName: ROLE_NAMES[r] })),
-      isMFAEnforced: user.isMFAEnforced,
-      isMFAEnabled: user.isMFAEnabled,
-      isSSO: user.isSSO,
-    };
+    return toCurrentUser(user, user.organisation);
   }
 
   /** The current user when the session is still open and the account enabled; else null. */
   async currentForSession(userId: number, sessionId: string): Promise<CurrentUserInfo | null> {
     if (!(await this.sessions.isActive(sessionId))) return null;
-    const user = await this.users.findOneBy({ id: userId });
-    if (!user || user.isDisabled || user.isBlocked) return null;
-    return this.current(userId);
+    const user = await this.users.findOne({ where: { id: userId }, relations: { organisation: true } });
+    if (!user?.organisation || user.isDisabled || user.isBlocked) return null;
+    return toCurrentUser(user, user.organisation);
   }
 
   /** The organisation the caller works on: their own, or (E-Support only) the one asked for. */
@@ -379,5 +366,22 @@ export function toSingleUser(u: User): SingleUser {
     jobTitle: u.jobTitle,
     department: u.department,
     location: u.location,
+  };
+}
+
+function toCurrentUser(user: User, organisation: Organisation): CurrentUserInfo {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    organisationId: user.organisationId,
+    organisationCode: organisation.code,
+    masterAccountName: organisation.name,
+    applications: organisation.applications,
+    roles: user.roles.map((r) => ({ roleId: r, roleCode: ROLE_CODES[r], roleName: ROLE_NAMES[r] })),
+    isMFAEnforced: user.isMFAEnforced,
+    isMFAEnabled: user.isMFAEnabled,
+    isSSO: user.isSSO,
   };
 }

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { trim } from '../../common/transforms';
 import { LIMITS } from '../../shared/limits';
 
-export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class LoginDto {
   @ApiProperty({ example: 'jane@example.com' })

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { LIMITS } from '../../shared/limits';
-import { trim } from './login.dto';
+import { trim } from '../../common/transforms';
 
 /** The rule every new password follows, on every route that sets one. */
 export function NewPassword(): PropertyDecorator {

@@ -1,15 +1,12 @@
 import { Transform } from 'class-transformer';
+import { trim, trimOrEmpty } from '../../common/transforms';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
-/** A missing full name becomes '' so that it gets the one message 'Full name is required'. */
-const required = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : value);
 
 /** Spec 001 §3/§5: fullName required, every value trimmed before it is checked and saved. */
 export class ContactProfileDto {
-  @Transform(required)
+  @Transform(trimOrEmpty)
   @IsString({ message: M.FULL_NAME_REQUIRED })
   @IsNotEmpty({ message: M.FULL_NAME_REQUIRED })
   @MaxLength(100, { message: 'Full name must be at most 100 characters' })

@@ -1,8 +1,8 @@
 import { Transform } from 'class-transformer';
+import { trim } from '../../common/transforms';
 import { IsInt, IsOptional, Min, ValidateBy, ValidationOptions } from 'class-validator';
 import { FEEDBACK_MESSAGES, SHELL_LIMITS } from '../../shared/shell';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** Non-blank text of at most `max` characters; one message per field (the specification's when missing). */
 function RequiredText(requiredMessage: string, max: number, options?: ValidationOptions) {

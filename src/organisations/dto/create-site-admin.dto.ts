@@ -1,11 +1,10 @@
 import { Transform } from 'class-transformer';
+import { trimOrEmpty } from '../../common/transforms';
 import { ArrayContains, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { LIMITS } from '../../shared/limits';
 import { ACCOUNT_TYPES, AccountTypeName, APPLICATION_IDS, ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
 import { Role } from '../../shared/roles';
 
-/** Trimmed text; a missing value becomes '' so that 'cannot be empty' is the one message it gets. */
-const text = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : value);
 const EMAIL_OR_EMPTY = /^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
@@ -26,14 +25,14 @@ export class CreateSiteAdminDto {
   accountType: AccountTypeName = 'Organization';
 
   /** Required for an Organization; an Individual account has no company name. */
-  @Transform(text)
+  @Transform(trimOrEmpty)
   @ValidateIf((o: CreateSiteAdminDto) => o.accountType !== 'Individual')
   @IsString({ message: M.COMPANY_NAME_REQUIRED })
   @IsNotEmpty({ message: M.COMPANY_NAME_REQUIRED })
   @MaxLength(200, { message: 'Company name must be at most 200 characters' })
   organizationName = '';
 
-  @Transform(text)
+  @Transform(trimOrEmpty)
   @IsString({ message: M.CODE_REQUIRED })
   @IsNotEmpty({ message: M.CODE_REQUIRED })
   @MaxLength(LIMITS.ORGANISATION_CODE_MAX, { message: M.CODE_TOO_LONG })
@@ -80,7 +79,7 @@ export class CreateSiteAdminDto {
 
   /** Kept only when SSO is on (the field shows only then). */
   @IsOptional()
-  @Transform(text)
+  @Transform(trimOrEmpty)
   @ValidateIf((o: CreateSiteAdminDto) => o.isSSO === true && o.ssoLogoutUrl !== '')
   @IsString({ message: M.SSO_LOGOUT_URL_INVALID })
   @MaxLength(500, { message: 'SSO logout URL must be at most 500 characters' })

@@ -1,4 +1,5 @@
 import { Transform } from 'class-transformer';
+import { trim } from '../../common/transforms';
 import { IsBoolean, IsDateString, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { SYSTEM_EVENT_TYPES, SYSTEM_STATUSES } from '../../shared/shell';
 
@@ -26,7 +27,7 @@ export class RecordSystemEventDto {
   @IsOptional()
   @IsString()
   @MaxLength(100)
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @Transform(trim)
   version?: string;
 
   @IsOptional()

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { trim } from '../../auth/dto/login.dto';
+import { trim } from '../../common/transforms';
 
 /** POST /api/user-groups */
 export class CreateUserGroupDto {

@@ -15,7 +15,7 @@ import {
   ValidateBy,
 } from 'class-validator';
 import { NewPassword } from '../../auth/dto/password.dto';
-import { trim } from '../../auth/dto/login.dto';
+import { trim } from '../../common/transforms';
 import { LIMITS } from '../../shared/limits';
 
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);

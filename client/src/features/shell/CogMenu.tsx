@@ -41,33 +41,23 @@ export function CogMenu() {
             {develop && (
               <>
                 {entries.length > 0 && <Menu.Separator />}
-                <Menu.ItemGroup>
-                  <Menu.ItemGroupLabel>Server</Menu.ItemGroupLabel>
-                  <Menu.RadioItemGroup value={server} onValueChange={({ value }) => setServer(value as ServerChoice)}>
-                    <Menu.RadioItem value="local">
-                      <Menu.ItemText>Local server</Menu.ItemText>
-                      <Menu.ItemIndicator />
-                    </Menu.RadioItem>
-                    <Menu.RadioItem value="cloud">
-                      <Menu.ItemText>Cloud server</Menu.ItemText>
-                      <Menu.ItemIndicator />
-                    </Menu.RadioItem>
-                  </Menu.RadioItemGroup>
-                </Menu.ItemGroup>
-                <Menu.Separator />
-                <Menu.ItemGroup>
-                  <Menu.ItemGroupLabel>Engine</Menu.ItemGroupLabel>
-                  <Menu.RadioItemGroup value={engine} onValueChange={({ value }) => setEngine(value as EngineChoice)}>
-                    <Menu.RadioItem value="com">
-                      <Menu.ItemText>COM engine</Menu.ItemText>
-                      <Menu.ItemIndicator />
-                    </Menu.RadioItem>
-                    <Menu.RadioItem value="cloud">
-                      <Menu.ItemText>Cloud engine</Menu.ItemText>
-                      <Menu.ItemIndicator />
-                    </Menu.RadioItem>
-                  </Menu.RadioItemGroup>
-                </Menu.ItemGroup>
+                {[
+                  { label: 'Server', value: server, set: (v: string) => setServer(v as ServerChoice), options: [['local', 'Local server'], ['cloud', 'Cloud server']] },
+                  { label: 'Engine', value: engine, set: (v: string) => setEngine(v as EngineChoice), options: [['com', 'COM engine'], ['cloud', 'Cloud engine']] },
+                ].map((group, i) => (
+                  <Menu.ItemGroup key={group.label}>
+                    {i > 0 && <Menu.Separator />}
+                    <Menu.ItemGroupLabel>{group.label}</Menu.ItemGroupLabel>
+                    <Menu.RadioItemGroup value={group.value} onValueChange={({ value }) => group.set(value)}>
+                      {group.options.map(([value, text]) => (
+                        <Menu.RadioItem key={value} value={value}>
+                          <Menu.ItemText>{text}</Menu.ItemText>
+                          <Menu.ItemIndicator />
+                        </Menu.RadioItem>
+                      ))}
+                    </Menu.RadioItemGroup>
+                  </Menu.ItemGroup>
+                ))}
               </>
             )}
           </Menu.Content>
