@@ -80,9 +80,8 @@ export class AuthService {
 
   /** Opens a session for an account whose identity is established (password steps or SSO). */
   async signIn(user: User, client: ClientInfo, method: string): Promise<SignedIn> {
-    await this.sessions.assertConcurrentLimit(user);
+    // One transaction: concurrent-users limit, session, refresh token, last login.
     const { session, refreshToken } = await this.sessions.start(user, client, method);
-    await this.users.update({ id: user.id }, { lastLoginAt: session.createdAt });
     return { accessToken: this.tokens.signAccess(user.id, session.id), refreshToken };
   }
 

@@ -112,8 +112,11 @@ export class MfaService {
     if (!(await this.verifyTotp(user, token, user.mfaPendingSecret))) {
       throw AppException.badRequest('The code is not valid. Check the time on your device and enter the current code.', ERROR_CODES.INVALID_MFA_TOKEN);
     }
-    await this.users.update({ id: user.id }, { mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, isMFAEnabled: true });
-    await this.sessions.endAllForUsers([user.id], 'mfa-changed');
+    const pending = user.mfaPendingSecret;
+    await this.users.manager.transaction(async (tx) => {
+      await tx.getRepository(User).update({ id: user.id }, { mfaSecret: pending, mfaPendingSecret: null, isMFAEnabled: true });
+      await this.sessions.endAllForUsers([user.id], 'mfa-changed', undefined, tx);
+    });
     return { success: true };
   }
 
@@ -130,10 +133,12 @@ export class MfaService {
 
   /** Removes a user's second factor and ends their sessions (also used by administrators). */
   async clear(userId: number): Promise<void> {
-    await this.users.update(
-      { id: userId },
-      { isMFAEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastUsedStep: null, emailMfaCodeHash: null, emailMfaCodeExpiresAt: null },
-    );
-    await this.sessions.endAllForUsers([userId], 'mfa-changed');
+    await this.users.manager.transaction(async (tx) => {
+      await tx.getRepository(User).update(
+        { id: userId },
+        { isMFAEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastUsedStep: null, emailMfaCodeHash: null, emailMfaCodeExpiresAt: null },
+      );
+      await this.sessions.endAllForUsers([userId], 'mfa-changed', undefined, tx);
+    });
   }
 }

@@ -1,7 +1,8 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { In, IsNull, Not, Repository } from 'typeorm';
+import { EntityManager, In, IsNull, Not, Repository } from 'typeorm';
+import { lockRow } from '../database/locks';
 import { AppException } from '../common/app.exception';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { LIFETIMES } from '../shared/limits';
@@ -43,12 +44,12 @@ export class SessionsService {
 
   /**
    * Refuses a sign-in that would take the organisation past its maximum of concurrent users.
-   * A user who is already online does not count twice.
+   * A user who is already online does not count twice. Inside `tx`, after the organisation's row lock.
    */
-  async assertConcurrentLimit(user: User): Promise<void> {
-    const org = await this.organisations.findOneBy({ id: user.organisationId });
-    if (!org || org.isVendor) return;
-    const online = await this.sessions
+  private async assertConcurrentLimit(tx: EntityManager, org: Organisation, user: User): Promise<void> {
+    if (org.isVendor) return;
+    const online = await tx
+      .getRepository(Session)
       .createQueryBuilder('s')
       .select('COUNT(DISTINCT s.userId)', 'n')
       .where('s.organisationId = :org AND s.endedAt IS NULL AND s.lastRefreshAt > :since AND s.userId <> :user', {
@@ -66,26 +67,37 @@ export class SessionsService {
     }
   }
 
+  /**
+   * Opens a session for a signed-in user in one transaction: the concurrent-users check under the
+   * organisation's lock, the session, its first refresh token and the user's last login. Parallel
+   * sign-ins queue on the lock, so the limit holds.
+   */
   async start(user: User, client: ClientInfo, method = 'password'): Promise<StartedSession> {
-    const now = new Date();
-    const session = await this.sessions.save(
-      this.sessions.create({
-        id: randomUUID(),
-        userId: user.id,
-        organisationId: user.organisationId,
-        lastRefreshAt: now,
-        ip: client.ip?.slice(0, 64) ?? null,
-        userAgent: client.userAgent?.slice(0, 300) ?? null,
-        method,
-      }),
-    );
-    const refreshToken = await this.issueRefreshToken(session.id);
-    return { session, refreshToken };
+    return this.sessions.manager.transaction(async (tx) => {
+      const org = await lockRow(tx, Organisation, user.organisationId);
+      if (!org) throw AppException.unauthorized();
+      await this.assertConcurrentLimit(tx, org, user);
+      const now = new Date();
+      const session = await tx.getRepository(Session).save(
+        tx.getRepository(Session).create({
+          id: randomUUID(),
+          userId: user.id,
+          organisationId: user.organisationId,
+          lastRefreshAt: now,
+          ip: client.ip?.slice(0, 64) ?? null,
+          userAgent: client.userAgent?.slice(0, 300) ?? null,
+          method,
+        }),
+      );
+      const refreshToken = await this.issueRefreshToken(tx, session.id);
+      await tx.getRepository(User).update({ id: user.id }, { lastLoginAt: session.createdAt });
+      return { session, refreshToken };
+    });
   }
 
-  private async issueRefreshToken(sessionId: string): Promise<string> {
+  private async issueRefreshToken(tx: EntityManager, sessionId: string): Promise<string> {
     const raw = randomToken();
-    await this.refreshTokens.insert({
+    await tx.getRepository(RefreshToken).insert({
       sessionId,
       tokenHash: sha256(raw),
       expiresAt: new Date(Date.now() + LIFETIMES.REFRESH_TOKEN_SECONDS * 1000),
@@ -117,12 +129,15 @@ export class SessionsService {
       await this.end(session.id, 'refresh-reuse');
       throw invalid();
     }
-    // Claim the token atomically: of two requests racing with it, only one rotates.
-    const claimed = await this.refreshTokens.update({ id: token.id, usedAt: IsNull() }, { usedAt: now });
-    if (!claimed.affected) return { session };
-    await this.sessions.update({ id: session.id }, { lastRefreshAt: now });
-    session.lastRefreshAt = now;
-    return { session, refreshToken: await this.issueRefreshToken(session.id) };
+    // Claim the token and issue its successor in one transaction: of two requests racing with it only one
+    // rotates, and a crash between the two steps cannot leave the session without a usable token.
+    return this.sessions.manager.transaction(async (tx) => {
+      const claimed = await tx.getRepository(RefreshToken).update({ id: token.id, usedAt: IsNull() }, { usedAt: now });
+      if (!claimed.affected) return { session };
+      await tx.getRepository(Session).update({ id: session.id }, { lastRefreshAt: now });
+      session.lastRefreshAt = now;
+      return { session, refreshToken: await this.issueRefreshToken(tx, session.id) };
+    });
   }
 
   async isActive(sessionId: string): Promise<boolean> {
@@ -130,22 +145,34 @@ export class SessionsService {
   }
 
   async end(sessionId: string, reason: SessionEndReason): Promise<void> {
-    const session = await this.sessions.findOneBy({ id: sessionId, endedAt: IsNull() });
-    if (!session) return;
-    await this.sessions.update({ id: sessionId, endedAt: IsNull() }, { endedAt: new Date(), endReason: reason });
-    this.events.emitEnded({ sessionId, userId: session.userId, reason });
+    const ended = await this.sessions.manager.transaction(async (tx) => {
+      const session = await tx.getRepository(Session).findOneBy({ id: sessionId, endedAt: IsNull() });
+      if (!session) return null;
+      await tx.getRepository(Session).update({ id: sessionId, endedAt: IsNull() }, { endedAt: new Date(), endReason: reason });
+      return session;
+    });
+    if (ended) this.events.emitEnded({ sessionId, userId: ended.userId, reason });
   }
 
-  /** Ends every open session of these users (optionally sparing one: the caller's own). */
-  async endAllForUsers(userIds: number[], reason: SessionEndReason, exceptSessionId?: string): Promise<number> {
+  /**
+   * Ends every open session of these users (optionally sparing one: the caller's own). Inside the caller's
+   * transaction when `tx` is given, so the change that ends them and the ending commit together.
+   */
+  async endAllForUsers(userIds: number[], reason: SessionEndReason, exceptSessionId?: string, tx?: EntityManager): Promise<number> {
     if (userIds.length === 0) return 0;
-    const open = await this.sessions.findBy({
-      userId: In(userIds),
-      endedAt: IsNull(),
-      ...(exceptSessionId ? { id: Not(exceptSessionId) } : {}),
-    });
-    if (open.length === 0) return 0;
-    await this.sessions.update({ id: In(open.map((s) => s.id)), endedAt: IsNull() }, { endedAt: new Date(), endReason: reason });
+    const work = async (m: EntityManager) => {
+      const open = await m.getRepository(Session).findBy({
+        userId: In(userIds),
+        endedAt: IsNull(),
+        ...(exceptSessionId ? { id: Not(exceptSessionId) } : {}),
+      });
+      if (open.length > 0) {
+        await m.getRepository(Session).update({ id: In(open.map((s) => s.id)), endedAt: IsNull() }, { endedAt: new Date(), endReason: reason });
+      }
+      return open;
+    };
+    const open = tx ? await work(tx) : await this.sessions.manager.transaction(work);
+    // Sockets close at once; should an enclosing transaction roll back, a dropped socket merely reconnects.
     for (const s of open) this.events.emitEnded({ sessionId: s.id, userId: s.userId, reason });
     return open.length;
   }

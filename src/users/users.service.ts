@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, Repository } from 'typeorm';
+import { EntityManager, QueryFailedError, Repository } from 'typeorm';
+import { lockRow } from '../database/locks';
 import { PasswordService } from '../auth/password.service';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation, isSupport } from '../common/auth-user';
@@ -198,16 +199,22 @@ export class UsersService {
     };
   }
 
-  countActive(organisationId: number): Promise<number> {
-    return this.users.countBy({ organisationId, isDisabled: false, isBlocked: false });
+  countActive(organisationId: number, manager: EntityManager = this.users.manager): Promise<number> {
+    return manager.getRepository(User).countBy({ organisationId, isDisabled: false, isBlocked: false });
   }
 
-  /** Refuses one more active user when the organisation has its allowed number already (the vendor has no limit). */
-  private async assertRoomForActiveUser(org: Organisation): Promise<void> {
-    if (org.isVendor) return;
-    if ((await this.countActive(org.id)) >= org.allowedUsersNumber) {
+  /**
+   * Refuses one more active user when the organisation has its allowed number already (the vendor has no
+   * limit). Takes the organisation's row lock inside `tx` first, so parallel creations and re-enablings
+   * queue and the count they see includes each other's.
+   */
+  private async assertRoomForActiveUser(tx: EntityManager, organisationId: number): Promise<Organisation> {
+    const org = await lockRow(tx, Organisation, organisationId);
+    if (!org) throw AppException.notFound(USER_MESSAGES.ORGANISATION_NOT_FOUND);
+    if (!org.isVendor && (await this.countActive(org.id, tx)) >= org.allowedUsersNumber) {
       throw AppException.conflict(activeUsersLimitMessage(org.allowedUsersNumber), 'ACTIVE_USERS_LIMIT');
     }
+    return org;
   }
 
   async updateRole(caller: AuthUser, dto: UpdateRoleDto): Promise<SuccessResult> {
@@ -225,8 +232,10 @@ export class UsersService {
     const refused = checkManageable(caller, target);
     if (refused) throw AppException.forbidden(refused);
     if (target.isMFAEnforced !== dto.isMFAEnforced) {
-      await this.users.update({ id: target.id }, { isMFAEnforced: dto.isMFAEnforced });
-      await this.sessions.endAllForUsers([target.id], 'mfa-changed');
+      await this.users.manager.transaction(async (tx) => {
+        await tx.getRepository(User).update({ id: target.id }, { isMFAEnforced: dto.isMFAEnforced });
+        await this.sessions.endAllForUsers([target.id], 'mfa-changed', undefined, tx);
+      });
     }
     return { success: true };
   }
@@ -248,12 +257,13 @@ export class UsersService {
     const target = await this.findAccessible(caller, dto.userId);
     const refused = checkManageable(caller, target);
     if (refused) throw AppException.forbidden(refused);
-    if (target.isDisabled === dto.isDisabled) return { success: true };
-    if (!dto.isDisabled && !target.isBlocked) {
-      await this.assertRoomForActiveUser(await this.organisations.findOneByOrFail({ id: target.organisationId }));
-    }
-    await this.users.update({ id: target.id }, { isDisabled: dto.isDisabled });
-    if (dto.isDisabled) await this.sessions.endAllForUsers([target.id], 'disabled');
+    await this.users.manager.transaction(async (tx) => {
+      const current = await tx.getRepository(User).findOneBy({ id: target.id });
+      if (!current || current.isDisabled === dto.isDisabled) return;
+      if (!dto.isDisabled && !current.isBlocked) await this.assertRoomForActiveUser(tx, target.organisationId);
+      const changed = await tx.getRepository(User).update({ id: target.id, isDisabled: !dto.isDisabled }, { isDisabled: dto.isDisabled });
+      if (changed.affected && dto.isDisabled) await this.sessions.endAllForUsers([target.id], 'disabled', undefined, tx);
+    });
     return { success: true };
   }
 
@@ -300,23 +310,27 @@ export class UsersService {
     }
     if (isSSO && !org.isSSOEnabled) throw AppException.badRequest(USER_MESSAGES.SSO_NOT_ENABLED);
     if (await this.users.existsBy({ email: dto.userEmail })) throw AppException.conflict(USER_MESSAGES.DUPLICATE_EMAIL, 'DUPLICATE_EMAIL');
-    await this.assertRoomForActiveUser(org);
 
+    // Hash before the transaction: argon2 takes tens of milliseconds and needs no lock.
     const password = temporaryPassword();
+    const passwordHash = await this.passwords.hash(password);
     let user: User;
     try {
-      user = await this.users.save(
-        this.users.create({
-          organisationId: org.id,
-          email: dto.userEmail,
-          passwordHash: await this.passwords.hash(password),
-          roleId: choice.mainRole,
-          isAdministrator: choice.isAdministrator,
-          isMFAEnforced,
-          isSSO,
-          mustChangePassword: true,
-        }),
-      );
+      user = await this.users.manager.transaction(async (tx) => {
+        await this.assertRoomForActiveUser(tx, org.id);
+        return tx.getRepository(User).save(
+          tx.getRepository(User).create({
+            organisationId: org.id,
+            email: dto.userEmail,
+            passwordHash,
+            roleId: choice.mainRole,
+            isAdministrator: choice.isAdministrator,
+            isMFAEnforced,
+            isSSO,
+            mustChangePassword: true,
+          }),
+        );
+      });
     } catch (e) {
       if (e instanceof QueryFailedError && /unique|duplicate/i.test(e.message)) throw AppException.conflict(USER_MESSAGES.DUPLICATE_EMAIL, 'DUPLICATE_EMAIL');
       throw e;

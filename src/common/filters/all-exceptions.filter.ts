@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { Response } from 'express';
+import { DatabaseBusyError } from '../../database/sqlite-serialiser';
 import { ERROR_CODES } from '../../shared/messages';
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -47,6 +48,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (typeof maybe?.status === 'number' && maybe.status >= 400 && maybe.status < 500) {
       const message = maybe.type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : (maybe.message ?? 'Bad request.');
       res.status(maybe.status).json({ success: false, statusCode: maybe.status, code: CODE_BY_STATUS[maybe.status] ?? `HTTP_${maybe.status}`, message });
+      return;
+    }
+    if (exception instanceof DatabaseBusyError) {
+      res.setHeader('Retry-After', '1');
+      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ success: false, statusCode: 503, code: 'DATABASE_BUSY', message: exception.message });
       return;
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));

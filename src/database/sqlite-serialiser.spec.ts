@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as sqlite3 from 'sqlite3';
+import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { DatabaseBusyError, serialiseSqlite } from './sqlite-serialiser';
+
+@Entity('items')
+class Item {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column('varchar') label!: string;
+}
+
+/** Rows as a second connection to the file sees them: what survives, not what the first connection believes. */
+function countFromSecondConnection(file: string, where: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY);
+    db.get(`SELECT COUNT(*) AS n FROM items WHERE ${where}`, (err: Error | null, row: { n: number }) => {
+      db.close();
+      if (err) reject(err);
+      else resolve(row.n);
+    });
+  });
+}
+
+describe('serialiseSqlite', () => {
+  let dir: string;
+  let file: string;
+  let db: DataSource;
+
+  async function open(serialised: boolean, timeoutMs?: number): Promise<DataSource> {
+    const ds = new DataSource({ type: 'sqlite', database: file, entities: [Item], synchronize: true, enableWAL: true });
+    if (serialised) serialiseSqlite(ds, { timeoutMs });
+    return ds.initialize();
+  }
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'serialiser-'));
+    file = join(dir, 'test.sqlite');
+  });
+  afterEach(async () => {
+    if (db?.isInitialized) await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** 60 plain inserts fired while 60 transactions insert and then fail: every plain insert must survive, no failed one. */
+  async function writesBesideFailingTransactions(ds: DataSource): Promise<{ kept: number; leaked: number; acknowledged: number }> {
+    const repo = ds.getRepository(Item);
+    const failing = Array.from({ length: 60 }, (_, i) =>
+      ds
+        .transaction(async (tx) => {
+          await tx.getRepository(Item).insert({ label: `failed-${i}` });
+          await new Promise((r) => setImmediate(r));
+          throw new Error('refused');
+        })
+        .catch(() => undefined),
+    );
+    const plain = Array.from({ length: 60 }, (_, i) =>
+      repo.insert({ label: `kept-${i}` }).then(
+        () => 1,
+        () => 0,
+      ),
+    );
+    const results = await Promise.all([...plain, ...failing]);
+    const acknowledged = results.filter((r) => r === 1).length;
+    return { kept: await countFromSecondConnection(file, "label LIKE 'kept-%'"), leaked: await countFromSecondConnection(file, "label LIKE 'failed-%'"), acknowledged };
+  }
+
+  it('keeps every acknowledged write made beside failing transactions, and none of theirs', async () => {
+    db = await open(true);
+    const { kept, leaked, acknowledged } = await writesBesideFailingTransactions(db);
+    expect(acknowledged).toBe(60);
+    expect(kept).toBe(60);
+    expect(leaked).toBe(0);
+  });
+
+  it('reproduces the data loss without the gate (the shared query runner joins foreign transactions)', async () => {
+    db = await open(false);
+    const { kept, acknowledged } = await writesBesideFailingTransactions(db);
+    // Acknowledged to the caller, rolled back with someone else's transaction.
+    expect(kept).toBeLessThan(acknowledged);
+  });
+
+  it('makes count-then-insert inside a transaction atomic under parallel callers', async () => {
+    db = await open(true);
+    const limit = 3;
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        db.transaction(async (tx) => {
+          const n = await tx.getRepository(Item).count();
+          await new Promise((r) => setImmediate(r));
+          if (n >= limit) throw new Error('limit reached');
+          await tx.getRepository(Item).insert({ label: `slot-${i}` });
+        }),
+      ),
+    );
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(limit);
+    expect(await countFromSecondConnection(file, '1 = 1')).toBe(limit);
+  });
+
+  it('lets nested transactions of the same caller run as savepoints without waiting for themselves', async () => {
+    db = await open(true);
+    await db.transaction(async (tx) => {
+      await tx.getRepository(Item).insert({ label: 'outer' });
+      await tx
+        .transaction(async (inner) => {
+          await inner.getRepository(Item).insert({ label: 'inner' });
+          throw new Error('inner fails');
+        })
+        .catch(() => undefined);
+    });
+    expect(await countFromSecondConnection(file, "label = 'outer'")).toBe(1);
+    expect(await countFromSecondConnection(file, "label = 'inner'")).toBe(0);
+  });
+
+  it('opens the gate again after a failed transaction', async () => {
+    db = await open(true, 1_000);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO no_such_table VALUES (1)');
+      }),
+    ).rejects.toThrow();
+    await expect(db.getRepository(Item).insert({ label: 'after' })).resolves.toBeDefined();
+    expect(await countFromSecondConnection(file, "label = 'after'")).toBe(1);
+  });
+
+  it('refuses with DatabaseBusyError, not a hang, when a transaction holds the gate past the timeout', async () => {
+    db = await open(true, 200);
+    let finish!: () => void;
+    const held = db.transaction(() => new Promise<void>((r) => (finish = r)));
+    await new Promise((r) => setTimeout(r, 20));
+    await expect(db.getRepository(Item).count()).rejects.toBeInstanceOf(DatabaseBusyError);
+    finish();
+    await held;
+    await expect(db.getRepository(Item).count()).resolves.toBe(0);
+  });
+});

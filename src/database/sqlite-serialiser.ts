@@ -1,0 +1,133 @@
+import { E_TIMEOUT, Mutex, MutexInterface, withTimeout } from 'async-mutex';
+import { DataSource, ReplicationMode } from 'typeorm';
+import { SqliteDriver } from 'typeorm/driver/sqlite/SqliteDriver';
+import { SqliteQueryRunner } from 'typeorm/driver/sqlite/SqliteQueryRunner';
+
+/** How long a query waits for another request's transaction before it gives up (a stuck transaction, not load). */
+export const DEFAULT_GATE_TIMEOUT_MS = 30_000;
+
+export interface SerialiseOptions {
+  /** Maximum wait for the gate, in milliseconds. */
+  timeoutMs?: number;
+  /** Told how long each acquisition waited (seconds), e.g. for a metrics histogram. */
+  onWait?: (seconds: number) => void;
+}
+
+/** Thrown when the gate could not be had in time; answered 503 by the exception filter. */
+export class DatabaseBusyError extends Error {
+  constructor() {
+    super('The database is busy. Please try again.');
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+/**
+ * A query runner of its own for every caller, all on the driver's one SQLite connection, with one gate:
+ * a transaction holds the gate from BEGIN to COMMIT/ROLLBACK, and any query outside a transaction waits
+ * for the gate and holds it while it runs. So a request's query can never land inside another request's
+ * open transaction, and two transactions can never nest as savepoints of each other (TypeORM's SQLite
+ * driver otherwise shares one query runner for the whole data source: typeorm/typeorm#1884, #307).
+ */
+export class SerialisedSqliteQueryRunner extends SqliteQueryRunner {
+  private releaseGate?: MutexInterface.Releaser;
+
+  constructor(
+    driver: SqliteDriver,
+    private readonly gate: MutexInterface,
+    private readonly onWait?: (seconds: number) => void,
+  ) {
+    super(driver);
+  }
+
+  /** True while this runner holds the gate (inside its own transaction). */
+  get holdsGate(): boolean {
+    return this.releaseGate !== undefined;
+  }
+
+  private async acquire(): Promise<MutexInterface.Releaser> {
+    const started = process.hrtime.bigint();
+    try {
+      return await this.gate.acquire();
+    } catch (err) {
+      if (err === E_TIMEOUT) throw new DatabaseBusyError();
+      throw err;
+    } finally {
+      this.onWait?.(Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  }
+
+  private openGate(): void {
+    const release = this.releaseGate;
+    this.releaseGate = undefined;
+    release?.();
+  }
+
+  override async query(query: string, parameters?: unknown[], useStructuredResult = false): Promise<any> {
+    if (this.holdsGate) return super.query(query, parameters, useStructuredResult);
+    const release = await this.acquire();
+    try {
+      return await super.query(query, parameters, useStructuredResult);
+    } finally {
+      release();
+    }
+  }
+
+  override async startTransaction(isolationLevel?: Parameters<SqliteQueryRunner['startTransaction']>[0]): Promise<void> {
+    const outermost = !this.isTransactionActive;
+    if (outermost) this.releaseGate = await this.acquire();
+    try {
+      await super.startTransaction(isolationLevel);
+    } catch (err) {
+      if (outermost) this.reset();
+      throw err;
+    }
+  }
+
+  override async commitTransaction(): Promise<void> {
+    await super.commitTransaction();
+    // A failed COMMIT keeps the gate: the caller rolls back next (TypeORM always does).
+    if (!this.isTransactionActive) this.openGate();
+  }
+
+  override async rollbackTransaction(): Promise<void> {
+    const outermost = this.transactionDepth <= 1;
+    try {
+      await super.rollbackTransaction();
+    } finally {
+      // Even a failed ROLLBACK ends the transaction as far as SQLite is concerned (it had been rolled back).
+      if (outermost) this.reset();
+    }
+  }
+
+  /** A runner released with its transaction still open (a bug elsewhere) must not keep the gate forever. */
+  override async release(): Promise<void> {
+    if (this.isTransactionActive) {
+      try {
+        await super.rollbackTransaction();
+      } catch {
+        /* the transaction is gone either way */
+      }
+      this.reset();
+    }
+    return super.release();
+  }
+
+  private reset(): void {
+    this.isTransactionActive = false;
+    this.transactionDepth = 0;
+    this.openGate();
+  }
+}
+
+/**
+ * Makes every query runner of a SQLite data source a SerialisedSqliteQueryRunner sharing one gate. Call
+ * before initialize(), so that migrations already go through it. Other drivers are left alone
+ * (PostgreSQL gives each transaction its own pooled connection).
+ */
+export function serialiseSqlite(dataSource: DataSource, options: SerialiseOptions = {}): DataSource {
+  const driver = dataSource.driver;
+  if (!(driver instanceof SqliteDriver)) return dataSource;
+  const gate = withTimeout(new Mutex(), options.timeoutMs ?? DEFAULT_GATE_TIMEOUT_MS);
+  driver.createQueryRunner = (_mode?: ReplicationMode) => new SerialisedSqliteQueryRunner(driver, gate, options.onWait);
+  return dataSource;
+}
