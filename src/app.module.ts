@@ -12,6 +12,7 @@ import { RolesGuard } from './common/guards/roles.guard';
 import { ServiceApiKeyGuard } from './common/guards/service-api-key.guard';
 import { RequestLoggerMiddleware } from './common/middleware/request-logger.middleware';
 import { AppConfigModule } from './config/app-config.module';
+import { FilesModule } from './files/files.module';
 import { DatabaseModule } from './database/database.module';
 import { AppInfoController } from './app-info/app-info.controller';
 import { HealthController } from './health/health.controller';
@@ -36,6 +37,7 @@ export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
   imports: [
     AppConfigModule,
     DatabaseModule,
+    FilesModule,
     MailModule,
     TokenModule,
     SessionsModule,

@@ -8,6 +8,6 @@ module.exports = {
   transformIgnorePatterns: [],
   testEnvironment: 'node',
   setupFiles: ['<rootDir>/test/utils/env.setup.ts'],
-  testTimeout: 30000,
+  testTimeout: 60000,
   maxWorkers: 2,
 };

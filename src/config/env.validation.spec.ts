@@ -22,6 +22,15 @@ describe('loadConfig (CONTRACT 1)', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).jwtSecret).not.toBe(first);
   });
 
+  it('refuses PostgreSQL without shared keys: every instance must sign and encrypt with the same ones', () => {
+    const url = 'postgres://u:p@db:5432/portal';
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, ENCRYPTION_KEY: key })).toThrow(/JWT_SECRET must be set when DATABASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, JWT_SECRET: 'x'.repeat(40) })).toThrow(/ENCRYPTION_KEY must be set when DATABASE_URL/);
+    const c = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, JWT_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: key });
+    expect(c.jwtSecret).toBe('x'.repeat(40));
+  });
+
   it.each([
     ['PORT', 'abc', /PORT/],
     ['PUBLIC_URL', 'ftp://x', /PUBLIC_URL/],

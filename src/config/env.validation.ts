@@ -89,6 +89,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
 
+  // Several instances share one PostgreSQL: a key generated into one instance's DATA_DIR would differ from
+  // its neighbours' (tokens refused, TOTP secrets unreadable), so they must be given, not generated.
+  if (databaseUrl !== undefined) {
+    for (const name of ['JWT_SECRET', 'ENCRYPTION_KEY']) {
+      if (optional(env, name) === undefined) fail(name, 'must be set when DATABASE_URL is set (every instance needs the same key; generate one with: openssl rand -base64 48)');
+    }
+  }
+
   const jwtSecretText = optional(env, 'JWT_SECRET');
   if (jwtSecretText !== undefined && jwtSecretText.length < 32) fail('JWT_SECRET', 'must be at least 32 characters long');
   const jwtSecret = jwtSecretText ?? persistedSecret(dataDir, 'jwt-secret', 48).toString('base64');

@@ -54,8 +54,8 @@ export class LogoController {
 
   @Public()
   @Get('files/logos/:name')
-  serve(@Param('name') name: string, @Res() res: Response) {
-    const file = this.logo.file(name);
+  async serve(@Param('name') name: string, @Res() res: Response) {
+    const file = await this.logo.file(name);
     res.set({
       'Content-Type': file.type,
       'X-Content-Type-Options': 'nosniff',
@@ -63,6 +63,6 @@ export class LogoController {
       'Content-Disposition': 'inline',
       'Cache-Control': 'private, max-age=3600',
     });
-    res.sendFile(file.path);
+    res.send(file.data);
   }
 }

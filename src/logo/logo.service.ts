@@ -1,13 +1,12 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { IsNull, Not, Repository } from 'typeorm';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
+import { FileStore } from '../files/file-store';
 import { Organisation } from '../organisations/entities/organisation.entity';
 import { LogoInfo, LogoUploadUrl } from '../shared/api-types';
 import { LIMITS } from '../shared/limits';
@@ -30,16 +29,14 @@ const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 export class LogoService {
   private readonly logger = new Logger('Logo');
   private readonly signer: UploadUrlSigner;
-  readonly dir: string;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @InjectRepository(LogoUpload) private readonly uploads: Repository<LogoUpload>,
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
+    private readonly files: FileStore,
   ) {
     this.signer = new UploadUrlSigner(config.jwtSecret);
-    this.dir = join(config.dataDir, 'logos');
-    mkdirSync(this.dir, { recursive: true });
   }
 
   async read(caller: AuthUser): Promise<LogoInfo> {
@@ -85,7 +82,8 @@ export class LogoService {
     if (bytes.length !== grant.s) throw AppException.badRequest(M.LOGO_SIZE_MISMATCH, 'LOGO_SIZE_MISMATCH');
     const type = detectImageType(bytes);
     if (!type || type !== grant.t) throw AppException.badRequest(M.LOGO_NOT_IMAGE, 'LOGO_NOT_IMAGE');
-    writeFileSync(join(this.dir, grant.p), bytes, { flag: 'wx', mode: 0o640 });
+    // In the shared file store: the upload may reach one instance and the save another.
+    await this.files.put(fileKey(grant.p), bytes, type);
     return { success: true, logoPath: `${LOGO_FILES_PREFIX}${grant.p}` };
   }
 
@@ -95,29 +93,34 @@ export class LogoService {
     const upload = storedName
       ? await this.uploads.findOneBy({ storedName, organisationId: caller.organisationId, usedAt: Not(IsNull()) })
       : null;
-    if (!upload || !existsSync(join(this.dir, upload.storedName))) throw AppException.badRequest(M.LOGO_NOT_UPLOADED, 'LOGO_NOT_UPLOADED');
+    if (!upload || !(await this.files.exists(fileKey(upload.storedName)))) throw AppException.badRequest(M.LOGO_NOT_UPLOADED, 'LOGO_NOT_UPLOADED');
     const org = await this.organisations.findOneByOrFail({ id: caller.organisationId });
     const previous = org.logoPath;
     await this.organisations.update({ id: org.id }, { logoPath });
-    if (previous && previous !== logoPath) this.remove(previous);
+    if (previous && previous !== logoPath) await this.remove(previous);
     return { success: true, logoPath };
   }
 
-  private remove(logoPath: string): void {
+  private async remove(logoPath: string): Promise<void> {
     const name = LOGO_PATH_PATTERN.exec(logoPath)?.[1];
     if (!name) return;
     try {
-      unlinkSync(join(this.dir, name));
+      await this.files.delete(fileKey(name));
     } catch (e) {
       this.logger.warn(`Could not remove the previous logo ${name}: ${(e as Error).message}`);
     }
   }
 
-  /** The file to serve for /files/logos/<name>, with its type decided from the name we gave it. */
-  file(name: string): { path: string; type: LogoMimeType } {
+  /** The bytes to serve for /files/logos/<name>, with the type decided from the name we gave it. */
+  async file(name: string): Promise<{ data: Buffer; type: LogoMimeType }> {
     const match = STORED_NAME.exec(name);
-    const path = match ? join(this.dir, name) : '';
-    if (!match || !existsSync(path)) throw AppException.notFound('Logo not found.');
-    return { path, type: TYPE_BY_EXTENSION[match[1]] };
+    const stored = match ? await this.files.get(fileKey(name)) : null;
+    if (!match || !stored) throw AppException.notFound('Logo not found.');
+    return { data: stored.data, type: TYPE_BY_EXTENSION[match[1]] };
   }
+}
+
+/** Where a logo lives in the file store. */
+function fileKey(storedName: string): string {
+  return `logos/${storedName}`;
 }

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppConfig } from '../config/env.validation';
+import { FileStore } from '../files/file-store';
 import { FileLinksService, isSafeFileName, sanitiseFileName } from './file-links.service';
 
 describe('FileLinksService (spec 001 §9: download links valid one hour)', () => {
@@ -9,9 +10,7 @@ describe('FileLinksService (spec 001 §9: download links valid one hour)', () =>
   let links: FileLinksService;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'file-links-'));
-    mkdirSync(join(dir, 'reports', '4'), { recursive: true });
-    writeFileSync(join(dir, 'reports', '4', 'a b.csv'), 'x');
-    links = new FileLinksService({ dataDir: dir, jwtSecret: 's'.repeat(48) } as AppConfig);
+    links = new FileLinksService({ dataDir: dir, jwtSecret: 's'.repeat(48) } as AppConfig, {} as FileStore);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -25,13 +24,13 @@ describe('FileLinksService (spec 001 §9: download links valid one hour)', () =>
     const now = Date.UTC(2026, 0, 1);
     const p = parts(links.sign('reports', 4, 'a b.csv', now));
     expect(Number(p.expires)).toBe(now / 1000 + 3600);
-    expect(links.verify('reports', p.org, p.name, p.expires, p.sig, now + 3599_000)).toBe(join(dir, 'reports', '4', 'a b.csv'));
+    expect(links.verify('reports', p.org, p.name, p.expires, p.sig, now + 3599_000)).toEqual({ area: 'reports', organisationId: 4, name: 'a b.csv' });
     expect(() => links.verify('reports', p.org, p.name, p.expires, p.sig, now + 3600_000)).toThrow('This download link has expired.');
   });
 
   it('refuses a link changed in any part, or signed with another secret', () => {
     const p = parts(links.sign('reports', 4, 'a b.csv'));
-    const other = new FileLinksService({ dataDir: dir, jwtSecret: 't'.repeat(48) } as AppConfig);
+    const other = new FileLinksService({ dataDir: dir, jwtSecret: 't'.repeat(48) } as AppConfig, {} as FileStore);
     const q = parts(other.sign('reports', 4, 'a b.csv'));
     expect(() => links.verify('process-logs', p.org, p.name, p.expires, p.sig)).toThrow('not valid');
     expect(() => links.verify('reports', '5', p.name, p.expires, p.sig)).toThrow('not valid');

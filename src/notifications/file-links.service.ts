@@ -1,13 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { AppException } from '../common/app.exception';
+import { FileStore } from '../files/file-store';
 import { DOWNLOAD_LINK_SECONDS } from '../shared/notifications';
 
-/** The folders under DATA_DIR whose files are served through signed links. */
+/**
+ * The areas whose files are served through signed links: reports live in the shared file store (every
+ * instance serves them); process logs are dropped into DATA_DIR/process-logs/<organisation>/ by the
+ * processing systems of the same machine.
+ */
 export type FileArea = 'reports' | 'process-logs';
 
 /** A file name we store and serve: no path separators, no leading dot, nothing exotic. */
@@ -33,19 +38,40 @@ export function sanitiseFileName(name: string): string {
 export class FileLinksService {
   private readonly key: Buffer;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly files: FileStore,
+  ) {
     this.key = createHmac('sha256', config.jwtSecret).update('notification-file-links').digest();
   }
 
-  /** DATA_DIR/<area>/<organisationId>/<name>. */
-  pathOf(area: FileArea, organisationId: number, name: string): string {
-    return join(this.config.dataDir, area, String(organisationId), name);
+  /** DATA_DIR/process-logs/<organisationId>/<name>. */
+  private processLogPath(organisationId: number, name: string): string {
+    return join(this.config.dataDir, 'process-logs', String(organisationId), name);
   }
 
-  exists(area: FileArea, organisationId: number, name: string): boolean {
+  private storeKey(organisationId: number, name: string): string {
+    return `reports/${organisationId}/${name}`;
+  }
+
+  async exists(area: FileArea, organisationId: number, name: string): Promise<boolean> {
     if (!isSafeFileName(name)) return false;
-    const path = this.pathOf(area, organisationId, name);
+    if (area === 'reports') return this.files.exists(this.storeKey(organisationId, name));
+    const path = this.processLogPath(organisationId, name);
     return existsSync(path) && statSync(path).isFile();
+  }
+
+  /** The file's bytes, or null when it is gone. */
+  async read(area: FileArea, organisationId: number, name: string): Promise<Buffer | null> {
+    if (!isSafeFileName(name)) return null;
+    if (area === 'reports') return (await this.files.get(this.storeKey(organisationId, name)))?.data ?? null;
+    return (await this.exists(area, organisationId, name)) ? readFileSync(this.processLogPath(organisationId, name)) : null;
+  }
+
+  /** Keeps a report in the shared file store; returns its unsigned reference. */
+  async storeReport(organisationId: number, name: string, data: Buffer): Promise<string> {
+    await this.files.put(this.storeKey(organisationId, name), data, 'application/octet-stream');
+    return this.reference('reports', organisationId, name);
   }
 
   /** The unsigned reference kept in the database: `/files/<area>/<org>/<name>`. */
@@ -80,8 +106,8 @@ export class FileLinksService {
     return ref ? this.sign(ref.area, ref.organisationId, ref.name, now) : link;
   }
 
-  /** Throws 403 unless the signature is ours and has not expired; answers the file's path. */
-  verify(area: FileArea, organisationIdText: string, name: string, expiresText: unknown, sig: unknown, now = Date.now()): string {
+  /** Throws 403 unless the signature is ours and has not expired; answers what the link names. */
+  verify(area: FileArea, organisationIdText: string, name: string, expiresText: unknown, sig: unknown, now = Date.now()): { area: FileArea; organisationId: number; name: string } {
     const refused = (message: string) => AppException.forbidden(message, 'DOWNLOAD_LINK_INVALID');
     if (!/^\d{1,12}$/.test(organisationIdText) || !isSafeFileName(name)) throw refused('This download link is not valid.');
     if (typeof expiresText !== 'string' || !/^\d{1,12}$/.test(expiresText) || typeof sig !== 'string') throw refused('This download link is not valid.');
@@ -91,8 +117,7 @@ export class FileLinksService {
     const given = Buffer.from(sig);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw refused('This download link is not valid.');
     if (expires * 1000 <= now) throw refused('This download link has expired.');
-    if (!this.exists(area, organisationId, name)) throw AppException.notFound('The file is no longer available.');
-    return this.pathOf(area, organisationId, name);
+    return { area, organisationId, name };
   }
 
   private signature(area: FileArea, organisationId: number, name: string, expires: number): string {

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, StreamableFil
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiConsumes, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { createReadStream } from 'node:fs';
+import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { Public, Roles, ServiceApi } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
@@ -106,13 +106,15 @@ export class SignedFilesController {
     return this.serve('process-logs', org, name, q, res);
   }
 
-  private serve(area: FileArea, org: string, name: string, q: Record<string, unknown>, res: Response): StreamableFile {
-    const path = this.links.verify(area, org, name, q.expires, q.sig);
+  private async serve(area: FileArea, org: string, name: string, q: Record<string, unknown>, res: Response): Promise<StreamableFile> {
+    const link = this.links.verify(area, org, name, q.expires, q.sig);
+    const data = await this.links.read(link.area, link.organisationId, link.name);
+    if (!data) throw AppException.notFound('The file is no longer available.');
     // Stored reports carry a random prefix; the download is named after the original file.
     const shown = area === 'reports' ? name.replace(/^[0-9a-f]{12}-/, '') : name;
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    return new StreamableFile(createReadStream(path), {
+    return new StreamableFile(data, {
       type: 'application/octet-stream',
       disposition: `attachment; filename="${shown.replace(/"/g, '')}"`,
     });

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { Brackets, Repository } from 'typeorm';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
@@ -84,7 +82,7 @@ export class NotificationsService {
   /** POST api/notifications (X-Api-Key): validated by type, stored, then delivered to the room. */
   async publish(dto: PublishNotificationDto): Promise<{ success: true; notificationId: number }> {
     const { organisationId, userId } = await this.resolveTarget(dto);
-    const content = this.checkContent(dto.type, dto.content as NotificationContent, organisationId);
+    const content = await this.checkContent(dto.type, dto.content as NotificationContent, organisationId);
     const saved = await this.notifications.save(this.notifications.create({ organisationId, userId, type: dto.type, content }));
     this.gateway.emit({ userId, organisationId }, this.toItem(saved, false, Date.now()));
     return { success: true, notificationId: saved.id };
@@ -97,16 +95,14 @@ export class NotificationsService {
     if (!(await this.organisations.existsBy({ id: organisationId }))) throw AppException.badRequest('organisationId names no organisation.');
     const original = sanitiseFileName(file.originalname ?? 'report');
     const name = `${randomBytes(6).toString('hex')}-${original}`.slice(0, 200);
-    const path = this.links.pathOf('reports', organisationId, name);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, file.buffer, { mode: 0o600 });
-    return { success: true, fileName: original, downloadLink: this.links.reference('reports', organisationId, name) };
+    const downloadLink = await this.links.storeReport(organisationId, name, file.buffer);
+    return { success: true, fileName: original, downloadLink };
   }
 
   /** Spec 001 §7 process log: a signed link to DATA_DIR/process-logs/<organisation>/<portfolioId>.log when it exists. */
-  processLogUrl(user: AuthUser, portfolioId: string): ProcessLogUrlResponse {
+  async processLogUrl(user: AuthUser, portfolioId: string): Promise<ProcessLogUrlResponse> {
     const name = `${portfolioId}.log`;
-    if (!this.links.exists('process-logs', user.organisationId, name)) return { url: null, fileExists: false };
+    if (!(await this.links.exists('process-logs', user.organisationId, name))) return { url: null, fileExists: false };
     return { url: this.links.sign('process-logs', user.organisationId, name), fileExists: true };
   }
 
@@ -148,7 +144,7 @@ export class NotificationsService {
   }
 
   /** The content rules of the type; the download link must be https or a report of the same organisation. */
-  private checkContent(type: PublishNotificationDto['type'], given: NotificationContent, organisationId: number): NotificationContent {
+  private async checkContent(type: PublishNotificationDto['type'], given: NotificationContent, organisationId: number): Promise<NotificationContent> {
     const rules = CONTENT_RULES[type];
     const content: NotificationContent = {};
     for (const field of CONTENT_FIELDS) {
@@ -163,14 +159,14 @@ export class NotificationsService {
     if (content.downloadLink) {
       const ref = this.links.parseReference(content.downloadLink);
       if (ref) {
-        if (ref.area !== 'reports' || ref.organisationId !== organisationId || !this.links.exists('reports', organisationId, ref.name)) {
+        if (ref.area !== 'reports' || ref.organisationId !== organisationId || !(await this.links.exists('reports', organisationId, ref.name))) {
           throw AppException.badRequest('content.downloadLink names no stored report of this organisation.');
         }
         content.downloadLink = this.links.reference('reports', organisationId, ref.name);
       } else if (!isHttpUrl(content.downloadLink)) {
         throw AppException.badRequest('content.downloadLink must be an http(s) URL or a stored report (/files/reports/...).');
       }
-    } else if (content.fileName && FILE_TYPES.has(type) && this.links.exists('reports', organisationId, content.fileName)) {
+    } else if (content.fileName && FILE_TYPES.has(type) && (await this.links.exists('reports', organisationId, content.fileName))) {
       content.downloadLink = this.links.reference('reports', organisationId, content.fileName);
     }
     return content;

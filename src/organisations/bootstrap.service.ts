@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ADVISORY_LOCKS } from '../database/migrate';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { temporaryPassword } from '../common/crypto/secrets';
@@ -28,7 +29,10 @@ export class BootstrapService implements OnApplicationBootstrap {
     const generated = this.config.bootstrapSupportPassword === undefined;
     const password = this.config.bootstrapSupportPassword ?? temporaryPassword();
     const passwordHash = await this.passwords.hash(password);
-    await this.db.transaction(async (tx) => {
+    const created = await this.db.transaction(async (tx) => {
+      // Instances started together on an empty PostgreSQL: one creates, the others find it done.
+      if (tx.connection.options.type === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCKS.BOOTSTRAP]);
+      if ((await tx.getRepository(Organisation).count()) > 0) return false;
       const org = await tx.getRepository(Organisation).save(
         tx.getRepository(Organisation).create({
           code: 'VENDOR',
@@ -52,7 +56,9 @@ export class BootstrapService implements OnApplicationBootstrap {
           passwordChangedAt: new Date(),
         }),
       );
+      return true;
     });
+    if (!created) return;
     const line = '='.repeat(72);
     const message = generated
       ? `E-Support account created: ${this.config.bootstrapSupportEmail}\nTemporary password (shown once, change it at first login): ${password}`

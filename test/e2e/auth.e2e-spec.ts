@@ -1,3 +1,4 @@
+import { RefreshToken } from '../../src/auth/entities/refresh-token.entity';
 import { JwtService } from '@nestjs/jwt';
 import { generateSecret } from 'otplib';
 import request from 'supertest';
@@ -202,7 +203,7 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
       await post('/refresh').set('Cookie', second.cookie).expect(200);
 
       // The first token, rotated more than the grace period ago, comes back: theft. The session ends.
-      await t.db.query(`UPDATE refresh_tokens SET usedAt = datetime('now', '-1 minute') WHERE usedAt IS NOT NULL`);
+      await t.db.getRepository(RefreshToken).createQueryBuilder().update().set({ usedAt: new Date(Date.now() - 60_000) }).where('usedAt IS NOT NULL').execute();
       await post('/refresh').set('Cookie', first.cookie).expect(401);
       await request(t.http).get('/api/users/current').set(second.auth).expect(401);
     });

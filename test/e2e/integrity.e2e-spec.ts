@@ -9,8 +9,22 @@ import { createOrganisation, createUser, login } from '../utils/factories';
 import { createRoleMatrix, RoleMatrix } from '../utils/roles';
 import { createTestApp, TestApp } from '../utils/test-app';
 
-/** What a second connection to the SQLite file sees: what is really stored, not what the app's connection believes. */
-function fromFile(t: TestApp, sql: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
+/**
+ * What a second connection to the database sees: what is really stored, not what the app's own connection
+ * believes. A second sqlite3 handle on the file, or a new PostgreSQL client. `?` placeholders either way.
+ */
+async function fromSecondConnection(t: TestApp, sql: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
+  if (t.config.databaseUrl) {
+    const { Client } = await import('pg');
+    const client = new Client({ connectionString: t.config.databaseUrl });
+    await client.connect();
+    try {
+      let n = 0;
+      return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows;
+    } finally {
+      await client.end();
+    }
+  }
   return new Promise((resolve, reject) => {
     const db = new sqlite3.Database(join(t.dataDir, 'app.sqlite'), sqlite3.OPEN_READONLY);
     db.all(sql, params, (err: Error | null, rows: Array<Record<string, unknown>>) => {
@@ -63,11 +77,11 @@ describe('Integrity under parallel requests', () => {
     expect(announcements.map((r) => r.status)).toEqual(Array(150).fill(201));
     expect(refused.map((r) => r.status)).toEqual(Array(150).fill(409));
 
-    const stored = await fromFile(t, 'SELECT COUNT(*) AS n FROM announcements WHERE title LIKE ?', [`${tag} %`]);
+    const stored = await fromSecondConnection(t, 'SELECT COUNT(*) AS n FROM announcements WHERE title LIKE ?', [`${tag} %`]);
     expect(Number(stored[0].n)).toBe(150);
-    const leaked = await fromFile(t, 'SELECT COUNT(*) AS n FROM users WHERE email LIKE ?', [`dup-${tag}-%`]);
+    const leaked = await fromSecondConnection(t, 'SELECT COUNT(*) AS n FROM users WHERE email LIKE ?', [`dup-${tag}-%`]);
     expect(Number(leaked[0].n)).toBe(0);
-  });
+  }, 180_000); // 150 site-admin creations hash a temporary password each: slow on 2 cores, not stuck.
 
   it('20 parallel creations with one active-user slot left: exactly one succeeds', async () => {
     const org = await createOrganisation(t, { allowedUsersNumber: 4 });
@@ -84,7 +98,7 @@ describe('Integrity under parallel requests', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     for (const r of responses.filter((x) => x.status === 409)) expect(r.body).toMatchObject({ success: false, statusCode: 409, code: 'ACTIVE_USERS_LIMIT' });
-    const active = await fromFile(t, 'SELECT COUNT(*) AS n FROM users WHERE organisationId = ? AND isDisabled = 0 AND isBlocked = 0', [org.id]);
+    const active = await fromSecondConnection(t, 'SELECT COUNT(*) AS n FROM users WHERE "organisationId" = ? AND "isDisabled" = false AND "isBlocked" = false', [org.id]);
     expect(Number(active[0].n)).toBe(4);
   });
 

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import request from 'supertest';
+import { StoredFile } from '../../src/files/entities/stored-file.entity';
 import { LogoUpload } from '../../src/logo/entities/logo-upload.entity';
 import { Organisation } from '../../src/organisations/entities/organisation.entity';
 import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
@@ -20,6 +19,8 @@ describe('Organisation logo (spec 001 §4 logo upload, §5, §7, §8, §9)', () 
   afterAll(() => t.close());
 
   const admin = () => m.byRole.SITE_ADMIN.session.auth;
+  /** Whether the file store (shared by every instance) holds this logo. */
+  const stored = (logoPath: string) => t.db.getRepository(StoredFile).existsBy({ key: `logos/${logoPath.split('/').pop()}` });
   const askUrl = (auth: object, body: object) => request(t.http).post('/api/logo/get-upload-url').set(auth as Record<string, string>).send(body);
   const put = (url: string, bytes: Buffer, type = 'application/octet-stream') => request(t.http).put(url).set('Content-Type', type).send(bytes);
   const png = { fileName: 'logo.png', fileSize: PNG_BYTES.length, mimeType: 'image/png' };
@@ -55,7 +56,7 @@ describe('Organisation logo (spec 001 §4 logo upload, §5, §7, §8, §9)', () 
     const { body } = await askUrl(admin(), { fileName: 'new.gif', fileSize: GIF_BYTES.length, mimeType: 'image/gif' }).expect(200);
     await put(body.uploadUrl, GIF_BYTES).expect(200);
     await request(t.http).post('/api/logo/save').set(m.byRole.STANDARD_ADMIN.session.auth).send({ logoPath: body.logoPath }).expect(200);
-    expect(existsSync(join(t.dataDir, 'logos', old.split('/').pop()!))).toBe(false);
+    expect(await stored(old)).toBe(false);
     await request(t.http).get(old).expect(404);
     const gif = await request(t.http).get(body.logoPath).expect(200);
     expect(gif.headers['content-type']).toBe('image/gif');
@@ -88,7 +89,7 @@ describe('Organisation logo (spec 001 §4 logo upload, §5, §7, §8, §9)', () 
     const { body } = await askUrl(admin(), { fileName: 'logo.png', fileSize: html.length, mimeType: 'image/png' }).expect(200);
     const res = await put(body.uploadUrl, html, 'image/png').expect(400);
     expect(res.body).toMatchObject({ code: 'LOGO_NOT_IMAGE', message: 'The logo must be an image (PNG, JPEG, GIF or WebP).' });
-    expect(existsSync(join(t.dataDir, 'logos', body.logoPath.split('/').pop()))).toBe(false);
+    expect(await stored(body.logoPath)).toBe(false);
     await request(t.http).post('/api/logo/save').set(admin()).send({ logoPath: body.logoPath }).expect(400);
     await put(body.uploadUrl, PNG_BYTES).expect(409);
   });

@@ -376,9 +376,7 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
 
     it('a report named by fileName alone gets a link; uploads need the key and an organisation', async () => {
       const a = await orgWithUsers(1);
-      const dir = join(t.dataDir, 'reports', String(a.org.id));
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'summary.pdf'), '%PDF-1.4');
+      await t.app.get(FileLinksService).storeReport(a.org.id, 'summary.pdf', Buffer.from('%PDF-1.4'));
       await publish({ organisationId: a.org.id, type: 'REPORT', content: { status: 'DONE', fileName: 'summary.pdf' } }).expect(201);
       const link = (await list(a.users[0].session)).body[0].content.downloadLink as string;
       expect(link).toMatch(new RegExp(`^/files/reports/${a.org.id}/summary\\.pdf\\?expires=`));

@@ -2,7 +2,6 @@ import * as argon2 from 'argon2';
 import { generate } from 'otplib';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { loadConfig } from '../../src/config/env.validation';
 import { encrypt } from '../../src/common/crypto/secrets';
 import { Organisation } from '../../src/organisations/entities/organisation.entity';
 import { User } from '../../src/users/entities/user.entity';
@@ -42,7 +41,7 @@ export async function createUser(t: TestApp, org: Organisation, options: UserOpt
   const { totpSecret, password, ...fields } = options;
   passwordHash ??= argon2.hash(PASSWORD, { type: argon2.argon2id });
   const repo = t.db.getRepository(User);
-  const key = loadConfig({ ...process.env, DATA_DIR: t.dataDir }).encryptionKey;
+  const key = t.config.encryptionKey;
   return repo.save(
     repo.create({
       organisationId: org.id,

@@ -1,12 +1,15 @@
 import { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { AbstractLoader, ExpressLoader } from '@nestjs/serve-static';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/configure-app';
+import { APP_CONFIG } from '../../src/config/app-config.module';
+import { AppConfig } from '../../src/config/env.validation';
 
 export interface TestApp {
   app: INestApplication;
@@ -14,6 +17,8 @@ export interface TestApp {
   http: ReturnType<INestApplication['getHttpServer']>;
   db: DataSource;
   dataDir: string;
+  /** The configuration this app was started with (DATA_DIR, keys, database), for tests that need its keys. */
+  config: AppConfig;
   close: () => Promise<void>;
 }
 
@@ -23,8 +28,10 @@ export interface TestApp {
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tax-portal-e2e-'));
+  const database = await freshPostgresDatabase();
   const saved = { ...process.env };
   Object.assign(process.env, {
+    ...(database ? { DATABASE_URL: database.url, JWT_SECRET: randomBytes(48).toString('base64'), ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {}),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     BOOTSTRAP_SUPPORT_EMAIL: 'support@vendor.test',
@@ -38,7 +45,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       .overrideProvider(AbstractLoader)
       .useClass(ExpressLoader)
       .compile();
-    const app = moduleRef.createNestApplication({ logger: false });
+    const app = moduleRef.createNestApplication({ logger: process.env.E2E_LOG ? ['error', 'warn'] : false });
     configureApp(app);
     await app.init();
     return {
@@ -46,12 +53,38 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       http: app.getHttpServer(),
       db: app.get(DataSource),
       dataDir,
+      config: app.get<AppConfig>(APP_CONFIG),
       close: async () => {
         await app.close();
+        await database?.drop();
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } finally {
     process.env = saved;
   }
+}
+
+/**
+ * With TEST_DATABASE_URL (a PostgreSQL server URL whose user may create databases: `npm run test:pg`),
+ * each test app gets a database of its own, created here and dropped when the app closes.
+ */
+async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return undefined;
+  const { Client } = await import('pg');
+  const name = `e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

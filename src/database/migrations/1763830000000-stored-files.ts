@@ -1,0 +1,26 @@
+import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+
+/** Files every instance serves (logos, reports), kept in the shared database (issue 10). */
+export class StoredFiles1763830000000 implements MigrationInterface {
+  name = 'StoredFiles1763830000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    const postgres = q.connection.driver.options.type === 'postgres';
+    await q.createTable(
+      new Table({
+        name: 'stored_files',
+        columns: [
+          { name: 'key', type: 'varchar', length: '300', isPrimary: true },
+          { name: 'contentType', type: 'varchar', length: '100' },
+          { name: 'size', type: 'integer' },
+          { name: 'data', type: postgres ? 'bytea' : 'blob' },
+          { name: 'createdAt', type: postgres ? 'timestamptz' : 'datetime', default: postgres ? 'now()' : "datetime('now')" },
+        ],
+      }),
+    );
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.dropTable('stored_files');
+  }
+}
