@@ -13,6 +13,8 @@ import { ServiceApiKeyGuard } from './common/guards/service-api-key.guard';
 import { RequestLoggerMiddleware } from './common/middleware/request-logger.middleware';
 import { AppConfigModule } from './config/app-config.module';
 import { FilesModule } from './files/files.module';
+import { RedisConnection, RedisModule } from './redis/redis.module';
+import { RedisThrottlerStorage } from './redis/redis-throttler.storage';
 import { DatabaseModule } from './database/database.module';
 import { AppInfoController } from './app-info/app-info.controller';
 import { HealthController } from './health/health.controller';
@@ -38,10 +40,18 @@ export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
     AppConfigModule,
     DatabaseModule,
     FilesModule,
+    RedisModule,
     MailModule,
     TokenModule,
     SessionsModule,
-    ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: 1000 }] }),
+    ThrottlerModule.forRootAsync({
+      inject: [RedisConnection],
+      // Counted in Redis when several instances run (REDIS_URL), in the process otherwise.
+      useFactory: (redis: RedisConnection) => ({
+        throttlers: [{ name: 'default', ttl: 60_000, limit: 1000 }],
+        storage: redis.client ? new RedisThrottlerStorage(redis.client) : undefined,
+      }),
+    }),
     ServeStaticModule.forRoot({ rootPath: CLIENT_DIST, exclude: SERVER_PATHS, serveStaticOptions: { index: false, maxAge: '1h' } }),
     AuthModule,
     MfaModule,

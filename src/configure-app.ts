@@ -7,6 +7,8 @@ import { AppException } from './common/app.exception';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { APP_CONFIG } from './config/app-config.module';
 import { AppConfig } from './config/env.validation';
+import { RedisIoAdapter } from './redis/redis-io.adapter';
+import { RedisConnection } from './redis/redis.module';
 import { ERROR_CODES } from './shared/messages';
 import { version } from './version';
 
@@ -53,6 +55,8 @@ export function configureApp(app: INestApplication): void {
     }),
   );
   app.useGlobalFilters(new AllExceptionsFilter());
+  // Several instances: sockets and their rooms through Redis (REDIS_URL), so every instance reaches every socket.
+  if (config.redisUrl) app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisConnection)));
   app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(

@@ -4,73 +4,14 @@
  * creations that fail inside their transaction and e-support creations that succeed), `kill -9` it at a
  * random moment, start it again on the same directory, and look for every write it had acknowledged.
  */
-const { spawn } = require('node:child_process');
-const { createServer } = require('node:net');
 const { join } = require('node:path');
+const { startServer, stopServer } = require('./built-server.js');
 
 const SUPPORT_EMAIL = 'crash@vendor.test';
 const SUPPORT_PASSWORD = 'Crash-Test-Pass-1';
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base, child, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not become healthy within ${ms} ms`);
-}
-
-/** Starts the built server; resolves once it is healthy. */
-async function startServer(mainJs, dataDir) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [mainJs], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'silent',
-      BOOTSTRAP_SUPPORT_EMAIL: SUPPORT_EMAIL,
-      BOOTSTRAP_SUPPORT_PASSWORD: SUPPORT_PASSWORD,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  try {
-    await waitForHealth(base, child);
-  } catch (e) {
-    child.kill('SIGKILL');
-    throw new Error(`${e.message}\n${stderr}`);
-  }
-  return { child, base };
-}
-
-function killHard(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const start = (mainJs, dataDir) =>
+  startServer(mainJs, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', BOOTSTRAP_SUPPORT_EMAIL: SUPPORT_EMAIL, BOOTSTRAP_SUPPORT_PASSWORD: SUPPORT_PASSWORD });
 
 async function signIn(base) {
   const res = await fetch(`${base}/auth/login`, {
@@ -125,7 +66,7 @@ async function streamAndKill(server, token, round, { workers = 6, minMs = 1000, 
   };
   const running = Array.from({ length: workers }, (_, w) => worker(w));
   await new Promise((r) => setTimeout(r, minMs + Math.random() * (maxMs - minMs)));
-  await killHard(server.child);
+  await stopServer(server, 'SIGKILL');
   stop = true;
   await Promise.all(running);
   return acknowledged;
@@ -150,17 +91,17 @@ function storedTitlesFromFile(dataDir, round) {
  */
 async function crashRounds({ mainJs, dataDir, rounds = 2, ...streamOptions }) {
   const results = [];
-  let server = await startServer(mainJs, dataDir);
+  let server = await start(mainJs, dataDir);
   try {
     for (let round = 1; round <= rounds; round++) {
       const token = await signIn(server.base);
       const acknowledged = await streamAndKill(server, token, round, streamOptions);
-      server = await startServer(mainJs, dataDir);
+      server = await start(mainJs, dataDir);
       const stored = await storedTitlesFromFile(dataDir, round);
       results.push({ round, acknowledged: acknowledged.length, missing: acknowledged.filter((t) => !stored.has(t)) });
     }
   } finally {
-    await killHard(server.child);
+    await stopServer(server, 'SIGKILL');
   }
   return results;
 }

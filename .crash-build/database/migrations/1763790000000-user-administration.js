@@ -1,0 +1,58 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.UserAdministration1763790000000 = void 0;
+const typeorm_1 = require("typeorm");
+/**
+ * User administration (issue 3): indexes for the user list's filters, and user groups with their members.
+ * Portable: SQLite and PostgreSQL.
+ */
+class UserAdministration1763790000000 {
+    name = 'UserAdministration1763790000000';
+    async up(q) {
+        const ts = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
+        const now = q.connection.driver.options.type === 'postgres' ? 'now()' : "datetime('now')";
+        // The list: every filter column beside the sort order (last name, first name, e-mail), so that the page walks
+        // this index in order and the total is counted from the index alone, without reading the table.
+        await q.createIndex('users', new typeorm_1.TableIndex({
+            name: 'IDX_users_org_search',
+            columnNames: ['organisationId', 'lastName', 'firstName', 'email', 'roleId', 'isAdministrator', 'isDisabled', 'isBlocked'],
+        }));
+        // Role and access filters without text, and the count of active users.
+        await q.createIndex('users', new typeorm_1.TableIndex({ name: 'IDX_users_org_role', columnNames: ['organisationId', 'roleId'] }));
+        await q.createIndex('users', new typeorm_1.TableIndex({ name: 'IDX_users_org_access', columnNames: ['organisationId', 'isDisabled', 'isBlocked'] }));
+        await q.createTable(new typeorm_1.Table({
+            name: 'user_groups',
+            columns: [
+                { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+                { name: 'organisationId', type: 'integer' },
+                { name: 'name', type: 'varchar', length: '100' },
+                { name: 'nameKey', type: 'varchar', length: '100' },
+                { name: 'createdAt', type: ts, default: now },
+            ],
+            foreignKeys: [{ columnNames: ['organisationId'], referencedTableName: 'organisations', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        }));
+        await q.createIndex('user_groups', new typeorm_1.TableIndex({ name: 'IDX_user_groups_org_name', columnNames: ['organisationId', 'nameKey'], isUnique: true }));
+        await q.createTable(new typeorm_1.Table({
+            name: 'user_group_members',
+            columns: [
+                { name: 'groupId', type: 'integer', isPrimary: true },
+                { name: 'userId', type: 'integer', isPrimary: true },
+                { name: 'createdAt', type: ts, default: now },
+            ],
+            foreignKeys: [
+                { columnNames: ['groupId'], referencedTableName: 'user_groups', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+                { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+            ],
+        }));
+        await q.createIndex('user_group_members', new typeorm_1.TableIndex({ name: 'IDX_user_group_members_user', columnNames: ['userId'] }));
+    }
+    async down(q) {
+        await q.dropTable('user_group_members');
+        await q.dropTable('user_groups');
+        await q.dropIndex('users', 'IDX_users_org_access');
+        await q.dropIndex('users', 'IDX_users_org_role');
+        await q.dropIndex('users', 'IDX_users_org_search');
+    }
+}
+exports.UserAdministration1763790000000 = UserAdministration1763790000000;
+//# sourceMappingURL=1763790000000-user-administration.js.map

@@ -1,0 +1,70 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.ShellTables1763800000000 = void 0;
+const typeorm_1 = require("typeorm");
+/** Announcements and their dismissals, user feedback and system information (issue 4). Portable: SQLite and PostgreSQL. */
+class ShellTables1763800000000 {
+    name = 'ShellTables1763800000000';
+    async up(q) {
+        const ts = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
+        const now = q.connection.driver.options.type === 'postgres' ? 'now()' : "datetime('now')";
+        const id = { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' };
+        const created = { name: 'createdAt', type: ts, default: now };
+        await q.createTable(new typeorm_1.Table({
+            name: 'announcements',
+            columns: [
+                id,
+                { name: 'title', type: 'varchar', length: '200' },
+                { name: 'content', type: 'text' },
+                { name: 'organisationId', type: 'integer', isNullable: true },
+                { name: 'createdById', type: 'integer' },
+                created,
+            ],
+            foreignKeys: [{ columnNames: ['organisationId'], referencedTableName: 'organisations', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        }));
+        await q.createIndex('announcements', new typeorm_1.TableIndex({ name: 'IDX_announcements_org', columnNames: ['organisationId'] }));
+        await q.createTable(new typeorm_1.Table({
+            name: 'announcement_dismissals',
+            columns: [id, { name: 'announcementId', type: 'integer' }, { name: 'userId', type: 'integer' }, created],
+            foreignKeys: [
+                { columnNames: ['announcementId'], referencedTableName: 'announcements', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+                { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+            ],
+        }));
+        await q.createIndex('announcement_dismissals', new typeorm_1.TableIndex({ name: 'IDX_announcement_dismissals_unique', columnNames: ['announcementId', 'userId'], isUnique: true }));
+        await q.createTable(new typeorm_1.Table({
+            name: 'user_feedback',
+            columns: [
+                id,
+                { name: 'title', type: 'varchar', length: '200' },
+                { name: 'content', type: 'text' },
+                { name: 'userId', type: 'integer' },
+                { name: 'organisationId', type: 'integer' },
+                created,
+            ],
+            foreignKeys: [{ columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        }));
+        await q.createIndex('user_feedback', new typeorm_1.TableIndex({ name: 'IDX_user_feedback_user', columnNames: ['userId'] }));
+        await q.createTable(new typeorm_1.Table({
+            name: 'system_information',
+            columns: [
+                id,
+                { name: 'eventType', type: 'varchar', length: '50' },
+                { name: 'status', type: 'varchar', length: '20' },
+                { name: 'version', type: 'varchar', length: '100', default: "''" },
+                { name: 'message', type: 'varchar', length: '2000', default: "''" },
+                { name: 'startDateTime', type: ts },
+                { name: 'modified', type: ts, default: now },
+            ],
+        }));
+        await q.createIndex('system_information', new typeorm_1.TableIndex({ name: 'IDX_system_information_type_start', columnNames: ['eventType', 'startDateTime'] }));
+    }
+    async down(q) {
+        await q.dropTable('system_information');
+        await q.dropTable('user_feedback');
+        await q.dropTable('announcement_dismissals');
+        await q.dropTable('announcements');
+    }
+}
+exports.ShellTables1763800000000 = ShellTables1763800000000;
+//# sourceMappingURL=1763800000000-shell-tables.js.map

@@ -1,0 +1,50 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.OrganisationAdmin1763810000000 = void 0;
+const typeorm_1 = require("typeorm");
+/** Billing contacts of an organisation and the single-use logo upload grants. Portable: SQLite and PostgreSQL. */
+class OrganisationAdmin1763810000000 {
+    name = 'OrganisationAdmin1763810000000';
+    async up(q) {
+        const ts = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
+        const now = q.connection.driver.options.type === 'postgres' ? 'now()' : "datetime('now')";
+        const text = (name, length = '100') => ({ name, type: 'varchar', length, default: "''" });
+        await q.createTable(new typeorm_1.Table({
+            name: 'contact_profiles',
+            columns: [
+                { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+                { name: 'organisationId', type: 'integer' },
+                { name: 'kind', type: 'varchar', length: '10' },
+                text('fullName'),
+                text('jobTitle'),
+                text('department'),
+                text('basedIn'),
+                text('email'),
+                text('mobile', '40'),
+                { name: 'createdAt', type: ts, default: now },
+                { name: 'updatedAt', type: ts, default: now },
+            ],
+            foreignKeys: [{ columnNames: ['organisationId'], referencedTableName: 'organisations', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        }));
+        await q.createIndex('contact_profiles', new typeorm_1.TableIndex({ name: 'IDX_contact_profiles_org_kind', columnNames: ['organisationId', 'kind'], isUnique: true }));
+        await q.createTable(new typeorm_1.Table({
+            name: 'logo_uploads',
+            columns: [
+                { name: 'nonce', type: 'varchar', length: '64', isPrimary: true },
+                { name: 'organisationId', type: 'integer' },
+                { name: 'storedName', type: 'varchar', length: '100' },
+                { name: 'expiresAt', type: ts },
+                { name: 'usedAt', type: ts, isNullable: true },
+                { name: 'createdAt', type: ts, default: now },
+            ],
+            foreignKeys: [{ columnNames: ['organisationId'], referencedTableName: 'organisations', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        }));
+        await q.createIndex('logo_uploads', new typeorm_1.TableIndex({ name: 'IDX_logo_uploads_stored', columnNames: ['storedName'], isUnique: true }));
+    }
+    async down(q) {
+        for (const t of ['logo_uploads', 'contact_profiles'])
+            await q.dropTable(t);
+    }
+}
+exports.OrganisationAdmin1763810000000 = OrganisationAdmin1763810000000;
+//# sourceMappingURL=1763810000000-organisation-admin.js.map

@@ -1,0 +1,62 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.Notifications1763820000000 = void 0;
+const typeorm_1 = require("typeorm");
+/**
+ * Notifications (spec 001 §3): one row per published notification (userId null = the whole
+ * organisation), per-user read/dismissed receipts, and a per-user 'Dismiss All' watermark so that
+ * dismissing everything is one write however many notifications there are.
+ */
+class Notifications1763820000000 {
+    name = 'Notifications1763820000000';
+    async up(q) {
+        const ts = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
+        const now = q.connection.driver.options.type === 'postgres' ? 'now()' : "datetime('now')";
+        await q.createTable(new typeorm_1.Table({
+            name: 'notifications',
+            columns: [
+                { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+                { name: 'organisationId', type: 'integer' },
+                { name: 'userId', type: 'integer', isNullable: true },
+                { name: 'type', type: 'varchar', length: '40' },
+                { name: 'content', type: 'text' },
+                { name: 'createdAt', type: ts, default: now },
+            ],
+            foreignKeys: [
+                { columnNames: ['organisationId'], referencedTableName: 'organisations', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+                { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+            ],
+        }));
+        await q.createIndex('notifications', new typeorm_1.TableIndex({ name: 'IDX_notifications_org_user', columnNames: ['organisationId', 'userId', 'id'] }));
+        await q.createTable(new typeorm_1.Table({
+            name: 'notification_receipts',
+            columns: [
+                { name: 'notificationId', type: 'integer', isPrimary: true },
+                { name: 'userId', type: 'integer', isPrimary: true },
+                { name: 'read', type: 'boolean', default: false },
+                { name: 'dismissed', type: 'boolean', default: false },
+                { name: 'updatedAt', type: ts, default: now },
+            ],
+            foreignKeys: [
+                { columnNames: ['notificationId'], referencedTableName: 'notifications', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+                { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+            ],
+        }));
+        await q.createIndex('notification_receipts', new typeorm_1.TableIndex({ name: 'IDX_notification_receipts_user', columnNames: ['userId'] }));
+        await q.createTable(new typeorm_1.Table({
+            name: 'notification_watermarks',
+            columns: [
+                { name: 'userId', type: 'integer', isPrimary: true },
+                { name: 'dismissedThroughId', type: 'integer', default: 0 },
+                { name: 'updatedAt', type: ts, default: now },
+            ],
+            foreignKeys: [{ columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        }));
+    }
+    async down(q) {
+        for (const t of ['notification_watermarks', 'notification_receipts', 'notifications'])
+            await q.dropTable(t);
+    }
+}
+exports.Notifications1763820000000 = Notifications1763820000000;
+//# sourceMappingURL=1763820000000-notifications.js.map

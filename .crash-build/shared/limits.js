@@ -1,0 +1,29 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.EMAIL_PATTERN = exports.LIFETIMES = exports.LIMITS = void 0;
+/** Limits the specification fixes (000 §9, 001 §9); forms and DTOs both read them from here. */
+exports.LIMITS = {
+    EMAIL_MAX: 100,
+    PASSWORD_MAX: 50,
+    /** Not fixed by the specification: the minimum a mature product asks of a new password. */
+    PASSWORD_MIN: 8,
+    MFA_CODE_LENGTH: 6,
+    ORGANISATION_CODE_MAX: 25,
+    LOGO_MAX_BYTES: 10 * 1024 * 1024,
+    PASSWORD_CONFIRM_DEBOUNCE_MS: 100,
+    PAGE_SIZES: [25, 50, 100],
+    DEFAULT_PAGE_SIZE: 50,
+    RESET_ERROR_TOAST_MS: 10_000,
+};
+/** Lifetimes (CONTRACT 3 and the issues). */
+exports.LIFETIMES = {
+    ACCESS_TOKEN_SECONDS: 15 * 60,
+    CHALLENGE_TOKEN_SECONDS: 5 * 60,
+    REFRESH_TOKEN_SECONDS: 12 * 60 * 60,
+    /** A rotated refresh token presented again within this window is a concurrent tab, not theft. */
+    REFRESH_REUSE_GRACE_SECONDS: 10,
+    RESET_TOKEN_SECONDS: 60 * 60,
+    EMAIL_MFA_CODE_SECONDS: 10 * 60,
+};
+exports.EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+//# sourceMappingURL=limits.js.map

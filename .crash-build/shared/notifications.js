@@ -1,0 +1,99 @@
+"use strict";
+/**
+ * Notifications (spec 001 §3, §4, §7, §8, §9): the types, the content fields and their limits, the
+ * socket event names and the API shapes, shared by the server and the client.
+ */
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.NOTIFICATION_LIST_MAX = exports.DOWNLOAD_LINK_SECONDS = exports.SOCKET_ERRORS = exports.SOCKET_EVENTS = exports.SOCKET_PATH = exports.CONTENT_RULES = exports.CONTENT_FIELDS = exports.CONTENT_FIELD_LIMITS = exports.SILENT_TYPES = exports.NOTIFICATION_TYPES = void 0;
+exports.NOTIFICATION_TYPES = [
+    'REPORT',
+    'PORTFOLIO_PROCESSING',
+    'PROCESS_LOG',
+    'HOLDER_DOWNLOAD',
+    'HOLDER_DOWNLOAD_STATUS',
+    'RELEASE_NOTES',
+    'CONTRACT_NOTES',
+    'IMPORT_FILE',
+    'UNMAPPED_DOC_COUNT',
+    'PORTFOLIO_TRANSFER',
+    'OTHER',
+];
+/** Spec 001 §4: silent types never enter the panel's list (and raise no item toast). */
+exports.SILENT_TYPES = ['HOLDER_DOWNLOAD', 'UNMAPPED_DOC_COUNT'];
+/** The content fields of spec 001 §3 and the longest value each may hold. */
+exports.CONTENT_FIELD_LIMITS = {
+    status: 30,
+    message: 2000,
+    subCategory: 100,
+    portfolioName: 200,
+    portfolioCode: 50,
+    startDate: 40,
+    endDate: 40,
+    summary: 500,
+    detail: 4000,
+    fileName: 255,
+    downloadLink: 1000,
+};
+exports.CONTENT_FIELDS = Object.keys(exports.CONTENT_FIELD_LIMITS);
+/**
+ * Validation by type: the fields a notification of each type may carry, and those it must carry.
+ * A field outside its type's list is refused (400), so a publisher's typo never reaches the screen.
+ */
+exports.CONTENT_RULES = {
+    REPORT: {
+        allowed: ['status', 'message', 'subCategory', 'portfolioName', 'portfolioCode', 'startDate', 'endDate', 'summary', 'fileName', 'downloadLink'],
+        required: ['status'],
+    },
+    PORTFOLIO_PROCESSING: {
+        allowed: ['status', 'message', 'subCategory', 'portfolioName', 'portfolioCode', 'startDate', 'endDate', 'summary', 'detail'],
+        required: ['status', 'portfolioCode'],
+    },
+    PROCESS_LOG: {
+        allowed: ['status', 'message', 'portfolioName', 'portfolioCode', 'startDate', 'endDate', 'fileName', 'downloadLink'],
+        required: ['portfolioCode'],
+    },
+    HOLDER_DOWNLOAD: {
+        allowed: ['status', 'message', 'subCategory', 'portfolioName', 'portfolioCode', 'startDate', 'endDate', 'fileName', 'downloadLink'],
+        required: [],
+    },
+    HOLDER_DOWNLOAD_STATUS: {
+        allowed: ['status', 'message', 'subCategory', 'portfolioName', 'portfolioCode', 'startDate', 'endDate', 'summary', 'detail'],
+        required: ['status'],
+    },
+    RELEASE_NOTES: { allowed: ['message', 'summary', 'detail', 'subCategory', 'fileName', 'downloadLink'], required: ['summary'] },
+    CONTRACT_NOTES: {
+        allowed: ['status', 'message', 'subCategory', 'portfolioName', 'portfolioCode', 'startDate', 'endDate', 'summary', 'fileName', 'downloadLink'],
+        required: [],
+    },
+    IMPORT_FILE: { allowed: ['status', 'message', 'subCategory', 'portfolioName', 'portfolioCode', 'fileName', 'summary', 'detail'], required: ['fileName'] },
+    UNMAPPED_DOC_COUNT: { allowed: ['message', 'summary', 'detail', 'subCategory'], required: [] },
+    PORTFOLIO_TRANSFER: {
+        allowed: ['status', 'message', 'subCategory', 'portfolioName', 'portfolioCode', 'startDate', 'endDate', 'summary', 'detail'],
+        required: ['status'],
+    },
+    OTHER: {
+        allowed: ['status', 'message', 'subCategory', 'portfolioName', 'portfolioCode', 'startDate', 'endDate', 'summary', 'detail', 'fileName', 'downloadLink'],
+        required: [],
+    },
+};
+/** Socket.io: path and event names. The access token goes in the query as `token` (spec 001 §7). */
+exports.SOCKET_PATH = '/socket.io';
+exports.SOCKET_EVENTS = {
+    /** server → client: a new NotificationItem. */
+    NOTIFICATION: 'notification',
+    /** server → client, just before it drops the socket: {reason: 'token-expired' | 'session-ended'}. */
+    SESSION: 'session',
+};
+/** Messages of a refused connection (the client reads them on `connect_error`). */
+exports.SOCKET_ERRORS = {
+    NO_TOKEN: 'Authentication required.',
+    JWT_EXPIRED: 'jwt expired',
+    INVALID: 'Invalid token.',
+    SESSION_ENDED: 'Your session has ended. Please log in again.',
+    MFA_REQUIRED: 'MFA enrolment required.',
+};
+/** Spec 001 §9: download links are valid for one hour. */
+exports.DOWNLOAD_LINK_SECONDS = 60 * 60;
+/** The most recent undismissed notifications the list returns. */
+exports.NOTIFICATION_LIST_MAX = 200;
+//# sourceMappingURL=notifications.js.map

@@ -1,0 +1,75 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.SESSION_DATE_FORMAT = exports.LOGO_UPLOAD_URL_SECONDS = exports.LOGO_MIME_TYPES = exports.SITE_ADMIN_MINIMUMS = exports.SITE_ADMIN_DEFAULTS = exports.ACCOUNT_TYPES = exports.APPLICATION_IDS = exports.ORG_ADMIN_MESSAGES = void 0;
+/**
+ * Texts, defaults and limits of the organisation administration (spec 001 §2.11-2.14, §4, §5, §8, §9),
+ * shared by the server's DTOs and the client's forms so that both say exactly the same thing.
+ */
+exports.ORG_ADMIN_MESSAGES = {
+    // Create Site Admin (spec 001 §5, §8)
+    COMPANY_NAME_REQUIRED: 'Company name cannot be empty',
+    EMAIL_EMPTY: 'Email cannot be empty',
+    MAX_PORTFOLIOS_NEGATIVE: 'Max portfolios must not be negative',
+    CODE_REQUIRED: 'Code cannot be empty',
+    CODE_TOO_LONG: 'Code must be at most 25 characters',
+    ALLOWED_USERS_MIN: 'Allowed users must be at least 1',
+    CONCURRENT_USERS_MIN: 'Concurrent users must be at least 1',
+    INVALID_EMAIL: 'Please enter a valid email',
+    EMAIL_TOO_LONG: 'Email must be at most 100 characters',
+    SSO_LOGOUT_URL_INVALID: 'SSO logout URL must be a valid http(s) URL',
+    SITE_ADMIN_ROLE_ONLY: 'Only the Site Admin role can be given to the first account of an organisation',
+    CORPORATE_ACTIONS_APP_REQUIRED: 'The corporate actions viewer application is always given to a new organisation',
+    ACCOUNT_TYPE_INVALID: "Account type must be 'Organization' or 'Individual'",
+    DUPLICATE_CODE: 'An organisation with this code already exists.',
+    DUPLICATE_EMAIL: 'A user with this email already exists.',
+    SITE_ADMIN_CREATED: 'The user has been created',
+    // Create E-Support (spec 001 §5, §8)
+    ESUPPORT_EMAIL_REQUIRED: 'Email is required.',
+    ESUPPORT_FORBIDDEN_CHARS: 'Email cannot contain forbidden characters(@ and |).',
+    ESUPPORT_CREATED_TITLE: 'User Created',
+    ESUPPORT_CREATED: 'Esupport user created successfully.',
+    ESUPPORT_FAILED: 'An error occurred while creating the esupport user.',
+    // Billing (spec 001 §5, §8)
+    FULL_NAME_REQUIRED: 'Full name is required',
+    CONTACT_SAVED: 'Your changes have been saved.',
+    CONTACT_NOT_FOUND: 'Contact not found.',
+    CONTACT_EXISTS: 'This contact already exists; save it with its id.',
+    // Logo (spec 001 §5, §8, §9)
+    LOGO_UPLOADED: 'The logo has been successfully uploaded',
+    LOGO_FAILED: 'Failed to upload logo',
+    LOGO_NOT_IMAGE: 'The logo must be an image (PNG, JPEG, GIF or WebP).',
+    LOGO_TOO_LARGE: 'The logo must not be larger than 10 MB.',
+    LOGO_SIZE_MISMATCH: 'The uploaded file does not have the declared size.',
+    LOGO_URL_INVALID: 'This upload link is not valid.',
+    LOGO_URL_EXPIRED: 'This upload link has expired. Please try again.',
+    LOGO_URL_USED: 'This upload link has already been used.',
+    LOGO_NOT_UPLOADED: 'This logo has not been uploaded.',
+    // Sessions (spec 001 §8)
+    FORCE_LOGOFF_DONE: 'Successfully marked selected user(s) for force log off',
+    FORCE_LOGOFF_FAILED: 'Failed to mark selected user(s) for force logoff',
+    SESSIONS_EXCEEDED: 'Your organisation has exceeded the maximum allowed concurrent users. Please disable or force logoff one or more users.',
+    SESSIONS_REACHED: 'Your organisation has reached the max allowed concurrent users. Further user logins will not be allowed.',
+    NO_USERS: 'No users found',
+    SELECT_USERS: 'Select at least one user.',
+};
+/** Application ids of the site-admin creation payload (master{product}ApplicationIds). */
+exports.APPLICATION_IDS = { TAX_MANAGER: 1, CA_VIEWER: 2 };
+exports.ACCOUNT_TYPES = ['Organization', 'Individual'];
+/** Spec 001 §9: defaults and minimums of Create Site Admin. */
+exports.SITE_ADMIN_DEFAULTS = {
+    allowedUsersNumber: 1,
+    maxConcurrentUsers: 1,
+    maxPortfolios: 0,
+    taxManagerApp: false,
+    corporateActionsApp: true,
+    accountType: 'Organization',
+    isSSO: false,
+};
+exports.SITE_ADMIN_MINIMUMS = { allowedUsersNumber: 1, maxConcurrentUsers: 1, maxPortfolios: 0 };
+/** Logo files the server accepts: decided from the bytes, never from the name. SVG is refused (it can carry script). */
+exports.LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+/** How long an upload URL stays valid. */
+exports.LOGO_UPLOAD_URL_SECONDS = 5 * 60;
+/** Spec 001 §9: sessions table dates (date-fns). */
+exports.SESSION_DATE_FORMAT = 'EEE, d MMM y, h:mm:ss a';
+//# sourceMappingURL=organisation-admin.js.map

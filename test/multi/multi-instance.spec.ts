@@ -1,0 +1,231 @@
+import * as argon2 from 'argon2';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generate } from 'otplib';
+import { Client } from 'pg';
+import { io, Socket } from 'socket.io-client';
+import { BuiltServer, buildServer, startServer, stopServer } from '../utils/built-server.js';
+import { PNG_BYTES } from '../utils/org-admin';
+
+/**
+ * Two built server processes on one PostgreSQL and one Redis, as behind a load balancer (issue 10): every
+ * piece of state a user relies on is shared. Needs TEST_DATABASE_URL (a PostgreSQL user that may create
+ * databases) and TEST_REDIS_URL; `.ci/run` starts both.
+ */
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL;
+if (!ADMIN_URL || !REDIS_URL) throw new Error('The multi-instance suite needs TEST_DATABASE_URL and TEST_REDIS_URL (see README, "Several instances").');
+
+const PASSWORD = 'Multi-Instance-Pass-1';
+const SERVICE_API_KEY = 'multi-instance-service-key-0123456789';
+
+async function sql(url: string, text: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+interface Json {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+async function call(server: BuiltServer, method: string, path: string, options: { token?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {}): Promise<Json> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${server.base}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    body = { text };
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+async function signIn(server: BuiltServer, username: string, extra: Record<string, unknown> = {}, token?: string): Promise<{ accessToken: string; cookie: string; res: Json }> {
+  const res = await call(server, 'POST', '/auth/login', { body: { username, password: PASSWORD, acceptToS: true, ...extra }, token });
+  const cookie = (res.headers.getSetCookie?.() ?? []).find((c) => c.startsWith('refreshToken='))?.split(';')[0] ?? '';
+  return { accessToken: res.body.accessToken as string, cookie, res };
+}
+
+function connectSocket(server: BuiltServer, token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = io(server.base, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (e) => reject(e));
+  });
+}
+
+function nextEvent<T>(socket: Socket, event: string, ms = 10_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no '${event}' within ${ms} ms`)), ms);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+describe('Several instances on one PostgreSQL and one Redis', () => {
+  let mainJs: string;
+  let databaseUrl: string;
+  let databaseName: string;
+  const dataDirs: string[] = [];
+  let a: BuiltServer;
+  let b: BuiltServer;
+  let org: number;
+  let siteAdmin: string;
+  const member = (n: number) => `member${n}@multi.test`;
+
+  beforeAll(async () => {
+    mainJs = buildServer();
+    databaseName = `multi_${randomBytes(4).toString('hex')}`;
+    await sql(ADMIN_URL, `CREATE DATABASE ${databaseName}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+    await sql(databaseUrl, 'SELECT 1');
+    const shared = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      JWT_SECRET: randomBytes(48).toString('base64'),
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      SERVICE_API_KEY,
+      BOOTSTRAP_SUPPORT_EMAIL: 'support@multi.test',
+      BOOTSTRAP_SUPPORT_PASSWORD: PASSWORD,
+    };
+    const env = () => {
+      const dir = mkdtempSync(join(tmpdir(), 'tax-portal-multi-'));
+      dataDirs.push(dir);
+      return { ...shared, DATA_DIR: dir };
+    };
+    // Both start at once on the empty database: migrations and the bootstrap must not race.
+    [a, b] = await Promise.all([startServer(mainJs, env()), startServer(mainJs, env())]);
+
+    const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id });
+    const [row] = await sql(
+      databaseUrl,
+      `INSERT INTO organisations (code, name, "allowedUsersNumber", "maxConcurrentUsers", applications) VALUES ('MULTI', 'Multi Org', 50, 50, '["TAX_MANAGER","CA_VIEWER"]') RETURNING id`,
+    );
+    org = Number(row.id);
+    siteAdmin = 'site.admin@multi.test';
+    const users: Array<[string, number]> = [[siteAdmin, 2], ...Array.from({ length: 6 }, (_, i): [string, number] => [member(i), 4])];
+    for (const [email, role] of users) {
+      await sql(databaseUrl, `INSERT INTO users ("organisationId", email, "passwordHash", "firstName", "lastName", "roleId", "isMFAEnforced") VALUES ($1, $2, $3, 'Multi', 'User', $4, false)`, [
+        org,
+        email,
+        hash,
+        role,
+      ]);
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all([a, b].filter(Boolean).map((s) => stopServer(s)));
+    await sql(ADMIN_URL!, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => undefined);
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('two instances started at once on an empty database both serve, and the vendor organisation exists once', async () => {
+    expect((await call(a, 'GET', '/api/health')).status).toBe(200);
+    expect((await call(b, 'GET', '/api/health')).status).toBe(200);
+    const vendors = await sql(databaseUrl, `SELECT COUNT(*)::int AS n FROM organisations WHERE "isVendor" = true`);
+    expect(vendors[0].n).toBe(1);
+    const migrations = await sql(databaseUrl, 'SELECT name, COUNT(*)::int AS n FROM migrations GROUP BY name HAVING COUNT(*) > 1');
+    expect(migrations).toEqual([]);
+  });
+
+  it('a session opened on A works on B (calls and refresh), and logout on A refuses it on B at once', async () => {
+    const s = await signIn(a, member(0));
+    expect(s.res.status).toBe(200);
+    expect((await call(b, 'GET', '/api/users/current', { token: s.accessToken })).status).toBe(200);
+    const refreshed = await call(b, 'POST', '/refresh', { cookie: s.cookie });
+    expect(refreshed.status).toBe(200);
+    const token = refreshed.body.newAccessToken as string;
+    expect((await call(a, 'POST', '/auth/logout', { token })).status).toBeLessThan(300);
+    expect((await call(b, 'GET', '/api/users/current', { token })).status).toBe(401);
+    expect((await call(b, 'GET', '/api/users/current', { token: s.accessToken })).status).toBe(401);
+  });
+
+  it('a socket on B is dropped when the session ends on A (logout), and when a site admin on A forces a log-off', async () => {
+    const s1 = await signIn(a, member(1));
+    const socket1 = await connectSocket(b, s1.accessToken);
+    const gone1 = nextEvent(socket1, 'disconnect');
+    await call(a, 'POST', '/auth/logout', { token: s1.accessToken });
+    await gone1;
+
+    const s2 = await signIn(b, member(2));
+    const socket2 = await connectSocket(b, s2.accessToken);
+    const gone2 = nextEvent(socket2, 'disconnect');
+    const admin = await signIn(a, siteAdmin);
+    const [target] = await sql(databaseUrl, 'SELECT id FROM users WHERE email = $1', [member(2)]);
+    const forced = await call(a, 'POST', '/api/userLoginActivities/force-logoff', { token: admin.accessToken, body: { userIds: [Number(target.id)] } });
+    expect(forced.status).toBeLessThan(300);
+    await gone2;
+    expect((await call(b, 'GET', '/api/users/current', { token: s2.accessToken })).status).toBe(401);
+  });
+
+  it('a notification published through A reaches the user’s socket on B', async () => {
+    const s = await signIn(b, member(3));
+    const socket = await connectSocket(b, s.accessToken);
+    try {
+      const [user] = await sql(databaseUrl, 'SELECT id FROM users WHERE email = $1', [member(3)]);
+      const received = nextEvent<{ type: string; content: { message?: string } }>(socket, 'notification');
+      const published = await call(a, 'POST', '/api/notifications', {
+        headers: { 'x-api-key': SERVICE_API_KEY },
+        body: { userId: Number(user.id), type: 'REPORT', content: { status: 'DONE', message: 'Through A, to B' } },
+      });
+      expect(published.status).toBe(201);
+      expect((await received).content.message).toBe('Through A, to B');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('rate limits count requests to both instances together', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await call(i % 2 ? b : a, 'POST', '/auth/forgot-password', { body: { username: `nobody${i}@multi.test` } })).status);
+    }
+    // 10 a minute per address (auth.controller): alternating instances must not double it.
+    expect(statuses.slice(0, 10).every((s) => s === 200 || s === 201)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('a logo uploaded through A is saved and served by B', async () => {
+    const admin = await signIn(a, siteAdmin);
+    const url = await call(a, 'POST', '/api/logo/get-upload-url', { token: admin.accessToken, body: { fileName: 'logo.png', fileSize: PNG_BYTES.length, mimeType: 'image/png' } });
+    expect(url.status).toBe(200);
+    const put = await fetch(`${a.base}${url.body.uploadUrl as string}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG_BYTES });
+    expect(put.status).toBe(200);
+    const saved = await call(b, 'POST', '/api/logo/save', { token: admin.accessToken, body: { logoPath: url.body.logoPath } });
+    expect(saved.status).toBe(200);
+    const served = await fetch(`${b.base}${url.body.logoPath as string}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
+  });
+
+  it('MFA set up on A (secret encrypted with the shared key) signs in on B', async () => {
+    const s = await signIn(a, member(4));
+    const enable = await call(a, 'POST', '/mfa/enable', { token: s.accessToken });
+    expect(enable.status).toBe(200);
+    const secret = (enable.body.secret as { base32: string }).base32;
+    expect((await call(a, 'POST', '/mfa/verify', { token: s.accessToken, body: { token: await generate({ secret }) } })).status).toBe(200);
+    const first = await signIn(b, member(4));
+    expect(first.res.body.code).toBe('TOTP_REQUIRED');
+    const code = await generate({ secret, epoch: Date.now() / 1000 + 30 });
+    const second = await signIn(b, member(4), { mfaToken: code }, first.res.body.challengeToken as string);
+    expect(second.res.status).toBe(200);
+  });
+});
