@@ -6,6 +6,7 @@ import { Session } from '../../src/sessions/entities/session.entity';
 import { User } from '../../src/users/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login } from '../utils/factories';
+import { siteAdminPayload } from '../utils/org-admin';
 import { createRoleMatrix, RoleMatrix } from '../utils/roles';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -52,20 +53,8 @@ describe('Integrity under parallel requests', () => {
 
   it('stores every acknowledged write made while other requests’ transactions fail (read back from a second connection)', async () => {
     const tag = `parallel-${Date.now()}`;
-    const siteAdmin = (i: number) => ({
-      userEmail: `dup-${tag}-${i}@example.com`,
-      organizationName: 'Duplicate code',
-      organizationCode: m.org.code,
-      allowedUsersNumber: 1,
-      maxConcurrentUsers: 1,
-      maxPortfolios: 0,
-      masterTaxManagerApplicationIds: [],
-      masterCorporateActionsApplicationIds: [2],
-      userRoleIds: [2],
-      accountType: 'Organization',
-      ssoLogoutUrl: '',
-      isSSO: false,
-    });
+    // Each creation fails inside its transaction: the organisation code exists already.
+    const siteAdmin = (i: number) => siteAdminPayload({ userEmail: `dup-${tag}-${i}@example.com`, organizationCode: m.org.code });
     const calls: Array<Promise<request.Response>> = [];
     for (let i = 0; i < 150; i++) {
       calls.push(request(t.http).post('/api/announcements').set(support()).send({ title: `${tag} ${i}`, content: 'Stored?' }));

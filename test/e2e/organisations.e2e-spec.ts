@@ -4,30 +4,10 @@ import { User } from '../../src/users/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { lastMailTo } from '../utils/outbox';
 import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
-import { expectedStatuses } from '../utils/org-admin';
+import { expectedStatuses, siteAdminPayload, uniq } from '../utils/org-admin';
 import { createTestApp, TestApp } from '../utils/test-app';
 
-let n = 0;
-const uniq = () => `${Date.now().toString(36)}${(n++).toString(36)}`.toUpperCase();
-
-function payload(overrides: Record<string, unknown> = {}) {
-  const code = `NEW${uniq()}`.slice(0, 25);
-  return {
-    userEmail: `admin-${code.toLowerCase()}@new.example.com`,
-    organizationName: `New Org ${code}`,
-    organizationCode: code,
-    allowedUsersNumber: 1,
-    maxConcurrentUsers: 1,
-    maxPortfolios: 0,
-    masterTaxManagerApplicationIds: [],
-    masterCorporateActionsApplicationIds: [2],
-    userRoleIds: [2],
-    accountType: 'Organization',
-    ssoLogoutUrl: '',
-    isSSO: false,
-    ...overrides,
-  };
-}
+const payload = siteAdminPayload;
 
 const passwordIn = (text: string) => /Temporary password: (\S+)/.exec(text)?.[1];
 

@@ -5,6 +5,30 @@ export function expectedStatuses(allowed: string[], allowedStatus: number): Reco
   return Object.fromEntries(ALL_ROLES.map((r) => ROLE_CODES[r]).map((code) => [code, allowed.includes(code) ? allowedStatus : 403]));
 }
 
+let n = 0;
+/** A short unique upper-case suffix for codes and e-mails. */
+export const uniq = () => `${Date.now().toString(36)}${(n++).toString(36)}`.toUpperCase();
+
+/** A valid POST /auth/site-admin body for a new organisation of its own (unique code and e-mail). */
+export function siteAdminPayload(overrides: Record<string, unknown> = {}) {
+  const code = `NEW${uniq()}`.slice(0, 25);
+  return {
+    userEmail: `admin-${code.toLowerCase()}@new.example.com`,
+    organizationName: `New Org ${code}`,
+    organizationCode: code,
+    allowedUsersNumber: 1,
+    maxConcurrentUsers: 1,
+    maxPortfolios: 0,
+    masterTaxManagerApplicationIds: [],
+    masterCorporateActionsApplicationIds: [2],
+    userRoleIds: [2],
+    accountType: 'Organization',
+    ssoLogoutUrl: '',
+    isSSO: false,
+    ...overrides,
+  };
+}
+
 /** A real 1×1 PNG. */
 export const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 /** The first bytes of a JPEG, a GIF and a WebP: enough for the type check. */
