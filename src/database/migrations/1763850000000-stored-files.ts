@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 
 /** Files every instance serves (logos, reports), kept in the shared database (issue 10). */
-export class StoredFiles1763830000000 implements MigrationInterface {
-  name = 'StoredFiles1763830000000';
+export class StoredFiles1763850000000 implements MigrationInterface {
+  name = 'StoredFiles1763850000000';
 
   async up(q: QueryRunner): Promise<void> {
     const postgres = q.connection.driver.options.type === 'postgres';
