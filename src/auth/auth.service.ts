@@ -122,8 +122,8 @@ export class AuthService {
     return { success: true };
   }
 
-  /** Sets a new password (never the same as the old one) and ends every session of the account. */
-  async setPassword(user: User, newPassword: string, oldPassword?: string, exceptSessionId?: string): Promise<void> {
+  /** Sets a new password (never the same as the old one) and ends every session of the account, with its refresh token. */
+  async setPassword(user: User, newPassword: string, oldPassword?: string): Promise<void> {
     if (oldPassword !== undefined && oldPassword === newPassword) {
       throw AppException.badRequest('The new password must be different from the current one.', ERROR_CODES.WEAK_PASSWORD);
     }
@@ -131,7 +131,7 @@ export class AuthService {
       { id: user.id },
       { passwordHash: await this.passwords.hash(newPassword), mustChangePassword: false, passwordChangedAt: new Date() },
     );
-    await this.sessions.endAllForUsers([user.id], 'password-changed', exceptSessionId);
+    await this.sessions.endAllForUsers([user.id], 'password-changed');
   }
 
   /**
