@@ -48,7 +48,10 @@ export class AuthService {
     await this.throttle.check(email, client.ip);
 
     const user = await this.users.findOneBy({ email });
-    if (!user || !(await this.passwords.verify(user.passwordHash, dto.password))) {
+    // Always one argon2 verification (against a dummy hash without an account or a password), so the
+    // answer takes as long for an unknown e-mail as for a wrong password.
+    const passwordRight = await this.passwords.verify(user?.passwordHash, dto.password);
+    if (!user || !passwordRight) {
       this.throttle.recordFailure(email, client.ip);
       throw AppException.unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS, ERROR_CODES.INVALID_CREDENTIALS);
     }
