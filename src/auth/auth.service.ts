@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config.module';
@@ -18,6 +18,13 @@ import { LoginThrottleService } from './login-throttle.service';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
 
+/** A stored forgot-password request, handled after the answer. */
+export interface ForgotPasswordRequest {
+  username: string;
+  mfaCode?: string;
+}
+export const FORGOT_PASSWORD_TASK = 'forgot-password';
+
 export interface SignedIn {
   accessToken: string;
   refreshToken: string;
@@ -29,7 +36,7 @@ export interface SignedIn {
  * 401 with a code and a short challenge token for the next.
  */
 @Injectable()
-export class AuthService {
+export class AuthService implements OnModuleInit {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(PasswordResetToken) private readonly resetTokens: Repository<PasswordResetToken>,
@@ -41,6 +48,10 @@ export class AuthService {
     private readonly mfa: MfaService,
     private readonly mail: MailService,
   ) {}
+
+  onModuleInit(): void {
+    this.mail.registerTask(FORGOT_PASSWORD_TASK, (request) => this.forgotPasswordTask(request as ForgotPasswordRequest));
+  }
 
   async login(dto: LoginDto, authorization: string | undefined, client: ClientInfo & { ip: string }): Promise<SignedIn> {
     if (!dto.acceptToS) throw AppException.badRequest(AUTH_MESSAGES.TERMS_NOT_ACCEPTED, ERROR_CODES.TERMS_NOT_ACCEPTED);
@@ -138,15 +149,21 @@ export class AuthService {
   }
 
   /**
-   * Sends a reset link when the account exists, is active and (with MFA) the code is right. The answer
-   * is the same in every case, so it never reveals whether an account exists or has MFA.
+   * Answers at once, the same for every request: the request is stored and handled after the answer
+   * (forgotPasswordTask), so neither the answer nor its timing reveals whether an account exists or has MFA.
    */
   async forgotPassword(dto: ForgotPasswordDto): Promise<{ success: true; message: string }> {
-    const answer = { success: true as const, message: AUTH_MESSAGES.FORGOT_PASSWORD_SENT };
-    const user = await this.users.findOneBy({ email: dto.username.toLowerCase() });
-    if (!user || user.isDisabled || user.isBlocked || !user.passwordHash) return answer;
+    const request: ForgotPasswordRequest = { username: dto.username.toLowerCase(), ...(dto.mfaCode ? { mfaCode: dto.mfaCode } : {}) };
+    await this.mail.enqueueTask(FORGOT_PASSWORD_TASK, request);
+    return { success: true, message: AUTH_MESSAGES.FORGOT_PASSWORD_SENT };
+  }
 
-    if (user.isMFAEnabled && !(dto.mfaCode && (await this.mfa.verifyTotp(user, dto.mfaCode)))) {
+  /** Sends a reset link when the account exists, is active and (with MFA) the code is right; with MFA and no right code, a notice. */
+  async forgotPasswordTask({ username, mfaCode }: ForgotPasswordRequest): Promise<void> {
+    const user = await this.users.findOneBy({ email: username });
+    if (!user || user.isDisabled || user.isBlocked || !user.passwordHash) return;
+
+    if (user.isMFAEnabled && !(mfaCode && (await this.mfa.verifyTotp(user, mfaCode)))) {
       await this.mail.send({
         to: user.email,
         subject: `${PRODUCT_NAME}: password reset not sent`,
@@ -156,7 +173,7 @@ export class AuthService {
           "If it was you, request the reset again and enter the current code in 'Enter MFA Code'.\n" +
           'If it was not you, you need do nothing: your password is unchanged.',
       });
-      return answer;
+      return;
     }
 
     const token = randomToken();
@@ -174,7 +191,6 @@ export class AuthService {
         `To choose a new password, open this link:\n\n${link}\n\n` +
         'The link works once and expires in one hour. If you did not ask for it, ignore this e-mail: your password is unchanged.',
     });
-    return answer;
   }
 
   async resetPassword(dto: ResetPasswordDto): Promise<{ success: true }> {

@@ -9,6 +9,9 @@ import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { OutboxMessage } from './entities/outbox-message.entity';
 
+/** Work stored with the mail and done after the answer; it may send mail itself (MailService.send). */
+export type OutboxTask = (payload: unknown) => Promise<void>;
+
 export interface OutgoingMail {
   to: string;
   subject: string;
@@ -48,6 +51,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
   private stopped = false;
   /** Base of the retry backoff (tests shorten it). */
   retryBaseMs = MailService.RETRY_BASE_MS;
+  private readonly tasks = new Map<string, OutboxTask>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -68,6 +72,8 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
    */
   async send(mail: OutgoingMail, manager?: EntityManager): Promise<void> {
     await (manager ? manager.getRepository(OutboxMessage) : this.messages).insert({
+      kind: 'mail',
+      payload: null,
       to: mail.to,
       replyTo: mail.replyTo ?? null,
       subject: mail.subject,
@@ -79,6 +85,32 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
       lastError: null,
     });
     // After the caller's answer has gone out (microtasks run first), not in its way.
+    setImmediate(() => void this.kick());
+  }
+
+  /** Names the handler of a kind of task (at module init, before stored tasks are resumed). */
+  registerTask(kind: string, handler: OutboxTask): void {
+    this.tasks.set(kind, handler);
+  }
+
+  /**
+   * Stores a task and returns: a request answers in the same time whatever the task will find (whether an
+   * account exists, say); the task runs in the background like a message, retried until it succeeds.
+   */
+  async enqueueTask(kind: string, payload: unknown): Promise<void> {
+    await this.messages.insert({
+      kind,
+      payload: JSON.stringify(payload),
+      to: '',
+      replyTo: null,
+      subject: '',
+      text: '',
+      attempts: 0,
+      nextAttemptAt: new Date(),
+      claimedUntil: null,
+      sentAt: null,
+      lastError: null,
+    });
     setImmediate(() => void this.kick());
   }
 
@@ -150,8 +182,14 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async attempt(message: OutboxMessage): Promise<void> {
     try {
-      await this.deliver(message);
-      await this.messages.update({ id: message.id }, { sentAt: new Date(), claimedUntil: null, lastError: null });
+      if (message.kind === 'mail') {
+        await this.deliver(message);
+      } else {
+        const task = this.tasks.get(message.kind);
+        if (!task) throw new Error(`No handler for the task '${message.kind}'.`);
+        await task(message.payload ? JSON.parse(message.payload) : undefined);
+      }
+      await this.messages.update({ id: message.id }, { sentAt: new Date(), claimedUntil: null, lastError: null, payload: null });
     } catch (e) {
       const attempts = message.attempts + 1;
       const delay = retryDelayMs(attempts, this.retryBaseMs);
@@ -160,7 +198,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
         { attempts, nextAttemptAt: new Date(Date.now() + delay), claimedUntil: null, lastError: String((e as Error).message ?? e).slice(0, 500) },
       );
       if (this.config.logLevel !== 'silent') {
-        this.logger.warn(`E-mail ${message.id} to ${message.to} not delivered (attempt ${attempts}), retrying in ${Math.round(delay / 1000)} s: ${(e as Error).message}`);
+        this.logger.warn(`${message.kind === 'mail' ? `E-mail ${message.id} to ${message.to}` : `Task ${message.id} (${message.kind})`} not done (attempt ${attempts}), retrying in ${Math.round(delay / 1000)} s: ${(e as Error).message}`);
       }
     }
   }

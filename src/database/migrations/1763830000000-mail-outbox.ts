@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { DATE_TYPE } from '../column-types';
 
-/** The mail outbox: messages stored before the request that causes them is answered, delivered in the background. */
+/** The mail outbox: messages (and tasks that may end in one) stored before the request is answered, handled in the background. */
 export class MailOutbox1763830000000 implements MigrationInterface {
   name = 'MailOutbox1763830000000';
 
@@ -12,6 +12,8 @@ export class MailOutbox1763830000000 implements MigrationInterface {
         name: 'mail_outbox',
         columns: [
           { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          { name: 'kind', type: 'varchar', length: '40', default: "'mail'" },
+          { name: 'payload', type: 'text', isNullable: true },
           { name: 'to', type: 'varchar', length: '320' },
           { name: 'replyTo', type: 'varchar', length: '320', isNullable: true },
           { name: 'subject', type: 'varchar', length: '500' },

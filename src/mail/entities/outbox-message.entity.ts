@@ -2,15 +2,24 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 import { DATE_TYPE } from '../../database/column-types';
 
 /**
- * An e-mail the product has promised to send. It is stored before the request that causes it is answered,
- * and delivered in the background; a failed delivery is retried later, and undelivered messages are resumed
- * at start, so an acknowledged message is never lost (delivery is at least once).
+ * An e-mail the product has promised to send, or a task whose outcome may be one (kind other than 'mail':
+ * a password-reset request, resolved to a message or to nothing after the answer). It is stored before the
+ * request that causes it is answered, and handled in the background; a failure is retried later, and rows
+ * left unhandled are resumed at start, so an acknowledged message is never lost (delivery is at least once).
  */
 @Entity('mail_outbox')
 @Index('IDX_mail_outbox_pending', ['sentAt', 'nextAttemptAt'])
 export class OutboxMessage {
   @PrimaryGeneratedColumn()
   id!: number;
+
+  /** 'mail', or the name of a registered task. */
+  @Column({ type: 'varchar', length: 40, default: 'mail' })
+  kind!: string;
+
+  /** A task's input (JSON); cleared once handled. */
+  @Column({ type: 'text', nullable: true })
+  payload!: string | null;
 
   @Column({ type: 'varchar', length: 320 })
   to!: string;
