@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config.module';
@@ -37,6 +37,7 @@ export interface SignedIn {
  */
 @Injectable()
 export class AuthService implements OnModuleInit {
+  private readonly logger = new Logger('Auth');
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(PasswordResetToken) private readonly resetTokens: Repository<PasswordResetToken>,
@@ -63,7 +64,7 @@ export class AuthService implements OnModuleInit {
     // answer takes as long for an unknown e-mail as for a wrong password.
     const passwordRight = await this.passwords.verify(user?.passwordHash, dto.password);
     if (!user || !passwordRight) {
-      this.throttle.recordFailure(email, client.ip);
+      await this.recordFailure(email, client.ip, user);
       throw AppException.unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS, ERROR_CODES.INVALID_CREDENTIALS);
     }
     this.assertActive(user);
@@ -77,7 +78,7 @@ export class AuthService implements OnModuleInit {
       const challengedUser = this.tokens.verifyChallenge(authorization, 'mfa');
       if (challengedUser !== user.id) throw AppException.unauthorized('The sign-in challenge belongs to another account. Please log in again.');
       if (!(await this.mfa.verifyLoginCode(user, dto.mfaToken))) {
-        this.throttle.recordFailure(email, client.ip);
+        await this.recordFailure(email, client.ip, user);
         throw AppException.unauthorized('The MFA token is invalid or has already been used.', ERROR_CODES.INVALID_MFA_TOKEN);
       }
     }
@@ -88,8 +89,26 @@ export class AuthService implements OnModuleInit {
       });
     }
 
-    this.throttle.recordSuccess(email);
+    await this.throttle.recordSuccess(email, client.ip);
     return this.signIn(user, client, 'password');
+  }
+
+  /** Counts a failed attempt; when the account is under attack, tells its owner (once per window). */
+  private async recordFailure(email: string, ip: string, user: User | null): Promise<void> {
+    const { failures, alertOwner } = await this.throttle.recordFailure(email, ip);
+    if (!alertOwner || !user) return;
+    // Not awaited: the answer takes the same time whether or not an account was alerted.
+    this.mail
+      .send({
+        to: user.email,
+        subject: `${PRODUCT_NAME}: failed sign-in attempts on your account`,
+        text:
+          `There have been ${failures} failed attempts to sign in to your account in the last ${LoginThrottleService.WINDOW_MS / 60000} minutes.\n\n` +
+          'Further attempts are slowed down; you can still sign in as usual, especially from where you have signed in before.\n' +
+          'If this was not you, someone may be guessing your password: make sure it is strong and used nowhere else, and turn on ' +
+          'multi-factor authentication on your profile page. If it was you, you need do nothing.',
+      })
+      .catch((e: Error) => this.logger.error(`The sign-in alert for user ${user.id} could not be stored: ${e.message}`));
   }
 
   /** Opens a session for an account whose identity is established (password steps or SSO). */
@@ -129,7 +148,7 @@ export class AuthService implements OnModuleInit {
     this.assertActive(user);
     await this.throttle.check(user.email, ip);
     if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword))) {
-      this.throttle.recordFailure(user.email, ip);
+      await this.recordFailure(user.email, ip, user);
       throw AppException.badRequest('The current password is not correct.', ERROR_CODES.INVALID_CREDENTIALS);
     }
     await this.setPassword(user, dto.newPassword, dto.currentPassword);
@@ -205,7 +224,7 @@ export class AuthService implements OnModuleInit {
     if (!claimed.affected) throw invalid();
     await this.resetTokens.update({ userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });
     await this.setPassword(user, dto.password);
-    this.throttle.recordSuccess(user.email);
+    await this.throttle.recordSuccess(user.email);
     return { success: true };
   }
 }
