@@ -91,6 +91,15 @@ describe('MailService: an outbox that retries and never loses a message', () => 
     await mail.onModuleDestroy();
   });
 
+  it('deletes rows delivered more than a week ago, and only those', async () => {
+    const row = (subject: string, sentAt: Date | null) => ({ to: 'e@example.com', subject, text: 'x', attempts: 0, nextAttemptAt: new Date(Date.now() + 60_000), claimedUntil: null, sentAt, lastError: null, replyTo: null });
+    await repo.insert([row('Old', new Date(Date.now() - MailService.KEEP_SENT_MS - 1000)), row('Recent', new Date()), row('Pending', null)]);
+    const mail = make();
+    await mail.kick();
+    expect((await repo.find({ order: { id: 'ASC' } })).map((m) => m.subject)).toEqual(['Recent', 'Pending']);
+    await mail.onModuleDestroy();
+  });
+
   it('backs off 5 s, 10 s, 20 s … up to an hour', () => {
     expect([1, 2, 3, 4].map((n) => retryDelayMs(n))).toEqual([5_000, 10_000, 20_000, 40_000]);
     expect(retryDelayMs(30)).toBe(60 * 60 * 1000);

@@ -40,6 +40,9 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
   /** How long a delivery may take before another instance may take the message over. */
   static readonly CLAIM_MS = 2 * 60 * 1000;
   private static readonly BATCH = 20;
+  /** Delivered rows are kept this long (for support questions), then deleted. */
+  static readonly KEEP_SENT_MS = 7 * 24 * 60 * 60 * 1000;
+  private lastPrunedAt = 0;
 
   private readonly logger = new Logger('Mail');
   private readonly transport: nodemailer.Transporter;
@@ -139,6 +142,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
           this.again = false;
           await this.deliverDue();
         } while (this.again && !this.stopped);
+        await this.pruneSent();
       } catch (e) {
         this.logger.error(`The mail outbox could not be read: ${(e as Error).message}`);
       } finally {
@@ -166,6 +170,14 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
         if (await this.claim(message, now)) await this.attempt(message);
       }
     }
+  }
+
+  /** Deletes rows delivered more than a week ago, at most once an hour. */
+  private async pruneSent(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPrunedAt < 60 * 60 * 1000) return;
+    this.lastPrunedAt = now;
+    await this.messages.delete({ sentAt: LessThanOrEqual(new Date(now - MailService.KEEP_SENT_MS)) });
   }
 
   /** Takes the message for this process (several instances may share the outbox on PostgreSQL). */
