@@ -194,6 +194,7 @@ export class SessionsService {
         onlineSessions: online,
         lastLoginTime: iso(r?.lastLogin),
         lastRefreshTime: iso(r?.lastRefresh),
+        canForceLogoff: checkAccountAction(caller, u, 'force-logoff') === null,
       };
     });
     return { userSessions, maxConcurrentUsers: org.maxConcurrentUsers };

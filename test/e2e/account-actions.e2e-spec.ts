@@ -100,5 +100,10 @@ describe('the account-action rule, for every action, caller role and target role
     expect(res.body).toMatchObject({ success: false, statusCode: 403, message: 'You cannot change the settings of this user.' });
     await request(t.http).get('/api/users/current').set(s.auth).expect(200);
     await request(t.http).post('/refresh').set('Cookie', s.cookie).expect(200);
+    // The user-sessions page says so beforehand.
+    const listed = await request(t.http).get('/api/userLoginActivities/user-sessions').set(m.byRole.ADMINISTRATOR.session.auth).expect(200);
+    const rowOf = (id: number) => listed.body.userSessions.find((r: { id: number }) => r.id === id);
+    expect(rowOf(siteAdmin.id).canForceLogoff).toBe(false);
+    expect(rowOf(m.byRole.VIEWER.user.id).canForceLogoff).toBe(true);
   });
 });
