@@ -40,6 +40,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
   /** How long a delivery may take before another instance may take the message over. */
   static readonly CLAIM_MS = 2 * 60 * 1000;
   private static readonly BATCH = 20;
+  static readonly SWEEP_MS = 30_000;
   /** Delivered rows are kept this long (for support questions), then deleted. */
   static readonly KEEP_SENT_MS = 7 * 24 * 60 * 60 * 1000;
   private lastPrunedAt = 0;
@@ -51,6 +52,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
   private draining?: Promise<void>;
   private again = false;
   private retryTimer?: NodeJS.Timeout;
+  private sweepTimer?: NodeJS.Timeout;
   private stopped = false;
   /** Base of the retry backoff (tests shorten it). */
   retryBaseMs = MailService.RETRY_BASE_MS;
@@ -117,15 +119,21 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
     setImmediate(() => void this.kick());
   }
 
-  /** Resumes whatever an earlier run left undelivered. */
+  /**
+   * Resumes whatever an earlier run left undelivered, and sweeps every half minute: a message stored inside a
+   * transaction becomes visible only at its commit, after the kick of `send`.
+   */
   onApplicationBootstrap(): void {
     void this.kick();
+    this.sweepTimer = setInterval(() => void this.kick(), MailService.SWEEP_MS);
+    this.sweepTimer.unref();
   }
 
   /** Stops before the database closes (which happens at application shutdown), finishing the message under way. */
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    clearInterval(this.sweepTimer);
     await this.draining;
   }
 
