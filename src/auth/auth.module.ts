@@ -10,13 +10,14 @@ import { AuthService } from './auth.service';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
+import { MemoryThrottleStore, THROTTLE_STORE } from './throttle-store';
 import { SsoController } from './sso/sso.controller';
 import { SsoService } from './sso/sso.service';
 
 @Module({
   imports: [PassportModule, TypeOrmModule.forFeature([User, PasswordResetToken, Organisation]), UsersModule, MfaModule],
   controllers: [AuthController, SsoController],
-  providers: [AuthService, LoginThrottleService, JwtStrategy, SsoService],
+  providers: [AuthService, LoginThrottleService, { provide: THROTTLE_STORE, useClass: MemoryThrottleStore }, JwtStrategy, SsoService],
   exports: [AuthService],
 })
 export class AuthModule {}

@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config.module';
@@ -18,6 +18,13 @@ import { LoginThrottleService } from './login-throttle.service';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
 
+/** A stored forgot-password request, handled after the answer. */
+export interface ForgotPasswordRequest {
+  username: string;
+  mfaCode?: string;
+}
+export const FORGOT_PASSWORD_TASK = 'forgot-password';
+
 export interface SignedIn {
   accessToken: string;
   refreshToken: string;
@@ -29,7 +36,8 @@ export interface SignedIn {
  * 401 with a code and a short challenge token for the next.
  */
 @Injectable()
-export class AuthService {
+export class AuthService implements OnModuleInit {
+  private readonly logger = new Logger('Auth');
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(PasswordResetToken) private readonly resetTokens: Repository<PasswordResetToken>,
@@ -42,14 +50,21 @@ export class AuthService {
     private readonly mail: MailService,
   ) {}
 
+  onModuleInit(): void {
+    this.mail.registerTask(FORGOT_PASSWORD_TASK, (request) => this.forgotPasswordTask(request as ForgotPasswordRequest));
+  }
+
   async login(dto: LoginDto, authorization: string | undefined, client: ClientInfo & { ip: string }): Promise<SignedIn> {
     if (!dto.acceptToS) throw AppException.badRequest(AUTH_MESSAGES.TERMS_NOT_ACCEPTED, ERROR_CODES.TERMS_NOT_ACCEPTED);
     const email = dto.username.toLowerCase();
     await this.throttle.check(email, client.ip);
 
     const user = await this.users.findOneBy({ email });
-    if (!user || !(await this.passwords.verify(user.passwordHash, dto.password))) {
-      this.throttle.recordFailure(email, client.ip);
+    // Always one argon2 verification (against a dummy hash without an account or a password), so the
+    // answer takes as long for an unknown e-mail as for a wrong password.
+    const passwordRight = await this.passwords.verify(user?.passwordHash, dto.password);
+    if (!user || !passwordRight) {
+      await this.recordFailure(email, client.ip, user);
       throw AppException.unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS, ERROR_CODES.INVALID_CREDENTIALS);
     }
     this.assertActive(user);
@@ -63,7 +78,7 @@ export class AuthService {
       const challengedUser = this.tokens.verifyChallenge(authorization, 'mfa');
       if (challengedUser !== user.id) throw AppException.unauthorized('The sign-in challenge belongs to another account. Please log in again.');
       if (!(await this.mfa.verifyLoginCode(user, dto.mfaToken))) {
-        this.throttle.recordFailure(email, client.ip);
+        await this.recordFailure(email, client.ip, user);
         throw AppException.unauthorized('The MFA token is invalid or has already been used.', ERROR_CODES.INVALID_MFA_TOKEN);
       }
     }
@@ -74,8 +89,26 @@ export class AuthService {
       });
     }
 
-    this.throttle.recordSuccess(email);
+    await this.throttle.recordSuccess(email, client.ip);
     return this.signIn(user, client, 'password');
+  }
+
+  /** Counts a failed attempt; when the account is under attack, tells its owner (once per window). */
+  private async recordFailure(email: string, ip: string, user: User | null): Promise<void> {
+    const { failures, alertOwner } = await this.throttle.recordFailure(email, ip);
+    if (!alertOwner || !user) return;
+    // Not awaited: the answer takes the same time whether or not an account was alerted.
+    this.mail
+      .send({
+        to: user.email,
+        subject: `${PRODUCT_NAME}: failed sign-in attempts on your account`,
+        text:
+          `There have been ${failures} failed attempts to sign in to your account in the last ${LoginThrottleService.WINDOW_MS / 60000} minutes.\n\n` +
+          'Further attempts are slowed down; you can still sign in as usual, especially from where you have signed in before.\n' +
+          'If this was not you, someone may be guessing your password: make sure it is strong and used nowhere else, and turn on ' +
+          'multi-factor authentication on your profile page. If it was you, you need do nothing.',
+      })
+      .catch((e: Error) => this.logger.error(`The sign-in alert for user ${user.id} could not be stored: ${e.message}`));
   }
 
   /** Opens a session for an account whose identity is established (password steps or SSO). */
@@ -114,15 +147,15 @@ export class AuthService {
     this.assertActive(user);
     await this.throttle.check(user.email, ip);
     if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword))) {
-      this.throttle.recordFailure(user.email, ip);
+      await this.recordFailure(user.email, ip, user);
       throw AppException.badRequest('The current password is not correct.', ERROR_CODES.INVALID_CREDENTIALS);
     }
     await this.setPassword(user, dto.newPassword, dto.currentPassword);
     return { success: true };
   }
 
-  /** Sets a new password (never the same as the old one) and ends every session of the account. */
-  async setPassword(user: User, newPassword: string, oldPassword?: string, exceptSessionId?: string): Promise<void> {
+  /** Sets a new password (never the same as the old one) and ends every session of the account, with its refresh token. */
+  async setPassword(user: User, newPassword: string, oldPassword?: string): Promise<void> {
     if (oldPassword !== undefined && oldPassword === newPassword) {
       throw AppException.badRequest('The new password must be different from the current one.', ERROR_CODES.WEAK_PASSWORD);
     }
@@ -130,19 +163,25 @@ export class AuthService {
       { id: user.id },
       { passwordHash: await this.passwords.hash(newPassword), mustChangePassword: false, passwordChangedAt: new Date() },
     );
-    await this.sessions.endAllForUsers([user.id], 'password-changed', exceptSessionId);
+    await this.sessions.endAllForUsers([user.id], 'password-changed');
   }
 
   /**
-   * Sends a reset link when the account exists, is active and (with MFA) the code is right. The answer
-   * is the same in every case, so it never reveals whether an account exists or has MFA.
+   * Answers at once, the same for every request: the request is stored and handled after the answer
+   * (forgotPasswordTask), so neither the answer nor its timing reveals whether an account exists or has MFA.
    */
   async forgotPassword(dto: ForgotPasswordDto): Promise<{ success: true; message: string }> {
-    const answer = { success: true as const, message: AUTH_MESSAGES.FORGOT_PASSWORD_SENT };
-    const user = await this.users.findOneBy({ email: dto.username.toLowerCase() });
-    if (!user || user.isDisabled || user.isBlocked || !user.passwordHash) return answer;
+    const request: ForgotPasswordRequest = { username: dto.username.toLowerCase(), ...(dto.mfaCode ? { mfaCode: dto.mfaCode } : {}) };
+    await this.mail.enqueueTask(FORGOT_PASSWORD_TASK, request);
+    return { success: true, message: AUTH_MESSAGES.FORGOT_PASSWORD_SENT };
+  }
 
-    if (user.isMFAEnabled && !(dto.mfaCode && (await this.mfa.verifyTotp(user, dto.mfaCode)))) {
+  /** Sends a reset link when the account exists, is active and (with MFA) the code is right; with MFA and no right code, a notice. */
+  async forgotPasswordTask({ username, mfaCode }: ForgotPasswordRequest): Promise<void> {
+    const user = await this.users.findOneBy({ email: username });
+    if (!user || user.isDisabled || user.isBlocked || !user.passwordHash) return;
+
+    if (user.isMFAEnabled && !(mfaCode && (await this.mfa.verifyTotp(user, mfaCode)))) {
       await this.mail.send({
         to: user.email,
         subject: `${PRODUCT_NAME}: password reset not sent`,
@@ -152,7 +191,7 @@ export class AuthService {
           "If it was you, request the reset again and enter the current code in 'Enter MFA Code'.\n" +
           'If it was not you, you need do nothing: your password is unchanged.',
       });
-      return answer;
+      return;
     }
 
     const token = randomToken();
@@ -170,7 +209,6 @@ export class AuthService {
         `To choose a new password, open this link:\n\n${link}\n\n` +
         'The link works once and expires in one hour. If you did not ask for it, ignore this e-mail: your password is unchanged.',
     });
-    return answer;
   }
 
   async resetPassword(dto: ResetPasswordDto): Promise<{ success: true }> {
@@ -185,7 +223,7 @@ export class AuthService {
     if (!claimed.affected) throw invalid();
     await this.resetTokens.update({ userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });
     await this.setPassword(user, dto.password);
-    this.throttle.recordSuccess(user.email);
+    await this.throttle.recordSuccess(user.email);
     return { success: true };
   }
 }

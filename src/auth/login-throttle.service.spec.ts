@@ -1,48 +1,109 @@
-import { LoginThrottleService } from './login-throttle.service';
+import { LoginThrottleService as S, ThrottleClock } from './login-throttle.service';
+import { MemoryThrottleStore } from './throttle-store';
+
+/** A clock that moves only when told, and records the delays asked for instead of waiting. */
+class FakeClock implements ThrottleClock {
+  time = 1_000_000;
+  slept: number[] = [];
+  now = () => this.time;
+  sleep = async (ms: number) => {
+    this.slept.push(ms);
+  };
+}
 
 describe('LoginThrottleService', () => {
-  const ip = '10.0.0.1';
-  let throttle: LoginThrottleService;
-  beforeEach(() => (throttle = new LoginThrottleService()));
+  const A = '10.0.0.1';
+  const B = '10.0.0.2';
+  let clock: FakeClock;
+  let throttle: S;
+  beforeEach(() => {
+    clock = new FakeClock();
+    throttle = new S(new MemoryThrottleStore(), clock);
+  });
+  const fail = async (account: string, address: string, times = 1) => {
+    let last = { failures: 0, alertOwner: false };
+    for (let i = 0; i < times; i++) last = await throttle.recordFailure(account, address);
+    return last;
+  };
+  /** Failures of one account spread over many addresses (no pair or address bound reached). */
+  const distributed = async (account: string, times: number) => {
+    const alerts: number[] = [];
+    for (let i = 0; i < times; i++) if ((await throttle.recordFailure(account, `172.16.${i >> 8}.${i & 255}`)).alertOwner) alerts.push(i + 1);
+    return alerts;
+  };
 
-  it('locks an account after five failures within the window, whatever is tried next', async () => {
-    const now = 1_000_000;
-    for (let i = 0; i < 4; i++) throttle.recordFailure('a@x.test', ip, now);
-    await expect(throttle.check('a@x.test', ip, now + 10 * 60_000)).resolves.toBeUndefined();
-    throttle.recordFailure('a@x.test', ip, now);
-    await expect(throttle.check('a@x.test', ip, now + 1000)).rejects.toMatchObject({ status: 429 });
-    await expect(throttle.check('A@X.TEST', '10.9.9.9', now + 1000)).rejects.toMatchObject({ status: 429 });
-    // The lock lifts after 15 minutes.
-    await expect(throttle.check('a@x.test', ip, now + LoginThrottleService.LOCK_MS + 1)).resolves.toBeUndefined();
+  it('locks an account and address pair after five failures, the right password included, and only that pair', async () => {
+    await fail('a@x.test', A, 4);
+    await expect(throttle.check('a@x.test', A)).resolves.toBeUndefined();
+    await fail('a@x.test', A);
+    await expect(throttle.check('a@x.test', A)).rejects.toMatchObject({ status: 429 });
+    await expect(throttle.check('A@X.TEST', A)).rejects.toMatchObject({ status: 429 });
+    // The owner, elsewhere, is not locked out by it; nor is another account at that address.
+    await expect(throttle.check('a@x.test', B)).resolves.toBeUndefined();
+    await expect(throttle.check('other@x.test', A)).resolves.toBeUndefined();
+    // The lock lifts 15 minutes after the last failure.
+    clock.time += S.WINDOW_MS - 1;
+    await expect(throttle.check('a@x.test', A)).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/wait 1 minute /) });
+    clock.time += 1;
+    await expect(throttle.check('a@x.test', A)).resolves.toBeUndefined();
   });
 
-  it('forgets failures older than the window', async () => {
-    const now = 5_000_000;
-    for (let i = 0; i < 4; i++) throttle.recordFailure('b@x.test', ip, now);
-    throttle.recordFailure('b@x.test', ip, now + LoginThrottleService.WINDOW_MS + 1);
-    await expect(throttle.check('b@x.test', ip, now + LoginThrottleService.WINDOW_MS + 2)).resolves.toBeUndefined();
+  it('forgets failures 15 minutes after the last one', async () => {
+    await fail('b@x.test', A, 4);
+    clock.time += S.WINDOW_MS;
+    await fail('b@x.test', A);
+    await expect(throttle.check('b@x.test', A)).resolves.toBeUndefined();
   });
 
-  it('locks an address after many failures across accounts', async () => {
-    const now = 9_000_000;
-    for (let i = 0; i < LoginThrottleService.ADDRESS_LIMIT; i++) throttle.recordFailure(`u${i}@x.test`, ip, now);
-    await expect(throttle.check('fresh@x.test', ip, now + 1)).rejects.toMatchObject({ status: 429 });
-    await expect(throttle.check('fresh@x.test', '10.0.0.2', now + 1)).resolves.toBeUndefined();
+  it('slows and then refuses an address after many failures across accounts', async () => {
+    for (let i = 0; i < S.ADDRESS_SLOW_AFTER; i++) await fail(`u${i}@x.test`, A);
+    await throttle.check('fresh@x.test', A);
+    expect(clock.slept).toEqual([S.DELAY_STEP_MS]);
+    for (let i = S.ADDRESS_SLOW_AFTER; i < S.ADDRESS_LIMIT; i++) await fail(`u${i}@x.test`, A);
+    await expect(throttle.check('fresh@x.test', A)).rejects.toMatchObject({ status: 429 });
+    await expect(throttle.check('fresh@x.test', B)).resolves.toBeUndefined();
   });
 
-  it('clears the account counter on success', async () => {
-    const now = Date.now();
-    for (let i = 0; i < 4; i++) throttle.recordFailure('c@x.test', ip, now);
-    throttle.recordSuccess('c@x.test');
-    throttle.recordFailure('c@x.test', ip, now);
-    await expect(throttle.check('c@x.test', '10.0.0.3', now)).resolves.toBeUndefined();
+  it('slows an account attacked from many addresses by a growing delay, at most 5 s, never locking it from a known address', async () => {
+    await throttle.recordSuccess('c@x.test', B); // the owner's usual address
+    await distributed('c@x.test', S.ACCOUNT_SLOW_AFTER - 1);
+    await throttle.check('c@x.test', '192.0.2.1');
+    expect(clock.slept).toEqual([]);
+    await distributed('c@x.test', 1);
+    await throttle.check('c@x.test', '192.0.2.1');
+    await throttle.recordFailure('c@x.test', '192.0.2.1');
+    await throttle.check('c@x.test', '192.0.2.2');
+    expect(clock.slept).toEqual([S.DELAY_STEP_MS, 2 * S.DELAY_STEP_MS]);
+    await distributed('c@x.test', 50);
+    await throttle.check('c@x.test', '192.0.2.3');
+    expect(clock.slept.at(-1)).toBe(S.MAX_DELAY_MS);
+    // The owner's known address is neither slowed nor refused by the account-wide bound.
+    clock.slept = [];
+    await throttle.check('c@x.test', B);
+    expect(clock.slept).toEqual([]);
   });
 
-  it('slows attempts after the third failure of an account', async () => {
-    const now = Date.now();
-    for (let i = 0; i < 3; i++) throttle.recordFailure('d@x.test', ip, now);
-    const started = Date.now();
-    await throttle.check('d@x.test', '10.0.0.4', now);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(LoginThrottleService.DELAY_STEP_MS - 20);
+  it('after 100 consecutive failures refuses unknown addresses only, until 15 quiet minutes have passed', async () => {
+    await throttle.recordSuccess('d@x.test', B);
+    await distributed('d@x.test', S.ACCOUNT_LIMIT);
+    await expect(throttle.check('d@x.test', '192.0.2.9')).rejects.toMatchObject({ status: 429 });
+    await expect(throttle.check('d@x.test', B)).resolves.toBeUndefined();
+    clock.time += S.WINDOW_MS;
+    await expect(throttle.check('d@x.test', '192.0.2.9')).resolves.toBeUndefined();
+  });
+
+  it('asks to alert the owner once per window while the account is attacked, not per failure', async () => {
+    expect(await distributed('e@x.test', 40)).toEqual([S.ACCOUNT_SLOW_AFTER]);
+    clock.time += S.WINDOW_MS - 1;
+    expect(await distributed('e@x.test', 5)).toEqual([]);
+    clock.time += 1;
+    expect(await distributed('e@x.test', 1)).toEqual([1]);
+  });
+
+  it('forgives the account and the pair on success', async () => {
+    await fail('f@x.test', A, 4);
+    await throttle.recordSuccess('f@x.test', A);
+    await fail('f@x.test', A, 4);
+    await expect(throttle.check('f@x.test', A)).resolves.toBeUndefined();
   });
 });

@@ -1,79 +1,105 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Optional } from '@nestjs/common';
 import { AppException } from '../common/app.exception';
 import { ERROR_CODES } from '../shared/messages';
+import { THROTTLE_STORE, ThrottleStore } from './throttle-store';
 
-interface Counter {
-  failures: number[];
-  lockedUntil: number;
+/** Time for the throttle: injected so that tests assert the delays without waiting for them. */
+export interface ThrottleClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
 }
+export const THROTTLE_CLOCK = Symbol('THROTTLE_CLOCK');
+export const systemClock: ThrottleClock = { now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };
 
 /**
- * Slows, then refuses, repeated failed sign-ins for one account and from one address. While a key is
- * locked every attempt is refused with 429, the right password included. Kept in memory: one process
- * (see docs/decisions.md for several instances).
+ * Brute-force protection that cannot be turned against the account's owner (docs/decisions.md, 'Throttling'):
+ * - per account and address: 5 failures lock that pair for 15 minutes (the right password included), and
+ *   only that pair: the owner elsewhere signs in as usual;
+ * - per address: slowed from 15 failures, refused at 30, whatever the accounts (one office behind a NAT is
+ *   not refused for one person's typos);
+ * - per account, across addresses: from 10 consecutive failures each attempt waits 0.5 s more (at most
+ *   5 s), and at 100 only addresses the account has signed in from before are let through; the owner is
+ *   e-mailed once per 15 minutes while this goes on.
+ * Counts expire 15 minutes after the last failure; a successful sign-in clears the account's count.
  */
 @Injectable()
 export class LoginThrottleService {
   static readonly WINDOW_MS = 15 * 60 * 1000;
-  static readonly LOCK_MS = 15 * 60 * 1000;
-  static readonly ACCOUNT_LIMIT = 5;
-  static readonly ADDRESS_LIMIT = 30;
-  /** Failures of an account, and from an address, before each further attempt is delayed. */
-  static readonly ACCOUNT_SLOW_AFTER = 3;
+  static readonly PAIR_LIMIT = 5;
   static readonly ADDRESS_SLOW_AFTER = 15;
-  static readonly DELAY_STEP_MS = 400;
+  static readonly ADDRESS_LIMIT = 30;
+  static readonly ACCOUNT_SLOW_AFTER = 10;
+  static readonly ACCOUNT_LIMIT = 100;
+  static readonly DELAY_STEP_MS = 500;
+  static readonly MAX_DELAY_MS = 5_000;
+  /** How long an address where the account signed in stays trusted by the account-wide bound. */
+  static readonly KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 
-  private readonly counters = new Map<string, Counter>();
+  private readonly clock: ThrottleClock;
 
-  private keys(account: string, address: string): Array<[key: string, limit: number, slowAfter: number]> {
-    return [
-      [`account:${account.toLowerCase()}`, LoginThrottleService.ACCOUNT_LIMIT, LoginThrottleService.ACCOUNT_SLOW_AFTER],
-      [`address:${address}`, LoginThrottleService.ADDRESS_LIMIT, LoginThrottleService.ADDRESS_SLOW_AFTER],
-    ];
+  constructor(
+    @Inject(THROTTLE_STORE) private readonly store: ThrottleStore,
+    @Optional() @Inject(THROTTLE_CLOCK) clock?: ThrottleClock,
+  ) {
+    this.clock = clock ?? systemClock;
   }
 
-  private recent(key: string, now: number): Counter {
-    const c = this.counters.get(key) ?? { failures: [], lockedUntil: 0 };
-    c.failures = c.failures.filter((t) => now - t < LoginThrottleService.WINDOW_MS);
-    return c;
+  private keys(account: string, address: string) {
+    const a = account.toLowerCase();
+    return { pair: `pair:${a}|${address}`, address: `address:${address}`, account: `account:${a}`, known: `known:${a}|${address}`, alerted: `alerted:${a}` };
   }
 
-  /** Throws 429 while the account or the address is locked; otherwise waits as long as recent failures ask. */
-  async check(account: string, address: string, now = Date.now()): Promise<void> {
-    let delay = 0;
-    for (const [key, , slowAfter] of this.keys(account, address)) {
-      const c = this.recent(key, now);
-      if (c.lockedUntil > now) {
-        const minutes = Math.ceil((c.lockedUntil - now) / 60000);
-        throw new AppException(
-          HttpStatus.TOO_MANY_REQUESTS,
-          ERROR_CODES.TOO_MANY_ATTEMPTS,
-          `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again.`,
-          { retryAfterSeconds: Math.ceil((c.lockedUntil - now) / 1000) },
-        );
-      }
-      delay = Math.max(delay, (c.failures.length - slowAfter + 1) * LoginThrottleService.DELAY_STEP_MS);
+  /** Throws 429 while this account and address may not try; otherwise waits as long as recent failures ask. */
+  async check(account: string, address: string): Promise<void> {
+    const k = this.keys(account, address);
+    const now = this.clock.now();
+    const [pair, byAddress, byAccount, known] = await Promise.all([k.pair, k.address, k.account, k.known].map((key) => this.store.get(key, now)));
+    const S = LoginThrottleService;
+    if (pair.count >= S.PAIR_LIMIT) throw tooMany(pair.expiresAt - now);
+    if (byAddress.count >= S.ADDRESS_LIMIT) throw tooMany(byAddress.expiresAt - now);
+    const trusted = known.count > 0;
+    if (!trusted && byAccount.count >= S.ACCOUNT_LIMIT) throw tooMany(byAccount.expiresAt - now);
+    const delay = Math.min(
+      S.MAX_DELAY_MS,
+      Math.max(steps(byAddress.count, S.ADDRESS_SLOW_AFTER), trusted ? 0 : steps(byAccount.count, S.ACCOUNT_SLOW_AFTER)) * S.DELAY_STEP_MS,
+    );
+    if (delay > 0) await this.clock.sleep(delay);
+  }
+
+  /** Counts a failure; `alertOwner` is true once per window when the account is under attack. */
+  async recordFailure(account: string, address: string): Promise<{ failures: number; alertOwner: boolean }> {
+    const k = this.keys(account, address);
+    const now = this.clock.now();
+    const W = LoginThrottleService.WINDOW_MS;
+    await this.store.increment(k.pair, W, now);
+    await this.store.increment(k.address, W, now);
+    const failures = await this.store.increment(k.account, W, now);
+    const alertOwner = failures >= LoginThrottleService.ACCOUNT_SLOW_AFTER && (await this.store.setOnce(k.alerted, W, now));
+    return { failures, alertOwner };
+  }
+
+  /** The right password: the account's failures are forgiven, and (with an address) the address is known from now on. */
+  async recordSuccess(account: string, address?: string): Promise<void> {
+    const k = this.keys(account, address ?? '');
+    await this.store.delete(k.account);
+    if (address) {
+      await this.store.delete(k.pair);
+      await this.store.increment(k.known, LoginThrottleService.KNOWN_ADDRESS_MS, this.clock.now());
     }
-    if (delay > 0) await new Promise((r) => setTimeout(r, Math.min(delay, 3000)));
   }
+}
 
-  recordFailure(account: string, address: string, now = Date.now()): void {
-    for (const [key, limit] of this.keys(account, address)) {
-      const c = this.recent(key, now);
-      c.failures.push(now);
-      if (c.failures.length >= limit) c.lockedUntil = now + LoginThrottleService.LOCK_MS;
-      this.counters.set(key, c);
-    }
-    if (this.counters.size > 50_000) this.prune(now);
-  }
+/** Delay steps once `count` failures reach `after`: 1 at `after`, 2 at `after + 1`, … */
+function steps(count: number, after: number): number {
+  return count >= after ? count - after + 1 : 0;
+}
 
-  recordSuccess(account: string): void {
-    this.counters.delete(`account:${account.toLowerCase()}`);
-  }
-
-  private prune(now: number): void {
-    for (const [key, c] of this.counters) {
-      if (c.lockedUntil <= now && c.failures.every((t) => now - t >= LoginThrottleService.WINDOW_MS)) this.counters.delete(key);
-    }
-  }
+function tooMany(msLeft: number): AppException {
+  const minutes = Math.max(1, Math.ceil(msLeft / 60000));
+  return new AppException(
+    HttpStatus.TOO_MANY_REQUESTS,
+    ERROR_CODES.TOO_MANY_ATTEMPTS,
+    `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again.`,
+    { retryAfterSeconds: Math.max(1, Math.ceil(msLeft / 1000)) },
+  );
 }

@@ -14,6 +14,7 @@ import { ORG_ADMIN_MESSAGES } from '../shared/organisation-admin';
 import { roleNames } from '../shared/roles';
 import { Organisation } from '../organisations/entities/organisation.entity';
 import { User } from '../users/entities/user.entity';
+import { checkAccountAction } from '../users/role-rules';
 import { Session, SessionEndReason } from './entities/session.entity';
 import { SessionEvents } from './session-events';
 
@@ -220,6 +221,7 @@ export class SessionsService {
         onlineSessions: online,
         lastLoginTime: iso(r?.lastLogin),
         lastRefreshTime: iso(r?.lastRefresh),
+        canForceLogoff: checkAccountAction(caller, u, 'force-logoff') === null,
       };
     });
     return { userSessions, maxConcurrentUsers: org.maxConcurrentUsers };
@@ -232,10 +234,19 @@ export class SessionsService {
    */
   async forceLogoff(caller: AuthUser, userIds: number[]): Promise<ForceLogoffResult> {
     const ids = [...new Set(userIds)];
-    const found = await this.sessions.manager.getRepository(User).countBy({ id: In(ids), organisationId: caller.organisationId });
-    if (found !== ids.length) throw AppException.notFound('User not found.');
+    await this.assertMayForceLogoff(caller, ids);
     const sessionsEnded = await this.endAllForUsers(ids, 'force-logoff');
     return { success: true, message: ORG_ADMIN_MESSAGES.FORCE_LOGOFF_DONE, sessionsEnded };
+  }
+
+  /** Another organisation's user is a 404; a user the account-action rule keeps from the caller a 403 (nothing ends). */
+  private async assertMayForceLogoff(caller: AuthUser, ids: number[]): Promise<void> {
+    const targets = await this.sessions.manager.getRepository(User).findBy({ id: In(ids), organisationId: caller.organisationId });
+    if (targets.length !== ids.length) throw AppException.notFound('User not found.');
+    for (const target of targets) {
+      const refused = checkAccountAction(caller, target, 'force-logoff');
+      if (refused) throw AppException.forbidden(refused);
+    }
   }
 
 }

@@ -163,6 +163,8 @@ export interface UserSessionRow {
   onlineSessions: number;
   lastLoginTime: string | null;
   lastRefreshTime: string | null;
+  /** Whether the caller may force this user off (the account-action rule, CONTRACT 2). */
+  canForceLogoff: boolean;
 }
 export interface UserSessionsResponse {
   userSessions: UserSessionRow[];

@@ -16,6 +16,17 @@ export interface RoleCaller {
   roles: readonly Role[];
 }
 
+/** The caller and the target of an action on an account, with their organisations. */
+export interface AccountCaller extends RoleCaller {
+  organisationId: number;
+}
+export interface AccountHolder extends RoleHolder {
+  organisationId: number;
+}
+
+/** The actions one account takes on another (CONTRACT 2). */
+export type AccountAction = 'role' | 'access' | 'sso' | 'mfa' | 'force-logoff';
+
 export interface RoleChoice {
   mainRole: Role;
   isAdministrator: boolean;
@@ -33,6 +44,8 @@ export const ROLE_RULE_MESSAGES = {
   TARGET_NOT_MANAGEABLE: "You cannot change this user's role.",
   TARGET_NOT_MANAGEABLE_ACCESS: 'You cannot change the settings of this user.',
   NO_ROLE_RIGHTS: 'You do not have permission to change roles.',
+  NO_ACCOUNT_RIGHTS: 'You do not have permission to act on other accounts.',
+  OTHER_ORGANISATION: 'This user belongs to another organisation.',
 } as const;
 
 export const isSupportRole = (roles: readonly Role[]) => roles.includes(Role.E_SUPPORT);
@@ -72,16 +85,17 @@ export function canToggleAdministrator(caller: RoleCaller): boolean {
  * - Site admins and administrators: the four assignable roles, for users who hold one of them; the flag only
  *   by a site admin (an administrator may keep it as it is, or lose it with the base role).
  */
-export function checkRoleChange(caller: RoleCaller, target: RoleHolder, next: RoleChoice): string | null {
+export function checkRoleChange(caller: AccountCaller, target: AccountHolder, next: RoleChoice): string | null {
   const unchanged = next.mainRole === target.roleId && next.isAdministrator === target.isAdministrator;
   if (caller.id === target.id) return unchanged ? null : ROLE_RULE_MESSAGES.OWN_ROLE;
+  if (!isSupportRole(caller.roles) && !isSiteAdminRole(caller.roles) && !isAdministratorRole(caller.roles)) return ROLE_RULE_MESSAGES.NO_ROLE_RIGHTS;
+  const refused = checkAccountAction(caller, target, 'role');
+  if (refused) return refused;
 
   if (isSupportRole(caller.roles)) {
-    if (target.roleId === Role.E_SUPPORT) return ROLE_RULE_MESSAGES.TARGET_NOT_MANAGEABLE;
     if (!ASSIGNABLE_BY_SUPPORT.includes(next.mainRole) || next.isAdministrator) return ROLE_RULE_MESSAGES.SUPPORT_ONLY_SITE_ADMIN;
     return null;
   }
-  if (!isSiteAdminRole(caller.roles) && !isAdministratorRole(caller.roles)) return ROLE_RULE_MESSAGES.NO_ROLE_RIGHTS;
   if (!ASSIGNABLE_BY_ADMINS.includes(target.roleId)) return ROLE_RULE_MESSAGES.TARGET_NOT_MANAGEABLE;
   if (!ASSIGNABLE_BY_ADMINS.includes(next.mainRole)) return ROLE_RULE_MESSAGES.NOT_ASSIGNABLE;
   if (!canToggleAdministrator(caller)) {
@@ -100,17 +114,28 @@ export function checkNewUserRole(caller: RoleCaller, next: RoleChoice): string |
 }
 
 /**
- * Whether the caller may change another user's access, SSO, MFA enforcement or MFA: never an E-Support
- * account, and an administrator (without the site admin role) never a site admin.
+ * THE rule for "may the caller act on this account" (CONTRACT 2), for every action on another account:
+ * roles, access (enable/disable), SSO, MFA (enforce, switch off) and force log-off.
+ * - Nobody changes their own role or access (their SSO or MFA settings neither); ending one's own
+ *   sessions is harmless and allowed.
+ * - E-Support acts on any organisation's site admin. Its one role action, giving an account the Site Admin
+ *   role (CONTRACT 2: 'may assign only the Site Admin role'), reaches any account of another organisation.
+ * - A site admin acts on the other accounts of their organisation (E-Support accounts are never theirs).
+ * - An administrator acts on the accounts of their organisation except site admins and E-Support.
+ * - Nobody else acts on another account.
  */
-export function checkManageable(caller: RoleCaller, target: RoleHolder): string | null {
-  if (caller.id === target.id) return ROLE_RULE_MESSAGES.OWN_ACCESS;
-  if (target.roleId === Role.E_SUPPORT && !isSupportRole(caller.roles)) return ROLE_RULE_MESSAGES.TARGET_NOT_MANAGEABLE_ACCESS;
-  if (target.roleId === Role.SITE_ADMIN && !isSiteAdminRole(caller.roles) && !isSupportRole(caller.roles)) return ROLE_RULE_MESSAGES.TARGET_NOT_MANAGEABLE_ACCESS;
-  return null;
-}
-
-/** Nobody changes their own access, SSO or MFA enforcement (spec 000 §4: the checkbox is read-only). */
-export function checkNotSelf(caller: RoleCaller, target: { id: number }): string | null {
-  return caller.id === target.id ? ROLE_RULE_MESSAGES.OWN_ACCESS : null;
+export function checkAccountAction(caller: AccountCaller, target: AccountHolder, action: AccountAction): string | null {
+  const denied = action === 'role' ? ROLE_RULE_MESSAGES.TARGET_NOT_MANAGEABLE : ROLE_RULE_MESSAGES.TARGET_NOT_MANAGEABLE_ACCESS;
+  if (caller.id === target.id) {
+    if (action === 'force-logoff') return null;
+    return action === 'role' ? ROLE_RULE_MESSAGES.OWN_ROLE : ROLE_RULE_MESSAGES.OWN_ACCESS;
+  }
+  if (target.roleId === Role.E_SUPPORT) return denied;
+  if (isSupportRole(caller.roles)) {
+    return target.roleId === Role.SITE_ADMIN || action === 'role' ? null : denied;
+  }
+  if (target.organisationId !== caller.organisationId) return ROLE_RULE_MESSAGES.OTHER_ORGANISATION;
+  if (isSiteAdminRole(caller.roles)) return null;
+  if (isAdministratorRole(caller.roles)) return target.roleId === Role.SITE_ADMIN ? denied : null;
+  return ROLE_RULE_MESSAGES.NO_ACCOUNT_RIGHTS;
 }

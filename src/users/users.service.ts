@@ -34,7 +34,7 @@ import {
 } from './dto/user-changes.dto';
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { User } from './entities/user.entity';
-import { canToggleAdministrator, checkManageable, checkNewUserRole, checkRoleChange, parseRoleIds } from './role-rules';
+import { canToggleAdministrator, checkAccountAction, checkNewUserRole, checkRoleChange, parseRoleIds } from './role-rules';
 
 export const USER_MESSAGES = {
   NOT_FOUND: 'User not found.',
@@ -229,7 +229,7 @@ export class UsersService {
 
   async enforceMfa(caller: AuthUser, dto: EnforceMfaDto): Promise<SuccessResult> {
     const target = await this.findAccessible(caller, dto.userId);
-    const refused = checkManageable(caller, target);
+    const refused = checkAccountAction(caller, target, 'mfa');
     if (refused) throw AppException.forbidden(refused);
     if (target.isMFAEnforced !== dto.isMFAEnforced) {
       await this.users.manager.transaction(async (tx) => {
@@ -242,7 +242,7 @@ export class UsersService {
 
   async updateSso(caller: AuthUser, dto: UpdateSsoDto): Promise<SuccessResult> {
     const target = await this.findAccessible(caller, dto.userId);
-    const refused = checkManageable(caller, target);
+    const refused = checkAccountAction(caller, target, 'sso');
     if (refused) throw AppException.forbidden(refused);
     if (dto.isSSOEnabled) {
       const org = await this.organisations.findOneByOrFail({ id: target.organisationId });
@@ -255,7 +255,7 @@ export class UsersService {
   /** Enables or disables an account; disabling ends its sessions, enabling respects the active-users limit. */
   async disableUser(caller: AuthUser, dto: DisableUserDto): Promise<SuccessResult> {
     const target = await this.findAccessible(caller, dto.userId);
-    const refused = checkManageable(caller, target);
+    const refused = checkAccountAction(caller, target, 'access');
     if (refused) throw AppException.forbidden(refused);
     await this.users.manager.transaction(async (tx) => {
       const current = await tx.getRepository(User).findOneBy({ id: target.id });
@@ -277,7 +277,10 @@ export class UsersService {
     return toSingleUser(await this.users.findOneByOrFail({ id: caller.id }));
   }
 
-  /** The caller's own password: the current one is required; every other session of the account ends. */
+  /**
+   * The caller's own password: the current one is required. Every session of the account ends, this one
+   * included (CONTRACT 3): whoever else held the old password, or a session opened with it, is out at once.
+   */
   async updatePassword(caller: AuthUser, dto: UpdatePasswordDto): Promise<SuccessResult> {
     const user = await this.users.findOneByOrFail({ id: caller.id });
     if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword))) {
@@ -288,7 +291,7 @@ export class UsersService {
       { id: user.id },
       { passwordHash: await this.passwords.hash(dto.userPassword), mustChangePassword: false, passwordChangedAt: new Date() },
     );
-    await this.sessions.endAllForUsers([user.id], 'password-changed', caller.sessionId);
+    await this.sessions.endAllForUsers([user.id], 'password-changed');
     return { success: true };
   }
 

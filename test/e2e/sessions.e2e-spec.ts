@@ -40,7 +40,7 @@ describe('User sessions and force log-off (spec 001 §2.14, §3, §4, §7, §8)'
       const [a, b, c, d] = res.body.userSessions;
       expect(a).toMatchObject({ id: admin.id, roles: ['Site Admin'], status: 'online', onlineSessions: 1 });
       expect(b).toMatchObject({ id: twice.id, roles: ['Standard Admin', 'Administrator'], status: 'online', onlineSessions: 2 });
-      expect(c).toEqual({ id: never.id, email: never.email, roles: ['Standard Admin'], status: 'offline', onlineSessions: 0, lastLoginTime: null, lastRefreshTime: null });
+      expect(c).toEqual({ id: never.id, email: never.email, roles: ['Standard Admin'], status: 'offline', onlineSessions: 0, lastLoginTime: null, lastRefreshTime: null, canForceLogoff: true });
       expect(d).toMatchObject({ status: 'offline', onlineSessions: 0 });
       for (const row of [a, b]) {
         expect(Math.abs(new Date(row.lastLoginTime).getTime() - Date.now())).toBeLessThan(60_000);

@@ -299,8 +299,8 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
     });
   });
 
-  describe('PATCH /api/users/updatePassword (current password required, ends other sessions)', () => {
-    it('changes the password with the right current one; other sessions end, this one stays', async () => {
+  describe('PATCH /api/users/updatePassword (current password required, ends every session)', () => {
+    it('changes the password with the right current one; every session ends, this one included, with its refresh token', async () => {
       const u = await target(t, m.org);
       const here = await login(t, u.email);
       const elsewhere = await login(t, u.email);
@@ -309,8 +309,11 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
       await http().get('/api/users/current').set(elsewhere.auth).expect(200);
 
       await http().patch('/api/users/updatePassword').set(here.auth).send({ userPassword: 'Changed-Pass-1', currentPassword: PASSWORD }).expect(200, { success: true });
-      await http().get('/api/users/current').set(elsewhere.auth).expect(401);
-      await http().get('/api/users/current').set(here.auth).expect(200);
+      for (const s of [elsewhere, here]) {
+        const ended = await http().get('/api/users/current').set(s.auth).expect(401);
+        expect(ended.body.code).toBe('SESSION_ENDED');
+        await http().post('/refresh').set('Cookie', s.cookie).expect(401);
+      }
       await http().post('/auth/login').send({ username: u.email, password: PASSWORD, acceptToS: true }).expect(401);
       await login(t, u.email, 'Changed-Pass-1');
     });

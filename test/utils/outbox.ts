@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
+import * as sqlite3 from 'sqlite3';
 
 export interface ReceivedMail {
   to: string;
@@ -9,8 +10,29 @@ export interface ReceivedMail {
   file: string;
 }
 
-/** Every message in DATA_DIR/outbox, oldest first, parsed. */
+/**
+ * Waits until the server has delivered every message it has stored (the outbox table of DATA_DIR/app.sqlite
+ * holds none unsent), polling every 20 ms for at most `timeoutMs`. The server answers before it delivers.
+ */
+export async function outboxDelivered(dataDir: string, timeoutMs = 5_000): Promise<void> {
+  const file = join(dataDir, 'app.sqlite');
+  if (!existsSync(file)) return;
+  const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY);
+  const pending = () =>
+    new Promise<number>((resolve) =>
+      db.get('SELECT COUNT(*) AS n FROM mail_outbox WHERE sentAt IS NULL', (err: Error | null, row?: { n: number }) => resolve(err ? 0 : Number(row?.n ?? 0))),
+    );
+  try {
+    const until = Date.now() + timeoutMs;
+    while ((await pending()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  } finally {
+    await new Promise((r) => db.close(() => r(undefined)));
+  }
+}
+
+/** Every message in DATA_DIR/outbox, oldest first, parsed (once the server has delivered what it stored). */
 export async function readOutbox(dataDir: string): Promise<ReceivedMail[]> {
+  await outboxDelivered(dataDir);
   const dir = join(dataDir, 'outbox');
   if (!existsSync(dir)) return [];
   const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();

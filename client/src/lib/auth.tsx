@@ -1,4 +1,4 @@
-import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUserInfo } from '@shared/api-types';
 import { Role } from '@shared/roles';
@@ -27,6 +27,12 @@ interface AuthContextValue {
   signIn: (accessToken: string) => void;
   /** Ends the session on the server and here; the reason is kept for the next page. */
   signOut: (reason?: string) => Promise<void>;
+  /**
+   * The server is about to end this session on purpose (a password change ends every session, this one
+   * included): until `signOut` is called, an ended session does not sign out by itself, so the page can
+   * show its message first. Answers the function that lifts the hold (the change failed).
+   */
+  holdSignOut: () => () => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -37,6 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => tokenStore.get());
   const [checking, setChecking] = useState(() => !tokenStore.get());
+  const held = useRef(false);
 
   // Without a token the session may still live in the refresh cookie (a corporate login just landed,
   // or local storage was cleared): ask once, silently.
@@ -71,7 +78,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => {
-    const expired = () => clearLocal('Session expired');
+    const expired = () => {
+      if (!held.current) clearLocal('Session expired');
+    };
     // Another tab signed in or out: follow it.
     const storage = (e: StorageEvent) => {
       if (e.key === null || e.key === 'accessToken') setToken(tokenStore.get());
@@ -98,10 +107,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch {
         // The session may already be gone on the server; signing out here is what matters.
       }
+      held.current = false;
       clearLocal(reason);
     },
     [clearLocal],
   );
+
+  const holdSignOut = useCallback(() => {
+    held.current = true;
+    return () => {
+      held.current = false;
+    };
+  }, []);
 
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -114,8 +131,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       roles: (userQuery.data?.roles ?? []).map((r) => r.roleId as Role),
       signIn,
       signOut,
+      holdSignOut,
     }),
-    [token, checking, userQuery.data, userQuery.isLoading, userQuery.error, signIn, signOut],
+    [token, checking, userQuery.data, userQuery.isLoading, userQuery.error, signIn, signOut, holdSignOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -12,7 +12,7 @@ const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassw
 
 /** 'Change Password': old, new, confirm; afterwards an alert, then logout (spec 000 §4, §8). */
 export function ChangePasswordForm() {
-  const { signOut } = useAuth();
+  const { signOut, holdSignOut } = useAuth();
   const [values, setValues] = useState<PasswordForm>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -20,11 +20,16 @@ export function ChangePasswordForm() {
 
   const change = useMutation({
     mutationFn: (f: PasswordForm) => usersApi.updatePassword(f.newPassword, f.currentPassword),
+    // The change ends this session on the server too: keep the page until the alert is closed.
+    onMutate: () => ({ release: holdSignOut() }),
     onSuccess: () => {
       setValues(EMPTY);
       setChanged(true);
     },
-    onError: (err) => setFailure(errorMessage(err, PROFILE_TEXTS.FAILED)),
+    onError: (err, _f, context) => {
+      context?.release();
+      setFailure(errorMessage(err, PROFILE_TEXTS.FAILED));
+    },
   });
 
   function submit(e: React.FormEvent) {

@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUserInfo, SingleUser } from '@shared/api-types';
 import { Role } from '@shared/roles';
 import { LOGOUT_REASON_KEY } from '@/lib/auth';
-import { tokenStore } from '@/lib/api';
+import { SESSION_EXPIRED_EVENT, tokenStore } from '@/lib/api';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { ProfilePage } from './ProfilePage';
 
@@ -116,6 +116,22 @@ describe('ProfilePage', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(calls.some((c) => c.path === 'auth/logout')).toBe(true));
     await waitFor(() => expect(tokenStore.get()).toBeNull());
+  });
+
+  it('keeps the alert up although the change has already ended this session on the server, then logs out with its reason', async () => {
+    setup();
+    await userEvent.type(await screen.findByLabelText('Old password'), 'Old-Pass-1');
+    await userEvent.type(screen.getByLabelText('New password'), 'New-Pass-1');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'New-Pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm password' }));
+    const alert = await screen.findByRole('alertdialog');
+    // Another call of this page meets the ended session (401 SESSION_ENDED).
+    act(() => void window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT)));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Your password has been changed. Please log in again using your new password.');
+    expect(tokenStore.get()).not.toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(sessionStorage.getItem(LOGOUT_REASON_KEY)).toBe('Logged out as password changed'));
+    expect(tokenStore.get()).toBeNull();
   });
 
   it('shows a failed password change in the failure dialog', async () => {

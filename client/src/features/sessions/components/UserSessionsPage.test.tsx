@@ -11,8 +11,8 @@ vi.setConfig({ testTimeout: 20_000 });
 const login = new Date(2026, 2, 4, 9, 5, 1).toISOString();
 const refresh = new Date(2026, 2, 4, 9, 15, 30).toISOString();
 const rows: UserSessionRow[] = [
-  { id: 2, email: 'online@acme.test', roles: ['Standard Admin', 'Administrator'], status: 'online', onlineSessions: 2, lastLoginTime: login, lastRefreshTime: refresh },
-  { id: 3, email: 'offline@acme.test', roles: ['Viewer'], status: 'offline', onlineSessions: 0, lastLoginTime: null, lastRefreshTime: null },
+  { id: 2, email: 'online@acme.test', roles: ['Standard Admin', 'Administrator'], status: 'online', onlineSessions: 2, lastLoginTime: login, lastRefreshTime: refresh, canForceLogoff: true },
+  { id: 3, email: 'offline@acme.test', roles: ['Viewer'], status: 'offline', onlineSessions: 0, lastLoginTime: null, lastRefreshTime: null, canForceLogoff: true },
 ];
 
 function setup(list: UserSessionsResponse, logoff: { status?: number; body?: unknown } = { body: { success: true, message: 'ok', sessionsEnded: 2 } }) {
@@ -79,6 +79,17 @@ describe('UserSessionsPage (spec 001 §2.14, §4, §8, §9)', () => {
   it('selects all rows with the header checkbox', async () => {
     const server = setup({ userSessions: rows, maxConcurrentUsers: 5 });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select all users' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Force logoff' }));
+    await waitFor(() => expect(server.callsTo('POST', 'api/userLoginActivities/force-logoff')[0]?.body).toEqual({ userIds: [2, 3] }));
+  });
+
+  it('offers no force log-off for users the caller may not act on (an administrator and the site admin), not even through select all', async () => {
+    const siteAdmin: UserSessionRow = { ...rows[0], id: 9, email: 'site.admin@acme.test', roles: ['Site Admin'], canForceLogoff: false };
+    const server = setup({ userSessions: [siteAdmin, ...rows], maxConcurrentUsers: 5 });
+    const [protectedRow] = await screen.findAllByTestId('session-row');
+    expect(within(protectedRow).getByRole('button', { name: 'Force LogOff User' })).toBeDisabled();
+    expect(within(protectedRow).getByRole('checkbox', { name: 'Select site.admin@acme.test' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all users' }));
     await userEvent.click(screen.getByRole('button', { name: 'Force logoff' }));
     await waitFor(() => expect(server.callsTo('POST', 'api/userLoginActivities/force-logoff')[0]?.body).toEqual({ userIds: [2, 3] }));
   });

@@ -36,7 +36,9 @@ export function UserSessionsPage() {
 
   const { userSessions: rows, maxConcurrentUsers } = query.data;
   const banner = concurrencyBanner(rows, maxConcurrentUsers);
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  // Only the users the caller may act on (an administrator never forces the site admin off).
+  const actionable = rows.filter((r) => r.canForceLogoff);
+  const allSelected = actionable.length > 0 && actionable.every((r) => selected.has(r.id));
   const toggle = (id: number, on: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -69,8 +71,8 @@ export function UserSessionsPage() {
                 <Checkbox.Root
                   aria-label="Select all users"
                   checked={allSelected ? true : selected.size > 0 ? 'indeterminate' : false}
-                  onCheckedChange={(d) => setSelected(d.checked === true ? new Set(rows.map((r) => r.id)) : new Set())}
-                  disabled={rows.length === 0}
+                  onCheckedChange={(d) => setSelected(d.checked === true ? new Set(actionable.map((r) => r.id)) : new Set())}
+                  disabled={actionable.length === 0}
                 >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
@@ -100,7 +102,7 @@ export function UserSessionsPage() {
                 return (
                   <Table.Row key={row.id} data-testid="session-row" data-email={row.email}>
                     <Table.Cell>
-                      <Checkbox.Root data-testid="select-row" aria-label={`Select ${row.email}`} checked={selected.has(row.id)} onCheckedChange={(d) => toggle(row.id, d.checked === true)}>
+                      <Checkbox.Root data-testid="select-row" aria-label={`Select ${row.email}`} disabled={!row.canForceLogoff} checked={selected.has(row.id)} onCheckedChange={(d) => toggle(row.id, d.checked === true)}>
                         <Checkbox.HiddenInput />
                         <Checkbox.Control />
                       </Checkbox.Root>
@@ -116,7 +118,7 @@ export function UserSessionsPage() {
                     <Table.Cell>{sessionDate(row.lastLoginTime)}</Table.Cell>
                     <Table.Cell>{sessionDate(row.lastRefreshTime)}</Table.Cell>
                     <Table.Cell>
-                      <Button size="xs" variant="outline" colorPalette="red" disabled={logoff.isPending} onClick={() => logoff.mutate([row.id])}>
+                      <Button size="xs" variant="outline" colorPalette="red" disabled={logoff.isPending || !row.canForceLogoff} onClick={() => logoff.mutate([row.id])}>
                         Force LogOff User
                       </Button>
                     </Table.Cell>
