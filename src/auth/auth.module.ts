@@ -10,6 +10,8 @@ import { AuthService } from './auth.service';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
+import { RedisThrottleStore } from '../redis/redis-throttle.store';
+import { RedisConnection } from '../redis/redis.module';
 import { MemoryThrottleStore, THROTTLE_STORE } from './throttle-store';
 import { SsoController } from './sso/sso.controller';
 import { SsoService } from './sso/sso.service';
@@ -17,7 +19,12 @@ import { SsoService } from './sso/sso.service';
 @Module({
   imports: [PassportModule, TypeOrmModule.forFeature([User, PasswordResetToken, Organisation]), UsersModule, MfaModule],
   controllers: [AuthController, SsoController],
-  providers: [AuthService, LoginThrottleService, { provide: THROTTLE_STORE, useClass: MemoryThrottleStore }, JwtStrategy, SsoService],
+  providers: [AuthService, LoginThrottleService, {
+      provide: THROTTLE_STORE,
+      // Shared by every instance when REDIS_URL is set; in the process otherwise.
+      inject: [RedisConnection],
+      useFactory: (redis: RedisConnection) => (redis.client ? new RedisThrottleStore(redis.client) : new MemoryThrottleStore()),
+    }, JwtStrategy, SsoService],
   exports: [AuthService],
 })
 export class AuthModule {}

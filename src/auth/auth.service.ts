@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { EntityManager, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { AppException } from '../common/app.exception';
@@ -159,11 +159,14 @@ export class AuthService implements OnModuleInit {
     if (oldPassword !== undefined && oldPassword === newPassword) {
       throw AppException.badRequest('The new password must be different from the current one.', ERROR_CODES.WEAK_PASSWORD);
     }
-    await this.users.update(
-      { id: user.id },
-      { passwordHash: await this.passwords.hash(newPassword), mustChangePassword: false, passwordChangedAt: new Date() },
-    );
-    await this.sessions.endAllForUsers([user.id], 'password-changed');
+    const passwordHash = await this.passwords.hash(newPassword);
+    await this.users.manager.transaction((tx) => this.replacePassword(tx, user.id, passwordHash));
+  }
+
+  /** Inside `tx`: the new hash, and every session of the account ended with it. */
+  private async replacePassword(tx: EntityManager, userId: number, passwordHash: string): Promise<void> {
+    await tx.getRepository(User).update({ id: userId }, { passwordHash, mustChangePassword: false, passwordChangedAt: new Date() });
+    await this.sessions.endAllForUsers([userId], 'password-changed', undefined, tx);
   }
 
   /**
@@ -218,11 +221,14 @@ export class AuthService implements OnModuleInit {
     if (!token || token.usedAt || token.expiresAt <= new Date()) throw invalid();
     const user = await this.users.findOneBy({ id: token.userId });
     if (!user || user.isDisabled || user.isBlocked) throw invalid();
-    // Claim the token first: a link used twice at once still changes the password once.
-    const claimed = await this.resetTokens.update({ id: token.id, usedAt: IsNull() }, { usedAt: new Date() });
-    if (!claimed.affected) throw invalid();
-    await this.resetTokens.update({ userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });
-    await this.setPassword(user, dto.password);
+    const passwordHash = await this.passwords.hash(dto.password);
+    await this.users.manager.transaction(async (tx) => {
+      // Claim the token first: a link used twice at once still changes the password once.
+      const claimed = await tx.getRepository(PasswordResetToken).update({ id: token.id, usedAt: IsNull() }, { usedAt: new Date() });
+      if (!claimed.affected) throw invalid();
+      await tx.getRepository(PasswordResetToken).update({ userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });
+      await this.replacePassword(tx, user.id, passwordHash);
+    });
     await this.throttle.recordSuccess(user.email);
     return { success: true };
   }

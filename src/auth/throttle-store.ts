@@ -1,7 +1,6 @@
 /**
- * Where the sign-in throttle keeps its counters. In memory for one instance (MemoryThrottleStore); several
- * instances behind a load balancer need a shared implementation (Redis: INCR + PEXPIRE, SET NX PX), bound
- * to THROTTLE_STORE in auth.module.ts.
+ * Where the sign-in throttle keeps its counters: in memory for one instance (MemoryThrottleStore), in Redis
+ * when several instances run behind a load balancer (RedisThrottleStore, chosen in auth.module.ts by REDIS_URL).
  */
 export interface ThrottleStore {
   /** Adds one to the key's count; the count lives `ttlMs` from now (every hit extends it). Answers the new count. */

@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import * as nodemailer from 'nodemailer';
-import { EntityManager, IsNull, LessThanOrEqual, Repository } from 'typeorm';
+import { DataSource, EntityManager, EntitySubscriberInterface, IsNull, LessThanOrEqual, QueryRunner, Repository, TransactionCommitEvent } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { OutboxMessage } from './entities/outbox-message.entity';
@@ -34,7 +34,7 @@ export function retryDelayMs(attempts: number, baseMs = MailService.RETRY_BASE_M
  * to DATA_DIR/outbox and its subject and links are logged, so one machine completes every flow.
  */
 @Injectable()
-export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
+export class MailService implements OnApplicationBootstrap, OnModuleDestroy, EntitySubscriberInterface {
   static readonly RETRY_BASE_MS = 5_000;
   static readonly RETRY_MAX_MS = 60 * 60 * 1000;
   /** How long a delivery may take before another instance may take the message over. */
@@ -57,11 +57,16 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
   /** Base of the retry backoff (tests shorten it). */
   retryBaseMs = MailService.RETRY_BASE_MS;
   private readonly tasks = new Map<string, OutboxTask>();
+  /** Transactions that stored a message: delivered as soon as they commit. */
+  private readonly awaitingCommit = new WeakSet<QueryRunner>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(OutboxMessage) private readonly messages: Repository<OutboxMessage>,
+    @Optional() dataSource?: DataSource,
   ) {
+    // Told of every commit (afterTransactionCommit), to deliver what a transaction stored without waiting for the sweep.
+    dataSource?.subscribers.push(this);
     if (config.smtpUrl) {
       this.transport = nodemailer.createTransport(config.smtpUrl);
     } else {
@@ -89,7 +94,17 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
       sentAt: null,
       lastError: null,
     });
+    if (manager?.queryRunner?.isTransactionActive) {
+      this.awaitingCommit.add(manager.queryRunner);
+      return;
+    }
     // After the caller's answer has gone out (microtasks run first), not in its way.
+    setImmediate(() => void this.kick());
+  }
+
+  afterTransactionCommit(event: TransactionCommitEvent): void {
+    if (event.queryRunner.isTransactionActive || !this.awaitingCommit.has(event.queryRunner)) return;
+    this.awaitingCommit.delete(event.queryRunner);
     setImmediate(() => void this.kick());
   }
 

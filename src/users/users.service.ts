@@ -287,11 +287,11 @@ export class UsersService {
       throw AppException.badRequest(USER_MESSAGES.CURRENT_PASSWORD_WRONG, ERROR_CODES.INVALID_CREDENTIALS);
     }
     if (dto.currentPassword === dto.userPassword) throw AppException.badRequest(USER_MESSAGES.SAME_PASSWORD, ERROR_CODES.WEAK_PASSWORD);
-    await this.users.update(
-      { id: user.id },
-      { passwordHash: await this.passwords.hash(dto.userPassword), mustChangePassword: false, passwordChangedAt: new Date() },
-    );
-    await this.sessions.endAllForUsers([user.id], 'password-changed');
+    const passwordHash = await this.passwords.hash(dto.userPassword);
+    await this.users.manager.transaction(async (tx) => {
+      await tx.getRepository(User).update({ id: user.id }, { passwordHash, mustChangePassword: false, passwordChangedAt: new Date() });
+      await this.sessions.endAllForUsers([user.id], 'password-changed', undefined, tx);
+    });
     return { success: true };
   }
 
@@ -319,9 +319,10 @@ export class UsersService {
     const passwordHash = await this.passwords.hash(password);
     let user: User;
     try {
+      // The user and the e-mail with the temporary password commit together: neither exists without the other.
       user = await this.users.manager.transaction(async (tx) => {
         await this.assertRoomForActiveUser(tx, org.id);
-        return tx.getRepository(User).save(
+        const created = await tx.getRepository(User).save(
           tx.getRepository(User).create({
             organisationId: org.id,
             email: dto.userEmail,
@@ -333,21 +334,24 @@ export class UsersService {
             mustChangePassword: true,
           }),
         );
+        await this.mail.send(
+          {
+            to: created.email,
+            subject: USER_MESSAGES.USER_ADDED_SUBJECT,
+            text:
+              `An account of ${org.name} has been created for you on ${PRODUCT_NAME}.\n\n` +
+              `Sign in at ${this.config.publicUrl}/logIn\n\nEmail: ${created.email}\nTemporary password: ${password}\n\n` +
+              'You will be asked to choose a new password when you first sign in.' +
+              (isMFAEnforced ? ' Your administrator requires multi-factor authentication: you will then set up an authenticator app on your profile page.' : ''),
+          },
+          tx,
+        );
+        return created;
       });
     } catch (e) {
       if (e instanceof QueryFailedError && /unique|duplicate/i.test(e.message)) throw AppException.conflict(USER_MESSAGES.DUPLICATE_EMAIL, 'DUPLICATE_EMAIL');
       throw e;
     }
-    const signIn = `${this.config.publicUrl}/logIn`;
-    await this.mail.send({
-      to: user.email,
-      subject: USER_MESSAGES.USER_ADDED_SUBJECT,
-      text:
-        `An account of ${org.name} has been created for you on ${PRODUCT_NAME}.\n\n` +
-        `Sign in at ${signIn}\n\nEmail: ${user.email}\nTemporary password: ${password}\n\n` +
-        'You will be asked to choose a new password when you first sign in.' +
-        (isMFAEnforced ? ' Your administrator requires multi-factor authentication: you will then set up an authenticator app on your profile page.' : ''),
-    });
     return { success: true, id: user.id };
   }
 }

@@ -203,6 +203,18 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
 
+  it('sign-in failures spread over A and B lock the account and address together', async () => {
+    const attempt = (server: BuiltServer, password: string) =>
+      call(server, 'POST', '/auth/login', { body: { username: member(5), password, acceptToS: true } });
+    for (let i = 0; i < 5; i++) expect((await attempt(i % 2 ? b : a, 'Wrong-Password-1')).status).toBe(401);
+    // Five failures from this address lock the pair on both instances, the right password included.
+    for (const server of [a, b]) {
+      const locked = await attempt(server, PASSWORD);
+      expect(locked.status).toBe(429);
+      expect(locked.body.code).toBe('TOO_MANY_ATTEMPTS');
+    }
+  });
+
   it('a logo uploaded through A is saved and served by B', async () => {
     const admin = await signIn(a, siteAdmin);
     const url = await call(a, 'POST', '/api/logo/get-upload-url', { token: admin.accessToken, body: { fileName: 'logo.png', fileSize: PNG_BYTES.length, mimeType: 'image/png' } });
