@@ -109,4 +109,16 @@ describe('Header (spec 001 §2.2, §2.4)', () => {
     const b = renderAt(<AppLayout />, '/about');
     await waitFor(() => expect(b.container.querySelector('main')).toHaveStyle({ paddingTop: '110px' }));
   });
+
+  it('a site admin of an organisation opened with the defaults (corporate actions viewer, no tax manager) is a CA Viewer: notice, 110px, Home only', async () => {
+    authState.current = signedIn([Role.SITE_ADMIN], { applications: ['CA_VIEWER'] });
+    const view = renderAt(<AppLayout />, '/about');
+    expect(screen.getByTestId('ca-viewer-notice')).toHaveTextContent('Your access is limited to the Corporate Actions Viewer');
+    expect(within(screen.getByTestId('main-menu')).getAllByRole('link', { hidden: true }).map((a) => a.textContent)).toEqual(['Home']);
+    await waitFor(() => expect(view.container.querySelector('main')).toHaveStyle({ paddingTop: '110px' }));
+    view.unmount();
+    authState.current = signedIn([Role.SITE_ADMIN], { applications: ['TAX_MANAGER', 'CA_VIEWER'] });
+    renderAt(<Header />);
+    expect(screen.queryByTestId('ca-viewer-notice')).toBeNull();
+  });
 });
