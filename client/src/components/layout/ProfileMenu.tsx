@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
 import { ContactDialog } from '@/features/contact/ContactDialog';
 import { FeedbackDialog } from '@/features/feedback/FeedbackDialog';
+import { useMenuTypeahead } from '@/features/shell/menu-typeahead';
 import { lastWorkingPath, useAuth } from '@/lib/auth';
 
 /** Initials from first and last name, else from the e-mail's local part (spec 001 §2.5). */
@@ -37,6 +38,7 @@ export function ProfileMenu() {
   const navigate = useNavigate();
   const location = useLocation();
   const [dialog, setDialog] = useState<Dialogs>(null);
+  const typeahead = useMenuTypeahead();
 
   const logOut = async () => {
     lastWorkingPath.set(`${location.pathname}${location.search}`);
@@ -76,7 +78,7 @@ export function ProfileMenu() {
 
   return (
     <>
-      <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={({ value }) => select(value)}>
+      <Menu.Root {...typeahead.rootProps} positioning={{ placement: 'bottom-end' }} onSelect={({ value }) => select(value)}>
         <Tooltip.Root openDelay={300} disabled={!isAuthenticated}>
           <Tooltip.Trigger asChild>
             <Menu.Trigger asChild>
@@ -95,7 +97,7 @@ export function ProfileMenu() {
         </Tooltip.Root>
         <Portal>
           <Menu.Positioner>
-            <Menu.Content minW="220px" data-testid="profile-menu">
+            <Menu.Content {...typeahead.contentProps} minW="220px" data-testid="profile-menu">
               {isAuthenticated ? (
                 <>
                   <Menu.Item value="status" disabled>

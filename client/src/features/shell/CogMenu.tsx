@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { useAppInfo } from './app-info';
 import { CogIcon } from './icons';
+import { useMenuTypeahead } from './menu-typeahead';
 import { cogMenuEntries, showsCog, showsDevelopOptions } from './menu-model';
 import { EngineChoice, ServerChoice, useEngineChoice, useServerChoice } from './preferences';
 
@@ -13,6 +14,7 @@ export function CogMenu() {
   const navigate = useNavigate();
   const [server, setServer] = useServerChoice();
   const [engine, setEngine] = useEngineChoice();
+  const typeahead = useMenuTypeahead();
   const applications = user?.applications ?? [];
   if (!showsCog(roles, applications, appInfo?.appEnv)) return null;
   const entries = cogMenuEntries(roles, applications);
@@ -20,6 +22,7 @@ export function CogMenu() {
 
   return (
     <Menu.Root
+      {...typeahead.rootProps}
       positioning={{ placement: 'bottom-end' }}
       onSelect={({ value }) => {
         if (value.startsWith('nav:')) navigate(value.slice(4));
@@ -32,7 +35,7 @@ export function CogMenu() {
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content minW="220px" data-testid="cog-menu">
+          <Menu.Content {...typeahead.contentProps} minW="220px" data-testid="cog-menu">
             {entries.map((e) => (
               <Menu.Item key={e.to} value={`nav:${e.to}`}>
                 {e.label}
