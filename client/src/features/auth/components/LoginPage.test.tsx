@@ -132,6 +132,19 @@ describe('LoginPage (spec 000 §2 login page)', () => {
     expect(screen.getByText("If MFA has not been enabled yet, click 'MFA not enabled' to request a password reset.")).toBeInTheDocument();
   });
 
+  it('disables the forgot-password request after a request that failed too (spec 000 §4)', async () => {
+    server.respond('POST', '/auth/forgot-password', 429, { success: false, statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please wait a minute.' });
+    const user = userEvent.setup();
+    renderLogin();
+    await toPasswordStep(user);
+    await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    await user.click(screen.getByRole('button', { name: 'MFA not enabled' }));
+    expect(await screen.findByText('Too many requests. Please wait a minute.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'MFA not enabled' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Request password reset' })).toBeDisabled();
+    expect(server.calls.filter((c) => c.url === '/auth/forgot-password')).toHaveLength(1);
+  });
+
   it('redirects a signed-in visitor to the last working path', async () => {
     localStorage.setItem('accessToken', 'tok');
     localStorage.setItem('lastWorkingPath', '/about');
