@@ -79,7 +79,7 @@ describe('Header (spec 001 §2.2, §2.4)', () => {
   it('the logo links home and the compact switch changes the theme and is remembered', async () => {
     authState.current = signedIn([Role.SITE_ADMIN]);
     renderAt(<Header />);
-    expect(screen.getByTestId('app-header').querySelector('a[aria-label="Home"]')).toHaveAttribute('href', '/');
+    expect(screen.getByTestId('app-header').querySelector('a[aria-label="Tax Portal home"]')).toHaveAttribute('href', '/');
     await userEvent.click(screen.getByTestId('compact-switch').querySelector('input')!);
     expect(localStorage.getItem('compactMode')).toBe('true');
     expect(document.documentElement.dataset.compact).toBe('true');

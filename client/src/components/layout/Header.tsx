@@ -30,7 +30,7 @@ export function Header() {
         <HStack gap="2">
           {isAuthenticated && <MobileMenu />}
           <Link asChild _hover={{ textDecoration: 'none' }}>
-            <RouterLink to="/" aria-label="Home">
+            <RouterLink to="/" aria-label="Tax Portal home">
               <HStack gap="2">
                 <HeaderLogo />
                 <Text fontWeight="bold" display={{ base: 'none', lg: 'block' }}>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { useAppInfo } from './app-info';
 import { CogIcon } from './icons';
-import { useMenuTypeahead } from './menu-typeahead';
+import { MENU_TYPEAHEAD_OFF, TypeaheadMenuContent } from './menu-typeahead';
 import { cogMenuEntries, showsCog, showsDevelopOptions } from './menu-model';
 import { EngineChoice, ServerChoice, useEngineChoice, useServerChoice } from './preferences';
 
@@ -14,7 +14,6 @@ export function CogMenu() {
   const navigate = useNavigate();
   const [server, setServer] = useServerChoice();
   const [engine, setEngine] = useEngineChoice();
-  const typeahead = useMenuTypeahead();
   const applications = user?.applications ?? [];
   if (!showsCog(roles, applications, appInfo?.appEnv)) return null;
   const entries = cogMenuEntries(roles, applications);
@@ -22,7 +21,7 @@ export function CogMenu() {
 
   return (
     <Menu.Root
-      {...typeahead.rootProps}
+      {...MENU_TYPEAHEAD_OFF}
       positioning={{ placement: 'bottom-end' }}
       onSelect={({ value }) => {
         if (value.startsWith('nav:')) navigate(value.slice(4));
@@ -35,7 +34,7 @@ export function CogMenu() {
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content {...typeahead.contentProps} minW="220px" data-testid="cog-menu">
+          <TypeaheadMenuContent minW="220px" data-testid="cog-menu">
             {entries.map((e) => (
               <Menu.Item key={e.to} value={`nav:${e.to}`}>
                 {e.label}
@@ -63,7 +62,7 @@ export function CogMenu() {
                 ))}
               </>
             )}
-          </Menu.Content>
+          </TypeaheadMenuContent>
         </Menu.Positioner>
       </Portal>
     </Menu.Root>

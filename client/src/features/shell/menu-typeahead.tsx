@@ -1,4 +1,5 @@
-import { KeyboardEvent, useRef, useState } from 'react';
+import { forwardRef, KeyboardEvent, useRef } from 'react';
+import { Menu, MenuContentProps, useMenuContext } from '@chakra-ui/react';
 import { SHELL_LIMITS } from '@shared/shell';
 
 /** Spec 001 §2.2, §9: the menus' type-ahead search clears 500 ms after the last key. */
@@ -29,16 +30,23 @@ function isEditable(target: EventTarget | null): boolean {
 }
 
 /**
- * Type-ahead for a Chakra (Ark) menu with the specification's reset time. Ark's own type-ahead clears
- * after a fixed 350 ms and takes no option, so it is switched off and this one drives the highlight:
- * spread `rootProps` on Menu.Root and `contentProps` on Menu.Content. The search is kept with the time
- * of its last key, so it clears after exactly `resetMs` whatever the timers are doing.
+ * Menu.Content with the specification's type-ahead. Ark's own type-ahead clears after a fixed 350 ms and
+ * takes no option, so the menu's Root gets `typeahead={false}` (MENU_TYPEAHEAD_OFF) and this content
+ * moves the highlight itself, through the menu's own API. The search is kept with the time of its last
+ * key, so it clears after exactly `resetMs` whatever the timers are doing.
  */
-export function useMenuTypeahead(resetMs: number = MENU_SEARCH_RESET_MS) {
-  const [highlightedValue, setHighlightedValue] = useState<string | null>(null);
+export const MENU_TYPEAHEAD_OFF = { typeahead: false } as const;
+
+export const TypeaheadMenuContent = forwardRef<HTMLDivElement, MenuContentProps & { resetMs?: number }>(function TypeaheadMenuContent(
+  { resetMs = MENU_SEARCH_RESET_MS, onKeyDown, ...props },
+  ref,
+) {
+  const menu = useMenuContext();
   const search = useRef({ keys: '', at: 0 });
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+  const typeahead = (event: KeyboardEvent<HTMLDivElement>) => {
+    onKeyDown?.(event);
+    if (event.defaultPrevented) return;
     if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey || isEditable(event.target)) return;
     const now = Date.now();
     const s = search.current;
@@ -48,17 +56,10 @@ export function useMenuTypeahead(resetMs: number = MENU_SEARCH_RESET_MS) {
       value: el.dataset.value ?? '',
       text: el.dataset.valuetext ?? el.textContent ?? '',
     }));
-    const found = typeaheadMatch(items, s.keys, highlightedValue);
-    if (found !== null) setHighlightedValue(found);
+    const found = typeaheadMatch(items, s.keys, menu.highlightedValue);
+    if (found !== null) menu.setHighlightedValue(found);
     event.preventDefault();
   };
 
-  return {
-    rootProps: {
-      typeahead: false,
-      highlightedValue,
-      onHighlightChange: ({ highlightedValue: value }: { highlightedValue: string | null }) => setHighlightedValue(value),
-    },
-    contentProps: { onKeyDown },
-  };
-}
+  return <Menu.Content ref={ref} {...props} onKeyDown={typeahead} />;
+});
