@@ -6,6 +6,9 @@ import { containsDangerousMarkup, validateContactMessage } from '@shared/shell';
 import { authState, renderAt, signedIn, signedOut, stubFetch } from '@/features/shell/testing';
 import { ContactDialog } from './ContactDialog';
 
+// Typing through user-event is slow on a loaded machine: a wide limit, so only a real failure fails.
+vi.setConfig({ testTimeout: 30_000 });
+
 vi.mock('@/lib/auth', async (importOriginal) => {
   const { authState: state } = await import('@/features/shell/testing');
   return { ...(await importOriginal<object>()), useAuth: () => state.current };

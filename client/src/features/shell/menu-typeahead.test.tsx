@@ -6,6 +6,9 @@ import { ProfileMenu } from '@/components/layout/ProfileMenu';
 import { authState, renderAt, signedIn } from './testing';
 import { MENU_SEARCH_RESET_MS, typeaheadMatch } from './menu-typeahead';
 
+// Typing through user-event is slow on a loaded machine: a wide limit, so only a real failure fails.
+vi.setConfig({ testTimeout: 30_000 });
+
 vi.mock('@/lib/auth', async (importOriginal) => {
   const { authState: state } = await import('./testing');
   return { ...(await importOriginal<object>()), useAuth: () => state.current };

@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { mockFetch, renderRoutes } from '@/test/render';
 import { LoginPage } from './LoginPage';
 
+// Typing through user-event is slow on a loaded machine: a wide limit, so only a real failure fails.
+vi.setConfig({ testTimeout: 30_000 });
+
 function renderLogin(path = '/logIn') {
   return renderRoutes(
     [
