@@ -25,6 +25,7 @@ describe('ContactService', () => {
   it.each([
     [{ ...good, message: '<script>x</script>' }, 'Invalid characters detected'],
     [{ ...good, name: '<a onmouseover=x>' }, 'Invalid characters detected'],
+    [{ ...good, subject: '<svg/onload=alert(1)>' }, 'Invalid characters detected'],
     [{ ...good, email: 'nope' }, 'Please enter a valid email'],
     [{ ...good, subject: ' ' }, 'Subject is required'],
   ])('refuses %j: %s', async (dto, message) => {
@@ -33,6 +34,15 @@ describe('ContactService', () => {
     expect((error as AppException).getStatus()).toBe(400);
     expect(((error as AppException).getResponse() as { message: string }).message).toBe(message);
     expect(sent).toHaveLength(0);
+  });
+
+  it.each([
+    { ...good, subject: 'Question one = yes' },
+    { ...good, message: 'online=true' },
+    { ...good, name: 'Simone Onei', message: 'The flag is on=true and one = 1 < 2' },
+  ])('accepts plain text that only looks like an attribute: %j', async (dto) => {
+    await expect(service.send(null, dto)).resolves.toEqual({ success: true });
+    expect(sent).toHaveLength(1);
   });
 
   it('answers 503 with the failure text when the mail cannot be sent', async () => {

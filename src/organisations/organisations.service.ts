@@ -10,7 +10,7 @@ import { MailService } from '../mail/mail.service';
 import { APPLICATIONS, ESupportCreated, SiteAdminCreated } from '../shared/api-types';
 import { EMAIL_PATTERN, LIMITS } from '../shared/limits';
 import { PRODUCT_NAME } from '../shared/messages';
-import { APPLICATION_IDS, ORG_ADMIN_MESSAGES as M } from '../shared/organisation-admin';
+import { APPLICATION_IDS, ORG_ADMIN_MESSAGES as M, SITE_ADMIN_FIRST_SIGN_IN } from '../shared/organisation-admin';
 import { Role } from '../shared/roles';
 import { User } from '../users/entities/user.entity';
 import { CreateESupportDto } from './dto/create-esupport.dto';
@@ -83,7 +83,9 @@ export class OrganisationsService {
         `Email: ${user.email}`,
         `Temporary password: ${password}`,
         '',
-        `Sign in at ${this.config.publicUrl}/logIn and choose your own password when asked.`,
+        `Sign in at ${this.config.publicUrl}/logIn.`,
+        '',
+        ...SITE_ADMIN_FIRST_SIGN_IN.MAIL_STEPS,
       ].join('\n'),
     });
     return { success: true, message: M.SITE_ADMIN_CREATED, organisationId: org.id, userId: user.id };

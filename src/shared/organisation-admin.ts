@@ -50,6 +50,21 @@ export const ORG_ADMIN_MESSAGES = {
   SELECT_USERS: 'Select at least one user.',
 } as const;
 
+/**
+ * A new site admin's first sign-in: the temporary password, a forced change, then forced MFA enrolment
+ * (site admins are created with MFA enforced). Said on the Create Site Admin page and in the e-mail.
+ */
+export const SITE_ADMIN_FIRST_SIGN_IN = {
+  PAGE_NOTE:
+    'The site admin receives a temporary password by e-mail. At the first sign-in they choose their own password, then enable MFA with an authenticator app: site admins are created with MFA enforced.',
+  MAIL_STEPS: [
+    'At your first sign-in:',
+    '1. Sign in with the temporary password above.',
+    '2. Choose your own password when asked, then sign in again with it.',
+    '3. Enable MFA with an authenticator app (for example Google Authenticator or Microsoft Authenticator) on your profile page: MFA is enforced for site admins, so the product opens that page until it is on.',
+  ],
+} as const;
+
 /** Application ids of the site-admin creation payload (master{product}ApplicationIds). */
 export const APPLICATION_IDS = { TAX_MANAGER: 1, CA_VIEWER: 2 } as const;
 

@@ -46,12 +46,18 @@ export const SHELL_LIMITS = {
 
 /**
  * Markup refused in name, subject and message (spec 001 §5): script tags, javascript: URLs, inline
- * event handlers (on…=), and iframe, object or embed markup, in any case.
+ * event handlers, and iframe, object or embed markup, in any case. It looks for markup, not words: an
+ * event handler is an on…= attribute inside a tag (`<img src=x onerror=…>`, `<svg/onload=…>`), so plain
+ * text such as "Question one = yes" or "online=true" passes; so do "<", ">" and "object" in prose.
  */
 const DANGEROUS_MARKUP: RegExp[] = [
+  // <script …>, </script>
   /<\s*\/?\s*script\b/i,
-  /javascript\s*:/i,
-  /\bon[a-z]+\s*=/i,
+  // a javascript: URL (the scheme, possibly spaced out as browsers tolerate)
+  /\bjavascript\s*:/i,
+  // an on…= attribute inside a tag: '<' and a tag name, then, before any '>', a separator and on…=
+  /<\s*[a-z][a-z0-9-]*\b[^>]*[\s/"']on[a-z]+\s*=/i,
+  // <iframe …>, <object …>, <embed …> and their closing tags
   /<\s*\/?\s*(iframe|object|embed)\b/i,
 ];
 

@@ -70,6 +70,20 @@ describe('Contact Us (spec 001 §2.10, §5, §7, §8)', () => {
       await check({ ...good, cc: 'someone@example.com' }).expect(400);
       expect(await readOutbox(v.dataDir)).toHaveLength(0);
     });
+
+    it('refuses an event handler inside a tag, in every field the rule covers', async () => {
+      for (const body of [{ ...good, name: '<svg/onload=alert(1)>' }, { ...good, subject: '<a href="x"onclick="y">' }, { ...good, message: 'Hi <div class=x ONMOUSEOVER = "y">' }]) {
+        expect((await check(body).expect(400)).body.message).toBe('Invalid characters detected');
+      }
+      expect(await readOutbox(v.dataDir)).toHaveLength(0);
+    });
+
+    it('accepts plain text that only looks like an attribute: "Question one = yes", "online=true" (markup is refused, not words)', async () => {
+      await check({ ...good, name: 'Simone Onei', subject: 'Question one = yes', message: 'Status: online=true; fees < $5 and > $2; done=1' }).expect(200);
+      await check({ ...good, subject: 'online=true', message: 'Question one = yes' }).expect(200);
+      const sent = (await readOutbox(v.dataDir)).map((x) => x.text);
+      expect(sent.some((text) => text.includes('online=true; fees < $5'))).toBe(true);
+    });
   });
 
   it('limits one address to 20 messages a minute', async () => {

@@ -59,6 +59,10 @@ describe('New organisations and support accounts (spec 001 §2.12, §2.13, §5, 
       const password = passwordIn(mail!.text)!;
       expect(password).toBeTruthy();
       expect(mail!.text).toContain('http://portal.test/logIn');
+      // It says what the first sign-in asks: the temporary password, a new one, then MFA (enforced for site admins).
+      expect(mail!.text).toContain('2. Choose your own password when asked');
+      expect(mail!.text).toContain('3. Enable MFA with an authenticator app');
+      expect(user.isMFAEnforced).toBe(true);
 
       // The temporary password works once the new one is chosen.
       const first = await request(t.http).post('/auth/login').send({ username: user.email, password, acceptToS: true }).expect(401);

@@ -22,12 +22,12 @@ function run(sql: string, params: unknown[]): Promise<number> {
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
-export async function seedOrganisation(fields: { code?: string; name?: string; allowedUsersNumber?: number; maxConcurrentUsers?: number; isSSOEnabled?: boolean } = {}) {
+export async function seedOrganisation(fields: { code?: string; name?: string; allowedUsersNumber?: number; maxConcurrentUsers?: number; isSSOEnabled?: boolean; applications?: string[] } = {}) {
   const code = fields.code ?? `B${unique()}`.toUpperCase().slice(0, 25);
   const name = fields.name ?? `Browser Org ${code}`;
   const id = await run(
-    `INSERT INTO organisations (code, name, allowedUsersNumber, maxConcurrentUsers, maxPortfolios, applications, isSSOEnabled) VALUES (?, ?, ?, ?, 5, '["TAX_MANAGER","CA_VIEWER"]', ?)`,
-    [code, name, fields.allowedUsersNumber ?? 100, fields.maxConcurrentUsers ?? 100, fields.isSSOEnabled ? 1 : 0],
+    `INSERT INTO organisations (code, name, allowedUsersNumber, maxConcurrentUsers, maxPortfolios, applications, isSSOEnabled) VALUES (?, ?, ?, ?, 5, ?, ?)`,
+    [code, name, fields.allowedUsersNumber ?? 100, fields.maxConcurrentUsers ?? 100, JSON.stringify(fields.applications ?? ['TAX_MANAGER', 'CA_VIEWER']), fields.isSSOEnabled ? 1 : 0],
   );
   return { id, code, name };
 }

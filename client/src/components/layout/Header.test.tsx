@@ -6,6 +6,9 @@ import { authState, renderAt, ROLE_CASES, signedIn, signedOut } from '@/features
 import { AppLayout } from './AppLayout';
 import { Header } from './Header';
 
+// Typing through user-event is slow on a loaded machine: a wide limit, so only a real failure fails.
+vi.setConfig({ testTimeout: 30_000 });
+
 vi.mock('@/lib/auth', async (importOriginal) => {
   const { authState: state } = await import('@/features/shell/testing');
   return { ...(await importOriginal<object>()), useAuth: () => state.current };
@@ -79,7 +82,7 @@ describe('Header (spec 001 §2.2, §2.4)', () => {
   it('the logo links home and the compact switch changes the theme and is remembered', async () => {
     authState.current = signedIn([Role.SITE_ADMIN]);
     renderAt(<Header />);
-    expect(screen.getByTestId('app-header').querySelector('a[aria-label="Home"]')).toHaveAttribute('href', '/');
+    expect(screen.getByTestId('app-header').querySelector('a[aria-label="Tax Portal home"]')).toHaveAttribute('href', '/');
     await userEvent.click(screen.getByTestId('compact-switch').querySelector('input')!);
     expect(localStorage.getItem('compactMode')).toBe('true');
     expect(document.documentElement.dataset.compact).toBe('true');
@@ -108,5 +111,17 @@ describe('Header (spec 001 §2.2, §2.4)', () => {
     authState.current = signedIn([Role.CA_VIEWER]);
     const b = renderAt(<AppLayout />, '/about');
     await waitFor(() => expect(b.container.querySelector('main')).toHaveStyle({ paddingTop: '110px' }));
+  });
+
+  it('a site admin of an organisation opened with the defaults (corporate actions viewer, no tax manager) is a CA Viewer: notice, 110px, Home only', async () => {
+    authState.current = signedIn([Role.SITE_ADMIN], { applications: ['CA_VIEWER'] });
+    const view = renderAt(<AppLayout />, '/about');
+    expect(screen.getByTestId('ca-viewer-notice')).toHaveTextContent('Your access is limited to the Corporate Actions Viewer');
+    expect(within(screen.getByTestId('main-menu')).getAllByRole('link', { hidden: true }).map((a) => a.textContent)).toEqual(['Home']);
+    await waitFor(() => expect(view.container.querySelector('main')).toHaveStyle({ paddingTop: '110px' }));
+    view.unmount();
+    authState.current = signedIn([Role.SITE_ADMIN], { applications: ['TAX_MANAGER', 'CA_VIEWER'] });
+    renderAt(<Header />);
+    expect(screen.queryByTestId('ca-viewer-notice')).toBeNull();
   });
 });

@@ -17,20 +17,20 @@ export const HEADER_HEIGHT_WITH_NOTICE = SHELL_LIMITS.HEADER_PADDING_WITH_NOTICE
 
 /** The padding the page below the header needs. */
 export function useHeaderPadding(): number {
-  const { roles } = useAuth();
-  return showsCaViewerNotice(roles) ? HEADER_HEIGHT_WITH_NOTICE : HEADER_HEIGHT;
+  const { roles, user } = useAuth();
+  return showsCaViewerNotice(roles, user?.applications ?? []) ? HEADER_HEIGHT_WITH_NOTICE : HEADER_HEIGHT;
 }
 
 /** The fixed top bar (spec 001 §2.2): logo home, main menu, compact mode, bell, cog, profile; the CA Viewer notice below. */
 export function Header() {
-  const { roles, isAuthenticated } = useAuth();
+  const { roles, user, isAuthenticated } = useAuth();
   return (
     <Box as="header" position="fixed" top="0" insetX="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" shadow="xs" data-testid="app-header">
       <Flex h="60px" px={{ base: '3', md: '6' }} align="center" justify="space-between" gap="4">
         <HStack gap="2">
           {isAuthenticated && <MobileMenu />}
           <Link asChild _hover={{ textDecoration: 'none' }}>
-            <RouterLink to="/" aria-label="Home">
+            <RouterLink to="/" aria-label="Tax Portal home">
               <HStack gap="2">
                 <HeaderLogo />
                 <Text fontWeight="bold" display={{ base: 'none', lg: 'block' }}>
@@ -49,7 +49,7 @@ export function Header() {
           <ProfileMenu />
         </HStack>
       </Flex>
-      {isAuthenticated && showsCaViewerNotice(roles) && <CaViewerNotice />}
+      {isAuthenticated && showsCaViewerNotice(roles, user?.applications ?? []) && <CaViewerNotice />}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Avatar, Button, Menu, Portal, Tooltip } from '@chakra-ui/react';
 import { useLocation, useNavigate } from 'react-router';
 import type { CurrentUserInfo } from '@shared/api-types';
@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
 import { ContactDialog } from '@/features/contact/ContactDialog';
 import { FeedbackDialog } from '@/features/feedback/FeedbackDialog';
+import { MENU_TYPEAHEAD_OFF, TypeaheadMenuContent } from '@/features/shell/menu-typeahead';
 import { lastWorkingPath, useAuth } from '@/lib/auth';
 
 /** Initials from first and last name, else from the e-mail's local part (spec 001 §2.5). */
@@ -37,6 +38,10 @@ export function ProfileMenu() {
   const navigate = useNavigate();
   const location = useLocation();
   const [dialog, setDialog] = useState<Dialogs>(null);
+  // The menu and the tooltip share the button: with one id for both, the menu finds its anchor (else it
+  // opens at the top left) and the dialogs opened from it give focus back to the button.
+  const triggerId = useId();
+  const returnFocus = () => document.getElementById(triggerId);
 
   const logOut = async () => {
     lastWorkingPath.set(`${location.pathname}${location.search}`);
@@ -76,11 +81,11 @@ export function ProfileMenu() {
 
   return (
     <>
-      <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={({ value }) => select(value)}>
-        <Tooltip.Root openDelay={300} disabled={!isAuthenticated}>
+      <Menu.Root {...MENU_TYPEAHEAD_OFF} ids={{ trigger: triggerId }} positioning={{ placement: 'bottom-end' }} onSelect={({ value }) => select(value)}>
+        <Tooltip.Root ids={{ trigger: triggerId }} openDelay={300} disabled={!isAuthenticated}>
           <Tooltip.Trigger asChild>
             <Menu.Trigger asChild>
-              <Button variant="ghost" rounded="full" p="0" aria-label="Profile" data-testid="profile-button">
+              <Button variant="ghost" rounded="full" p="0" aria-label={`Profile ${initials(user)}`} data-testid="profile-button">
                 <Avatar.Root size="sm" colorPalette="blue">
                   <Avatar.Fallback>{initials(user)}</Avatar.Fallback>
                 </Avatar.Root>
@@ -95,7 +100,7 @@ export function ProfileMenu() {
         </Tooltip.Root>
         <Portal>
           <Menu.Positioner>
-            <Menu.Content minW="220px" data-testid="profile-menu">
+            <TypeaheadMenuContent minW="220px" data-testid="profile-menu">
               {isAuthenticated ? (
                 <>
                   <Menu.Item value="status" disabled>
@@ -121,13 +126,18 @@ export function ProfileMenu() {
                   <Menu.Item value="login">Log In</Menu.Item>
                 </>
               )}
-            </Menu.Content>
+            </TypeaheadMenuContent>
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <ConfirmDialog open={dialog === 'logout'} title="Log Out" message="Are you sure you want to log out?" onConfirm={logOut} onClose={() => setDialog(null)} />
-      <FeedbackDialog open={dialog === 'feedback'} onClose={() => setDialog(null)} />
-      <ContactDialog open={dialog === 'contact' || dialog === 'anonymous-feedback'} initialSubject={dialog === 'anonymous-feedback' ? 'Feedback' : ''} onClose={() => setDialog(null)} />
+      <ConfirmDialog open={dialog === 'logout'} title="Log Out" message="Are you sure you want to log out?" onConfirm={logOut} onClose={() => setDialog(null)} finalFocusEl={returnFocus} />
+      <FeedbackDialog open={dialog === 'feedback'} onClose={() => setDialog(null)} finalFocusEl={returnFocus} />
+      <ContactDialog
+        open={dialog === 'contact' || dialog === 'anonymous-feedback'}
+        initialSubject={dialog === 'anonymous-feedback' ? 'Feedback' : ''}
+        onClose={() => setDialog(null)}
+        finalFocusEl={returnFocus}
+      />
     </>
   );
 }

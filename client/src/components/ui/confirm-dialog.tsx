@@ -10,6 +10,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   loading,
+  finalFocusEl,
 }: {
   open: boolean;
   title?: string;
@@ -19,9 +20,11 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
   loading?: boolean;
+  /** Where focus returns on close, when the element that opened the dialog is gone (a menu item). */
+  finalFocusEl?: () => HTMLElement | null;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} role="alertdialog" placement="center">
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} role="alertdialog" placement="center" finalFocusEl={finalFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

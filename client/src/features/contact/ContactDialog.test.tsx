@@ -1,10 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '@shared/roles';
 import { containsDangerousMarkup, validateContactMessage } from '@shared/shell';
 import { authState, renderAt, signedIn, signedOut, stubFetch } from '@/features/shell/testing';
 import { ContactDialog } from './ContactDialog';
+
+// Typing through user-event is slow on a loaded machine: a wide limit, so only a real failure fails.
+vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('@/lib/auth', async (importOriginal) => {
   const { authState: state } = await import('@/features/shell/testing');
@@ -55,6 +58,20 @@ describe('Contact Us dialog (spec 001 §2.10, §5, §8)', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('sends plain text that only looks like an attribute ("Question one = yes", "online=true")', async () => {
+    const calls = stubFetch({ 'POST /api/users/contact-email/': [200, { success: true }] });
+    renderAt(<ContactDialog open onClose={() => {}} />);
+    const dialog = await screen.findByTestId('contact-dialog');
+    await userEvent.click(field(dialog, 'Subject'));
+    await userEvent.paste('Question one = yes');
+    await userEvent.click(field(dialog, 'Message'));
+    await userEvent.paste('online=true');
+    expect(within(dialog).queryByText('Invalid characters detected')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].body).toMatchObject({ subject: 'Question one = yes', message: 'online=true' });
+  });
+
   it('a failure shows the failure toast and keeps the form', async () => {
     stubFetch({ 'POST /api/users/contact-email/': [503, { success: false, message: 'down' }] });
     const onClose = vi.fn();
@@ -78,13 +95,26 @@ describe('the shared contact rule (src/shared/shell.ts, also the server’s)', (
     '<iframe src=x>',
     '<Object data=x>',
     '<embed src=x>',
+    '<svg/onload=alert(1)>',
+    '<a href="x"onclick="y">',
+    '<img\nsrc=x\nonerror=alert(1)',
   ])('refuses %s', (value) => {
     expect(containsDangerousMarkup(value)).toBe(true);
     expect(validateContactMessage({ name: 'a', email: 'a@b.co', subject: value, message: 'm' })).toEqual({ subject: 'Invalid characters detected' });
   });
 
-  it.each(['Fees < $5 and > $2', 'Questions on object codes', 'Embedded reports online', 'Is the javascript library updated?'])('accepts %s', (value) => {
+  it.each([
+    'Fees < $5 and > $2',
+    'Questions on object codes',
+    'Embedded reports online',
+    'Is the javascript library updated?',
+    'Question one = yes',
+    'online=true',
+    'The flag is on=true and one = 1 < 2',
+    '<b>online=true</b>',
+  ])('accepts %s', (value) => {
     expect(containsDangerousMarkup(value)).toBe(false);
+    expect(validateContactMessage({ name: 'a', email: 'a@b.co', subject: value, message: value })).toEqual({});
   });
 
   it('e-mail must look like name@domain.tld with no spaces', () => {

@@ -22,7 +22,7 @@ const NONE_TOUCHED = { name: false, email: false, subject: false, message: false
  * Contact Us (spec 001 §2.10): name, email, subject and message (8 rows), 800px wide at most 90vw,
  * pre-filled from the signed-in user; the rule of spec 001 §5 is src/shared/shell.ts, the server's too.
  */
-export function ContactDialog({ open, onClose, initialSubject = '' }: { open: boolean; onClose: () => void; initialSubject?: string }) {
+export function ContactDialog({ open, onClose, initialSubject = '', finalFocusEl }: { open: boolean; onClose: () => void; initialSubject?: string; finalFocusEl?: () => HTMLElement | null }) {
   const { user } = useAuth();
   const prefill = (): ContactMessage => ({
     name: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '',
@@ -53,7 +53,7 @@ export function ContactDialog({ open, onClose, initialSubject = '' }: { open: bo
   });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" finalFocusEl={finalFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

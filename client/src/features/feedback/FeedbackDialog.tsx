@@ -23,7 +23,7 @@ function describe(error: unknown): string {
 }
 
 /** Give Feedback (spec 001 §2.9): title and content (10 rows), both required; Submit disabled while invalid or loading. */
-export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function FeedbackDialog({ open, onClose, finalFocusEl }: { open: boolean; onClose: () => void; finalFocusEl?: () => HTMLElement | null }) {
   const { user } = useAuth();
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
@@ -54,7 +54,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
   });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center" size="lg">
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center" size="lg" finalFocusEl={finalFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

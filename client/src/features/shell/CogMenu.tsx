@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { useAppInfo } from './app-info';
 import { CogIcon } from './icons';
+import { MENU_TYPEAHEAD_OFF, TypeaheadMenuContent } from './menu-typeahead';
 import { cogMenuEntries, showsCog, showsDevelopOptions } from './menu-model';
 import { EngineChoice, ServerChoice, useEngineChoice, useServerChoice } from './preferences';
 
@@ -20,6 +21,7 @@ export function CogMenu() {
 
   return (
     <Menu.Root
+      {...MENU_TYPEAHEAD_OFF}
       positioning={{ placement: 'bottom-end' }}
       onSelect={({ value }) => {
         if (value.startsWith('nav:')) navigate(value.slice(4));
@@ -32,7 +34,7 @@ export function CogMenu() {
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content minW="220px" data-testid="cog-menu">
+          <TypeaheadMenuContent minW="220px" data-testid="cog-menu">
             {entries.map((e) => (
               <Menu.Item key={e.to} value={`nav:${e.to}`}>
                 {e.label}
@@ -60,7 +62,7 @@ export function CogMenu() {
                 ))}
               </>
             )}
-          </Menu.Content>
+          </TypeaheadMenuContent>
         </Menu.Positioner>
       </Portal>
     </Menu.Root>

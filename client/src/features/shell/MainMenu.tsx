@@ -6,8 +6,7 @@ import { useAuth } from '@/lib/auth';
 import { CloseIcon, MenuIcon } from './icons';
 import { mainMenuEntries } from './menu-model';
 
-/** Spec 001 §9: menu type-ahead search resets after 500 ms; the menubar auto-hide delay defaults to 100 ms. */
-export const MENU_SEARCH_RESET_MS = SHELL_LIMITS.MENU_SEARCH_RESET_MS;
+/** Spec 001 §9: the menubar auto-hide delay defaults to 100 ms (the type-ahead reset is in menu-typeahead.ts). */
 export const MENU_AUTO_HIDE_DELAY_MS = SHELL_LIMITS.MENU_AUTO_HIDE_DELAY_MS;
 
 function useMainMenu() {

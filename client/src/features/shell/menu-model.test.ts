@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Role } from '@shared/roles';
-import { cogMenuEntries, isTaxManagerView, mainMenuEntries, showsCaViewerNotice, showsCog, showsDevelopOptions } from './menu-model';
+import { cogMenuEntries, isCaViewer, isTaxManagerView, mainMenuEntries, showsCaViewerNotice, showsCog, showsDevelopOptions } from './menu-model';
 import { ROLE_CASES } from './testing';
 
 const TM = ['TAX_MANAGER', 'CA_VIEWER'];
@@ -25,7 +25,7 @@ describe('header menus by role (tax manager organisation)', () => {
     expect(labels(cogMenuEntries(roles, TM))).toEqual(EXPECTED[code].cog);
     expect(showsCog(roles, TM, 'production')).toBe(EXPECTED[code].cog.length > 0);
     expect(showsCog(roles, TM, 'develop')).toBe(true);
-    expect(showsCaViewerNotice(roles)).toBe(code === 'CA_VIEWER');
+    expect(showsCaViewerNotice(roles, TM)).toBe(code === 'CA_VIEWER');
   });
 
   it('Home leads to /portfolios in the tax manager view and to / otherwise', () => {
@@ -38,6 +38,20 @@ describe('header menus by role (tax manager organisation)', () => {
     expect(isTaxManagerView([Role.SITE_ADMIN], CA_ONLY)).toBe(false);
     expect(mainMenuEntries([Role.SITE_ADMIN], CA_ONLY)).toEqual([{ label: 'Home', to: '/' }]);
     expect(labels(cogMenuEntries([Role.SITE_ADMIN], CA_ONLY))).toEqual(['Users', 'User Groups']);
+  });
+
+  it('a CA Viewer is a user of the corporate actions viewer without the tax manager (spec 001 §1, §9; CONTRACT 2)', () => {
+    // The defaults of a new organisation: every one of its users is a CA Viewer, whatever the role.
+    for (const [, roles] of ROLE_CASES) {
+      expect(isCaViewer(roles, CA_ONLY)).toBe(true);
+      expect(showsCaViewerNotice(roles, CA_ONLY)).toBe(true);
+      expect(labels(mainMenuEntries(roles, CA_ONLY))).toEqual(['Home']);
+    }
+    // With the tax manager application only role 8 is limited; without either application nobody is a CA Viewer.
+    expect(isCaViewer([Role.SITE_ADMIN], TM)).toBe(false);
+    expect(isCaViewer([Role.CA_VIEWER], TM)).toBe(true);
+    expect(isCaViewer([Role.SITE_ADMIN], [])).toBe(false);
+    expect(isCaViewer([Role.SITE_ADMIN], ['TAX_MANAGER'])).toBe(false);
   });
 
   it("the develop options appear only when the environment is named 'develop'", () => {

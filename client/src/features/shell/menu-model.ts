@@ -15,7 +15,7 @@ export interface MenuEntry {
  * the plain view.
  */
 export function isTaxManagerView(roles: readonly Role[], applications: readonly string[]): boolean {
-  return applications.includes(APPLICATIONS.TAX_MANAGER) && hasAnyRole(roles, SIX_ROLES);
+  return !isCaViewer(roles, applications) && applications.includes(APPLICATIONS.TAX_MANAGER) && hasAnyRole(roles, SIX_ROLES);
 }
 
 /** Main menu: Home (/portfolios), Activities, External data, User Security, Reports by role; otherwise only Home (/). */
@@ -50,9 +50,19 @@ export function showsCog(roles: readonly Role[], applications: readonly string[]
   return cogMenuEntries(roles, applications).length > 0 || showsDevelopOptions(appEnv);
 }
 
-/** The limited-functionality notice: a CA Viewer (spec 001 §1). */
-export function showsCaViewerNotice(roles: readonly Role[]): boolean {
-  return roles.includes(Role.CA_VIEWER);
+/**
+ * A CA Viewer (spec 001 §1, CONTRACT 2): a user of the corporate actions viewer without the tax manager
+ * application (the defaults of a new organisation, spec 001 §9), or anyone holding the limited role 8.
+ * They see the limited-functionality notice, the 110 px header and only Home in the main menu.
+ */
+export function isCaViewer(roles: readonly Role[], applications: readonly string[]): boolean {
+  if (roles.includes(Role.CA_VIEWER)) return true;
+  return applications.includes(APPLICATIONS.CA_VIEWER) && !applications.includes(APPLICATIONS.TAX_MANAGER);
+}
+
+/** The limited-functionality notice shows to every CA Viewer. */
+export function showsCaViewerNotice(roles: readonly Role[], applications: readonly string[]): boolean {
+  return isCaViewer(roles, applications);
 }
 
 export const CA_VIEWER_NOTICE =

@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { mockFetch, renderRoutes } from '@/test/render';
 import { LoginPage } from './LoginPage';
 
+// Typing through user-event is slow on a loaded machine: a wide limit, so only a real failure fails.
+vi.setConfig({ testTimeout: 30_000 });
+
 function renderLogin(path = '/logIn') {
   return renderRoutes(
     [
@@ -130,6 +133,19 @@ describe('LoginPage (spec 000 §2 login page)', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Request password reset' })).toBeDisabled());
     expect(server.calls.find((c) => c.url === '/auth/forgot-password')!.body).toEqual({ username: 'jane@example.com', mfaCode: '123456' });
     expect(screen.getByText("If MFA has not been enabled yet, click 'MFA not enabled' to request a password reset.")).toBeInTheDocument();
+  });
+
+  it('disables the forgot-password request after a request that failed too (spec 000 §4)', async () => {
+    server.respond('POST', '/auth/forgot-password', 429, { success: false, statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please wait a minute.' });
+    const user = userEvent.setup();
+    renderLogin();
+    await toPasswordStep(user);
+    await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    await user.click(screen.getByRole('button', { name: 'MFA not enabled' }));
+    expect(await screen.findByText('Too many requests. Please wait a minute.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'MFA not enabled' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Request password reset' })).toBeDisabled();
+    expect(server.calls.filter((c) => c.url === '/auth/forgot-password')).toHaveLength(1);
   });
 
   it('redirects a signed-in visitor to the last working path', async () => {

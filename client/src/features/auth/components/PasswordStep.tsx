@@ -77,11 +77,12 @@ function ForgotPasswordBox({ username }: { username: string }) {
     setBusy(true);
     try {
       const res = await authApi.forgotPassword(username.trim(), withCode ? code.trim() : undefined);
-      setSent(true);
       showToast({ type: 'success', title: res.message || LOGIN_TEXTS.FORGOT_SENT });
     } catch (e) {
       showToast({ type: 'error', title: errorMessage(e, 'Sorry, an error occurred. Please try again.') });
     } finally {
+      // Spec 000 §4: after a request, answered or not, the request is not offered again.
+      setSent(true);
       setBusy(false);
     }
   }

@@ -19,6 +19,10 @@ describe('CreateSiteAdminPage (spec 001 §2.12, §4, §5, §8, §9)', () => {
   it('starts with the defaults: Organization, no SSO, 1 / 1 / 0, tax manager off, corporate actions viewer and site admin on and read-only', async () => {
     setup();
     await screen.findByRole('heading', { name: 'Create Site Admin' });
+    // What the new site admin's first sign-in asks: temporary password, own password, then MFA (enforced).
+    expect(screen.getByTestId('site-admin-first-sign-in')).toHaveTextContent(
+      'The site admin receives a temporary password by e-mail. At the first sign-in they choose their own password, then enable MFA with an authenticator app: site admins are created with MFA enforced.',
+    );
     expect(screen.getByRole('radio', { name: 'Organization' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Individual' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'SSO' })).not.toBeChecked();

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Checkbox, Fieldset, Field, Heading, Input, RadioGroup, SimpleGrid, Stack, HStack } from '@chakra-ui/react';
+import { Alert, Button, Card, Checkbox, Fieldset, Field, Heading, Input, RadioGroup, SimpleGrid, Stack, HStack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '@shared/limits';
-import { ACCOUNT_TYPES, AccountTypeName, ORG_ADMIN_MESSAGES as M, SITE_ADMIN_MINIMUMS } from '@shared/organisation-admin';
+import { ACCOUNT_TYPES, AccountTypeName, ORG_ADMIN_MESSAGES as M, SITE_ADMIN_FIRST_SIGN_IN, SITE_ADMIN_MINIMUMS } from '@shared/organisation-admin';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
@@ -71,6 +71,10 @@ export function CreateSiteAdminPage() {
       <Card.Body>
         <form onSubmit={submit} noValidate>
           <Stack gap="5">
+            <Alert.Root status="info" data-testid="site-admin-first-sign-in">
+              <Alert.Indicator />
+              <Alert.Description>{SITE_ADMIN_FIRST_SIGN_IN.PAGE_NOTE}</Alert.Description>
+            </Alert.Root>
             <Fieldset.Root>
               <Fieldset.Legend>Account type</Fieldset.Legend>
               <RadioGroup.Root

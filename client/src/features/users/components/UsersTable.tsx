@@ -29,6 +29,9 @@ export const COLUMNS: Array<{ key: ColumnKey; header: string; width: number; cel
 ];
 
 const MIN_WIDTH = 60;
+const MAX_WIDTH = 800;
+const RESIZE_STEP = 10;
+const clampWidth = (w: number) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.round(w)));
 
 /** Column widths that the user drags with the handle on each header's right edge. */
 export function useColumnWidths() {
@@ -39,7 +42,7 @@ export function useColumnWidths() {
       e.stopPropagation();
       const x0 = e.clientX;
       const w0 = widths[key];
-      const move = (ev: PointerEvent) => setWidths((w) => ({ ...w, [key]: Math.max(MIN_WIDTH, Math.round(w0 + ev.clientX - x0)) }));
+      const move = (ev: PointerEvent) => setWidths((w) => ({ ...w, [key]: clampWidth(w0 + ev.clientX - x0) }));
       const up = () => {
         window.removeEventListener('pointermove', move);
         window.removeEventListener('pointerup', up);
@@ -49,8 +52,11 @@ export function useColumnWidths() {
     },
     [widths],
   );
-  return { widths, start };
+  /** The keyboard's way: arrows on the focused handle. */
+  const resizeBy = useCallback((key: ColumnKey, delta: number) => setWidths((w) => ({ ...w, [key]: clampWidth(w[key] + delta) })), []);
+  return { widths, start, resizeBy };
 }
+
 
 export interface RowActions {
   onOpen: (u: UserListItem) => void;
@@ -83,7 +89,7 @@ function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions
 
 /** Spec 000 §2: the table; the frozen actions column and the double-click exist for writers only. */
 export function UsersTable({ users, writer, actions }: { users: UserListItem[]; writer: boolean; actions: RowActions }) {
-  const { widths, start } = useColumnWidths();
+  const { widths, start, resizeBy } = useColumnWidths();
   const total = COLUMNS.reduce((s, c) => s + widths[c.key], 0) + (writer ? 70 : 0);
   return (
     <Box overflowX="auto" borderWidth="1px" rounded="md">
@@ -91,12 +97,26 @@ export function UsersTable({ users, writer, actions }: { users: UserListItem[]; 
         <Table.Header>
           <Table.Row>
             {COLUMNS.map((c) => (
-              <Table.ColumnHeader key={c.key} position="relative" style={{ width: `${widths[c.key]}px` }} data-testid={`column-${c.key}`}>
-                <Text truncate>{c.header}</Text>
+              // Named by its text alone: the resize handle inside would otherwise make it 'Name Resize Name'.
+              <Table.ColumnHeader key={c.key} position="relative" style={{ width: `${widths[c.key]}px` }} data-testid={`column-${c.key}`} aria-labelledby={`users-column-${c.key}`}>
+                <Text truncate id={`users-column-${c.key}`}>
+                  {c.header}
+                </Text>
                 <Box
                   role="separator"
+                  tabIndex={0}
                   aria-orientation="vertical"
                   aria-label={`Resize ${c.header}`}
+                  aria-valuenow={widths[c.key]}
+                  aria-valuemin={MIN_WIDTH}
+                  aria-valuemax={MAX_WIDTH}
+                  onKeyDown={(e) => {
+                    const delta = e.key === 'ArrowRight' ? RESIZE_STEP : e.key === 'ArrowLeft' ? -RESIZE_STEP : 0;
+                    if (!delta) return;
+                    e.preventDefault();
+                    resizeBy(c.key, delta);
+                  }}
+                  _focusVisible={{ bg: 'blue.500', outline: 'none' }}
                   data-testid={`resize-${c.key}`}
                   position="absolute"
                   top="0"
