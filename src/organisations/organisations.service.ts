@@ -72,21 +72,25 @@ export class OrganisationsService {
           passwordChangedAt: new Date(),
         }),
       );
+      // The account and the e-mail with its temporary password commit together.
+      await this.mail.send(
+        {
+          to: user.email,
+          subject: `Your ${PRODUCT_NAME} site admin account`,
+          text: [
+            `An account has been opened for ${org.name} (${org.code}) on ${PRODUCT_NAME}, with you as its site admin.`,
+            '',
+            `Email: ${user.email}`,
+            `Temporary password: ${password}`,
+            '',
+            `Sign in at ${this.config.publicUrl}/logIn.`,
+            '',
+            ...SITE_ADMIN_FIRST_SIGN_IN.MAIL_STEPS,
+          ].join('\n'),
+        },
+        tx,
+      );
       return { org, user };
-    });
-    await this.mail.send({
-      to: user.email,
-      subject: `Your ${PRODUCT_NAME} site admin account`,
-      text: [
-        `An account has been opened for ${org.name} (${org.code}) on ${PRODUCT_NAME}, with you as its site admin.`,
-        '',
-        `Email: ${user.email}`,
-        `Temporary password: ${password}`,
-        '',
-        `Sign in at ${this.config.publicUrl}/logIn.`,
-        '',
-        ...SITE_ADMIN_FIRST_SIGN_IN.MAIL_STEPS,
-      ].join('\n'),
     });
     return { success: true, message: M.SITE_ADMIN_CREATED, organisationId: org.id, userId: user.id };
   }
@@ -100,7 +104,7 @@ export class OrganisationsService {
     const passwordHash = await this.passwords.hash(password);
     const user = await this.db.transaction(async (tx) => {
       await this.assertEmailFree(tx, email);
-      return tx.getRepository(User).save(
+      const created = await tx.getRepository(User).save(
         tx.getRepository(User).create({
           organisationId: caller.organisationId,
           email,
@@ -111,18 +115,22 @@ export class OrganisationsService {
           passwordChangedAt: new Date(),
         }),
       );
-    });
-    await this.mail.send({
-      to: email,
-      subject: `Your ${PRODUCT_NAME} E-Support account`,
-      text: [
-        `An E-Support account has been created for you on ${PRODUCT_NAME}.`,
-        '',
-        `Email: ${email}`,
-        `Temporary password: ${password}`,
-        '',
-        `Sign in at ${this.config.publicUrl}/logIn and choose your own password when asked.`,
-      ].join('\n'),
+      await this.mail.send(
+        {
+          to: email,
+          subject: `Your ${PRODUCT_NAME} E-Support account`,
+          text: [
+            `An E-Support account has been created for you on ${PRODUCT_NAME}.`,
+            '',
+            `Email: ${email}`,
+            `Temporary password: ${password}`,
+            '',
+            `Sign in at ${this.config.publicUrl}/logIn and choose your own password when asked.`,
+          ].join('\n'),
+        },
+        tx,
+      );
+      return created;
     });
     return { success: true, message: M.ESUPPORT_CREATED, userId: user.id, email };
   }
