@@ -1,5 +1,6 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, Optional } from '@nestjs/common';
 import { AppException } from '../common/app.exception';
+import { MetricsService } from '../metrics/metrics.service';
 import { ERROR_CODES } from '../shared/messages';
 
 interface Counter {
@@ -24,6 +25,7 @@ export class LoginThrottleService {
   static readonly DELAY_STEP_MS = 400;
 
   private readonly counters = new Map<string, Counter>();
+  constructor(@Optional() private readonly metrics?: MetricsService) {}
 
   private keys(account: string, address: string): Array<[key: string, limit: number, slowAfter: number]> {
     return [
@@ -61,6 +63,7 @@ export class LoginThrottleService {
     for (const [key, limit] of this.keys(account, address)) {
       const c = this.recent(key, now);
       c.failures.push(now);
+      if (c.failures.length >= limit) this.metrics?.lockout(key.split(':')[0]);
       if (c.failures.length >= limit) c.lockedUntil = now + LoginThrottleService.LOCK_MS;
       this.counters.set(key, c);
     }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import * as nodemailer from 'nodemailer';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
+import { MetricsService } from '../metrics/metrics.service';
 
 export interface OutgoingMail {
   to: string;
@@ -23,7 +24,7 @@ export class MailService {
   private readonly transport: nodemailer.Transporter;
   private readonly outbox?: string;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, private readonly metrics: MetricsService) {
     if (config.smtpUrl) {
       this.transport = nodemailer.createTransport(config.smtpUrl);
     } else {
@@ -34,7 +35,7 @@ export class MailService {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
+    const info = await this.metrics.trackMail(this.transport.sendMail({ from: this.config.mailFrom, ...mail }));
     if (this.outbox) {
       const file = join(this.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       writeFileSync(file, (info as unknown as { message: Buffer }).message);
