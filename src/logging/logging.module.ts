@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Module } from '@nestjs/common';
 import { LoggerModule, Params } from 'nestjs-pino';
+import { stdTimeFunctions } from 'pino';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { AuthUser } from '../common/auth-user';
@@ -49,6 +50,7 @@ export function loggerParams(config: AppConfig): Params {
     pinoHttp: {
       level: config.logLevel,
       base: undefined,
+      timestamp: stdTimeFunctions.isoTime,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       genReqId: requestId,
       // Read when the response has finished, after the JWT guard has put the caller on the request.
@@ -63,7 +65,10 @@ export function loggerParams(config: AppConfig): Params {
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
       customSuccessMessage: (req, res) => `${req.method} ${pathOf(req as Req)} ${res.statusCode}`,
       customErrorMessage: (req, res) => `${req.method} ${pathOf(req as Req)} ${res.statusCode}`,
-      ...(pretty ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } } } : {}),
+      // Level names ("info"), not numbers, in the JSON; pino-pretty colours the numbers itself.
+      ...(pretty
+        ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } } }
+        : { formatters: { level: (label: string) => ({ level: label }) } }),
     },
   } as Params;
 }
