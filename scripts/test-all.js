@@ -7,7 +7,7 @@
 //   node scripts/test-all.js --only e2e,client
 //
 // Adding a suite is one line in SUITES: a name, the npm script that runs it, the runner whose report is
-// read (jest, vitest or playwright), and optionally a group that only runs when asked for with --with.
+// read (jest, vitest, playwright, or report for our own scripts), and optionally a group that only runs when asked for with --with.
 const { spawnSync } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -20,10 +20,16 @@ const SUITES = [
   { name: 'browser', script: 'test:browser', runner: 'playwright' },
   { name: 'unit (Node 22)', script: 'test:node22:unit', runner: 'jest', group: 'node22' },
   { name: 'e2e (Node 22)', script: 'test:node22:e2e', runner: 'jest', group: 'node22' },
+  { name: 'image', script: 'test:image', runner: 'report', group: 'image' },
 ];
 
 /** How each runner is asked for a JSON report, and how its counts are read from it. */
 const RUNNERS = {
+  // Our own scripts (scripts/test-image.js): `--json-report FILE` writes {numPassedTests, numFailedTests}.
+  report: {
+    args: (file) => ['--json-report', file],
+    count: (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }),
+  },
   jest: {
     args: (file) => ['--json', `--outputFile=${file}`],
     // A test file that fails to load has no failed test but one runtime error: count it too.
