@@ -79,17 +79,17 @@ async function main() {
     check('no build-only package', forbidden.every((p) => !fs.existsSync(join(nm, p))), forbidden.filter((p) => fs.existsSync(join(nm, p))).join(', '));
     let maps = 0;
     let decls = 0;
-    let objects = 0;
+    const objects = [];
     for (const d of [nm, join(app, 'dist'), join(app, 'client/dist')]) {
       walk(d, (f) => {
         if (f.endsWith('.map')) maps++;
         if (/\.d\.[cm]?ts$/.test(f)) decls++;
-        if (/\.(o|a|c|cc|cpp|h|gyp)$/.test(f) && !f.includes('node-addon-api')) objects++;
+        if (/\.(o|a|c|cc|cpp|h|gyp)$/.test(f) && !f.includes('node-addon-api')) objects.push(f.slice(app.length + 1));
       });
     }
     check('no source maps', maps === 0, `${maps}`);
     check('no type declarations', decls === 0, `${decls}`);
-    check('no compiler inputs or objects of the native modules', objects === 0, `${objects}`);
+    check('no compiler inputs or objects of the native modules', objects.length === 0, objects.slice(0, 5).join(', '));
 
     const required = new Set();
     walk(join(app, 'dist'), (f) => {
@@ -103,6 +103,13 @@ async function main() {
     check('every package the server requires is a declared dependency', undeclared.length === 0, undeclared.join(', ') || `${required.size} packages`);
 
     const sizes = { node_modules: du(nm), dist: du(join(app, 'dist')), client: du(join(app, 'client/dist')) };
+    const packages = fs
+      .readdirSync(nm)
+      .flatMap((d) => (d.startsWith('@') ? fs.readdirSync(join(nm, d)).map((s) => `${d}/${s}`) : [d]))
+      .filter((d) => !d.startsWith('.'))
+      .map((d) => [d, du(join(nm, d))])
+      .sort((a, b) => b[1] - a[1]);
+    console.log(`  largest packages: ${packages.slice(0, 8).map(([d, b]) => `${d} ${mb(b)}`).join(', ')}`);
     console.log(`  runtime files: node_modules ${mb(sizes.node_modules)} (${mb(before)} before pruning), dist ${mb(sizes.dist)}, client/dist ${mb(sizes.client)}`);
 
     console.log('\nThe first start');
