@@ -21,5 +21,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A component test that waits for the UI has seconds, not a budget: on a loaded 2-core CI machine the
+    // default 5 s timed out tests that were right (e.g. AnnouncementsPage 'E-Support publishes to one organisation').
+    testTimeout: 30_000,
   },
 });
