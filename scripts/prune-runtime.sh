@@ -15,5 +15,5 @@ find "$nm/sqlite3/build" -type f ! -name '*.node' -delete 2>/dev/null || true
 rm -rf "$nm/argon2/argon2" "$nm/argon2/build/Release/obj.target" "$nm/argon2/build/Release/.deps"
 if [ -f "$nm/argon2/build/Release/argon2.node" ]; then rm -rf "$nm/argon2/prebuilds"; fi
 find "$nm/argon2/build" -type f ! -name '*.node' -delete 2>/dev/null || true
-rm -f "$nm/sqlite3/binding.gyp" "$nm/argon2/binding.gyp"
+find "$nm/sqlite3" "$nm/argon2" -type f \( -name '*.c' -o -name '*.cc' -o -name '*.cpp' -o -name '*.h' -o -name '*.gyp' -o -name '*.gypi' -o -name '*.mk' -o -name '*Makefile' \) -delete 2>/dev/null || true
 find "$nm" -depth -type d -empty -delete 2>/dev/null || true
