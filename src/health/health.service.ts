@@ -39,7 +39,6 @@ async function check(work: () => Promise<unknown>): Promise<CheckResult> {
  */
 @Injectable()
 export class HealthService implements OnModuleDestroy {
-  private redis?: Redis;
   private mailTransport?: nodemailer.Transporter;
   private mailChecked?: { at: number; result: CheckResult };
 
@@ -57,13 +56,23 @@ export class HealthService implements OnModuleDestroy {
     return { ready: [database, redis, mail].every((c) => c === 'ok' || c === 'skipped'), checks: { database, redis, mail } };
   }
 
+  /**
+   * A fresh connection per check (a probe every few seconds is cheap), so no reconnect timer outlives it; the short
+   * disconnectTimeout because ioredis keeps its disconnect timer for that long when the connection was refused.
+   */
   private redisCheck(): Promise<CheckResult> {
-    if (!this.config.redisUrl) return Promise.resolve('skipped');
-    if (!this.redis) {
-      this.redis = new Redis(this.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: TIMEOUT_MS });
-      this.redis.on('error', () => undefined); // reported through the check, not as an unhandled event
-    }
-    return check(() => this.redis!.ping());
+    const url = this.config.redisUrl;
+    if (!url) return Promise.resolve('skipped');
+    return check(async () => {
+      const redis = new Redis(url, { lazyConnect: true, connectTimeout: TIMEOUT_MS, maxRetriesPerRequest: 0, retryStrategy: () => null, disconnectTimeout: 200 });
+      redis.on('error', () => undefined); // reported through the check, not as an unhandled event
+      try {
+        await redis.connect();
+        await redis.ping();
+      } finally {
+        redis.disconnect();
+      }
+    });
   }
 
   private async mailCheck(): Promise<CheckResult> {
@@ -76,7 +85,6 @@ export class HealthService implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
-    this.redis?.disconnect();
     this.mailTransport?.close();
   }
 }
