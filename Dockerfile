@@ -1,24 +1,47 @@
-# Build stage: compile the server and the client.
-FROM node:20-bookworm AS build
+# syntax=docker/dockerfile:1
+# The product in one image: API, websocket and the built client on PORT, data in the /data volume.
+#   docker build -t tax-portal .
+#   podman build --format docker -t tax-portal .   (OCI builders: HEALTHCHECK is kept only in the docker format)
+#   docker run -p 3000:3000 -v tax-portal-data:/data tax-portal
+# On the first start with an empty /data the log prints the E-Support account's temporary password once
+# (`docker logs <container> | grep -A1 'E-Support account created'`). What this image runs is tested without a
+# container engine by `npm run test:image` (scripts/test-image.js), which lays out the runtime stage below.
+
+# Build stage: compile the server and the client (compilers, types and dev tools stay here).
+FROM node:22-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+COPY scripts/npm-ci.sh ./scripts/
+RUN sh scripts/npm-ci.sh --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build
 
-# Runtime stage: the compiled product and its production dependencies, as a non-root user.
-FROM node:20-bookworm-slim
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# Production dependencies only: sqlite3 and argon2 compile here (python3, make and g++ are in this image),
+# then scripts/prune-runtime.sh drops what only the build needed (sources, objects, types, maps).
+FROM node:22-bookworm AS deps
 WORKDIR /app
-COPY --from=build --chown=node:node /app/package.json ./
-COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/dist ./dist
-COPY --from=build --chown=node:node /app/client/dist ./client/dist
-RUN mkdir -p /data && chown node:node /data
+COPY package.json package-lock.json ./
+COPY scripts/npm-ci.sh scripts/prune-runtime.sh ./scripts/
+RUN sh scripts/npm-ci.sh --omit=dev --omit=optional --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/client/dist ./client/dist
+RUN sh scripts/prune-runtime.sh /app
+
+# Runtime stage: no compiler, no npm cache. The code belongs to root and is read-only to the node user, who
+# may write only to /data.
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data LOG_LEVEL=info
+WORKDIR /app
+COPY --from=deps /app/package.json ./
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=deps /app/dist ./dist
+COPY --from=deps /app/client/dist ./client/dist
+RUN mkdir -p /data && chown node:node /data && chmod -R a-w /app
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+# Liveness for the container engine; orchestrators should probe /api/health/live and /api/health/ready.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # Migrations run on start, before the first request is served.
 CMD ["node", "dist/main.js"]

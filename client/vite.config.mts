@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+/** `npm run start:dev`: Vite serves the client and passes the server's paths on to the API on PORT. */
+const apiTarget = `http://localhost:${process.env.PORT || 3000}`;
 
 export default defineConfig({
   root: here,
@@ -11,13 +13,16 @@ export default defineConfig({
   resolve: { alias: { '@shared': fileURLToPath(new URL('../src/shared', import.meta.url)), '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 600 },
   server: {
-    port: 5173,
-    proxy: Object.fromEntries(['/api', '/auth', '/mfa', '/refresh', '/callback', '/files', '/socket.io'].map((p) => [p, { target: 'http://localhost:3000', ws: p === '/socket.io' }])),
+    port: Number(process.env.VITE_PORT || 5173),
+    proxy: Object.fromEntries(['/api', '/auth', '/mfa', '/refresh', '/callback', '/files', '/socket.io'].map((p) => [p, { target: apiTarget, ws: p === '/socket.io' }])),
   },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A component test that waits for the UI has seconds, not a budget: on a loaded 2-core CI machine the
+    // default 5 s timed out tests that were right (e.g. AnnouncementsPage 'E-Support publishes to one organisation').
+    testTimeout: 30_000,
   },
 });

@@ -1,4 +1,4 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
@@ -10,14 +10,15 @@ import { TokenModule } from './auth/token.module';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
 import { RolesGuard } from './common/guards/roles.guard';
 import { ServiceApiKeyGuard } from './common/guards/service-api-key.guard';
-import { RequestLoggerMiddleware } from './common/middleware/request-logger.middleware';
 import { AppConfigModule } from './config/app-config.module';
 import { FilesModule } from './files/files.module';
 import { RedisConnection, RedisModule } from './redis/redis.module';
 import { RedisThrottlerStorage } from './redis/redis-throttler.storage';
 import { DatabaseModule } from './database/database.module';
 import { AppInfoController } from './app-info/app-info.controller';
-import { HealthController } from './health/health.controller';
+import { HealthModule } from './health/health.module';
+import { LoggingModule } from './logging/logging.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { MailModule } from './mail/mail.module';
 import { MfaModule } from './mfa/mfa.module';
 import { OrganisationsModule } from './organisations/organisations.module';
@@ -38,6 +39,9 @@ export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
 @Module({
   imports: [
     AppConfigModule,
+    LoggingModule,
+    MetricsModule,
+    HealthModule,
     DatabaseModule,
     FilesModule,
     RedisModule,
@@ -66,7 +70,7 @@ export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
     ContactModule,
     SystemInfoModule,
   ],
-  controllers: [HealthController, AppInfoController],
+  controllers: [AppInfoController],
   providers: [
     { provide: APP_GUARD, useClass: ThrottlerGuard },
     { provide: APP_GUARD, useClass: ServiceApiKeyGuard },
@@ -74,8 +78,4 @@ export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
 })
-export class AppModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RequestLoggerMiddleware).forRoutes('*');
-  }
-}
+export class AppModule {}

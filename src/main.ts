@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
 import { APP_CONFIG } from './config/app-config.module';
@@ -17,14 +17,14 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const level = process.env.LOG_LEVEL;
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
-    logger: level === 'silent' ? false : level === 'error' ? ['error'] : ['error', 'warn', 'log'],
-  });
+  // Nest's own messages are held until pino (LOG_LEVEL, JSON lines) takes over: see src/logging.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
+  const logger = app.get(Logger);
+  app.useLogger(logger);
   configureApp(app);
   const config = app.get<AppConfig>(APP_CONFIG);
   await app.listen(config.port);
-  new Logger('Main').log(`Serving on ${config.publicUrl} (port ${config.port}, data in ${config.dataDir})`);
+  logger.log(`Serving on ${config.publicUrl} (port ${config.port}, data in ${config.dataDir})`, 'Main');
 }
 
 void main();

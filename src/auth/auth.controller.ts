@@ -1,8 +1,9 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { Request, Response } from 'express';
 import { Public } from '../common/decorators/access.decorators';
+import { LoginMetricsInterceptor } from '../metrics/login-metrics.interceptor';
 import { UsersService } from '../users/users.service';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
@@ -25,6 +26,7 @@ export class AuthController {
 
   @Public()
   @Post('auth/login')
+  @UseInterceptors(LoginMetricsInterceptor)
   @HttpCode(200)
   @ApiBearerAuth()
   async login(@Body() dto: LoginDto, @Headers('authorization') authorization: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {

@@ -1,5 +1,6 @@
 import { HttpStatus, Inject, Injectable, Optional } from '@nestjs/common';
 import { AppException } from '../common/app.exception';
+import { MetricsService } from '../metrics/metrics.service';
 import { ERROR_CODES } from '../shared/messages';
 import { THROTTLE_STORE, ThrottleStore } from './throttle-store';
 
@@ -40,6 +41,7 @@ export class LoginThrottleService {
   constructor(
     @Inject(THROTTLE_STORE) private readonly store: ThrottleStore,
     @Optional() @Inject(THROTTLE_CLOCK) clock?: ThrottleClock,
+    @Optional() private readonly metrics?: MetricsService,
   ) {
     this.clock = clock ?? systemClock;
   }
@@ -71,9 +73,12 @@ export class LoginThrottleService {
     const k = this.keys(account, address);
     const now = this.clock.now();
     const W = LoginThrottleService.WINDOW_MS;
-    await this.store.increment(k.pair, W, now);
-    await this.store.increment(k.address, W, now);
+    const pairFailures = await this.store.increment(k.pair, W, now);
+    if (pairFailures === LoginThrottleService.PAIR_LIMIT) this.metrics?.lockout('pair');
+    const addressFailures = await this.store.increment(k.address, W, now);
+    if (addressFailures === LoginThrottleService.ADDRESS_LIMIT) this.metrics?.lockout('address');
     const failures = await this.store.increment(k.account, W, now);
+    if (failures === LoginThrottleService.ACCOUNT_LIMIT) this.metrics?.lockout('account');
     const alertOwner = failures >= LoginThrottleService.ACCOUNT_SLOW_AFTER && (await this.store.setOnce(k.alerted, W, now));
     return { failures, alertOwner };
   }

@@ -41,6 +41,7 @@ describe('loadConfig (CONTRACT 1)', () => {
     ['APP_ENV', 'Dev Env', /APP_ENV/],
     ['LOG_LEVEL', 'verbose', /LOG_LEVEL/],
     ['SERVICE_API_KEY', 'tiny', /SERVICE_API_KEY/],
+    ['METRICS_TOKEN', 'short-token', /METRICS_TOKEN/],
     ['OIDC_ISSUER', 'https://idp.example.com', /OIDC_CLIENT_ID/],
     ['BOOTSTRAP_SUPPORT_PASSWORD', 'short', /BOOTSTRAP_SUPPORT_PASSWORD/],
   ])('names the bad variable: %s=%s', (name, value, message) => {

@@ -22,6 +22,8 @@ export interface AppConfig {
   bootstrapSupportPassword?: string;
   appEnv: string;
   serviceApiKey?: string;
+  /** Bearer token a Prometheus scraper presents for GET /api/metrics (loopback needs none). */
+  metricsToken?: string;
   oidc?: { issuer: string; clientId: string; clientSecret?: string };
   redisUrl?: string;
   logLevel: 'silent' | 'error' | 'info' | 'debug';
@@ -119,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const serviceApiKey = optional(env, 'SERVICE_API_KEY');
   if (serviceApiKey !== undefined && serviceApiKey.length < 16) fail('SERVICE_API_KEY', 'must be at least 16 characters long');
 
+  const metricsToken = optional(env, 'METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16) fail('METRICS_TOKEN', 'must be at least 16 characters long');
+
   const oidcIssuer = url(env, 'OIDC_ISSUER', ['http:', 'https:']);
   const oidcClientId = optional(env, 'OIDC_CLIENT_ID');
   if ((oidcIssuer === undefined) !== (oidcClientId === undefined)) {
@@ -148,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bootstrapSupportPassword,
     appEnv,
     serviceApiKey,
+    metricsToken,
     oidc: oidcIssuer && oidcClientId ? { issuer: oidcIssuer, clientId: oidcClientId, clientSecret: optional(env, 'OIDC_CLIENT_SECRET') } : undefined,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     logLevel,

@@ -128,6 +128,21 @@ export function serialiseSqlite(dataSource: DataSource, options: SerialiseOption
   const driver = dataSource.driver;
   if (!(driver instanceof SqliteDriver)) return dataSource;
   const gate = withTimeout(new Mutex(), options.timeoutMs ?? DEFAULT_GATE_TIMEOUT_MS);
-  driver.createQueryRunner = (_mode?: ReplicationMode) => new SerialisedSqliteQueryRunner(driver, gate, options.onWait);
+  const observers = waitObservers(dataSource);
+  if (options.onWait) observers.push(options.onWait);
+  const onWait = (seconds: number) => observers.forEach((observe) => observe(seconds));
+  driver.createQueryRunner = (_mode?: ReplicationMode) => new SerialisedSqliteQueryRunner(driver, gate, onWait);
   return dataSource;
+}
+
+const observersOf = new WeakMap<DataSource, Array<(seconds: number) => void>>();
+function waitObservers(dataSource: DataSource): Array<(seconds: number) => void> {
+  let list = observersOf.get(dataSource);
+  if (!list) observersOf.set(dataSource, (list = []));
+  return list;
+}
+
+/** Tells `observe` how long each query or transaction waited for the gate (seconds); no-op off SQLite. */
+export function observeGateWaits(dataSource: DataSource, observe: (seconds: number) => void): void {
+  waitObservers(dataSource).push(observe);
 }

@@ -1,24 +1,40 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, HttpStatus } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import { AppException } from '../common/app.exception';
 import { Public } from '../common/decorators/access.decorators';
 import { version } from '../version';
+import { HealthService } from './health.service';
 
-/** Access: public, for load balancers and the container HEALTHCHECK; reveals nothing but up/down. */
+/**
+ * Access: public, for load balancers, orchestrators and the container HEALTHCHECK; reveals only up/down
+ * and which dependency is down.
+ * - live: the process answers (restart it when this fails);
+ * - ready: it can serve (database, Redis when configured, SMTP when configured); take it out of rotation when this fails;
+ * - health: the database answers (kept for the image's HEALTHCHECK and the browser tests).
+ */
 @ApiTags('health')
 @Controller('api/health')
 export class HealthController {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly health: HealthService) {}
 
   @Public()
   @Get()
-  async health() {
-    try {
-      await this.db.query('SELECT 1');
-    } catch {
-      throw new AppException(503, 'UNAVAILABLE', 'The database does not answer.');
-    }
+  async check() {
+    if ((await this.health.database()) !== 'ok') throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, 'UNAVAILABLE', 'The database does not answer.');
     return { status: 'ok', version };
+  }
+
+  @Public()
+  @Get('live')
+  live() {
+    return { status: 'ok', version };
+  }
+
+  @Public()
+  @Get('ready')
+  async ready() {
+    const { ready, checks } = await this.health.readiness();
+    if (!ready) throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, 'NOT_READY', 'A dependency does not answer.', { checks });
+    return { status: 'ok', version, checks };
   }
 }

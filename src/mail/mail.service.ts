@@ -7,6 +7,7 @@ import * as nodemailer from 'nodemailer';
 import { DataSource, EntityManager, EntitySubscriberInterface, IsNull, LessThanOrEqual, QueryRunner, Repository, TransactionCommitEvent } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
+import { MetricsService } from '../metrics/metrics.service';
 import { OutboxMessage } from './entities/outbox-message.entity';
 
 /** Work stored with the mail and done after the answer; it may send mail itself (MailService.send). */
@@ -64,6 +65,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(OutboxMessage) private readonly messages: Repository<OutboxMessage>,
     @Optional() dataSource?: DataSource,
+    @Optional() private readonly metrics?: MetricsService,
   ) {
     // Told of every commit (afterTransactionCommit), to deliver what a transaction stored without waiting for the sweep.
     dataSource?.subscribers.push(this);
@@ -241,7 +243,8 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
   /** Hands one message to the transport (SMTP, or an .eml file in DATA_DIR/outbox). */
   protected async deliver(message: OutboxMessage): Promise<void> {
     const mail = { from: this.config.mailFrom, to: message.to, subject: message.subject, text: message.text, ...(message.replyTo ? { replyTo: message.replyTo } : {}) };
-    const info = await this.transport.sendMail(mail);
+    const sending = this.transport.sendMail(mail);
+    const info = await (this.metrics ? this.metrics.trackMail(sending) : sending);
     if (this.outbox) {
       const file = join(this.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(message.id).padStart(8, '0')}-${randomBytes(4).toString('hex')}.eml`);
       writeFileSync(file, (info as unknown as { message: Buffer }).message);

@@ -5,6 +5,7 @@ import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGatew
 import { Server, Socket } from 'socket.io';
 import { Repository } from 'typeorm';
 import { AccessPayload } from '../auth/token.service';
+import { MetricsService } from '../metrics/metrics.service';
 import { SessionEvents } from '../sessions/session-events';
 import { SessionsService } from '../sessions/sessions.service';
 import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH } from '../shared/notifications';
@@ -45,6 +46,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     private readonly sessions: SessionsService,
     private readonly sessionEvents: SessionEvents,
     @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly metrics: MetricsService,
   ) {}
 
   afterInit(server: Server): void {
@@ -57,6 +59,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
         (e: Error) => next(e),
       );
     });
+    this.metrics.readOnScrape('sockets_connected', () => this.connectionCount);
     this.unsubscribe = this.sessionEvents.onEnded(({ sessionId }) => this.dropSession(sessionId, 'session-ended'));
   }
 
@@ -113,6 +116,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     if (!this.server) return;
     const room = target.userId ? userRoom(target.userId) : orgRoom(target.organisationId);
     this.server.to(room).emit(SOCKET_EVENTS.NOTIFICATION, item);
+    this.metrics.notificationDelivered(target.userId ? 'user' : 'organisation');
   }
 
   /** The number of open notification sockets (for the benchmark and health). */

@@ -109,12 +109,17 @@ export function stubFetch(routes: Record<string, [number, unknown] | (() => [num
 
 /**
  * Chooses a menu entry the way a keyboard user does (jsdom does not deliver the pointer sequence Ark's
- * menu selects on; real clicks are covered by the browser tests).
+ * menu selects on; real clicks are covered by the browser tests). The entry is found by role and name and
+ * the arrow key is pressed until that entry is the highlighted one: the menu's own first highlight is
+ * asynchronous, so counting key presses would flake.
  */
 export async function chooseMenuItem(menu: HTMLElement, name: string) {
   const { default: userEvent } = await import('@testing-library/user-event');
-  const enabled = [...menu.querySelectorAll('[role^="menuitem"]')].filter((i) => i.getAttribute('aria-disabled') !== 'true' && !i.hasAttribute('data-disabled'));
-  const index = enabled.findIndex((i) => i.textContent === name);
-  if (index < 0) throw new Error(`no menu entry ${name}`);
-  await userEvent.keyboard(`${'{ArrowDown}'.repeat(index + 1)}{Enter}`);
+  const { within } = await import('@testing-library/react');
+  const item = await within(menu).findByRole('menuitem', { name });
+  const highlighted = () => item.hasAttribute('data-highlighted');
+  const steps = within(menu).getAllByRole('menuitem').length * 2;
+  for (let i = 0; i < steps && !highlighted(); i++) await userEvent.keyboard('{ArrowDown}');
+  if (!highlighted()) throw new Error(`menu entry ${name} never became highlighted`);
+  await userEvent.keyboard('{Enter}');
 }

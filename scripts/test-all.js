@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// `npm test`: runs every suite in turn, even after one fails, and ends with one line per suite and a total
+// line `N passed, N failed` (counted from each runner's JSON report). Exits non-zero if anything failed.
+//
+//   node scripts/test-all.js                 the default suites
+//   node scripts/test-all.js --with node22   the default suites and those of the group node22 (CI)
+//   node scripts/test-all.js --only e2e,client
+//
+// Adding a suite is one line in SUITES: a name, the npm script that runs it, the runner whose report is
+// read (jest, vitest, playwright, or report for our own scripts), and optionally a group that only runs when asked for with --with.
+const { spawnSync } = require('node:child_process');
+const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+
+const SUITES = [
+  { name: 'unit', script: 'test:unit', runner: 'jest' },
+  { name: 'e2e', script: 'test:e2e', runner: 'jest' },
+  { name: 'client', script: 'test:client', runner: 'vitest' },
+  { name: 'browser', script: 'test:browser', runner: 'playwright' },
+  { name: 'unit (Node 22)', script: 'test:node22:unit', runner: 'jest', group: 'node22' },
+  { name: 'e2e (Node 22)', script: 'test:node22:e2e', runner: 'jest', group: 'node22' },
+  { name: 'image', script: 'test:image', runner: 'report', group: 'image' },
+];
+
+/** How each runner is asked for a JSON report, and how its counts are read from it. */
+const RUNNERS = {
+  // Our own scripts (scripts/test-image.js): `--json-report FILE` writes {numPassedTests, numFailedTests}.
+  report: {
+    args: (file) => ['--json-report', file],
+    count: (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }),
+  },
+  jest: {
+    args: (file) => ['--json', `--outputFile=${file}`],
+    // A test file that fails to load has no failed test but one runtime error: count it too.
+    count: (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) }),
+  },
+  vitest: {
+    args: (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    count: (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length }),
+  },
+  playwright: {
+    args: () => ['--reporter=list,json'],
+    env: (file) => ({ PLAYWRIGHT_JSON_OUTPUT_NAME: file }),
+    count: (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected + (r.errors ?? []).length }),
+  },
+};
+
+function parseArgs(argv) {
+  const opts = { with: [], only: null };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=');
+    const value = () => (inline ?? argv[++i] ?? '').split(',').filter(Boolean);
+    if (flag === '--with') opts.with.push(...value());
+    else if (flag === '--only') opts.only = value();
+    else throw new Error(`unknown argument ${argv[i]} (use --with GROUP or --only SUITE,...)`);
+  }
+  return opts;
+}
+
+function selected(opts) {
+  if (opts.only) {
+    const unknown = opts.only.filter((n) => !SUITES.some((s) => s.name === n || s.script === n));
+    if (unknown.length) throw new Error(`unknown suite ${unknown.join(', ')}; known: ${SUITES.map((s) => s.name).join(', ')}`);
+    return SUITES.filter((s) => opts.only.includes(s.name) || opts.only.includes(s.script));
+  }
+  return SUITES.filter((s) => !s.group || opts.with.includes(s.group));
+}
+
+function run(suite, dir) {
+  const runner = RUNNERS[suite.runner];
+  const report = join(dir, `${suite.script.replace(/\W+/g, '-')}.json`);
+  const started = Date.now();
+  console.log(`\n=== ${suite.name}: npm run ${suite.script}\n`);
+  const child = spawnSync('npm', ['run', suite.script, '--', ...runner.args(report)], {
+    stdio: 'inherit',
+    env: { ...process.env, ...(runner.env ? runner.env(report) : {}) },
+  });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  let counts;
+  try {
+    counts = runner.count(JSON.parse(readFileSync(report, 'utf8')));
+  } catch {
+    counts = { passed: 0, failed: 0, note: 'no report' };
+  }
+  const exit = child.status ?? 1;
+  // A suite that exits non-zero without a failed test (a build error, a crash) still counts as one failure.
+  if (exit !== 0 && counts.failed === 0) counts = { ...counts, failed: 1, note: `${counts.note ?? 'exit'} ${exit}` };
+  return { ...suite, ...counts, exit, seconds };
+}
+
+function main() {
+  const suites = selected(parseArgs(process.argv.slice(2)));
+  const dir = mkdtempSync(join(tmpdir(), 'tax-portal-test-reports-'));
+  const results = suites.map((s) => run(s, dir));
+  rmSync(dir, { recursive: true, force: true });
+
+  console.log('\n=== Summary');
+  for (const r of results) {
+    const note = r.note ? ` (${r.note})` : '';
+    console.log(`${r.name.padEnd(16)} ${r.exit === 0 ? 'ok  ' : 'FAIL'} ${r.passed} passed, ${r.failed} failed in ${r.seconds} s${note}`);
+  }
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exitCode = failed > 0 || results.some((r) => r.exit !== 0) ? 1 : 0;
+}
+
+main();

@@ -1,0 +1,76 @@
+import request from 'supertest';
+import { MetricsService } from '../../src/metrics/metrics.service';
+import { createOrganisation, createUser, PASSWORD } from '../utils/factories';
+import { createTestApp, TestApp } from '../utils/test-app';
+
+const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
+
+describe('GET /api/metrics (Prometheus)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // TRUST_PROXY lets a test pose as a remote caller through X-Forwarded-For.
+    t = await createTestApp({ METRICS_TOKEN, TRUST_PROXY: 'true' });
+  });
+  afterAll(() => t.close());
+
+  const scrape = () => request(t.http).get('/api/metrics').expect(200);
+  const value = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.split(' ')[1] ?? NaN);
+
+  it('answers a caller on loopback in the Prometheus text format', async () => {
+    const res = await scrape();
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    for (const name of ['http_requests_total', 'http_request_duration_seconds', 'auth_logins_total', 'auth_lockouts_total', 'sessions_active', 'sockets_connected', 'notification_deliveries_total', 'mail_messages_total', 'db_queue_wait_seconds', 'process_cpu_seconds_total']) {
+      expect(res.text).toContain(`# TYPE ${name} `);
+    }
+  });
+
+  it('refuses a remote caller without the token, and answers one with it', async () => {
+    const remote = () => request(t.http).get('/api/metrics').set('X-Forwarded-For', '203.0.113.9');
+    expect((await remote().expect(403)).body).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    await remote().set('Authorization', 'Bearer wrong-token-0123456789').expect(403);
+    await remote().set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200);
+  });
+
+  it('counts requests by route pattern and status, sign-ins by outcome, lockouts and open sessions', async () => {
+    const user = await createUser(t, await createOrganisation(t));
+    await request(t.http).get('/api/health').expect(200);
+    await request(t.http).post('/auth/login').send({ username: user.email, password: PASSWORD, acceptToS: true }).expect(200);
+    for (let i = 0; i < 5; i++) await request(t.http).post('/auth/login').send({ username: user.email, password: 'Wrong-Pass-1', acceptToS: true });
+    await request(t.http).get('/api/userLoginActivities/12345').expect(401);
+
+    const text = (await scrape()).text;
+    expect(value(text, 'http_requests_total{method="GET",route="/api/health",status="200"}')).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",method="POST",route="\/auth\/login",status="200"\}/);
+    expect(value(text, 'auth_logins_total{outcome="success"}')).toBe(1);
+    expect(value(text, 'auth_logins_total{outcome="invalid_credentials"}')).toBeGreaterThanOrEqual(4);
+    expect(value(text, 'auth_lockouts_total{scope="account"}')).toBe(1);
+    expect(value(text, 'sessions_active')).toBeGreaterThanOrEqual(1);
+    expect(value(text, 'http_requests_total{method="GET",route="/api/userLoginActivities/:userId",status="401"}')).toBe(1);
+    expect(text).not.toContain('12345');
+  });
+
+  it('exposes the database wait hook', async () => {
+    t.app.get(MetricsService).observeDbWait(0.002);
+    expect(value((await scrape()).text, 'db_queue_wait_seconds_count')).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('health: liveness and readiness', () => {
+  let t: TestApp;
+  afterEach(() => t?.close());
+
+  it('live, ready and the combined check answer 200 when the database answers (no Redis, no SMTP configured)', async () => {
+    t = await createTestApp();
+    expect((await request(t.http).get('/api/health/live').expect(200)).body).toMatchObject({ status: 'ok' });
+    expect((await request(t.http).get('/api/health/ready').expect(200)).body).toMatchObject({ status: 'ok', checks: { database: 'ok', redis: 'skipped', mail: 'skipped' } });
+    expect((await request(t.http).get('/api/health').expect(200)).body).toMatchObject({ status: 'ok' });
+  });
+
+  it('ready answers 503 and names the failing dependency while live stays 200', async () => {
+    // Port 9 on loopback: nothing listens there, the connection is refused at once.
+    t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9', REDIS_URL: 'redis://127.0.0.1:9' });
+    const res = await request(t.http).get('/api/health/ready').expect(503);
+    expect(res.body).toMatchObject({ success: false, code: 'NOT_READY', checks: { database: 'ok', redis: expect.stringMatching(/^failed: /), mail: expect.stringMatching(/^failed: /) } });
+    await request(t.http).get('/api/health/live').expect(200);
+  });
+});
