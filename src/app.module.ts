@@ -1,7 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { join } from 'node:path';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
@@ -9,9 +9,12 @@ import { LogoModule } from './logo/logo.module';
 import { TokenModule } from './auth/token.module';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
 import { RolesGuard } from './common/guards/roles.guard';
+import { AccountThrottlerGuard } from './common/throttling/account-throttler.guard';
+import { rateLimitOptions } from './common/throttling/rate-limits';
 import { ServiceApiKeyGuard } from './common/guards/service-api-key.guard';
 import { RequestLoggerMiddleware } from './common/middleware/request-logger.middleware';
-import { AppConfigModule } from './config/app-config.module';
+import { APP_CONFIG, AppConfigModule } from './config/app-config.module';
+import { AppConfig } from './config/env.validation';
 import { DatabaseModule } from './database/database.module';
 import { AppInfoController } from './app-info/app-info.controller';
 import { HealthController } from './health/health.controller';
@@ -39,7 +42,7 @@ export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
     MailModule,
     TokenModule,
     SessionsModule,
-    ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: 1000 }] }),
+    ThrottlerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => rateLimitOptions(config.rateLimitScale) }),
     ServeStaticModule.forRoot({ rootPath: CLIENT_DIST, exclude: SERVER_PATHS, serveStaticOptions: { index: false, maxAge: '1h' } }),
     AuthModule,
     MfaModule,
@@ -56,9 +59,10 @@ export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
   ],
   controllers: [HealthController, AppInfoController],
   providers: [
-    { provide: APP_GUARD, useClass: ThrottlerGuard },
     { provide: APP_GUARD, useClass: ServiceApiKeyGuard },
     { provide: APP_GUARD, useClass: JwtAuthGuard },
+    // After the JWT guard: signed-in calls are counted per account, anonymous ones per address.
+    { provide: APP_GUARD, useClass: AccountThrottlerGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
 })

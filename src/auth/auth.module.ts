@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MfaModule } from '../mfa/mfa.module';
 import { Organisation } from '../organisations/entities/organisation.entity';
@@ -8,15 +7,14 @@ import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
-import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
 import { SsoController } from './sso/sso.controller';
 import { SsoService } from './sso/sso.service';
 
 @Module({
-  imports: [PassportModule, TypeOrmModule.forFeature([User, PasswordResetToken, Organisation]), UsersModule, MfaModule],
+  imports: [TypeOrmModule.forFeature([User, PasswordResetToken, Organisation]), UsersModule, MfaModule],
   controllers: [AuthController, SsoController],
-  providers: [AuthService, LoginThrottleService, JwtStrategy, SsoService],
+  providers: [AuthService, LoginThrottleService, SsoService],
   exports: [AuthService],
 })
 export class AuthModule {}

@@ -1,14 +1,12 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectRepository } from '@nestjs/typeorm';
 import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { Server, Socket } from 'socket.io';
-import { Repository } from 'typeorm';
 import { AccessPayload } from '../auth/token.service';
+import { SessionAuthService } from '../sessions/session-auth.service';
 import { SessionEvents } from '../sessions/session-events';
 import { SessionsService } from '../sessions/sessions.service';
 import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH } from '../shared/notifications';
-import { User } from '../users/entities/user.entity';
 
 export interface SocketIdentity {
   userId: number;
@@ -32,7 +30,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * session ends (logout, force log-off, disabled account, password or MFA change) and when its token
  * expires — the client then refreshes the token and connects again. Same origin only: no CORS.
  */
-@WebSocketGateway({ path: SOCKET_PATH, serveClient: false, transports: ['websocket', 'polling'], pingInterval: 25_000, pingTimeout: 20_000 })
+@WebSocketGateway({ path: SOCKET_PATH, serveClient: false, transports: ['websocket', 'polling'], perMessageDeflate: false, pingInterval: 25_000, pingTimeout: 20_000 })
 export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
   @WebSocketServer() server!: Server;
 
@@ -44,10 +42,15 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     private readonly jwt: JwtService,
     private readonly sessions: SessionsService,
     private readonly sessionEvents: SessionEvents,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly sessionAuth: SessionAuthService,
   ) {}
 
   afterInit(server: Server): void {
+    // socket.io keeps each connection's upgrade request (headers, socket references) for its lifetime;
+    // nothing here reads it after the handshake, and dropping it is the library's own memory advice.
+    server.engine.on('connection', (raw: { request: unknown }) => {
+      raw.request = null;
+    });
     server.use((socket, next) => {
       this.authenticate(socket).then(
         (identity) => {
@@ -78,8 +81,9 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       throw new Error((e as Error).name === 'TokenExpiredError' ? SOCKET_ERRORS.JWT_EXPIRED : SOCKET_ERRORS.INVALID);
     }
     if (payload.typ !== 'access' || typeof payload.sid !== 'string') throw new Error(SOCKET_ERRORS.INVALID);
-    const [active, user] = await Promise.all([this.sessions.isActive(payload.sid), this.users.findOneBy({ id: payload.sub })]);
-    if (!active || !user || user.isDisabled || user.isBlocked) throw new Error(SOCKET_ERRORS.SESSION_ENDED);
+    const found = await this.sessionAuth.lookup(payload.sid, payload.sub);
+    if (!found || found.isDisabled || found.isBlocked) throw new Error(SOCKET_ERRORS.SESSION_ENDED);
+    const { user } = found;
     if (user.isMFAEnforced && !user.isMFAEnabled) throw new Error(SOCKET_ERRORS.MFA_REQUIRED);
     return { userId: user.id, organisationId: user.organisationId, sessionId: payload.sid, exp: payload.exp };
   }

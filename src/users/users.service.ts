@@ -9,6 +9,7 @@ import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { MailService } from '../mail/mail.service';
 import { Organisation } from '../organisations/entities/organisation.entity';
+import { SessionAuthService } from '../sessions/session-auth.service';
 import { SessionsService } from '../sessions/sessions.service';
 import {
   CurrentUserInfo,
@@ -66,6 +67,7 @@ export class UsersService {
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: SessionsService,
+    private readonly sessionAuth: SessionAuthService,
     private readonly passwords: PasswordService,
     private readonly mail: MailService,
   ) {}
@@ -80,18 +82,10 @@ export class UsersService {
     return user;
   }
 
-  async current(userId: number): Promise<CurrentUserInfo> {
-    const user = await this.users.findOne({ where: { id: userId }, relations: { organisation: true } });
-    if (!user?.organisation) throw AppException.notFound(USER_MESSAGES.NOT_FOUND);
-    return toCurrentUser(user, user.organisation);
-  }
-
   /** The current user when the session is still open and the account enabled; else null. */
   async currentForSession(userId: number, sessionId: string): Promise<CurrentUserInfo | null> {
-    if (!(await this.sessions.isActive(sessionId))) return null;
-    const user = await this.users.findOne({ where: { id: userId }, relations: { organisation: true } });
-    if (!user?.organisation || user.isDisabled || user.isBlocked) return null;
-    return toCurrentUser(user, user.organisation);
+    const found = await this.sessionAuth.lookup(sessionId, userId);
+    return found && !found.isDisabled && !found.isBlocked ? found.profile : null;
   }
 
   /** The organisation the caller works on: their own, or (E-Support only) the one asked for. */
@@ -369,19 +363,3 @@ export function toSingleUser(u: User): SingleUser {
   };
 }
 
-function toCurrentUser(user: User, organisation: Organisation): CurrentUserInfo {
-  return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    organisationId: user.organisationId,
-    organisationCode: organisation.code,
-    masterAccountName: organisation.name,
-    applications: organisation.applications,
-    roles: user.roles.map((r) => ({ roleId: r, roleCode: ROLE_CODES[r], roleName: ROLE_NAMES[r] })),
-    isMFAEnforced: user.isMFAEnforced,
-    isMFAEnabled: user.isMFAEnabled,
-    isSSO: user.isSSO,
-  };
-}
