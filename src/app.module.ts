@@ -1,6 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
+import type { Response } from 'express';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { join } from 'node:path';
 import { AuthModule } from './auth/auth.module';
@@ -17,6 +18,7 @@ import { APP_CONFIG, AppConfigModule } from './config/app-config.module';
 import { AppConfig } from './config/env.validation';
 import { DatabaseModule } from './database/database.module';
 import { AppInfoController } from './app-info/app-info.controller';
+import { ClientAssets, compressResponses, HASHED_ASSETS_PREFIX, IMMUTABLE } from './static/client-assets.middleware';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
 import { MfaModule } from './mfa/mfa.module';
@@ -34,6 +36,7 @@ import { SystemInfoModule } from './system-info/system-info.module';
 export const SERVER_PATHS = ['/api/{*any}', '/auth/{*any}', '/mfa/{*any}', '/refresh', '/callback', '/socket.io/{*any}', '/files/{*any}'];
 
 export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
+const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
 
 @Module({
   imports: [
@@ -43,7 +46,15 @@ export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
     TokenModule,
     SessionsModule,
     ThrottlerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => rateLimitOptions(config.rateLimitScale) }),
-    ServeStaticModule.forRoot({ rootPath: CLIENT_DIST, exclude: SERVER_PATHS, serveStaticOptions: { index: false, maxAge: '1h' } }),
+    // index.html and the unhashed files are revalidated on every load; hashed assets are ClientAssets'.
+    ServeStaticModule.forRoot({
+      rootPath: CLIENT_DIST,
+      exclude: SERVER_PATHS,
+      serveStaticOptions: {
+        index: false,
+        setHeaders: (res: Response, path: string) => res.setHeader('Cache-Control', path.startsWith(HASHED_ASSETS_DIR) ? IMMUTABLE : 'no-cache'),
+      },
+    }),
     AuthModule,
     MfaModule,
     UsersModule,
@@ -69,5 +80,7 @@ export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
 export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(RequestLoggerMiddleware).forRoutes('*');
+    // JSON compressed above a threshold; the client's hashed assets from their build-time compressed copies.
+    consumer.apply(compressResponses(), new ClientAssets(CLIENT_DIST).use).forRoutes('*');
   }
 }
