@@ -32,7 +32,9 @@ async function startServer(extraEnv = {}, { nodeArgs = [] } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tax-portal-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, join(DIST, 'main.js')], {
+  // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, ...nodeArgs, join(DIST, 'main.js')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -65,7 +67,8 @@ async function startServer(extraEnv = {}, { nodeArgs = [] } = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP) console.log(`  data kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   };
   const rss = () => Number(/VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) * 1024;
   return { base, port, dataDir, child, stop, rss, apiKey: 'bench-service-api-key-0123456789', jwtSecret: () => readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim() };

@@ -3,11 +3,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { dataSourceOptions } from './data-source-options';
-import { SqliteDurability } from './sqlite-durability';
+import { SqliteSettings } from './sqlite-settings';
 
 /** Opens the database and runs pending migrations before the app serves anything. */
 @Module({
   imports: [TypeOrmModule.forRootAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config), autoLoadEntities: true }) })],
-  providers: [SqliteDurability],
+  providers: [SqliteSettings],
 })
 export class DatabaseModule {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, Repository } from 'typeorm';
+import { QueryFailedError, Repository, SelectQueryBuilder } from 'typeorm';
 import { PasswordService } from '../auth/password.service';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation, isSupport } from '../common/auth-user';
@@ -33,6 +33,7 @@ import {
   UpdateSsoDto,
 } from './dto/user-changes.dto';
 import { UserListQueryDto } from './dto/user-list-query.dto';
+import { UserCountCache } from './user-count-cache';
 import { User } from './entities/user.entity';
 import { canToggleAdministrator, checkManageable, checkNewUserRole, checkRoleChange, parseRoleIds } from './role-rules';
 
@@ -54,6 +55,14 @@ export function activeUsersLimitMessage(allowed: number): string {
   return `Your organisation is allowed only ${allowed} active user(s), and that many are active already. Disable another user first, or contact support to raise the limit.`;
 }
 
+/** The trigram index finds substrings of three characters or more; shorter text falls back to LIKE. */
+export const TRIGRAM_MIN_CHARS = 3;
+
+/** The search text as one FTS5 phrase: every character literal, a double quote doubled. */
+export function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
 /** Escapes LIKE wildcards so that the search text is taken literally (ESCAPE '\'). */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -68,6 +77,7 @@ export class UsersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: SessionsService,
     private readonly sessionAuth: SessionAuthService,
+    private readonly counts: UserCountCache,
     private readonly passwords: PasswordService,
     private readonly mail: MailService,
   ) {}
@@ -111,9 +121,16 @@ export class UsersService {
       const qb = this.users.createQueryBuilder('u').where('u.organisationId = :org', { org: org.id });
       const text = query.searchText?.trim();
       if (text) {
-        // SQLite's LIKE ignores ASCII case (as its LOWER() would); PostgreSQL needs ILIKE.
-        const like = this.users.manager.connection.options.type === 'postgres' ? 'ILIKE' : 'LIKE';
-        qb.andWhere(`((u.firstName || ' ' || u.lastName) ${like} :q ESCAPE '\\' OR u.email ${like} :q ESCAPE '\\')`, { q: likePattern(text) });
+        const postgres = this.users.manager.connection.options.type === 'postgres';
+        if (!postgres && [...text].length >= TRIGRAM_MIN_CHARS) {
+          // SQLite: the FTS5 trigram table of migration UserSearch (rowid = user id), case-insensitive.
+          qb.andWhere('u.id IN (SELECT rowid FROM users_search WHERE users_search MATCH :phrase)', { phrase: ftsPhrase(text) });
+        } else {
+          // PostgreSQL: ILIKE, served by the pg_trgm GIN indexes on these two expressions from 3 characters.
+          // SQLite, 1-2 characters: LIKE (ignores ASCII case) over the organisation's rows.
+          const like = postgres ? 'ILIKE' : 'LIKE';
+          qb.andWhere(`((u.firstName || ' ' || u.lastName) ${like} :q ESCAPE '\\' OR u.email ${like} :q ESCAPE '\\')`, { q: likePattern(text) });
+        }
       }
       if (query.accessLevel === 'hasAccess') qb.andWhere('u.isBlocked = :no AND u.isDisabled = :no', { no: false });
       if (query.accessLevel === 'noAccess') qb.andWhere('(u.isBlocked = :yes OR u.isDisabled = :yes)', { yes: true });
@@ -126,38 +143,30 @@ export class UsersService {
         .select('COUNT(*)', 'n')
         .getRawOne<{ n: number | string }>()
         .then((r) => Number(r?.n ?? 0));
-    const pageQuery = filtered()
-      .select([
-        'u.id',
-        'u.email',
-        'u.isBlocked',
-        'u.isDisabled',
-        'u.roleId',
-        'u.isAdministrator',
-        'u.firstName',
-        'u.lastName',
-        'u.lastLoginAt',
-        'u.isMFAEnforced',
-        'u.isMFAEnabled',
-        'u.isSSO',
-      ])
-      .orderBy('u.lastName', 'ASC')
-      .addOrderBy('u.firstName', 'ASC')
-      .addOrderBy('u.email', 'ASC')
-      .offset((page - 1) * pageSize)
-      .limit(pageSize);
-
-    let rows: User[];
-    let totalRecords: number;
-    if (query.searchText?.trim()) {
-      // A text filter reads every row of the organisation anyway: count in the same pass (one scan, not two).
-      const { entities, raw } = await pageQuery.addSelect('COUNT(*) OVER ()', 'total').getRawAndEntities<{ total: number | string }>();
-      rows = entities;
-      totalRecords = raw.length > 0 ? Number(raw[0].total) : page > 1 ? await count() : 0;
-    } else {
-      // Without text the page stops early in index order, and the count reads the covering index alone.
-      [rows, totalRecords] = await Promise.all([pageQuery.getMany(), count()]);
-    }
+    const text = query.searchText?.trim();
+    const totalRecords = text ? await count() : await this.counts.get(`${org.id}|${query.accessLevel ?? 'all'}|${query.role ?? ''}`, count);
+    const offset = (page - 1) * pageSize;
+    const order = <T extends SelectQueryBuilder<User>>(qb: T, dir: 'ASC' | 'DESC' = 'ASC'): T =>
+      qb.orderBy('u.lastName', dir).addOrderBy('u.firstName', dir).addOrderBy('u.email', dir) as T;
+    // The page in two steps, so that an offset costs an index walk and no more: the ids of the page from
+    // the covering index IDX_users_org_search (deep pages skip index entries, never table rows), then
+    // those rows alone. A page in the second half is walked to from the end, so no walk passes half the list.
+    const fromEnd = offset >= totalRecords / 2 && offset < totalRecords;
+    const ids = offset >= totalRecords
+      ? []
+      : await order(filtered().select('u.id', 'id'), fromEnd ? 'DESC' : 'ASC')
+          .offset(fromEnd ? Math.max(0, totalRecords - offset - pageSize) : offset)
+          .limit(fromEnd ? Math.min(pageSize, totalRecords - offset) : pageSize)
+          .getRawMany<{ id: number }>();
+    const rows =
+      ids.length === 0
+        ? []
+        : await order(
+            this.users
+              .createQueryBuilder('u')
+              .select(['u.id', 'u.email', 'u.isBlocked', 'u.isDisabled', 'u.roleId', 'u.isAdministrator', 'u.firstName', 'u.lastName', 'u.lastLoginAt', 'u.isMFAEnforced', 'u.isMFAEnabled', 'u.isSSO'])
+              .where('u.id IN (:...ids)', { ids: ids.map((r) => Number(r.id)) }),
+          ).getMany();
     return { items: rows.map(toListItem), totalRecords, page, pageSize, organisationId: org.id, organisationName: org.name };
   }
 

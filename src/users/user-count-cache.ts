@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntitySubscriberInterface, InsertEvent, RemoveEvent, UpdateEvent } from 'typeorm';
+import { User } from './entities/user.entity';
+
+/**
+ * Where "users changed" is announced and heard. In one process this is a plain in-memory signal; with
+ * several instances a Redis pub/sub implementation can stand behind the same two methods.
+ */
+export interface InvalidationChannel {
+  publish(scope: string): void;
+  subscribe(listener: (scope: string) => void): void;
+}
+
+class LocalChannel implements InvalidationChannel {
+  private readonly listeners: Array<(scope: string) => void> = [];
+  publish(scope: string): void {
+    for (const l of this.listeners) l(scope);
+  }
+  subscribe(listener: (scope: string) => void): void {
+    this.listeners.push(listener);
+  }
+}
+
+/** Every cached total is thrown away on any write to users, and in any case after this long. */
+export const USER_COUNT_TTL_MS = 10_000;
+const MAX_ENTRIES = 5_000;
+
+/**
+ * The user list's totals without text (an organisation and its role or access filter): counting 100,000
+ * index entries on every page dominated the list's cost. A write to `users` through TypeORM (insert,
+ * update, delete, in or out of a transaction) clears the cache at once, and again when its transaction
+ * commits; a write outside TypeORM (another instance without a shared channel) shows within the TTL.
+ */
+@Injectable()
+export class UserCountCache implements EntitySubscriberInterface<User> {
+  private readonly counts = new Map<string, { n: number; until: number }>();
+  private pendingCommit = false;
+  private readonly channel: InvalidationChannel = new LocalChannel();
+
+  constructor(db: DataSource) {
+    db.subscribers.push(this);
+    this.channel.subscribe(() => this.counts.clear());
+  }
+
+  listenTo(): typeof User {
+    return User;
+  }
+
+  async get(key: string, count: () => Promise<number>): Promise<number> {
+    const hit = this.counts.get(key);
+    if (hit && hit.until > Date.now()) return hit.n;
+    const n = await count();
+    if (this.counts.size >= MAX_ENTRIES) this.counts.clear();
+    this.counts.set(key, { n, until: Date.now() + USER_COUNT_TTL_MS });
+    return n;
+  }
+
+  invalidate(): void {
+    this.channel.publish('users');
+  }
+
+  private changed(): void {
+    this.pendingCommit = true;
+    this.invalidate();
+  }
+
+  afterInsert(_event: InsertEvent<User>): void {
+    this.changed();
+  }
+  afterUpdate(_event: UpdateEvent<User>): void {
+    this.changed();
+  }
+  afterRemove(_event: RemoveEvent<User>): void {
+    this.changed();
+  }
+  afterTransactionCommit(): void {
+    if (!this.pendingCommit) return;
+    this.pendingCommit = false;
+    this.invalidate();
+  }
+}
