@@ -21,19 +21,23 @@ class LocalChannel implements InvalidationChannel {
   }
 }
 
+/** The columns the list's totals depend on. */
+const LISTED_COLUMNS = new Set(['id', 'organisationId', 'firstName', 'lastName', 'email', 'roleId', 'isAdministrator', 'isDisabled', 'isBlocked']);
+
 /** Every cached total is thrown away on any write to users, and in any case after this long. */
 export const USER_COUNT_TTL_MS = 10_000;
 const MAX_ENTRIES = 5_000;
 
 /**
- * The user list's totals without text (an organisation and its role or access filter): counting 100,000
- * index entries on every page dominated the list's cost. A write to `users` through TypeORM (insert,
- * update, delete, in or out of a transaction) clears the cache at once, and again when its transaction
- * commits; a write outside TypeORM (another instance without a shared channel) shows within the TTL.
+ * The user list's totals without text (an organisation and its role or access filter), and the page
+ * anchors of each: counting 100,000 index entries on every page dominated the list's cost. A write to
+ * the listed columns of `users` through TypeORM (insert, update, delete, in or out of a transaction)
+ * clears the cache at once, and again when its transaction commits; a write outside TypeORM (another
+ * instance without a shared channel) shows within the TTL.
  */
 @Injectable()
 export class UserCountCache implements EntitySubscriberInterface<User> {
-  private readonly counts = new Map<string, { n: number; until: number }>();
+  private readonly counts = new Map<string, { value: unknown; until: number }>();
   private pendingCommit = false;
   private readonly channel: InvalidationChannel = new LocalChannel();
 
@@ -46,13 +50,13 @@ export class UserCountCache implements EntitySubscriberInterface<User> {
     return User;
   }
 
-  async get(key: string, count: () => Promise<number>): Promise<number> {
+  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const hit = this.counts.get(key);
-    if (hit && hit.until > Date.now()) return hit.n;
-    const n = await count();
+    if (hit && hit.until > Date.now()) return hit.value as T;
+    const value = await compute();
     if (this.counts.size >= MAX_ENTRIES) this.counts.clear();
-    this.counts.set(key, { n, until: Date.now() + USER_COUNT_TTL_MS });
-    return n;
+    this.counts.set(key, { value, until: Date.now() + USER_COUNT_TTL_MS });
+    return value;
   }
 
   invalidate(): void {
@@ -67,8 +71,10 @@ export class UserCountCache implements EntitySubscriberInterface<User> {
   afterInsert(_event: InsertEvent<User>): void {
     this.changed();
   }
-  afterUpdate(_event: UpdateEvent<User>): void {
-    this.changed();
+  /** Only a change of what the list filters on counts: a sign-in's lastLoginAt or an MFA step does not. */
+  afterUpdate(event: UpdateEvent<User>): void {
+    const names = event.updatedColumns?.length ? event.updatedColumns.map((c) => c.propertyName) : Object.keys(event.entity ?? {});
+    if (names.length === 0 || names.some((n) => LISTED_COLUMNS.has(n))) this.changed();
   }
   afterRemove(_event: RemoveEvent<User>): void {
     this.changed();

@@ -55,6 +55,15 @@ export function activeUsersLimitMessage(allowed: number): string {
   return `Your organisation is allowed only ${allowed} active user(s), and that many are active already. Disable another user first, or contact support to raise the limit.`;
 }
 
+/** A deep page of the list starts from the nearest of these keys and skips fewer than this many entries. */
+export const PAGE_ANCHOR_STEP = 1000;
+
+interface ListAnchor {
+  lastName: string;
+  firstName: string;
+  email: string;
+}
+
 /** The trigram index finds substrings of three characters or more; shorter text falls back to LIKE. */
 export const TRIGRAM_MIN_CHARS = 3;
 
@@ -144,20 +153,25 @@ export class UsersService {
         .getRawOne<{ n: number | string }>()
         .then((r) => Number(r?.n ?? 0));
     const text = query.searchText?.trim();
-    const totalRecords = text ? await count() : await this.counts.get(`${org.id}|${query.accessLevel ?? 'all'}|${query.role ?? ''}`, count);
-    const offset = (page - 1) * pageSize;
-    const order = <T extends SelectQueryBuilder<User>>(qb: T, dir: 'ASC' | 'DESC' = 'ASC'): T =>
-      qb.orderBy('u.lastName', dir).addOrderBy('u.firstName', dir).addOrderBy('u.email', dir) as T;
-    // The page in two steps, so that an offset costs an index walk and no more: the ids of the page from
-    // the covering index IDX_users_org_search (deep pages skip index entries, never table rows), then
-    // those rows alone. A page in the second half is walked to from the end, so no walk passes half the list.
-    const fromEnd = offset >= totalRecords / 2 && offset < totalRecords;
-    const ids = offset >= totalRecords
-      ? []
-      : await order(filtered().select('u.id', 'id'), fromEnd ? 'DESC' : 'ASC')
-          .offset(fromEnd ? Math.max(0, totalRecords - offset - pageSize) : offset)
-          .limit(fromEnd ? Math.min(pageSize, totalRecords - offset) : pageSize)
-          .getRawMany<{ id: number }>();
+    const cacheKey = `${org.id}|${query.accessLevel ?? 'all'}|${query.role ?? ''}`;
+    const totalRecords = text ? await count() : await this.counts.get(cacheKey, count);
+    const order = <T extends SelectQueryBuilder<User>>(qb: T): T =>
+      qb.orderBy('u.lastName', 'ASC').addOrderBy('u.firstName', 'ASC').addOrderBy('u.email', 'ASC') as T;
+    // Bounded paging: without text, every PAGE_ANCHOR_STEP-th sort key of the filtered list is kept with
+    // its total, so a deep page starts at the nearest anchor (keyset) and skips fewer than that many
+    // index entries, however deep it is.
+    let offset = (page - 1) * pageSize;
+    let from: ListAnchor | undefined;
+    if (!text && offset >= PAGE_ANCHOR_STEP && offset < totalRecords) {
+      const anchors = await this.counts.get(`${cacheKey}|anchors`, () => this.pageAnchors(order(filtered())));
+      from = anchors[Math.floor(offset / PAGE_ANCHOR_STEP)];
+      if (from) offset %= PAGE_ANCHOR_STEP;
+    }
+    // The page in two steps: its ids from the covering index IDX_users_org_search (skipped entries are
+    // index entries, never table rows), then those rows alone.
+    const idQuery = order(filtered().select('u.id', 'id'));
+    if (from) idQuery.andWhere('(u.lastName, u.firstName, u.email) >= (:aLast, :aFirst, :aEmail)', { aLast: from.lastName, aFirst: from.firstName, aEmail: from.email });
+    const ids = offset >= totalRecords && !from ? [] : await idQuery.offset(offset).limit(pageSize).getRawMany<{ id: number }>();
     const rows =
       ids.length === 0
         ? []
@@ -168,6 +182,17 @@ export class UsersService {
               .where('u.id IN (:...ids)', { ids: ids.map((r) => Number(r.id)) }),
           ).getMany();
     return { items: rows.map(toListItem), totalRecords, page, pageSize, organisationId: org.id, organisationName: org.name };
+  }
+
+  /** The sort keys at positions 0, STEP, 2 STEP, … of the ordered list, in one walk of the index. */
+  private async pageAnchors(ordered: SelectQueryBuilder<User>): Promise<ListAnchor[]> {
+    const [sql, params] = ordered
+      .select('u.lastName', 'lastName')
+      .addSelect('u.firstName', 'firstName')
+      .addSelect('u.email', 'email')
+      .addSelect('ROW_NUMBER() OVER (ORDER BY u.lastName, u.firstName, u.email)', 'rn')
+      .getQueryAndParameters();
+    return this.users.query(`SELECT "lastName", "firstName", "email" FROM (${sql}) t WHERE (t."rn" - 1) % ${PAGE_ANCHOR_STEP} = 0 ORDER BY t."rn"`, params);
   }
 
   /** GET /api/users/byId/{id}: one's own (any role, also while MFA enrolment is due) or, for the roles page, another's. */
