@@ -46,11 +46,6 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
   ) {}
 
   afterInit(server: Server): void {
-    // socket.io keeps each connection's upgrade request (headers, socket references) for its lifetime;
-    // nothing here reads it after the handshake, and dropping it is the library's own memory advice.
-    server.engine.on('connection', (raw: { request: unknown }) => {
-      raw.request = null;
-    });
     server.use((socket, next) => {
       this.authenticate(socket).then(
         (identity) => {
@@ -100,6 +95,12 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       this.drop(socket, 'session-ended');
       return;
     }
+    // socket.io keeps each connection's upgrade request (an IncomingMessage with its socket and parser)
+    // for the connection's lifetime; nothing reads it after the handshake, which has just been used.
+    // Dropping it is the library's own memory advice, done here rather than on the engine's 'connection'
+    // event because the handshake (the token in its query) is built from it when the namespace connects.
+    (socket.conn as unknown as { request: unknown }).request = null;
+    socket.handshake.headers = {};
     const ms = Math.min(Math.max(identity.exp * 1000 - Date.now(), 0), MAX_TIMER_MS);
     const timer = setTimeout(() => this.drop(socket, 'token-expired'), ms);
     timer.unref();
