@@ -154,7 +154,8 @@ export class UsersService {
         .then((r) => Number(r?.n ?? 0));
     const text = query.searchText?.trim();
     const cacheKey = `${org.id}|${query.accessLevel ?? 'all'}|${query.role ?? ''}`;
-    const totalRecords = text ? await count() : await this.counts.get(cacheKey, count);
+    if (text) return this.searchPage(page, pageSize, org, filtered, count);
+    const totalRecords = await this.counts.get(cacheKey, count);
     const order = <T extends SelectQueryBuilder<User>>(qb: T): T =>
       qb.orderBy('u.lastName', 'ASC').addOrderBy('u.firstName', 'ASC').addOrderBy('u.email', 'ASC') as T;
     // Bounded paging: without text, every PAGE_ANCHOR_STEP-th sort key of the filtered list is kept with
@@ -162,7 +163,7 @@ export class UsersService {
     // index entries, however deep it is.
     let offset = (page - 1) * pageSize;
     let from: ListAnchor | undefined;
-    if (!text && offset >= PAGE_ANCHOR_STEP && offset < totalRecords) {
+    if (offset >= PAGE_ANCHOR_STEP && offset < totalRecords) {
       const anchors = await this.counts.get(`${cacheKey}|anchors`, () => this.pageAnchors(order(filtered())));
       from = anchors[Math.floor(offset / PAGE_ANCHOR_STEP)];
       if (from) offset %= PAGE_ANCHOR_STEP;
@@ -172,16 +173,43 @@ export class UsersService {
     const idQuery = order(filtered().select('u.id', 'id'));
     if (from) idQuery.andWhere('(u.lastName, u.firstName, u.email) >= (:aLast, :aFirst, :aEmail)', { aLast: from.lastName, aFirst: from.firstName, aEmail: from.email });
     const ids = offset >= totalRecords && !from ? [] : await idQuery.offset(offset).limit(pageSize).getRawMany<{ id: number }>();
-    const rows =
-      ids.length === 0
-        ? []
-        : await order(
-            this.users
-              .createQueryBuilder('u')
-              .select(['u.id', 'u.email', 'u.isBlocked', 'u.isDisabled', 'u.roleId', 'u.isAdministrator', 'u.firstName', 'u.lastName', 'u.lastLoginAt', 'u.isMFAEnforced', 'u.isMFAEnabled', 'u.isSSO'])
-              .where('u.id IN (:...ids)', { ids: ids.map((r) => Number(r.id)) }),
-          ).getMany();
+    const rows = await this.rowsInOrder(ids.map((r) => Number(r.id)));
     return { items: rows.map(toListItem), totalRecords, page, pageSize, organisationId: org.id, organisationName: org.name };
+  }
+
+  /** A page with a text filter: its ids and the total in one pass over the matches (the index narrowed them). */
+  private async searchPage(
+    page: number,
+    pageSize: number,
+    org: Organisation,
+    filtered: () => SelectQueryBuilder<User>,
+    count: () => Promise<number>,
+  ): Promise<UserListPage> {
+    const raw = await filtered()
+      .select('u.id', 'id')
+      .addSelect('COUNT(*) OVER ()', 'total')
+      .orderBy('u.lastName', 'ASC')
+      .addOrderBy('u.firstName', 'ASC')
+      .addOrderBy('u.email', 'ASC')
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .getRawMany<{ id: number; total: number | string }>();
+    const totalRecords = raw.length > 0 ? Number(raw[0].total) : page > 1 ? await count() : 0;
+    const rows = await this.rowsInOrder(raw.map((r) => Number(r.id)));
+    return { items: rows.map(toListItem), totalRecords, page, pageSize, organisationId: org.id, organisationName: org.name };
+  }
+
+  /** The list's columns of these users, in the list's order. */
+  private rowsInOrder(ids: number[]): Promise<User[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.users
+      .createQueryBuilder('u')
+      .select(['u.id', 'u.email', 'u.isBlocked', 'u.isDisabled', 'u.roleId', 'u.isAdministrator', 'u.firstName', 'u.lastName', 'u.lastLoginAt', 'u.isMFAEnforced', 'u.isMFAEnabled', 'u.isSSO'])
+      .where('u.id IN (:...ids)', { ids })
+      .orderBy('u.lastName', 'ASC')
+      .addOrderBy('u.firstName', 'ASC')
+      .addOrderBy('u.email', 'ASC')
+      .getMany();
   }
 
   /** The sort keys at positions 0, STEP, 2 STEP, … of the ordered list, in one walk of the index. */
