@@ -101,6 +101,8 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     // event because the handshake (the token in its query) is built from it when the namespace connects.
     (socket.conn as unknown as { request: unknown }).request = null;
     socket.handshake.headers = {};
+    socket.handshake.query = {};
+    socket.handshake.auth = {};
     const ms = Math.min(Math.max(identity.exp * 1000 - Date.now(), 0), MAX_TIMER_MS);
     const timer = setTimeout(() => this.drop(socket, 'token-expired'), ms);
     timer.unref();
