@@ -32,6 +32,8 @@ const API_KEY = 'bench-service-api-key-0123456789';
 
 let server;
 let dataDir;
+/** The notification exactly as the server sent it, for the bare anchor. */
+let frame;
 const sockets = [];
 
 function cleanup() {
@@ -144,13 +146,56 @@ function connectOne(base, token, onNotification) {
       } else if (text.startsWith('44')) {
         clearTimeout(timer);
         reject(new Error(text.slice(2)));
-      } else if (text.startsWith('42["notification"')) onNotification();
+      } else if (text.startsWith('42["notification"')) {
+        frame ??= text;
+        onNotification();
+      }
     });
     ws.on('error', (e) => {
       clearTimeout(timer);
       reject(e);
     });
   });
+}
+
+async function bareBroadcast(n, text) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', `
+    const WebSocket = require('ws');
+    const http = require('node:http');
+    const frame = ${JSON.stringify(text)};
+    const srv = http.createServer((req, res) => { for (const c of wss.clients) c.send(frame); res.end('ok'); });
+    const wss = new WebSocket.Server({ server: srv, perMessageDeflate: false });
+    wss.on('connection', (ws) => ws.send('ready'));
+    srv.listen(${port}, '127.0.0.1');
+  `], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    for (const until = Date.now() + 20_000; ; await sleep(200)) {
+      const up = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
+      if (up) break;
+      if (Date.now() > until) throw new Error('the bare ws server did not start');
+    }
+    const clients = [];
+    const got = [];
+    let at = 0;
+    const one = () => new Promise((resolve, reject) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/`, { perMessageDeflate: false });
+      clients.push(ws);
+      ws.on('message', (d) => (d.toString() === 'ready' ? resolve() : got.push(performance.now() - at)));
+      ws.on('error', reject);
+    });
+    for (let i = 0; i < n; i += CONCURRENT_CONNECTS) await Promise.all(Array.from({ length: Math.min(CONCURRENT_CONNECTS, n - i) }, one));
+    await sleep(1000);
+    at = performance.now();
+    await fetch(`http://127.0.0.1:${port}/`);
+    const until = Date.now() + 20_000;
+    while (got.length < n && Date.now() < until) await sleep(10);
+    for (const c of clients) c.terminate();
+    const s = got.sort((a, b) => a - b);
+    return { p50: percentile(s, 50), p99: percentile(s, 99) };
+  } finally {
+    child.kill();
+  }
 }
 
 function percentile(sorted, p) {
@@ -227,6 +272,14 @@ async function main() {
   report(`socket memory per connection at ${sessions.length / 1000}k`, `${((rssAfter - rssBefore) / sessions.length / 1024).toFixed(1)} KiB (server RSS ${(rssBefore / 2 ** 20).toFixed(0)} -> ${(rssAfter / 2 ** 20).toFixed(0)} MiB, after a warm-up of ${WARMUP} connections)`);
   report(`notification fan-out to ${sessions.length / 1000}k sockets`, `p50 ${f(percentile(sorted, 50))}, p99 ${f(percentile(sorted, 99))}, last ${f(sorted[sorted.length - 1])}; ${delivered.length}/${sessions.length} delivered`);
   if (delivered.length < sessions.length) process.exitCode = 1;
+
+  // The anchor: a bare `ws` server (its own process, as the product's) broadcasting the same frame to as many
+  // plain websockets, received by this same load generator.
+  for (const s of sockets) s.disconnect();
+  sockets.length = 0;
+  server.kill('SIGTERM');
+  const bare = await bareBroadcast(sessions.length, frame);
+  report(`notification fan-out to ${sessions.length / 1000}k sockets (bare ws)`, `p50 ${f(bare.p50)}, p99 ${f(bare.p99)}: the product's p99 is ${(percentile(sorted, 99) / bare.p99).toFixed(1)}x the bare broadcast's`);
 }
 
 main()
