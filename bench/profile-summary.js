@@ -1,3 +1,12 @@
+#!/usr/bin/env node
+/**
+ * Summarises a V8 CPU profile (self and inclusive time per function, idle left out): how issue 16's hot
+ * paths were profiled. Any bench writes the server's profile with BENCH_PROFILE=<dir>:
+ *
+ *   BENCH_PROFILE=/tmp/prof node bench/hot-path.js && node bench/profile-summary.js /tmp/prof/*.cpuprofile
+ *
+ * Not run by run-all.js (its name is not in the table).
+ */
 const p = JSON.parse(require('fs').readFileSync(process.argv[2]));
 const byId = new Map(p.nodes.map(n => [n.id, n]));
 const self = new Map();
