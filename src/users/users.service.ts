@@ -168,12 +168,15 @@ export class UsersService {
       from = anchors[Math.floor(offset / PAGE_ANCHOR_STEP)];
       if (from) offset %= PAGE_ANCHOR_STEP;
     }
-    // The page in two steps: its ids from the covering index IDX_users_org_search (skipped entries are
-    // index entries, never table rows), then those rows alone.
-    const idQuery = order(filtered().select('u.id', 'id'));
+    // One query in two steps: the page's ids from the covering index IDX_users_org_search (skipped entries
+    // are index entries, never table rows), then those rows alone.
+    const idQuery = order(filtered().select('u.id'));
     if (from) idQuery.andWhere('(u.lastName, u.firstName, u.email) >= (:aLast, :aFirst, :aEmail)', { aLast: from.lastName, aFirst: from.firstName, aEmail: from.email });
-    const ids = offset >= totalRecords && !from ? [] : await idQuery.offset(offset).limit(pageSize).getRawMany<{ id: number }>();
-    const rows = await this.rowsInOrder(ids.map((r) => Number(r.id)));
+    idQuery.offset(offset).limit(pageSize);
+    const rows =
+      offset >= totalRecords && !from
+        ? []
+        : await order(this.listColumns().where(`u.id IN (${idQuery.getQuery()})`).setParameters(idQuery.getParameters())).getMany();
     return { items: rows.map(toListItem), totalRecords, page, pageSize, organisationId: org.id, organisationName: org.name };
   }
 
@@ -199,12 +202,16 @@ export class UsersService {
     return { items: rows.map(toListItem), totalRecords, page, pageSize, organisationId: org.id, organisationName: org.name };
   }
 
+  private listColumns(): SelectQueryBuilder<User> {
+    return this.users
+      .createQueryBuilder('u')
+      .select(['u.id', 'u.email', 'u.isBlocked', 'u.isDisabled', 'u.roleId', 'u.isAdministrator', 'u.firstName', 'u.lastName', 'u.lastLoginAt', 'u.isMFAEnforced', 'u.isMFAEnabled', 'u.isSSO']);
+  }
+
   /** The list's columns of these users, in the list's order. */
   private rowsInOrder(ids: number[]): Promise<User[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.users
-      .createQueryBuilder('u')
-      .select(['u.id', 'u.email', 'u.isBlocked', 'u.isDisabled', 'u.roleId', 'u.isAdministrator', 'u.firstName', 'u.lastName', 'u.lastLoginAt', 'u.isMFAEnforced', 'u.isMFAEnabled', 'u.isSSO'])
+    return this.listColumns()
       .where('u.id IN (:...ids)', { ids })
       .orderBy('u.lastName', 'ASC')
       .addOrderBy('u.firstName', 'ASC')
