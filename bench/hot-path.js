@@ -2,13 +2,13 @@
 /**
  * The signed-in hot path (issue 16): password logins per second against raw argon2 verifies, refreshes per
  * second with every client chaining its own rotated cookie, and GET /api/users/current against bare
- * node:http and bare Express servers answering the same bytes, all in this run.
+ * node:http and bare Express servers answering the same bytes, measured in alternating one-second slices.
  *
  *   npm run build && node bench/hot-path.js
  */
 const argon2 = require('argon2');
 const { performance } = require('node:perf_hooks');
-const { startServer, sqlite, serverHash, seedOrganisation, login, load, bareHttp, bareExpress, fmt, report } = require('./lib');
+const { startServer, sqlite, serverHash, seedOrganisation, login, load, compare, bareHttp, bareExpress, fmt, report } = require('./lib');
 
 const PASSWORD = 'Bench-Pass-12345';
 const ACCOUNTS = 64;
@@ -73,20 +73,18 @@ async function main() {
     for (let i = 16; i < 32; i++) tokens.push((await login(server.base, emails[i], PASSWORD)).accessToken);
     const sample = await fetch(`${server.base}/api/users/current`, { headers: { authorization: `Bearer ${tokens[0]}` } });
     const bytes = Buffer.from(await sample.arrayBuffer());
-    const current = await load(server.base, {
-      connections: 32,
-      seconds: SECONDS,
-      next: (i) => ({ path: '/api/users/current', headers: { authorization: `Bearer ${tokens[i % tokens.length]}` } }),
-    });
+    const product = { connections: 32, next: (i) => ({ path: '/api/users/current', headers: { authorization: `Bearer ${tokens[i % tokens.length]}` } }) };
+    const anchor = { connections: 32, next: () => ({ path: '/api/users/current' }) };
     const bare = await bareHttp(bytes);
-    const bareRun = await load(bare.base, { connections: 32, seconds: SECONDS, next: () => ({ path: '/api/users/current' }) });
-    await bare.close();
     const bareEx = await bareExpress(bytes);
-    const exRun = await load(bareEx.base, { connections: 32, seconds: SECONDS, next: () => ({ path: '/api/users/current' }) });
+    const vsHttp = await compare(server.base, product, bare.base, anchor, { rounds: SECONDS });
+    const vsExpress = await compare(server.base, product, bareEx.base, anchor, { rounds: Math.ceil(SECONDS / 2) });
+    await bare.close();
     await bareEx.close();
+    const current = vsHttp.product;
     report(
       'GET /api/users/current',
-      `${fmt(current.rps, 0)} req/s, p99 ${fmt(current.p99)} ms: ${fmt(current.rps / bareRun.rps, 3)} of bare node:http (${fmt(bareRun.rps, 0)}/s), ${fmt(current.rps / exRun.rps, 3)} of bare Express (${fmt(exRun.rps, 0)}/s)${current.errors ? `; ${current.errors} errors: ${current.firstError}` : ''}`,
+      `${fmt(current.rps, 0)} req/s, p99 ${fmt(current.p99)} ms: ${fmt(vsHttp.ratio, 3)} of bare node:http (${fmt(vsHttp.bare.rps, 0)}/s), ${fmt(vsExpress.ratio, 3)} of bare Express (${fmt(vsExpress.bare.rps, 0)}/s)${current.errors ? `; ${current.errors} errors: ${current.firstError}` : ''}`,
     );
   } finally {
     await server.stop();

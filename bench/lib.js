@@ -123,7 +123,7 @@ function percentile(sorted, p) {
  * previous answer is read, for `seconds`. `next(i)` gives connection i's request ({path, method, headers,
  * body}); `after(i, res, body)` may check the answer. Returns requests per second and latency percentiles.
  */
-async function load(base, { connections = 32, seconds = 4, warmupSeconds = 1, next, after }) {
+async function load(base, { connections = 32, seconds = 4, warmupSeconds = 1, next, after, keepTimes = false }) {
   const { hostname, port } = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const one = (i) =>
@@ -168,7 +168,7 @@ async function load(base, { connections = 32, seconds = 4, warmupSeconds = 1, ne
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { rps: times.length / elapsed, p50: percentile(times, 50), p99: percentile(times, 99), n: times.length, errors, firstError };
+  return { rps: times.length / elapsed, p50: percentile(times, 50), p99: percentile(times, 99), n: times.length, errors, firstError, seconds: elapsed, times: keepTimes ? times : undefined };
 }
 
 /** A bare node:http server answering every request with these bytes and headers. */
@@ -204,3 +204,28 @@ function report(row, value) {
   if (file) require('node:fs').appendFileSync(file, `${JSON.stringify({ row, value })}\n`);
 }
 module.exports.report = report;
+
+/**
+ * The product and its bare anchor measured in alternating slices (product, bare, product, …), so that both
+ * see the same moments of a machine whose load moves from second to second. Returns both runs and the ratio.
+ */
+async function compare(productBase, productOpts, bareBase, bareOpts, { rounds = 5, slice = 1 } = {}) {
+  const sum = (runs) => {
+    const times = runs.flatMap((r) => r.times);
+    times.sort((a, b) => a - b);
+    const seconds = runs.reduce((s, r) => s + r.seconds, 0);
+    return { rps: times.length / seconds, p50: percentile(times, 50), p99: percentile(times, 99), errors: runs.reduce((s, r) => s + r.errors, 0), firstError: runs.find((r) => r.firstError)?.firstError };
+  };
+  const product = [];
+  const bare = [];
+  await load(productBase, { ...productOpts, seconds: 0.5, warmupSeconds: 0 });
+  await load(bareBase, { ...bareOpts, seconds: 0.5, warmupSeconds: 0 });
+  for (let i = 0; i < rounds; i++) {
+    product.push(await load(productBase, { ...productOpts, seconds: slice, warmupSeconds: 0, keepTimes: true }));
+    bare.push(await load(bareBase, { ...bareOpts, seconds: slice, warmupSeconds: 0, keepTimes: true }));
+  }
+  const p = sum(product);
+  const b = sum(bare);
+  return { product: p, bare: b, ratio: p.rps / b.rps };
+}
+module.exports.compare = compare;

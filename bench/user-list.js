@@ -9,7 +9,7 @@
  *
  *   npm run build && node bench/user-list.js [--users 100000]
  */
-const { startServer, sqlite, serverHash, seedOrganisation, login, load, bareHttp, fmt, percentile, report } = require('./lib');
+const { startServer, sqlite, serverHash, seedOrganisation, login, load, compare, bareHttp, fmt, percentile, report } = require('./lib');
 const { performance } = require('node:perf_hooks');
 
 const arg = (name, fallback) => {
@@ -90,9 +90,15 @@ async function main() {
     const firstBody = await first.json();
     if (firstBody.totalRecords !== USERS) throw new Error(`expected ${USERS} users, the list says ${firstBody.totalRecords}`);
     const bytes = Buffer.from(JSON.stringify(firstBody));
-    const list = await load(server.base, { connections: 50, seconds: SECONDS, next: () => ({ path: paths[k++ % paths.length], headers }) });
     const bare = await bareHttp(bytes);
-    const bareRun = await load(bare.base, { connections: 50, seconds: SECONDS, next: () => ({ path: '/api/users' }) });
+    await load(server.base, { connections: 50, seconds: 1, warmupSeconds: 0, next: () => ({ path: paths[k++ % paths.length], headers }) });
+    const { product: list, bare: bareRun } = await compare(
+      server.base,
+      { connections: 50, next: () => ({ path: paths[k++ % paths.length], headers }) },
+      bare.base,
+      { connections: 50, next: () => ({ path: '/api/users' }) },
+      { rounds: SECONDS },
+    );
     await bare.close();
     report(
       `user list, 50-row page, ${USERS / 1000}k users, 50 connections`,

@@ -37,7 +37,7 @@ const MAX_ENTRIES = 5_000;
  */
 @Injectable()
 export class UserCountCache implements EntitySubscriberInterface<User> {
-  private readonly counts = new Map<string, { value: unknown; until: number }>();
+  private readonly counts = new Map<string, { value: Promise<unknown>; until: number; refreshing?: boolean }>();
   private pendingCommit = false;
   private readonly channel: InvalidationChannel = new LocalChannel();
 
@@ -50,12 +50,33 @@ export class UserCountCache implements EntitySubscriberInterface<User> {
     return User;
   }
 
-  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const hit = this.counts.get(key);
-    if (hit && hit.until > Date.now()) return hit.value as T;
-    const value = await compute();
+  /**
+   * The cached value, computed once however many requests ask at the same moment. Past its TTL (not after
+   * an invalidation, which removes it) the old value is answered while one request computes the new one,
+   * so the expiry of a 100,000-row total never stalls every request at once.
+   */
+  get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const entry = this.counts.get(key);
+    if (entry && (entry.until > Date.now() || entry.refreshing)) return entry.value as Promise<T>;
+    const value = compute();
+    if (entry) {
+      entry.refreshing = true;
+      value.then(
+        (v) => {
+          if (this.counts.get(key) === entry) this.counts.set(key, { value: Promise.resolve(v), until: Date.now() + USER_COUNT_TTL_MS });
+        },
+        () => {
+          if (this.counts.get(key) === entry) this.counts.delete(key);
+        },
+      );
+      return entry.value as Promise<T>;
+    }
     if (this.counts.size >= MAX_ENTRIES) this.counts.clear();
-    this.counts.set(key, { value, until: Date.now() + USER_COUNT_TTL_MS });
+    const fresh = { value, until: Date.now() + USER_COUNT_TTL_MS };
+    this.counts.set(key, fresh);
+    value.catch(() => {
+      if (this.counts.get(key) === fresh) this.counts.delete(key);
+    });
     return value;
   }
 
