@@ -7,7 +7,7 @@
  * and last delivery, and the server's resident memory per connection (RSS of the server process, read
  * from /proc, before and after connecting). Stops by itself (hard limit 180 s) and cleans up.
  *
- *   node bench/notifications.js            # 2,000 sockets
+ *   node bench/notifications.js            # 10,000 sockets (needs `ulimit -n` above 10,000)
  *   BENCH_SOCKETS=500 node bench/notifications.js
  */
 const { spawn } = require('node:child_process');
@@ -18,16 +18,22 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { Database } = require('sqlite3');
-const { io } = require('socket.io-client');
+// `ws` is socket.io's own websocket library (installed with it).
+const WebSocket = require('ws');
 
 const ROOT = join(__dirname, '..');
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const { report } = require('./lib');
 const CONCURRENT_CONNECTS = 100;
-const HARD_LIMIT_MS = 180_000;
+const WARMUP = 1000;
+const SETTLE_MS = 10_000;
+const HARD_LIMIT_MS = 300_000;
 const API_KEY = 'bench-service-api-key-0123456789';
 
 let server;
 let dataDir;
+/** The notification exactly as the server sent it, for the bare anchor. */
+let frame;
 const sockets = [];
 
 function cleanup() {
@@ -119,14 +125,77 @@ async function seed(dir) {
   return { orgId, sessions };
 }
 
+/**
+ * One client as the browser's socket.io-client would be on the wire (engine.io 4 over a websocket:
+ * open, namespace connect, pings answered), but without socket.io-client's own work per message, so that
+ * 10,000 of them in this one process measure the server's fan-out rather than the load generator.
+ */
 function connectOne(base, token, onNotification) {
   return new Promise((resolve, reject) => {
-    const socket = io(base, { path: '/socket.io', query: { token }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: 20_000 });
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(token)}`, { perMessageDeflate: false });
+    const socket = { disconnect: () => ws.terminate() };
     sockets.push(socket);
-    socket.on('notification', onNotification);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (e) => reject(e));
+    const timer = setTimeout(() => reject(new Error('connect timeout')), 20_000);
+    ws.on('message', (data) => {
+      const text = data.toString();
+      if (text === '2') ws.send('3');
+      else if (text.startsWith('0')) ws.send('40');
+      else if (text.startsWith('40')) {
+        clearTimeout(timer);
+        resolve(socket);
+      } else if (text.startsWith('44')) {
+        clearTimeout(timer);
+        reject(new Error(text.slice(2)));
+      } else if (text.startsWith('42["notification"')) {
+        frame ??= text;
+        onNotification();
+      }
+    });
+    ws.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
   });
+}
+
+async function bareBroadcast(n, text) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', `
+    const WebSocket = require('ws');
+    const http = require('node:http');
+    const frame = ${JSON.stringify(text)};
+    const srv = http.createServer((req, res) => { for (const c of wss.clients) c.send(frame); res.end('ok'); });
+    const wss = new WebSocket.Server({ server: srv, perMessageDeflate: false });
+    wss.on('connection', (ws) => ws.send('ready'));
+    srv.listen(${port}, '127.0.0.1');
+  `], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    for (const until = Date.now() + 20_000; ; await sleep(200)) {
+      const up = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
+      if (up) break;
+      if (Date.now() > until) throw new Error('the bare ws server did not start');
+    }
+    const clients = [];
+    const got = [];
+    let at = 0;
+    const one = () => new Promise((resolve, reject) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/`, { perMessageDeflate: false });
+      clients.push(ws);
+      ws.on('message', (d) => (d.toString() === 'ready' ? resolve() : got.push(performance.now() - at)));
+      ws.on('error', reject);
+    });
+    for (let i = 0; i < n; i += CONCURRENT_CONNECTS) await Promise.all(Array.from({ length: Math.min(CONCURRENT_CONNECTS, n - i) }, one));
+    await sleep(1000);
+    at = performance.now();
+    await fetch(`http://127.0.0.1:${port}/`);
+    const until = Date.now() + 20_000;
+    while (got.length < n && Date.now() < until) await sleep(10);
+    for (const c of clients) c.terminate();
+    const s = got.sort((a, b) => a - b);
+    return { p50: percentile(s, 50), p99: percentile(s, 99) };
+  } finally {
+    child.kill();
+  }
 }
 
 function percentile(sorted, p) {
@@ -138,7 +207,7 @@ async function main() {
   dataDir = mkdtempSync(join(tmpdir(), 'tax-portal-bench-notif-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+  server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), join(ROOT, 'dist', 'main.js')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -156,7 +225,16 @@ async function main() {
   const secret = readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim();
   const { orgId, sessions } = await seed(dataDir);
 
-  await sleep(1000);
+  // Warm-up: 1,000 connections opened and closed first, so that the figure is the memory a connection keeps
+  // in steady state, not the one-off growth of the V8 heap's young generation under the first connections.
+  const warm = [];
+  for (let i = 0; i < Math.min(WARMUP, sessions.length); i += CONCURRENT_CONNECTS) {
+    warm.push(...(await Promise.all(sessions.slice(i, Math.min(WARMUP, i + CONCURRENT_CONNECTS)).map((s) => connectOne(base, signAccess(secret, s.userId, s.sid), () => {})))));
+  }
+  for (const s of warm) s.disconnect();
+  sockets.length = 0;
+  // V8's memory reducer collects the garbage of a burst some seconds after it: measure after it had time.
+  await sleep(SETTLE_MS);
   const rssBefore = serverRss();
 
   const delivered = [];
@@ -167,7 +245,7 @@ async function main() {
     await Promise.all(sessions.slice(i, i + CONCURRENT_CONNECTS).map((s) => connectOne(base, signAccess(secret, s.userId, s.sid), onNotification)));
   }
   const connectMs = performance.now() - connectStart;
-  await sleep(1500);
+  await sleep(SETTLE_MS);
   const rssAfter = serverRss();
 
   publishedAt = performance.now();
@@ -191,7 +269,17 @@ async function main() {
   console.log(`time to last delivery:        ${f(sorted[sorted.length - 1])}`);
   console.log(`server RSS before / after:    ${(rssBefore / 2 ** 20).toFixed(1)} MiB / ${(rssAfter / 2 ** 20).toFixed(1)} MiB`);
   console.log(`server memory per connection: ${((rssAfter - rssBefore) / sessions.length / 1024).toFixed(1)} KiB`);
+  report(`socket memory per connection at ${sessions.length / 1000}k`, `${((rssAfter - rssBefore) / sessions.length / 1024).toFixed(1)} KiB (server RSS ${(rssBefore / 2 ** 20).toFixed(0)} -> ${(rssAfter / 2 ** 20).toFixed(0)} MiB, after a warm-up of ${WARMUP} connections)`);
+  report(`notification fan-out to ${sessions.length / 1000}k sockets`, `p50 ${f(percentile(sorted, 50))}, p99 ${f(percentile(sorted, 99))}, last ${f(sorted[sorted.length - 1])}; ${delivered.length}/${sessions.length} delivered`);
   if (delivered.length < sessions.length) process.exitCode = 1;
+
+  // The anchor: a bare `ws` server (its own process, as the product's) broadcasting the same frame to as many
+  // plain websockets, received by this same load generator.
+  for (const s of sockets) s.disconnect();
+  sockets.length = 0;
+  server.kill('SIGTERM');
+  const bare = await bareBroadcast(sessions.length, frame);
+  report(`notification fan-out to ${sessions.length / 1000}k sockets (bare ws)`, `p50 ${f(bare.p50)}, p99 ${f(bare.p99)}: the product's p99 is ${(percentile(sorted, 99) / bare.p99).toFixed(1)}x the bare broadcast's`);
 }
 
 main()

@@ -1,7 +1,8 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import type { Response } from 'express';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { join } from 'node:path';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
@@ -9,8 +10,11 @@ import { LogoModule } from './logo/logo.module';
 import { TokenModule } from './auth/token.module';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
 import { RolesGuard } from './common/guards/roles.guard';
+import { AccountThrottlerGuard } from './common/throttling/account-throttler.guard';
+import { rateLimitOptions } from './common/throttling/rate-limits';
 import { ServiceApiKeyGuard } from './common/guards/service-api-key.guard';
-import { AppConfigModule } from './config/app-config.module';
+import { APP_CONFIG, AppConfigModule } from './config/app-config.module';
+import { AppConfig } from './config/env.validation';
 import { FilesModule } from './files/files.module';
 import { RedisConnection, RedisModule } from './redis/redis.module';
 import { RedisThrottlerStorage } from './redis/redis-throttler.storage';
@@ -19,6 +23,7 @@ import { AppInfoController } from './app-info/app-info.controller';
 import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { ClientAssets, compressResponses, HASHED_ASSETS_PREFIX, IMMUTABLE } from './static/client-assets.middleware';
 import { MailModule } from './mail/mail.module';
 import { MfaModule } from './mfa/mfa.module';
 import { OrganisationsModule } from './organisations/organisations.module';
@@ -35,6 +40,7 @@ import { SystemInfoModule } from './system-info/system-info.module';
 export const SERVER_PATHS = ['/api/{*any}', '/auth/{*any}', '/mfa/{*any}', '/refresh', '/callback', '/socket.io/{*any}', '/files/{*any}'];
 
 export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
+const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
 
 @Module({
   imports: [
@@ -49,14 +55,22 @@ export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
     TokenModule,
     SessionsModule,
     ThrottlerModule.forRootAsync({
-      inject: [RedisConnection],
+      inject: [APP_CONFIG, RedisConnection],
       // Counted in Redis when several instances run (REDIS_URL), in the process otherwise.
-      useFactory: (redis: RedisConnection) => ({
-        throttlers: [{ name: 'default', ttl: 60_000, limit: 1000 }],
+      useFactory: (config: AppConfig, redis: RedisConnection) => ({
+        ...rateLimitOptions(config.rateLimitScale),
         storage: redis.client ? new RedisThrottlerStorage(redis.client) : undefined,
       }),
     }),
-    ServeStaticModule.forRoot({ rootPath: CLIENT_DIST, exclude: SERVER_PATHS, serveStaticOptions: { index: false, maxAge: '1h' } }),
+    // index.html and the unhashed files are revalidated on every load; hashed assets are ClientAssets'.
+    ServeStaticModule.forRoot({
+      rootPath: CLIENT_DIST,
+      exclude: SERVER_PATHS,
+      serveStaticOptions: {
+        index: false,
+        setHeaders: (res: Response, path: string) => res.setHeader('Cache-Control', path.startsWith(HASHED_ASSETS_DIR) ? IMMUTABLE : 'no-cache'),
+      },
+    }),
     AuthModule,
     MfaModule,
     UsersModule,
@@ -72,10 +86,16 @@ export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
   ],
   controllers: [AppInfoController],
   providers: [
-    { provide: APP_GUARD, useClass: ThrottlerGuard },
     { provide: APP_GUARD, useClass: ServiceApiKeyGuard },
     { provide: APP_GUARD, useClass: JwtAuthGuard },
+    // After the JWT guard: signed-in calls are counted per account, anonymous ones per address.
+    { provide: APP_GUARD, useClass: AccountThrottlerGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
 })
-export class AppModule {}
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    // JSON compressed above a threshold; the client's hashed assets from their build-time compressed copies.
+    consumer.apply(compressResponses(), new ClientAssets(CLIENT_DIST).use).forRoutes('*');
+  }
+}

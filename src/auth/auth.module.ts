@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MfaModule } from '../mfa/mfa.module';
 import { Organisation } from '../organisations/entities/organisation.entity';
@@ -8,7 +7,6 @@ import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
-import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
 import { RedisThrottleStore } from '../redis/redis-throttle.store';
 import { RedisConnection } from '../redis/redis.module';
@@ -17,14 +15,14 @@ import { SsoController } from './sso/sso.controller';
 import { SsoService } from './sso/sso.service';
 
 @Module({
-  imports: [PassportModule, TypeOrmModule.forFeature([User, PasswordResetToken, Organisation]), UsersModule, MfaModule],
+  imports: [TypeOrmModule.forFeature([User, PasswordResetToken, Organisation]), UsersModule, MfaModule],
   controllers: [AuthController, SsoController],
   providers: [AuthService, LoginThrottleService, {
       provide: THROTTLE_STORE,
       // Shared by every instance when REDIS_URL is set; in the process otherwise.
       inject: [RedisConnection],
       useFactory: (redis: RedisConnection) => (redis.client ? new RedisThrottleStore(redis.client) : new MemoryThrottleStore()),
-    }, JwtStrategy, SsoService],
+    }, SsoService],
   exports: [AuthService],
 })
 export class AuthModule {}

@@ -60,6 +60,24 @@ export class TokenService {
     return payload.sub;
   }
 
+  /**
+   * The payload of a valid access token from `Authorization: Bearer …`; an expired one is the spec's
+   * 403 'jwt expired', anything else 401.
+   */
+  verifyAccess(authorization: string | undefined): AccessPayload & { exp: number } {
+    const token = bearer(authorization);
+    if (!token) throw AppException.unauthorized();
+    let payload: AccessPayload & { exp: number };
+    try {
+      payload = this.jwt.verify<AccessPayload & { exp: number }>(token);
+    } catch (e) {
+      if ((e as Error).name === 'TokenExpiredError') throw jwtExpired();
+      throw AppException.unauthorized();
+    }
+    if (payload.typ !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'number') throw AppException.unauthorized();
+    return payload;
+  }
+
   /** Decodes an access token without throwing: for GET /auth/status and logout. */
   peekAccess(authorization: string | undefined): AccessPayload | null {
     const token = bearer(authorization);

@@ -29,6 +29,8 @@ export interface AppConfig {
   logLevel: 'silent' | 'error' | 'info' | 'debug';
   /** Behind a reverse proxy: trust X-Forwarded-For for the client address (login throttling). */
   trustProxy: boolean;
+  /** Multiplies every rate limit (load tests and benchmarks only; default 1). */
+  rateLimitScale: number;
 }
 
 export class ConfigError extends Error {}
@@ -138,6 +140,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fail('BOOTSTRAP_SUPPORT_PASSWORD', 'must be 8 to 50 characters long');
   }
 
+  const rateLimitScaleText = optional(env, 'RATE_LIMIT_SCALE') ?? '1';
+  const rateLimitScale = Number(rateLimitScaleText);
+  if (!/^\d+$/.test(rateLimitScaleText) || rateLimitScale < 1) fail('RATE_LIMIT_SCALE', `must be a whole number of 1 or more (got "${rateLimitScaleText}")`);
+
   return {
     port,
     dataDir,
@@ -158,5 +164,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     logLevel,
     trustProxy: optional(env, 'TRUST_PROXY') === 'true',
+    rateLimitScale,
   };
 }

@@ -6,6 +6,7 @@ import { AppConfig } from '../config/env.validation';
 import { dataSourceOptions } from './data-source-options';
 import { runMigrations } from './migrate';
 import { serialiseSqlite } from './sqlite-serialiser';
+import { SqliteSettings } from './sqlite-settings';
 
 /**
  * Opens the database and runs pending migrations (one instance at a time on PostgreSQL) before the app
@@ -24,5 +25,6 @@ import { serialiseSqlite } from './sqlite-serialiser';
       },
     }),
   ],
+  providers: [SqliteSettings],
 })
 export class DatabaseModule {}

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, KeyObject, timingSafeEqual } from 'node:crypto';
+import { hmacKey } from '../common/crypto/secrets';
 
 /** What an upload URL is bound to. */
 export interface UploadGrant {
@@ -18,10 +19,14 @@ export interface UploadGrant {
 
 /** HMAC-SHA256 over the grant with the application secret: 'payload.signature', both base64url. */
 export class UploadUrlSigner {
-  constructor(private readonly secret: string) {}
+  private readonly key: KeyObject;
+
+  constructor(secret: string) {
+    this.key = hmacKey(`logo-upload:${secret}`);
+  }
 
   private mac(payload: string): Buffer {
-    return createHmac('sha256', `logo-upload:${this.secret}`).update(payload).digest();
+    return createHmac('sha256', this.key).update(payload).digest();
   }
 
   sign(grant: UploadGrant): string {

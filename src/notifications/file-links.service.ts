@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, KeyObject, timingSafeEqual } from 'node:crypto';
+import { hmacKey } from '../common/crypto/secrets';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG } from '../config/app-config.module';
@@ -36,13 +37,13 @@ export function sanitiseFileName(name: string): string {
  */
 @Injectable()
 export class FileLinksService {
-  private readonly key: Buffer;
+  private readonly key: KeyObject;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly files: FileStore,
   ) {
-    this.key = createHmac('sha256', config.jwtSecret).update('notification-file-links').digest();
+    this.key = hmacKey(createHmac('sha256', hmacKey(config.jwtSecret)).update('notification-file-links').digest());
   }
 
   /** DATA_DIR/process-logs/<organisationId>/<name>. */

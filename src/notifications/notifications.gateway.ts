@@ -1,15 +1,13 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectRepository } from '@nestjs/typeorm';
 import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { Server, Socket } from 'socket.io';
-import { Repository } from 'typeorm';
 import { AccessPayload } from '../auth/token.service';
 import { MetricsService } from '../metrics/metrics.service';
+import { SessionAuthService } from '../sessions/session-auth.service';
 import { SessionEvents } from '../sessions/session-events';
 import { SessionsService } from '../sessions/sessions.service';
 import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH } from '../shared/notifications';
-import { User } from '../users/entities/user.entity';
 
 export interface SocketIdentity {
   userId: number;
@@ -33,7 +31,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * session ends (logout, force log-off, disabled account, password or MFA change) and when its token
  * expires — the client then refreshes the token and connects again. Same origin only: no CORS.
  */
-@WebSocketGateway({ path: SOCKET_PATH, serveClient: false, transports: ['websocket', 'polling'], pingInterval: 25_000, pingTimeout: 20_000 })
+@WebSocketGateway({ path: SOCKET_PATH, serveClient: false, transports: ['websocket', 'polling'], perMessageDeflate: false, pingInterval: 25_000, pingTimeout: 20_000 })
 export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
   @WebSocketServer() server!: Server;
 
@@ -45,7 +43,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     private readonly jwt: JwtService,
     private readonly sessions: SessionsService,
     private readonly sessionEvents: SessionEvents,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly sessionAuth: SessionAuthService,
     private readonly metrics: MetricsService,
   ) {}
 
@@ -81,8 +79,9 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       throw new Error((e as Error).name === 'TokenExpiredError' ? SOCKET_ERRORS.JWT_EXPIRED : SOCKET_ERRORS.INVALID);
     }
     if (payload.typ !== 'access' || typeof payload.sid !== 'string') throw new Error(SOCKET_ERRORS.INVALID);
-    const [active, user] = await Promise.all([this.sessions.isActive(payload.sid), this.users.findOneBy({ id: payload.sub })]);
-    if (!active || !user || user.isDisabled || user.isBlocked) throw new Error(SOCKET_ERRORS.SESSION_ENDED);
+    const found = await this.sessionAuth.lookup(payload.sid, payload.sub);
+    if (!found || found.isDisabled || found.isBlocked) throw new Error(SOCKET_ERRORS.SESSION_ENDED);
+    const { user } = found;
     if (user.isMFAEnforced && !user.isMFAEnabled) throw new Error(SOCKET_ERRORS.MFA_REQUIRED);
     return { userId: user.id, organisationId: user.organisationId, sessionId: payload.sid, exp: payload.exp };
   }
@@ -99,6 +98,14 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       this.drop(socket, 'session-ended');
       return;
     }
+    // socket.io keeps each connection's upgrade request (an IncomingMessage with its socket and parser)
+    // for the connection's lifetime; nothing reads it after the handshake, which has just been used.
+    // Dropping it is the library's own memory advice, done here rather than on the engine's 'connection'
+    // event because the handshake (the token in its query) is built from it when the namespace connects.
+    (socket.conn as unknown as { request: unknown }).request = null;
+    socket.handshake.headers = {};
+    socket.handshake.query = {};
+    socket.handshake.auth = {};
     const ms = Math.min(Math.max(identity.exp * 1000 - Date.now(), 0), MAX_TIMER_MS);
     const timer = setTimeout(() => this.drop(socket, 'token-expired'), ms);
     timer.unref();

@@ -3,7 +3,8 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { AuthUser } from '../common/auth-user';
 import { AllowMfaPending, Roles } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { CurrentProfile, CurrentUser } from '../common/decorators/current-user.decorator';
+import { CurrentUserInfo } from '../shared/api-types';
 import { ALL_ROLES, Role, USER_MENU_ROLES, USER_WRITERS } from '../shared/roles';
 import {
   AddUserDto,
@@ -43,8 +44,9 @@ export class UsersController {
   @Get('current')
   @Roles(ALL_ROLES)
   @AllowMfaPending()
-  current(@CurrentUser() user: AuthUser) {
-    return this.users.current(user.id);
+  current(@CurrentProfile() profile: CurrentUserInfo): CurrentUserInfo {
+    // Read with the session by the JWT guard: no second query.
+    return profile;
   }
 
   @Get('byId/:id')

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, QueryFailedError, Repository } from 'typeorm';
+import { EntityManager, QueryFailedError, Repository, SelectQueryBuilder } from 'typeorm';
 import { lockRow } from '../database/locks';
 import { PasswordService } from '../auth/password.service';
 import { AppException } from '../common/app.exception';
@@ -10,6 +10,7 @@ import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { MailService } from '../mail/mail.service';
 import { Organisation } from '../organisations/entities/organisation.entity';
+import { SessionAuthService } from '../sessions/session-auth.service';
 import { SessionsService } from '../sessions/sessions.service';
 import {
   CurrentUserInfo,
@@ -33,6 +34,7 @@ import {
   UpdateSsoDto,
 } from './dto/user-changes.dto';
 import { UserListQueryDto } from './dto/user-list-query.dto';
+import { UserCountCache } from './user-count-cache';
 import { User } from './entities/user.entity';
 import { canToggleAdministrator, checkAccountAction, checkNewUserRole, checkRoleChange, parseRoleIds } from './role-rules';
 
@@ -54,6 +56,23 @@ export function activeUsersLimitMessage(allowed: number): string {
   return `Your organisation is allowed only ${allowed} active user(s), and that many are active already. Disable another user first, or contact support to raise the limit.`;
 }
 
+/** A deep page of the list starts from the nearest of these keys and skips fewer than this many entries. */
+export const PAGE_ANCHOR_STEP = 1000;
+
+interface ListAnchor {
+  lastName: string;
+  firstName: string;
+  email: string;
+}
+
+/** The trigram index finds substrings of three characters or more; shorter text falls back to LIKE. */
+export const TRIGRAM_MIN_CHARS = 3;
+
+/** The search text as one FTS5 phrase: every character literal, a double quote doubled. */
+export function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
 /** Escapes LIKE wildcards so that the search text is taken literally (ESCAPE '\'). */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -67,6 +86,8 @@ export class UsersService {
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: SessionsService,
+    private readonly sessionAuth: SessionAuthService,
+    private readonly counts: UserCountCache,
     private readonly passwords: PasswordService,
     private readonly mail: MailService,
   ) {}
@@ -81,18 +102,10 @@ export class UsersService {
     return user;
   }
 
-  async current(userId: number): Promise<CurrentUserInfo> {
-    const user = await this.users.findOne({ where: { id: userId }, relations: { organisation: true } });
-    if (!user?.organisation) throw AppException.notFound(USER_MESSAGES.NOT_FOUND);
-    return toCurrentUser(user, user.organisation);
-  }
-
   /** The current user when the session is still open and the account enabled; else null. */
   async currentForSession(userId: number, sessionId: string): Promise<CurrentUserInfo | null> {
-    if (!(await this.sessions.isActive(sessionId))) return null;
-    const user = await this.users.findOne({ where: { id: userId }, relations: { organisation: true } });
-    if (!user?.organisation || user.isDisabled || user.isBlocked) return null;
-    return toCurrentUser(user, user.organisation);
+    const found = await this.sessionAuth.lookup(sessionId, userId);
+    return found && !found.isDisabled && !found.isBlocked ? found.profile : null;
   }
 
   /** The organisation the caller works on: their own, or (E-Support only) the one asked for. */
@@ -118,9 +131,16 @@ export class UsersService {
       const qb = this.users.createQueryBuilder('u').where('u.organisationId = :org', { org: org.id });
       const text = query.searchText?.trim();
       if (text) {
-        // SQLite's LIKE ignores ASCII case (as its LOWER() would); PostgreSQL needs ILIKE.
-        const like = this.users.manager.connection.options.type === 'postgres' ? 'ILIKE' : 'LIKE';
-        qb.andWhere(`((u.firstName || ' ' || u.lastName) ${like} :q ESCAPE '\\' OR u.email ${like} :q ESCAPE '\\')`, { q: likePattern(text) });
+        const postgres = this.users.manager.connection.options.type === 'postgres';
+        if (!postgres && [...text].length >= TRIGRAM_MIN_CHARS) {
+          // SQLite: the FTS5 trigram table of migration UserSearch (rowid = user id), case-insensitive.
+          qb.andWhere('u.id IN (SELECT rowid FROM users_search WHERE users_search MATCH :phrase)', { phrase: ftsPhrase(text) });
+        } else {
+          // PostgreSQL: ILIKE, served by the pg_trgm GIN indexes on these two expressions from 3 characters.
+          // SQLite, 1-2 characters: LIKE (ignores ASCII case) over the organisation's rows.
+          const like = postgres ? 'ILIKE' : 'LIKE';
+          qb.andWhere(`((u.firstName || ' ' || u.lastName) ${like} :q ESCAPE '\\' OR u.email ${like} :q ESCAPE '\\')`, { q: likePattern(text) });
+        }
       }
       if (query.accessLevel === 'hasAccess') qb.andWhere('u.isBlocked = :no AND u.isDisabled = :no', { no: false });
       if (query.accessLevel === 'noAccess') qb.andWhere('(u.isBlocked = :yes OR u.isDisabled = :yes)', { yes: true });
@@ -133,39 +153,82 @@ export class UsersService {
         .select('COUNT(*)', 'n')
         .getRawOne<{ n: number | string }>()
         .then((r) => Number(r?.n ?? 0));
-    const pageQuery = filtered()
-      .select([
-        'u.id',
-        'u.email',
-        'u.isBlocked',
-        'u.isDisabled',
-        'u.roleId',
-        'u.isAdministrator',
-        'u.firstName',
-        'u.lastName',
-        'u.lastLoginAt',
-        'u.isMFAEnforced',
-        'u.isMFAEnabled',
-        'u.isSSO',
-      ])
+    const text = query.searchText?.trim();
+    const cacheKey = `${org.id}|${query.accessLevel ?? 'all'}|${query.role ?? ''}`;
+    if (text) return this.searchPage(page, pageSize, org, filtered, count);
+    const totalRecords = await this.counts.get(cacheKey, count);
+    const order = <T extends SelectQueryBuilder<User>>(qb: T): T =>
+      qb.orderBy('u.lastName', 'ASC').addOrderBy('u.firstName', 'ASC').addOrderBy('u.email', 'ASC') as T;
+    // Bounded paging: without text, every PAGE_ANCHOR_STEP-th sort key of the filtered list is kept with
+    // its total, so a deep page starts at the nearest anchor (keyset) and skips fewer than that many
+    // index entries, however deep it is.
+    let offset = (page - 1) * pageSize;
+    let from: ListAnchor | undefined;
+    if (offset >= PAGE_ANCHOR_STEP && offset < totalRecords) {
+      const anchors = await this.counts.get(`${cacheKey}|anchors`, () => this.pageAnchors(order(filtered())));
+      from = anchors[Math.floor(offset / PAGE_ANCHOR_STEP)];
+      if (from) offset %= PAGE_ANCHOR_STEP;
+    }
+    // One query in two steps: the page's ids from the covering index IDX_users_org_search (skipped entries
+    // are index entries, never table rows), then those rows alone.
+    const idQuery = order(filtered().select('u.id'));
+    if (from) idQuery.andWhere('(u.lastName, u.firstName, u.email) >= (:aLast, :aFirst, :aEmail)', { aLast: from.lastName, aFirst: from.firstName, aEmail: from.email });
+    idQuery.offset(offset).limit(pageSize);
+    const rows =
+      offset >= totalRecords && !from
+        ? []
+        : await order(this.listColumns().where(`u.id IN (${idQuery.getQuery()})`).setParameters(idQuery.getParameters())).getMany();
+    return { items: rows.map(toListItem), totalRecords, page, pageSize, organisationId: org.id, organisationName: org.name };
+  }
+
+  /** A page with a text filter: its ids and the total in one pass over the matches (the index narrowed them). */
+  private async searchPage(
+    page: number,
+    pageSize: number,
+    org: Organisation,
+    filtered: () => SelectQueryBuilder<User>,
+    count: () => Promise<number>,
+  ): Promise<UserListPage> {
+    const raw = await filtered()
+      .select('u.id', 'id')
+      .addSelect('COUNT(*) OVER ()', 'total')
       .orderBy('u.lastName', 'ASC')
       .addOrderBy('u.firstName', 'ASC')
       .addOrderBy('u.email', 'ASC')
       .offset((page - 1) * pageSize)
-      .limit(pageSize);
-
-    let rows: User[];
-    let totalRecords: number;
-    if (query.searchText?.trim()) {
-      // A text filter reads every row of the organisation anyway: count in the same pass (one scan, not two).
-      const { entities, raw } = await pageQuery.addSelect('COUNT(*) OVER ()', 'total').getRawAndEntities<{ total: number | string }>();
-      rows = entities;
-      totalRecords = raw.length > 0 ? Number(raw[0].total) : page > 1 ? await count() : 0;
-    } else {
-      // Without text the page stops early in index order, and the count reads the covering index alone.
-      [rows, totalRecords] = await Promise.all([pageQuery.getMany(), count()]);
-    }
+      .limit(pageSize)
+      .getRawMany<{ id: number; total: number | string }>();
+    const totalRecords = raw.length > 0 ? Number(raw[0].total) : page > 1 ? await count() : 0;
+    const rows = await this.rowsInOrder(raw.map((r) => Number(r.id)));
     return { items: rows.map(toListItem), totalRecords, page, pageSize, organisationId: org.id, organisationName: org.name };
+  }
+
+  private listColumns(): SelectQueryBuilder<User> {
+    return this.users
+      .createQueryBuilder('u')
+      .select(['u.id', 'u.email', 'u.isBlocked', 'u.isDisabled', 'u.roleId', 'u.isAdministrator', 'u.firstName', 'u.lastName', 'u.lastLoginAt', 'u.isMFAEnforced', 'u.isMFAEnabled', 'u.isSSO']);
+  }
+
+  /** The list's columns of these users, in the list's order. */
+  private rowsInOrder(ids: number[]): Promise<User[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.listColumns()
+      .where('u.id IN (:...ids)', { ids })
+      .orderBy('u.lastName', 'ASC')
+      .addOrderBy('u.firstName', 'ASC')
+      .addOrderBy('u.email', 'ASC')
+      .getMany();
+  }
+
+  /** The sort keys at positions 0, STEP, 2 STEP, … of the ordered list, in one walk of the index. */
+  private async pageAnchors(ordered: SelectQueryBuilder<User>): Promise<ListAnchor[]> {
+    const [sql, params] = ordered
+      .select('u.lastName', 'lastName')
+      .addSelect('u.firstName', 'firstName')
+      .addSelect('u.email', 'email')
+      .addSelect('ROW_NUMBER() OVER (ORDER BY u.lastName, u.firstName, u.email)', 'rn')
+      .getQueryAndParameters();
+    return this.users.query(`SELECT "lastName", "firstName", "email" FROM (${sql}) t WHERE (t."rn" - 1) % ${PAGE_ANCHOR_STEP} = 0 ORDER BY t."rn"`, params);
   }
 
   /** GET /api/users/byId/{id}: one's own (any role, also while MFA enrolment is due) or, for the roles page, another's. */
@@ -390,19 +453,3 @@ export function toSingleUser(u: User): SingleUser {
   };
 }
 
-function toCurrentUser(user: User, organisation: Organisation): CurrentUserInfo {
-  return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    organisationId: user.organisationId,
-    organisationCode: organisation.code,
-    masterAccountName: organisation.name,
-    applications: organisation.applications,
-    roles: user.roles.map((r) => ({ roleId: r, roleCode: ROLE_CODES[r], roleName: ROLE_NAMES[r] })),
-    isMFAEnforced: user.isMFAEnforced,
-    isMFAEnabled: user.isMFAEnabled,
-    isSSO: user.isSSO,
-  };
-}

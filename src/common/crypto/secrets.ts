@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createSecretKey, KeyObject, randomBytes, randomInt } from 'node:crypto';
 
 /** SHA-256 in hex: how opaque tokens (refresh, reset) are stored, so a stolen table holds no usable token. */
 export function sha256(value: string): string {
@@ -38,4 +38,13 @@ export function decrypt(sealed: string, key: Buffer): string {
   const decipher = createDecipheriv('aes-256-gcm', key, iv);
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+}
+
+/**
+ * An HMAC key as a KeyObject, made once per secret. Given a string, jsonwebtoken first tries to parse it
+ * as a public key on every verify, and createHmac re-imports it on every call; a KeyObject skips both.
+ * The key bytes are the secret's UTF-8 bytes, so signatures are the same as with the string.
+ */
+export function hmacKey(secret: string | Buffer): KeyObject {
+  return createSecretKey(typeof secret === 'string' ? Buffer.from(secret, 'utf8') : secret);
 }

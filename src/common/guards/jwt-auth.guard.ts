@@ -1,30 +1,30 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
-import { AppException } from '../app.exception';
+import { SessionAuthService } from '../../sessions/session-auth.service';
 import { IS_PUBLIC_KEY, IS_SERVICE_API_KEY } from '../decorators/access.decorators';
-import { jwtExpired } from '../../auth/token.service';
 
-/** Global and default-deny: every HTTP route needs a valid access token unless @Public() or @ServiceApi(). */
+/**
+ * Global and default-deny: every HTTP route needs a valid access token of an open session unless
+ * @Public() or @ServiceApi(). Puts the caller (`@CurrentUser()`) and their profile (`@CurrentProfile()`)
+ * on the request; an expired token is the spec's 403 'jwt expired' (spec 001 §7.1), which the client
+ * answers by refreshing.
+ */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly auth: SessionAuthService,
+  ) {}
 
-  canActivate(context: ExecutionContext) {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets)) return true;
     if (this.reflector.getAllAndOverride<boolean>(IS_SERVICE_API_KEY, targets)) return true;
-    return super.canActivate(context);
-  }
-
-  handleRequest<T>(err: unknown, user: T, info: unknown): T {
-    if (err) throw err instanceof AppException ? err : AppException.unauthorized();
-    // The specification's client refreshes on exactly this answer (spec 001 §7.1).
-    if ((info as Error | undefined)?.name === 'TokenExpiredError') throw jwtExpired();
-    if (!user) throw AppException.unauthorized();
-    return user;
+    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: unknown; profile?: unknown }>();
+    const signedIn = await this.auth.authenticate(req.headers.authorization);
+    req.user = signedIn.user;
+    req.profile = signedIn.profile;
+    return true;
   }
 }

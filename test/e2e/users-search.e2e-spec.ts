@@ -1,0 +1,78 @@
+import request from 'supertest';
+import { Organisation } from '../../src/organisations/entities/organisation.entity';
+import { User } from '../../src/users/entities/user.entity';
+import { Role } from '../../src/shared/roles';
+import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
+import { createTestApp, TestApp } from '../utils/test-app';
+
+/**
+ * The user list's text search through the trigram index (issue 16): 3+ characters go through FTS5, which must
+ * match exactly what LIKE '%text%' matched, take every character literally and stay in step with changes;
+ * deep pages start from cached anchors and totals follow every change.
+ */
+describe('GET /api/users: search through the trigram index, bounded paging', () => {
+  let t: TestApp;
+  let org: Organisation;
+  let s: LoggedIn;
+  let odd: User;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    org = await createOrganisation(t, { name: 'Search Ltd', allowedUsersNumber: 5000 });
+    const admin = await createUser(t, org, { roleId: Role.SITE_ADMIN, firstName: 'Site', lastName: 'Admin', email: 'site.admin@search.test' });
+    odd = await createUser(t, org, { firstName: 'Mary "Q"', lastName: `O'Brien 50%_\\x`, email: 'mary.obrien@search.test', roleId: Role.VIEWER });
+    await createUser(t, org, { firstName: 'Renée', lastName: 'Ærø', email: 'renee@search.test', roleId: Role.VIEWER });
+    s = await login(t, admin.email);
+  });
+  afterAll(() => t.close());
+
+  const list = (query: Record<string, unknown> = {}) => request(t.http).get('/api/users').query(query).set(s.auth);
+  const emails = (res: request.Response) => res.body.items.map((u: { userEmail: string }) => u.userEmail);
+
+  it('takes quotes, %, _ and \\ literally in texts of 3 characters and more, and never errors', async () => {
+    for (const text of ['"Q"', `O'Bri`, '50%_', '%_\\', '\\x', 'y "Q', `"Q" O'`]) {
+      expect(emails(await list({ searchText: text }).expect(200))).toEqual(['mary.obrien@search.test']);
+    }
+    for (const text of ['"', '""', '"""', 'AND', 'NEAR(', '*', 'a OR b', '^ma', 'col:x', '50%x', '_\\y']) {
+      const res = await list({ searchText: text }).expect(200);
+      expect(res.body.items.length).toBeLessThanOrEqual(1);
+    }
+    expect(emails(await list({ searchText: '"' }).expect(200))).toEqual(['mary.obrien@search.test']);
+  });
+
+  it('ignores case, across the space between first and last name, and in the e-mail', async () => {
+    expect(emails(await list({ searchText: 'MARY "q" o' }).expect(200))).toEqual(['mary.obrien@search.test']);
+    expect(emails(await list({ searchText: 'OBRIEN@SEARCH' }).expect(200))).toEqual(['mary.obrien@search.test']);
+    expect(emails(await list({ searchText: 'renée ærø' }).expect(200))).toEqual(['renee@search.test']);
+  });
+
+  it('finds 1 and 2 character texts too (no trigram: the LIKE fallback)', async () => {
+    expect(emails(await list({ searchText: 'Æ' }).expect(200))).toEqual(['renee@search.test']);
+    expect(emails(await list({ searchText: "'B" }).expect(200))).toEqual(['mary.obrien@search.test']);
+  });
+
+  it('keeps the index in step with renames and e-mail changes', async () => {
+    const users = t.db.getRepository(User);
+    await users.update({ id: odd.id }, { lastName: 'Renamed', email: 'mary.renamed@search.test' });
+    expect(emails(await list({ searchText: 'obrien' }).expect(200))).toEqual([]);
+    expect(emails(await list({ searchText: 'renamed' }).expect(200))).toEqual(['mary.renamed@search.test']);
+    await users.delete({ id: odd.id });
+    expect(emails(await list({ searchText: 'renamed' }).expect(200))).toEqual([]);
+  });
+
+  it('pages deep lists from anchors exactly as offsets would, and the totals follow new users at once', async () => {
+    const rows: Array<Partial<User>> = [];
+    for (let i = 0; i < 2345; i++) rows.push({ organisationId: org.id, firstName: ['Ann', 'Bob', 'Cy'][i % 3], lastName: `L${(i * 7919) % 1000}`, email: `p${i}@search.test`, roleId: Role.VIEWER });
+    for (let i = 0; i < rows.length; i += 400) await t.db.getRepository(User).insert(rows.slice(i, i + 400));
+    const all = await t.db.getRepository(User).find({ where: { organisationId: org.id }, order: { lastName: 'ASC', firstName: 'ASC', email: 'ASC' } });
+    expect((await list().expect(200)).body.totalRecords).toBe(all.length);
+    for (const [page, pageSize] of [[21, 50], [41, 50], [47, 50], [11, 100], [24, 100], [93, 25]]) {
+      const res = await list({ page, pageSize }).expect(200);
+      expect(res.body.items.map((u: { id: number }) => u.id)).toEqual(all.slice((page - 1) * pageSize, page * pageSize).map((u) => u.id));
+    }
+    await createUser(t, org, { firstName: 'Late', lastName: 'Comer', email: 'late@search.test', roleId: Role.VIEWER });
+    expect((await list().expect(200)).body.totalRecords).toBe(all.length + 1);
+    const deep = await list({ page: 24, pageSize: 100 }).expect(200);
+    expect(deep.body.items).toHaveLength((all.length + 1) % 100);
+  });
+});
