@@ -23,17 +23,22 @@ import { createTestApp, TestApp } from '../utils/test-app';
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 /** Generated requests per route for a caller the route admits (its guards let the input through). */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 /** Generated requests per route for a caller the route refuses at the door (401/403 before any pipe), or for a
  * route whose handler reads no body, query, path parameter or request (its input is at most a header). */
 const PROBES = Math.max(1, Math.round(RUNS / 8));
 const ONLY_ROUTE = process.env.FUZZ_ROUTE;
 const ONLY_CALLER = process.env.FUZZ_CALLER;
-/** fast-check's path to a counterexample: with FUZZ_ROUTE and FUZZ_CALLER, replays just that case. */
+const ONLY_CASE = process.env.FUZZ_CASE;
+/** Requests per field with null in that field and only the required other fields, plausible. */
+const NULL_RUNS = 2;
+/** fast-check's path to a counterexample: with FUZZ_ROUTE, FUZZ_CALLER and FUZZ_CASE, replays just that case. */
 const PATH = process.env.FUZZ_PATH;
 
 type CallerName = 'anonymous' | 'service key' | 'E-Support' | 'Site Admin' | 'Viewer';
 const CALLERS: CallerName[] = ['anonymous', 'service key', 'E-Support', 'Site Admin', 'Viewer'];
+/** Who sweeps a route with null in each field: the first of these the route admits. */
+const SWEEPER: CallerName[] = ['anonymous', 'service key', 'Site Admin', 'E-Support', 'Viewer'];
 const SERVICE_KEY = 'test-service-api-key-0123456789';
 
 interface SignedIn {
@@ -94,6 +99,7 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
     };
   });
   afterAll(() => {
+    if (process.env.FUZZ_STATS) process.stderr.write(`snapshots ${snapMs} ms\n`);
     if (process.env.FUZZ_STATS) for (const [k, v] of stats) process.stderr.write(`${k} n=${v.n} ms=${v.ms} restoreMs=${v.restores} ${JSON.stringify(v.statuses)}\n`);
     return t?.close();
   });
@@ -177,11 +183,11 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
   const dtoObject = (known: string[]) =>
     fc.uniqueArray(fc.tuple(key(known), value()), { selector: ([k]) => k, maxLength: Math.max(4, known.length + 1) }).map((entries) => Object.fromEntries(entries));
   /** A value that passes the field's rules where the rules say how (enums, booleans, ids, patterns, e-mails, dates, text). */
-  const plausible = (f: FieldInfo): fc.Arbitrary<unknown> => {
+  const plausible = (f: FieldInfo, present: 'some' | 'all' | 'required' = 'some'): fc.Arbitrary<unknown> => {
     const rule = (name: string) => f.rules.find((r) => r.name === name && !r.each);
     const each = (name: string) => f.rules.find((r) => r.name === name && r.each);
     const limit = (name: string, fallback: number) => Number(rule(name)?.constraints[0] ?? fallback);
-    if (f.nested.length) return plausibleObject(f.nested);
+    if (f.nested.length) return plausibleObject(f.nested, present);
     if (rule('isArray')) {
       const inList = each('isIn')?.constraints[0] as unknown[] | undefined;
       const element = inList?.length ? fc.constantFrom(...inList) : each('isInt') ? fc.constantFrom<unknown>(...ids(), 2, 3, 4, 5, 6, 7, 8) : scalar();
@@ -191,17 +197,41 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
     if (inList?.length) return fc.constantFrom(...inList);
     if (rule('isBoolean')) return fc.boolean();
     if (rule('isInt') || rule('min') || rule('max')) return fc.oneof(fc.constantFrom<unknown>(...ids()), fc.integer({ min: limit('min', 0), max: Math.min(limit('max', 10), 10) }));
+    if (f.rules.some((r) => /email/i.test(r.name)) || /email|username/i.test(f.name)) return fc.oneof({ weight: 1, arbitrary: fc.constant(victim.email) }, { weight: 4, arbitrary: fc.emailAddress().filter((e) => e.length <= 100) });
     const pattern = rule('matches')?.constraints[0];
     if (pattern instanceof RegExp) return fc.stringMatching(pattern).filter((v) => v.length <= limit('maxLength', 100));
     if (rule('isDateString')) return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
     if (rule('isUrl')) return fc.constantFrom('https://example.com/logout', 'http://sso.example.com/');
-    if (f.rules.some((r) => /email/i.test(r.name)) || /email|username/i.test(f.name)) return fc.oneof(fc.constant(victim.email), fc.emailAddress().filter((e) => e.length <= 100), fc.constant('someone@example.com'));
     const min = limit('minLength', 1);
-    return fc.oneof(fc.string({ minLength: min, maxLength: Math.max(min, Math.min(limit('maxLength', 30), 30)) }), fc.constantFrom(PASSWORD, 'New-Password-77'));
+    const max = Math.max(min, Math.min(limit('maxLength', 30), 30));
+    const text = fc.stringMatching(/^[A-Za-z0-9][\w .@-]*[A-Za-z0-9]$/).filter((v) => v.length >= min && v.length <= max);
+    // The callers' password, to get past "current password" checks (the change is then undone).
+    return /password/i.test(f.name) ? fc.oneof(text, fc.constantFrom(PASSWORD, 'New-Password-77')) : text;
   };
-  /** An object of the DTO's fields with plausible values, some left out. */
-  const plausibleObject = (fields: FieldInfo[]): fc.Arbitrary<Record<string, unknown>> =>
-    fc.tuple(...fields.map((f) => fc.option(plausible(f), { nil: undefined, freq: 4 }))).map((values) => Object.fromEntries(fields.map((f, i) => [f.name, values[i]]).filter(([, v]) => v !== undefined)));
+  /**
+   * An object of the DTO's fields with plausible values: 'some' leaves out a few fields at random, 'all'
+   * none, 'required' every optional one.
+   */
+  const plausibleObject = (fields: FieldInfo[], present: 'some' | 'all' | 'required' = 'some'): fc.Arbitrary<Record<string, unknown>> =>
+    fc
+      .tuple(
+        ...fields.map((f) =>
+          present === 'all' || (present === 'required' && !f.optional)
+            ? plausible(f, present)
+            : present === 'required'
+              ? fc.constant(undefined)
+              : fc.option(plausible(f), { nil: undefined, freq: 6 }),
+        ),
+      )
+      .map((values) => Object.fromEntries(fields.map((f, i) => [f.name, values[i]]).filter(([, v]) => v !== undefined)));
+  /** Paths of every field, nested ones as `content.status`. */
+  const fieldPaths = (fields: FieldInfo[], prefix = ''): string[] =>
+    fields.flatMap((f) => [`${prefix}${f.name}`, ...fieldPaths(f.nested, `${prefix}${f.name}.`)]);
+  const setPath = (object: Record<string, unknown>, path: string, v: unknown): Record<string, unknown> => {
+    const [head, ...rest] = path.split('.');
+    const inner = object[head];
+    return { ...object, [head]: rest.length ? setPath(typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : {}, rest.join('.'), v) : v };
+  };
   /** A plausible body with, most of the time, one field replaced by a hostile value. */
   const nearlyValid = (fields: FieldInfo[]) =>
     fc
@@ -254,11 +284,11 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
       { weight: 2, arbitrary: fc.string({ minLength: 1, maxLength: 12 }).map(encode) },
       { weight: 1, arbitrary: fc.integer().map(String) },
     );
-  const generated = (route: RouteInfo, anonymous: boolean): fc.Arbitrary<Generated> =>
+  const generated = (route: RouteInfo, anonymous: boolean, bodies = body(route)): fc.Arbitrary<Generated> =>
     fc.record({
       params: fc.tuple(...route.params.map(() => param())) as fc.Arbitrary<string[]>,
       query: fc.oneof(fc.constant(''), queryString(route.queryKeys)),
-      body: route.method === 'GET' ? fc.constant(null) : body(route),
+      body: route.method === 'GET' ? fc.constant(null) : bodies,
       authorization: anonymous
         ? fc.oneof(
             { weight: 3, arbitrary: fc.constant(null) },
@@ -300,7 +330,8 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
 
   let before: Fingerprint | undefined;
   let fingerprints: Fingerprints;
-  const snapshot = () => fingerprints.current();
+  let snapMs = 0;
+  const snapshot = async () => { const t0 = Date.now(); const f = await fingerprints.current(); snapMs += Date.now() - t0; return f; };
 
   /** After a 2xx that changed something: the callers' accounts and organisations back as they were, and signed in. */
   async function restore(): Promise<void> {
@@ -314,7 +345,7 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
   }
 
   const stats = new Map<string, { n: number; ms: number; statuses: Record<number, number>; restores: number }>();
-  /** Requests of the current batch that were not refused (2xx, 3xx). */
+  /** Requests to the current route that were not refused (2xx, 3xx). */
   let accepted = 0;
   async function probe(route: RouteInfo, caller: CallerName, g: Generated): Promise<void> {
     before ??= await snapshot();
@@ -324,6 +355,7 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
     stats.set(`${route.method} ${route.path} ${caller}`, st);
     st.n++; st.ms += Date.now() - t0; st.statuses[res.status] = (st.statuses[res.status] ?? 0) + 1;
     const shown = () => `${route.method} ${url(route, g)} as ${caller}${g.body ? ` with ${g.body.contentType} ${g.body.data.slice(0, 300)}` : ''} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`;
+    if (process.env.FUZZ_TRACE) process.stderr.write(`${shown()}\n`);
     const after = await snapshot();
     const diff = changed(before, after);
     before = after;
@@ -341,9 +373,9 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
     }
   }
 
-  function seedFor(route: RouteInfo, caller: CallerName): number {
+  function seedFor(route: RouteInfo, caller: CallerName, name: string): number {
     let h = SEED | 0;
-    for (const ch of `${route.method} ${route.path} ${caller}`) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+    for (const ch of `${route.method} ${route.path} ${caller} ${name}`) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
     return h;
   }
 
@@ -353,28 +385,57 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
     expect(routes.find((r) => r.path === '/auth/login')?.bodyKeys).toEqual(expect.arrayContaining(['username', 'password']));
   });
 
+  /**
+   * What to generate for a route and caller: 'random' requests of every kind; and, for one caller the route
+   * admits, cases per field of the body ('null at userId', 'null at content.status') with the other fields
+   * plausible (all of them, or only the required ones), so that null reaches the service wherever
+   * validation lets it through.
+   */
+  function cases(route: RouteInfo, caller: CallerName): Array<{ name: string; arbitrary: fc.Arbitrary<Generated>; numRuns: number }> {
+    const anonymous = caller === 'anonymous';
+    const admitted = admits(route, caller);
+    const out = [{ name: 'random', arbitrary: generated(route, anonymous), numRuns: admitted && route.readsInput ? RUNS : PROBES }];
+    // Validation does not depend on the caller: the sweep runs once per route, as the first caller it admits.
+    if (route.method === 'GET' || SWEEPER.find((c) => admits(route, c)) !== caller) return out;
+    for (const path of fieldPaths(route.bodyFields)) {
+      for (const present of ['all', 'required'] as const) {
+        const withNull = plausibleObject(route.bodyFields, present).map((o) => ({ contentType: 'application/json', data: JSON.stringify(setPath(o, path, null)) }));
+        out.push({
+          name: `null at ${path}, ${present === 'all' ? 'every other field' : 'only required fields'} given`,
+          arbitrary: generated(route, anonymous, withNull),
+          numRuns: present === 'all' ? 1 : NULL_RUNS,
+        });
+      }
+    }
+    return out;
+  }
+
   for (const caller of CALLERS.filter((c) => !ONLY_CALLER || c === ONLY_CALLER)) {
     it(`as ${caller}: no 5xx, the error body on every 4xx, nothing changed by a refusal`, async () => {
       const failures: string[] = [];
       for (const route of routes.filter((r) => !ONLY_ROUTE || `${r.method} ${r.path}` === ONLY_ROUTE)) {
-        const seed = seedFor(route, caller);
         self = callers.get(caller)?.user.id;
         accepted = 0;
+        for (const { name, arbitrary, numRuns } of cases(route, caller).filter((c) => !ONLY_CASE || c.name === ONLY_CASE)) {
+        const seed = seedFor(route, caller, name);
         const details = await fc.check(
-          fc.asyncProperty(generated(route, caller === 'anonymous'), (g) => probe(route, caller, g)),
-          { seed, numRuns: admits(route, caller) && route.readsInput ? RUNS : PROBES, ...(PATH ? { path: PATH } : {}) },
+          fc.asyncProperty(arbitrary, (g) => probe(route, caller, g)),
+          { seed, numRuns, ...(PATH ? { path: PATH } : {}) },
         );
-        const replay = `${route.method} ${route.path} as ${caller}: FUZZ_SEED=${SEED} FUZZ_ROUTE='${route.method} ${route.path}' FUZZ_CALLER='${caller}'`;
+        const replay = `${route.method} ${route.path} as ${caller}, ${name}: FUZZ_SEED=${SEED} FUZZ_ROUTE='${route.method} ${route.path}' FUZZ_CALLER='${caller}' FUZZ_CASE='${name}'`;
         if (details.failed) {
           // fast-check's own report, with the counterexample cut short (a deep body is kilobytes of brackets).
           const report = fc.defaultReportMessage(details)?.replace(/[[\]]{40,}/g, (run) => `${run.slice(0, 20)}…(${run.length} brackets)…`);
           failures.push(`${replay} FUZZ_PATH='${details.counterexamplePath}'\n${report?.slice(0, 3000)}`);
           await restore();
-        } else if (accepted === 0) {
-          // Every request of the batch was refused: a full reading of the tables must match (total_changes()
+          accepted++;
+        }
+        }
+        if (accepted === 0) {
+          // Every request to the route was refused: a full reading of the tables must match too (total_changes()
           // sees only writes through the application's connection).
           const diff = changed(before!, await fingerprints.full());
-          if (diff.length) failures.push(`${replay}\nrefused requests changed ${diff.join(', ')}`);
+          if (diff.length) failures.push(`${route.method} ${route.path} as ${caller}: refused requests changed ${diff.join(', ')}`);
         }
       }
       expect(failures).toEqual([]);

@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { Notification } from '../../src/notifications/entities/notification.entity';
+import { Organisation } from '../../src/organisations/entities/organisation.entity';
 import { User } from '../../src/users/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
@@ -10,12 +12,17 @@ describe('hostile input', () => {
   let t: TestApp;
   let admin: LoggedIn;
   let adminId: number;
+  let orgId: number;
+  let support: LoggedIn;
   beforeAll(async () => {
     t = await createTestApp();
     const org = await createOrganisation(t);
+    orgId = org.id;
     const user = await createUser(t, org, { roleId: Role.SITE_ADMIN, location: 'London', jobTitle: 'Lead' });
     adminId = user.id;
     admin = await login(t, user.email);
+    const vendor = await createOrganisation(t, { isVendor: true });
+    support = await login(t, (await createUser(t, vendor, { roleId: Role.E_SUPPORT })).email);
   });
   afterAll(() => t.close());
 
@@ -31,6 +38,26 @@ describe('hostile input', () => {
       expectErrorBody(res, 400);
       expect(res.body.message).toContain(field === 'firstName' ? 'First name' : field === 'lastName' ? 'Last name' : '');
       expect(await t.db.getRepository(User).findOneByOrFail({ id: adminId })).toEqual(before);
+    });
+
+    it.each(['accountType', 'allowedUsersNumber', 'maxConcurrentUsers', 'maxPortfolios', 'masterTaxManagerApplicationIds', 'masterCorporateActionsApplicationIds', 'userRoleIds', 'isSSO'])(
+      'POST /auth/site-admin {%s: null} is a 400 and creates nothing',
+      async (field) => {
+        const organisations = await t.db.getRepository(Organisation).count();
+        const body = { userEmail: `new-${field.toLowerCase()}@example.com`, organizationName: 'Null Ltd', organizationCode: `NULL${field.length}${field.slice(0, 8)}`, [field]: null };
+        const res = await http().post('/auth/site-admin').set(support.auth).send(body);
+        expectErrorBody(res, 400);
+        expect(await t.db.getRepository(Organisation).count()).toBe(organisations);
+      },
+    );
+
+    it('POST /api/notifications with organisationId or userId null is a 400 (not "any organisation")', async () => {
+      const service = { 'X-Api-Key': 'test-service-api-key-0123456789' };
+      const notifications = await t.db.getRepository(Notification).count();
+      expectErrorBody(await http().post('/api/notifications').set(service).send({ organisationId: null, type: 'OTHER', content: {} }), 400);
+      expectErrorBody(await http().post('/api/notifications').set(service).send({ userId: null, organisationId: orgId, type: 'OTHER', content: {} }), 400);
+      expectErrorBody(await http().post('/api/notifications').set(service).send({ userId: adminId, organisationId: null, type: 'OTHER', content: {} }), 400);
+      expect(await t.db.getRepository(Notification).count()).toBe(notifications);
     });
 
     it('null in place of every field of the sign-in body is a 400', async () => {

@@ -11,6 +11,8 @@ import { Role } from '../../src/shared/roles';
 export interface FieldInfo {
   name: string;
   rules: Array<{ name: string; constraints: unknown[]; each: boolean }>;
+  /** The field may be left out (@IsOptional, @ValidateIf or the like). */
+  optional: boolean;
   /** The fields of a nested DTO (@ValidateNested with @Type). */
   nested: FieldInfo[];
 }
@@ -38,11 +40,15 @@ function dtoFields(type: unknown, seen = new Set<unknown>()): FieldInfo[] {
   seen.add(type);
   const byName = new Map<string, FieldInfo>();
   for (const m of getMetadataStorage().getTargetValidationMetadatas(type as new () => object, '', true, false)) {
-    const field = byName.get(m.propertyName) ?? { name: m.propertyName, rules: [], nested: [] };
+    const field = byName.get(m.propertyName) ?? { name: m.propertyName, rules: [], optional: false, nested: [] };
     byName.set(m.propertyName, field);
     if (m.type === 'nestedValidation') {
       const nested = defaultMetadataStorage.findTypeMetadata(type as never, m.propertyName)?.typeFunction();
       field.nested = dtoFields(nested, seen);
+    } else if (m.type === 'conditionalValidation') {
+      // @IsOptional and the like skip an absent field; a @ValidateIf that still applies to {} does not.
+      const applies = m.constraints?.[0] as ((object: object, value: unknown) => boolean) | undefined;
+      if (typeof applies === 'function' && !applies({}, undefined)) field.optional = true;
     } else if (m.name) {
       field.rules.push({ name: m.name, constraints: m.constraints ?? [], each: !!m.each });
     }
