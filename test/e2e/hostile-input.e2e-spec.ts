@@ -34,22 +34,36 @@ describe('hostile input', () => {
   describe('null for a field', () => {
     it.each(['firstName', 'lastName', 'jobTitle', 'department', 'location'])('PUT /api/users/updateUser {%s: null} is a 400 and keeps the value', async (field) => {
       const before = await t.db.getRepository(User).findOneByOrFail({ id: adminId });
-      const res = await http().put('/api/users/updateUser').set(admin.auth).send({ [field]: null });
+      const res = await http()
+        .put('/api/users/updateUser')
+        .set(admin.auth)
+        .send({ [field]: null });
       expectErrorBody(res, 400);
       expect(res.body.message).toContain(field === 'firstName' ? 'First name' : field === 'lastName' ? 'Last name' : '');
       expect(await t.db.getRepository(User).findOneByOrFail({ id: adminId })).toEqual(before);
     });
 
-    it.each(['accountType', 'allowedUsersNumber', 'maxConcurrentUsers', 'maxPortfolios', 'masterTaxManagerApplicationIds', 'masterCorporateActionsApplicationIds', 'userRoleIds', 'isSSO'])(
-      'POST /auth/site-admin {%s: null} is a 400 and creates nothing',
-      async (field) => {
-        const organisations = await t.db.getRepository(Organisation).count();
-        const body = { userEmail: `new-${field.toLowerCase()}@example.com`, organizationName: 'Null Ltd', organizationCode: `NULL${field.length}${field.slice(0, 8)}`, [field]: null };
-        const res = await http().post('/auth/site-admin').set(support.auth).send(body);
-        expectErrorBody(res, 400);
-        expect(await t.db.getRepository(Organisation).count()).toBe(organisations);
-      },
-    );
+    it.each([
+      'accountType',
+      'allowedUsersNumber',
+      'maxConcurrentUsers',
+      'maxPortfolios',
+      'masterTaxManagerApplicationIds',
+      'masterCorporateActionsApplicationIds',
+      'userRoleIds',
+      'isSSO',
+    ])('POST /auth/site-admin {%s: null} is a 400 and creates nothing', async (field) => {
+      const organisations = await t.db.getRepository(Organisation).count();
+      const body = {
+        userEmail: `new-${field.toLowerCase()}@example.com`,
+        organizationName: 'Null Ltd',
+        organizationCode: `NULL${field.length}${field.slice(0, 8)}`,
+        [field]: null,
+      };
+      const res = await http().post('/auth/site-admin').set(support.auth).send(body);
+      expectErrorBody(res, 400);
+      expect(await t.db.getRepository(Organisation).count()).toBe(organisations);
+    });
 
     it('POST /api/notifications with organisationId or userId null is a 400 (not "any organisation")', async () => {
       const service = { 'X-Api-Key': 'test-service-api-key-0123456789' };
@@ -77,7 +91,10 @@ describe('hostile input', () => {
     );
 
     it('nesting inside a field is refused the same way, and so are nested objects', async () => {
-      const res = await http().post('/auth/login').set('Content-Type', 'application/json').send(`{"username": ${nestedArrays(5000)}}`);
+      const res = await http()
+        .post('/auth/login')
+        .set('Content-Type', 'application/json')
+        .send(`{"username": ${nestedArrays(5000)}}`);
       expectErrorBody(res, 400);
       expect(res.body.code).toBe('BODY_TOO_DEEP');
       const objects = await http().post('/auth/login').set('Content-Type', 'application/json').send(nestedObjects(3000));
@@ -86,17 +103,27 @@ describe('hostile input', () => {
     });
 
     it('brackets inside strings do not count, and a body at the bound is validated as usual', async () => {
-      const res = await http().post('/auth/login').send({ username: '['.repeat(60), password: '{'.repeat(40), acceptToS: true });
+      const res = await http()
+        .post('/auth/login')
+        .send({ username: '['.repeat(60), password: '{'.repeat(40), acceptToS: true });
       expectErrorBody(res, 400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
-      const atBound = await http().put('/api/users/updateUser').set(admin.auth).set('Content-Type', 'application/json').send(`{"location": ${nestedArrays(31)}}`);
+      const atBound = await http()
+        .put('/api/users/updateUser')
+        .set(admin.auth)
+        .set('Content-Type', 'application/json')
+        .send(`{"location": ${nestedArrays(31)}}`);
       expectErrorBody(atBound, 400);
       expect(atBound.body.code).toBe('VALIDATION_FAILED');
     });
 
     it('a signed-in route refuses a deep body too, and changes nothing', async () => {
       const before = await t.db.getRepository(User).findOneByOrFail({ id: adminId });
-      const res = await http().put('/api/users/updateUser').set(admin.auth).set('Content-Type', 'application/json').send(`{"location": ${nestedArrays(5000)}}`);
+      const res = await http()
+        .put('/api/users/updateUser')
+        .set(admin.auth)
+        .set('Content-Type', 'application/json')
+        .send(`{"location": ${nestedArrays(5000)}}`);
       expectErrorBody(res, 400);
       expect(await t.db.getRepository(User).findOneByOrFail({ id: adminId })).toEqual(before);
     });
@@ -118,7 +145,10 @@ describe('hostile input', () => {
     });
 
     it('a url-encoded body over the limit is a 413 with the error body', async () => {
-      const res = await http().post('/auth/login').set('Content-Type', 'application/x-www-form-urlencoded').send(`pad=${'x'.repeat(200 * 1024)}`);
+      const res = await http()
+        .post('/auth/login')
+        .set('Content-Type', 'application/x-www-form-urlencoded')
+        .send(`pad=${'x'.repeat(200 * 1024)}`);
       expectErrorBody(res, 413);
     });
 
@@ -129,11 +159,14 @@ describe('hostile input', () => {
   });
 
   describe('bad ids in the path', () => {
-    it.each(['abc', '-1', '0', '1.5', '1e999', '99999999999999999999999', '9007199254740993', '%00', 'NaN', 'Infinity', '0x10'])('GET /api/users/byId/%s is a 400 or 404', async (id) => {
-      const res = await http().get(`/api/users/byId/${id}`).set(admin.auth);
-      expect([400, 404]).toContain(res.status);
-      expectErrorBody(res, res.status);
-    });
+    it.each(['abc', '-1', '0', '1.5', '1e999', '99999999999999999999999', '9007199254740993', '%00', 'NaN', 'Infinity', '0x10'])(
+      'GET /api/users/byId/%s is a 400 or 404',
+      async (id) => {
+        const res = await http().get(`/api/users/byId/${id}`).set(admin.auth);
+        expect([400, 404]).toContain(res.status);
+        expectErrorBody(res, res.status);
+      },
+    );
 
     it.each(['abc', '-1', '1e999', '99999999999999999999999'])('POST /api/notifications/%s/dismiss and GET /api/userLoginActivities/%s are 400 or 404', async (id) => {
       for (const res of [
@@ -149,13 +182,21 @@ describe('hostile input', () => {
   });
 
   describe('query strings', () => {
-    it.each(['page=1&page=2', 'page[]=1', 'page[a]=1', 'searchText=a&searchText=b', 'pageSize[]=25', 'role=1e999', 'organisationId=-1', 'searchText[a][b]=1', 'page=1e999', 'page=abc'])(
-      'GET /api/users?%s is a 400 with the error body',
-      async (qs) => {
-        const res = await http().get(`/api/users?${qs}`).set(admin.auth);
-        expectErrorBody(res, 400);
-      },
-    );
+    it.each([
+      'page=1&page=2',
+      'page[]=1',
+      'page[a]=1',
+      'searchText=a&searchText=b',
+      'pageSize[]=25',
+      'role=1e999',
+      'organisationId=-1',
+      'searchText[a][b]=1',
+      'page=1e999',
+      'page=abc',
+    ])('GET /api/users?%s is a 400 with the error body', async (qs) => {
+      const res = await http().get(`/api/users?${qs}`).set(admin.auth);
+      expectErrorBody(res, 400);
+    });
 
     it('a huge page number is not a 5xx', async () => {
       const res = await http().get('/api/users?page=99999999999999999999').set(admin.auth);

@@ -2,10 +2,13 @@ import { INestApplication, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer, Reflector } from '@nestjs/core';
-import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
 import { IS_PUBLIC_KEY, IS_SERVICE_API_KEY, Roles } from '../../src/common/decorators/access.decorators';
 import { Role } from '../../src/shared/roles';
+
+// class-transformer keeps the storage of @Type() metadata out of its typed entry point.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
 
 /** A property of a DTO and the class-validator rules on it (e.g. isInt, isIn with its values, matches). */
 export interface FieldInfo {
