@@ -37,12 +37,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const raw = exception.getResponse();
       const body = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : { message: raw };
+      // Nest hands body-parser's errors over as HttpExceptions whose cause keeps body-parser's `type`.
+      const parserType = (exception.cause as { type?: unknown } | undefined)?.type;
       const message =
-        status === 400 && exception.cause instanceof SyntaxError
-          ? 'The request body is not valid JSON.'
-          : Array.isArray(body.message)
-            ? body.message.join('; ')
-            : String(body.message ?? exception.message);
+        typeof parserType === 'string' && BODY_PARSER_MESSAGES[parserType]
+          ? BODY_PARSER_MESSAGES[parserType]
+          : status === 400 && exception.cause instanceof SyntaxError
+            ? 'The request body is not valid JSON.'
+            : Array.isArray(body.message)
+              ? body.message.join('; ')
+              : String(body.message ?? exception.message);
       res.status(status).json({
         ...body,
         success: false,
