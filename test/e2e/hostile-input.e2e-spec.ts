@@ -6,6 +6,7 @@ import { User } from '../../src/users/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
 import { expectErrorBody } from '../utils/error-body';
+import { PNG_BYTES } from '../utils/org-admin';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 /** CONTRACT §5: bad input gets a 4xx with the error body of §3, never a 5xx, and changes nothing (issue 9). */
@@ -166,6 +167,16 @@ describe('hostile input', () => {
       expectErrorBody(res, 413);
       const unknown = await http().post('/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', 'snappy').send('{}');
       expectErrorBody(unknown, 415);
+    });
+
+    it('the logo upload keeps its own 10 MB limit: a 5 MB image uploads, whatever its declared type', async () => {
+      for (const type of ['image/png', 'application/octet-stream']) {
+        const bytes = Buffer.concat([PNG_BYTES, Buffer.alloc(5 * 1024 * 1024 - PNG_BYTES.length)]);
+        const grant = await http().post('/api/logo/get-upload-url').set(admin.auth).send({ fileName: 'big.png', fileSize: bytes.length, mimeType: 'image/png' });
+        expect(grant.status).toBe(200);
+        const res = await http().put(grant.body.uploadUrl).set('Content-Type', type).send(bytes);
+        expect({ type, status: res.status, body: res.body }).toEqual({ type, status: 200, body: { success: true, logoPath: grant.body.logoPath } });
+      }
     });
 
     it('malformed JSON is a 400 with the error body', async () => {
