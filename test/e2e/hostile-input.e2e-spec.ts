@@ -137,6 +137,26 @@ describe('hostile input', () => {
     });
   });
 
+  describe('text that is not valid Unicode', () => {
+    // JSON may escape a lone surrogate; validator.js's isEmail then threw URIError (500). Found by the fuzz suite.
+    it.each([
+      ['/auth/forgot-password', '{"username":"\\ud83d"}'],
+      ['/auth/login', '{"username":"a\\ud83d@b.cc","password":"x","acceptToS":true}'],
+      ['/api/users/contact-email', '{"name":"n","email":"\\udc00@b.cc","subject":"s","message":"m"}'],
+      ['/auth/login', '{"\\ud83d":1}'],
+    ])('POST %s with %s is a 400', async (path, body) => {
+      const res = await http().post(path).set('Content-Type', 'application/json').send(body);
+      expectErrorBody(res, 400);
+      expect(res.body.message).toBe('The request body holds text that is not valid Unicode.');
+    });
+
+    it('characters outside the BMP (a surrogate pair) are text like any other', async () => {
+      const res = await http().put('/api/users/updateUser').set(admin.auth).send({ location: 'Zürich 😀' });
+      expect(res.status).toBe(200);
+      expect(res.body.location).toBe('Zürich 😀');
+    });
+  });
+
   describe('oversized bodies', () => {
     it('a JSON body over the limit is a 413 with the error body', async () => {
       const res = await http()

@@ -1,4 +1,4 @@
-import { nestingDepth } from './body-parsing';
+import { hasIllFormedText, nestingDepth } from './body-parsing';
 
 describe('nestingDepth', () => {
   it('counts levels of arrays and objects; scalars are 0', () => {
@@ -22,5 +22,14 @@ describe('nestingDepth', () => {
   it('measures the deepest branch of a wide body', () => {
     const wide = Array.from({ length: 10_000 }, (_, i) => (i === 9_999 ? [[[[1]]]] : i));
     expect(nestingDepth(wide)).toBe(5);
+  });
+});
+
+describe('hasIllFormedText', () => {
+  it('finds a lone surrogate in any string or key, and accepts pairs (emoji)', () => {
+    expect(hasIllFormedText({ a: ['ok', { b: 'x\ud83d' }] })).toBe(true);
+    expect(hasIllFormedText({ ['\udc00']: 1 })).toBe(true);
+    expect(hasIllFormedText('\ud83d')).toBe(true);
+    expect(hasIllFormedText({ name: 'Zoë 😀', list: ['ü', 1, null] })).toBe(false);
   });
 });

@@ -16,39 +16,67 @@ export const BODY_LIMITS = {
   MAX_DEPTH: 32,
 } as const;
 
+/** A lone UTF-16 surrogate: JSON can carry one (`"\ud83d"`), no UTF-8 text can, and validator.js throws on it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /**
  * How deeply `value` nests arrays and objects (a scalar is 0, `[]` is 1), counted without recursion so
  * that a hostile body cannot exhaust the stack; stops as soon as `max` is exceeded.
  */
 export function nestingDepth(value: unknown, max = Infinity): number {
+  return inspect(value, max).depth;
+}
+
+/** Whether any string or key in `value` is not well-formed Unicode (holds a lone surrogate). */
+export function hasIllFormedText(value: unknown): boolean {
+  return inspect(value, Infinity).illFormed;
+}
+
+/** One walk with an explicit stack: the depth (stopping past `max`) and the first ill-formed string or key. */
+function inspect(value: unknown, max: number): { depth: number; illFormed: boolean } {
   let deepest = 0;
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length > 0) {
     const [v, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (LONE_SURROGATE.test(v)) return { depth: deepest, illFormed: true };
+      continue;
+    }
     if (typeof v !== 'object' || v === null) continue;
     const here = depth + 1;
     if (here > deepest) deepest = here;
-    if (deepest > max) return deepest;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) {
-      if (typeof child === 'object' && child !== null) stack.push([child, here]);
+    if (deepest > max) return { depth: deepest, illFormed: false };
+    if (Array.isArray(v)) {
+      for (const child of v) stack.push([child, here]);
+    } else {
+      for (const [key, child] of Object.entries(v)) {
+        if (LONE_SURROGATE.test(key)) return { depth: deepest, illFormed: true };
+        stack.push([child, here]);
+      }
     }
   }
-  return deepest;
+  return { depth: deepest, illFormed: false };
 }
 
-/** Refuses a parsed body nested deeper than `max`, before any guard, pipe or transform walks it. */
-export function bodyDepthLimit(max: number) {
-  return function bodyDepthLimit(req: Request, _res: Response, next: NextFunction): void {
+/**
+ * Refuses a parsed body nested deeper than `max`, or holding text that is not well-formed Unicode, before
+ * any guard, pipe or transform walks it.
+ */
+export function bodyShapeCheck(max: number) {
+  return function bodyShapeCheck(req: Request, _res: Response, next: NextFunction): void {
     const body: unknown = req.body;
-    if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && nestingDepth(body, max) > max) {
+    if (typeof body !== 'object' || body === null || Buffer.isBuffer(body)) return next();
+    const { depth, illFormed } = inspect(body, max);
+    if (depth > max) {
       return next(new AppException(HttpStatus.BAD_REQUEST, ERROR_CODES.BODY_TOO_DEEP, `The request body is nested too deeply (at most ${max} levels).`));
     }
+    if (illFormed) return next(AppException.badRequest('The request body holds text that is not valid Unicode.'));
     next();
   };
 }
 
 /**
- * The JSON and url-encoded parsers with the bounds above, then the depth check. Registered here, in
+ * The JSON and url-encoded parsers with the bounds above, then the shape check. Registered here, in
  * order, so that Nest's own default parsers (same names) are not added again at init.
  */
 export function configureBodyParsing(app: INestApplication): void {
@@ -56,5 +84,5 @@ export function configureBodyParsing(app: INestApplication): void {
   express.useBodyParser('json', { limit: BODY_LIMITS.MAX_BYTES });
   // body-parser 2 refuses url-encoded keys nested deeper than 32 brackets itself (400, 'querystring.parse.rangeError').
   express.useBodyParser('urlencoded', { limit: BODY_LIMITS.MAX_BYTES, extended: true, parameterLimit: 1000 });
-  express.use(bodyDepthLimit(BODY_LIMITS.MAX_DEPTH));
+  express.use(bodyShapeCheck(BODY_LIMITS.MAX_DEPTH));
 }
