@@ -182,7 +182,7 @@ describe('hostile input', () => {
         .post('/auth/login')
         .set('Content-Type', 'application/json')
         .set('Content-Encoding', 'gzip')
-        .serialize((b: Buffer) => b)
+        .serialize((bytes) => bytes)
         .send(bomb);
       expectErrorBody(res, 413);
       const unknown = await http().post('/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', 'snappy').send('{}');
