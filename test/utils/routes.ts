@@ -14,7 +14,7 @@ const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as t
 export interface FieldInfo {
   name: string;
   rules: Array<{ name: string; constraints: unknown[]; each: boolean }>;
-  /** The field may be left out (@IsOptional, @ValidateIf or the like). */
+  /** The field may be left out (@IsOptional, @OmitOrValid; not a @ValidateIf that still applies to an empty body). */
   optional: boolean;
   /** The fields of a nested DTO (@ValidateNested with @Type). */
   nested: FieldInfo[];
