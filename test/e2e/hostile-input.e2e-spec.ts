@@ -228,6 +228,19 @@ describe('hostile input', () => {
     });
   });
 
+  describe('paths', () => {
+    it.each([
+      ['get', '/api/no-such-thing'],
+      ['delete', '/auth/login'],
+      ['get', '/auth/%E0%A4%A'],
+      ['post', '/api/users/byId/1'],
+    ] as const)('%s %s is a 404 or 400 with the error body, not the client page', async (method, path) => {
+      const res = await http()[method](path).set(admin.auth);
+      expect([400, 404]).toContain(res.status);
+      expectErrorBody(res, res.status);
+    });
+  });
+
   describe('query strings', () => {
     it.each([
       'page=1&page=2',
