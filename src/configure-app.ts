@@ -5,6 +5,7 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { AppException } from './common/app.exception';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { configureBodyParsing } from './common/middleware/body-parsing';
 import { APP_CONFIG } from './config/app-config.module';
 import { AppConfig } from './config/env.validation';
 import { RedisIoAdapter } from './redis/redis-io.adapter';
@@ -43,6 +44,7 @@ export function configureApp(app: INestApplication): void {
     }),
   );
   app.use(cookieParser());
+  configureBodyParsing(app);
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,

@@ -9,8 +9,19 @@ const CODE_BY_STATUS: Record<number, string> = {
   403: ERROR_CODES.FORBIDDEN,
   404: ERROR_CODES.NOT_FOUND,
   409: ERROR_CODES.CONFLICT,
-  413: 'PAYLOAD_TOO_LARGE',
+  413: ERROR_CODES.PAYLOAD_TOO_LARGE,
   429: ERROR_CODES.TOO_MANY_ATTEMPTS,
+};
+
+/** Texts for the errors of the body parsers (express.json, express.urlencoded), by their `type`. */
+const BODY_PARSER_MESSAGES: Record<string, string> = {
+  'entity.parse.failed': 'The request body is not valid JSON.',
+  'entity.too.large': 'The request body is too large.',
+  'request.aborted': 'The request was aborted.',
+  'charset.unsupported': 'The request body has an unsupported character set.',
+  'encoding.unsupported': 'The request body has an unsupported content encoding.',
+  'parameters.too.many': 'The request body has too many parameters.',
+  'querystring.parse.rangeError': 'The request body is nested too deeply.',
 };
 
 /** Writes every error as CONTRACT 3's body: {success: false, statusCode, code, message}. */
@@ -27,12 +38,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const raw = exception.getResponse();
       const body = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : { message: raw };
+      // Nest hands body-parser's errors over as HttpExceptions whose cause keeps body-parser's `type`.
+      const parserType = (exception.cause as { type?: unknown } | undefined)?.type;
       const message =
-        status === 400 && exception.cause instanceof SyntaxError
-          ? 'The request body is not valid JSON.'
-          : Array.isArray(body.message)
-            ? body.message.join('; ')
-            : String(body.message ?? exception.message);
+        typeof parserType === 'string' && BODY_PARSER_MESSAGES[parserType]
+          ? BODY_PARSER_MESSAGES[parserType]
+          : status === 400 && exception.cause instanceof SyntaxError
+            ? 'The request body is not valid JSON.'
+            : Array.isArray(body.message)
+              ? body.message.join('; ')
+              : String(body.message ?? exception.message);
       res.status(status).json({
         ...body,
         success: false,
@@ -46,7 +61,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // Body-parser errors (malformed JSON, too large) carry a status but are not HttpExceptions.
     const maybe = exception as { status?: number; type?: string; message?: string };
     if (typeof maybe?.status === 'number' && maybe.status >= 400 && maybe.status < 500) {
-      const message = maybe.type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : (maybe.message ?? 'Bad request.');
+      const message = BODY_PARSER_MESSAGES[maybe.type ?? ''] ?? maybe.message ?? 'Bad request.';
       res.status(maybe.status).json({ success: false, statusCode: maybe.status, code: CODE_BY_STATUS[maybe.status] ?? `HTTP_${maybe.status}`, message });
       return;
     }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
+import { OmitOrValid } from '../../common/validation';
 import { CONTENT_FIELD_LIMITS as L, NOTIFICATION_TYPES, NotificationType } from '../../shared/notifications';
 
 const text = (field: keyof typeof L) => [
@@ -32,13 +33,13 @@ export class NotificationContentDto {
 /** POST api/notifications (X-Api-Key, CONTRACT 3): one user or a whole organisation. */
 export class PublishNotificationDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @OmitOrValid()
   @IsInt({ message: 'userId must be a whole number.' })
   @Min(1, { message: 'userId must be a whole number.' })
   userId?: number;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @OmitOrValid()
   @IsInt({ message: 'organisationId must be a whole number.' })
   @Min(1, { message: 'organisationId must be a whole number.' })
   organisationId?: number;

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { trimOrEmpty } from '../../common/transforms';
+import { OmitOrValid } from '../../common/validation';
 import { ArrayContains, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { LIMITS } from '../../shared/limits';
 import { ACCOUNT_TYPES, AccountTypeName, APPLICATION_IDS, ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
@@ -11,6 +12,7 @@ const EMAIL_OR_EMPTY = /^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * POST /auth/site-admin (spec 001 §3 'Site admin creation payload', §5, §9). The application ids:
  * masterTaxManagerApplicationIds is [] (off, the default) or [1]; masterCorporateActionsApplicationIds
  * is always [2] (on and read-only in the form). userRoleIds is always [2] (Site Admin).
+ * Optional fields may be left out (they take the defaults below); null is refused like any other wrong type.
  */
 export class CreateSiteAdminDto {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value === undefined || value === null ? '' : value))
@@ -20,7 +22,7 @@ export class CreateSiteAdminDto {
   @Matches(EMAIL_OR_EMPTY, { message: M.INVALID_EMAIL })
   userEmail = '';
 
-  @IsOptional()
+  @OmitOrValid()
   @IsIn(ACCOUNT_TYPES, { message: M.ACCOUNT_TYPE_INVALID })
   accountType: AccountTypeName = 'Organization';
 
@@ -38,42 +40,42 @@ export class CreateSiteAdminDto {
   @MaxLength(LIMITS.ORGANISATION_CODE_MAX, { message: M.CODE_TOO_LONG })
   organizationCode = '';
 
-  @IsOptional()
+  @OmitOrValid()
   @IsInt({ message: M.ALLOWED_USERS_MIN })
   @Min(1, { message: M.ALLOWED_USERS_MIN })
   @Max(1_000_000, { message: 'Allowed users must be at most 1000000' })
   allowedUsersNumber = 1;
 
-  @IsOptional()
+  @OmitOrValid()
   @IsInt({ message: M.CONCURRENT_USERS_MIN })
   @Min(1, { message: M.CONCURRENT_USERS_MIN })
   @Max(1_000_000, { message: 'Concurrent users must be at most 1000000' })
   maxConcurrentUsers = 1;
 
-  @IsOptional()
+  @OmitOrValid()
   @IsInt({ message: M.MAX_PORTFOLIOS_NEGATIVE })
   @Min(0, { message: M.MAX_PORTFOLIOS_NEGATIVE })
   @Max(1_000_000, { message: 'Max portfolios must be at most 1000000' })
   maxPortfolios = 0;
 
-  @IsOptional()
+  @OmitOrValid()
   @IsArray({ message: 'masterTaxManagerApplicationIds must be a list of application ids' })
   @IsIn([APPLICATION_IDS.TAX_MANAGER], { each: true, message: 'masterTaxManagerApplicationIds may hold only the tax manager application (1)' })
   masterTaxManagerApplicationIds: number[] = [];
 
-  @IsOptional()
+  @OmitOrValid()
   @IsArray({ message: M.CORPORATE_ACTIONS_APP_REQUIRED })
   @ArrayContains([APPLICATION_IDS.CA_VIEWER], { message: M.CORPORATE_ACTIONS_APP_REQUIRED })
   @IsIn([APPLICATION_IDS.CA_VIEWER], { each: true, message: M.CORPORATE_ACTIONS_APP_REQUIRED })
   masterCorporateActionsApplicationIds: number[] = [APPLICATION_IDS.CA_VIEWER];
 
-  @IsOptional()
+  @OmitOrValid()
   @IsArray({ message: M.SITE_ADMIN_ROLE_ONLY })
   @ArrayContains([Role.SITE_ADMIN], { message: M.SITE_ADMIN_ROLE_ONLY })
   @IsIn([Role.SITE_ADMIN], { each: true, message: M.SITE_ADMIN_ROLE_ONLY })
   userRoleIds: number[] = [Role.SITE_ADMIN];
 
-  @IsOptional()
+  @OmitOrValid()
   @IsBoolean({ message: 'isSSO must be true or false' })
   isSSO = false;
 

@@ -16,6 +16,7 @@ import {
 } from 'class-validator';
 import { NewPassword } from '../../auth/dto/password.dto';
 import { trim } from '../../common/transforms';
+import { OmitOrValid } from '../../common/validation';
 import { LIMITS } from '../../shared/limits';
 
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -77,7 +78,7 @@ export class DisableUserDto extends UserIdDto {
 function ProfileField(label: string): PropertyDecorator {
   return (target, key) => {
     ApiPropertyOptional({ maxLength: 100 })(target, key);
-    IsOptional()(target, key);
+    OmitOrValid()(target, key);
     Transform(trim)(target, key);
     IsString({ message: `${label} must be text.` })(target, key);
     MaxLength(100, { message: `${label} must be less than or equal to 100 characters.` })(target, key);

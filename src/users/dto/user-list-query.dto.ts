@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { AccessLevel, UserListQuery } from '../../shared/api-types';
 import { LIMITS } from '../../shared/limits';
 import { ALL_ROLES } from '../../shared/roles';
@@ -12,6 +12,7 @@ export class UserListQueryDto implements UserListQuery {
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number.' })
   @Min(1, { message: 'page must be 1 or more.' })
+  @Max(1_000_000, { message: 'page must be at most 1000000.' })
   page?: number;
 
   @ApiPropertyOptional({ enum: LIMITS.PAGE_SIZES, default: LIMITS.DEFAULT_PAGE_SIZE })

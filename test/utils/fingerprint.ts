@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { DataSource } from 'typeorm';
+
+export type Fingerprint = Record<string, string>;
+
+/** The files of DATA_DIR, names and sizes (the SQLite files themselves excepted), as one hash. */
+function filesDigest(dataDir: string): string {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (!/^app\.sqlite/.test(entry.name)) files.push(`${relative(dataDir, path)}:${statSync(path).size}`);
+    }
+  };
+  walk(dataDir);
+  return createHash('sha1').update(files.sort().join('\n')).digest('hex');
+}
+
+/**
+ * A cheap picture of everything the application stores: per table, its row count and a hash of its rows,
+ * and the files of DATA_DIR. Two equal fingerprints mean nothing was written, added or removed.
+ *
+ * Reading every table after every request is the slow part, so `current()` re-reads the tables only when
+ * SQLite's total_changes() on the application's one connection says a row was inserted, updated or
+ * deleted since the last reading; `full()` always re-reads them (to check what total_changes() cannot see).
+ */
+export class Fingerprints {
+  private last: { tables: Fingerprint; changes: number } | undefined;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly dataDir: string,
+  ) {}
+
+  private async changes(): Promise<number> {
+    const [row] = (await this.db.query('SELECT total_changes() AS n')) as Array<{ n: number }>;
+    return Number(row.n);
+  }
+
+  private async tables(): Promise<Fingerprint> {
+    const names = (await this.db.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)) as Array<{ name: string }>;
+    const out: Fingerprint = {};
+    for (const { name } of names) {
+      const rows = (await this.db.query(`SELECT * FROM "${name.replace(/"/g, '""')}"`)) as unknown[];
+      out[`table ${name}`] = `${rows.length} rows, ${createHash('sha1').update(JSON.stringify(rows)).digest('hex')}`;
+    }
+    return out;
+  }
+
+  async full(): Promise<Fingerprint> {
+    const changes = await this.changes();
+    this.last = { tables: await this.tables(), changes };
+    return { ...this.last.tables, files: filesDigest(this.dataDir) };
+  }
+
+  async current(): Promise<Fingerprint> {
+    if (!this.last || (await this.changes()) !== this.last.changes) return this.full();
+    return { ...this.last.tables, files: filesDigest(this.dataDir) };
+  }
+}
+
+/** The keys whose values differ between two fingerprints. */
+export function changed(before: Fingerprint, after: Fingerprint): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => before[k] !== after[k]);
+}
