@@ -18,6 +18,9 @@ const SUITES = [
   { name: 'e2e', script: 'test:e2e', runner: 'jest' },
   { name: 'client', script: 'test:client', runner: 'vitest' },
   { name: 'browser', script: 'test:browser', runner: 'playwright' },
+  // On PostgreSQL and Redis: in the default run whenever TEST_DATABASE_URL and TEST_REDIS_URL are set (.ci/run sets them).
+  { name: 'e2e (PostgreSQL)', script: 'test:e2e:pg', runner: 'jest', group: 'pg' },
+  { name: 'multi-instance', script: 'test:multi', runner: 'jest', group: 'pg' },
   { name: 'unit (Node 22)', script: 'test:node22:unit', runner: 'jest', group: 'node22' },
   { name: 'e2e (Node 22)', script: 'test:node22:e2e', runner: 'jest', group: 'node22' },
   { name: 'image', script: 'test:image', runner: 'report', group: 'image' },
@@ -64,7 +67,10 @@ function selected(opts) {
     if (unknown.length) throw new Error(`unknown suite ${unknown.join(', ')}; known: ${SUITES.map((s) => s.name).join(', ')}`);
     return SUITES.filter((s) => opts.only.includes(s.name) || opts.only.includes(s.script));
   }
-  return SUITES.filter((s) => !s.group || opts.with.includes(s.group));
+  const groups = [...opts.with];
+  if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) groups.push('pg');
+  else if (!groups.includes('pg')) console.log('PostgreSQL and multi-instance suites not run: set TEST_DATABASE_URL and TEST_REDIS_URL (README, "Tests").');
+  return SUITES.filter((s) => !s.group || groups.includes(s.group));
 }
 
 function run(suite, dir) {
