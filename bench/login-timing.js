@@ -11,6 +11,7 @@
  *
  *   npm run build:server && node bench/login-timing.js [--requests 150]
  */
+const { report } = require('./lib');
 const { spawn } = require('node:child_process');
 const { existsSync, mkdtempSync, rmSync } = require('node:fs');
 const { createServer } = require('node:net');
@@ -121,7 +122,9 @@ async function compare(label, existing, call) {
   const k = median(known);
   const u = median(unknown);
   const ratio = k / u;
-  console.log(`${label}: existing e-mail median ${k.toFixed(1)} ms, unknown e-mail median ${u.toFixed(1)} ms, ratio ${ratio.toFixed(2)} (${REQUESTS} each)`);
+  const line = `existing e-mail median ${k.toFixed(1)} ms, unknown e-mail median ${u.toFixed(1)} ms, ratio ${ratio.toFixed(2)} (${REQUESTS} each)`;
+  console.log(`${label}: ${line}`);
+  report(`${label}: existing vs unknown e-mail`, line);
   return ratio;
 }
 

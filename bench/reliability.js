@@ -11,6 +11,7 @@ const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { crashRounds } = require('../test/utils/crash-harness.js');
+const { report } = require('./lib');
 
 const i = process.argv.indexOf('--rounds');
 const ROUNDS = i > 0 ? Number(process.argv[i + 1]) : 10;
@@ -23,6 +24,7 @@ async function main() {
     const acknowledged = results.reduce((n, r) => n + r.acknowledged, 0);
     const lost = results.reduce((n, r) => n + r.missing.length, 0);
     console.log(`reliability: ${ROUNDS} kill -9 rounds, ${acknowledged} writes acknowledged, ${lost} lost`);
+    report(`acknowledged writes lost over ${ROUNDS} kill -9 rounds`, `${lost} lost of ${acknowledged} acknowledged`);
     if (lost > 0) process.exitCode = 1;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -26,6 +26,11 @@ const ROWS = [
   ['/logIn JavaScript on the wire', 'login-bundle.js', '≤ 250 KB'],
   ['socket memory per connection', 'notifications.js', '≤ 10 KiB at 10k'],
   ['notification fan-out', 'notifications.js', 'p99 ≤ 250 ms at 10k'],
+  // Issue 9: durability, load, and sign-in timing that reveals no account.
+  ['acknowledged writes lost', 'reliability.js', '0'],
+  ['load, ', 'load.js', 'no 5xx, no network errors'],
+  ['POST /auth/login, wrong password', 'login-timing.js', 'ratio within 0.75–1.33'],
+  ['POST /auth/forgot-password', 'login-timing.js', 'ratio within 0.75–1.33'],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-results-'));

@@ -3,7 +3,8 @@ import { getMetadataArgsStorage } from 'typeorm';
 /**
  * The portable column types of the entities. Decorators run at import, before the configuration says
  * which database is in use, so entities name these types and {@link useColumnTypesOf} maps them for the
- * database the data source is built for (dataSourceOptions calls it). Migrations decide per driver.
+ * database the data source is built for (dataSourceOptions calls it). Migrations decide per driver
+ * (`q.connection.driver.options.type`), never with these constants: they would name SQLite's types.
  */
 export const DATE_TYPE = 'datetime';
 /** The portable binary column type (file contents). */

@@ -1,4 +1,5 @@
-import { ThrottlerStorage } from '@nestjs/throttler';
+import { Logger } from '@nestjs/common';
+import { ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
 import { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import Redis from 'ioredis';
 
@@ -27,8 +28,14 @@ end
 return { hits, left, 0, 0 }
 `;
 
-/** @nestjs/throttler's storage in Redis, for several instances behind one load balancer. */
+/**
+ * @nestjs/throttler's storage in Redis, for several instances behind one load balancer. While Redis is
+ * unreachable each instance counts in its own memory (the limits hold per instance, never fail closed).
+ */
 export class RedisThrottlerStorage implements ThrottlerStorage {
+  private readonly fallback = new ThrottlerStorageService();
+  private readonly logger = new Logger('RateLimits');
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'throttle:',
@@ -39,7 +46,14 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     const base = `${this.prefix}${throttlerName}:${key}`;
     const run = (this.redis as unknown as Record<string, (...a: unknown[]) => Promise<number[]>>).throttleIncrement;
-    const [hits, left, blocked, blockLeft] = await run.call(this.redis, `${base}:hits`, `${base}:block`, ttl, limit, blockDuration);
+    let counted: number[];
+    try {
+      counted = await run.call(this.redis, `${base}:hits`, `${base}:block`, ttl, limit, blockDuration);
+    } catch (e) {
+      this.logger.warn(`counting in memory while Redis fails: ${(e as Error).message}`);
+      return this.fallback.increment(key, ttl, limit, blockDuration, throttlerName);
+    }
+    const [hits, left, blocked, blockLeft] = counted;
     return { totalHits: hits, timeToExpire: Math.ceil(left / 1000), isBlocked: blocked === 1, timeToBlockExpire: Math.ceil(blockLeft / 1000) };
   }
 }

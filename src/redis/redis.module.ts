@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
@@ -12,21 +12,37 @@ import { AppConfig } from '../config/env.validation';
 export class RedisConnection implements OnApplicationShutdown {
   readonly client: Redis | null;
   private readonly extra: Redis[] = [];
+  private readonly logger = new Logger('Redis');
+  private lastError = 0;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.client = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3, enableOfflineQueue: true }) : null;
+    // Commands fail at once while Redis is unreachable (no offline queue): callers fall back or report, and
+    // readiness (GET /api/health/ready) says so, rather than requests hanging.
+    this.client = config.redisUrl ? this.watch(new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })) : null;
   }
 
   /** A second connection of its own (subscribers cannot share one); closed with the app. */
   duplicate(): Redis {
     if (!this.client) throw new Error('REDIS_URL is not configured');
-    const copy = this.client.duplicate();
+    const copy = this.watch(this.client.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null }));
     this.extra.push(copy);
     return copy;
   }
 
+  /** Logs connection errors (at most one line a minute), instead of ioredis's unhandled 'error' events. */
+  private watch(client: Redis): Redis {
+    client.on('error', (e: Error) => {
+      if (Date.now() - this.lastError < 60_000) return;
+      this.lastError = Date.now();
+      this.logger.error(`Redis unreachable: ${e.message}`);
+    });
+    return client;
+  }
+
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.client, ...this.extra].filter((c): c is Redis => c !== null).map((c) => c.quit().catch(() => c.disconnect())));
+    // QUIT only on a live connection: on one still trying to connect it would wait in the queue for ever.
+    const clients = [this.client, ...this.extra].filter((c): c is Redis => c !== null);
+    await Promise.all(clients.map((c) => (c.status === 'ready' ? c.quit().then(() => undefined, () => c.disconnect()) : c.disconnect())));
   }
 }
 

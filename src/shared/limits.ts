@@ -1,5 +1,7 @@
 /** Limits the specification fixes (000 §9, 001 §9); forms and DTOs both read them from here. */
 export const LIMITS = {
+  /** The largest id of a stored row (PostgreSQL `integer`); a larger one names nothing and is refused as input. */
+  ID_MAX: 2_147_483_647,
   EMAIL_MAX: 100,
   PASSWORD_MAX: 50,
   /** Not fixed by the specification: the minimum a mature product asks of a new password. */

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
@@ -23,19 +24,19 @@ export class UserGroupsController {
 
   @Get('users/:userId/user-groups')
   @Roles(USER_GROUP_MAPPING_ROLES)
-  mapping(@CurrentUser() caller: AuthUser, @Param('userId', ParseIntPipe) userId: number) {
+  mapping(@CurrentUser() caller: AuthUser, @Param('userId', ParseIdPipe) userId: number) {
     return this.userGroups.mapping(caller, userId);
   }
 
   @Put('users/:userId/user-groups/:groupId')
   @Roles(USER_WRITERS)
-  add(@CurrentUser() caller: AuthUser, @Param('userId', ParseIntPipe) userId: number, @Param('groupId', ParseIntPipe) groupId: number) {
+  add(@CurrentUser() caller: AuthUser, @Param('userId', ParseIdPipe) userId: number, @Param('groupId', ParseIdPipe) groupId: number) {
     return this.userGroups.addMember(caller, userId, groupId);
   }
 
   @Delete('users/:userId/user-groups/:groupId')
   @Roles(USER_WRITERS)
-  remove(@CurrentUser() caller: AuthUser, @Param('userId', ParseIntPipe) userId: number, @Param('groupId', ParseIntPipe) groupId: number) {
+  remove(@CurrentUser() caller: AuthUser, @Param('userId', ParseIdPipe) userId: number, @Param('groupId', ParseIdPipe) groupId: number) {
     return this.userGroups.removeMember(caller, userId, groupId);
   }
 

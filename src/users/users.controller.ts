@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Put, Query } from '@nestjs/common';
+import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { AuthUser } from '../common/auth-user';
@@ -52,7 +53,7 @@ export class UsersController {
   @Get('byId/:id')
   @Roles(ALL_ROLES)
   @AllowMfaPending()
-  byId(@CurrentUser() caller: AuthUser, @Param('id', ParseIntPipe) id: number) {
+  byId(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number) {
     return this.users.byId(caller, id);
   }
 

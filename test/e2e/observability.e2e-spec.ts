@@ -43,7 +43,8 @@ describe('GET /api/metrics (Prometheus)', () => {
     expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",method="POST",route="\/auth\/login",status="200"\}/);
     expect(value(text, 'auth_logins_total{outcome="success"}')).toBe(1);
     expect(value(text, 'auth_logins_total{outcome="invalid_credentials"}')).toBeGreaterThanOrEqual(4);
-    expect(value(text, 'auth_lockouts_total{scope="account"}')).toBe(1);
+    // Five failures of one account from one address lock that pair (docs/decisions.md, Throttling).
+    expect(value(text, 'auth_lockouts_total{scope="pair"}')).toBe(1);
     expect(value(text, 'sessions_active')).toBeGreaterThanOrEqual(1);
     expect(value(text, 'http_requests_total{method="GET",route="/api/userLoginActivities/:userId",status="401"}')).toBe(1);
     expect(text).not.toContain('12345');

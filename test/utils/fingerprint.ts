@@ -24,8 +24,9 @@ function filesDigest(dataDir: string): string {
  * and the files of DATA_DIR. Two equal fingerprints mean nothing was written, added or removed.
  *
  * Reading every table after every request is the slow part, so `current()` re-reads the tables only when
- * SQLite's total_changes() on the application's one connection says a row was inserted, updated or
- * deleted since the last reading; `full()` always re-reads them (to check what total_changes() cannot see).
+ * the database says something was written since the last reading: SQLite's total_changes() on the
+ * application's one connection, or on PostgreSQL the next transaction id (only writing transactions take
+ * one); `full()` always re-reads them (to check what those counters cannot see).
  */
 export class Fingerprints {
   private last: { tables: Fingerprint; changes: number } | undefined;
@@ -35,17 +36,27 @@ export class Fingerprints {
     private readonly dataDir: string,
   ) {}
 
+  private get postgres(): boolean {
+    return this.db.options.type === 'postgres';
+  }
+
   private async changes(): Promise<number> {
-    const [row] = (await this.db.query('SELECT total_changes() AS n')) as Array<{ n: number }>;
+    const sql = this.postgres ? 'SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS n' : 'SELECT total_changes() AS n';
+    const [row] = (await this.db.query(sql)) as Array<{ n: number | string }>;
     return Number(row.n);
   }
 
   private async tables(): Promise<Fingerprint> {
-    const names = (await this.db.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)) as Array<{ name: string }>;
+    const sql = this.postgres
+      ? `SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`
+      : `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`;
+    const names = (await this.db.query(sql)) as Array<{ name: string }>;
     const out: Fingerprint = {};
     for (const { name } of names) {
       const rows = (await this.db.query(`SELECT * FROM "${name.replace(/"/g, '""')}"`)) as unknown[];
-      out[`table ${name}`] = `${rows.length} rows, ${createHash('sha1').update(JSON.stringify(rows)).digest('hex')}`;
+      // PostgreSQL returns rows in no fixed order: compare them sorted.
+      const text = rows.map((r) => JSON.stringify(r)).sort();
+      out[`table ${name}`] = `${rows.length} rows, ${createHash('sha1').update(text.join('\n')).digest('hex')}`;
     }
     return out;
   }

@@ -66,12 +66,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 }
 
 /**
- * With TEST_DATABASE_URL (a PostgreSQL server URL whose user may create databases: `npm run test:pg`),
- * each test app gets a database of its own, created here and dropped when the app closes.
+ * With E2E_DATABASE=postgres (`npm run test:e2e:pg`), each test app gets a PostgreSQL database of its own on
+ * the server of TEST_DATABASE_URL (a user that may create databases), created here and dropped at close.
  */
 async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  if (process.env.E2E_DATABASE !== 'postgres') return undefined;
   const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) return undefined;
+  if (!admin) throw new Error('E2E_DATABASE=postgres needs TEST_DATABASE_URL (a PostgreSQL URL whose user may create databases).');
   const { Client } = await import('pg');
   const name = `e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const run = async (sql: string) => {

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { Response } from 'express';
+import { QueryFailedError } from 'typeorm';
 import { DatabaseBusyError } from '../../database/sqlite-serialiser';
 import { ERROR_CODES } from '../../shared/messages';
 
@@ -63,6 +64,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (typeof maybe?.status === 'number' && maybe.status >= 400 && maybe.status < 500) {
       const message = BODY_PARSER_MESSAGES[maybe.type ?? ''] ?? maybe.message ?? 'Bad request.';
       res.status(maybe.status).json({ success: false, statusCode: maybe.status, code: CODE_BY_STATUS[maybe.status] ?? `HTTP_${maybe.status}`, message });
+      return;
+    }
+    // PostgreSQL's data exceptions (a number out of its column's range, text that is no number): bad input
+    // that validation let through; the transaction was rolled back, so nothing changed.
+    const driverCode = (exception as { driverError?: { code?: unknown } })?.driverError?.code;
+    if (exception instanceof QueryFailedError && typeof driverCode === 'string' && /^22/.test(driverCode)) {
+      res.status(HttpStatus.BAD_REQUEST).json({ success: false, statusCode: 400, code: ERROR_CODES.VALIDATION_FAILED, message: 'A value is out of the range the product accepts.' });
       return;
     }
     if (exception instanceof DatabaseBusyError) {

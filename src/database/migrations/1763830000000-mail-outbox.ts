@@ -1,12 +1,13 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
-import { DATE_TYPE } from '../column-types';
 
 /** The mail outbox: messages (and tasks that may end in one) stored before the request is answered, handled in the background. */
 export class MailOutbox1763830000000 implements MigrationInterface {
   name = 'MailOutbox1763830000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const now = q.connection.driver.options.type === 'postgres' ? 'now()' : "datetime('now')";
+    const postgres = q.connection.driver.options.type === 'postgres';
+    const now = postgres ? 'now()' : "datetime('now')";
+    const DATE_TYPE = postgres ? 'timestamptz' : 'datetime';
     await q.createTable(
       new Table({
         name: 'mail_outbox',

@@ -1,6 +1,7 @@
+import { LIMITS } from '../../shared/limits';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, Max, Min, ValidateNested } from 'class-validator';
 import { OmitOrValid } from '../../common/validation';
 import { CONTENT_FIELD_LIMITS as L, NOTIFICATION_TYPES, NotificationType } from '../../shared/notifications';
 
@@ -75,5 +76,6 @@ export class NotificationIdParam {
   @Type(() => Number)
   @IsInt({ message: 'The notification id must be a whole number.' })
   @Min(1, { message: 'The notification id must be a whole number.' })
+  @Max(LIMITS.ID_MAX, { message: 'The notification id must be a whole number.' })
   id!: number;
 }
