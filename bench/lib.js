@@ -205,6 +205,48 @@ function report(row, value) {
 }
 module.exports.report = report;
 
+/** An access token as the server signs them (HS256 with the session id), for seeded sessions. */
+function signAccess(secret, userId, sessionId) {
+  const { createHmac } = require('node:crypto');
+  const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: userId, sid: sessionId, typ: 'access', iat: now, exp: now + 900 })}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+module.exports.signAccess = signAccess;
+
+/**
+ * One client as the browser's socket.io-client is on the wire (engine.io 4 over a websocket: open,
+ * namespace connect, pings answered), without socket.io-client's own work per message, so that thousands
+ * of them in one process measure the server's fan-out rather than the load generator. `onEvent(text)` gets
+ * every event frame ('42[...]'). Resolves with { close } once connected.
+ */
+function connectSocket(base, token, onEvent) {
+  const WebSocket = require('ws');
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(token)}`, { perMessageDeflate: false });
+    const socket = { close: () => ws.terminate() };
+    const timer = setTimeout(() => reject(new Error('connect timeout')), 20_000);
+    ws.on('message', (data) => {
+      const text = data.toString();
+      if (text === '2') ws.send('3');
+      else if (text.startsWith('0')) ws.send('40');
+      else if (text.startsWith('40')) {
+        clearTimeout(timer);
+        resolve(socket);
+      } else if (text.startsWith('44')) {
+        clearTimeout(timer);
+        reject(new Error(text.slice(2)));
+      } else if (text.startsWith('42')) onEvent(text);
+    });
+    ws.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+  });
+}
+module.exports.connectSocket = connectSocket;
+
 /**
  * The product and its bare anchor measured in alternating slices (product, bare, product, …), so that both
  * see the same moments of a machine whose load moves from second to second. Returns both runs and the ratio.

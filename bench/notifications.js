@@ -11,7 +11,7 @@
  *   BENCH_SOCKETS=500 node bench/notifications.js
  */
 const { spawn } = require('node:child_process');
-const { createHmac, randomUUID } = require('node:crypto');
+const { randomUUID } = require('node:crypto');
 const { existsSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const net = require('node:net');
 const { tmpdir } = require('node:os');
@@ -23,7 +23,7 @@ const WebSocket = require('ws');
 
 const ROOT = join(__dirname, '..');
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
-const { report } = require('./lib');
+const { report, signAccess, connectSocket } = require('./lib');
 const CONCURRENT_CONNECTS = 100;
 const WARMUP = 1000;
 const SETTLE_MS = 10_000;
@@ -94,13 +94,6 @@ function sqlite(path) {
 }
 
 /** An HS256 JWT like the server's TokenService.signAccess. */
-function signAccess(secret, userId, sessionId) {
-  const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: userId, sid: sessionId, typ: 'access', iat: now, exp: now + 900 })}`;
-  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
-}
-
 async function seed(dir) {
   const { run, close } = sqlite(join(dir, 'app.sqlite'));
   const code = `BENCH${Date.now().toString(36)}`.toUpperCase().slice(0, 25);
@@ -125,37 +118,16 @@ async function seed(dir) {
   return { orgId, sessions };
 }
 
-/**
- * One client as the browser's socket.io-client would be on the wire (engine.io 4 over a websocket:
- * open, namespace connect, pings answered), but without socket.io-client's own work per message, so that
- * 10,000 of them in this one process measure the server's fan-out rather than the load generator.
- */
-function connectOne(base, token, onNotification) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(token)}`, { perMessageDeflate: false });
-    const socket = { disconnect: () => ws.terminate() };
-    sockets.push(socket);
-    const timer = setTimeout(() => reject(new Error('connect timeout')), 20_000);
-    ws.on('message', (data) => {
-      const text = data.toString();
-      if (text === '2') ws.send('3');
-      else if (text.startsWith('0')) ws.send('40');
-      else if (text.startsWith('40')) {
-        clearTimeout(timer);
-        resolve(socket);
-      } else if (text.startsWith('44')) {
-        clearTimeout(timer);
-        reject(new Error(text.slice(2)));
-      } else if (text.startsWith('42["notification"')) {
-        frame ??= text;
-        onNotification();
-      }
-    });
-    ws.on('error', (e) => {
-      clearTimeout(timer);
-      reject(e);
-    });
+/** One light client (bench/lib.js connectSocket); keeps the first notification frame for the bare anchor. */
+async function connectOne(base, token, onNotification) {
+  const socket = await connectSocket(base, token, (text) => {
+    if (!text.startsWith('42["notification"')) return;
+    frame ??= text;
+    onNotification();
   });
+  const handle = { disconnect: () => socket.close() };
+  sockets.push(handle);
+  return handle;
 }
 
 async function bareBroadcast(n, text) {

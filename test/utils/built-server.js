@@ -4,6 +4,7 @@
  * free port with the given environment, stopped with SIGTERM or killed with SIGKILL.
  */
 const { execFileSync, spawn } = require('node:child_process');
+const { rmSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { join } = require('node:path');
 
@@ -11,8 +12,9 @@ const root = join(__dirname, '..', '..');
 const BUILD_DIR = join(root, '.test-build');
 const MAIN_JS = join(BUILD_DIR, 'main.js');
 
-/** Compiles src/ into .test-build/ (about 10 s). */
+/** Compiles src/ into a fresh .test-build/ (about 10 s; emptied first, so no file of a removed source lingers). */
 function buildServer() {
+  rmSync(BUILD_DIR, { recursive: true, force: true });
   execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--outDir', BUILD_DIR], {
     cwd: root,
     stdio: 'inherit',

@@ -15,6 +15,8 @@ export interface ReceivedMail {
  * holds none unsent), polling every 20 ms for at most `timeoutMs`. The server answers before it delivers.
  */
 export async function outboxDelivered(dataDir: string, timeoutMs = 5_000): Promise<void> {
+  const postgres = postgresOf.get(dataDir);
+  if (postgres) return outboxDeliveredOnPostgres(postgres, timeoutMs);
   const file = join(dataDir, 'app.sqlite');
   if (!existsSync(file)) return;
   const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY);
@@ -27,6 +29,26 @@ export async function outboxDelivered(dataDir: string, timeoutMs = 5_000): Promi
     while ((await pending()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
   } finally {
     await new Promise((r) => db.close(() => r(undefined)));
+  }
+}
+
+/** Apps on PostgreSQL (E2E_DATABASE=postgres): their DATA_DIR and database, so the outbox is read where it lives. */
+const postgresOf = new Map<string, string>();
+export function useOutboxDatabase(dataDir: string, databaseUrl: string | undefined): void {
+  if (databaseUrl) postgresOf.set(dataDir, databaseUrl);
+  else postgresOf.delete(dataDir);
+}
+
+async function outboxDeliveredOnPostgres(databaseUrl: string, timeoutMs: number): Promise<void> {
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const until = Date.now() + timeoutMs;
+    const pending = async () => Number((await client.query('SELECT COUNT(*) AS n FROM mail_outbox WHERE "sentAt" IS NULL')).rows[0].n);
+    while ((await pending()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  } finally {
+    await client.end();
   }
 }
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/configure-app';
+import { useOutboxDatabase } from './outbox';
 import { APP_CONFIG } from '../../src/config/app-config.module';
 import { AppConfig } from '../../src/config/env.validation';
 
@@ -48,6 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const app = moduleRef.createNestApplication({ logger: process.env.E2E_LOG ? ['error', 'warn'] : false });
     configureApp(app);
     await app.init();
+    useOutboxDatabase(dataDir, app.get<AppConfig>(APP_CONFIG).databaseUrl);
     return {
       app,
       http: app.getHttpServer(),
