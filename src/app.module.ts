@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { join } from 'node:path';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { LogoModule } from './logo/logo.module';
@@ -43,6 +44,7 @@ export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
     RedisModule,
     MailModule,
     TokenModule,
+    AuditModule,
     SessionsModule,
     ThrottlerModule.forRootAsync({
       inject: [RedisConnection],

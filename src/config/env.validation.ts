@@ -27,6 +27,10 @@ export interface AppConfig {
   logLevel: 'silent' | 'error' | 'info' | 'debug';
   /** Behind a reverse proxy: trust X-Forwarded-For for the client address (login throttling). */
   trustProxy: boolean;
+  /** Days audit events are kept (AUDIT_RETENTION_DAYS, default 365); 0 keeps them forever. */
+  auditRetentionDays: number;
+  /** AUDIT_DISABLED=true records no audit events: for bench/audit.js only, never in production. */
+  auditDisabled: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -133,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fail('BOOTSTRAP_SUPPORT_PASSWORD', 'must be 8 to 50 characters long');
   }
 
+  const retentionText = optional(env, 'AUDIT_RETENTION_DAYS') ?? '365';
+  if (!/^\d+$/.test(retentionText) || Number(retentionText) > 36500) fail('AUDIT_RETENTION_DAYS', `must be a whole number of days from 0 (keep forever) to 36500 (got "${retentionText}")`);
+
   return {
     port,
     dataDir,
@@ -152,5 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     logLevel,
     trustProxy: optional(env, 'TRUST_PROXY') === 'true',
+    auditRetentionDays: Number(retentionText),
+    auditDisabled: optional(env, 'AUDIT_DISABLED') === 'true',
   };
 }
