@@ -26,7 +26,7 @@ export interface AuditRecord {
   target?: AuditParty | null;
   /** Whose log it belongs to; default the target's organisation, else the actor's. */
   organisationId?: number | null;
-  client?: RequestContext | null;
+  client?: { ip?: string | null; userAgent?: string | null } | null;
   /** One line for people; never a password, token, secret or code. */
   summary: string;
   changes?: AuditChanges;

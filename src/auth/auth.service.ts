@@ -1,6 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { AppException } from '../common/app.exception';
@@ -40,16 +41,38 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly mfa: MfaService,
     private readonly mail: MailService,
+    private readonly audit: AuditService,
   ) {}
+
+  /** Audit (issue 13): a refused sign-in, by nobody known, against the account if it exists. */
+  private recordSignInRefused(type: 'SIGN_IN_FAILED' | 'SIGN_IN_LOCKED', username: string, user: User | null, client: ClientInfo, why: string): Promise<void> {
+    return this.audit.record(this.audit.manager, {
+      type,
+      actor: 'anonymous',
+      target: user,
+      organisationId: user?.organisationId ?? null,
+      client,
+      summary: `${why} for ${username.slice(0, 100)}`,
+    });
+  }
 
   async login(dto: LoginDto, authorization: string | undefined, client: ClientInfo & { ip: string }): Promise<SignedIn> {
     if (!dto.acceptToS) throw AppException.badRequest(AUTH_MESSAGES.TERMS_NOT_ACCEPTED, ERROR_CODES.TERMS_NOT_ACCEPTED);
     const email = dto.username.toLowerCase();
-    await this.throttle.check(email, client.ip);
+    try {
+      await this.throttle.check(email, client.ip);
+    } catch (e) {
+      // Audit (issue 13)
+      if (e instanceof AppException && e.getStatus() === HttpStatus.TOO_MANY_REQUESTS) {
+        await this.recordSignInRefused('SIGN_IN_LOCKED', email, await this.users.findOneBy({ email }), client, 'Sign-in refused while locked after repeated failures');
+      }
+      throw e;
+    }
 
     const user = await this.users.findOneBy({ email });
     if (!user || !(await this.passwords.verify(user.passwordHash, dto.password))) {
       this.throttle.recordFailure(email, client.ip);
+      await this.recordSignInRefused('SIGN_IN_FAILED', email, user, client, 'Wrong e-mail or password'); // Audit (issue 13)
       throw AppException.unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS, ERROR_CODES.INVALID_CREDENTIALS);
     }
     this.assertActive(user);
@@ -64,6 +87,7 @@ export class AuthService {
       if (challengedUser !== user.id) throw AppException.unauthorized('The sign-in challenge belongs to another account. Please log in again.');
       if (!(await this.mfa.verifyLoginCode(user, dto.mfaToken))) {
         this.throttle.recordFailure(email, client.ip);
+        await this.recordSignInRefused('SIGN_IN_FAILED', email, user, client, 'Wrong MFA code'); // Audit (issue 13)
         throw AppException.unauthorized('The MFA token is invalid or has already been used.', ERROR_CODES.INVALID_MFA_TOKEN);
       }
     }
@@ -101,13 +125,13 @@ export class AuthService {
     return { accessToken: this.tokens.signAccess(user.id, session.id), refreshToken };
   }
 
-  async logout(authorization: string | undefined): Promise<void> {
+  async logout(authorization: string | undefined, client?: ClientInfo): Promise<void> {
     const payload = this.tokens.peekAccess(authorization);
-    if (payload) await this.sessions.end(payload.sid, 'logout');
+    if (payload) await this.sessions.end(payload.sid, 'logout', client);
   }
 
   /** The forced change of the CHANGE_PASSWORD step; every session of the account ends. */
-  async changeForcedPassword(authorization: string | undefined, dto: ChangePasswordDto, ip: string): Promise<{ success: true }> {
+  async changeForcedPassword(authorization: string | undefined, dto: ChangePasswordDto, ip: string, client?: ClientInfo): Promise<{ success: true }> {
     const userId = this.tokens.verifyChallenge(authorization, 'change-password');
     const user = await this.users.findOneBy({ id: userId });
     if (!user) throw AppException.unauthorized();
@@ -117,27 +141,41 @@ export class AuthService {
       this.throttle.recordFailure(user.email, ip);
       throw AppException.badRequest('The current password is not correct.', ERROR_CODES.INVALID_CREDENTIALS);
     }
-    await this.setPassword(user, dto.newPassword, dto.currentPassword);
+    await this.setPassword(user, dto.newPassword, dto.currentPassword, undefined, { type: 'PASSWORD_CHANGED', client });
     return { success: true };
   }
 
   /** Sets a new password (never the same as the old one) and ends every session of the account. */
-  async setPassword(user: User, newPassword: string, oldPassword?: string, exceptSessionId?: string): Promise<void> {
+  async setPassword(
+    user: User,
+    newPassword: string,
+    oldPassword?: string,
+    exceptSessionId?: string,
+    audit: { type: 'PASSWORD_CHANGED' | 'PASSWORD_RESET'; client?: ClientInfo } = { type: 'PASSWORD_CHANGED' },
+  ): Promise<void> {
     if (oldPassword !== undefined && oldPassword === newPassword) {
       throw AppException.badRequest('The new password must be different from the current one.', ERROR_CODES.WEAK_PASSWORD);
     }
-    await this.users.update(
-      { id: user.id },
-      { passwordHash: await this.passwords.hash(newPassword), mustChangePassword: false, passwordChangedAt: new Date() },
-    );
-    await this.sessions.endAllForUsers([user.id], 'password-changed', exceptSessionId);
+    const passwordHash = await this.passwords.hash(newPassword);
+    // The password, the ending of the sessions and the audit event commit together.
+    await this.users.manager.transaction(async (tx) => {
+      await tx.getRepository(User).update({ id: user.id }, { passwordHash, mustChangePassword: false, passwordChangedAt: new Date() });
+      await this.sessions.endAllForUsers([user.id], 'password-changed', exceptSessionId, tx);
+      await this.audit.record(tx, {
+        type: audit.type,
+        actor: user,
+        target: user,
+        client: audit.client,
+        summary: audit.type === 'PASSWORD_RESET' ? 'Password reset through an e-mailed link' : 'Password changed',
+      });
+    });
   }
 
   /**
    * Sends a reset link when the account exists, is active and (with MFA) the code is right. The answer
    * is the same in every case, so it never reveals whether an account exists or has MFA.
    */
-  async forgotPassword(dto: ForgotPasswordDto): Promise<{ success: true; message: string }> {
+  async forgotPassword(dto: ForgotPasswordDto, client?: ClientInfo): Promise<{ success: true; message: string }> {
     const answer = { success: true as const, message: AUTH_MESSAGES.FORGOT_PASSWORD_SENT };
     const user = await this.users.findOneBy({ email: dto.username.toLowerCase() });
     if (!user || user.isDisabled || user.isBlocked || !user.passwordHash) return answer;
@@ -156,11 +194,15 @@ export class AuthService {
     }
 
     const token = randomToken();
-    await this.resetTokens.insert({
-      userId: user.id,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + LIFETIMES.RESET_TOKEN_SECONDS * 1000),
-      usedAt: null,
+    await this.resetTokens.manager.transaction(async (tx) => {
+      await tx.getRepository(PasswordResetToken).insert({
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + LIFETIMES.RESET_TOKEN_SECONDS * 1000),
+        usedAt: null,
+      });
+      // Audit (issue 13)
+      await this.audit.record(tx, { type: 'PASSWORD_RESET_REQUESTED', actor: 'anonymous', target: user, client, summary: 'Password reset link e-mailed' });
     });
     const link = `${this.config.publicUrl}/resetPassword?token=${encodeURIComponent(token)}`;
     await this.mail.send({
@@ -173,7 +215,7 @@ export class AuthService {
     return answer;
   }
 
-  async resetPassword(dto: ResetPasswordDto): Promise<{ success: true }> {
+  async resetPassword(dto: ResetPasswordDto, client?: ClientInfo): Promise<{ success: true }> {
     const invalid = () =>
       AppException.badRequest('This password reset link is invalid, has expired or has already been used. Please request a new one.', ERROR_CODES.RESET_TOKEN_INVALID);
     const token = await this.resetTokens.findOneBy({ tokenHash: sha256(dto.token) });
@@ -184,7 +226,7 @@ export class AuthService {
     const claimed = await this.resetTokens.update({ id: token.id, usedAt: IsNull() }, { usedAt: new Date() });
     if (!claimed.affected) throw invalid();
     await this.resetTokens.update({ userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });
-    await this.setPassword(user, dto.password);
+    await this.setPassword(user, dto.password, undefined, undefined, { type: 'PASSWORD_RESET', client });
     this.throttle.recordSuccess(user.email);
     return { success: true };
   }

@@ -4,12 +4,14 @@ import { Organisation } from '../organisations/entities/organisation.entity';
 import { User } from './entities/user.entity';
 import { OrganisationController } from './organisation.controller';
 import { UsersController } from './users.controller';
+import { UsersExportController } from './users-export.controller';
+import { UsersExportService } from './users-export.service';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User, Organisation])],
-  controllers: [UsersController, OrganisationController],
-  providers: [UsersService],
+  controllers: [UsersExportController, UsersController, OrganisationController],
+  providers: [UsersService, UsersExportService],
   exports: [UsersService],
 })
 export class UsersModule {}
