@@ -5,7 +5,6 @@ import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { AUDIT_CSV_COLUMNS, AUDIT_ROLES } from '../shared/audit';
-import { Role } from '../shared/roles';
 import { AuditService } from './audit.service';
 import { AuditEventQueryDto } from './dto/audit-event-query.dto';
 import { mapBatches, sendCsv } from './csv-response';
@@ -21,13 +20,13 @@ export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
-  @Roles([...AUDIT_ROLES] as Role[])
+  @Roles(AUDIT_ROLES)
   list(@CurrentUser() caller: AuthUser, @Query() query: AuditEventQueryDto) {
     return this.audit.list(caller, query);
   }
 
   @Get('export')
-  @Roles([...AUDIT_ROLES] as Role[])
+  @Roles(AUDIT_ROLES)
   @ApiProduces('text/csv')
   async export(@CurrentUser() caller: AuthUser, @Query() query: AuditEventQueryDto, @Res() res: Response): Promise<void> {
     const batches = this.audit.exportBatches(caller, query);
