@@ -29,11 +29,19 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
+/** A day picked in the browser, as the instant its local start (or end) falls on, so the range means the user's own days. */
+export function localDayBound(day: string, side: 'from' | 'to'): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return undefined;
+  const start = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return side === 'from' ? start.toISOString() : new Date(new Date(start).setDate(start.getDate() + 1) - 1).toISOString();
+}
+
 /** The filters as the API takes them: only those that are set. */
 export function toAuditQuery(filter: AuditFilter, searchText: string): AuditEventQuery {
   return {
-    from: filter.from || undefined,
-    to: filter.to || undefined,
+    from: localDayBound(filter.from, 'from'),
+    to: localDayBound(filter.to, 'to'),
     type: filter.type || undefined,
     actorId: filter.actorId ? Number(filter.actorId) : undefined,
     targetId: filter.targetId ? Number(filter.targetId) : undefined,
@@ -104,7 +112,8 @@ export function AuditLogPage() {
         <Heading as="h1" size="xl">
           Audit Log
         </Heading>
-        <ExportCsvButton path={auditApi.exportPath(filters)} fileName="audit-log.csv" />
+        {/* The export takes the filters as they stand, without waiting for the list's debounce. */}
+        <ExportCsvButton path={auditApi.exportPath(toAuditQuery(filter, filter.searchText.trim()))} fileName="audit-log.csv" />
       </Flex>
       <Flex gap="3" mb="3" wrap="wrap" align="end" data-testid="audit-filter-bar">
         <Box>

@@ -70,7 +70,10 @@ export function UsersPage() {
       <UsersHeader company={list.data?.organisationName} />
       <Flex justify="space-between" align="start" gap="3" wrap="wrap">
         <UsersFilterBar filter={filter} onChange={setFilter} />
-        <ExportCsvButton path={`api/users/export${userListSearch({ ...query, page: undefined, pageSize: undefined })}`} fileName="users.csv" />
+        <ExportCsvButton
+          path={`api/users/export${userListSearch({ ...query, searchText: filter.searchText.trim() || undefined, page: undefined, pageSize: undefined })}`}
+          fileName="users.csv"
+        />
       </Flex>
       <Box h="1" mb="1">
         {list.isFetching && (
