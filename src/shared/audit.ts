@@ -67,7 +67,9 @@ export interface AuditEventQuery {
 
 export interface AuditEventPage {
   items: AuditEventItem[];
+  /** Exact up to 10,000; when more match, 10,000 and totalIsCapped (the export holds every one). */
   totalRecords: number;
+  totalIsCapped: boolean;
   page: number;
   pageSize: number;
 }

@@ -348,6 +348,24 @@ describe('Audit trail and exports (issue 13)', () => {
       expect(lines[0]).toContain('bulk 0');
       expect(lines[2499]).toContain('bulk 2499');
     });
+
+    it('counts up to 10,000 matching events, then says there are more (totalIsCapped); the export still holds them all', async () => {
+      const repo = events();
+      const more = Array.from({ length: 7600 }, (_, i) => ({
+        occurredAt: new Date(Date.now() - (3000 + i) * 1000),
+        type: 'LOGO_SAVED' as const,
+        organisationId: m.otherOrg.id,
+        actorKind: 'service' as const,
+        summary: `bulk more ${i}`,
+      }));
+      for (let i = 0; i < more.length; i += 500) await repo.insert(more.slice(i, i + 500));
+      const page = await http().get('/api/audit-events').query({ searchText: 'bulk ', pageSize: 25 }).set(m.otherOrgAdmin.session.auth).expect(200);
+      expect(page.body).toMatchObject({ totalRecords: 10_000, totalIsCapped: true });
+      const exact = await http().get('/api/audit-events').query({ searchText: 'bulk more 1' }).set(m.otherOrgAdmin.session.auth).expect(200);
+      expect(exact.body.totalIsCapped).toBe(false);
+      const res = await http().get('/api/audit-events/export').query({ searchText: 'bulk ' }).set(m.otherOrgAdmin.session.auth).buffer(true).expect(200);
+      expect(res.text.slice(1).trim().split('\r\n')).toHaveLength(10_101);
+    });
   });
 
   it('retention: the purge deletes only events older than AUDIT_RETENTION_DAYS', async () => {

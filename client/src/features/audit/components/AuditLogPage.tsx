@@ -222,6 +222,12 @@ export function AuditLogPage() {
               setPage(1);
             }}
           />
+          {list.data.totalIsCapped && (
+            <Text fontSize="sm" color="fg.muted" mt="2" data-testid="audit-capped">
+              More than {list.data.totalRecords.toLocaleString()} events match: the pages reach the newest {list.data.totalRecords.toLocaleString()}. Narrow the
+              filters to see older ones, or export them all.
+            </Text>
+          )}
         </>
       )}
     </Box>
