@@ -7,7 +7,7 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { AUDIT_CSV_COLUMNS, AUDIT_ROLES } from '../shared/audit';
 import { AuditService } from './audit.service';
 import { AuditEventQueryDto } from './dto/audit-event-query.dto';
-import { mapBatches, sendCsv } from './csv-response';
+import { mapBatches, sendCsv } from '../common/csv-response';
 
 /**
  * Access: site admins and administrators read their organisation's events, E-Support every organisation's

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
-import { sendCsv } from '../audit/csv-response';
+import { sendCsv } from '../common/csv-response';
 import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';

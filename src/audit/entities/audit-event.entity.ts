@@ -10,8 +10,8 @@ import type { AuditActorKind, AuditEventType } from '../../shared/audit';
 @Entity('audit_events')
 @Index('IDX_audit_events_org_time', ['organisationId', 'occurredAt', 'id'])
 @Index('IDX_audit_events_org_type_time', ['organisationId', 'type', 'occurredAt', 'id'])
-@Index('IDX_audit_events_actor_time', ['actorId', 'occurredAt', 'id'])
-@Index('IDX_audit_events_target_time', ['targetId', 'occurredAt', 'id'])
+@Index('IDX_audit_events_org_actor_time', ['organisationId', 'actorId', 'occurredAt', 'id'])
+@Index('IDX_audit_events_org_target_time', ['organisationId', 'targetId', 'occurredAt', 'id'])
 export class AuditEvent {
   @PrimaryGeneratedColumn()
   id!: number;

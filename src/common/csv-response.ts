@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Response } from 'express';
-import { writeCsv } from '../common/csv';
+import { writeCsv } from './csv';
 
 const logger = new Logger('CsvExport');
 
