@@ -57,7 +57,7 @@ test('the header, main menu, cog, breadcrumbs and compact mode of a site admin',
   // Cog: Users, User Groups, Clients, and in 'develop' the server and engine choices, kept in local storage.
   await page.getByTestId('cog-button').click();
   const cog = page.getByTestId('cog-menu');
-  await expect(cog.getByRole('menuitem')).toHaveText(['Users', 'User Groups', 'Clients']);
+  await expect(cog.getByRole('menuitem')).toHaveText(['Users', 'User Groups', 'Clients', 'Audit Log']);
   await cog.getByRole('menuitemradio', { name: 'Cloud server' }).click();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('serverChoice'))).toBe('cloud');
   await page.getByTestId('cog-button').click();
