@@ -68,4 +68,15 @@ describe('writeCsv', () => {
     await done;
     expect(produced).toBe(100);
   });
+
+  it('leaves no listeners behind on the stream after waiting for it many times', async () => {
+    const out = new PassThrough({ highWaterMark: 16 });
+    out.resume();
+    async function* batches() {
+      for (let i = 0; i < 50; i++) yield [[`row ${i} ${'x'.repeat(50)}`]];
+    }
+    await writeCsv(out, ['v'], batches());
+    expect(out.listenerCount('drain')).toBe(0);
+    expect(out.listenerCount('close')).toBe(0);
+  });
 });

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Writable } from 'node:stream';
 
 /** Written first, so spreadsheet tools read the file as UTF-8. */
@@ -31,7 +30,7 @@ export function csvRow(values: readonly unknown[]): string {
 export async function writeCsv(out: Writable, header: readonly string[], batches: AsyncIterable<unknown[][]>): Promise<void> {
   const write = async (chunk: string) => {
     if (out.destroyed) return false;
-    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    if (!out.write(chunk)) await drainedOrClosed(out);
     return !out.destroyed;
   };
   if (!(await write(UTF8_BOM + csvRow(header)))) return;
@@ -39,4 +38,17 @@ export async function writeCsv(out: Writable, header: readonly string[], batches
     if (!(await write(rows.map(csvRow).join('')))) return;
   }
   out.end();
+}
+
+/** Resolves when the stream can take more, or has closed; removes both listeners either way. */
+function drainedOrClosed(out: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
 }
