@@ -4,6 +4,7 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import type { Response } from 'express';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { join } from 'node:path';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { LogoModule } from './logo/logo.module';
@@ -53,6 +54,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     RedisModule,
     MailModule,
     TokenModule,
+    AuditModule,
     SessionsModule,
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG, RedisConnection],

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Client, RequestContext } from '../common/request-context';
 import { ALL_ROLES, Role } from '../shared/roles';
 import { AnnouncementsService } from './announcements.service';
 import { CreateAnnouncementDto } from './dto/create-announcement.dto';
@@ -20,8 +21,8 @@ export class AnnouncementsController {
 
   @Post()
   @Roles([Role.E_SUPPORT])
-  create(@CurrentUser() user: AuthUser, @Body() dto: CreateAnnouncementDto) {
-    return this.announcements.create(user, dto);
+  create(@CurrentUser() user: AuthUser, @Body() dto: CreateAnnouncementDto, @Client() client: RequestContext) {
+    return this.announcements.create(user, dto, client);
   }
 
   @Get()

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, Repository, SelectQueryBuilder } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
 import { AppException } from '../common/app.exception';
+import { RequestContext } from '../common/request-context';
 import { AuthUser, isSupport } from '../common/auth-user';
 import { Organisation } from '../organisations/entities/organisation.entity';
 import { AnnouncementItem, AnnouncementSummary } from '../shared/api-types';
@@ -19,16 +21,27 @@ export class AnnouncementsService {
     @InjectRepository(Announcement) private readonly announcements: Repository<Announcement>,
     @InjectRepository(AnnouncementDismissal) private readonly dismissals: Repository<AnnouncementDismissal>,
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
+    private readonly audit: AuditService,
   ) {}
 
-  async create(caller: AuthUser, dto: CreateAnnouncementDto): Promise<AnnouncementItem> {
+  async create(caller: AuthUser, dto: CreateAnnouncementDto, client?: RequestContext): Promise<AnnouncementItem> {
     const organisationId = dto.organisationId ?? null;
     if (organisationId !== null && !(await this.organisations.existsBy({ id: organisationId }))) {
       throw AppException.notFound('Organisation not found.');
     }
-    const saved = await this.announcements.save(
-      this.announcements.create({ title: dto.title.trim(), content: dto.content.trim(), organisationId, createdById: caller.id }),
-    );
+    const saved = await this.announcements.manager.transaction(async (tx) => {
+      const repo = tx.getRepository(Announcement);
+      const row = await repo.save(repo.create({ title: dto.title.trim(), content: dto.content.trim(), organisationId, createdById: caller.id }));
+      // An announcement to everyone stays in the publisher's (vendor's) log; one to an organisation in that organisation's.
+      await this.audit.record(tx, {
+        type: 'ANNOUNCEMENT_PUBLISHED',
+        actor: caller,
+        organisationId: organisationId ?? caller.organisationId,
+        client,
+        summary: `Announcement "${row.title.slice(0, 200)}" published to ${organisationId === null ? 'every organisation' : `organisation ${organisationId}`}`,
+      });
+      return row;
+    });
     return (await this.toItems(caller, [saved]))[0];
   }
 

@@ -4,6 +4,7 @@ import { Throttle } from '@nestjs/throttler';
 import { Request, Response } from 'express';
 import { Public } from '../common/decorators/access.decorators';
 import { LoginMetricsInterceptor } from '../metrics/login-metrics.interceptor';
+import { Client, RequestContext } from '../common/request-context';
 import { UsersService } from '../users/users.service';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
@@ -39,24 +40,24 @@ export class AuthController {
   @Post('auth/change-password')
   @HttpCode(200)
   @ApiBearerAuth()
-  changePassword(@Body() dto: ChangePasswordDto, @Headers('authorization') authorization: string | undefined, @Req() req: Request) {
-    return this.auth.changeForcedPassword(authorization, dto, req.ip ?? 'unknown');
+  changePassword(@Body() dto: ChangePasswordDto, @Headers('authorization') authorization: string | undefined, @Req() req: Request, @Client() client: RequestContext) {
+    return this.auth.changeForcedPassword(authorization, dto, req.ip ?? 'unknown', client);
   }
 
   @Public()
   @Throttle({ default: { limit: 10, ttl: 60_000 } })
   @Post('auth/forgot-password')
   @HttpCode(200)
-  forgotPassword(@Body() dto: ForgotPasswordDto) {
-    return this.auth.forgotPassword(dto);
+  forgotPassword(@Body() dto: ForgotPasswordDto, @Client() client: RequestContext) {
+    return this.auth.forgotPassword(dto, client);
   }
 
   @Public()
   @Throttle({ default: { limit: 10, ttl: 60_000 } })
   @Post('auth/reset-password')
   @HttpCode(200)
-  resetPassword(@Body() dto: ResetPasswordDto) {
-    return this.auth.resetPassword(dto);
+  resetPassword(@Body() dto: ResetPasswordDto, @Client() client: RequestContext) {
+    return this.auth.resetPassword(dto, client);
   }
 
   @Public()
@@ -72,8 +73,8 @@ export class AuthController {
   @Post('auth/logout')
   @HttpCode(200)
   @ApiBearerAuth()
-  async logout(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: Response) {
-    await this.auth.logout(authorization);
+  async logout(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: Response, @Client() client: RequestContext) {
+    await this.auth.logout(authorization, client);
     clearRefreshCookie(res, this.tokens.cookieSecure);
     return { success: true };
   }

@@ -1,6 +1,7 @@
 import { HttpStatus, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, IsNull, Repository } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { AppException } from '../common/app.exception';
@@ -22,6 +23,8 @@ import { TokenService } from './token.service';
 export interface ForgotPasswordRequest {
   username: string;
   mfaCode?: string;
+  /** Where the request came from, for the audit event of the link. */
+  client?: ClientInfo;
 }
 export const FORGOT_PASSWORD_TASK = 'forgot-password';
 
@@ -48,16 +51,37 @@ export class AuthService implements OnModuleInit {
     private readonly sessions: SessionsService,
     private readonly mfa: MfaService,
     private readonly mail: MailService,
+    private readonly audit: AuditService,
   ) {}
 
   onModuleInit(): void {
     this.mail.registerTask(FORGOT_PASSWORD_TASK, (request) => this.forgotPasswordTask(request as ForgotPasswordRequest));
   }
 
+  /** Audit (issue 13): a refused sign-in, by nobody known, against the account if it exists. */
+  private recordSignInRefused(type: 'SIGN_IN_FAILED' | 'SIGN_IN_LOCKED', username: string, user: User | null, client: ClientInfo, why: string): Promise<void> {
+    return this.audit.record(this.audit.manager, {
+      type,
+      actor: 'anonymous',
+      target: user,
+      organisationId: user?.organisationId ?? null,
+      client,
+      summary: `${why} for ${username.slice(0, 100)}`,
+    });
+  }
+
   async login(dto: LoginDto, authorization: string | undefined, client: ClientInfo & { ip: string }): Promise<SignedIn> {
     if (!dto.acceptToS) throw AppException.badRequest(AUTH_MESSAGES.TERMS_NOT_ACCEPTED, ERROR_CODES.TERMS_NOT_ACCEPTED);
     const email = dto.username.toLowerCase();
-    await this.throttle.check(email, client.ip);
+    try {
+      await this.throttle.check(email, client.ip);
+    } catch (e) {
+      // Audit (issue 13)
+      if (e instanceof AppException && e.getStatus() === HttpStatus.TOO_MANY_REQUESTS) {
+        await this.recordSignInRefused('SIGN_IN_LOCKED', email, await this.users.findOneBy({ email }), client, 'Sign-in refused while locked after repeated failures');
+      }
+      throw e;
+    }
 
     const user = await this.users.findOneBy({ email });
     // Always one argon2 verification (against a dummy hash without an account or a password), so the
@@ -65,6 +89,7 @@ export class AuthService implements OnModuleInit {
     const passwordRight = await this.passwords.verify(user?.passwordHash, dto.password);
     if (!user || !passwordRight) {
       await this.recordFailure(email, client.ip, user);
+      await this.recordSignInRefused('SIGN_IN_FAILED', email, user, client, 'Wrong e-mail or password');
       throw AppException.unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS, ERROR_CODES.INVALID_CREDENTIALS);
     }
     this.assertActive(user);
@@ -79,6 +104,7 @@ export class AuthService implements OnModuleInit {
       if (challengedUser !== user.id) throw AppException.unauthorized('The sign-in challenge belongs to another account. Please log in again.');
       if (!(await this.mfa.verifyLoginCode(user, dto.mfaToken))) {
         await this.recordFailure(email, client.ip, user);
+        await this.recordSignInRefused('SIGN_IN_FAILED', email, user, client, 'Wrong MFA code');
         throw AppException.unauthorized('The MFA token is invalid or has already been used.', ERROR_CODES.INVALID_MFA_TOKEN);
       }
     }
@@ -134,13 +160,13 @@ export class AuthService implements OnModuleInit {
     return { accessToken: this.tokens.signAccess(user.id, session.id), refreshToken };
   }
 
-  async logout(authorization: string | undefined): Promise<void> {
+  async logout(authorization: string | undefined, client?: ClientInfo): Promise<void> {
     const payload = this.tokens.peekAccess(authorization);
-    if (payload) await this.sessions.end(payload.sid, 'logout');
+    if (payload) await this.sessions.end(payload.sid, 'logout', client);
   }
 
   /** The forced change of the CHANGE_PASSWORD step; every session of the account ends. */
-  async changeForcedPassword(authorization: string | undefined, dto: ChangePasswordDto, ip: string): Promise<{ success: true }> {
+  async changeForcedPassword(authorization: string | undefined, dto: ChangePasswordDto, ip: string, client?: ClientInfo): Promise<{ success: true }> {
     const userId = this.tokens.verifyChallenge(authorization, 'change-password');
     const user = await this.users.findOneBy({ id: userId });
     if (!user) throw AppException.unauthorized();
@@ -150,37 +176,49 @@ export class AuthService implements OnModuleInit {
       await this.recordFailure(user.email, ip, user);
       throw AppException.badRequest('The current password is not correct.', ERROR_CODES.INVALID_CREDENTIALS);
     }
-    await this.setPassword(user, dto.newPassword, dto.currentPassword);
+    await this.setPassword(user, dto.newPassword, dto.currentPassword, { type: 'PASSWORD_CHANGED', client });
     return { success: true };
   }
 
   /** Sets a new password (never the same as the old one) and ends every session of the account, with its refresh token. */
-  async setPassword(user: User, newPassword: string, oldPassword?: string): Promise<void> {
+  async setPassword(user: User, newPassword: string, oldPassword?: string, audit: { type: 'PASSWORD_CHANGED' | 'PASSWORD_RESET'; client?: ClientInfo } = { type: 'PASSWORD_CHANGED' }): Promise<void> {
     if (oldPassword !== undefined && oldPassword === newPassword) {
       throw AppException.badRequest('The new password must be different from the current one.', ERROR_CODES.WEAK_PASSWORD);
     }
     const passwordHash = await this.passwords.hash(newPassword);
-    await this.users.manager.transaction((tx) => this.replacePassword(tx, user.id, passwordHash));
+    await this.users.manager.transaction((tx) => this.replacePassword(tx, user, passwordHash, audit));
   }
 
-  /** Inside `tx`: the new hash, and every session of the account ended with it. */
-  private async replacePassword(tx: EntityManager, userId: number, passwordHash: string): Promise<void> {
-    await tx.getRepository(User).update({ id: userId }, { passwordHash, mustChangePassword: false, passwordChangedAt: new Date() });
-    await this.sessions.endAllForUsers([userId], 'password-changed', undefined, tx);
+  /** Inside `tx`: the new hash, every session of the account ended with it, and the audit event. */
+  private async replacePassword(tx: EntityManager, user: User, passwordHash: string, audit: { type: 'PASSWORD_CHANGED' | 'PASSWORD_RESET'; client?: ClientInfo }): Promise<void> {
+    await tx.getRepository(User).update({ id: user.id }, { passwordHash, mustChangePassword: false, passwordChangedAt: new Date() });
+    await this.sessions.endAllForUsers([user.id], 'password-changed', undefined, tx);
+    await this.audit.record(tx, {
+      type: audit.type,
+      actor: user,
+      target: user,
+      client: audit.client,
+      summary: audit.type === 'PASSWORD_RESET' ? 'Password reset through an e-mailed link' : 'Password changed',
+    });
   }
 
   /**
    * Answers at once, the same for every request: the request is stored and handled after the answer
    * (forgotPasswordTask), so neither the answer nor its timing reveals whether an account exists or has MFA.
    */
-  async forgotPassword(dto: ForgotPasswordDto): Promise<{ success: true; message: string }> {
-    const request: ForgotPasswordRequest = { username: dto.username.toLowerCase(), ...(dto.mfaCode ? { mfaCode: dto.mfaCode } : {}) };
+  async forgotPassword(dto: ForgotPasswordDto, client?: ClientInfo): Promise<{ success: true; message: string }> {
+    const request: ForgotPasswordRequest = {
+      username: dto.username.toLowerCase(),
+      ...(dto.mfaCode ? { mfaCode: dto.mfaCode } : {}),
+      // For the audit event of the link, when one is issued.
+      client: { ip: client?.ip ?? null, userAgent: client?.userAgent ?? null },
+    };
     await this.mail.enqueueTask(FORGOT_PASSWORD_TASK, request);
     return { success: true, message: AUTH_MESSAGES.FORGOT_PASSWORD_SENT };
   }
 
   /** Sends a reset link when the account exists, is active and (with MFA) the code is right; with MFA and no right code, a notice. */
-  async forgotPasswordTask({ username, mfaCode }: ForgotPasswordRequest): Promise<void> {
+  async forgotPasswordTask({ username, mfaCode, client }: ForgotPasswordRequest): Promise<void> {
     const user = await this.users.findOneBy({ email: username });
     if (!user || user.isDisabled || user.isBlocked || !user.passwordHash) return;
 
@@ -198,11 +236,15 @@ export class AuthService implements OnModuleInit {
     }
 
     const token = randomToken();
-    await this.resetTokens.insert({
-      userId: user.id,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + LIFETIMES.RESET_TOKEN_SECONDS * 1000),
-      usedAt: null,
+    await this.resetTokens.manager.transaction(async (tx) => {
+      await tx.getRepository(PasswordResetToken).insert({
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + LIFETIMES.RESET_TOKEN_SECONDS * 1000),
+        usedAt: null,
+      });
+      // Audit (issue 13)
+      await this.audit.record(tx, { type: 'PASSWORD_RESET_REQUESTED', actor: 'anonymous', target: user, client, summary: 'Password reset link e-mailed' });
     });
     const link = `${this.config.publicUrl}/resetPassword?token=${encodeURIComponent(token)}`;
     await this.mail.send({
@@ -214,7 +256,7 @@ export class AuthService implements OnModuleInit {
     });
   }
 
-  async resetPassword(dto: ResetPasswordDto): Promise<{ success: true }> {
+  async resetPassword(dto: ResetPasswordDto, client?: ClientInfo): Promise<{ success: true }> {
     const invalid = () =>
       AppException.badRequest('This password reset link is invalid, has expired or has already been used. Please request a new one.', ERROR_CODES.RESET_TOKEN_INVALID);
     const token = await this.resetTokens.findOneBy({ tokenHash: sha256(dto.token) });
@@ -227,7 +269,7 @@ export class AuthService implements OnModuleInit {
       const claimed = await tx.getRepository(PasswordResetToken).update({ id: token.id, usedAt: IsNull() }, { usedAt: new Date() });
       if (!claimed.affected) throw invalid();
       await tx.getRepository(PasswordResetToken).update({ userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });
-      await this.replacePassword(tx, user.id, passwordHash);
+      await this.replacePassword(tx, user, passwordHash, { type: 'PASSWORD_RESET', client });
     });
     await this.throttle.recordSuccess(user.email);
     return { success: true };

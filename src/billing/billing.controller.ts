@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Client, RequestContext } from '../common/request-context';
 import { Role } from '../shared/roles';
 import { BillingService } from './billing.service';
 import { CreateContactProfileDto, UpdateContactProfileDto } from './dto/contact-profile.dto';
@@ -29,14 +30,14 @@ export class PrimaryBillingController {
 
   @Post()
   @Roles(BILLING_ROLES)
-  create(@CurrentUser() caller: AuthUser, @Body() dto: CreateContactProfileDto) {
-    return this.billing.create(caller, 'PRIMARY', dto);
+  create(@CurrentUser() caller: AuthUser, @Body() dto: CreateContactProfileDto, @Client() client: RequestContext) {
+    return this.billing.create(caller, 'PRIMARY', dto, client);
   }
 
   @Put()
   @Roles(BILLING_ROLES)
-  update(@CurrentUser() caller: AuthUser, @Body() dto: UpdateContactProfileDto) {
-    return this.billing.update(caller, 'PRIMARY', dto);
+  update(@CurrentUser() caller: AuthUser, @Body() dto: UpdateContactProfileDto, @Client() client: RequestContext) {
+    return this.billing.update(caller, 'PRIMARY', dto, client);
   }
 }
 
@@ -55,13 +56,13 @@ export class BillingContactController {
 
   @Post()
   @Roles(BILLING_ROLES)
-  create(@CurrentUser() caller: AuthUser, @Body() dto: CreateContactProfileDto) {
-    return this.billing.create(caller, 'BILLING', dto);
+  create(@CurrentUser() caller: AuthUser, @Body() dto: CreateContactProfileDto, @Client() client: RequestContext) {
+    return this.billing.create(caller, 'BILLING', dto, client);
   }
 
   @Put()
   @Roles(BILLING_ROLES)
-  update(@CurrentUser() caller: AuthUser, @Body() dto: UpdateContactProfileDto) {
-    return this.billing.update(caller, 'BILLING', dto);
+  update(@CurrentUser() caller: AuthUser, @Body() dto: UpdateContactProfileDto, @Client() client: RequestContext) {
+    return this.billing.update(caller, 'BILLING', dto, client);
   }
 }

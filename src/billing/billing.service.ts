@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
 import { AppException } from '../common/app.exception';
+import { RequestContext } from '../common/request-context';
 import { AuthUser } from '../common/auth-user';
 import { ContactProfile } from '../shared/api-types';
 import { ORG_ADMIN_MESSAGES as M } from '../shared/organisation-admin';
@@ -13,7 +15,10 @@ const FIELDS = ['fullName', 'jobTitle', 'department', 'basedIn', 'email', 'mobil
 /** The primary and billing contacts of the caller's own organisation (spec 001 §2.11, §7). */
 @Injectable()
 export class BillingService {
-  constructor(@InjectRepository(ContactProfileEntity) private readonly contacts: Repository<ContactProfileEntity>) {}
+  constructor(
+    @InjectRepository(ContactProfileEntity) private readonly contacts: Repository<ContactProfileEntity>,
+    private readonly audit: AuditService,
+  ) {}
 
   /** The saved contact, or an empty one (id null) when none was saved yet. */
   async read(caller: AuthUser, kind: ContactKind): Promise<ContactProfile> {
@@ -21,18 +26,37 @@ export class BillingService {
     return found ? toProfile(found) : { id: null, fullName: '', jobTitle: '', department: '', basedIn: '', email: '', mobile: '' };
   }
 
-  async create(caller: AuthUser, kind: ContactKind, dto: CreateContactProfileDto): Promise<ContactProfile> {
+  async create(caller: AuthUser, kind: ContactKind, dto: CreateContactProfileDto, client?: RequestContext): Promise<ContactProfile> {
     if (await this.contacts.existsBy({ organisationId: caller.organisationId, kind })) throw AppException.conflict(M.CONTACT_EXISTS);
-    const saved = await this.contacts.save(this.contacts.create({ organisationId: caller.organisationId, kind, ...values(dto) }));
+    const saved = await this.contacts.manager.transaction(async (tx) => {
+      const row = await tx.getRepository(ContactProfileEntity).save(tx.getRepository(ContactProfileEntity).create({ organisationId: caller.organisationId, kind, ...values(dto) }));
+      await this.recordSaved(tx, caller, kind, null, row, client);
+      return row;
+    });
     return toProfile(saved);
   }
 
   /** Another organisation's contact (or the other kind) is answered like a missing one. */
-  async update(caller: AuthUser, kind: ContactKind, dto: UpdateContactProfileDto): Promise<ContactProfile> {
+  async update(caller: AuthUser, kind: ContactKind, dto: UpdateContactProfileDto, client?: RequestContext): Promise<ContactProfile> {
     const found = await this.contacts.findOneBy({ id: dto.id, organisationId: caller.organisationId, kind });
     if (!found) throw AppException.notFound(M.CONTACT_NOT_FOUND);
+    const before = toProfile(found);
     Object.assign(found, values(dto));
-    return toProfile(await this.contacts.save(found));
+    const saved = await this.contacts.manager.transaction(async (tx) => {
+      const row = await tx.getRepository(ContactProfileEntity).save(found);
+      await this.recordSaved(tx, caller, kind, before, row, client);
+      return row;
+    });
+    return toProfile(saved);
+  }
+
+  /** Audit (issue 13): the fields that changed, before → after. */
+  private recordSaved(tx: EntityManager, caller: AuthUser, kind: ContactKind, before: ContactProfile | null, after: ContactProfileEntity, client?: RequestContext) {
+    const changes = Object.fromEntries(
+      FIELDS.filter((f) => (before?.[f] ?? '') !== after[f]).map((f) => [f, { from: before?.[f] ?? null, to: after[f] }]),
+    );
+    const label = kind === 'PRIMARY' ? 'Primary contact' : 'Billing contact';
+    return this.audit.record(tx, { type: 'BILLING_CONTACT_SAVED', actor: caller, organisationId: caller.organisationId, client, summary: `${label} saved`, changes });
   }
 }
 

@@ -44,6 +44,8 @@ describe('loadConfig (CONTRACT 1)', () => {
     ['METRICS_TOKEN', 'short-token', /METRICS_TOKEN/],
     ['OIDC_ISSUER', 'https://idp.example.com', /OIDC_CLIENT_ID/],
     ['BOOTSTRAP_SUPPORT_PASSWORD', 'short', /BOOTSTRAP_SUPPORT_PASSWORD/],
+    ['AUDIT_RETENTION_DAYS', '-1', /AUDIT_RETENTION_DAYS/],
+    ['AUDIT_RETENTION_DAYS', 'a year', /AUDIT_RETENTION_DAYS/],
   ])('names the bad variable: %s=%s', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
@@ -52,5 +54,10 @@ describe('loadConfig (CONTRACT 1)', () => {
   it('reads SSO only with issuer and client id together', () => {
     const c = loadConfig({ DATA_DIR: dataDir(), OIDC_ISSUER: 'https://idp.example.com', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 's' });
     expect(c.oidc).toEqual({ issuer: 'https://idp.example.com', clientId: 'portal', clientSecret: 's' });
+  });
+
+  it('keeps audit events 365 days by default, 0 meaning forever', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ auditRetentionDays: 365, auditDisabled: false });
+    expect(loadConfig({ DATA_DIR: dataDir(), AUDIT_RETENTION_DAYS: '0' }).auditRetentionDays).toBe(0);
   });
 });

@@ -31,6 +31,10 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Multiplies every rate limit (load tests and benchmarks only; default 1). */
   rateLimitScale: number;
+  /** Days audit events are kept (AUDIT_RETENTION_DAYS, default 365); 0 keeps them forever. */
+  auditRetentionDays: number;
+  /** AUDIT_DISABLED=true records no audit events: for bench/audit.js only, never in production. */
+  auditDisabled: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -143,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const rateLimitScaleText = optional(env, 'RATE_LIMIT_SCALE') ?? '1';
   const rateLimitScale = Number(rateLimitScaleText);
   if (!/^\d+$/.test(rateLimitScaleText) || rateLimitScale < 1) fail('RATE_LIMIT_SCALE', `must be a whole number of 1 or more (got "${rateLimitScaleText}")`);
+  const retentionText = optional(env, 'AUDIT_RETENTION_DAYS') ?? '365';
+  if (!/^\d+$/.test(retentionText) || Number(retentionText) > 36500) fail('AUDIT_RETENTION_DAYS', `must be a whole number of days from 0 (keep forever) to 36500 (got "${retentionText}")`);
 
   return {
     port,
@@ -165,5 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel,
     trustProxy: optional(env, 'TRUST_PROXY') === 'true',
     rateLimitScale,
+    auditRetentionDays: Number(retentionText),
+    auditDisabled: optional(env, 'AUDIT_DISABLED') === 'true',
   };
 }

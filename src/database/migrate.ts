@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 
 /** Advisory-lock keys of this product on a shared PostgreSQL (any fixed numbers; one per purpose). */
-export const ADVISORY_LOCKS = { MIGRATIONS: 7_401_001, BOOTSTRAP: 7_401_002 } as const;
+export const ADVISORY_LOCKS = { MIGRATIONS: 7_401_001, BOOTSTRAP: 7_401_002, AUDIT_PURGE: 7_401_013 } as const;
 
 /**
  * Runs pending migrations. On PostgreSQL under a session advisory lock, so instances started together

@@ -4,6 +4,7 @@ import { Request, Response } from 'express';
 import { AuthUser } from '../common/auth-user';
 import { Public, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Client, RequestContext } from '../common/request-context';
 import { ALL_ROLES, Role } from '../shared/roles';
 import { LogoUploadUrlDto, SaveLogoDto } from './dto/logo.dto';
 import { LogoService } from './logo.service';
@@ -48,8 +49,8 @@ export class LogoController {
   @HttpCode(200)
   @ApiBearerAuth()
   @Roles(LOGO_WRITERS)
-  save(@CurrentUser() caller: AuthUser, @Body() dto: SaveLogoDto) {
-    return this.logo.save(caller, dto.logoPath);
+  save(@CurrentUser() caller: AuthUser, @Body() dto: SaveLogoDto, @Client() client: RequestContext) {
+    return this.logo.save(caller, dto.logoPath, client);
   }
 
   @Public()

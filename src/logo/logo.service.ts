@@ -2,7 +2,9 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { IsNull, Not, Repository } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
 import { AppException } from '../common/app.exception';
+import { RequestContext } from '../common/request-context';
 import { AuthUser } from '../common/auth-user';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
@@ -35,6 +37,7 @@ export class LogoService {
     @InjectRepository(LogoUpload) private readonly uploads: Repository<LogoUpload>,
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     private readonly files: FileStore,
+    private readonly audit: AuditService,
   ) {
     this.signer = new UploadUrlSigner(config.jwtSecret);
   }
@@ -88,7 +91,7 @@ export class LogoService {
   }
 
   /** Makes an uploaded file the organisation's logo; the previous file is removed. */
-  async save(caller: AuthUser, logoPath: string): Promise<LogoInfo & { success: true }> {
+  async save(caller: AuthUser, logoPath: string, client?: RequestContext): Promise<LogoInfo & { success: true }> {
     const storedName = LOGO_PATH_PATTERN.exec(logoPath)?.[1];
     const upload = storedName
       ? await this.uploads.findOneBy({ storedName, organisationId: caller.organisationId, usedAt: Not(IsNull()) })
@@ -96,7 +99,17 @@ export class LogoService {
     if (!upload || !(await this.files.exists(fileKey(upload.storedName)))) throw AppException.badRequest(M.LOGO_NOT_UPLOADED, 'LOGO_NOT_UPLOADED');
     const org = await this.organisations.findOneByOrFail({ id: caller.organisationId });
     const previous = org.logoPath;
-    await this.organisations.update({ id: org.id }, { logoPath });
+    await this.organisations.manager.transaction(async (tx) => {
+      await tx.getRepository(Organisation).update({ id: org.id }, { logoPath });
+      await this.audit.record(tx, {
+        type: 'LOGO_SAVED',
+        actor: caller,
+        organisationId: org.id,
+        client,
+        summary: 'Organisation logo saved',
+        changes: { logoPath: { from: previous, to: logoPath } },
+      });
+    });
     if (previous && previous !== logoPath) await this.remove(previous);
     return { success: true, logoPath };
   }

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Client, RequestContext } from '../common/request-context';
 import { USER_WRITERS } from '../shared/roles';
 import { UserIdDto } from '../users/dto/user-changes.dto';
 import { MfaAdminService } from './mfa-admin.service';
@@ -21,7 +22,7 @@ export class MfaAdminController {
 
   @Put('disableUserMfa')
   @Roles(USER_WRITERS)
-  disableUserMfa(@CurrentUser() caller: AuthUser, @Body() dto: UserIdDto) {
-    return this.mfaAdmin.disableUserMfa(caller, dto.userId);
+  disableUserMfa(@CurrentUser() caller: AuthUser, @Body() dto: UserIdDto, @Client() client: RequestContext) {
+    return this.mfaAdmin.disableUserMfa(caller, dto.userId, client);
   }
 }

@@ -4,6 +4,7 @@ import { Throttle } from '@nestjs/throttler';
 import { AuthUser } from '../common/auth-user';
 import { AllowMfaPending, Public, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Client, RequestContext } from '../common/request-context';
 import { TokenService } from '../auth/token.service';
 import { ALL_ROLES } from '../shared/roles';
 import { MfaTokenDto } from './dto/mfa-token.dto';
@@ -26,8 +27,8 @@ export class MfaController {
   @Throttle({ default: { limit: 5, ttl: 60_000 } })
   @Post('email-mfa')
   @HttpCode(200)
-  emailCode(@Headers('authorization') authorization: string | undefined) {
-    return this.mfa.sendEmailCode(this.tokens.verifyChallenge(authorization, 'mfa'));
+  emailCode(@Headers('authorization') authorization: string | undefined, @Client() client: RequestContext) {
+    return this.mfa.sendEmailCode(this.tokens.verifyChallenge(authorization, 'mfa'), client);
   }
 
   @Post('enable')
@@ -42,15 +43,15 @@ export class MfaController {
   @HttpCode(200)
   @Roles(ALL_ROLES)
   @AllowMfaPending()
-  verify(@CurrentUser() user: AuthUser, @Body() dto: MfaTokenDto) {
-    return this.mfa.completeEnrolment(user.id, dto.token);
+  verify(@CurrentUser() user: AuthUser, @Body() dto: MfaTokenDto, @Client() client: RequestContext) {
+    return this.mfa.completeEnrolment(user.id, dto.token, client);
   }
 
   @Post('disable')
   @HttpCode(200)
   @Roles(ALL_ROLES)
   @AllowMfaPending()
-  disable(@CurrentUser() user: AuthUser, @Body() dto: MfaTokenDto) {
-    return this.mfa.disableOwn(user.id, dto.token);
+  disable(@CurrentUser() user: AuthUser, @Body() dto: MfaTokenDto, @Client() client: RequestContext) {
+    return this.mfa.disableOwn(user.id, dto.token, client);
   }
 }

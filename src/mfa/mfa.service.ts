@@ -3,7 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import * as QRCode from 'qrcode';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
+import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { AppException } from '../common/app.exception';
@@ -29,6 +31,7 @@ export class MfaService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
     private readonly sessions: SessionsService,
+    private readonly audit: AuditService,
   ) {}
 
   /** Checks a TOTP code against the user's secret and burns its time step. */
@@ -74,15 +77,18 @@ export class MfaService {
     return (await this.verifyTotp(user, code)) || (await this.verifyEmailCode(user, code));
   }
 
-  async sendEmailCode(userId: number): Promise<{ success: true; message: string }> {
+  async sendEmailCode(userId: number, client?: RequestContext): Promise<{ success: true; message: string }> {
     const user = await this.users.findOneBy({ id: userId });
     if (!user || user.isDisabled || user.isBlocked) throw AppException.unauthorized('The sign-in challenge is not valid. Please log in again.');
     if (!user.isMFAEnabled) throw AppException.badRequest('MFA is not enabled on this account.');
     const code = randomDigits(6);
-    await this.users.update(
-      { id: user.id },
-      { emailMfaCodeHash: this.codeHash(user.id, code), emailMfaCodeExpiresAt: new Date(Date.now() + LIFETIMES.EMAIL_MFA_CODE_SECONDS * 1000) },
-    );
+    await this.users.manager.transaction(async (tx) => {
+      await tx.getRepository(User).update(
+        { id: user.id },
+        { emailMfaCodeHash: this.codeHash(user.id, code), emailMfaCodeExpiresAt: new Date(Date.now() + LIFETIMES.EMAIL_MFA_CODE_SECONDS * 1000) },
+      );
+      await this.audit.record(tx, { type: 'MFA_CODE_SENT', actor: user, target: user, client, summary: 'Sign-in code e-mailed' });
+    });
     await this.mail.send({
       to: user.email,
       subject: `${PRODUCT_NAME}: your sign-in code`,
@@ -103,7 +109,7 @@ export class MfaService {
   }
 
   /** Verifies the first code of an enrolment and switches MFA on; the user's sessions end. */
-  async completeEnrolment(userId: number, token: string): Promise<{ success: true }> {
+  async completeEnrolment(userId: number, token: string, client?: RequestContext): Promise<{ success: true }> {
     const user = await this.users.findOneByOrFail({ id: userId });
     if (user.isMFAEnabled) throw AppException.conflict('MFA is already enabled on this account.');
     if (!user.mfaPendingSecret) throw AppException.badRequest('Start the MFA set-up first.');
@@ -116,29 +122,36 @@ export class MfaService {
     await this.users.manager.transaction(async (tx) => {
       await tx.getRepository(User).update({ id: user.id }, { mfaSecret: pending, mfaPendingSecret: null, isMFAEnabled: true });
       await this.sessions.endAllForUsers([user.id], 'mfa-changed', undefined, tx);
+      await this.audit.record(tx, { type: 'MFA_ENABLED', actor: user, target: user, client, summary: 'MFA enabled', changes: { mfaEnabled: { from: false, to: true } } });
     });
     return { success: true };
   }
 
   /** The user switches off their own MFA, proving it with a current code; their sessions end. */
-  async disableOwn(userId: number, token: string): Promise<{ success: true }> {
+  async disableOwn(userId: number, token: string, client?: RequestContext): Promise<{ success: true }> {
     const user = await this.users.findOneByOrFail({ id: userId });
     if (!user.isMFAEnabled) throw AppException.badRequest('MFA is not enabled on this account.');
     if (!(await this.verifyTotp(user, token))) {
       throw AppException.badRequest('The code is not valid. Enter the current code from your authenticator app.', ERROR_CODES.INVALID_MFA_TOKEN);
     }
-    await this.clear(user.id);
+    await this.clear(user.id, (tx) =>
+      this.audit.record(tx, { type: 'MFA_DISABLED', actor: user, target: user, client, summary: 'MFA disabled', changes: { mfaEnabled: { from: true, to: false } } }),
+    );
     return { success: true };
   }
 
-  /** Removes a user's second factor and ends their sessions (also used by administrators). */
-  async clear(userId: number): Promise<void> {
+  /**
+   * Removes a user's second factor and ends their sessions (also used by administrators); `record` writes
+   * the audit event in the same transaction.
+   */
+  async clear(userId: number, record: (tx: EntityManager) => Promise<void>): Promise<void> {
     await this.users.manager.transaction(async (tx) => {
       await tx.getRepository(User).update(
         { id: userId },
         { isMFAEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastUsedStep: null, emailMfaCodeHash: null, emailMfaCodeExpiresAt: null },
       );
       await this.sessions.endAllForUsers([userId], 'mfa-changed', undefined, tx);
+      await record(tx);
     });
   }
 }

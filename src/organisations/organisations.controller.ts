@@ -1,6 +1,9 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Client, RequestContext } from '../common/request-context';
 import { Role } from '../shared/roles';
 import { CreateSiteAdminDto } from './dto/create-site-admin.dto';
 import { OrganisationsService } from './organisations.service';
@@ -17,7 +20,7 @@ export class OrganisationsController {
 
   @Post()
   @Roles([Role.E_SUPPORT])
-  createSiteAdmin(@Body() dto: CreateSiteAdminDto) {
-    return this.organisations.createSiteAdmin(dto);
+  createSiteAdmin(@CurrentUser() caller: AuthUser, @Body() dto: CreateSiteAdminDto, @Client() client: RequestContext) {
+    return this.organisations.createSiteAdmin(caller, dto, client);
   }
 }

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
 import { PasswordService } from '../auth/password.service';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { temporaryPassword } from '../common/crypto/secrets';
+import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { MailService } from '../mail/mail.service';
@@ -28,9 +30,10 @@ export class OrganisationsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly passwords: PasswordService,
     private readonly mail: MailService,
+    private readonly audit: AuditService,
   ) {}
 
-  async createSiteAdmin(dto: CreateSiteAdminDto): Promise<SiteAdminCreated> {
+  async createSiteAdmin(caller: AuthUser, dto: CreateSiteAdminDto, client?: RequestContext): Promise<SiteAdminCreated> {
     const individual = dto.accountType === 'Individual';
     const password = temporaryPassword();
     const passwordHash = await this.passwords.hash(password);
@@ -90,13 +93,28 @@ export class OrganisationsService {
         },
         tx,
       );
+      await this.audit.record(tx, {
+        type: 'ORGANISATION_CREATED',
+        actor: caller,
+        target: user,
+        organisationId: org.id,
+        client,
+        summary: `Organisation ${org.name} (${org.code}) created with site admin ${user.email}`,
+        changes: {
+          organisation: { from: null, to: `${org.name} (${org.code})` },
+          allowedUsersNumber: { from: null, to: org.allowedUsersNumber },
+          maxConcurrentUsers: { from: null, to: org.maxConcurrentUsers },
+          applications: { from: null, to: org.applications },
+          ssoEnabled: { from: null, to: org.isSSOEnabled },
+        },
+      });
       return { org, user };
     });
     return { success: true, message: M.SITE_ADMIN_CREATED, organisationId: org.id, userId: user.id };
   }
 
   /** A new E-Support account in the caller's (the vendor's) organisation: local part + SUPPORT_EMAIL_DOMAIN. */
-  async createESupport(caller: AuthUser, dto: CreateESupportDto): Promise<ESupportCreated> {
+  async createESupport(caller: AuthUser, dto: CreateESupportDto, client?: RequestContext): Promise<ESupportCreated> {
     const email = `${dto.userName}@${this.config.supportEmailDomain}`;
     if (!EMAIL_PATTERN.test(email) && !/^[^\s@]+@[^\s@]+$/.test(email)) throw AppException.badRequest(M.INVALID_EMAIL);
     if (email.length > LIMITS.EMAIL_MAX) throw AppException.badRequest(M.EMAIL_TOO_LONG);
@@ -130,6 +148,7 @@ export class OrganisationsService {
         },
         tx,
       );
+      await this.audit.record(tx, { type: 'ESUPPORT_CREATED', actor: caller, target: created, client, summary: `E-Support account ${email} created` });
       return created;
     });
     return { success: true, message: M.ESUPPORT_CREATED, userId: user.id, email };

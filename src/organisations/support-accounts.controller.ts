@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Client, RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { Role } from '../shared/roles';
@@ -24,8 +25,8 @@ export class SupportAccountsController {
 
   @Post('api/users/add-esupport')
   @Roles([Role.E_SUPPORT])
-  createESupport(@CurrentUser() caller: AuthUser, @Body() dto: CreateESupportDto) {
-    return this.organisations.createESupport(caller, dto);
+  createESupport(@CurrentUser() caller: AuthUser, @Body() dto: CreateESupportDto, @Client() client: RequestContext) {
+    return this.organisations.createESupport(caller, dto, client);
   }
 
   @Get('api/support-accounts/domain')

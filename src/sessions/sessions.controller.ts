@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Client, RequestContext } from '../common/request-context';
 import { UsersService } from '../users/users.service';
 import { Role } from '../shared/roles';
 import { SessionsService } from './sessions.service';
@@ -33,8 +34,8 @@ export class SessionsController {
   @Post('force-logoff')
   @HttpCode(200)
   @Roles([Role.SITE_ADMIN, Role.ADMINISTRATOR])
-  forceLogoff(@CurrentUser() caller: AuthUser, @Body() dto: ForceLogoffDto) {
-    return this.sessions.forceLogoff(caller, dto.userIds);
+  forceLogoff(@CurrentUser() caller: AuthUser, @Body() dto: ForceLogoffDto, @Client() client: RequestContext) {
+    return this.sessions.forceLogoff(caller, dto.userIds, client);
   }
 
   @Get(':userId')

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { EntityManager, In, IsNull, Not, Repository } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
 import { lockRow } from '../database/locks';
 import { AppException } from '../common/app.exception';
 import { randomToken, sha256 } from '../common/crypto/secrets';
@@ -36,6 +37,7 @@ export class SessionsService {
     @InjectRepository(RefreshToken) private readonly refreshTokens: Repository<RefreshToken>,
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     private readonly events: SessionEvents,
+    private readonly audit: AuditService,
   ) {}
 
   /** Online: a session not ended and refreshed within the access-token lifetime. */
@@ -92,6 +94,13 @@ export class SessionsService {
       );
       const refreshToken = await this.issueRefreshToken(tx, session.id);
       await tx.getRepository(User).update({ id: user.id }, { lastLoginAt: session.createdAt });
+      await this.audit.record(tx, {
+        type: method === 'sso' ? 'SSO_SIGN_IN' : 'SIGN_IN_SUCCEEDED',
+        actor: user,
+        target: user,
+        client,
+        summary: method === 'sso' ? 'Signed in through corporate SSO' : `Signed in (${method})`,
+      });
       return { session, refreshToken };
     });
   }
@@ -145,11 +154,16 @@ export class SessionsService {
     return (await this.sessions.countBy({ id: sessionId, endedAt: IsNull() })) > 0;
   }
 
-  async end(sessionId: string, reason: SessionEndReason): Promise<void> {
+  /** Ends one session; a logout (the user's own act) is recorded in the audit trail with the client given. */
+  async end(sessionId: string, reason: SessionEndReason, client?: ClientInfo): Promise<void> {
     const ended = await this.sessions.manager.transaction(async (tx) => {
       const session = await tx.getRepository(Session).findOneBy({ id: sessionId, endedAt: IsNull() });
       if (!session) return null;
       await tx.getRepository(Session).update({ id: sessionId, endedAt: IsNull() }, { endedAt: new Date(), endReason: reason });
+      if (reason === 'logout') {
+        const user = await tx.getRepository(User).findOneBy({ id: session.userId });
+        if (user) await this.audit.record(tx, { type: 'LOGOUT', actor: user, target: user, client, summary: 'Logged out' });
+      }
       return session;
     });
     if (ended) this.events.emitEnded({ sessionId, userId: ended.userId, reason });
@@ -232,23 +246,31 @@ export class SessionsService {
    * refused and their refresh fails. Only users of the caller's organisation: any other id is a 404
    * and nothing is ended.
    */
-  async forceLogoff(caller: AuthUser, userIds: number[]): Promise<ForceLogoffResult> {
+  async forceLogoff(caller: AuthUser, userIds: number[], client?: ClientInfo): Promise<ForceLogoffResult> {
     const ids = [...new Set(userIds)];
-    await this.assertMayForceLogoff(caller, ids);
-    const sessionsEnded = await this.endAllForUsers(ids, 'force-logoff');
+    const targets = await this.assertMayForceLogoff(caller, ids);
+    // One audit event per account, committed with the ending of its sessions.
+    const sessionsEnded = await this.sessions.manager.transaction(async (tx) => {
+      const n = await this.endAllForUsers(ids, 'force-logoff', undefined, tx);
+      for (const target of targets) {
+        await this.audit.record(tx, { type: 'FORCE_LOGOFF', actor: caller, target, client, summary: `Forced log-off of ${target.email}` });
+      }
+      return n;
+    });
     return { success: true, message: ORG_ADMIN_MESSAGES.FORCE_LOGOFF_DONE, sessionsEnded };
   }
 
   /** Another organisation's user is a 404; a user the account-action rule keeps from the caller a 403 (nothing ends). */
-  private async assertMayForceLogoff(caller: AuthUser, ids: number[]): Promise<void> {
+  /** The accounts, when the caller may force each of them off (the account-action rule); else 404 or 403. */
+  private async assertMayForceLogoff(caller: AuthUser, ids: number[]): Promise<User[]> {
     const targets = await this.sessions.manager.getRepository(User).findBy({ id: In(ids), organisationId: caller.organisationId });
     if (targets.length !== ids.length) throw AppException.notFound('User not found.');
     for (const target of targets) {
       const refused = checkAccountAction(caller, target, 'force-logoff');
       if (refused) throw AppException.forbidden(refused);
     }
+    return targets;
   }
-
 }
 
 /** SQLite answers aggregated dates as text in UTC ('YYYY-MM-DD HH:MM:SS.SSS'); PostgreSQL as dates. */

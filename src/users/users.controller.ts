@@ -5,6 +5,7 @@ import { Throttle } from '@nestjs/throttler';
 import { AuthUser } from '../common/auth-user';
 import { AllowMfaPending, Roles } from '../common/decorators/access.decorators';
 import { CurrentProfile, CurrentUser } from '../common/decorators/current-user.decorator';
+import { Client, RequestContext } from '../common/request-context';
 import { CurrentUserInfo } from '../shared/api-types';
 import { ALL_ROLES, Role, USER_MENU_ROLES, USER_WRITERS } from '../shared/roles';
 import {
@@ -59,26 +60,26 @@ export class UsersController {
 
   @Put('updateRole')
   @Roles(ROLES_PAGE_ROLES)
-  updateRole(@CurrentUser() caller: AuthUser, @Body() dto: UpdateRoleDto) {
-    return this.users.updateRole(caller, dto);
+  updateRole(@CurrentUser() caller: AuthUser, @Body() dto: UpdateRoleDto, @Client() client: RequestContext) {
+    return this.users.updateRole(caller, dto, client);
   }
 
   @Put('enforceMFA')
   @Roles([Role.SITE_ADMIN])
-  enforceMfa(@CurrentUser() caller: AuthUser, @Body() dto: EnforceMfaDto) {
-    return this.users.enforceMfa(caller, dto);
+  enforceMfa(@CurrentUser() caller: AuthUser, @Body() dto: EnforceMfaDto, @Client() client: RequestContext) {
+    return this.users.enforceMfa(caller, dto, client);
   }
 
   @Put('updateSsoStatus')
   @Roles([Role.SITE_ADMIN])
-  updateSso(@CurrentUser() caller: AuthUser, @Body() dto: UpdateSsoDto) {
-    return this.users.updateSso(caller, dto);
+  updateSso(@CurrentUser() caller: AuthUser, @Body() dto: UpdateSsoDto, @Client() client: RequestContext) {
+    return this.users.updateSso(caller, dto, client);
   }
 
   @Put('disableUser')
   @Roles(USER_WRITERS)
-  disableUser(@CurrentUser() caller: AuthUser, @Body() dto: DisableUserDto) {
-    return this.users.disableUser(caller, dto);
+  disableUser(@CurrentUser() caller: AuthUser, @Body() dto: DisableUserDto, @Client() client: RequestContext) {
+    return this.users.disableUser(caller, dto, client);
   }
 
   @Put('updateUser')
@@ -92,14 +93,14 @@ export class UsersController {
   @Roles(ALL_ROLES)
   @AllowMfaPending()
   @Throttle({ default: { limit: 30, ttl: 60_000 } })
-  updatePassword(@CurrentUser() caller: AuthUser, @Body() dto: UpdatePasswordDto) {
-    return this.users.updatePassword(caller, dto);
+  updatePassword(@CurrentUser() caller: AuthUser, @Body() dto: UpdatePasswordDto, @Client() client: RequestContext) {
+    return this.users.updatePassword(caller, dto, client);
   }
 
   @Post('add')
   @HttpCode(201)
   @Roles(USER_WRITERS)
-  add(@CurrentUser() caller: AuthUser, @Body() dto: AddUserDto) {
-    return this.users.add(caller, dto);
+  add(@CurrentUser() caller: AuthUser, @Body() dto: AddUserDto, @Client() client: RequestContext) {
+    return this.users.add(caller, dto, client);
   }
 }

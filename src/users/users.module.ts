@@ -5,12 +5,14 @@ import { User } from './entities/user.entity';
 import { OrganisationController } from './organisation.controller';
 import { UsersController } from './users.controller';
 import { UserCountCache } from './user-count-cache';
+import { UsersExportController } from './users-export.controller';
+import { UsersExportService } from './users-export.service';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User, Organisation])],
-  controllers: [UsersController, OrganisationController],
-  providers: [UsersService, UserCountCache],
+  controllers: [UsersExportController, UsersController, OrganisationController],
+  providers: [UsersService, UserCountCache, UsersExportService],
   exports: [UsersService],
 })
 export class UsersModule {}

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, QueryFailedError, Repository, SelectQueryBuilder } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
+import { RequestContext } from '../common/request-context';
 import { lockRow } from '../database/locks';
 import { PasswordService } from '../auth/password.service';
 import { AppException } from '../common/app.exception';
@@ -23,7 +25,7 @@ import {
 } from '../shared/api-types';
 import { LIMITS } from '../shared/limits';
 import { ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
-import { BASE_ROLE, Role, ROLE_CODES, ROLE_NAMES } from '../shared/roles';
+import { BASE_ROLE, effectiveRoles, Role, ROLE_CODES, ROLE_NAMES, roleNames } from '../shared/roles';
 import {
   AddUserDto,
   DisableUserDto,
@@ -90,6 +92,7 @@ export class UsersService {
     private readonly counts: UserCountCache,
     private readonly passwords: PasswordService,
     private readonly mail: MailService,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -280,17 +283,24 @@ export class UsersService {
     return org;
   }
 
-  async updateRole(caller: AuthUser, dto: UpdateRoleDto): Promise<SuccessResult> {
+  async updateRole(caller: AuthUser, dto: UpdateRoleDto, client?: RequestContext): Promise<SuccessResult> {
     const target = await this.findAccessible(caller, dto.userId);
     const choice = parseRoleIds(dto.newUserRoleIds);
     if (typeof choice === 'string') throw AppException.badRequest(choice);
     const refused = checkRoleChange(caller, target, choice);
     if (refused) throw AppException.forbidden(refused);
-    await this.users.update({ id: target.id }, { roleId: choice.mainRole, isAdministrator: choice.isAdministrator });
+    const before = roleNames(target.roles);
+    const after = roleNames(effectiveRoles(choice.mainRole, choice.isAdministrator));
+    await this.users.manager.transaction(async (tx) => {
+      await tx.getRepository(User).update({ id: target.id }, { roleId: choice.mainRole, isAdministrator: choice.isAdministrator });
+      if (before !== after) {
+        await this.audit.record(tx, { type: 'ROLE_CHANGED', actor: caller, target, client, summary: `Roles of ${target.email}: ${before} → ${after}`, changes: { roles: { from: before, to: after } } });
+      }
+    });
     return { success: true };
   }
 
-  async enforceMfa(caller: AuthUser, dto: EnforceMfaDto): Promise<SuccessResult> {
+  async enforceMfa(caller: AuthUser, dto: EnforceMfaDto, client?: RequestContext): Promise<SuccessResult> {
     const target = await this.findAccessible(caller, dto.userId);
     const refused = checkAccountAction(caller, target, 'mfa');
     if (refused) throw AppException.forbidden(refused);
@@ -298,12 +308,20 @@ export class UsersService {
       await this.users.manager.transaction(async (tx) => {
         await tx.getRepository(User).update({ id: target.id }, { isMFAEnforced: dto.isMFAEnforced });
         await this.sessions.endAllForUsers([target.id], 'mfa-changed', undefined, tx);
+        await this.audit.record(tx, {
+          type: 'MFA_ENFORCEMENT_CHANGED',
+          actor: caller,
+          target,
+          client,
+          summary: `MFA ${dto.isMFAEnforced ? 'enforced' : 'no longer enforced'} for ${target.email}`,
+          changes: { mfaEnforced: { from: target.isMFAEnforced, to: dto.isMFAEnforced } },
+        });
       });
     }
     return { success: true };
   }
 
-  async updateSso(caller: AuthUser, dto: UpdateSsoDto): Promise<SuccessResult> {
+  async updateSso(caller: AuthUser, dto: UpdateSsoDto, client?: RequestContext): Promise<SuccessResult> {
     const target = await this.findAccessible(caller, dto.userId);
     const refused = checkAccountAction(caller, target, 'sso');
     if (refused) throw AppException.forbidden(refused);
@@ -311,12 +329,24 @@ export class UsersService {
       const org = await this.organisations.findOneByOrFail({ id: target.organisationId });
       if (!org.isSSOEnabled) throw AppException.badRequest(USER_MESSAGES.SSO_NOT_ENABLED);
     }
-    await this.users.update({ id: target.id }, { isSSO: dto.isSSOEnabled });
+    if (target.isSSO !== dto.isSSOEnabled) {
+      await this.users.manager.transaction(async (tx) => {
+        await tx.getRepository(User).update({ id: target.id }, { isSSO: dto.isSSOEnabled });
+        await this.audit.record(tx, {
+          type: 'SSO_CHANGED',
+          actor: caller,
+          target,
+          client,
+          summary: `SSO ${dto.isSSOEnabled ? 'enabled' : 'disabled'} for ${target.email}`,
+          changes: { sso: { from: target.isSSO, to: dto.isSSOEnabled } },
+        });
+      });
+    }
     return { success: true };
   }
 
   /** Enables or disables an account; disabling ends its sessions, enabling respects the active-users limit. */
-  async disableUser(caller: AuthUser, dto: DisableUserDto): Promise<SuccessResult> {
+  async disableUser(caller: AuthUser, dto: DisableUserDto, client?: RequestContext): Promise<SuccessResult> {
     const target = await this.findAccessible(caller, dto.userId);
     const refused = checkAccountAction(caller, target, 'access');
     if (refused) throw AppException.forbidden(refused);
@@ -326,6 +356,16 @@ export class UsersService {
       if (!dto.isDisabled && !current.isBlocked) await this.assertRoomForActiveUser(tx, target.organisationId);
       const changed = await tx.getRepository(User).update({ id: target.id, isDisabled: !dto.isDisabled }, { isDisabled: dto.isDisabled });
       if (changed.affected && dto.isDisabled) await this.sessions.endAllForUsers([target.id], 'disabled', undefined, tx);
+      if (changed.affected) {
+        await this.audit.record(tx, {
+          type: 'ACCESS_CHANGED',
+          actor: caller,
+          target,
+          client,
+          summary: `Access of ${target.email} ${dto.isDisabled ? 'disabled' : 'enabled'}`,
+          changes: { disabled: { from: !dto.isDisabled, to: dto.isDisabled } },
+        });
+      }
     });
     return { success: true };
   }
@@ -344,7 +384,7 @@ export class UsersService {
    * The caller's own password: the current one is required. Every session of the account ends, this one
    * included (CONTRACT 3): whoever else held the old password, or a session opened with it, is out at once.
    */
-  async updatePassword(caller: AuthUser, dto: UpdatePasswordDto): Promise<SuccessResult> {
+  async updatePassword(caller: AuthUser, dto: UpdatePasswordDto, client?: RequestContext): Promise<SuccessResult> {
     const user = await this.users.findOneByOrFail({ id: caller.id });
     if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword))) {
       throw AppException.badRequest(USER_MESSAGES.CURRENT_PASSWORD_WRONG, ERROR_CODES.INVALID_CREDENTIALS);
@@ -354,6 +394,7 @@ export class UsersService {
     await this.users.manager.transaction(async (tx) => {
       await tx.getRepository(User).update({ id: user.id }, { passwordHash, mustChangePassword: false, passwordChangedAt: new Date() });
       await this.sessions.endAllForUsers([user.id], 'password-changed', undefined, tx);
+      await this.audit.record(tx, { type: 'PASSWORD_CHANGED', actor: caller, target: user, client, summary: 'Password changed' });
     });
     return { success: true };
   }
@@ -362,7 +403,7 @@ export class UsersService {
    * Creates a user in the caller's organisation with a temporary password that must be changed at the first
    * sign-in, and e-mails it with the sign-in address. Defaults (spec 000 §9): MFA enforced, no SSO, base role.
    */
-  async add(caller: AuthUser, dto: AddUserDto): Promise<NewUserResult> {
+  async add(caller: AuthUser, dto: AddUserDto, client?: RequestContext): Promise<NewUserResult> {
     const org = await this.organisationFor(caller);
     const choice = parseRoleIds(dto.userRoleIds ?? [BASE_ROLE]);
     if (typeof choice === 'string') throw AppException.badRequest(choice);
@@ -409,6 +450,14 @@ export class UsersService {
           },
           tx,
         );
+        await this.audit.record(tx, {
+          type: 'USER_CREATED',
+          actor: caller,
+          target: created,
+          client,
+          summary: `User ${created.email} created as ${roleNames(created.roles)}`,
+          changes: { roles: { from: null, to: roleNames(created.roles) }, mfaEnforced: { from: null, to: isMFAEnforced }, sso: { from: null, to: isSSO } },
+        });
         return created;
       });
     } catch (e) {

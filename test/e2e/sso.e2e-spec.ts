@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
 import { Organisation } from '../../src/organisations/entities/organisation.entity';
 import { createOrganisation, createUser, fromResponse } from '../utils/factories';
 import { RunningProvider, signInAtProvider, startOidcProvider } from '../utils/oidc';
@@ -41,6 +42,9 @@ describe('Corporate login against a real OpenID provider (CONTRACT 3)', () => {
     const refreshed = await request(t.http).post('/refresh').set('Cookie', cookie).expect(200);
     const me = await request(t.http).get('/api/users/current').set('Authorization', `Bearer ${refreshed.body.newAccessToken}`).expect(200);
     expect(me.body.email).toBe(user.email);
+    // Audit (issue 13): exactly one 'SSO sign-in' event, by and about the account.
+    const events = await t.db.getRepository(AuditEvent).findBy({ actorId: user.id });
+    expect(events.map((e) => [e.type, e.targetId, e.organisationId])).toEqual([['SSO_SIGN_IN', user.id, org.id]]);
   });
 
   it('refuses an account that is not enabled for SSO, and one whose organisation has no SSO', async () => {

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '@/features/misc/NotFoundPage';
+import { AUDIT_ROLES } from '@shared/audit';
 import { Role, USER_MENU_ROLES, USER_WRITERS } from '@shared/roles';
 import { RequireRoles } from './require-roles';
 import { legalRoutes, shellRoutes } from '@/features/shell/shell-routes';
@@ -22,6 +23,7 @@ export const protectedRoutes: RouteObject[] = [
       { index: true, lazy: () => import('@/features/users/components/UsersPage').then((m) => ({ element: <RequireRoles roles={USER_MENU_ROLES}><m.UsersPage /></RequireRoles> })) },
       { path: 'roles/:id', lazy: () => import('@/features/users/components/UserRolesPage').then((m) => ({ element: <RequireRoles roles={[Role.E_SUPPORT, ...USER_WRITERS]}><m.UserRolesPage /></RequireRoles> })) },
       { path: 'profile/:id', lazy: () => import('@/features/profile/components/ProfilePage').then((m) => ({ Component: m.ProfilePage })) },
+      { path: 'audit', lazy: () => import('@/features/audit/components/AuditLogPage').then((m) => ({ element: <RequireRoles roles={AUDIT_ROLES}><m.AuditLogPage /></RequireRoles> })) },
       { path: 'new', lazy: () => import('@/features/users/components/CreateUserPage').then((m) => ({ element: <RequireRoles roles={USER_WRITERS}><m.CreateUserPage /></RequireRoles> })) },
       { path: ':userId/user-groups', lazy: () => import('@/features/user-groups/components/UserGroupsOfUserPage').then((m) => ({ element: <RequireRoles roles={[...USER_WRITERS, Role.STANDARD_ADMIN]}><m.UserGroupsOfUserPage /></RequireRoles> })) },
     ],

@@ -17,6 +17,7 @@ export const paths = {
   userSessions: '/users/user-sessions',
   createSiteAdmin: '/users/createSiteAdmin',
   createESupport: '/users/createESupport',
+  auditLog: '/users/audit',
   userGroups: '/user-groups',
   clients: '/clients',
   portfolios: '/portfolios',

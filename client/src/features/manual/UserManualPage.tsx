@@ -48,6 +48,15 @@ export function UserManualPage() {
           site admin and other support accounts.
         </Text>
       </Topic>
+      <Topic title="Audit log and exports (site admins, administrators and support)">
+        <Text>
+          Audit Log (in the users page header and the settings menu) lists who did what in your organisation, newest first: sign-ins, failed and refused sign-ins, logouts and forced
+          log-offs, password and MFA changes, new users, role, access and SSO changes, billing contacts, the logo and announcements. Each entry names the account that acted (or the
+          service key, or 'Anonymous' for a failed sign-in), the account it concerned, the address and browser it came from, and what changed, before and after; passwords, codes and
+          secrets never appear. Filter by dates, event type, who acted, whom it concerned or any text, open a row for its details, and use Export CSV to download every matching
+          entry as a spreadsheet file. The user list has its own Export CSV with the list's filters. Entries are kept for a year unless your operator sets otherwise.
+        </Text>
+      </Topic>
       <Topic title="Your profile">
         <Text>
           Your profile holds your name, job title, department and location, and lets you enable or disable MFA: scan the QR code with an authenticator app and enter the code it shows.

@@ -1,5 +1,6 @@
 import { Button, Flex, Heading, HStack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
+import { AUDIT_ROLES } from '@shared/audit';
 import { Role, USER_WRITERS } from '@shared/roles';
 import { paths } from '@/config/paths';
 import { useHasRole } from '@/lib/authorization';
@@ -11,6 +12,7 @@ export const HEADER_BUTTON_ROLES = {
   manageBilling: [...USER_WRITERS, Role.STANDARD_ADMIN],
   createSiteAdmin: [Role.E_SUPPORT],
   createESupport: [Role.E_SUPPORT],
+  auditLog: AUDIT_ROLES,
 } as const;
 
 function HeaderButton({ to, label, roles }: { to: string; label: string; roles: readonly Role[] }) {
@@ -35,6 +37,7 @@ export function UsersHeader({ company }: { company: string | undefined }) {
         <HeaderButton to={paths.billing} label="Manage Billing" roles={HEADER_BUTTON_ROLES.manageBilling} />
         <HeaderButton to={paths.createSiteAdmin} label="Create Site Admin" roles={HEADER_BUTTON_ROLES.createSiteAdmin} />
         <HeaderButton to={paths.createESupport} label="Create E-Support Account" roles={HEADER_BUTTON_ROLES.createESupport} />
+        <HeaderButton to={paths.auditLog} label="Audit Log" roles={HEADER_BUTTON_ROLES.auditLog} />
       </HStack>
     </Flex>
   );

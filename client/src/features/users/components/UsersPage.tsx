@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Progress } from '@chakra-ui/react';
+import { Box, Flex, Progress } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { UserListItem, UserListQuery } from '@shared/api-types';
 import { LIMITS } from '@shared/limits';
 import { paths } from '@/config/paths';
 import { toaster } from '@/components/ui/toaster';
+import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { useAuth } from '@/lib/auth';
 import { isWriter, USER_TEXTS } from '../account';
-import { usersApi, useReloadUsers, useUserList } from '../api/users-api';
+import { userListSearch, usersApi, useReloadUsers, useUserList } from '../api/users-api';
 import { EMPTY_FILTER, UserFilter, UsersFilterBar } from './UsersFilterBar';
 import { UsersHeader } from './UsersHeader';
 import { UsersPaginator, UsersTable } from './UsersTable';
@@ -67,7 +68,13 @@ export function UsersPage() {
   return (
     <Box data-testid="users-page">
       <UsersHeader company={list.data?.organisationName} />
-      <UsersFilterBar filter={filter} onChange={setFilter} />
+      <Flex justify="space-between" align="start" gap="3" wrap="wrap">
+        <UsersFilterBar filter={filter} onChange={setFilter} />
+        <ExportCsvButton
+          path={`api/users/export${userListSearch({ ...query, searchText: filter.searchText.trim() || undefined, page: undefined, pageSize: undefined })}`}
+          fileName="users.csv"
+        />
+      </Flex>
       <Box h="1" mb="1">
         {list.isFetching && (
           <Progress.Root value={null} size="xs" colorPalette="blue" data-testid="users-loading" aria-label="Loading users">

@@ -1,0 +1,35 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Response } from 'express';
+import { AuthUser } from '../common/auth-user';
+import { Roles } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { AUDIT_CSV_COLUMNS, AUDIT_ROLES } from '../shared/audit';
+import { AuditService } from './audit.service';
+import { AuditEventQueryDto } from './dto/audit-event-query.dto';
+import { mapBatches, sendCsv } from '../common/csv-response';
+
+/**
+ * Access: site admins and administrators read their organisation's events, E-Support every organisation's
+ * (issue 13); other roles none. The export applies the page's filters and streams every matching event.
+ */
+@ApiTags('audit')
+@ApiBearerAuth()
+@Controller('api/audit-events')
+export class AuditController {
+  constructor(private readonly audit: AuditService) {}
+
+  @Get()
+  @Roles(AUDIT_ROLES)
+  list(@CurrentUser() caller: AuthUser, @Query() query: AuditEventQueryDto) {
+    return this.audit.list(caller, query);
+  }
+
+  @Get('export')
+  @Roles(AUDIT_ROLES)
+  @ApiProduces('text/csv')
+  async export(@CurrentUser() caller: AuthUser, @Query() query: AuditEventQueryDto, @Res() res: Response): Promise<void> {
+    const batches = this.audit.exportBatches(caller, query);
+    await sendCsv(res, 'audit-log', AUDIT_CSV_COLUMNS, mapBatches(batches, (e) => AUDIT_CSV_COLUMNS.map((c) => e[c])));
+  }
+}

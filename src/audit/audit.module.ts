@@ -1,0 +1,16 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditRetentionService } from './audit-retention.service';
+import { AuditController } from './audit.controller';
+import { AuditService } from './audit.service';
+import { AuditEvent } from './entities/audit-event.entity';
+
+/** The audit trail; global, since every feature that changes something records through AuditService. */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([AuditEvent])],
+  controllers: [AuditController],
+  providers: [AuditService, AuditRetentionService],
+  exports: [AuditService],
+})
+export class AuditModule {}

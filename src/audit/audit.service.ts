@@ -1,0 +1,236 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { AuthUser, isSupport } from '../common/auth-user';
+import { RequestContext } from '../common/request-context';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { AuditActorKind, AuditEventItem, AuditEventPage, AuditEventType } from '../shared/audit';
+import { LIMITS } from '../shared/limits';
+import { AuditEventQueryDto } from './dto/audit-event-query.dto';
+import { AuditEvent } from './entities/audit-event.entity';
+
+/** An account as the trail names it; an AuthUser and a User entity both fit. */
+export interface AuditParty {
+  id: number;
+  email: string;
+  organisationId: number;
+}
+
+export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
+
+export interface AuditRecord {
+  type: AuditEventType;
+  /** The acting account, the service key, or 'anonymous' (a failed sign-in). */
+  actor: AuditParty | 'service' | 'anonymous';
+  target?: AuditParty | null;
+  /** Whose log it belongs to; default the target's organisation, else the actor's. */
+  organisationId?: number | null;
+  client?: { ip?: string | null; userAgent?: string | null } | null;
+  /** One line for people; never a password, token, secret or code. */
+  summary: string;
+  changes?: AuditChanges;
+}
+
+/** Field names whose values never enter the trail, whatever a caller passes. */
+const SECRET_FIELD = /password|token|secret|hash|otp|mfaCode|recovery/i;
+
+const INSERT_COLUMNS = [
+  'occurredAt',
+  'type',
+  'organisationId',
+  'actorKind',
+  'actorId',
+  'actorEmail',
+  'actorOrganisationId',
+  'targetId',
+  'targetEmail',
+  'targetOrganisationId',
+  'ip',
+  'userAgent',
+  'summary',
+  'changes',
+]
+  .map((c) => `"${c}"`)
+  .join(', ');
+
+/** Beyond this many matching events the page reports 'more than' instead of counting on (see countUpTo). */
+export const AUDIT_COUNT_CAP = 10_000;
+
+/** Rows per keyset batch of an export: small enough to hold the SQLite gate briefly, big enough to be quick. */
+export const EXPORT_BATCH = 1000;
+
+/**
+ * The audit trail (issue 13). `record` appends through the manager it is given, so an event commits or
+ * rolls back with the change it describes; inside a transaction pass its `tx` (on SQLite a query through
+ * another manager would wait for the gate that transaction holds). Nothing here updates an event.
+ */
+@Injectable()
+export class AuditService {
+  constructor(
+    @InjectRepository(AuditEvent) private readonly events: Repository<AuditEvent>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The manager for an event with no data change of its own (a failed sign-in, a code sent). */
+  get manager(): EntityManager {
+    return this.events.manager;
+  }
+
+  async record(manager: EntityManager, event: AuditRecord): Promise<void> {
+    if (this.config.auditDisabled) return;
+    const actor = typeof event.actor === 'object' ? event.actor : null;
+    const actorKind: AuditActorKind = actor ? 'user' : (event.actor as AuditActorKind);
+    const target = event.target ?? null;
+    const postgres = manager.connection.options.type === 'postgres';
+    const now = new Date();
+    const values = [
+      // SQLite keeps dates as UTC text, the way TypeORM writes them; PostgreSQL takes the Date.
+      postgres ? now : now.toISOString().replace('T', ' ').replace('Z', ''),
+      event.type,
+      event.organisationId !== undefined ? event.organisationId : (target?.organisationId ?? actor?.organisationId ?? null),
+      actorKind,
+      actor?.id ?? null,
+      actor?.email ?? null,
+      actor?.organisationId ?? null,
+      target?.id ?? null,
+      target?.email ?? null,
+      target?.organisationId ?? null,
+      event.client?.ip?.slice(0, 64) ?? null,
+      event.client?.userAgent?.slice(0, 300) ?? null,
+      event.summary.slice(0, 500),
+      event.changes ? JSON.stringify(withoutSecrets(event.changes)) : null,
+    ];
+    // One plain statement: this runs inside the transaction of every recorded change, so it is kept cheap.
+    const placeholders = values.map((_, i) => (postgres ? `$${i + 1}` : '?')).join(', ');
+    await manager.query(`INSERT INTO audit_events (${INSERT_COLUMNS}) VALUES (${placeholders})`, values);
+  }
+
+  /** One page, newest first, of the events the caller may see (their organisation's; E-Support every one's). */
+  async list(caller: AuthUser, query: AuditEventQueryDto): Promise<AuditEventPage> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? LIMITS.DEFAULT_PAGE_SIZE;
+    const [rows, totalRecords] = await Promise.all([
+      this.filtered(caller, query)
+        .orderBy('e.occurredAt', 'DESC')
+        .addOrderBy('e.id', 'DESC')
+        .offset((page - 1) * pageSize)
+        .limit(pageSize)
+        .getMany(),
+      this.countUpTo(this.filtered(caller, query), AUDIT_COUNT_CAP + 1),
+    ]);
+    const capped = totalRecords > AUDIT_COUNT_CAP;
+    return { items: rows.map(toItem), totalRecords: capped ? AUDIT_COUNT_CAP : totalRecords, totalIsCapped: capped, page, pageSize };
+  }
+
+  /**
+   * Counts the matching events, stopping at `limit`: an exact count of a million events reads a million index
+   * entries on every page view, while the pages themselves stop after pageSize rows. Beyond the cap the page says
+   * "more than", and the export holds them all.
+   */
+  private async countUpTo(qb: SelectQueryBuilder<AuditEvent>, limit: number): Promise<number> {
+    const [sql, params] = qb.select('1').limit(limit).getQueryAndParameters();
+    const rows: Array<{ n: number | string }> = await this.events.manager.query(`SELECT COUNT(*) AS n FROM (${sql}) capped`, params);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Every event of the filter, newest first, in keyset batches (no offset: the last batch costs what the first does). */
+  async *exportBatches(caller: AuthUser, query: AuditEventQueryDto): AsyncGenerator<AuditEventItem[]> {
+    let after: { at: Date; id: number } | null = null;
+    for (;;) {
+      const qb = this.filtered(caller, query).orderBy('e.occurredAt', 'DESC').addOrderBy('e.id', 'DESC').limit(EXPORT_BATCH);
+      // A row-value comparison, so that the database seeks the index to the last row instead of walking to it.
+      if (after) qb.andWhere('(e.occurredAt, e.id) < (:at, :lastId)', { at: after.at, lastId: after.id });
+      const rows = await qb.getMany();
+      if (rows.length > 0) yield rows.map(toItem);
+      if (rows.length < EXPORT_BATCH) return;
+      const last = rows[rows.length - 1];
+      after = { at: last.occurredAt, id: last.id };
+    }
+  }
+
+  /**
+   * Deletes, in short batches, the events older than the retention period; returns how many. Organisation by
+   * organisation, so that each batch reads the (organisationId, occurredAt) index from its start instead of
+   * needing an index of its own (one index fewer to write on every recorded change).
+   */
+  async purgeOlderThan(cutoff: Date, batch = 5000): Promise<number> {
+    const orgs = await this.events
+      .createQueryBuilder('e')
+      .select('DISTINCT e.organisationId', 'org')
+      .getRawMany<{ org: number | null }>();
+    let total = 0;
+    for (const { org } of orgs) {
+      for (;;) {
+        const qb = this.events.createQueryBuilder('e').select('e.id', 'id').where('e.occurredAt < :cutoff', { cutoff }).limit(batch);
+        if (org === null) qb.andWhere('e.organisationId IS NULL');
+        else qb.andWhere('e.organisationId = :org', { org });
+        const ids = await qb.getRawMany<{ id: number }>();
+        if (ids.length === 0) break;
+        await this.events.delete(ids.map((r) => Number(r.id)));
+        total += ids.length;
+        if (ids.length < batch) break;
+      }
+    }
+    return total;
+  }
+
+  private filtered(caller: AuthUser, query: AuditEventQueryDto): SelectQueryBuilder<AuditEvent> {
+    const qb = this.events.createQueryBuilder('e');
+    if (isSupport(caller)) qb.where('1 = 1');
+    else qb.where('e.organisationId = :org', { org: caller.organisationId });
+    const from = query.from ? parseBound(query.from, 'from') : null;
+    const to = query.to ? parseBound(query.to, 'to') : null;
+    if (from) qb.andWhere('e.occurredAt >= :from', { from });
+    if (to) qb.andWhere('e.occurredAt < :to', { to });
+    if (query.type) qb.andWhere('e.type = :type', { type: query.type });
+    if (query.actorId) qb.andWhere('e.actorId = :actorId', { actorId: query.actorId });
+    if (query.targetId) qb.andWhere('e.targetId = :targetId', { targetId: query.targetId });
+    const text = query.searchText?.trim();
+    if (text) {
+      const like = this.events.manager.connection.options.type === 'postgres' ? 'ILIKE' : 'LIKE';
+      qb.andWhere(
+        `(e.summary ${like} :q ESCAPE '\\' OR e.actorEmail ${like} :q ESCAPE '\\' OR e.targetEmail ${like} :q ESCAPE '\\' OR e.ip ${like} :q ESCAPE '\\')`,
+        { q: likePattern(text) },
+      );
+    }
+    return qb;
+  }
+}
+
+/** Escapes LIKE wildcards so that the search text is taken literally (ESCAPE '\'). */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A bare date 'to' means the end of that day (the filter is inclusive); a date-time is taken as given. */
+function parseBound(value: string, side: 'from' | 'to'): Date {
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const d = new Date(dateOnly ? `${value}T00:00:00.000Z` : value);
+  if (side === 'to') return dateOnly ? new Date(d.getTime() + 86_400_000) : new Date(d.getTime() + 1);
+  return d;
+}
+
+function withoutSecrets(changes: AuditChanges): AuditChanges {
+  return Object.fromEntries(Object.entries(changes).filter(([key]) => !SECRET_FIELD.test(key)));
+}
+
+export function toItem(e: AuditEvent): AuditEventItem {
+  return {
+    id: e.id,
+    occurredAt: new Date(e.occurredAt).toISOString(),
+    type: e.type,
+    actorKind: e.actorKind,
+    actorId: e.actorId,
+    actorEmail: e.actorEmail,
+    actorOrganisationId: e.actorOrganisationId,
+    targetId: e.targetId,
+    targetEmail: e.targetEmail,
+    targetOrganisationId: e.targetOrganisationId,
+    organisationId: e.organisationId,
+    ip: e.ip,
+    userAgent: e.userAgent,
+    summary: e.summary,
+    changes: e.changes ? (JSON.parse(e.changes) as AuditEventItem['changes']) : null,
+  };
+}

@@ -1,0 +1,82 @@
+import { PassThrough } from 'node:stream';
+import { csvCell, csvRow, UTF8_BOM, writeCsv } from './csv';
+
+describe('csvCell', () => {
+  it('leaves plain text and numbers alone, and writes nothing for null', () => {
+    expect(csvCell('plain text')).toBe('plain text');
+    expect(csvCell(42)).toBe('42');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(undefined)).toBe('');
+  });
+
+  it('quotes commas, quotes and line breaks, doubling the quotes', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('cr\rhere')).toBe('"cr\rhere"');
+  });
+
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil","x")'])('defuses the formula %j', (text) => {
+    const cell = csvCell(text);
+    expect(cell.startsWith(`"'`)).toBe(true);
+    expect(cell.endsWith('"')).toBe(true);
+    expect(cell.slice(2, -1).replace(/""/g, '"')).toBe(text);
+  });
+
+  it('does not touch a formula character later in the text', () => {
+    expect(csvCell('a=b')).toBe('a=b');
+    expect(csvCell('user@example.com')).toBe('user@example.com');
+  });
+
+  it('writes dates as ISO and objects as JSON', () => {
+    expect(csvCell(new Date('2026-01-02T03:04:05.000Z'))).toBe('2026-01-02T03:04:05.000Z');
+    expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
+  });
+
+  it('ends rows with CRLF', () => {
+    expect(csvRow(['a', 1, null])).toBe('a,1,\r\n');
+  });
+});
+
+describe('writeCsv', () => {
+  it('writes the BOM, the header and every batch, then ends', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    async function* batches() {
+      yield [['1', 'x']];
+      yield [['2', '=y']];
+    }
+    await writeCsv(out, ['id', 'v'], batches());
+    await new Promise((r) => out.on('end', r));
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(`${UTF8_BOM}id,v\r\n1,x\r\n2,"'=y"\r\n`);
+  });
+
+  it('waits for the reader (backpressure) instead of buffering everything', async () => {
+    const out = new PassThrough({ highWaterMark: 16 });
+    let produced = 0;
+    async function* batches() {
+      for (let i = 0; i < 100; i++) {
+        produced++;
+        yield [[`row ${i} ${'x'.repeat(50)}`]];
+      }
+    }
+    const done = writeCsv(out, ['v'], batches());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(produced).toBeLessThan(5);
+    out.resume();
+    await done;
+    expect(produced).toBe(100);
+  });
+
+  it('leaves no listeners behind on the stream after waiting for it many times', async () => {
+    const out = new PassThrough({ highWaterMark: 16 });
+    out.resume();
+    async function* batches() {
+      for (let i = 0; i < 50; i++) yield [[`row ${i} ${'x'.repeat(50)}`]];
+    }
+    await writeCsv(out, ['v'], batches());
+    expect(out.listenerCount('drain')).toBe(0);
+    expect(out.listenerCount('close')).toBe(0);
+  });
+});

@@ -1,0 +1,54 @@
+import { Writable } from 'node:stream';
+
+/** Written first, so spreadsheet tools read the file as UTF-8. */
+export const UTF8_BOM = '\uFEFF';
+
+/** Characters that make a spreadsheet read a cell as a formula (OWASP 'CSV injection'). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (RFC 4180): null and undefined are empty; a cell a spreadsheet would take for a formula is
+ * prefixed with ' and quoted; a cell with a comma, quote or line break is quoted, its quotes doubled.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const formula = FORMULA_START.test(text);
+  if (formula) text = `'${text}`;
+  return formula || /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(values: readonly unknown[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}
+
+/**
+ * Writes a CSV to `out` from batches read one after another (keyset pages from the database), waiting
+ * for the socket to drain whenever its buffer is full, so however many rows there are only one batch is
+ * in memory. Stops early, without error, when the client goes away.
+ */
+export async function writeCsv(out: Writable, header: readonly string[], batches: AsyncIterable<unknown[][]>): Promise<void> {
+  const write = async (chunk: string) => {
+    if (out.destroyed) return false;
+    if (!out.write(chunk)) await drainedOrClosed(out);
+    return !out.destroyed;
+  };
+  if (!(await write(UTF8_BOM + csvRow(header)))) return;
+  for await (const rows of batches) {
+    if (!(await write(rows.map(csvRow).join('')))) return;
+  }
+  out.end();
+}
+
+/** Resolves when the stream can take more, or has closed; removes both listeners either way. */
+function drainedOrClosed(out: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}

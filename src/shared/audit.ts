@@ -1,0 +1,96 @@
+/** The audit trail (issue 13): event types, their labels, and the API shapes; server and client import this file. */
+import { Role } from './roles';
+
+export const AUDIT_EVENT_TYPES = {
+  SIGN_IN_SUCCEEDED: 'Sign-in succeeded',
+  SIGN_IN_FAILED: 'Sign-in failed',
+  SIGN_IN_LOCKED: 'Sign-in refused (locked)',
+  SSO_SIGN_IN: 'SSO sign-in',
+  LOGOUT: 'Logout',
+  FORCE_LOGOFF: 'Force log-off',
+  PASSWORD_CHANGED: 'Password changed',
+  PASSWORD_RESET_REQUESTED: 'Password reset requested',
+  PASSWORD_RESET: 'Password reset',
+  MFA_ENABLED: 'MFA enabled',
+  MFA_DISABLED: 'MFA disabled',
+  MFA_DISABLED_BY_ADMIN: 'MFA disabled by an administrator',
+  MFA_ENFORCEMENT_CHANGED: 'MFA enforcement changed',
+  MFA_CODE_SENT: 'Sign-in code e-mailed',
+  USER_CREATED: 'User created',
+  ROLE_CHANGED: 'Role changed',
+  ACCESS_CHANGED: 'Access changed',
+  SSO_CHANGED: 'SSO changed',
+  ORGANISATION_CREATED: 'Organisation created',
+  ESUPPORT_CREATED: 'E-Support account created',
+  BILLING_CONTACT_SAVED: 'Billing contact saved',
+  LOGO_SAVED: 'Logo saved',
+  ANNOUNCEMENT_PUBLISHED: 'Announcement published',
+} as const;
+
+export type AuditEventType = keyof typeof AUDIT_EVENT_TYPES;
+export const AUDIT_EVENT_TYPE_IDS = Object.keys(AUDIT_EVENT_TYPES) as AuditEventType[];
+
+/** Who acted: a user, the back-end service key, or nobody known (a failed sign-in). */
+export type AuditActorKind = 'user' | 'service' | 'anonymous';
+
+/** One row of GET /api/audit-events. */
+export interface AuditEventItem {
+  id: number;
+  occurredAt: string;
+  type: AuditEventType;
+  actorKind: AuditActorKind;
+  actorId: number | null;
+  actorEmail: string | null;
+  actorOrganisationId: number | null;
+  targetId: number | null;
+  targetEmail: string | null;
+  targetOrganisationId: number | null;
+  organisationId: number | null;
+  ip: string | null;
+  userAgent: string | null;
+  summary: string;
+  /** Before → after of each changed field, e.g. {role: {from: 'Analyst', to: 'Viewer'}}. */
+  changes: Record<string, { from: unknown; to: unknown }> | null;
+}
+
+export interface AuditEventQuery {
+  /** ISO date or date-time; inclusive. A bare date 'to' includes that whole day. */
+  from?: string;
+  to?: string;
+  type?: AuditEventType;
+  actorId?: number;
+  targetId?: number;
+  searchText?: string;
+  page?: number;
+  pageSize?: 25 | 50 | 100;
+}
+
+export interface AuditEventPage {
+  items: AuditEventItem[];
+  /** Exact up to 10,000; when more match, 10,000 and totalIsCapped (the export holds every one). */
+  totalRecords: number;
+  totalIsCapped: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/** Columns of the audit CSV export, in order. */
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'occurredAt',
+  'type',
+  'actorKind',
+  'actorId',
+  'actorEmail',
+  'actorOrganisationId',
+  'targetId',
+  'targetEmail',
+  'targetOrganisationId',
+  'ip',
+  'userAgent',
+  'summary',
+  'changes',
+] as const;
+
+/** Who reads the audit log (issue 13): site admins and administrators their organisation's, E-Support every one's. */
+export const AUDIT_ROLES: Role[] = [Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR];

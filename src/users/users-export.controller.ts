@@ -1,0 +1,30 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Response } from 'express';
+import { sendCsv } from '../common/csv-response';
+import { AuthUser } from '../common/auth-user';
+import { Roles } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { USER_MENU_ROLES } from '../shared/roles';
+import { UserListQueryDto } from './dto/user-list-query.dto';
+import { USER_CSV_COLUMNS, UsersExportService } from './users-export.service';
+
+/**
+ * Access: as the user list (support, site admin, administrator, standard admin), confined to the caller's
+ * organisation (E-Support: any, by organisationId); another organisation is a 404. Page and pageSize are ignored:
+ * the export holds every user the filters match.
+ */
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('api/users')
+export class UsersExportController {
+  constructor(private readonly exports: UsersExportService) {}
+
+  @Get('export')
+  @Roles(USER_MENU_ROLES)
+  @ApiProduces('text/csv')
+  async export(@CurrentUser() caller: AuthUser, @Query() query: UserListQueryDto, @Res() res: Response): Promise<void> {
+    const rows = await this.exports.open(caller, query);
+    await sendCsv(res, 'users', USER_CSV_COLUMNS, rows);
+  }
+}
