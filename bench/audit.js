@@ -13,6 +13,7 @@
  *   npm run build:server && node bench/audit.js [--events 1000000] [--requests 300] [--ops 120]
  */
 const { spawn } = require('node:child_process');
+const { report } = require('./lib');
 const { existsSync, mkdtempSync, rmSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
@@ -178,6 +179,10 @@ async function recordingCost(off, on) {
     console.log(`  ${label.padEnd(27)} ${x.toFixed(1).padStart(6)} ${y.toFixed(1).padStart(7)}  ${(change * 100).toFixed(1).padStart(5)} %`);
     if (change > BUDGET_OVERHEAD) over = true;
   }
+  report(
+    'audit recording cost',
+    rows.map(([label, x, y]) => `${label} ${x.toFixed(1)} → ${y.toFixed(1)} ms (${(((y - x) / x) * 100).toFixed(1)} %)`).join('; ') + ' (median, recording off → on)',
+  );
   return { over, seed: b.seed };
 }
 
@@ -301,6 +306,7 @@ async function main() {
     console.log(
       `GET /api/audit-events, ${EVENTS} events, ${REQUESTS} requests (no filter or one of type/dates/actor/target, pages 1-10): p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms (budget p99 < ${BUDGET_P99_MS} ms)`,
     );
+    report(`audit page at ${EVENTS} events`, `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (no filter or one filter, pages 1-10)`);
     if (process.env.BENCH_VERBOSE) for (const [ms, q] of slow.slice(0, 10)) console.log(`  ${ms.toFixed(1)} ms  ${q}`);
     const combined = combinedQueries(seed.adminId, seed.targetId);
     const both = await pageTimes(on.base, token, [...combined, ...combined]);

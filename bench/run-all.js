@@ -31,6 +31,9 @@ const ROWS = [
   ['load, ', 'load.js', 'no 5xx, no network errors'],
   ['POST /auth/login, wrong password', 'login-timing.js', 'ratio within 0.75–1.33'],
   ['POST /auth/forgot-password', 'login-timing.js', 'ratio within 0.75–1.33'],
+  // Issue 13: the audit trail.
+  ['audit recording cost', 'audit.js', 'sign-in and role change within 10 % of recording off'],
+  ['audit page at', 'audit.js', 'p99 < 50 ms'],
   // Issue 10: several instances on PostgreSQL and Redis (needs TEST_DATABASE_URL and TEST_REDIS_URL).
   ['notification fan-out across two instances', 'scale-out.js', 'every socket reached, p99 within a second'],
   ['user list on PostgreSQL', 'scale-out.js', 'p99 < 50 ms, as on SQLite'],

@@ -8,7 +8,7 @@ import { AuditEventType } from '../../src/shared/audit';
 import { Role } from '../../src/shared/roles';
 import { User } from '../../src/users/entities/user.entity';
 import { createUser, login, PASSWORD, totp } from '../utils/factories';
-import { lastMailTo } from '../utils/outbox';
+import { lastMailTo, outboxDelivered } from '../utils/outbox';
 import { PNG_BYTES } from '../utils/org-admin';
 import { createRoleMatrix, RoleMatrix } from '../utils/roles';
 import { createTestApp, TestApp } from '../utils/test-app';
@@ -104,7 +104,11 @@ describe('Audit trail and exports (issue 13)', () => {
           .expect(200),
       );
 
-      const requested = await exactlyOne('PASSWORD_RESET_REQUESTED', () => http().post('/auth/forgot-password').send({ username: user.email }).expect(200));
+      // The link (and its event) is made after the answer, by the outbox: wait for it as for the e-mail.
+      const requested = await exactlyOne('PASSWORD_RESET_REQUESTED', async () => {
+        await http().post('/auth/forgot-password').send({ username: user.email }).expect(200);
+        await outboxDelivered(t.dataDir);
+      });
       expect(requested).toMatchObject({ actorKind: 'anonymous', ...targetOf(user) });
       const token = (await lastMailTo(t.dataDir, user.email))!.text.match(/token=([\w%-]+)/)![1];
       expect(JSON.stringify(requested)).not.toContain(decodeURIComponent(token));
