@@ -10,9 +10,9 @@ const COMMON = ['My Profile', 'User Manual', 'Announcements'];
 describe('dashboard: what each role can do next', () => {
   it.each(ROLE_CASES)('%s', (code, roles) => {
     const expected: Record<string, string[]> = {
-      E_SUPPORT: ['Users', 'Create Site Admin', 'Create E-Support Account'],
-      SITE_ADMIN: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports', 'Users', 'Create User', 'User Sessions', 'Manage Billing', 'User Groups', 'Clients'],
-      ADMINISTRATOR: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports', 'Users', 'Create User', 'User Sessions', 'Manage Billing', 'User Groups', 'Clients'],
+      E_SUPPORT: ['Users', 'Create Site Admin', 'Create E-Support Account', 'Audit Log'],
+      SITE_ADMIN: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports', 'Users', 'Create User', 'User Sessions', 'Manage Billing', 'User Groups', 'Clients', 'Audit Log'],
+      ADMINISTRATOR: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports', 'Users', 'Create User', 'User Sessions', 'Manage Billing', 'User Groups', 'Clients', 'Audit Log'],
       STANDARD_ADMIN: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports', 'Users', 'Manage Billing', 'User Groups', 'Clients'],
       PORTFOLIO_MANAGER: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports', 'User Groups', 'Clients'],
       ANALYST: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports'],
@@ -27,6 +27,6 @@ describe('dashboard: what each role can do next', () => {
   });
 
   it('without the Tax Manager application, no Tax Manager areas', () => {
-    expect(labels([Role.SITE_ADMIN], ['CA_VIEWER'])).toEqual(['Users', 'Create User', 'User Sessions', 'Manage Billing', 'User Groups', ...COMMON]);
+    expect(labels([Role.SITE_ADMIN], ['CA_VIEWER'])).toEqual(['Users', 'Create User', 'User Sessions', 'Manage Billing', 'User Groups', 'Audit Log', ...COMMON]);
   });
 });
