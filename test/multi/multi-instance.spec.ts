@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'otplib';
+import Redis from 'ioredis';
 import { Client } from 'pg';
 import { io, Socket } from 'socket.io-client';
 import { BuiltServer, buildServer, startServer, stopServer } from '../utils/built-server.js';
@@ -96,9 +97,15 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
     await sql(databaseUrl, 'SELECT 1');
+    // A Redis database of its own, emptied first: counters of an earlier run (same accounts, same address) must not count.
+    const redisUrl = new URL(REDIS_URL);
+    redisUrl.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
+    const redis = new Redis(redisUrl.toString());
+    await redis.flushdb();
+    await redis.quit();
     const shared = {
       DATABASE_URL: databaseUrl,
-      REDIS_URL,
+      REDIS_URL: redisUrl.toString(),
       JWT_SECRET: randomBytes(48).toString('base64'),
       ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       SERVICE_API_KEY,
