@@ -11,14 +11,9 @@
  *
  *   npm run build:server && node bench/login-timing.js [--requests 150]
  */
-const { report } = require('./lib');
-const { spawn } = require('node:child_process');
-const { existsSync, mkdtempSync, rmSync } = require('node:fs');
-const { createServer } = require('node:net');
-const { tmpdir } = require('node:os');
+const { report, startServer, sqlite, serverHash, seedOrganisation } = require('./lib');
 const { join } = require('node:path');
 
-const root = join(__dirname, '..');
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -26,63 +21,22 @@ const arg = (name, fallback) => {
 const REQUESTS = arg('requests', 150);
 const WARMUP = 10;
 const PASSWORD = 'Bench-Pass-12345';
-/** The server's parameters (src/auth/password.service.ts). */
-const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 const RATIO_BOUNDS = [0.75, 1.33];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, child, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the server did not answer ${url} within ${ms} ms`);
-}
-
-function sqlite(file) {
-  const sqlite3 = require('sqlite3');
-  const db = new sqlite3.Database(file);
-  const run = (sql, params = []) =>
-    new Promise((resolve, reject) => db.run(sql, params, function done(err) { if (err) reject(err); else resolve(this); }));
-  const close = () => new Promise((resolve) => db.close(() => resolve()));
-  return { run, close };
-}
-
-/** One organisation with `count` ordinary accounts (no MFA, no forced change); answers their e-mails. */
+/** One organisation with `count` ordinary accounts (no MFA, no forced change), hashed as the server hashes; answers their e-mails. */
 async function seed(file, count) {
-  const argon2 = require('argon2');
-  const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id, ...ARGON2 });
-  const { run, close } = sqlite(file);
-  await run('PRAGMA busy_timeout = 5000');
-  const org = await run(
-    "INSERT INTO organisations (code, name, allowedUsersNumber, maxConcurrentUsers, maxPortfolios, applications) VALUES ('TIMING', 'Timing Org', ?, 100, 10, '[\"TAX_MANAGER\"]')",
-    [count + 10],
-  );
+  const hash = await serverHash(PASSWORD);
+  const db = sqlite(file);
+  const orgId = await seedOrganisation(db, 'TIMING', count);
   const emails = [];
-  await run('BEGIN');
+  await db.run('BEGIN');
   for (let i = 0; i < count; i++) {
     const email = `member${i}@timing.test`;
     emails.push(email);
-    await run('INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 6, 0)', [org.lastID, email, hash, 'Member', `${i}`]);
+    await db.run('INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 6, 0)', [orgId, email, hash, 'Member', `${i}`]);
   }
-  await run('COMMIT');
-  await close();
+  await db.run('COMMIT');
+  await db.close();
   return emails;
 }
 
@@ -129,32 +83,13 @@ async function compare(label, existing, call) {
 }
 
 async function main() {
-  const mainJs = join(root, 'dist', 'main.js');
-  if (!existsSync(mainJs)) throw new Error('dist/main.js is missing: run `npm run build:server` first.');
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-login-timing-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [mainJs], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'error',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      TRUST_PROXY: 'true',
-      BOOTSTRAP_SUPPORT_EMAIL: 'support@bench.test',
-      BOOTSTRAP_SUPPORT_PASSWORD: 'Support-Bench-1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // A fresh client address per request (X-Forwarded-For behind TRUST_PROXY), and the real rate limits.
+  const server = await startServer({ TRUST_PROXY: 'true', RATE_LIMIT_SCALE: '1000' });
+  const { base } = server;
   try {
-    await waitFor(`${base}/api/health`, child);
     const n = WARMUP + REQUESTS;
     // Separate accounts for each call, each tried once.
-    const emails = await seed(join(dataDir, 'app.sqlite'), 2 * n);
+    const emails = await seed(join(server.dataDir, 'app.sqlite'), 2 * n);
     const ratios = [
       await compare('POST /auth/login, wrong password', emails.slice(0, n), (username) =>
         timed(`${base}/auth/login`, { username, password: 'Wrong-Password-1', acceptToS: true }, 401),
@@ -166,10 +101,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    if (process.env.BENCH_KEEP) console.log(`Data kept in ${dataDir}`);
-    else rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
