@@ -12,14 +12,9 @@
  *
  *   npm run build:server && node bench/audit.js [--events 1000000] [--requests 300] [--ops 120]
  */
-const { spawn } = require('node:child_process');
-const { report } = require('./lib');
-const { existsSync, mkdtempSync, rmSync } = require('node:fs');
-const { createServer } = require('node:net');
-const { tmpdir } = require('node:os');
+const { report, startServer: startBuiltServer } = require('./lib');
 const { join } = require('node:path');
 
-const root = join(__dirname, '..');
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -31,31 +26,6 @@ const WARMUP = 20;
 const BUDGET_P99_MS = 50;
 const BUDGET_OVERHEAD = 0.1;
 const PASSWORD = 'Bench-Pass-12345';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, child, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the server did not answer ${url} within ${ms} ms`);
-}
 
 function sqlite(file) {
   const sqlite3 = require('sqlite3');
@@ -69,27 +39,10 @@ function sqlite(file) {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const median = (xs) => percentile([...xs].sort((a, b) => a - b), 50);
 
+/** The built server (bench/lib.js) with the real rate limits; `file` is its SQLite file. */
 async function startServer(extraEnv) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-audit-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(root, 'dist', 'main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'error',
-      DATABASE_URL: '',
-      BOOTSTRAP_SUPPORT_EMAIL: 'support@bench.test',
-      BOOTSTRAP_SUPPORT_PASSWORD: 'Support-Bench-1',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitFor(`${base}/api/health`, child);
-  return { base, dataDir, child, file: join(dataDir, 'app.sqlite') };
+  const server = await startBuiltServer({ RATE_LIMIT_SCALE: '1', ...extraEnv });
+  return { ...server, file: join(server.dataDir, 'app.sqlite') };
 }
 
 /** An organisation with a site admin (who signs in) and a user whose role the admin changes. */
@@ -288,12 +241,11 @@ async function exportRun(server, token) {
 }
 
 async function main() {
-  if (!existsSync(join(root, 'dist', 'main.js'))) throw new Error('dist/main.js is missing: run `npm run build:server` first.');
   const off = await startServer({ AUDIT_DISABLED: 'true' });
   const on = await startServer({});
   try {
     const { over, seed } = await recordingCost(off, on);
-    off.child.kill('SIGTERM');
+    await off.stop();
 
     const t0 = Date.now();
     await seedEvents(on.file, seed.orgId, seed.adminId, seed.targetId);
@@ -324,10 +276,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    for (const s of [off, on]) {
-      s.child.kill('SIGTERM');
-      rmSync(s.dataDir, { recursive: true, force: true });
-    }
+    await Promise.all([off.stop(), on.stop()]);
   }
 }
 
