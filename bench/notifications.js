@@ -13,7 +13,6 @@
 const { spawn } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
 const { existsSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
-const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
@@ -23,7 +22,7 @@ const WebSocket = require('ws');
 
 const ROOT = join(__dirname, '..');
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
-const { report, signAccess, connectSocket } = require('./lib');
+const { report, signAccess, connectSocket, freePort, sleep } = require('./lib');
 const CONCURRENT_CONNECTS = 100;
 const WARMUP = 1000;
 const SETTLE_MS = 10_000;
@@ -48,19 +47,6 @@ const hardStop = setTimeout(() => {
   process.exit(1);
 }, HARD_LIMIT_MS);
 hardStop.unref();
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function waitForHealth(base) {
   const until = Date.now() + 60_000;

@@ -226,7 +226,8 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
         if (!task) throw new Error(`No handler for the task '${message.kind}'.`);
         await task(message.payload ? JSON.parse(message.payload) : undefined);
       }
-      await this.messages.update({ id: message.id }, { sentAt: new Date(), claimedUntil: null, lastError: null, payload: null });
+      // Once delivered, the body goes: it may carry a temporary password or a reset link (the row stays a week as a record).
+      await this.messages.update({ id: message.id }, { sentAt: new Date(), claimedUntil: null, lastError: null, payload: null, text: '' });
     } catch (e) {
       const attempts = message.attempts + 1;
       const delay = retryDelayMs(attempts, this.retryBaseMs);
