@@ -88,7 +88,7 @@ function sqlite(file) {
 
 /** A password hash made exactly as the server makes them (its own PasswordService and argon2 parameters). */
 async function serverHash(password) {
-  const { PasswordService } = require(join(DIST, 'auth', 'password.service.js'));
+  const { PasswordService } = require(join(DIST, 'credentials', 'password.service.js'));
   return new PasswordService().hash(password);
 }
 

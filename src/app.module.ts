@@ -8,7 +8,7 @@ import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { LogoModule } from './logo/logo.module';
-import { TokenModule } from './auth/token.module';
+import { CredentialsModule } from './credentials/credentials.module';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
 import { RolesGuard } from './common/guards/roles.guard';
 import { AccountThrottlerGuard } from './common/throttling/account-throttler.guard';
@@ -53,7 +53,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     FilesModule,
     RedisModule,
     MailModule,
-    TokenModule,
+    CredentialsModule,
     AuditModule,
     SessionsModule,
     ThrottlerModule.forRootAsync({

@@ -10,7 +10,7 @@ import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
 import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
-import { TokenService } from './token.service';
+import { TokenService } from '../credentials/token.service';
 
 /**
  * Access: every route here is public by nature (signing in, refreshing, recovering a password);

@@ -10,7 +10,7 @@ import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { LoginThrottleService } from './login-throttle.service';
 import { RedisThrottleStore } from '../redis/redis-throttle.store';
 import { RedisConnection } from '../redis/redis.module';
-import { MemoryThrottleStore, THROTTLE_STORE } from './throttle-store';
+import { MemoryThrottleStore, THROTTLE_STORE } from '../common/throttling/throttle-store';
 import { SsoController } from './sso/sso.controller';
 import { SsoService } from './sso/sso.service';
 

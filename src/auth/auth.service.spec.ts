@@ -1,7 +1,7 @@
 import * as argon2 from 'argon2';
 import { User } from '../users/entities/user.entity';
 import { AuthService } from './auth.service';
-import { PasswordService } from './password.service';
+import { PasswordService } from '../credentials/password.service';
 
 jest.mock('argon2', () => {
   const actual = jest.requireActual('argon2');

@@ -16,8 +16,8 @@ import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
 import { LoginDto } from './dto/login.dto';
 import { LoginThrottleService } from './login-throttle.service';
-import { PasswordService } from './password.service';
-import { TokenService } from './token.service';
+import { PasswordService } from '../credentials/password.service';
+import { TokenService } from '../credentials/token.service';
 
 /** A stored forgot-password request, handled after the answer. */
 export interface ForgotPasswordRequest {

@@ -2,7 +2,7 @@ import { HttpStatus, Inject, Injectable, Optional } from '@nestjs/common';
 import { AppException } from '../common/app.exception';
 import { MetricsService } from '../metrics/metrics.service';
 import { ERROR_CODES } from '../shared/messages';
-import { THROTTLE_STORE, ThrottleStore } from './throttle-store';
+import { THROTTLE_STORE, ThrottleStore } from '../common/throttling/throttle-store';
 
 /** Time for the throttle: injected so that tests assert the delays without waiting for them. */
 export interface ThrottleClock {

@@ -1,4 +1,5 @@
-import { ValidateIf, ValidationOptions } from 'class-validator';
+import { IsString, MaxLength, MinLength, ValidateIf, ValidationOptions } from 'class-validator';
+import { LIMITS } from '../shared/limits';
 
 /**
  * The field may be left out; when it is sent, every other rule applies, so `null` is refused like any
@@ -7,4 +8,13 @@ import { ValidateIf, ValidationOptions } from 'class-validator';
  */
 export function OmitOrValid(options?: ValidationOptions): PropertyDecorator {
   return ValidateIf((_object, value) => value !== undefined, options);
+}
+
+/** The rule every new password follows, on every route that sets one. */
+export function NewPassword(): PropertyDecorator {
+  return (target, key) => {
+    IsString()(target, key);
+    MinLength(LIMITS.PASSWORD_MIN, { message: `Password must be at least ${LIMITS.PASSWORD_MIN} characters long.` })(target, key);
+    MaxLength(LIMITS.PASSWORD_MAX, { message: 'Password must be less than or equal to 50 characters.' })(target, key);
+  };
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { Public } from '../common/decorators/access.decorators';
-import { TokenService } from '../auth/token.service';
+import { TokenService } from '../credentials/token.service';
 import { ContactService } from './contact.service';
 import { ContactMessageDto } from './dto/contact-message.dto';
 

@@ -5,7 +5,7 @@ import { AuthUser } from '../common/auth-user';
 import { AllowMfaPending, Public, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
-import { TokenService } from '../auth/token.service';
+import { TokenService } from '../credentials/token.service';
 import { ALL_ROLES } from '../shared/roles';
 import { MfaTokenDto } from './dto/mfa-token.dto';
 import { MfaService } from './mfa.service';

@@ -4,7 +4,7 @@ import { ADVISORY_LOCKS } from '../database/migrate';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { temporaryPassword } from '../common/crypto/secrets';
-import { PasswordService } from '../auth/password.service';
+import { PasswordService } from '../credentials/password.service';
 import { User } from '../users/entities/user.entity';
 import { Role } from '../shared/roles';
 import { Organisation } from './entities/organisation.entity';

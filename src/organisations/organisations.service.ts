@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
-import { PasswordService } from '../auth/password.service';
+import { PasswordService } from '../credentials/password.service';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { temporaryPassword } from '../common/crypto/secrets';

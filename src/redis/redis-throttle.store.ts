@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { Logger } from '@nestjs/common';
-import { MemoryThrottleStore, ThrottleStore } from '../auth/throttle-store';
+import { MemoryThrottleStore, ThrottleStore } from '../common/throttling/throttle-store';
 
 /** INCR and extend the window in one step; answers the new count. */
 const INCREMENT = `

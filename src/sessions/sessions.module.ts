@@ -1,11 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RefreshToken } from '../auth/entities/refresh-token.entity';
+import { RefreshToken } from '../credentials/entities/refresh-token.entity';
 import { Organisation } from '../organisations/entities/organisation.entity';
 import { UsersModule } from '../users/users.module';
 import { SessionsController } from './sessions.controller';
 import { Session } from './entities/session.entity';
-import { SessionAuthService } from './session-auth.service';
+import { SessionAuthService } from '../credentials/session-auth.service';
 import { SessionEvents } from './session-events';
 import { SessionsService } from './sessions.service';
 

@@ -8,7 +8,7 @@ import { AppException } from '../common/app.exception';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { LIFETIMES } from '../shared/limits';
 import { ERROR_CODES } from '../shared/messages';
-import { RefreshToken } from '../auth/entities/refresh-token.entity';
+import { RefreshToken } from '../credentials/entities/refresh-token.entity';
 import { AuthUser } from '../common/auth-user';
 import { ForceLogoffResult, UserSessionRow, UserSessionsResponse } from '../shared/api-types';
 import { ORG_ADMIN_MESSAGES } from '../shared/organisation-admin';

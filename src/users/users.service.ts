@@ -4,7 +4,7 @@ import { EntityManager, QueryFailedError, Repository, SelectQueryBuilder } from 
 import { AuditService } from '../audit/audit.service';
 import { RequestContext } from '../common/request-context';
 import { lockRow } from '../database/locks';
-import { PasswordService } from '../auth/password.service';
+import { PasswordService } from '../credentials/password.service';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation, isSupport } from '../common/auth-user';
 import { temporaryPassword } from '../common/crypto/secrets';
@@ -12,7 +12,7 @@ import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { MailService } from '../mail/mail.service';
 import { Organisation } from '../organisations/entities/organisation.entity';
-import { SessionAuthService } from '../sessions/session-auth.service';
+import { SessionAuthService } from '../credentials/session-auth.service';
 import { SessionsService } from '../sessions/sessions.service';
 import {
   CurrentUserInfo,

@@ -1,4 +1,4 @@
-import { RefreshToken } from '../../src/auth/entities/refresh-token.entity';
+import { RefreshToken } from '../../src/credentials/entities/refresh-token.entity';
 import { JwtService } from '@nestjs/jwt';
 import { generateSecret } from 'otplib';
 import request from 'supertest';

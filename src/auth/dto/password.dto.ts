@@ -1,17 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { LIMITS } from '../../shared/limits';
 import { trim } from '../../common/transforms';
-
-/** The rule every new password follows, on every route that sets one. */
-export function NewPassword(): PropertyDecorator {
-  return (target, key) => {
-    IsString()(target, key);
-    MinLength(LIMITS.PASSWORD_MIN, { message: `Password must be at least ${LIMITS.PASSWORD_MIN} characters long.` })(target, key);
-    MaxLength(LIMITS.PASSWORD_MAX, { message: 'Password must be less than or equal to 50 characters.' })(target, key);
-  };
-}
+import { NewPassword } from '../../common/validation';
 
 export class ChangePasswordDto {
   @ApiProperty()

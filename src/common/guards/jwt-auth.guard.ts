@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { SessionAuthService } from '../../sessions/session-auth.service';
+import { SessionAuthService } from '../../credentials/session-auth.service';
 import { IS_PUBLIC_KEY, IS_SERVICE_API_KEY } from '../decorators/access.decorators';
 
 /**

@@ -14,7 +14,7 @@ import {
   Min,
   ValidateBy,
 } from 'class-validator';
-import { NewPassword } from '../../auth/dto/password.dto';
+import { NewPassword } from '../../common/validation';
 import { trim } from '../../common/transforms';
 import { OmitOrValid } from '../../common/validation';
 import { LIMITS } from '../../shared/limits';

@@ -19,4 +19,4 @@ import { TokenService } from './token.service';
   providers: [TokenService, PasswordService],
   exports: [TokenService, PasswordService, JwtModule],
 })
-export class TokenModule {}
+export class CredentialsModule {}

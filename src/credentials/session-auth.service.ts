@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
-import { TokenService } from '../auth/token.service';
+import { TokenService } from './token.service';
 import { CurrentUserInfo } from '../shared/api-types';
 import { effectiveRoles, ROLE_CODES, ROLE_NAMES } from '../shared/roles';
 
