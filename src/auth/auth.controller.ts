@@ -5,11 +5,12 @@ import { Request, Response } from 'express';
 import { Public } from '../common/decorators/access.decorators';
 import { LoginMetricsInterceptor } from '../metrics/login-metrics.interceptor';
 import { Client, RequestContext } from '../common/request-context';
-import { UsersService } from '../users/users.service';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
 import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
+import { AppException } from '../common/app.exception';
+import { SessionAuthService } from '../credentials/session-auth.service';
 import { TokenService } from '../credentials/token.service';
 
 /**
@@ -22,7 +23,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly tokens: TokenService,
-    private readonly users: UsersService,
+    private readonly sessionAuth: SessionAuthService,
   ) {}
 
   @Public()
@@ -64,9 +65,11 @@ export class AuthController {
   @Get('auth/status')
   @ApiBearerAuth()
   async status(@Headers('authorization') authorization: string | undefined) {
-    const payload = this.tokens.peekAccess(authorization);
-    const user = payload ? await this.users.currentForSession(payload.sub, payload.sid) : null;
-    return user ? { authenticated: true, user } : { authenticated: false };
+    const signedIn = await this.sessionAuth.authenticateHeader(authorization).catch((e: unknown) => {
+      if (e instanceof AppException) return null;
+      throw e;
+    });
+    return signedIn ? { authenticated: true, user: signedIn.profile } : { authenticated: false };
   }
 
   @Public()

@@ -18,6 +18,7 @@ import { LoginDto } from './dto/login.dto';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordService } from '../credentials/password.service';
 import { TokenService } from '../credentials/token.service';
+import { maySignIn } from '../credentials/may-sign-in';
 
 /** A stored forgot-password request, handled after the answer. */
 export interface ForgotPasswordRequest {
@@ -145,7 +146,7 @@ export class AuthService implements OnModuleInit {
   }
 
   assertActive(user: User): void {
-    if (user.isDisabled || user.isBlocked) {
+    if (!maySignIn(user)) {
       throw new AppException(HttpStatus.FORBIDDEN, ERROR_CODES.ACCOUNT_DISABLED, 'Your account has been disabled. Please contact your administrator.');
     }
   }
@@ -153,7 +154,7 @@ export class AuthService implements OnModuleInit {
   async refresh(raw: string | undefined): Promise<{ accessToken: string; refreshToken?: string }> {
     const { session, refreshToken } = await this.sessions.rotate(raw);
     const user = await this.users.findOneBy({ id: session.userId });
-    if (!user || user.isDisabled || user.isBlocked) {
+    if (!user || !maySignIn(user)) {
       await this.sessions.end(session.id, 'disabled');
       throw AppException.unauthorized('Your session has ended. Please log in again.', ERROR_CODES.REFRESH_INVALID);
     }
@@ -220,7 +221,7 @@ export class AuthService implements OnModuleInit {
   /** Sends a reset link when the account exists, is active and (with MFA) the code is right; with MFA and no right code, a notice. */
   async forgotPasswordTask({ username, mfaCode, client }: ForgotPasswordRequest): Promise<void> {
     const user = await this.users.findOneBy({ email: username });
-    if (!user || user.isDisabled || user.isBlocked || !user.passwordHash) return;
+    if (!user || !maySignIn(user) || !user.passwordHash) return;
 
     if (user.isMFAEnabled && !(mfaCode && (await this.mfa.verifyTotp(user, mfaCode)))) {
       await this.mail.send({
@@ -262,7 +263,7 @@ export class AuthService implements OnModuleInit {
     const token = await this.resetTokens.findOneBy({ tokenHash: sha256(dto.token) });
     if (!token || token.usedAt || token.expiresAt <= new Date()) throw invalid();
     const user = await this.users.findOneBy({ id: token.userId });
-    if (!user || user.isDisabled || user.isBlocked) throw invalid();
+    if (!user || !maySignIn(user)) throw invalid();
     const passwordHash = await this.passwords.hash(dto.password);
     await this.users.manager.transaction(async (tx) => {
       // Claim the token first: a link used twice at once still changes the password once.

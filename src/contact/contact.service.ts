@@ -46,7 +46,7 @@ export class ContactService {
       });
     } catch (e) {
       this.logger.error(`Contact message could not be e-mailed: ${(e as Error).message}`);
-      throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, 'MAIL_FAILED', CONTACT_MESSAGES.FAILED);
+      throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.MAIL_FAILED, CONTACT_MESSAGES.FAILED);
     }
     return { success: true };
   }

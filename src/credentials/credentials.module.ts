@@ -4,9 +4,14 @@ import { hmacKey } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { PasswordService } from './password.service';
+import { SessionAuthService } from './session-auth.service';
 import { TokenService } from './token.service';
 
-/** Token signing and password hashing, shared by auth, mfa, users and the notifications gateway. */
+/**
+ * The credentials layer, below every feature: password hashing, token signing, and the one check of an access
+ * token (SessionAuthService.authenticate) that the HTTP guard, the notifications socket and GET /auth/status use.
+ * It imports no feature; features import it.
+ */
 @Global()
 @Module({
   imports: [
@@ -16,7 +21,7 @@ import { TokenService } from './token.service';
       useFactory: (config: AppConfig) => ({ secret: hmacKey(config.jwtSecret), signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }),
     }),
   ],
-  providers: [TokenService, PasswordService],
-  exports: [TokenService, PasswordService, JwtModule],
+  providers: [TokenService, PasswordService, SessionAuthService],
+  exports: [TokenService, PasswordService, SessionAuthService, JwtModule],
 })
 export class CredentialsModule {}

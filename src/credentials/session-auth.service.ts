@@ -2,13 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
-import { TokenService } from './token.service';
+import { maySignIn } from './may-sign-in';
+import { bearer, TokenService } from './token.service';
 import { CurrentUserInfo } from '../shared/api-types';
+import { ERROR_CODES } from '../shared/messages';
 import { effectiveRoles, ROLE_CODES, ROLE_NAMES } from '../shared/roles';
 
 /** A signed-in caller as one lookup finds them: the account, its organisation, the open session. */
 export interface SignedIn {
   user: AuthUser;
+  /** The access token's expiry, unix seconds. */
+  exp: number;
   profile: CurrentUserInfo;
   isDisabled: boolean;
   isBlocked: boolean;
@@ -54,27 +58,34 @@ export class SessionAuthService {
     this.sql = `SELECT ${COLUMNS} ${FROM} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL AND u."id" = ${postgres ? '$2' : '?'}`;
   }
 
-  /** The caller of an HTTP request (`Authorization: Bearer <access token>`), or the spec's 401/403. */
-  async authenticate(authorization: string | undefined): Promise<SignedIn> {
-    const payload = this.tokens.verifyAccess(authorization);
-    const found = await this.lookup(payload.sid, payload.sub);
-    if (!found || found.isDisabled || found.isBlocked) throw AppException.unauthorized('Your session has ended. Please log in again.', 'SESSION_ENDED');
+  /**
+   * The one check of an access token, for the HTTP guard, the notifications socket and GET /auth/status:
+   * its signature and expiry, then its open session and an account that may sign in, in one lookup.
+   * No token or a bad one is 401, an expired one the spec's 403 'jwt expired', an ended session 401 SESSION_ENDED.
+   */
+  async authenticate(token: string | undefined): Promise<SignedIn> {
+    const payload = this.tokens.verifyAccessToken(token);
+    const rows = (await this.db.query(this.sql, [payload.sid, payload.sub])) as Row[];
+    const found = rows.length === 1 ? toSignedIn(rows[0], payload.sid, payload.exp) : null;
+    if (!found || !maySignIn(found)) throw AppException.unauthorized(SESSION_ENDED_MESSAGE, ERROR_CODES.SESSION_ENDED);
     return found;
   }
 
-  /** The open session `sessionId` of user `userId`, with the account and its organisation; null when ended. */
-  async lookup(sessionId: string, userId: number): Promise<SignedIn | null> {
-    const rows = (await this.db.query(this.sql, [sessionId, userId])) as Row[];
-    return rows.length === 1 ? toSignedIn(rows[0], sessionId) : null;
+  /** The caller of an HTTP request (`Authorization: Bearer <access token>`). */
+  authenticateHeader(authorization: string | undefined): Promise<SignedIn> {
+    return this.authenticate(bearer(authorization));
   }
 }
 
-function toSignedIn(r: Row, sessionId: string): SignedIn {
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
+
+function toSignedIn(r: Row, sessionId: string, exp: number): SignedIn {
   const roles = effectiveRoles(r.roleId, Boolean(r.isAdministrator));
   const isMFAEnforced = Boolean(r.isMFAEnforced);
   const isMFAEnabled = Boolean(r.isMFAEnabled);
   const applications = typeof r.applications === 'string' ? (JSON.parse(r.applications) as string[]) : r.applications;
   return {
+    exp,
     user: { id: r.id, email: r.email, organisationId: r.organisationId, sessionId, roles, isMFAEnforced, isMFAEnabled },
     profile: {
       id: r.id,

@@ -65,7 +65,11 @@ export class TokenService {
    * 403 'jwt expired', anything else 401.
    */
   verifyAccess(authorization: string | undefined): AccessPayload & { exp: number } {
-    const token = bearer(authorization);
+    return this.verifyAccessToken(bearer(authorization));
+  }
+
+  /** The same check of the token itself (the socket sends it in its handshake, not in a header). */
+  verifyAccessToken(token: string | undefined): AccessPayload & { exp: number } {
     if (!token) throw AppException.unauthorized();
     let payload: AccessPayload & { exp: number };
     try {

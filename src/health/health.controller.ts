@@ -4,6 +4,7 @@ import { AppException } from '../common/app.exception';
 import { Public } from '../common/decorators/access.decorators';
 import { version } from '../version';
 import { HealthService } from './health.service';
+import { ERROR_CODES } from '../shared/messages';
 
 /**
  * Access: public, for load balancers, orchestrators and the container HEALTHCHECK; reveals only up/down
@@ -20,7 +21,7 @@ export class HealthController {
   @Public()
   @Get()
   async check() {
-    if ((await this.health.database()) !== 'ok') throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, 'UNAVAILABLE', 'The database does not answer.');
+    if ((await this.health.database()) !== 'ok') throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.UNAVAILABLE, 'The database does not answer.');
     return { status: 'ok', version };
   }
 
@@ -34,7 +35,7 @@ export class HealthController {
   @Get('ready')
   async ready() {
     const { ready, checks } = await this.health.readiness();
-    if (!ready) throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, 'NOT_READY', 'A dependency does not answer.', { checks });
+    if (!ready) throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.NOT_READY, 'A dependency does not answer.', { checks });
     return { status: 'ok', version, checks };
   }
 }

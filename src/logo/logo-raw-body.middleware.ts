@@ -4,6 +4,7 @@ import { raw } from 'express';
 import { AppException } from '../common/app.exception';
 import { LIMITS } from '../shared/limits';
 import { ORG_ADMIN_MESSAGES as M } from '../shared/organisation-admin';
+import { ERROR_CODES } from '../shared/messages';
 
 const parse = raw({ type: () => true, limit: LIMITS.LOGO_MAX_BYTES });
 
@@ -13,7 +14,7 @@ export class LogoRawBodyMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
     parse(req, res, (err?: unknown) => {
       const e = err as { type?: string } | undefined;
-      if (e?.type === 'entity.too.large') return next(new AppException(HttpStatus.PAYLOAD_TOO_LARGE, 'PAYLOAD_TOO_LARGE', M.LOGO_TOO_LARGE));
+      if (e?.type === 'entity.too.large') return next(new AppException(HttpStatus.PAYLOAD_TOO_LARGE, ERROR_CODES.PAYLOAD_TOO_LARGE, M.LOGO_TOO_LARGE));
       next(err as Error | undefined);
     });
   }

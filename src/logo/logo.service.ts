@@ -17,6 +17,7 @@ import { LOGO_PATH_PATTERN, LogoUploadUrlDto } from './dto/logo.dto';
 import { LogoUpload } from './entities/logo-upload.entity';
 import { detectImageType, EXTENSION_BY_TYPE, TYPE_BY_EXTENSION } from './image-type';
 import { UploadUrlSigner } from './upload-url-signer';
+import { ERROR_CODES } from '../shared/messages';
 
 export const LOGO_FILES_PREFIX = '/files/logos/';
 export const LOGO_UPLOAD_PREFIX = '/api/logo/upload/';
@@ -67,8 +68,8 @@ export class LogoService {
   /** PUT to the upload URL: the signature, expiry and single use first, then the bytes themselves. */
   async upload(token: string, body: unknown): Promise<{ success: true; logoPath: string }> {
     const grant = this.signer.verify(token);
-    if (!grant || !STORED_NAME.test(grant.p)) throw new AppException(HttpStatus.FORBIDDEN, 'LOGO_URL_INVALID', M.LOGO_URL_INVALID);
-    if (grant.e * 1000 <= Date.now()) throw new AppException(HttpStatus.FORBIDDEN, 'LOGO_URL_EXPIRED', M.LOGO_URL_EXPIRED);
+    if (!grant || !STORED_NAME.test(grant.p)) throw new AppException(HttpStatus.FORBIDDEN, ERROR_CODES.LOGO_URL_INVALID, M.LOGO_URL_INVALID);
+    if (grant.e * 1000 <= Date.now()) throw new AppException(HttpStatus.FORBIDDEN, ERROR_CODES.LOGO_URL_EXPIRED, M.LOGO_URL_EXPIRED);
     // Claim the nonce atomically: the URL is spent by this attempt, whatever the file turns out to be.
     const claimed = await this.uploads.update(
       { nonce: grant.n, organisationId: grant.o, storedName: grant.p, usedAt: IsNull() },
@@ -77,14 +78,14 @@ export class LogoService {
     if (!claimed.affected) {
       const known = await this.uploads.existsBy({ nonce: grant.n });
       throw known
-        ? new AppException(HttpStatus.CONFLICT, 'LOGO_URL_USED', M.LOGO_URL_USED)
-        : new AppException(HttpStatus.FORBIDDEN, 'LOGO_URL_INVALID', M.LOGO_URL_INVALID);
+        ? new AppException(HttpStatus.CONFLICT, ERROR_CODES.LOGO_URL_USED, M.LOGO_URL_USED)
+        : new AppException(HttpStatus.FORBIDDEN, ERROR_CODES.LOGO_URL_INVALID, M.LOGO_URL_INVALID);
     }
     const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
-    if (bytes.length > LIMITS.LOGO_MAX_BYTES) throw new AppException(HttpStatus.PAYLOAD_TOO_LARGE, 'PAYLOAD_TOO_LARGE', M.LOGO_TOO_LARGE);
-    if (bytes.length !== grant.s) throw AppException.badRequest(M.LOGO_SIZE_MISMATCH, 'LOGO_SIZE_MISMATCH');
+    if (bytes.length > LIMITS.LOGO_MAX_BYTES) throw new AppException(HttpStatus.PAYLOAD_TOO_LARGE, ERROR_CODES.PAYLOAD_TOO_LARGE, M.LOGO_TOO_LARGE);
+    if (bytes.length !== grant.s) throw AppException.badRequest(M.LOGO_SIZE_MISMATCH, ERROR_CODES.LOGO_SIZE_MISMATCH);
     const type = detectImageType(bytes);
-    if (!type || type !== grant.t) throw AppException.badRequest(M.LOGO_NOT_IMAGE, 'LOGO_NOT_IMAGE');
+    if (!type || type !== grant.t) throw AppException.badRequest(M.LOGO_NOT_IMAGE, ERROR_CODES.LOGO_NOT_IMAGE);
     // In the shared file store: the upload may reach one instance and the save another.
     await this.files.put(fileKey(grant.p), bytes, type);
     return { success: true, logoPath: `${LOGO_FILES_PREFIX}${grant.p}` };
@@ -96,7 +97,7 @@ export class LogoService {
     const upload = storedName
       ? await this.uploads.findOneBy({ storedName, organisationId: caller.organisationId, usedAt: Not(IsNull()) })
       : null;
-    if (!upload || !(await this.files.exists(fileKey(upload.storedName)))) throw AppException.badRequest(M.LOGO_NOT_UPLOADED, 'LOGO_NOT_UPLOADED');
+    if (!upload || !(await this.files.exists(fileKey(upload.storedName)))) throw AppException.badRequest(M.LOGO_NOT_UPLOADED, ERROR_CODES.LOGO_NOT_UPLOADED);
     const org = await this.organisations.findOneByOrFail({ id: caller.organisationId });
     const previous = org.logoPath;
     await this.organisations.manager.transaction(async (tx) => {

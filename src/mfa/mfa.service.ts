@@ -16,6 +16,7 @@ import { User } from '../users/entities/user.entity';
 import { LIFETIMES } from '../shared/limits';
 import { MfaEnableResponse } from '../shared/api-types';
 import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
+import { maySignIn } from '../credentials/may-sign-in';
 
 /** Spec 000 §9: QR error correction level M, margin 16. */
 export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 16 } as const;
@@ -79,7 +80,7 @@ export class MfaService {
 
   async sendEmailCode(userId: number, client?: RequestContext): Promise<{ success: true; message: string }> {
     const user = await this.users.findOneBy({ id: userId });
-    if (!user || user.isDisabled || user.isBlocked) throw AppException.unauthorized('The sign-in challenge is not valid. Please log in again.');
+    if (!user || !maySignIn(user)) throw AppException.unauthorized('The sign-in challenge is not valid. Please log in again.');
     if (!user.isMFAEnabled) throw AppException.badRequest('MFA is not enabled on this account.');
     const code = randomDigits(6);
     await this.users.manager.transaction(async (tx) => {

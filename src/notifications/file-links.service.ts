@@ -8,6 +8,7 @@ import { AppConfig } from '../config/env.validation';
 import { AppException } from '../common/app.exception';
 import { FileStore } from '../files/file-store';
 import { DOWNLOAD_LINK_SECONDS } from '../shared/notifications';
+import { ERROR_CODES } from '../shared/messages';
 
 /**
  * The areas whose files are served through signed links: reports live in the shared file store (every
@@ -109,7 +110,7 @@ export class FileLinksService {
 
   /** Throws 403 unless the signature is ours and has not expired; answers what the link names. */
   verify(area: FileArea, organisationIdText: string, name: string, expiresText: unknown, sig: unknown, now = Date.now()): { area: FileArea; organisationId: number; name: string } {
-    const refused = (message: string) => AppException.forbidden(message, 'DOWNLOAD_LINK_INVALID');
+    const refused = (message: string) => AppException.forbidden(message, ERROR_CODES.DOWNLOAD_LINK_INVALID);
     if (!/^\d{1,12}$/.test(organisationIdText) || !isSafeFileName(name)) throw refused('This download link is not valid.');
     if (typeof expiresText !== 'string' || !/^\d{1,12}$/.test(expiresText) || typeof sig !== 'string') throw refused('This download link is not valid.');
     const organisationId = Number(organisationIdText);

@@ -1,12 +1,12 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { Server, Socket } from 'socket.io';
-import { AccessPayload } from '../credentials/token.service';
+import { AppException } from '../common/app.exception';
 import { MetricsService } from '../metrics/metrics.service';
-import { SessionAuthService } from '../credentials/session-auth.service';
+import { SessionAuthService, SignedIn } from '../credentials/session-auth.service';
 import { SessionEvents } from '../sessions/session-events';
 import { SessionsService } from '../sessions/sessions.service';
+import { ERROR_CODES } from '../shared/messages';
 import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH } from '../shared/notifications';
 
 export interface SocketIdentity {
@@ -40,7 +40,6 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
   private unsubscribe?: () => void;
 
   constructor(
-    private readonly jwt: JwtService,
     private readonly sessions: SessionsService,
     private readonly sessionEvents: SessionEvents,
     private readonly sessionAuth: SessionAuthService,
@@ -72,18 +71,16 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     const raw = socket.handshake.query?.token ?? (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const token = Array.isArray(raw) ? raw[0] : raw;
     if (typeof token !== 'string' || token.length === 0 || token.length > 4096) throw new Error(SOCKET_ERRORS.NO_TOKEN);
-    let payload: AccessPayload & { exp: number };
+    let signedIn: SignedIn;
     try {
-      payload = this.jwt.verify<AccessPayload & { exp: number }>(token);
+      signedIn = await this.sessionAuth.authenticate(token);
     } catch (e) {
-      throw new Error((e as Error).name === 'TokenExpiredError' ? SOCKET_ERRORS.JWT_EXPIRED : SOCKET_ERRORS.INVALID);
+      if (!(e instanceof AppException)) throw e;
+      throw new Error(e.code === ERROR_CODES.JWT_EXPIRED ? SOCKET_ERRORS.JWT_EXPIRED : e.code === ERROR_CODES.SESSION_ENDED ? SOCKET_ERRORS.SESSION_ENDED : SOCKET_ERRORS.INVALID);
     }
-    if (payload.typ !== 'access' || typeof payload.sid !== 'string') throw new Error(SOCKET_ERRORS.INVALID);
-    const found = await this.sessionAuth.lookup(payload.sid, payload.sub);
-    if (!found || found.isDisabled || found.isBlocked) throw new Error(SOCKET_ERRORS.SESSION_ENDED);
-    const { user } = found;
+    const { user, exp } = signedIn;
     if (user.isMFAEnforced && !user.isMFAEnabled) throw new Error(SOCKET_ERRORS.MFA_REQUIRED);
-    return { userId: user.id, organisationId: user.organisationId, sessionId: payload.sid, exp: payload.exp };
+    return { userId: user.id, organisationId: user.organisationId, sessionId: user.sessionId, exp };
   }
 
   async handleConnection(socket: Socket): Promise<void> {

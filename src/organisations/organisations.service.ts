@@ -11,7 +11,7 @@ import { AppConfig } from '../config/env.validation';
 import { MailService } from '../mail/mail.service';
 import { APPLICATIONS, ESupportCreated, SiteAdminCreated } from '../shared/api-types';
 import { EMAIL_PATTERN, LIMITS } from '../shared/limits';
-import { PRODUCT_NAME } from '../shared/messages';
+import { PRODUCT_NAME, ERROR_CODES } from '../shared/messages';
 import { APPLICATION_IDS, ORG_ADMIN_MESSAGES as M, SITE_ADMIN_FIRST_SIGN_IN } from '../shared/organisation-admin';
 import { Role } from '../shared/roles';
 import { User } from '../users/entities/user.entity';
@@ -43,7 +43,7 @@ export class OrganisationsService {
         .createQueryBuilder('o')
         .where('LOWER(o.code) = LOWER(:code)', { code: dto.organizationCode })
         .getExists();
-      if (duplicateCode) throw AppException.conflict(M.DUPLICATE_CODE, 'DUPLICATE_ORGANISATION_CODE');
+      if (duplicateCode) throw AppException.conflict(M.DUPLICATE_CODE, ERROR_CODES.DUPLICATE_ORGANISATION_CODE);
       await this.assertEmailFree(tx, dto.userEmail);
       const applications = [
         ...(dto.masterTaxManagerApplicationIds.includes(APPLICATION_IDS.TAX_MANAGER) ? [APPLICATIONS.TAX_MANAGER] : []),
@@ -155,6 +155,6 @@ export class OrganisationsService {
   }
 
   private async assertEmailFree(tx: EntityManager, email: string): Promise<void> {
-    if (await tx.getRepository(User).existsBy({ email })) throw AppException.conflict(M.DUPLICATE_EMAIL, 'DUPLICATE_EMAIL');
+    if (await tx.getRepository(User).existsBy({ email })) throw AppException.conflict(M.DUPLICATE_EMAIL, ERROR_CODES.DUPLICATE_EMAIL);
   }
 }

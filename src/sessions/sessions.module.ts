@@ -5,7 +5,6 @@ import { Organisation } from '../organisations/entities/organisation.entity';
 import { UsersModule } from '../users/users.module';
 import { SessionsController } from './sessions.controller';
 import { Session } from './entities/session.entity';
-import { SessionAuthService } from '../credentials/session-auth.service';
 import { SessionEvents } from './session-events';
 import { SessionsService } from './sessions.service';
 
@@ -13,7 +12,7 @@ import { SessionsService } from './sessions.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Session, RefreshToken, Organisation]), UsersModule],
   controllers: [SessionsController],
-  providers: [SessionsService, SessionEvents, SessionAuthService],
-  exports: [SessionsService, SessionEvents, SessionAuthService],
+  providers: [SessionsService, SessionEvents],
+  exports: [SessionsService, SessionEvents],
 })
 export class SessionsModule {}

@@ -64,7 +64,7 @@ export class SessionsService {
     if (Number(online?.n ?? 0) >= org.maxConcurrentUsers) {
       throw new AppException(
         HttpStatus.FORBIDDEN,
-        'CONCURRENT_USERS_EXCEEDED',
+        ERROR_CODES.CONCURRENT_USERS_EXCEEDED,
         'Your organisation has reached the max allowed concurrent users. Further user logins will not be allowed. Please try again later or ask your administrator to force log off a user.',
       );
     }

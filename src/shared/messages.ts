@@ -31,8 +31,33 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   BODY_TOO_DEEP: 'BODY_TOO_DEEP',
   INTERNAL: 'INTERNAL_ERROR',
+  /** The access token's session was ended (logout, force log-off, password or MFA change) or its account may no longer sign in. */
+  SESSION_ENDED: 'SESSION_ENDED',
+  DATABASE_BUSY: 'DATABASE_BUSY',
+  UNAVAILABLE: 'UNAVAILABLE',
+  NOT_READY: 'NOT_READY',
+  MAIL_FAILED: 'MAIL_FAILED',
+  SSO_UNAVAILABLE: 'SSO_UNAVAILABLE',
+  SSO_STATE_MISSING: 'SSO_STATE_MISSING',
+  SSO_FAILED: 'SSO_FAILED',
+  SSO_NOT_ALLOWED: 'SSO_NOT_ALLOWED',
+  LOGO_URL_INVALID: 'LOGO_URL_INVALID',
+  LOGO_URL_EXPIRED: 'LOGO_URL_EXPIRED',
+  LOGO_URL_USED: 'LOGO_URL_USED',
+  LOGO_SIZE_MISMATCH: 'LOGO_SIZE_MISMATCH',
+  LOGO_NOT_IMAGE: 'LOGO_NOT_IMAGE',
+  LOGO_NOT_UPLOADED: 'LOGO_NOT_UPLOADED',
+  DOWNLOAD_LINK_INVALID: 'DOWNLOAD_LINK_INVALID',
+  DUPLICATE_ORGANISATION_CODE: 'DUPLICATE_ORGANISATION_CODE',
+  DUPLICATE_EMAIL: 'DUPLICATE_EMAIL',
+  DUPLICATE_GROUP: 'DUPLICATE_GROUP',
+  CONCURRENT_USERS_EXCEEDED: 'CONCURRENT_USERS_EXCEEDED',
+  ACTIVE_USERS_LIMIT: 'ACTIVE_USERS_LIMIT',
 } as const;
+/** Every machine code the server throws and the client matches: a closed union (AppException takes nothing else). */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+/** The code of an error body: an ErrorCode, or `HTTP_<status>` for a framework error of a status without one. */
+export type ErrorBodyCode = ErrorCode | `HTTP_${number}`;
 
 /** The product's name, as authenticator apps and e-mails show it. */
 export const PRODUCT_NAME = 'Tax Portal';

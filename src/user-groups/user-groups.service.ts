@@ -9,6 +9,7 @@ import { UsersService } from '../users/users.service';
 import { CreateUserGroupDto } from './dto/user-group.dto';
 import { UserGroupMember } from './entities/user-group-member.entity';
 import { UserGroup } from './entities/user-group.entity';
+import { ERROR_CODES } from '../shared/messages';
 
 /** User groups of an organisation and their members; a group or user of another organisation is a 404. */
 @Injectable()
@@ -73,7 +74,7 @@ export class UserGroupsService {
   async create(caller: AuthUser, dto: CreateUserGroupDto): Promise<UserGroupItem> {
     const nameKey = dto.name.toLowerCase();
     if (await this.groups.existsBy({ organisationId: caller.organisationId, nameKey })) {
-      throw AppException.conflict('A user group with this name already exists.', 'DUPLICATE_GROUP');
+      throw AppException.conflict('A user group with this name already exists.', ERROR_CODES.DUPLICATE_GROUP);
     }
     const group = await this.groups.save(this.groups.create({ organisationId: caller.organisationId, name: dto.name, nameKey }));
     return { id: group.id, name: group.name, memberCount: 0 };

@@ -12,10 +12,8 @@ import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { MailService } from '../mail/mail.service';
 import { Organisation } from '../organisations/entities/organisation.entity';
-import { SessionAuthService } from '../credentials/session-auth.service';
 import { SessionsService } from '../sessions/sessions.service';
 import {
-  CurrentUserInfo,
   NewUserResult,
   OrganisationInfo,
   SingleUser,
@@ -39,6 +37,7 @@ import { UserListQueryDto } from './dto/user-list-query.dto';
 import { UserCountCache } from './user-count-cache';
 import { User } from './entities/user.entity';
 import { canToggleAdministrator, checkAccountAction, checkNewUserRole, checkRoleChange, parseRoleIds } from './role-rules';
+import { maySignIn } from '../credentials/may-sign-in';
 
 export const USER_MESSAGES = {
   NOT_FOUND: 'User not found.',
@@ -88,7 +87,6 @@ export class UsersService {
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: SessionsService,
-    private readonly sessionAuth: SessionAuthService,
     private readonly counts: UserCountCache,
     private readonly passwords: PasswordService,
     private readonly mail: MailService,
@@ -103,12 +101,6 @@ export class UsersService {
     const user = await this.users.findOneBy({ id: userId });
     if (!user || !canAccessOrganisation(caller, user.organisationId)) throw AppException.notFound(USER_MESSAGES.NOT_FOUND);
     return user;
-  }
-
-  /** The current user when the session is still open and the account enabled; else null. */
-  async currentForSession(userId: number, sessionId: string): Promise<CurrentUserInfo | null> {
-    const found = await this.sessionAuth.lookup(sessionId, userId);
-    return found && !found.isDisabled && !found.isBlocked ? found.profile : null;
   }
 
   /** The organisation the caller works on: their own, or (E-Support only) the one asked for. */
@@ -260,7 +252,7 @@ export class UsersService {
       isSSOEnabled: org.isSSOEnabled,
       allowedUsersNumber: org.allowedUsersNumber,
       maxConcurrentUsers: org.maxConcurrentUsers,
-      activeUsers: users.filter((u) => !u.isDisabled && !u.isBlocked).length,
+      activeUsers: users.filter(maySignIn).length,
       users: users.map((u) => ({ id: u.id, userEmail: u.email, isDisabled: u.isDisabled, isBlocked: u.isBlocked })),
     };
   }
@@ -278,7 +270,7 @@ export class UsersService {
     const org = await lockRow(tx, Organisation, organisationId);
     if (!org) throw AppException.notFound(USER_MESSAGES.ORGANISATION_NOT_FOUND);
     if (!org.isVendor && (await this.countActive(org.id, tx)) >= org.allowedUsersNumber) {
-      throw AppException.conflict(activeUsersLimitMessage(org.allowedUsersNumber), 'ACTIVE_USERS_LIMIT');
+      throw AppException.conflict(activeUsersLimitMessage(org.allowedUsersNumber), ERROR_CODES.ACTIVE_USERS_LIMIT);
     }
     return org;
   }
@@ -353,7 +345,7 @@ export class UsersService {
     await this.users.manager.transaction(async (tx) => {
       const current = await tx.getRepository(User).findOneBy({ id: target.id });
       if (!current || current.isDisabled === dto.isDisabled) return;
-      if (!dto.isDisabled && !current.isBlocked) await this.assertRoomForActiveUser(tx, target.organisationId);
+      if (maySignIn({ isDisabled: dto.isDisabled, isBlocked: current.isBlocked })) await this.assertRoomForActiveUser(tx, target.organisationId);
       const changed = await tx.getRepository(User).update({ id: target.id, isDisabled: !dto.isDisabled }, { isDisabled: dto.isDisabled });
       if (changed.affected && dto.isDisabled) await this.sessions.endAllForUsers([target.id], 'disabled', undefined, tx);
       if (changed.affected) {
@@ -416,7 +408,7 @@ export class UsersService {
       if (!isMFAEnforced) throw AppException.forbidden(USER_MESSAGES.ONLY_SITE_ADMIN_MFA);
     }
     if (isSSO && !org.isSSOEnabled) throw AppException.badRequest(USER_MESSAGES.SSO_NOT_ENABLED);
-    if (await this.users.existsBy({ email: dto.userEmail })) throw AppException.conflict(USER_MESSAGES.DUPLICATE_EMAIL, 'DUPLICATE_EMAIL');
+    if (await this.users.existsBy({ email: dto.userEmail })) throw AppException.conflict(USER_MESSAGES.DUPLICATE_EMAIL, ERROR_CODES.DUPLICATE_EMAIL);
 
     // Hash before the transaction: argon2 takes tens of milliseconds and needs no lock.
     const password = temporaryPassword();
@@ -461,7 +453,7 @@ export class UsersService {
         return created;
       });
     } catch (e) {
-      if (e instanceof QueryFailedError && /unique|duplicate/i.test(e.message)) throw AppException.conflict(USER_MESSAGES.DUPLICATE_EMAIL, 'DUPLICATE_EMAIL');
+      if (e instanceof QueryFailedError && /unique|duplicate/i.test(e.message)) throw AppException.conflict(USER_MESSAGES.DUPLICATE_EMAIL, ERROR_CODES.DUPLICATE_EMAIL);
       throw e;
     }
     return { success: true, id: user.id };

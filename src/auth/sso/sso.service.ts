@@ -9,6 +9,7 @@ import { ClientInfo } from '../../sessions/sessions.service';
 import { Organisation } from '../../organisations/entities/organisation.entity';
 import { User } from '../../users/entities/user.entity';
 import { AuthService, SignedIn } from '../auth.service';
+import { ERROR_CODES } from '../../shared/messages';
 
 /** What must survive the round trip to the identity provider: kept in a signed, short-lived cookie. */
 export interface SsoTransaction {
@@ -57,7 +58,7 @@ export class SsoService {
       .catch((e: Error) => {
         this.configuration = undefined;
         this.logger.error(`Discovery of ${settings.issuer} failed: ${e.message}`);
-        throw new AppException(502, 'SSO_UNAVAILABLE', 'The corporate identity provider cannot be reached. Please try again later.');
+        throw new AppException(502, ERROR_CODES.SSO_UNAVAILABLE, 'The corporate identity provider cannot be reached. Please try again later.');
       });
     return this.configuration;
   }
@@ -78,7 +79,7 @@ export class SsoService {
   }
 
   async finish(callbackUrl: URL, transaction: SsoTransaction | undefined, client: ClientInfo): Promise<SignedIn> {
-    if (!transaction) throw AppException.badRequest('The corporate login took too long or was started elsewhere. Please try again.', 'SSO_STATE_MISSING');
+    if (!transaction) throw AppException.badRequest('The corporate login took too long or was started elsewhere. Please try again.', ERROR_CODES.SSO_STATE_MISSING);
     let email: string | undefined;
     try {
       const client = await this.client();
@@ -97,9 +98,9 @@ export class SsoService {
     } catch (e) {
       if (e instanceof AppException) throw e;
       this.logger.warn(`Corporate login failed: ${(e as Error).message}`);
-      throw AppException.unauthorized('The corporate login did not succeed. Please try again.', 'SSO_FAILED');
+      throw AppException.unauthorized('The corporate login did not succeed. Please try again.', ERROR_CODES.SSO_FAILED);
     }
-    const refused = () => AppException.forbidden('Your account is not enabled for corporate login. Please contact your administrator.', 'SSO_NOT_ALLOWED');
+    const refused = () => AppException.forbidden('Your account is not enabled for corporate login. Please contact your administrator.', ERROR_CODES.SSO_NOT_ALLOWED);
     if (!email) throw refused();
     const user = await this.users.findOneBy({ email });
     if (!user || !user.isSSO) throw refused();

@@ -75,7 +75,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (exception instanceof DatabaseBusyError) {
       res.setHeader('Retry-After', '1');
-      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ success: false, statusCode: 503, code: 'DATABASE_BUSY', message: exception.message });
+      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ success: false, statusCode: 503, code: ERROR_CODES.DATABASE_BUSY, message: exception.message });
       return;
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
