@@ -4,7 +4,7 @@ import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
-import { ALL_ROLES, Role } from '../shared/roles';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import { AnnouncementsService } from './announcements.service';
 import { CreateAnnouncementDto } from './dto/create-announcement.dto';
 
@@ -20,32 +20,32 @@ export class AnnouncementsController {
   constructor(private readonly announcements: AnnouncementsService) {}
 
   @Post()
-  @Roles([Role.E_SUPPORT])
+  @Roles(CAPABILITY_ROLES.SUPPORT)
   create(@CurrentUser() user: AuthUser, @Body() dto: CreateAnnouncementDto, @Client() client: RequestContext) {
     return this.announcements.create(user, dto, client);
   }
 
   @Get()
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   list(@CurrentUser() user: AuthUser) {
     return this.announcements.list(user);
   }
 
   @Get('organisations')
-  @Roles([Role.E_SUPPORT])
+  @Roles(CAPABILITY_ROLES.SUPPORT)
   audiences() {
     return this.announcements.audiences();
   }
 
   @Get('summary')
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   summary(@CurrentUser() user: AuthUser) {
     return this.announcements.summary(user);
   }
 
   @Post(':id/dismiss')
   @HttpCode(200)
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   dismiss(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
     return this.announcements.dismiss(user, id);
   }

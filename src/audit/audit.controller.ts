@@ -4,10 +4,11 @@ import { Response } from 'express';
 import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { AUDIT_CSV_COLUMNS, AUDIT_ROLES } from '../shared/audit';
+import { AUDIT_CSV_COLUMNS } from '../shared/audit';
 import { AuditService } from './audit.service';
 import { AuditEventQueryDto } from './dto/audit-event-query.dto';
 import { mapBatches, sendCsv } from '../common/csv-response';
+import { CAPABILITY_ROLES } from '../shared/roles';
 
 /**
  * Access: site admins and administrators read their organisation's events, E-Support every organisation's
@@ -20,13 +21,13 @@ export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
-  @Roles(AUDIT_ROLES)
+  @Roles(CAPABILITY_ROLES.AUDIT_LOG)
   list(@CurrentUser() caller: AuthUser, @Query() query: AuditEventQueryDto) {
     return this.audit.list(caller, query);
   }
 
   @Get('export')
-  @Roles(AUDIT_ROLES)
+  @Roles(CAPABILITY_ROLES.AUDIT_LOG)
   @ApiProduces('text/csv')
   async export(@CurrentUser() caller: AuthUser, @Query() query: AuditEventQueryDto, @Res() res: Response): Promise<void> {
     const batches = this.audit.exportBatches(caller, query);

@@ -4,12 +4,11 @@ import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
-import { Role } from '../shared/roles';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import { BillingService } from './billing.service';
 import { CreateContactProfileDto, UpdateContactProfileDto } from './dto/contact-profile.dto';
 
 /** Spec 001 §2.1: users/billing is for site admin, administrator and standard admin. */
-export const BILLING_ROLES = [Role.SITE_ADMIN, Role.ADMINISTRATOR, Role.STANDARD_ADMIN];
 
 /**
  * Access: site admin, administrator and standard admin (spec 001 §2.1 users/billing), each only for
@@ -23,19 +22,19 @@ export class PrimaryBillingController {
   constructor(private readonly billing: BillingService) {}
 
   @Get('byMasterAccountId')
-  @Roles(BILLING_ROLES)
+  @Roles(CAPABILITY_ROLES.BILLING)
   read(@CurrentUser() caller: AuthUser) {
     return this.billing.read(caller, 'PRIMARY');
   }
 
   @Post()
-  @Roles(BILLING_ROLES)
+  @Roles(CAPABILITY_ROLES.BILLING)
   create(@CurrentUser() caller: AuthUser, @Body() dto: CreateContactProfileDto, @Client() client: RequestContext) {
     return this.billing.create(caller, 'PRIMARY', dto, client);
   }
 
   @Put()
-  @Roles(BILLING_ROLES)
+  @Roles(CAPABILITY_ROLES.BILLING)
   update(@CurrentUser() caller: AuthUser, @Body() dto: UpdateContactProfileDto, @Client() client: RequestContext) {
     return this.billing.update(caller, 'PRIMARY', dto, client);
   }
@@ -49,19 +48,19 @@ export class BillingContactController {
   constructor(private readonly billing: BillingService) {}
 
   @Get('byMasterAccountId')
-  @Roles(BILLING_ROLES)
+  @Roles(CAPABILITY_ROLES.BILLING)
   read(@CurrentUser() caller: AuthUser) {
     return this.billing.read(caller, 'BILLING');
   }
 
   @Post()
-  @Roles(BILLING_ROLES)
+  @Roles(CAPABILITY_ROLES.BILLING)
   create(@CurrentUser() caller: AuthUser, @Body() dto: CreateContactProfileDto, @Client() client: RequestContext) {
     return this.billing.create(caller, 'BILLING', dto, client);
   }
 
   @Put()
-  @Roles(BILLING_ROLES)
+  @Roles(CAPABILITY_ROLES.BILLING)
   update(@CurrentUser() caller: AuthUser, @Body() dto: UpdateContactProfileDto, @Client() client: RequestContext) {
     return this.billing.update(caller, 'BILLING', dto, client);
   }

@@ -1,5 +1,6 @@
 import { IsString, MaxLength, MinLength, ValidateIf, ValidationOptions } from 'class-validator';
 import { LIMITS } from '../shared/limits';
+import { VALIDATION_MESSAGES as V } from '../shared/validation';
 
 /**
  * The field may be left out; when it is sent, every other rule applies, so `null` is refused like any
@@ -14,7 +15,7 @@ export function OmitOrValid(options?: ValidationOptions): PropertyDecorator {
 export function NewPassword(): PropertyDecorator {
   return (target, key) => {
     IsString()(target, key);
-    MinLength(LIMITS.PASSWORD_MIN, { message: `Password must be at least ${LIMITS.PASSWORD_MIN} characters long.` })(target, key);
-    MaxLength(LIMITS.PASSWORD_MAX, { message: 'Password must be less than or equal to 50 characters.' })(target, key);
+    MinLength(LIMITS.PASSWORD_MIN, { message: V.NEW_PASSWORD_TOO_SHORT })(target, key);
+    MaxLength(LIMITS.PASSWORD_MAX, { message: V.NEW_PASSWORD_TOO_LONG })(target, key);
   };
 }

@@ -4,7 +4,7 @@ import { Throttle } from '@nestjs/throttler';
 import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { ALL_ROLES } from '../shared/roles';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import { FeedbackDto } from './dto/feedback.dto';
 import { FeedbackService } from './feedback.service';
 
@@ -17,7 +17,7 @@ export class FeedbackController {
 
   @Post('add')
   @HttpCode(200)
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   @Throttle({ default: { limit: 20, ttl: 60_000 } })
   add(@CurrentUser() user: AuthUser, @Body() dto: FeedbackDto) {
     return this.feedback.add(user, dto);

@@ -5,12 +5,11 @@ import { AuthUser } from '../common/auth-user';
 import { Public, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
-import { ALL_ROLES, Role } from '../shared/roles';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import { LogoUploadUrlDto, SaveLogoDto } from './dto/logo.dto';
 import { LogoService } from './logo.service';
 
 /** The logo uploader sits on the billing page (spec 001 §2.1 users/billing). */
-const LOGO_WRITERS = [Role.SITE_ADMIN, Role.ADMINISTRATOR, Role.STANDARD_ADMIN];
 
 /**
  * Access: site admin, administrator and standard admin ask for an upload URL and save the logo of their
@@ -26,7 +25,7 @@ export class LogoController {
 
   @Get('api/logo/byMasterAccountId')
   @ApiBearerAuth()
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   read(@CurrentUser() caller: AuthUser) {
     return this.logo.read(caller);
   }
@@ -34,7 +33,7 @@ export class LogoController {
   @Post('api/logo/get-upload-url')
   @HttpCode(200)
   @ApiBearerAuth()
-  @Roles(LOGO_WRITERS)
+  @Roles(CAPABILITY_ROLES.LOGO_UPLOAD)
   uploadUrl(@CurrentUser() caller: AuthUser, @Body() dto: LogoUploadUrlDto) {
     return this.logo.uploadUrl(caller, dto);
   }
@@ -48,7 +47,7 @@ export class LogoController {
   @Post('api/logo/save')
   @HttpCode(200)
   @ApiBearerAuth()
-  @Roles(LOGO_WRITERS)
+  @Roles(CAPABILITY_ROLES.LOGO_UPLOAD)
   save(@CurrentUser() caller: AuthUser, @Body() dto: SaveLogoDto, @Client() client: RequestContext) {
     return this.logo.save(caller, dto.logoPath, client);
   }

@@ -4,7 +4,7 @@ import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
-import { USER_WRITERS } from '../shared/roles';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import { UserIdDto } from '../users/dto/user-changes.dto';
 import { MfaAdminService } from './mfa-admin.service';
 
@@ -21,7 +21,7 @@ export class MfaAdminController {
   constructor(private readonly mfaAdmin: MfaAdminService) {}
 
   @Put('disableUserMfa')
-  @Roles(USER_WRITERS)
+  @Roles(CAPABILITY_ROLES.USER_ADMIN)
   disableUserMfa(@CurrentUser() caller: AuthUser, @Body() dto: UserIdDto, @Client() client: RequestContext) {
     return this.mfaAdmin.disableUserMfa(caller, dto.userId, client);
   }

@@ -4,7 +4,7 @@ import { AuditService } from '../audit/audit.service';
 import { AuthUser } from '../common/auth-user';
 import { RequestContext } from '../common/request-context';
 import { SuccessResult } from '../shared/api-types';
-import { checkAccountAction } from '../users/role-rules';
+import { checkAccountAction } from '../shared/account-rules';
 import { UsersService } from '../users/users.service';
 import { MfaService } from './mfa.service';
 

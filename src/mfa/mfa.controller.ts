@@ -6,7 +6,7 @@ import { AllowMfaPending, Public, Roles } from '../common/decorators/access.deco
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { TokenService } from '../credentials/token.service';
-import { ALL_ROLES } from '../shared/roles';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import { MfaTokenDto } from './dto/mfa-token.dto';
 import { MfaService } from './mfa.service';
 
@@ -33,7 +33,7 @@ export class MfaController {
 
   @Post('enable')
   @HttpCode(200)
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   @AllowMfaPending()
   enable(@CurrentUser() user: AuthUser) {
     return this.mfa.startEnrolment(user.id);
@@ -41,7 +41,7 @@ export class MfaController {
 
   @Post('verify')
   @HttpCode(200)
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   @AllowMfaPending()
   verify(@CurrentUser() user: AuthUser, @Body() dto: MfaTokenDto, @Client() client: RequestContext) {
     return this.mfa.completeEnrolment(user.id, dto.token, client);
@@ -49,7 +49,7 @@ export class MfaController {
 
   @Post('disable')
   @HttpCode(200)
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   @AllowMfaPending()
   disable(@CurrentUser() user: AuthUser, @Body() dto: MfaTokenDto, @Client() client: RequestContext) {
     return this.mfa.disableOwn(user.id, dto.token, client);

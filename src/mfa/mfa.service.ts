@@ -17,6 +17,7 @@ import { LIFETIMES } from '../shared/limits';
 import { MfaEnableResponse } from '../shared/api-types';
 import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
 import { maySignIn } from '../credentials/may-sign-in';
+import { isMfaCode } from '../shared/validation';
 
 /** Spec 000 §9: QR error correction level M, margin 16. */
 export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 16 } as const;
@@ -37,7 +38,7 @@ export class MfaService {
 
   /** Checks a TOTP code against the user's secret and burns its time step. */
   async verifyTotp(user: User, code: string, sealedSecret = user.mfaSecret): Promise<boolean> {
-    if (!sealedSecret || !/^\d{6}$/.test(code)) return false;
+    if (!sealedSecret || !isMfaCode(code)) return false;
     const secret = decrypt(sealedSecret, this.config.encryptionKey);
     const result = await verify({
       secret,

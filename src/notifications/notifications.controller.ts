@@ -6,7 +6,7 @@ import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { Public, Roles, ServiceApi } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { ALL_ROLES } from '../shared/roles';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import { NotificationIdParam, PortfolioIdParam, PublishNotificationDto, UploadReportDto } from './dto/notification.dto';
 import { FileArea, FileLinksService } from './file-links.service';
 import { MAX_REPORT_BYTES, NotificationsService } from './notifications.service';
@@ -23,7 +23,7 @@ export class NotificationsController {
 
   @Get()
   @ApiBearerAuth()
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   list(@CurrentUser() user: AuthUser) {
     return this.notifications.list(user);
   }
@@ -31,7 +31,7 @@ export class NotificationsController {
   @Post('dismiss-all')
   @HttpCode(200)
   @ApiBearerAuth()
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   dismissAll(@CurrentUser() user: AuthUser) {
     return this.notifications.dismissAll(user);
   }
@@ -39,7 +39,7 @@ export class NotificationsController {
   @Post(':id/dismiss')
   @HttpCode(200)
   @ApiBearerAuth()
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   dismiss(@CurrentUser() user: AuthUser, @Param() { id }: NotificationIdParam) {
     return this.notifications.dismiss(user, id);
   }
@@ -47,7 +47,7 @@ export class NotificationsController {
   @Post(':id/read')
   @HttpCode(200)
   @ApiBearerAuth()
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   markRead(@CurrentUser() user: AuthUser, @Param() { id }: NotificationIdParam) {
     return this.notifications.markRead(user, id);
   }
@@ -79,7 +79,7 @@ export class ProcessedDataController {
   constructor(private readonly notifications: NotificationsService) {}
 
   @Get('processLogUrl/:portfolioId')
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   processLogUrl(@CurrentUser() user: AuthUser, @Param() { portfolioId }: PortfolioIdParam) {
     return this.notifications.processLogUrl(user, portfolioId);
   }

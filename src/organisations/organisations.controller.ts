@@ -4,7 +4,7 @@ import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
-import { Role } from '../shared/roles';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import { CreateSiteAdminDto } from './dto/create-site-admin.dto';
 import { OrganisationsService } from './organisations.service';
 
@@ -19,7 +19,7 @@ export class OrganisationsController {
   constructor(private readonly organisations: OrganisationsService) {}
 
   @Post()
-  @Roles([Role.E_SUPPORT])
+  @Roles(CAPABILITY_ROLES.SUPPORT)
   createSiteAdmin(@CurrentUser() caller: AuthUser, @Body() dto: CreateSiteAdminDto, @Client() client: RequestContext) {
     return this.organisations.createSiteAdmin(caller, dto, client);
   }

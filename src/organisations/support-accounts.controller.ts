@@ -6,7 +6,7 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import { Role } from '../shared/roles';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import { CreateESupportDto } from './dto/create-esupport.dto';
 import { OrganisationsService } from './organisations.service';
 
@@ -24,13 +24,13 @@ export class SupportAccountsController {
   ) {}
 
   @Post('api/users/add-esupport')
-  @Roles([Role.E_SUPPORT])
+  @Roles(CAPABILITY_ROLES.SUPPORT)
   createESupport(@CurrentUser() caller: AuthUser, @Body() dto: CreateESupportDto, @Client() client: RequestContext) {
     return this.organisations.createESupport(caller, dto, client);
   }
 
   @Get('api/support-accounts/domain')
-  @Roles([Role.E_SUPPORT])
+  @Roles(CAPABILITY_ROLES.SUPPORT)
   domain() {
     return { domain: this.config.supportEmailDomain };
   }

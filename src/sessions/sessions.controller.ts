@@ -5,7 +5,7 @@ import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { UsersService } from '../users/users.service';
-import { Role } from '../shared/roles';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import { SessionsService } from './sessions.service';
 import { ForceLogoffDto } from './dto/force-logoff.dto';
 
@@ -26,20 +26,20 @@ export class SessionsController {
 
   // Declared before ':userId' so that the literal path wins.
   @Get('user-sessions')
-  @Roles([Role.SITE_ADMIN, Role.ADMINISTRATOR])
+  @Roles(CAPABILITY_ROLES.USER_ADMIN)
   userSessions(@CurrentUser() caller: AuthUser) {
     return this.sessions.userSessions(caller);
   }
 
   @Post('force-logoff')
   @HttpCode(200)
-  @Roles([Role.SITE_ADMIN, Role.ADMINISTRATOR])
+  @Roles(CAPABILITY_ROLES.USER_ADMIN)
   forceLogoff(@CurrentUser() caller: AuthUser, @Body() dto: ForceLogoffDto, @Client() client: RequestContext) {
     return this.sessions.forceLogoff(caller, dto.userIds, client);
   }
 
   @Get(':userId')
-  @Roles([Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR])
+  @Roles(CAPABILITY_ROLES.USER_DETAILS)
   async lastLogin(@CurrentUser() caller: AuthUser, @Param('userId', ParseIntPipe) userId: number) {
     const user = await this.users.findAccessible(caller, userId);
     return { userId: user.id, loginDateTime: (await this.sessions.lastLogin(user.id))?.toISOString() ?? null };

@@ -15,7 +15,7 @@ import { ORG_ADMIN_MESSAGES } from '../shared/organisation-admin';
 import { roleNames } from '../shared/roles';
 import { Organisation } from '../organisations/entities/organisation.entity';
 import { User } from '../users/entities/user.entity';
-import { checkAccountAction } from '../users/role-rules';
+import { checkAccountAction } from '../shared/account-rules';
 import { Session, SessionEndReason } from './entities/session.entity';
 import { SessionEvents } from './session-events';
 

@@ -1,5 +1,4 @@
 /** The audit trail (issue 13): event types, their labels, and the API shapes; server and client import this file. */
-import { Role } from './roles';
 
 export const AUDIT_EVENT_TYPES = {
   SIGN_IN_SUCCEEDED: 'Sign-in succeeded',
@@ -91,6 +90,3 @@ export const AUDIT_CSV_COLUMNS = [
   'summary',
   'changes',
 ] as const;
-
-/** Who reads the audit log (issue 13): site admins and administrators their organisation's, E-Support every one's. */
-export const AUDIT_ROLES: Role[] = [Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR];

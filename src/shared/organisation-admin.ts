@@ -1,3 +1,5 @@
+import { VALIDATION_MESSAGES } from './validation';
+
 /**
  * Texts, defaults and limits of the organisation administration (spec 001 §2.11-2.14, §4, §5, §8, §9),
  * shared by the server's DTOs and the client's forms so that both say exactly the same thing.
@@ -8,11 +10,11 @@ export const ORG_ADMIN_MESSAGES = {
   EMAIL_EMPTY: 'Email cannot be empty',
   MAX_PORTFOLIOS_NEGATIVE: 'Max portfolios must not be negative',
   CODE_REQUIRED: 'Code cannot be empty',
-  CODE_TOO_LONG: 'Code must be at most 25 characters',
+  CODE_TOO_LONG: VALIDATION_MESSAGES.CODE_TOO_LONG,
   ALLOWED_USERS_MIN: 'Allowed users must be at least 1',
   CONCURRENT_USERS_MIN: 'Concurrent users must be at least 1',
   INVALID_EMAIL: 'Please enter a valid email',
-  EMAIL_TOO_LONG: 'Email must be at most 100 characters',
+  EMAIL_TOO_LONG: VALIDATION_MESSAGES.ORG_EMAIL_TOO_LONG,
   SSO_LOGOUT_URL_INVALID: 'SSO logout URL must be a valid http(s) URL',
   SITE_ADMIN_ROLE_ONLY: 'Only the Site Admin role can be given to the first account of an organisation',
   CORPORATE_ACTIONS_APP_REQUIRED: 'The corporate actions viewer application is always given to a new organisation',

@@ -37,9 +37,6 @@ export const ROLE_CODES: Record<Role, string> = {
 
 export const ALL_ROLES: Role[] = [1, 2, 3, 4, 5, 6, 7, 8];
 
-/** A user's main role: every role but the administrator flag. */
-export const MAIN_ROLES: Role[] = ALL_ROLES.filter((r) => r !== Role.ADMINISTRATOR);
-
 /** The base role: default for new users, the only one that may carry the administrator flag. */
 export const BASE_ROLE = Role.STANDARD_ADMIN;
 
@@ -63,6 +60,41 @@ export const USER_MENU_ROLES: Role[] = [Role.E_SUPPORT, Role.SITE_ADMIN, Role.AD
 
 /** Roles with write access on the user list. */
 export const USER_WRITERS: Role[] = [Role.SITE_ADMIN, Role.ADMINISTRATOR];
+
+/** The trio that manages its organisation: billing contacts, the logo, a user's group mapping. */
+const ORGANISATION_MANAGERS: readonly Role[] = [Role.SITE_ADMIN, Role.ADMINISTRATOR, Role.STANDARD_ADMIN];
+
+/** Those who act on other accounts (CONTRACT 2): support, site admins, administrators. */
+const ACCOUNT_ACTORS: readonly Role[] = [Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR];
+
+/**
+ * Who may use each capability: one name per capability, read by the server's @Roles() and the client's
+ * route guard, menus and buttons alike. Several capabilities share a group; change a group here, not at a route.
+ */
+export const CAPABILITY_ROLES = {
+  /** Every signed-in user: own profile, MFA, notifications, announcements, feedback, system information, the logo. */
+  SIGNED_IN: ALL_ROLES,
+  /** The Users page: the list, its export, the organisation summary. */
+  USER_LIST: USER_MENU_ROLES,
+  /** Another user's roles page and their sessions. */
+  USER_DETAILS: ACCOUNT_ACTORS,
+  /** Create a user, change another's role or access, force log-off, the sessions page, edit user groups, reset MFA. */
+  USER_ADMIN: USER_WRITERS,
+  /** Enforce MFA or enable SSO on another account. */
+  MFA_SSO_ENFORCEMENT: [Role.SITE_ADMIN],
+  /** Manage Billing: the primary and billing contacts. */
+  BILLING: ORGANISATION_MANAGERS,
+  /** Upload the organisation's logo. */
+  LOGO_UPLOAD: ORGANISATION_MANAGERS,
+  /** Read a user's user groups. */
+  USER_GROUP_MAPPING: ORGANISATION_MANAGERS,
+  /** The audit log and its export. */
+  AUDIT_LOG: ACCOUNT_ACTORS,
+  /** Vendor staff only: organisations, E-Support accounts, announcements. */
+  SUPPORT: [Role.E_SUPPORT],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Capability = keyof typeof CAPABILITY_ROLES;
 
 /** The effective role ids of a user: the main role, plus the administrator flag when set. */
 export function effectiveRoles(mainRole: Role, isAdministrator: boolean): Role[] {

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Roles, ServiceApi } from '../common/decorators/access.decorators';
-import { ALL_ROLES } from '../shared/roles';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import { ListSystemInformationDto, RecordSystemEventDto } from './dto/system-information.dto';
 import { SystemInfoService } from './system-info.service';
 
@@ -17,7 +17,7 @@ export class SystemInfoController {
   @Post('all')
   @HttpCode(200)
   @ApiBearerAuth()
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   list(@Body() query: ListSystemInformationDto) {
     return this.systemInfo.list(query);
   }

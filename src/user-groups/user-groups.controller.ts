@@ -4,12 +4,11 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { Role, USER_WRITERS } from '../shared/roles';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import { CreateUserGroupDto } from './dto/user-group.dto';
 import { UserGroupsService } from './user-groups.service';
 
 /** Who opens the user group mapping view users/{userId}/user-groups (spec 000 §6, 001 §2.1). */
-export const USER_GROUP_MAPPING_ROLES: Role[] = [Role.SITE_ADMIN, Role.ADMINISTRATOR, Role.STANDARD_ADMIN];
 
 /**
  * Access: a user's group mapping is read by site admins, administrators and standard admins; memberships are
@@ -23,25 +22,25 @@ export class UserGroupsController {
   constructor(private readonly userGroups: UserGroupsService) {}
 
   @Get('users/:userId/user-groups')
-  @Roles(USER_GROUP_MAPPING_ROLES)
+  @Roles(CAPABILITY_ROLES.USER_GROUP_MAPPING)
   mapping(@CurrentUser() caller: AuthUser, @Param('userId', ParseIdPipe) userId: number) {
     return this.userGroups.mapping(caller, userId);
   }
 
   @Put('users/:userId/user-groups/:groupId')
-  @Roles(USER_WRITERS)
+  @Roles(CAPABILITY_ROLES.USER_ADMIN)
   add(@CurrentUser() caller: AuthUser, @Param('userId', ParseIdPipe) userId: number, @Param('groupId', ParseIdPipe) groupId: number) {
     return this.userGroups.addMember(caller, userId, groupId);
   }
 
   @Delete('users/:userId/user-groups/:groupId')
-  @Roles(USER_WRITERS)
+  @Roles(CAPABILITY_ROLES.USER_ADMIN)
   remove(@CurrentUser() caller: AuthUser, @Param('userId', ParseIdPipe) userId: number, @Param('groupId', ParseIdPipe) groupId: number) {
     return this.userGroups.removeMember(caller, userId, groupId);
   }
 
   @Post('user-groups')
-  @Roles(USER_WRITERS)
+  @Roles(CAPABILITY_ROLES.USER_ADMIN)
   create(@CurrentUser() caller: AuthUser, @Body() dto: CreateUserGroupDto) {
     return this.userGroups.create(caller, dto);
   }

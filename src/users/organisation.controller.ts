@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { USER_MENU_ROLES } from '../shared/roles';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import { OrganisationQueryDto } from './dto/user-list-query.dto';
 import { UsersService } from './users.service';
 
@@ -19,7 +19,7 @@ export class OrganisationController {
   constructor(private readonly users: UsersService) {}
 
   @Get('organisation')
-  @Roles(USER_MENU_ROLES)
+  @Roles(CAPABILITY_ROLES.USER_LIST)
   organisation(@CurrentUser() caller: AuthUser, @Query() query: OrganisationQueryDto) {
     return this.users.organisation(caller, query.organisationId);
   }

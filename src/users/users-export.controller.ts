@@ -5,7 +5,7 @@ import { sendCsv } from '../common/csv-response';
 import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { USER_MENU_ROLES } from '../shared/roles';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { USER_CSV_COLUMNS, UsersExportService } from './users-export.service';
 
@@ -21,7 +21,7 @@ export class UsersExportController {
   constructor(private readonly exports: UsersExportService) {}
 
   @Get('export')
-  @Roles(USER_MENU_ROLES)
+  @Roles(CAPABILITY_ROLES.USER_LIST)
   @ApiProduces('text/csv')
   async export(@CurrentUser() caller: AuthUser, @Query() query: UserListQueryDto, @Res() res: Response): Promise<void> {
     const rows = await this.exports.open(caller, query);

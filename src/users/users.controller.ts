@@ -7,7 +7,7 @@ import { AllowMfaPending, Roles } from '../common/decorators/access.decorators';
 import { CurrentProfile, CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { CurrentUserInfo } from '../shared/api-types';
-import { ALL_ROLES, Role, USER_MENU_ROLES, USER_WRITERS } from '../shared/roles';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import {
   AddUserDto,
   DisableUserDto,
@@ -21,7 +21,6 @@ import { UserListQueryDto } from './dto/user-list-query.dto';
 import { UsersService } from './users.service';
 
 /** Who opens the user roles page (spec 000 §6, 001 §2.1): support, site admin, administrator. */
-export const ROLES_PAGE_ROLES: Role[] = [Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR];
 
 /**
  * Access: the list is read by support, site admins, administrators and standard admins (read-only for the
@@ -38,13 +37,13 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
-  @Roles(USER_MENU_ROLES)
+  @Roles(CAPABILITY_ROLES.USER_LIST)
   list(@CurrentUser() caller: AuthUser, @Query() query: UserListQueryDto) {
     return this.users.list(caller, query);
   }
 
   @Get('current')
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   @AllowMfaPending()
   current(@CurrentProfile() profile: CurrentUserInfo): CurrentUserInfo {
     // Read with the session by the JWT guard: no second query.
@@ -52,45 +51,45 @@ export class UsersController {
   }
 
   @Get('byId/:id')
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   @AllowMfaPending()
   byId(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number) {
     return this.users.byId(caller, id);
   }
 
   @Put('updateRole')
-  @Roles(ROLES_PAGE_ROLES)
+  @Roles(CAPABILITY_ROLES.USER_DETAILS)
   updateRole(@CurrentUser() caller: AuthUser, @Body() dto: UpdateRoleDto, @Client() client: RequestContext) {
     return this.users.updateRole(caller, dto, client);
   }
 
   @Put('enforceMFA')
-  @Roles([Role.SITE_ADMIN])
+  @Roles(CAPABILITY_ROLES.MFA_SSO_ENFORCEMENT)
   enforceMfa(@CurrentUser() caller: AuthUser, @Body() dto: EnforceMfaDto, @Client() client: RequestContext) {
     return this.users.enforceMfa(caller, dto, client);
   }
 
   @Put('updateSsoStatus')
-  @Roles([Role.SITE_ADMIN])
+  @Roles(CAPABILITY_ROLES.MFA_SSO_ENFORCEMENT)
   updateSso(@CurrentUser() caller: AuthUser, @Body() dto: UpdateSsoDto, @Client() client: RequestContext) {
     return this.users.updateSso(caller, dto, client);
   }
 
   @Put('disableUser')
-  @Roles(USER_WRITERS)
+  @Roles(CAPABILITY_ROLES.USER_ADMIN)
   disableUser(@CurrentUser() caller: AuthUser, @Body() dto: DisableUserDto, @Client() client: RequestContext) {
     return this.users.disableUser(caller, dto, client);
   }
 
   @Put('updateUser')
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   @AllowMfaPending()
   updateUser(@CurrentUser() caller: AuthUser, @Body() dto: UpdateProfileDto) {
     return this.users.updateProfile(caller, dto);
   }
 
   @Patch('updatePassword')
-  @Roles(ALL_ROLES)
+  @Roles(CAPABILITY_ROLES.SIGNED_IN)
   @AllowMfaPending()
   @Throttle({ default: { limit: 30, ttl: 60_000 } })
   updatePassword(@CurrentUser() caller: AuthUser, @Body() dto: UpdatePasswordDto, @Client() client: RequestContext) {
@@ -99,7 +98,7 @@ export class UsersController {
 
   @Post('add')
   @HttpCode(201)
-  @Roles(USER_WRITERS)
+  @Roles(CAPABILITY_ROLES.USER_ADMIN)
   add(@CurrentUser() caller: AuthUser, @Body() dto: AddUserDto, @Client() client: RequestContext) {
     return this.users.add(caller, dto, client);
   }

@@ -36,7 +36,7 @@ import {
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { UserCountCache } from './user-count-cache';
 import { User } from './entities/user.entity';
-import { canToggleAdministrator, checkAccountAction, checkNewUserRole, checkRoleChange, parseRoleIds } from './role-rules';
+import { canToggleAdministrator, checkAccountAction, checkNewUserRole, checkRoleChange, parseRoleIds } from '../shared/account-rules';
 import { maySignIn } from '../credentials/may-sign-in';
 
 export const USER_MESSAGES = {

@@ -27,7 +27,7 @@ export interface RouteInfo {
   path: string;
   /** Names of the path parameters, in order. */
   params: string[];
-  access: { kind: 'public' } | { kind: 'service' } | { kind: 'roles'; roles: Role[] };
+  access: { kind: 'public' } | { kind: 'service' } | { kind: 'roles'; roles: readonly Role[] };
   /** Property names the @Body() DTO validates (empty when the body is not a DTO). */
   bodyKeys: string[];
   bodyFields: FieldInfo[];

@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '@/features/misc/NotFoundPage';
-import { AUDIT_ROLES } from '@shared/audit';
-import { Role, USER_MENU_ROLES, USER_WRITERS } from '@shared/roles';
+import { CAPABILITY_ROLES } from '@shared/roles';
 import { RequireRoles } from './require-roles';
 import { legalRoutes, shellRoutes } from '@/features/shell/shell-routes';
 
@@ -20,20 +19,20 @@ export const protectedRoutes: RouteObject[] = [
   {
     path: 'users',
     children: [
-      { index: true, lazy: () => import('@/features/users/components/UsersPage').then((m) => ({ element: <RequireRoles roles={USER_MENU_ROLES}><m.UsersPage /></RequireRoles> })) },
-      { path: 'roles/:id', lazy: () => import('@/features/users/components/UserRolesPage').then((m) => ({ element: <RequireRoles roles={[Role.E_SUPPORT, ...USER_WRITERS]}><m.UserRolesPage /></RequireRoles> })) },
+      { index: true, lazy: () => import('@/features/users/components/UsersPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.USER_LIST}><m.UsersPage /></RequireRoles> })) },
+      { path: 'roles/:id', lazy: () => import('@/features/users/components/UserRolesPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.USER_DETAILS}><m.UserRolesPage /></RequireRoles> })) },
       { path: 'profile/:id', lazy: () => import('@/features/profile/components/ProfilePage').then((m) => ({ Component: m.ProfilePage })) },
-      { path: 'audit', lazy: () => import('@/features/audit/components/AuditLogPage').then((m) => ({ element: <RequireRoles roles={AUDIT_ROLES}><m.AuditLogPage /></RequireRoles> })) },
-      { path: 'new', lazy: () => import('@/features/users/components/CreateUserPage').then((m) => ({ element: <RequireRoles roles={USER_WRITERS}><m.CreateUserPage /></RequireRoles> })) },
-      { path: ':userId/user-groups', lazy: () => import('@/features/user-groups/components/UserGroupsOfUserPage').then((m) => ({ element: <RequireRoles roles={[...USER_WRITERS, Role.STANDARD_ADMIN]}><m.UserGroupsOfUserPage /></RequireRoles> })) },
+      { path: 'audit', lazy: () => import('@/features/audit/components/AuditLogPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.AUDIT_LOG}><m.AuditLogPage /></RequireRoles> })) },
+      { path: 'new', lazy: () => import('@/features/users/components/CreateUserPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.USER_ADMIN}><m.CreateUserPage /></RequireRoles> })) },
+      { path: ':userId/user-groups', lazy: () => import('@/features/user-groups/components/UserGroupsOfUserPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.USER_GROUP_MAPPING}><m.UserGroupsOfUserPage /></RequireRoles> })) },
     ],
   },
   // end routes:users
   // routes:organisation (billing, user sessions, create site admin, create e-support)
-  { path: 'users/billing', lazy: () => import('@/features/billing/components/BillingPage').then((m) => ({ element: <RequireRoles roles={[...USER_WRITERS, Role.STANDARD_ADMIN]}><m.BillingPage /></RequireRoles> })) },
-  { path: 'users/user-sessions', lazy: () => import('@/features/sessions/components/UserSessionsPage').then((m) => ({ element: <RequireRoles roles={USER_WRITERS}><m.UserSessionsPage /></RequireRoles> })) },
-  { path: 'users/createSiteAdmin', lazy: () => import('@/features/organisations/components/CreateSiteAdminPage').then((m) => ({ element: <RequireRoles roles={[Role.E_SUPPORT]}><m.CreateSiteAdminPage /></RequireRoles> })) },
-  { path: 'users/createESupport', lazy: () => import('@/features/organisations/components/CreateESupportPage').then((m) => ({ element: <RequireRoles roles={[Role.E_SUPPORT]}><m.CreateESupportPage /></RequireRoles> })) },
+  { path: 'users/billing', lazy: () => import('@/features/billing/components/BillingPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.BILLING}><m.BillingPage /></RequireRoles> })) },
+  { path: 'users/user-sessions', lazy: () => import('@/features/sessions/components/UserSessionsPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.USER_ADMIN}><m.UserSessionsPage /></RequireRoles> })) },
+  { path: 'users/createSiteAdmin', lazy: () => import('@/features/organisations/components/CreateSiteAdminPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.SUPPORT}><m.CreateSiteAdminPage /></RequireRoles> })) },
+  { path: 'users/createESupport', lazy: () => import('@/features/organisations/components/CreateESupportPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.SUPPORT}><m.CreateESupportPage /></RequireRoles> })) },
   // end routes:organisation
   // routes:shell (about, announcements, user manual, user groups, clients, portfolios, activities, ...)
   ...shellRoutes,

@@ -26,11 +26,3 @@ export const paths = {
   userSecurity: '/user-security-management',
   reports: '/reports',
 } as const;
-
-/** Paths a logged-out visitor may open (spec 000 §6, 001 §2.1). */
-export const PUBLIC_PATHS = ['/logIn', '/resetPassword', '/terms/terms', '/terms/privacy'];
-
-export function isPublicPath(pathname: string): boolean {
-  const p = pathname.replace(/\/+$/, '') || '/';
-  return PUBLIC_PATHS.some((pub) => p.toLowerCase() === pub.toLowerCase());
-}

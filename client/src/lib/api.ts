@@ -4,6 +4,8 @@
  * storage. A 403 {success: false, message: 'jwt expired'} refreshes the access token and retries the
  * request once, invisibly.
  */
+import { AUTH_MESSAGES, ERROR_CODES, type ErrorBodyCode } from '@shared/messages';
+
 export const TOKEN_KEY = 'accessToken';
 const SERVER_PREFIX = /^\/?(api|pqte|mfa|auth|refresh)(\/|$|\?)/;
 const API_BASE: string = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
@@ -17,7 +19,7 @@ export const tokenStore = {
 export interface ErrorBody {
   success?: boolean;
   statusCode?: number;
-  code?: string;
+  code?: ErrorBodyCode;
   message?: string;
   challengeToken?: string;
   [key: string]: unknown;
@@ -46,7 +48,7 @@ export function resolveUrl(path: string): { url: string; server: boolean } {
 }
 
 export function isJwtExpired(status: number, body: ErrorBody): boolean {
-  return status === 403 && body.success === false && body.message === 'jwt expired';
+  return status === 403 && body.success === false && body.message === AUTH_MESSAGES.JWT_EXPIRED;
 }
 
 let refreshing: Promise<string | null> | null = null;
@@ -112,7 +114,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     const fresh = await refreshAccessToken();
     if (fresh) return request<T>(path, options, true);
     window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-  } else if (server && !bearer && res.status === 401 && tokenStore.get() && (err.code === 'SESSION_ENDED' || err.code === 'UNAUTHENTICATED')) {
+  } else if (server && !bearer && res.status === 401 && tokenStore.get() && (err.code === ERROR_CODES.SESSION_ENDED || err.code === ERROR_CODES.UNAUTHENTICATED)) {
     window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
   }
   throw new ApiError(res.status, err);

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { AUDIT_EVENT_TYPE_IDS, AuditEventQuery, AuditEventType } from '../../shared/audit';
 import { LIMITS } from '../../shared/limits';
+import { VALIDATION_MESSAGES as V } from '../../shared/validation';
 
 /** Query of GET /api/audit-events and its export: filtering and paging happen in the database. */
 export class AuditEventQueryDto implements AuditEventQuery {
@@ -38,7 +39,7 @@ export class AuditEventQueryDto implements AuditEventQuery {
   @ApiPropertyOptional({ description: 'Summary, actor or target e-mail, or address; case-insensitive, taken literally' })
   @IsOptional()
   @IsString()
-  @MaxLength(LIMITS.EMAIL_MAX, { message: 'searchText must be less than or equal to 100 characters.' })
+  @MaxLength(LIMITS.EMAIL_MAX, { message: V.SEARCH_TOO_LONG })
   searchText?: string;
 
   @ApiPropertyOptional({ default: 1 })
@@ -51,6 +52,6 @@ export class AuditEventQueryDto implements AuditEventQuery {
   @ApiPropertyOptional({ enum: LIMITS.PAGE_SIZES, default: LIMITS.DEFAULT_PAGE_SIZE })
   @IsOptional()
   @Type(() => Number)
-  @IsIn(LIMITS.PAGE_SIZES, { message: 'pageSize must be 25, 50 or 100.' })
+  @IsIn(LIMITS.PAGE_SIZES, { message: V.PAGE_SIZE_INVALID })
   pageSize?: 25 | 50 | 100;
 }

@@ -3,18 +3,19 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { trim } from '../../common/transforms';
 import { LIMITS } from '../../shared/limits';
+import { MFA_CODE_PATTERN, VALIDATION_MESSAGES as V } from '../../shared/validation';
 
 
 export class LoginDto {
   @ApiProperty({ example: 'jane@example.com' })
   @Transform(trim)
-  @IsEmail({}, { message: 'Entered email is not a valid email' })
-  @MaxLength(LIMITS.EMAIL_MAX, { message: 'Entered email must be less than or equal to 100 characters.' })
+  @IsEmail({}, { message: V.EMAIL_INVALID })
+  @MaxLength(LIMITS.EMAIL_MAX, { message: V.EMAIL_TOO_LONG })
   username!: string;
 
   @ApiProperty()
   @IsString()
-  @MaxLength(LIMITS.PASSWORD_MAX, { message: 'Entered password must be less than or equal to 50 characters.' })
+  @MaxLength(LIMITS.PASSWORD_MAX, { message: V.PASSWORD_TOO_LONG })
   password!: string;
 
   @ApiProperty({ description: 'The terms and conditions were accepted' })
@@ -23,6 +24,6 @@ export class LoginDto {
 
   @ApiPropertyOptional({ description: 'TOTP or e-mailed code, with the challenge token as bearer' })
   @IsOptional()
-  @Matches(/^\d{6}$/, { message: 'MFA must contain exactly 6 digits' })
+  @Matches(MFA_CODE_PATTERN, { message: V.MFA_CODE_FORMAT })
   mfaToken?: string;
 }

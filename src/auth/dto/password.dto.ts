@@ -4,12 +4,13 @@ import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'c
 import { LIMITS } from '../../shared/limits';
 import { trim } from '../../common/transforms';
 import { NewPassword } from '../../common/validation';
+import { MFA_CODE_PATTERN, VALIDATION_MESSAGES as V } from '../../shared/validation';
 
 export class ChangePasswordDto {
   @ApiProperty()
   @IsString()
-  @IsNotEmpty({ message: 'Input fields cannot be empty' })
-  @MaxLength(LIMITS.PASSWORD_MAX, { message: 'Password must be less than or equal to 50 characters.' })
+  @IsNotEmpty({ message: V.FIELDS_EMPTY })
+  @MaxLength(LIMITS.PASSWORD_MAX, { message: V.NEW_PASSWORD_TOO_LONG })
   currentPassword!: string;
 
   @ApiProperty()
@@ -20,20 +21,20 @@ export class ChangePasswordDto {
 export class ForgotPasswordDto {
   @ApiProperty()
   @Transform(trim)
-  @IsEmail({}, { message: 'Entered email is not a valid email' })
-  @MaxLength(LIMITS.EMAIL_MAX, { message: 'Entered email must be less than or equal to 100 characters.' })
+  @IsEmail({}, { message: V.EMAIL_INVALID })
+  @MaxLength(LIMITS.EMAIL_MAX, { message: V.EMAIL_TOO_LONG })
   username!: string;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Matches(/^\d{6}$/, { message: 'MFA must contain exactly 6 digits' })
+  @Matches(MFA_CODE_PATTERN, { message: V.MFA_CODE_FORMAT })
   mfaCode?: string;
 }
 
 export class ResetPasswordDto {
   @ApiProperty()
   @IsString()
-  @IsNotEmpty({ message: 'Cannot extract token. Please double check if your URL is correct.' })
+  @IsNotEmpty({ message: V.RESET_TOKEN_MISSING })
   @MaxLength(200)
   token!: string;
 

@@ -2,6 +2,8 @@ import { Transform } from 'class-transformer';
 import { trim, trimOrEmpty } from '../../common/transforms';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
+import { EMAIL_PATTERN, LIMITS } from '../../shared/limits';
+import { atMostMessage, NAME_MAX } from '../../shared/validation';
 
 
 /** Spec 001 §3/§5: fullName required, every value trimmed before it is checked and saved. */
@@ -9,33 +11,33 @@ export class ContactProfileDto {
   @Transform(trimOrEmpty)
   @IsString({ message: M.FULL_NAME_REQUIRED })
   @IsNotEmpty({ message: M.FULL_NAME_REQUIRED })
-  @MaxLength(100, { message: 'Full name must be at most 100 characters' })
+  @MaxLength(NAME_MAX, { message: atMostMessage('Full name', NAME_MAX) })
   fullName = '';
 
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(100, { message: 'Job title must be at most 100 characters' })
+  @MaxLength(NAME_MAX, { message: atMostMessage('Job title', NAME_MAX) })
   jobTitle?: string;
 
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(100, { message: 'Department must be at most 100 characters' })
+  @MaxLength(NAME_MAX, { message: atMostMessage('Department', NAME_MAX) })
   department?: string;
 
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(100, { message: 'Based in must be at most 100 characters' })
+  @MaxLength(NAME_MAX, { message: atMostMessage('Based in', NAME_MAX) })
   basedIn?: string;
 
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(100, { message: M.EMAIL_TOO_LONG })
+  @MaxLength(LIMITS.EMAIL_MAX, { message: M.EMAIL_TOO_LONG })
   @ValidateIf((o: ContactProfileDto) => !!o.email)
-  @Matches(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: M.INVALID_EMAIL })
+  @Matches(EMAIL_PATTERN, { message: M.INVALID_EMAIL })
   email?: string;
 
   @IsOptional()

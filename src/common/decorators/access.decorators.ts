@@ -3,7 +3,7 @@ import { SetMetadata } from '@nestjs/common';
 import { Role } from '../../shared/roles';
 
 /** The roles that may call a route. Every route that is not @Public() or @ServiceApi() must carry it. */
-export const Roles = Reflector.createDecorator<Role[]>();
+export const Roles = Reflector.createDecorator<readonly Role[]>();
 
 export const IS_PUBLIC_KEY = 'isPublic';
 /** Opts a route out of authentication (login, refresh, health, ...). */

@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Matches } from 'class-validator';
+import { MFA_CODE_PATTERN, VALIDATION_MESSAGES as V } from '../../shared/validation';
 
 export class MfaTokenDto {
   @ApiProperty({ example: '123456' })
-  @Matches(/^\d{6}$/, { message: 'MFA must contain exactly 6 digits' })
+  @Matches(MFA_CODE_PATTERN, { message: V.MFA_CODE_FORMAT })
   token!: string;
 }

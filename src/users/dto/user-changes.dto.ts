@@ -18,15 +18,13 @@ import { NewPassword } from '../../common/validation';
 import { trim } from '../../common/transforms';
 import { OmitOrValid } from '../../common/validation';
 import { LIMITS } from '../../shared/limits';
+import { NAME_MAX, newUserEmailError as sharedNewUserEmailError, profileFieldTooLong, VALIDATION_MESSAGES as V } from '../../shared/validation';
 
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
 /** The new user's e-mail: one message per failure, in the order of spec 000 §5 (empty, too long, invalid). */
 export function newUserEmailError(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length === 0) return 'User email must not be empty';
-  if (value.length > LIMITS.EMAIL_MAX) return 'Entered email must be less than or equal to 100 characters.';
-  if (!isEmail(value)) return 'Entered email is not a valid email';
-  return null;
+  return sharedNewUserEmailError(typeof value === 'string' ? value : '', (v) => isEmail(v));
 }
 
 function IsNewUserEmail(): PropertyDecorator {
@@ -77,11 +75,11 @@ export class DisableUserDto extends UserIdDto {
 
 function ProfileField(label: string): PropertyDecorator {
   return (target, key) => {
-    ApiPropertyOptional({ maxLength: 100 })(target, key);
+    ApiPropertyOptional({ maxLength: NAME_MAX })(target, key);
     OmitOrValid()(target, key);
     Transform(trim)(target, key);
     IsString({ message: `${label} must be text.` })(target, key);
-    MaxLength(100, { message: `${label} must be less than or equal to 100 characters.` })(target, key);
+    MaxLength(NAME_MAX, { message: profileFieldTooLong(label) })(target, key);
   };
 }
 
@@ -106,9 +104,9 @@ export class UpdatePasswordDto {
   userPassword!: string;
 
   @ApiProperty()
-  @IsString({ message: 'Input fields cannot be empty' })
-  @IsNotEmpty({ message: 'Input fields cannot be empty' })
-  @MaxLength(LIMITS.PASSWORD_MAX, { message: 'Password must be less than or equal to 50 characters.' })
+  @IsString({ message: V.FIELDS_EMPTY })
+  @IsNotEmpty({ message: V.FIELDS_EMPTY })
+  @MaxLength(LIMITS.PASSWORD_MAX, { message: V.NEW_PASSWORD_TOO_LONG })
   currentPassword!: string;
 }
 

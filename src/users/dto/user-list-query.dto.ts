@@ -4,6 +4,7 @@ import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-va
 import { AccessLevel, UserListQuery } from '../../shared/api-types';
 import { LIMITS } from '../../shared/limits';
 import { ALL_ROLES } from '../../shared/roles';
+import { VALIDATION_MESSAGES as V } from '../../shared/validation';
 
 /** Query of GET /api/users (UserListQuery): filtering and paging happen in the database. */
 export class UserListQueryDto implements UserListQuery {
@@ -18,13 +19,13 @@ export class UserListQueryDto implements UserListQuery {
   @ApiPropertyOptional({ enum: LIMITS.PAGE_SIZES, default: LIMITS.DEFAULT_PAGE_SIZE })
   @IsOptional()
   @Type(() => Number)
-  @IsIn(LIMITS.PAGE_SIZES, { message: 'pageSize must be 25, 50 or 100.' })
+  @IsIn(LIMITS.PAGE_SIZES, { message: V.PAGE_SIZE_INVALID })
   pageSize?: 25 | 50 | 100;
 
   @ApiPropertyOptional({ description: 'Name or e-mail, case-insensitive; % _ \\ are taken literally' })
   @IsOptional()
   @IsString()
-  @MaxLength(LIMITS.EMAIL_MAX, { message: 'searchText must be less than or equal to 100 characters.' })
+  @MaxLength(LIMITS.EMAIL_MAX, { message: V.SEARCH_TOO_LONG })
   searchText?: string;
 
   @ApiPropertyOptional({ enum: ['all', 'hasAccess', 'noAccess'] })

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES, ERROR_CODES } from '@shared/messages';
 import { ApiError } from '@/lib/api';
 
 /** The four steps of the login card (spec 000 §2, §4). */
@@ -37,16 +38,16 @@ export function afterLoginError(current: LoginState, error: unknown): { next: Lo
   const body = error instanceof ApiError ? error.body : { message: error instanceof Error ? error.message : String(error) };
   const message = body.message ?? '';
 
-  if (body.code === 'TOTP_REQUIRED') {
+  if (body.code === ERROR_CODES.TOTP_REQUIRED) {
     return { next: { ...current, state: 'MFA', mfaMessage: message, mfaToken: '', challengeToken: body.challengeToken } };
   }
-  if (body.code === 'PASSWORD_CHANGE_REQUIRED') {
+  if (body.code === ERROR_CODES.PASSWORD_CHANGE_REQUIRED) {
     return { next: { ...current, state: 'CHANGE_PASSWORD', challengeToken: body.challengeToken } };
   }
-  if (message === 'Please try again.') {
+  if (message === AUTH_MESSAGES.INVALID_CREDENTIALS) {
     return { next: { ...initialLoginState, acceptToS: current.acceptToS, username: current.username }, toast: { type: 'error', title: LOGIN_TEXTS.WRONG_LOGIN } };
   }
-  if (message === 'jwt expired') {
+  if (message === AUTH_MESSAGES.JWT_EXPIRED) {
     return { next: { ...initialLoginState, acceptToS: current.acceptToS, username: current.username }, toast: { type: 'warning', title: LOGIN_TEXTS.SESSION_EXPIRED } };
   }
   const credentialError = error instanceof ApiError && error.status === 401;

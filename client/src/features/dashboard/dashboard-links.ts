@@ -1,4 +1,4 @@
-import { BASE_ROLE, hasAnyRole, Role, USER_MENU_ROLES, USER_WRITERS } from '@shared/roles';
+import { CAPABILITY_ROLES, hasAnyRole, Role } from '@shared/roles';
 import { paths } from '@/config/paths';
 import { cogMenuEntries, isTaxManagerView, mainMenuEntries } from '@/features/shell/menu-model';
 
@@ -16,12 +16,12 @@ export function dashboardLinks(roles: readonly Role[], applications: readonly st
       links.push({ label: e.label === 'Home' ? 'Portfolios' : e.label, to: e.to, description: 'Part of the Tax Manager application.' });
     }
   }
-  if (hasAnyRole(roles, USER_MENU_ROLES)) links.push({ label: 'Users', to: paths.users, description: 'See who has access and manage their roles.' });
-  if (hasAnyRole(roles, USER_WRITERS)) {
+  if (hasAnyRole(roles, CAPABILITY_ROLES.USER_LIST)) links.push({ label: 'Users', to: paths.users, description: 'See who has access and manage their roles.' });
+  if (hasAnyRole(roles, CAPABILITY_ROLES.USER_ADMIN)) {
     links.push({ label: 'Create User', to: paths.newUser, description: 'Invite a colleague; they receive a temporary password by e-mail.' });
     links.push({ label: 'User Sessions', to: paths.userSessions, description: 'See who is online and force a log-off.' });
   }
-  if (hasAnyRole(roles, [...USER_WRITERS, BASE_ROLE])) links.push({ label: 'Manage Billing', to: paths.billing, description: 'Primary and billing contacts and your logo.' });
+  if (hasAnyRole(roles, CAPABILITY_ROLES.BILLING)) links.push({ label: 'Manage Billing', to: paths.billing, description: 'Primary and billing contacts and your logo.' });
   if (roles.includes(Role.E_SUPPORT)) {
     links.push({ label: 'Create Site Admin', to: paths.createSiteAdmin, description: 'Set up a new organisation and its first administrator.' });
     links.push({ label: 'Create E-Support Account', to: paths.createESupport, description: 'Add a colleague to the support team.' });

@@ -1,6 +1,5 @@
 import { APPLICATIONS } from '@shared/api-types';
-import { AUDIT_ROLES } from '@shared/audit';
-import { ADMIN_TYPE_ROLES, FIVE_ROLES, hasAnyRole, Role, SIX_ROLES, USER_MENU_ROLES } from '@shared/roles';
+import { ADMIN_TYPE_ROLES, CAPABILITY_ROLES, FIVE_ROLES, hasAnyRole, Role, SIX_ROLES, USER_MENU_ROLES } from '@shared/roles';
 import { DEVELOP_ENV } from '@shared/shell';
 import { paths } from '@/config/paths';
 
@@ -38,7 +37,7 @@ export function cogMenuEntries(roles: readonly Role[], applications: readonly st
   if (hasAnyRole(roles, USER_MENU_ROLES)) entries.push({ label: 'Users', to: paths.users });
   if (hasAnyRole(roles, ADMIN_TYPE_ROLES)) entries.push({ label: 'User Groups', to: paths.userGroups });
   if (hasAnyRole(roles, ADMIN_TYPE_ROLES) && applications.includes(APPLICATIONS.TAX_MANAGER)) entries.push({ label: 'Clients', to: paths.clients });
-  if (hasAnyRole(roles, AUDIT_ROLES)) entries.push({ label: 'Audit Log', to: paths.auditLog });
+  if (hasAnyRole(roles, CAPABILITY_ROLES.AUDIT_LOG)) entries.push({ label: 'Audit Log', to: paths.auditLog });
   return entries;
 }
 

@@ -1,5 +1,6 @@
-import type { SingleUser, UserListItem } from '@shared/api-types';
-import { ASSIGNABLE_BY_ADMINS, ASSIGNABLE_BY_SUPPORT, BASE_ROLE, hasAnyRole, Role, ROLE_NAMES, USER_WRITERS } from '@shared/roles';
+import { assignableMainRoles } from '@shared/account-rules';
+import type { SingleUser } from '@shared/api-types';
+import { BASE_ROLE, CAPABILITY_ROLES, hasAnyRole, Role, ROLE_NAMES } from '@shared/roles';
 
 /** Spec 000 §3 'Account': what the user roles page edits. */
 export interface Account {
@@ -69,16 +70,10 @@ export function roleIdsToSave(role: Role, isAdministrator: boolean): Role[] {
  * site admins and administrators the four roles.
  */
 export function assignableRoles(callerRoles: readonly Role[], account: Account, isSelf: boolean): Role[] {
-  if (isSelf) return [account.role];
-  if (callerRoles.includes(Role.E_SUPPORT)) return [...ASSIGNABLE_BY_SUPPORT];
-  if (hasAnyRole(callerRoles, USER_WRITERS)) return [...ASSIGNABLE_BY_ADMINS];
-  return [account.role];
+  const assignable = isSelf ? [] : assignableMainRoles({ roles: callerRoles });
+  return assignable.length > 0 ? assignable : [account.role];
 }
 
 export function isWriter(roles: readonly Role[]): boolean {
-  return hasAnyRole(roles, USER_WRITERS);
-}
-
-export function hasNoAccess(u: Pick<UserListItem, 'isBlocked' | 'isDisabled'>): boolean {
-  return u.isBlocked || u.isDisabled;
+  return hasAnyRole(roles, CAPABILITY_ROLES.USER_ADMIN);
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Field, Input, Text, VStack } from '@chakra-ui/react';
+import { AUTH_MESSAGES } from '@shared/messages';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { authApi } from '../api/auth-api';
@@ -26,7 +27,7 @@ export function ChangePasswordStep({ login, onExpired }: { login: LoginState; on
       await signOut(LOGIN_TEXTS.FORCED_CHANGE_LOGOUT_REASON);
       setTimeout(() => window.location.reload(), 1500);
     } catch (err) {
-      if (err instanceof ApiError && err.body.message === 'jwt expired') {
+      if (err instanceof ApiError && err.body.message === AUTH_MESSAGES.JWT_EXPIRED) {
         const { next, toast } = afterLoginError(login, err);
         if (toast) onExpired(next, toast);
         return;

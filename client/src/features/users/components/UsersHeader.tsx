@@ -1,18 +1,17 @@
 import { Button, Flex, Heading, HStack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { AUDIT_ROLES } from '@shared/audit';
-import { Role, USER_WRITERS } from '@shared/roles';
+import { CAPABILITY_ROLES, type Role } from '@shared/roles';
 import { paths } from '@/config/paths';
 import { useHasRole } from '@/lib/authorization';
 
 /** Who sees which header button (spec 001 §6 'Users page actions'). */
 export const HEADER_BUTTON_ROLES = {
-  userSessions: USER_WRITERS,
-  createUser: USER_WRITERS,
-  manageBilling: [...USER_WRITERS, Role.STANDARD_ADMIN],
-  createSiteAdmin: [Role.E_SUPPORT],
-  createESupport: [Role.E_SUPPORT],
-  auditLog: AUDIT_ROLES,
+  userSessions: CAPABILITY_ROLES.USER_ADMIN,
+  createUser: CAPABILITY_ROLES.USER_ADMIN,
+  manageBilling: CAPABILITY_ROLES.BILLING,
+  createSiteAdmin: CAPABILITY_ROLES.SUPPORT,
+  createESupport: CAPABILITY_ROLES.SUPPORT,
+  auditLog: CAPABILITY_ROLES.AUDIT_LOG,
 } as const;
 
 function HeaderButton({ to, label, roles }: { to: string; label: string; roles: readonly Role[] }) {

@@ -1,4 +1,4 @@
-import { Role } from '../shared/roles';
+import { Role } from './roles';
 import {
   assignableMainRoles,
   AccountAction,
@@ -8,7 +8,7 @@ import {
   checkRoleChange,
   parseRoleIds,
   ROLE_RULE_MESSAGES as M,
-} from './role-rules';
+} from './account-rules';
 
 const VENDOR = 1;
 const ORG = 2;

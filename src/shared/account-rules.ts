@@ -1,4 +1,4 @@
-import { ASSIGNABLE_BY_ADMINS, ASSIGNABLE_BY_SUPPORT, BASE_ROLE, Role } from '../shared/roles';
+import { ASSIGNABLE_BY_ADMINS, ASSIGNABLE_BY_SUPPORT, BASE_ROLE, Role } from './roles';
 
 /**
  * The role rules of spec 000 §4 and §6 and CONTRACT 2, as pure functions: the services call them, the unit
@@ -66,8 +66,8 @@ export function parseRoleIds(roleIds: readonly number[]): RoleChoice | string {
   return { mainRole: main[0] as Role, isAdministrator };
 }
 
-/** The main roles a caller may hand out (the roles page's dropdown; spec 000 §4). */
-export function assignableMainRoles(caller: RoleCaller): Role[] {
+/** The main roles a caller may hand out (the roles page's dropdown, and every role the server accepts; spec 000 §4). */
+export function assignableMainRoles(caller: Pick<RoleCaller, 'roles'>): Role[] {
   if (isSupportRole(caller.roles)) return [...ASSIGNABLE_BY_SUPPORT];
   if (isSiteAdminRole(caller.roles) || isAdministratorRole(caller.roles)) return [...ASSIGNABLE_BY_ADMINS];
   return [];
@@ -93,11 +93,11 @@ export function checkRoleChange(caller: AccountCaller, target: AccountHolder, ne
   if (refused) return refused;
 
   if (isSupportRole(caller.roles)) {
-    if (!ASSIGNABLE_BY_SUPPORT.includes(next.mainRole) || next.isAdministrator) return ROLE_RULE_MESSAGES.SUPPORT_ONLY_SITE_ADMIN;
+    if (!assignableMainRoles(caller).includes(next.mainRole) || next.isAdministrator) return ROLE_RULE_MESSAGES.SUPPORT_ONLY_SITE_ADMIN;
     return null;
   }
   if (!ASSIGNABLE_BY_ADMINS.includes(target.roleId)) return ROLE_RULE_MESSAGES.TARGET_NOT_MANAGEABLE;
-  if (!ASSIGNABLE_BY_ADMINS.includes(next.mainRole)) return ROLE_RULE_MESSAGES.NOT_ASSIGNABLE;
+  if (!assignableMainRoles(caller).includes(next.mainRole)) return ROLE_RULE_MESSAGES.NOT_ASSIGNABLE;
   if (!canToggleAdministrator(caller)) {
     const kept = target.isAdministrator && next.mainRole === BASE_ROLE;
     if (next.isAdministrator !== kept) return ROLE_RULE_MESSAGES.ONLY_SITE_ADMIN_ADMIN_FLAG;
@@ -108,7 +108,7 @@ export function checkRoleChange(caller: AccountCaller, target: AccountHolder, ne
 /** The role a new user may get from this caller (create user page: site admins and administrators). */
 export function checkNewUserRole(caller: RoleCaller, next: RoleChoice): string | null {
   if (!isSiteAdminRole(caller.roles) && !isAdministratorRole(caller.roles)) return ROLE_RULE_MESSAGES.NO_ROLE_RIGHTS;
-  if (!ASSIGNABLE_BY_ADMINS.includes(next.mainRole)) return ROLE_RULE_MESSAGES.NOT_ASSIGNABLE;
+  if (!assignableMainRoles(caller).includes(next.mainRole)) return ROLE_RULE_MESSAGES.NOT_ASSIGNABLE;
   if (next.isAdministrator && !canToggleAdministrator(caller)) return ROLE_RULE_MESSAGES.ONLY_SITE_ADMIN_ADMIN_FLAG;
   return null;
 }
