@@ -1,5 +1,16 @@
 import { newUserEmailError } from './dto/user-changes.dto';
-import { activeUsersLimitMessage, likePattern } from './users.service';
+import { Repository } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
+import { AuthUser } from '../common/auth-user';
+import { AppConfig } from '../config/env.validation';
+import { PasswordService } from '../credentials/password.service';
+import { MailService } from '../mail/mail.service';
+import { Organisation } from '../organisations/entities/organisation.entity';
+import { SessionsService } from '../sessions/sessions.service';
+import { Role } from '../shared/roles';
+import { User } from './entities/user.entity';
+import { UserCountCache } from './user-count-cache';
+import { activeUsersLimitMessage, likePattern, UsersService } from './users.service';
 
 describe('likePattern: search text taken literally', () => {
   it('escapes %, _ and \\ and wraps the text in wildcards', () => {
@@ -23,5 +34,47 @@ describe('newUserEmailError: one message per failure (spec 000 §5)', () => {
 describe('activeUsersLimitMessage', () => {
   it('names the allowed number', () => {
     expect(activeUsersLimitMessage(3)).toContain('allowed only 3 active user(s)');
+  });
+});
+
+describe('UsersService (with in-memory repositories)', () => {
+  type Row = Pick<User, 'id' | 'email' | 'organisationId' | 'isDisabled' | 'isBlocked'>;
+  const rows: Row[] = [
+    { id: 1, email: 'a@one.test', organisationId: 1, isDisabled: false, isBlocked: false },
+    { id: 2, email: 'b@one.test', organisationId: 1, isDisabled: true, isBlocked: false },
+    { id: 3, email: 'c@one.test', organisationId: 1, isDisabled: false, isBlocked: true },
+    { id: 4, email: 'd@two.test', organisationId: 2, isDisabled: false, isBlocked: false },
+  ];
+  const orgs = [1, 2].map((id) => ({ id, code: `ORG${id}`, name: `Org ${id}`, accountType: 'ORGANIZATION', applications: [], isSSOEnabled: false, allowedUsersNumber: 5, maxConcurrentUsers: 5 }));
+  const usersRepo = {
+    findOneBy: async ({ id }: { id: number }) => rows.find((r) => r.id === id) ?? null,
+    find: async ({ where }: { where: { organisationId: number } }) => rows.filter((r) => r.organisationId === where.organisationId),
+  };
+  const orgRepo = { findOneBy: async ({ id }: { id: number }) => orgs.find((o) => o.id === id) ?? null };
+  const service = new UsersService(
+    usersRepo as unknown as Repository<User>,
+    orgRepo as unknown as Repository<Organisation>,
+    {} as AppConfig,
+    {} as SessionsService,
+    {} as UserCountCache,
+    {} as PasswordService,
+    {} as MailService,
+    {} as AuditService,
+  );
+  const caller = (roles: Role[], organisationId = 1): AuthUser => ({ id: 99, email: 'me@x.test', organisationId, sessionId: 's', roles, isMFAEnforced: false, isMFAEnabled: false });
+
+  it('findAccessible: a user of the own organisation, another organisation’s answered like a missing one (404)', async () => {
+    await expect(service.findAccessible(caller([Role.SITE_ADMIN]), 1)).resolves.toMatchObject({ id: 1 });
+    await expect(service.findAccessible(caller([Role.SITE_ADMIN]), 4)).rejects.toMatchObject({ status: 404 });
+    await expect(service.findAccessible(caller([Role.SITE_ADMIN]), 404)).rejects.toMatchObject({ status: 404 });
+    await expect(service.findAccessible(caller([Role.E_SUPPORT], 2), 1)).resolves.toMatchObject({ id: 1 });
+  });
+
+  it('organisation: counts as active only the users that may sign in', async () => {
+    const info = await service.organisation(caller([Role.STANDARD_ADMIN]));
+    expect(info).toMatchObject({ id: 1, code: 'ORG1', activeUsers: 1 });
+    expect(info.users.map((u) => u.id)).toEqual([1, 2, 3]);
+    await expect(service.organisation(caller([Role.STANDARD_ADMIN]), 2)).rejects.toMatchObject({ status: 404 });
+    await expect(service.organisation(caller([Role.E_SUPPORT]), 2)).resolves.toMatchObject({ id: 2, activeUsers: 1 });
   });
 });
