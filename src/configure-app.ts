@@ -1,4 +1,4 @@
-import { INestApplication, ValidationError, ValidationPipe } from '@nestjs/common';
+import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
@@ -6,23 +6,13 @@ import helmet from 'helmet';
 import { AppException } from './common/app.exception';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { configureBodyParsing } from './common/middleware/body-parsing';
+import { VALIDATION_PIPE_OPTIONS } from './common/validation';
 import { APP_CONFIG } from './config/app-config.module';
 import { AppConfig } from './config/env.validation';
 import { RedisIoAdapter } from './redis/redis-io.adapter';
 import { RedisConnection } from './redis/redis.module';
 import { ERROR_CODES } from './shared/messages';
 import { version } from './version';
-
-function flatten(errors: ValidationError[], parent = ''): Array<{ field: string; message: string }> {
-  return errors.flatMap((e) => {
-    const field = parent ? `${parent}.${e.property}` : e.property;
-    const own = Object.values(e.constraints ?? {}).map((message) => ({
-      field,
-      message: message.includes('should not exist') ? `Unknown field "${field}".` : message,
-    }));
-    return [...own, ...flatten(e.children ?? [], field)];
-  });
-}
 
 /** Everything main.ts and the e2e tests share: security headers, parsing, validation, errors, docs. */
 export function configureApp(app: INestApplication): void {
@@ -46,15 +36,7 @@ export function configureApp(app: INestApplication): void {
   app.use(cookieParser());
   configureBodyParsing(app);
   app.useGlobalPipes(
-    new ValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      transform: true,
-      exceptionFactory: (errors) => {
-        const details = flatten(errors);
-        return AppException.badRequest(details.map((d) => d.message).join('; '), ERROR_CODES.VALIDATION_FAILED, { errors: details });
-      },
-    }),
+    new ValidationPipe(VALIDATION_PIPE_OPTIONS),
   );
   app.useGlobalFilters(new AllExceptionsFilter());
   // Several instances: sockets and their rooms through Redis (REDIS_URL), so every instance reaches every socket.

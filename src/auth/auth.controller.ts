@@ -1,11 +1,11 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { Request, Response } from 'express';
 import { Public } from '../common/decorators/access.decorators';
-import { LoginMetricsInterceptor } from '../metrics/login-metrics.interceptor';
 import { Client, RequestContext } from '../common/request-context';
-import { AuthService } from './auth.service';
+import { AuthService, SignedIn } from './auth.service';
+import { LocalAuthGuard } from './local.strategy';
 import { LoginDto } from './dto/login.dto';
 import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
@@ -28,11 +28,12 @@ export class AuthController {
 
   @Public()
   @Post('auth/login')
-  @UseInterceptors(LoginMetricsInterceptor)
+  @UseGuards(LocalAuthGuard)
   @HttpCode(200)
   @ApiBearerAuth()
-  async login(@Body() dto: LoginDto, @Headers('authorization') authorization: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const { accessToken, refreshToken } = await this.auth.login(dto, authorization, { ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'] });
+  @ApiBody({ type: LoginDto })
+  login(@Req() req: Request & { user: SignedIn }, @Res({ passthrough: true }) res: Response) {
+    const { accessToken, refreshToken } = req.user;
     setRefreshCookie(res, refreshToken, this.tokens.cookieSecure);
     return { success: true, accessToken };
   }

@@ -6,6 +6,7 @@ import { User } from '../users/entities/user.entity';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { LocalAuthGuard, LocalStrategy } from './local.strategy';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { LoginThrottleService } from './login-throttle.service';
 import { RedisThrottleStore } from '../redis/redis-throttle.store';
@@ -17,7 +18,7 @@ import { SsoService } from './sso/sso.service';
 @Module({
   imports: [TypeOrmModule.forFeature([User, PasswordResetToken, Organisation]), UsersModule, MfaModule],
   controllers: [AuthController, SsoController],
-  providers: [AuthService, LoginThrottleService, {
+  providers: [AuthService, LocalStrategy, LocalAuthGuard, LoginThrottleService, {
       provide: THROTTLE_STORE,
       // Shared by every instance when REDIS_URL is set; in the process otherwise.
       inject: [RedisConnection],

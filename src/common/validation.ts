@@ -1,4 +1,7 @@
+import { ValidationError, ValidationPipeOptions } from '@nestjs/common';
 import { IsString, MaxLength, MinLength, ValidateIf, ValidationOptions } from 'class-validator';
+import { AppException } from './app.exception';
+import { ERROR_CODES } from '../shared/messages';
 import { LIMITS } from '../shared/limits';
 import { VALIDATION_MESSAGES as V } from '../shared/validation';
 
@@ -19,3 +22,28 @@ export function NewPassword(): PropertyDecorator {
     MaxLength(LIMITS.PASSWORD_MAX, { message: V.NEW_PASSWORD_TOO_LONG })(target, key);
   };
 }
+
+function flatten(errors: ValidationError[], parent = ''): Array<{ field: string; message: string }> {
+  return errors.flatMap((e) => {
+    const field = parent ? `${parent}.${e.property}` : e.property;
+    const own = Object.values(e.constraints ?? {}).map((message) => ({
+      field,
+      message: message.includes('should not exist') ? `Unknown field "${field}".` : message,
+    }));
+    return [...own, ...flatten(e.children ?? [], field)];
+  });
+}
+
+/**
+ * How every request body, query and parameter is validated (the global ValidationPipe, and the login guard,
+ * which runs before pipes): unknown fields refused, values transformed, failures as CONTRACT 3's 400 body.
+ */
+export const VALIDATION_PIPE_OPTIONS: ValidationPipeOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  transform: true,
+  exceptionFactory: (errors) => {
+    const details = flatten(errors);
+    return AppException.badRequest(details.map((d) => d.message).join('; '), ERROR_CODES.VALIDATION_FAILED, { errors: details });
+  },
+};

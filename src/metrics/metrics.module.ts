@@ -2,7 +2,6 @@ import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { ActiveSessionsReader } from './active-sessions.reader';
 import { DatabaseWaitReader } from './database-wait.reader';
 import { HttpMetricsMiddleware } from './http-metrics.middleware';
-import { LoginMetricsInterceptor } from './login-metrics.interceptor';
 import { MetricsAccessGuard } from './metrics-access.guard';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
@@ -11,8 +10,8 @@ import { MetricsService } from './metrics.service';
 @Global()
 @Module({
   controllers: [MetricsController],
-  providers: [MetricsService, MetricsAccessGuard, LoginMetricsInterceptor, ActiveSessionsReader, DatabaseWaitReader],
-  exports: [MetricsService, LoginMetricsInterceptor],
+  providers: [MetricsService, MetricsAccessGuard, ActiveSessionsReader, DatabaseWaitReader],
+  exports: [MetricsService],
 })
 export class MetricsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

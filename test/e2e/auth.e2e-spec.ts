@@ -285,6 +285,11 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
       expect(unknown.body.message).toBe('Unknown field "admin".');
     });
 
+    it('answers an empty password (which passport-local refuses before the sign-in machine) as a wrong login', async () => {
+      const res = await post('/auth/login').send({ username: 'a@example.com', password: '', acceptToS: true }).expect(401);
+      expect(res.body).toMatchObject({ success: false, statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Please try again.' });
+    });
+
     it('answers malformed JSON with 400', async () => {
       const res = await post('/auth/login').set('Content-Type', 'application/json').send('{"username": ').expect(400);
       expect(res.body).toMatchObject({ success: false, message: 'The request body is not valid JSON.' });

@@ -1,0 +1,61 @@
+import { ExecutionContext, Injectable, ValidationPipe } from '@nestjs/common';
+import { AuthGuard, PassportStrategy } from '@nestjs/passport';
+import { Request } from 'express';
+import { Strategy } from 'passport-local';
+import { AppException } from '../common/app.exception';
+import { VALIDATION_PIPE_OPTIONS } from '../common/validation';
+import { MetricsService } from '../metrics/metrics.service';
+import { AUTH_MESSAGES, ERROR_CODES } from '../shared/messages';
+import { AuthService, SignedIn } from './auth.service';
+import { LoginDto } from './dto/login.dto';
+
+/**
+ * POST /auth/login's credential check as a passport-local strategy: username and password from the body, then
+ * the sign-in machine of AuthService.login (throttle, one argon2 verification even for an unknown e-mail, the
+ * MFA step with its challenge token, a due password change). Passport hands the tokens on as `req.user`.
+ */
+@Injectable()
+export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
+  constructor(private readonly auth: AuthService) {
+    super({ usernameField: 'username', passwordField: 'password', passReqToCallback: true });
+  }
+
+  /** `req.body` is the LoginDto the guard validated (trimmed, unknown fields refused). */
+  validate(req: Request, _username: string, _password: string): Promise<SignedIn> {
+    return this.auth.login(req.body as LoginDto, req.headers.authorization, { ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'] });
+  }
+}
+
+const loginBody = new ValidationPipe(VALIDATION_PIPE_OPTIONS);
+
+/**
+ * The guard of POST /auth/login. Guards run before pipes, so it validates the body itself, with the LoginDto and
+ * the options of the global ValidationPipe: a malformed body is the same 400 with CONTRACT 3's body as anywhere
+ * else, never passport's bare 401. It counts every outcome for the metrics (interceptors do not see a guard's errors).
+ */
+@Injectable()
+export class LocalAuthGuard extends AuthGuard('local') {
+  constructor(private readonly metrics: MetricsService) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    try {
+      const req = context.switchToHttp().getRequest<Request>();
+      req.body = (await loginBody.transform(req.body, { type: 'body', metatype: LoginDto })) as LoginDto;
+      const allowed = (await super.canActivate(context)) as boolean;
+      this.metrics.login('success');
+      return allowed;
+    } catch (e) {
+      this.metrics.login(e instanceof AppException ? String(e.code) : 'error');
+      throw e;
+    }
+  }
+
+  /** An error of the sign-in machine goes out as it is; passport's own refusal (an empty password) is a wrong login. */
+  override handleRequest<T = SignedIn>(err: unknown, user: T | false): T {
+    if (err) throw err;
+    if (!user) throw AppException.unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS, ERROR_CODES.INVALID_CREDENTIALS);
+    return user;
+  }
+}
