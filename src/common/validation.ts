@@ -1,5 +1,7 @@
-import { ValidationError, ValidationPipeOptions } from '@nestjs/common';
-import { IsString, MaxLength, MinLength, ValidateIf, ValidationOptions } from 'class-validator';
+import { applyDecorators, ValidationError, ValidationPipeOptions } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf, ValidationOptions } from 'class-validator';
 import { AppException } from './app.exception';
 import { ERROR_CODES } from '../shared/messages';
 import { LIMITS } from '../shared/limits';
@@ -47,3 +49,25 @@ export const VALIDATION_PIPE_OPTIONS: ValidationPipeOptions = {
     return AppException.badRequest(details.map((d) => d.message).join('; '), ERROR_CODES.VALIDATION_FAILED, { errors: details });
   },
 };
+
+/** `page` of a paged list query: optional, a whole number from 1. */
+export function PageField(): PropertyDecorator {
+  // In the order stacked decorators apply (bottom up), so that messages keep their order.
+  return applyDecorators(
+    Min(1, { message: 'page must be 1 or more.' }),
+    IsInt({ message: 'page must be a whole number.' }),
+    Type(() => Number),
+    IsOptional(),
+    ApiPropertyOptional({ default: 1 }),
+  );
+}
+
+/** `pageSize` of a paged list query: optional, one of LIMITS.PAGE_SIZES. */
+export function PageSizeField(): PropertyDecorator {
+  return applyDecorators(
+    IsIn(LIMITS.PAGE_SIZES, { message: V.PAGE_SIZE_INVALID }),
+    Type(() => Number),
+    IsOptional(),
+    ApiPropertyOptional({ enum: LIMITS.PAGE_SIZES, default: LIMITS.DEFAULT_PAGE_SIZE }),
+  );
+}

@@ -61,14 +61,9 @@ export class TokenService {
   }
 
   /**
-   * The payload of a valid access token from `Authorization: Bearer …`; an expired one is the spec's
-   * 403 'jwt expired', anything else 401.
+   * The payload of a valid access token (from `Authorization: Bearer …` or the socket's handshake); an expired
+   * one is the spec's 403 'jwt expired', anything else 401.
    */
-  verifyAccess(authorization: string | undefined): AccessPayload & { exp: number } {
-    return this.verifyAccessToken(bearer(authorization));
-  }
-
-  /** The same check of the token itself (the socket sends it in its handshake, not in a header). */
   verifyAccessToken(token: string | undefined): AccessPayload & { exp: number } {
     if (!token) throw AppException.unauthorized();
     let payload: AccessPayload & { exp: number };
@@ -82,7 +77,7 @@ export class TokenService {
     return payload;
   }
 
-  /** Decodes an access token without throwing: for GET /auth/status and logout. */
+  /** Decodes an access token without throwing: for logout and the contact form's optional sender. */
   peekAccess(authorization: string | undefined): AccessPayload | null {
     const token = bearer(authorization);
     if (!token) return null;

@@ -20,8 +20,6 @@ import {
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { UsersService } from './users.service';
 
-/** Who opens the user roles page (spec 000 §6, 001 §2.1): support, site admin, administrator. */
-
 /**
  * Access: the list is read by support, site admins, administrators and standard admins (read-only for the
  * last); roles are changed by support (Site Admin only), site admins and administrators; access is changed by

@@ -6,7 +6,7 @@ import { RequestContext } from '../common/request-context';
 import { lockRow } from '../database/locks';
 import { PasswordService } from '../credentials/password.service';
 import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation, isSupport } from '../common/auth-user';
+import { AuthUser, canAccessOrganisation } from '../common/auth-user';
 import { temporaryPassword } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
@@ -23,7 +23,7 @@ import {
 } from '../shared/api-types';
 import { LIMITS } from '../shared/limits';
 import { ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
-import { BASE_ROLE, effectiveRoles, Role, ROLE_CODES, ROLE_NAMES, roleNames } from '../shared/roles';
+import { BASE_ROLE, effectiveRoles, Role, roleNames } from '../shared/roles';
 import {
   AddUserDto,
   DisableUserDto,

@@ -4,6 +4,7 @@ import { IsIn, IsInt, IsISO8601, IsOptional, IsString, MaxLength, Min } from 'cl
 import { AUDIT_EVENT_TYPE_IDS, AuditEventQuery, AuditEventType } from '../../shared/audit';
 import { LIMITS } from '../../shared/limits';
 import { VALIDATION_MESSAGES as V } from '../../shared/validation';
+import { PageField, PageSizeField } from '../../common/validation';
 
 /** Query of GET /api/audit-events and its export: filtering and paging happen in the database. */
 export class AuditEventQueryDto implements AuditEventQuery {
@@ -42,16 +43,9 @@ export class AuditEventQueryDto implements AuditEventQuery {
   @MaxLength(LIMITS.EMAIL_MAX, { message: V.SEARCH_TOO_LONG })
   searchText?: string;
 
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number.' })
-  @Min(1, { message: 'page must be 1 or more.' })
+  @PageField()
   page?: number;
 
-  @ApiPropertyOptional({ enum: LIMITS.PAGE_SIZES, default: LIMITS.DEFAULT_PAGE_SIZE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsIn(LIMITS.PAGE_SIZES, { message: V.PAGE_SIZE_INVALID })
+  @PageSizeField()
   pageSize?: 25 | 50 | 100;
 }

@@ -5,21 +5,15 @@ import { AccessLevel, UserListQuery } from '../../shared/api-types';
 import { LIMITS } from '../../shared/limits';
 import { ALL_ROLES } from '../../shared/roles';
 import { VALIDATION_MESSAGES as V } from '../../shared/validation';
+import { PageField, PageSizeField } from '../../common/validation';
 
 /** Query of GET /api/users (UserListQuery): filtering and paging happen in the database. */
 export class UserListQueryDto implements UserListQuery {
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number.' })
-  @Min(1, { message: 'page must be 1 or more.' })
+  @PageField()
   @Max(1_000_000, { message: 'page must be at most 1000000.' })
   page?: number;
 
-  @ApiPropertyOptional({ enum: LIMITS.PAGE_SIZES, default: LIMITS.DEFAULT_PAGE_SIZE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsIn(LIMITS.PAGE_SIZES, { message: V.PAGE_SIZE_INVALID })
+  @PageSizeField()
   pageSize?: 25 | 50 | 100;
 
   @ApiPropertyOptional({ description: 'Name or e-mail, case-insensitive; % _ \\ are taken literally' })
