@@ -322,3 +322,75 @@ export interface AnnouncementAudience {
   code: string;
   name: string;
 }
+
+/** POST /auth/login (spec 000 §3 'Login payload'); mfaToken with the challenge token of the TOTP step as bearer. */
+export interface LoginRequest {
+  username: string;
+  password: string;
+  acceptToS: boolean;
+  mfaToken?: string;
+}
+
+/** POST /auth/change-password: the forced change, with the challenge token as bearer. */
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** POST /auth/forgot-password; mfaCode for an account with MFA. */
+export interface ForgotPasswordRequest {
+  username: string;
+  mfaCode?: string;
+}
+
+/** POST /auth/reset-password: the token of the e-mailed link and the new password. */
+export interface ResetPasswordRequest {
+  token: string;
+  password: string;
+}
+
+/** POST /mfa/verify, /mfa/enable, /mfa/disable: a code of the authenticator. */
+export interface MfaTokenRequest {
+  token: string;
+}
+
+/** POST /api/user-sessions/force-logoff */
+export interface ForceLogoffRequest {
+  userIds: number[];
+}
+
+/** POST /api/users/add-esupport: the local part of the e-mail; the domain is fixed. */
+export interface CreateESupportRequest {
+  userName: string;
+}
+
+/** POST api/logo/save: the path the upload answered. */
+export interface SaveLogoRequest {
+  logoPath: string;
+}
+
+/** POST /api/user-groups */
+export interface CreateUserGroupRequest {
+  name: string;
+}
+
+/** The target of an action on another account. */
+export interface UserIdRequest {
+  userId: number;
+}
+/** PUT /api/users/updateRole */
+export interface UpdateRoleRequest extends UserIdRequest {
+  newUserRoleIds: number[];
+}
+/** PUT /api/users/enforceMFA */
+export interface EnforceMfaRequest extends UserIdRequest {
+  isMFAEnforced: boolean;
+}
+/** PUT /api/users/updateSsoStatus */
+export interface UpdateSsoRequest extends UserIdRequest {
+  isSSOEnabled: boolean;
+}
+/** PUT /api/users/disableUser */
+export interface DisableUserRequest extends UserIdRequest {
+  isDisabled: boolean;
+}

@@ -1,8 +1,9 @@
 import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { SHELL_LIMITS } from '../../shared/shell';
+import { CreateAnnouncementRequest } from '../../shared/api-types';
 
 /** POST /api/announcements: E-Support publishes to every organisation (no organisationId) or to one. */
-export class CreateAnnouncementDto {
+export class CreateAnnouncementDto implements CreateAnnouncementRequest {
   @IsString()
   @IsNotEmpty({ message: 'Title is required.' })
   @MaxLength(SHELL_LIMITS.ANNOUNCEMENT_TITLE_MAX)

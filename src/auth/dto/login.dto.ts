@@ -4,9 +4,10 @@ import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength } from 'cl
 import { trim } from '../../common/transforms';
 import { LIMITS } from '../../shared/limits';
 import { MFA_CODE_PATTERN, VALIDATION_MESSAGES as V } from '../../shared/validation';
+import { LoginRequest } from '../../shared/api-types';
 
 
-export class LoginDto {
+export class LoginDto implements LoginRequest {
   @ApiProperty({ example: 'jane@example.com' })
   @Transform(trim)
   @IsEmail({}, { message: V.EMAIL_INVALID })

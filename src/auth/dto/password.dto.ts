@@ -5,8 +5,9 @@ import { LIMITS } from '../../shared/limits';
 import { trim } from '../../common/transforms';
 import { NewPassword } from '../../common/validation';
 import { MFA_CODE_PATTERN, VALIDATION_MESSAGES as V } from '../../shared/validation';
+import { ChangePasswordRequest, ForgotPasswordRequest, ResetPasswordRequest } from '../../shared/api-types';
 
-export class ChangePasswordDto {
+export class ChangePasswordDto implements ChangePasswordRequest {
   @ApiProperty()
   @IsString()
   @IsNotEmpty({ message: V.FIELDS_EMPTY })
@@ -18,7 +19,7 @@ export class ChangePasswordDto {
   newPassword!: string;
 }
 
-export class ForgotPasswordDto {
+export class ForgotPasswordDto implements ForgotPasswordRequest {
   @ApiProperty()
   @Transform(trim)
   @IsEmail({}, { message: V.EMAIL_INVALID })
@@ -31,7 +32,7 @@ export class ForgotPasswordDto {
   mfaCode?: string;
 }
 
-export class ResetPasswordDto {
+export class ResetPasswordDto implements ResetPasswordRequest {
   @ApiProperty()
   @IsString()
   @IsNotEmpty({ message: V.RESET_TOKEN_MISSING })

@@ -1,11 +1,11 @@
 import { IsString, MaxLength } from 'class-validator';
-import { CONTACT_MESSAGES, SHELL_LIMITS } from '../../shared/shell';
+import { CONTACT_MESSAGES, ContactMessage, SHELL_LIMITS } from '../../shared/shell';
 
 /**
  * POST /api/users/contact-email/ (spec 001 §7): name, email, subject, message. The decorators only
  * type the body; the form's own rule (src/shared/shell.ts validateContactMessage) runs in the service.
  */
-export class ContactMessageDto {
+export class ContactMessageDto implements ContactMessage {
   @IsString({ message: CONTACT_MESSAGES.NAME_REQUIRED })
   @MaxLength(SHELL_LIMITS.CONTACT_NAME_MAX)
   name!: string;

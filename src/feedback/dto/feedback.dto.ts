@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { trim } from '../../common/transforms';
 import { IsInt, IsOptional, Min, ValidateBy, ValidationOptions } from 'class-validator';
 import { FEEDBACK_MESSAGES, SHELL_LIMITS } from '../../shared/shell';
+import { FeedbackRequest } from '../../shared/api-types';
 
 
 /** Non-blank text of at most `max` characters; one message per field (the specification's when missing). */
@@ -19,7 +20,7 @@ function RequiredText(requiredMessage: string, max: number, options?: Validation
 }
 
 /** POST /api/userFeedback/add (spec 001 §7): title, content, userId. */
-export class FeedbackDto {
+export class FeedbackDto implements FeedbackRequest {
   @Transform(trim)
   @RequiredText(FEEDBACK_MESSAGES.TITLE_REQUIRED, SHELL_LIMITS.FEEDBACK_TITLE_MAX)
   title!: string;

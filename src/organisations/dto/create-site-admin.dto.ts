@@ -5,6 +5,7 @@ import { ArrayContains, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional,
 import { LIMITS } from '../../shared/limits';
 import { ACCOUNT_TYPES, AccountTypeName, APPLICATION_IDS, ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
 import { Role } from '../../shared/roles';
+import { SiteAdminCreation } from '../../shared/api-types';
 
 const EMAIL_OR_EMPTY = /^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -14,7 +15,7 @@ const EMAIL_OR_EMPTY = /^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * is always [2] (on and read-only in the form). userRoleIds is always [2] (Site Admin).
  * Optional fields may be left out (they take the defaults below); null is refused like any other wrong type.
  */
-export class CreateSiteAdminDto {
+export class CreateSiteAdminDto implements SiteAdminCreation {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value === undefined || value === null ? '' : value))
   @IsString({ message: M.EMAIL_EMPTY })
   @IsNotEmpty({ message: M.EMAIL_EMPTY })

@@ -1,8 +1,9 @@
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt } from 'class-validator';
 import { ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
+import { ForceLogoffRequest } from '../../shared/api-types';
 
 /** POST api/userLoginActivities/force-logoff (spec 001 §7). */
-export class ForceLogoffDto {
+export class ForceLogoffDto implements ForceLogoffRequest {
   @IsArray({ message: M.SELECT_USERS })
   @ArrayNotEmpty({ message: M.SELECT_USERS })
   @ArrayMaxSize(1000, { message: 'At most 1000 users at a time' })

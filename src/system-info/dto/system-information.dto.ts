@@ -2,11 +2,12 @@ import { Transform } from 'class-transformer';
 import { trim } from '../../common/transforms';
 import { IsBoolean, IsDateString, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { SYSTEM_EVENT_TYPES, SYSTEM_STATUSES } from '../../shared/shell';
+import { SystemInformationQuery } from '../../shared/api-types';
 
 const EVENT_TYPE_MESSAGE = `eventType must be one of ${SYSTEM_EVENT_TYPES.join(', ')}.`;
 
 /** POST /api/system-information/all (spec 001 §7): eventType and asc (the client sends asc=false). */
-export class ListSystemInformationDto {
+export class ListSystemInformationDto implements SystemInformationQuery {
   @IsOptional()
   @IsIn(SYSTEM_EVENT_TYPES, { message: EVENT_TYPE_MESSAGE })
   eventType?: string;

@@ -3,9 +3,10 @@ import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { trim } from '../../common/transforms';
 import { NAME_MAX, VALIDATION_MESSAGES as V } from '../../shared/validation';
+import { CreateUserGroupRequest } from '../../shared/api-types';
 
 /** POST /api/user-groups */
-export class CreateUserGroupDto {
+export class CreateUserGroupDto implements CreateUserGroupRequest {
   @ApiProperty({ example: 'Tax team' })
   @Transform(trim)
   @IsString({ message: V.GROUP_NAME_EMPTY })

@@ -19,6 +19,7 @@ import { trim } from '../../common/transforms';
 import { OmitOrValid } from '../../common/validation';
 import { LIMITS } from '../../shared/limits';
 import { NAME_MAX, newUserEmailError as sharedNewUserEmailError, profileFieldTooLong, VALIDATION_MESSAGES as V } from '../../shared/validation';
+import { DisableUserRequest, EnforceMfaRequest, NewUserPayload, UpdatePasswordPayload, UpdateProfilePayload, UpdateRoleRequest, UpdateSsoRequest, UserIdRequest } from '../../shared/api-types';
 
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
@@ -35,7 +36,7 @@ function IsNewUserEmail(): PropertyDecorator {
 }
 
 /** A target user: every admin change names one. */
-export class UserIdDto {
+export class UserIdDto implements UserIdRequest {
   @ApiProperty()
   @IsInt({ message: 'userId must be a whole number.' })
   @Min(1, { message: 'userId must be a whole number.' })
@@ -43,7 +44,7 @@ export class UserIdDto {
 }
 
 /** PUT /api/users/updateRole */
-export class UpdateRoleDto extends UserIdDto {
+export class UpdateRoleDto extends UserIdDto implements UpdateRoleRequest {
   @ApiProperty({ type: [Number], example: [4, 3] })
   @IsArray({ message: 'newUserRoleIds must be a list of role ids.' })
   @ArrayNotEmpty({ message: 'Choose a role.' })
@@ -53,21 +54,21 @@ export class UpdateRoleDto extends UserIdDto {
 }
 
 /** PUT /api/users/enforceMFA */
-export class EnforceMfaDto extends UserIdDto {
+export class EnforceMfaDto extends UserIdDto implements EnforceMfaRequest {
   @ApiProperty()
   @IsBoolean({ message: 'isMFAEnforced must be true or false.' })
   isMFAEnforced!: boolean;
 }
 
 /** PUT /api/users/updateSsoStatus */
-export class UpdateSsoDto extends UserIdDto {
+export class UpdateSsoDto extends UserIdDto implements UpdateSsoRequest {
   @ApiProperty()
   @IsBoolean({ message: 'isSSOEnabled must be true or false.' })
   isSSOEnabled!: boolean;
 }
 
 /** PUT /api/users/disableUser */
-export class DisableUserDto extends UserIdDto {
+export class DisableUserDto extends UserIdDto implements DisableUserRequest {
   @ApiProperty()
   @IsBoolean({ message: 'isDisabled must be true or false.' })
   isDisabled!: boolean;
@@ -84,7 +85,7 @@ function ProfileField(label: string): PropertyDecorator {
 }
 
 /** PUT /api/users/updateUser: the caller's own profile; fields are trimmed (spec 000 §5); absent ones stay. */
-export class UpdateProfileDto {
+export class UpdateProfileDto implements Partial<UpdateProfilePayload> {
   @ApiPropertyOptional({ description: 'When given, must be the caller (one edits only one\'s own profile)' })
   @IsOptional()
   @IsInt({ message: 'userId must be a whole number.' })
@@ -98,7 +99,7 @@ export class UpdateProfileDto {
 }
 
 /** PATCH /api/users/updatePassword: the new password, and the current one to prove it is the owner. */
-export class UpdatePasswordDto {
+export class UpdatePasswordDto implements UpdatePasswordPayload {
   @ApiProperty()
   @NewPassword()
   userPassword!: string;
@@ -111,7 +112,7 @@ export class UpdatePasswordDto {
 }
 
 /** POST /api/users/add (spec 000 §3 'New user payload'; defaults of §9: MFA enforced, no SSO, the base role). */
-export class AddUserDto {
+export class AddUserDto implements Partial<NewUserPayload> {
   @ApiProperty({ example: 'new.user@example.com' })
   @Transform(lower)
   @IsNewUserEmail()
