@@ -94,8 +94,6 @@ export const CAPABILITY_ROLES = {
   SUPPORT: [Role.E_SUPPORT],
 } as const satisfies Record<string, readonly Role[]>;
 
-export type Capability = keyof typeof CAPABILITY_ROLES;
-
 /** The effective role ids of a user: the main role, plus the administrator flag when set. */
 export function effectiveRoles(mainRole: Role, isAdministrator: boolean): Role[] {
   return isAdministrator && mainRole !== Role.ADMINISTRATOR ? [mainRole, Role.ADMINISTRATOR] : [mainRole];
