@@ -3,11 +3,13 @@ import { trim, trimOrEmpty } from '../../common/transforms';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
 import { EMAIL_PATTERN, LIMITS } from '../../shared/limits';
+import { ContactProfile } from '../../shared/api-types';
 import { atMostMessage, NAME_MAX } from '../../shared/validation';
 
 
 /** Spec 001 §3/§5: fullName required, every value trimmed before it is checked and saved. */
-export class ContactProfileDto {
+/** The request's fields (ContactProfile without id; the omitted ones are saved empty). */
+export class ContactProfileDto implements Partial<Omit<ContactProfile, 'id'>> {
   @Transform(trimOrEmpty)
   @IsString({ message: M.FULL_NAME_REQUIRED })
   @IsNotEmpty({ message: M.FULL_NAME_REQUIRED })
