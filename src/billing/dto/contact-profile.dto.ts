@@ -8,7 +8,7 @@ import { atMostMessage, NAME_MAX } from '../../shared/validation';
 
 
 /** Spec 001 §3/§5: fullName required, every value trimmed before it is checked and saved. */
-/** The request's fields (ContactProfile without id; the omitted ones are saved empty). */
+/** The request's fields: ContactProfile without its id. */
 export class ContactProfileDto implements Partial<Omit<ContactProfile, 'id'>> {
   @Transform(trimOrEmpty)
   @IsString({ message: M.FULL_NAME_REQUIRED })
