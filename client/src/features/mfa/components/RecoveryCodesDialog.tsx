@@ -1,4 +1,4 @@
-import { Button, Clipboard, Dialog, HStack, List, Portal, SimpleGrid, Text } from '@chakra-ui/react';
+import { Button, Clipboard, Dialog, HStack, List, Portal, Text } from '@chakra-ui/react';
 import { saveBlob } from '@/lib/download';
 import { recoveryCodesFile, RECOVERY_TEXTS } from '../recovery-texts';
 
@@ -18,14 +18,12 @@ export function RecoveryCodesDialog({ codes, email, onDone }: { codes: string[] 
               <Text fontSize="sm" mb="4">
                 {RECOVERY_TEXTS.SHOW_INTRO}
               </Text>
-              <List.Root as="ol" listStyle="none" data-testid="recovery-codes">
-                <SimpleGrid columns={2} gap="2">
-                  {codes?.map((c) => (
-                    <List.Item key={c} fontFamily="mono" fontSize="md" bg="bg.muted" rounded="sm" px="3" py="1" textAlign="center" data-testid="recovery-code">
-                      {c}
-                    </List.Item>
-                  ))}
-                </SimpleGrid>
+              <List.Root as="ol" listStyle="none" display="grid" gridTemplateColumns="repeat(2, 1fr)" gap="2" data-testid="recovery-codes">
+                {codes?.map((c) => (
+                  <List.Item key={c} fontFamily="mono" fontSize="md" bg="bg.muted" rounded="sm" px="3" py="1" textAlign="center" data-testid="recovery-code">
+                    {c}
+                  </List.Item>
+                ))}
               </List.Root>
               <HStack mt="4" gap="2">
                 <Clipboard.Root value={codes?.join('\n') ?? ''}>
