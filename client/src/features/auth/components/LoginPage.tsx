@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toaster } from '@/components/ui/toaster';
 import { lastWorkingPath, useAuth } from '@/lib/auth';
 import { afterLoginError, initialLoginState, LoginState, secondFactorOf, Toast } from '../login-machine';
-import { signedInWithRecoveryCode } from '@/features/mfa/recovery-texts';
+import { signedInWithRecoveryCode } from '@/features/mfa';
 import { authApi } from '../api/auth-api';
 import { RootStep } from './RootStep';
 import { PasswordStep } from './PasswordStep';

@@ -4,8 +4,7 @@ import { authApi } from '../api/auth-api';
 import { LOGIN_TEXTS } from '../login-machine';
 import { validateMfaCode } from '../validation';
 import { showToast, StepProps } from './LoginPage';
-import { RecoveryCodeField, RecoveryCodeToggle, RememberDeviceCheckbox } from '@/features/mfa/components/MfaStepOptions';
-import { validateRecoveryCode } from '@/features/mfa/recovery-texts';
+import { RecoveryCodeField, RecoveryCodeToggle, RememberDeviceCheckbox, validateRecoveryCode } from '@/features/mfa';
 
 /** MFA: the server's message, the 'MFA Token' input, Confirm, and 'Send code to email instead' until used. */
 export function MfaStep({ login, update, busy, error, onSubmit }: StepProps & { busy: boolean; error: string | null; onSubmit: () => void }) {

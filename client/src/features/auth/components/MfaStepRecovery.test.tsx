@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderRoutes } from '@/test/render';
-import { LoginPage } from '@/features/auth/components/LoginPage';
-import { initialLoginState, secondFactorOf } from '@/features/auth/login-machine';
-import { validateRecoveryCode } from '../recovery-texts';
+import { validateRecoveryCode } from '@/features/mfa';
+import { initialLoginState, secondFactorOf } from '../login-machine';
+import { LoginPage } from './LoginPage';
 
 vi.setConfig({ testTimeout: 30_000 });
 
