@@ -44,14 +44,18 @@ export class RecoveryCodesService {
   }
 
   private hash(userId: number, code: string): string {
-    return createHmac('sha256', this.key).update(`${userId}:${normaliseRecoveryCode(code)}`).digest('hex');
+    return createHmac('sha256', this.key)
+      .update(`${userId}:${normaliseRecoveryCode(code)}`)
+      .digest('hex');
   }
 
   /** Inside `tx`: replaces the user's codes with a new set and returns it (shown once, never stored in clear). */
   async issue(tx: EntityManager, userId: number): Promise<string[]> {
     const fresh = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
     await tx.getRepository(RecoveryCode).delete({ userId });
-    await tx.getRepository(RecoveryCode).insert(fresh.map((code) => ({ userId, codeHash: this.hash(userId, code), usedAt: null })));
+    await tx
+      .getRepository(RecoveryCode)
+      .insert(fresh.map((code) => ({ userId, codeHash: this.hash(userId, code), usedAt: null })));
     return fresh;
   }
 
@@ -72,10 +76,18 @@ export class RecoveryCodesService {
   async consume(user: User, code: string, client?: ClientInfo): Promise<number | null> {
     const codeHash = this.hash(user.id, code);
     return this.codes.manager.transaction(async (tx) => {
-      const claimed = await tx.getRepository(RecoveryCode).update({ userId: user.id, codeHash, usedAt: IsNull() }, { usedAt: new Date() });
+      const claimed = await tx
+        .getRepository(RecoveryCode)
+        .update({ userId: user.id, codeHash, usedAt: IsNull() }, { usedAt: new Date() });
       if (!claimed.affected) return null;
       const left = await tx.getRepository(RecoveryCode).countBy({ userId: user.id, usedAt: IsNull() });
-      await this.audit.record(tx, { type: 'RECOVERY_CODE_USED', actor: user, target: user, client, summary: `Signed in with a recovery code (${left} left)` });
+      await this.audit.record(tx, {
+        type: 'RECOVERY_CODE_USED',
+        actor: user,
+        target: user,
+        client,
+        summary: `Signed in with a recovery code (${left} left)`,
+      });
       await this.mail.send(
         {
           to: user.email,

@@ -80,13 +80,31 @@ export class TrustedDevicesService {
     const maxAge = this.rememberDays * DAY_MS;
     const label = deviceLabel(client.userAgent);
     await this.devices.manager.transaction(async (tx) => {
-      await tx.getRepository(TrustedDevice).insert({ userId: user.id, tokenHash: sha256(token), label, lastUsedAt: null, expiresAt: new Date(Date.now() + maxAge) });
-      await this.audit.record(tx, { type: 'TRUSTED_DEVICE_ADDED', actor: user, target: user, client, summary: `Trusted device added: ${label}` });
+      await tx.getRepository(TrustedDevice).insert({
+        userId: user.id,
+        tokenHash: sha256(token),
+        label,
+        lastUsedAt: null,
+        expiresAt: new Date(Date.now() + maxAge),
+      });
+      await this.audit.record(tx, {
+        type: 'TRUSTED_DEVICE_ADDED',
+        actor: user,
+        target: user,
+        client,
+        summary: `Trusted device added: ${label}`,
+      });
     });
     return {
       name: this.cookieName(user.id),
       value: `${token}.${this.mac(`${user.id}.${token}`)}`,
-      options: { httpOnly: true, sameSite: 'strict', secure: this.config.publicUrl.startsWith('https:'), path: TRUSTED_DEVICE_COOKIE_PATH, maxAge },
+      options: {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: this.config.publicUrl.startsWith('https:'),
+        path: TRUSTED_DEVICE_COOKIE_PATH,
+        maxAge,
+      },
     };
   }
 
@@ -110,7 +128,13 @@ export class TrustedDevicesService {
       const device = await tx.getRepository(TrustedDevice).findOneBy({ id, userId: caller.id });
       if (!device) throw AppException.notFound(RECOVERY_MESSAGES.DEVICE_NOT_FOUND);
       await tx.getRepository(TrustedDevice).delete({ id: device.id });
-      await this.audit.record(tx, { type: 'TRUSTED_DEVICE_REVOKED', actor: caller, target: caller, client, summary: `Trusted device revoked: ${device.label}` });
+      await this.audit.record(tx, {
+        type: 'TRUSTED_DEVICE_REVOKED',
+        actor: caller,
+        target: caller,
+        client,
+        summary: `Trusted device revoked: ${device.label}`,
+      });
     });
     return { success: true };
   }
@@ -119,7 +143,14 @@ export class TrustedDevicesService {
   async revokeAll(caller: AuthUser, client?: RequestContext): Promise<{ success: true; revoked: number }> {
     const revoked = await this.devices.manager.transaction(async (tx) => {
       const n = await this.revokeAllIn(tx, caller.id);
-      if (n > 0) await this.audit.record(tx, { type: 'TRUSTED_DEVICE_REVOKED', actor: caller, target: caller, client, summary: `All trusted devices revoked (${n})` });
+      if (n > 0)
+        await this.audit.record(tx, {
+          type: 'TRUSTED_DEVICE_REVOKED',
+          actor: caller,
+          target: caller,
+          client,
+          summary: `All trusted devices revoked (${n})`,
+        });
       return n;
     });
     return { success: true, revoked };

@@ -19,7 +19,8 @@ export const RECOVERY_MESSAGES = {
 } as const;
 
 /** The "Don't ask again on this device for N days" label. */
-export const rememberDeviceLabel = (days: number) => `Don't ask again on this device for ${days} day${days === 1 ? '' : 's'}`;
+export const rememberDeviceLabel = (days: number) =>
+  `Don't ask again on this device for ${days} day${days === 1 ? '' : 's'}`;
 
 /** POST /mfa/verify: MFA is on, and the recovery codes are shown once. */
 export interface MfaVerifyResponse {

@@ -32,7 +32,9 @@ function codes(secret: string) {
   return () => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * n++ });
 }
 
-test('lost phone: enrol from the profile, save the ten codes, sign in with one, see how many are left', async ({ page }) => {
+test('lost phone: enrol from the profile, save the ten codes, sign in with one, see how many are left', async ({
+  page,
+}) => {
   const org = await seedOrganisation();
   const user = await seedUser(org.id, { firstName: 'Rita', lastName: 'Recovery' });
   await passwordStep(page, user.email, user.password);
@@ -50,7 +52,10 @@ test('lost phone: enrol from the profile, save the ten codes, sign in with one, 
   const saved = (await shown.getByTestId('recovery-code').allTextContents()).map((c) => c.trim());
   for (const c of saved) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
   await expectAccessible(page, 'recovery codes dialog');
-  const [download] = await Promise.all([page.waitForEvent('download'), shown.getByRole('button', { name: 'Download as .txt' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    shown.getByRole('button', { name: 'Download as .txt' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('tax-portal-recovery-codes.txt');
   const file = readFileSync((await download.path())!, 'utf8');
   for (const c of saved) expect(file).toContain(c);
@@ -79,15 +84,23 @@ test('lost phone: enrol from the profile, save the ten codes, sign in with one, 
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
   await page.getByLabel('MFA Token').fill(saved[0]);
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText("That doesn't look right: The recovery code is invalid or has already been used.")).toBeVisible();
+  await expect(
+    page.getByText("That doesn't look right: The recovery code is invalid or has already been used."),
+  ).toBeVisible();
   await expect(page.getByTestId('login-card')).toHaveAttribute('data-step', 'MFA');
 });
 
-test("trusted device: \"Don't ask again\" skips the MFA step in this browser until the device is revoked", async ({ page, request, context }) => {
+test('trusted device: "Don\'t ask again" skips the MFA step in this browser until the device is revoked', async ({
+  page,
+  request,
+  context,
+}) => {
   const org = await seedOrganisation();
   const user = await seedUser(org.id);
   // Enrol through the API, as the sign-in test does.
-  const login = await request.post('/auth/login', { data: { username: user.email, password: user.password, acceptToS: true } });
+  const login = await request.post('/auth/login', {
+    data: { username: user.email, password: user.password, acceptToS: true },
+  });
   const auth = { Authorization: `Bearer ${(await login.json()).accessToken}` };
   const { secret } = await (await request.post('/mfa/enable', { headers: auth })).json();
   const next = codes(secret.base32);
@@ -113,7 +126,10 @@ test("trusted device: \"Don't ask again\" skips the MFA step in this browser unt
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(/Chrom\w* on Linux/);
   await expectAccessible(page, 'profile with trusted devices');
-  await rows.first().getByRole('button', { name: /^Revoke / }).click();
+  await rows
+    .first()
+    .getByRole('button', { name: /^Revoke / })
+    .click();
   await expect(page.getByText('Trusted device revoked.')).toBeVisible();
   await expect(page.getByTestId('no-trusted-devices')).toBeVisible();
   await logOut(page);

@@ -25,19 +25,29 @@ describe('MFA recovery codes', () => {
 
   const http = () => request(t.http);
   const challenge = async (email: string) => {
-    const first = await http().post('/auth/login').send({ username: email, password: PASSWORD, acceptToS: true }).expect(401);
+    const first = await http()
+      .post('/auth/login')
+      .send({ username: email, password: PASSWORD, acceptToS: true })
+      .expect(401);
     expect(first.body.code).toBe('TOTP_REQUIRED');
     return first.body.challengeToken as string;
   };
   const withRecoveryCode = (email: string, challengeToken: string, recoveryCode: string) =>
-    http().post('/auth/login').set('Authorization', `Bearer ${challengeToken}`).send({ username: email, password: PASSWORD, acceptToS: true, recoveryCode });
+    http()
+      .post('/auth/login')
+      .set('Authorization', `Bearer ${challengeToken}`)
+      .send({ username: email, password: PASSWORD, acceptToS: true, recoveryCode });
 
   /** A user who enrolled through the API, with the codes the enrolment showed. */
   async function enrolled() {
     const u = await createUser(t, org);
     const s = await login(t, u.email);
     const { base32 } = (await http().post('/mfa/enable').set(s.auth).expect(200)).body.secret;
-    const verify = await http().post('/mfa/verify').set(s.auth).send({ token: await totp(base32) }).expect(200);
+    const verify = await http()
+      .post('/mfa/verify')
+      .set(s.auth)
+      .send({ token: await totp(base32) })
+      .expect(200);
     return { user: u, secret: base32 as string, codes: verify.body.recoveryCodes as string[], verify };
   }
 
@@ -84,7 +94,12 @@ describe('MFA recovery codes', () => {
 
   it('two simultaneous sign-ins with the same code: exactly one wins', async () => {
     const { user, codes } = await enrolled();
-    const tokens = await Promise.all([challenge(user.email), challenge(user.email), challenge(user.email), challenge(user.email)]);
+    const tokens = await Promise.all([
+      challenge(user.email),
+      challenge(user.email),
+      challenge(user.email),
+      challenge(user.email),
+    ]);
     const results = await Promise.all(tokens.map((c) => withRecoveryCode(user.email, c, codes[0])));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 401, 401, 401]);
@@ -98,7 +113,10 @@ describe('MFA recovery codes', () => {
     const foreign = await withRecoveryCode(a.user.email, await challenge(a.user.email), b.codes[0]).expect(401);
     expect(foreign.body.code).toBe('INVALID_RECOVERY_CODE');
 
-    const noChallenge = await http().post('/auth/login').send({ username: b.user.email, password: PASSWORD, acceptToS: true, recoveryCode: b.codes[0] }).expect(401);
+    const noChallenge = await http()
+      .post('/auth/login')
+      .send({ username: b.user.email, password: PASSWORD, acceptToS: true, recoveryCode: b.codes[0] })
+      .expect(401);
     expectErrorBody(noChallenge, 401);
     // A's challenge token does not open B's account.
     await withRecoveryCode(b.user.email, await challenge(a.user.email), b.codes[0]).expect(401);
@@ -108,7 +126,13 @@ describe('MFA recovery codes', () => {
     const both = await http()
       .post('/auth/login')
       .set('Authorization', `Bearer ${await challenge(b.user.email)}`)
-      .send({ username: b.user.email, password: PASSWORD, acceptToS: true, recoveryCode: b.codes[0], mfaToken: await totp(b.secret) })
+      .send({
+        username: b.user.email,
+        password: PASSWORD,
+        acceptToS: true,
+        recoveryCode: b.codes[0],
+        mfaToken: await totp(b.secret),
+      })
       .expect(400);
     expectErrorBody(both, 400);
 
@@ -116,7 +140,11 @@ describe('MFA recovery codes', () => {
     const ok = await withRecoveryCode(b.user.email, await challenge(b.user.email), b.codes[0]).expect(200);
     expect(ok.body.recoveryCodesLeft).toBe(9);
     // A wrong password with a right code is still a wrong password.
-    await http().post('/auth/login').set('Authorization', `Bearer ${await challenge(b.user.email)}`).send({ username: b.user.email, password: 'Wrong-Password-9', acceptToS: true, recoveryCode: b.codes[1] }).expect(401);
+    await http()
+      .post('/auth/login')
+      .set('Authorization', `Bearer ${await challenge(b.user.email)}`)
+      .send({ username: b.user.email, password: 'Wrong-Password-9', acceptToS: true, recoveryCode: b.codes[1] })
+      .expect(401);
     expect(await t.db.getRepository(RecoveryCode).countBy({ userId: b.user.id, usedAt: IsNull() })).toBe(9);
   });
 
@@ -124,10 +152,18 @@ describe('MFA recovery codes', () => {
     const { user, secret, codes } = await enrolled();
     const s = fromResponse(await withRecoveryCode(user.email, await challenge(user.email), codes[0]).expect(200));
     await http().post('/mfa/recovery-codes').set(s.auth).send({}).expect(400);
-    const wrong = await http().post('/mfa/recovery-codes').set(s.auth).send({ token: (await totp(secret)) === '123456' ? '654321' : '123456' }).expect(400);
+    const wrong = await http()
+      .post('/mfa/recovery-codes')
+      .set(s.auth)
+      .send({ token: (await totp(secret)) === '123456' ? '654321' : '123456' })
+      .expect(400);
     expect(wrong.body.code).toBe('INVALID_MFA_TOKEN');
     // The enrolment used this time step's code: the next step's code, as an app shows it 30 s later.
-    const fresh = await http().post('/mfa/recovery-codes').set(s.auth).send({ token: await totp(secret, Date.now() / 1000 + 30) }).expect(200);
+    const fresh = await http()
+      .post('/mfa/recovery-codes')
+      .set(s.auth)
+      .send({ token: await totp(secret, Date.now() / 1000 + 30) })
+      .expect(200);
     expect(Object.keys(fresh.body)).toEqual(['codes']);
     expect(fresh.body.codes).toHaveLength(10);
     for (const c of fresh.body.codes) expect(c).toMatch(CODE_SHAPE);
@@ -136,15 +172,23 @@ describe('MFA recovery codes', () => {
     await withRecoveryCode(user.email, await challenge(user.email), codes[1]).expect(401);
     const ok = await withRecoveryCode(user.email, await challenge(user.email), fresh.body.codes[9]).expect(200);
     expect(ok.body.recoveryCodesLeft).toBe(9);
-    expect(await t.db.getRepository(AuditEvent).countBy({ type: 'RECOVERY_CODES_REGENERATED', targetId: user.id })).toBe(1);
+    expect(
+      await t.db.getRepository(AuditEvent).countBy({ type: 'RECOVERY_CODES_REGENERATED', targetId: user.id }),
+    ).toBe(1);
   });
 
   it('switching MFA off (self or "Disable User MFA") removes the codes', async () => {
     const admin = await createUser(t, org, { roleId: Role.SITE_ADMIN });
     const adminSession = await login(t, admin.email);
     const self = await enrolled();
-    const s = fromResponse(await withRecoveryCode(self.user.email, await challenge(self.user.email), self.codes[0]).expect(200));
-    await http().post('/mfa/disable').set(s.auth).send({ token: await totp(self.secret, Date.now() / 1000 + 30) }).expect(200);
+    const s = fromResponse(
+      await withRecoveryCode(self.user.email, await challenge(self.user.email), self.codes[0]).expect(200),
+    );
+    await http()
+      .post('/mfa/disable')
+      .set(s.auth)
+      .send({ token: await totp(self.secret, Date.now() / 1000 + 30) })
+      .expect(200);
     expect(await t.db.getRepository(RecoveryCode).countBy({ userId: self.user.id })).toBe(0);
 
     const other = await enrolled();
@@ -171,8 +215,16 @@ describe('MFA recovery codes', () => {
     const secret = generateSecret();
     const u = await createUser(t, org, { totpSecret: secret });
     const c = await challenge(u.email);
-    const s = fromResponse(await http().post('/auth/login').set('Authorization', `Bearer ${c}`).send({ username: u.email, password: PASSWORD, acceptToS: true, mfaToken: await totp(secret) }).expect(200));
-    const results = await Promise.all(Array.from({ length: 8 }, () => http().post('/mfa/recovery-codes').set(s.auth).send({ token: '000000' })));
+    const s = fromResponse(
+      await http()
+        .post('/auth/login')
+        .set('Authorization', `Bearer ${c}`)
+        .send({ username: u.email, password: PASSWORD, acceptToS: true, mfaToken: await totp(secret) })
+        .expect(200),
+    );
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => http().post('/mfa/recovery-codes').set(s.auth).send({ token: '000000' })),
+    );
     const limited = results.filter((r) => r.status === 429);
     expect(limited).toHaveLength(3);
     expectErrorBody(limited[0], 429);

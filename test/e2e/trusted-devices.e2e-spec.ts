@@ -11,7 +11,8 @@ import { expectErrorBody } from '../utils/error-body';
 import { createRoleMatrix } from '../utils/roles';
 import { createTestApp, TestApp } from '../utils/test-app';
 
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const used = new Map<string, number>();
 /** The current code, then the next step's (an app's code 30 s later): a code works once, and the server accepts one step either side. */
 const nextTotp = (secret: string) => {
@@ -49,7 +50,13 @@ describe('MFA trusted devices', () => {
       .post('/auth/login')
       .set('User-Agent', CHROME)
       .set('Authorization', `Bearer ${first.body.challengeToken}`)
-      .send({ username: email, password: PASSWORD, acceptToS: true, mfaToken: await nextTotp(secret), ...(rememberDevice !== undefined ? { rememberDevice } : {}) })
+      .send({
+        username: email,
+        password: PASSWORD,
+        acceptToS: true,
+        mfaToken: await nextTotp(secret),
+        ...(rememberDevice !== undefined ? { rememberDevice } : {}),
+      })
       .expect(200);
   }
   async function trusted(options: Partial<User> = {}) {
@@ -84,14 +91,28 @@ describe('MFA trusted devices', () => {
     await http().get('/api/users/current').set(fromResponse(ok).auth).expect(200);
     expect((await password(user.email).expect(401)).body.code).toBe('TOTP_REQUIRED');
     // A wrong password with the cookie is still a wrong password.
-    const wrong = await http().post('/auth/login').set('Cookie', cookie).send({ username: user.email, password: 'Wrong-Password-9', acceptToS: true }).expect(401);
+    const wrong = await http()
+      .post('/auth/login')
+      .set('Cookie', cookie)
+      .send({ username: user.email, password: 'Wrong-Password-9', acceptToS: true })
+      .expect(401);
     expect(wrong.body.code).toBe('INVALID_CREDENTIALS');
     // The terms still apply.
-    await http().post('/auth/login').set('Cookie', cookie).send({ username: user.email, password: PASSWORD, acceptToS: false }).expect(400);
+    await http()
+      .post('/auth/login')
+      .set('Cookie', cookie)
+      .send({ username: user.email, password: PASSWORD, acceptToS: false })
+      .expect(400);
 
     const list = await http().get('/mfa/trusted-devices').set(fromResponse(ok).auth).expect(200);
     expect(list.body).toEqual([
-      { id: expect.any(Number), label: 'Chrome on Windows', createdAt: expect.any(String), lastUsedAt: expect.any(String), expiresAt: expect.any(String) },
+      {
+        id: expect.any(Number),
+        label: 'Chrome on Windows',
+        createdAt: expect.any(String),
+        lastUsedAt: expect.any(String),
+        expiresAt: expect.any(String),
+      },
     ]);
     const days = (Date.parse(list.body[0].expiresAt) - Date.parse(list.body[0].createdAt)) / 86_400_000;
     expect(Math.round(days)).toBe(30);
@@ -149,7 +170,9 @@ describe('MFA trusted devices', () => {
     expectErrorBody(await http().delete('/mfa/trusted-devices/abc').set(s.auth).expect(400), 400);
     expectErrorBody(await http().delete('/mfa/trusted-devices/99999999999').set(s.auth).expect(400), 400);
 
-    const firstId = (await t.db.getRepository(TrustedDevice).findOneByOrFail({ userId: user.id, label: 'Chrome on Windows' }, )).id;
+    const firstId = (
+      await t.db.getRepository(TrustedDevice).findOneByOrFail({ userId: user.id, label: 'Chrome on Windows' })
+    ).id;
     const [older] = list.slice(-1);
     await http().delete(`/mfa/trusted-devices/${older.id}`).set(s.auth).expect(200, { success: true });
     expect(older.id).toBe(firstId);
@@ -167,20 +190,36 @@ describe('MFA trusted devices', () => {
     const adminAuth = (await login(t, admin.email)).auth;
 
     const p = await trusted();
-    await http().patch('/api/users/updatePassword').set(p.session.auth).send({ currentPassword: PASSWORD, userPassword: 'Another-Horse-8' }).expect(200);
+    await http()
+      .patch('/api/users/updatePassword')
+      .set(p.session.auth)
+      .send({ currentPassword: PASSWORD, userPassword: 'Another-Horse-8' })
+      .expect(200);
     expect(await t.db.getRepository(TrustedDevice).countBy({ userId: p.user.id })).toBe(0);
 
     const r = await trusted();
-    await http().post('/mfa/recovery-codes').set(r.session.auth).send({ token: await nextTotp(r.secret) }).expect(200);
+    await http()
+      .post('/mfa/recovery-codes')
+      .set(r.session.auth)
+      .send({ token: await nextTotp(r.secret) })
+      .expect(200);
     expect(await skips(r.user.email, r.cookie)).toBe(false);
 
     const d = await trusted();
-    await http().post('/mfa/disable').set(d.session.auth).send({ token: await nextTotp(d.secret) }).expect(200);
+    await http()
+      .post('/mfa/disable')
+      .set(d.session.auth)
+      .send({ token: await nextTotp(d.secret) })
+      .expect(200);
     expect(await t.db.getRepository(TrustedDevice).countBy({ userId: d.user.id })).toBe(0);
 
     const x = await trusted();
     await http().put('/api/users/disableUser').set(adminAuth).send({ userId: x.user.id, isDisabled: true }).expect(200);
-    await http().put('/api/users/disableUser').set(adminAuth).send({ userId: x.user.id, isDisabled: false }).expect(200);
+    await http()
+      .put('/api/users/disableUser')
+      .set(adminAuth)
+      .send({ userId: x.user.id, isDisabled: false })
+      .expect(200);
     expect(await skips(x.user.email, x.cookie)).toBe(false);
 
     const m = await trusted();
@@ -189,12 +228,16 @@ describe('MFA trusted devices', () => {
 
     // A force log-off is not among them.
     const f = await trusted();
-    await http().post('/api/userLoginActivities/force-logoff').set(adminAuth).send({ userIds: [f.user.id] }).expect(200);
+    await http()
+      .post('/api/userLoginActivities/force-logoff')
+      .set(adminAuth)
+      .send({ userIds: [f.user.id] })
+      .expect(200);
     await http().get('/api/users/current').set(f.session.auth).expect(401);
     expect(await skips(f.user.email, f.cookie)).toBe(true);
   });
 
-  it('every role lists and revokes only its own devices; another organisation\'s device is a 404; without a session, 401', async () => {
+  it("every role lists and revokes only its own devices; another organisation's device is a 404; without a session, 401", async () => {
     const m = await createRoleMatrix(t);
     const victim = await trusted();
     const victimId = (await t.db.getRepository(TrustedDevice).findOneByOrFail({ userId: victim.user.id })).id;
@@ -221,12 +264,21 @@ describe('MFA trusted devices with MFA_REMEMBER_DAYS=0', () => {
     const org = await createOrganisation(t);
     const secret = generateSecret();
     const u = await createUser(t, org, { totpSecret: secret });
-    const first = await request(t.http).post('/auth/login').send({ username: u.email, password: PASSWORD, acceptToS: true }).expect(401);
+    const first = await request(t.http)
+      .post('/auth/login')
+      .send({ username: u.email, password: PASSWORD, acceptToS: true })
+      .expect(401);
     expect(first.body.rememberDeviceDays).toBe(0);
     const ok = await request(t.http)
       .post('/auth/login')
       .set('Authorization', `Bearer ${first.body.challengeToken}`)
-      .send({ username: u.email, password: PASSWORD, acceptToS: true, mfaToken: await totp(secret), rememberDevice: true })
+      .send({
+        username: u.email,
+        password: PASSWORD,
+        acceptToS: true,
+        mfaToken: await totp(secret),
+        rememberDevice: true,
+      })
       .expect(200);
     expect(deviceCookieOf(ok)).toBeUndefined();
     expect(await t.db.getRepository(TrustedDevice).countBy({ userId: u.id })).toBe(0);
@@ -236,9 +288,19 @@ describe('MFA trusted devices with MFA_REMEMBER_DAYS=0', () => {
     const mac = (text: string) => createHmac('sha256', key).update(text).digest('base64url');
     const token = 'a-device-token-made-by-the-test-0000000000';
     const { createHash } = await import('node:crypto');
-    await t.db.getRepository(TrustedDevice).insert({ userId: u.id, tokenHash: createHash('sha256').update(token).digest('hex'), label: 'Chrome on Windows', lastUsedAt: null, expiresAt: new Date(Date.now() + 86_400_000) });
+    await t.db.getRepository(TrustedDevice).insert({
+      userId: u.id,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      label: 'Chrome on Windows',
+      lastUsedAt: null,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     const cookie = `mfa_device_${mac(`name:${u.id}`).slice(0, 16)}=${token}.${mac(`${u.id}.${token}`)}`;
-    const again = await request(t.http).post('/auth/login').set('Cookie', cookie).send({ username: u.email, password: PASSWORD, acceptToS: true }).expect(401);
+    const again = await request(t.http)
+      .post('/auth/login')
+      .set('Cookie', cookie)
+      .send({ username: u.email, password: PASSWORD, acceptToS: true })
+      .expect(401);
     expect(again.body.code).toBe('TOTP_REQUIRED');
   });
 });

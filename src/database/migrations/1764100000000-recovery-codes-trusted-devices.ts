@@ -8,7 +8,12 @@ export class RecoveryCodesTrustedDevices1764100000000 implements MigrationInterf
     const postgres = q.connection.driver.options.type === 'postgres';
     const DATE_TYPE = postgres ? 'timestamptz' : 'datetime';
     const now = postgres ? 'now()' : "datetime('now')";
-    const owner = () => ({ columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' });
+    const owner = () => ({
+      columnNames: ['userId'],
+      referencedTableName: 'users',
+      referencedColumnNames: ['id'],
+      onDelete: 'CASCADE',
+    });
     await q.createTable(
       new Table({
         name: 'mfa_recovery_codes',

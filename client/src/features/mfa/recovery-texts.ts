@@ -16,7 +16,8 @@ export const RECOVERY_TEXTS = {
   FILE_NAME: 'tax-portal-recovery-codes.txt',
   REGENERATE: 'Regenerate recovery codes',
   REGENERATE_TITLE: 'Regenerate recovery codes',
-  REGENERATE_INTRO: 'Your current recovery codes will stop working, and every trusted device will be asked for MFA again.',
+  REGENERATE_INTRO:
+    'Your current recovery codes will stop working, and every trusted device will be asked for MFA again.',
   TRUSTED_DEVICES: 'Trusted devices',
   NO_DEVICES: 'No trusted devices. Tick “Don’t ask again on this device” at the MFA step to add one.',
   REVOKE: 'Revoke',

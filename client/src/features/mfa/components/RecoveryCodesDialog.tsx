@@ -3,10 +3,24 @@ import { saveBlob } from '@/lib/download';
 import { recoveryCodesFile, RECOVERY_TEXTS } from '../recovery-texts';
 
 /** Issue 14: the recovery codes, shown once (after enabling MFA or regenerating), with Copy and Download as .txt. */
-export function RecoveryCodesDialog({ codes, email, onDone }: { codes: string[] | null; email?: string; onDone: () => void }) {
+export function RecoveryCodesDialog({
+  codes,
+  email,
+  onDone,
+}: {
+  codes: string[] | null;
+  email?: string;
+  onDone: () => void;
+}) {
   const text = codes ? recoveryCodesFile(codes, email) : '';
   return (
-    <Dialog.Root open={!!codes} onOpenChange={(e) => !e.open && onDone()} placement="center" size="md" closeOnInteractOutside={false}>
+    <Dialog.Root
+      open={!!codes}
+      onOpenChange={(e) => !e.open && onDone()}
+      placement="center"
+      size="md"
+      closeOnInteractOutside={false}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -18,9 +32,26 @@ export function RecoveryCodesDialog({ codes, email, onDone }: { codes: string[] 
               <Text fontSize="sm" mb="4">
                 {RECOVERY_TEXTS.SHOW_INTRO}
               </Text>
-              <List.Root as="ol" listStyle="none" display="grid" gridTemplateColumns="repeat(2, 1fr)" gap="2" data-testid="recovery-codes">
+              <List.Root
+                as="ol"
+                listStyle="none"
+                display="grid"
+                gridTemplateColumns="repeat(2, 1fr)"
+                gap="2"
+                data-testid="recovery-codes"
+              >
                 {codes?.map((c) => (
-                  <List.Item key={c} fontFamily="mono" fontSize="md" bg="bg.muted" rounded="sm" px="3" py="1" textAlign="center" data-testid="recovery-code">
+                  <List.Item
+                    key={c}
+                    fontFamily="mono"
+                    fontSize="md"
+                    bg="bg.muted"
+                    rounded="sm"
+                    px="3"
+                    py="1"
+                    textAlign="center"
+                    data-testid="recovery-code"
+                  >
                     {c}
                   </List.Item>
                 ))}
@@ -33,7 +64,11 @@ export function RecoveryCodesDialog({ codes, email, onDone }: { codes: string[] 
                     </Button>
                   </Clipboard.Trigger>
                 </Clipboard.Root>
-                <Button size="sm" variant="outline" onClick={() => saveBlob(new Blob([text], { type: 'text/plain' }), RECOVERY_TEXTS.FILE_NAME)}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => saveBlob(new Blob([text], { type: 'text/plain' }), RECOVERY_TEXTS.FILE_NAME)}
+                >
                   {RECOVERY_TEXTS.DOWNLOAD}
                 </Button>
               </HStack>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/api';
@@ -26,23 +26,25 @@ export function RecoveryCodesSection() {
       <Button size="sm" variant="outline" onClick={() => setAsking(true)}>
         {RECOVERY_TEXTS.REGENERATE}
       </Button>
-      <RegenerateDialog
-        open={asking}
-        onClose={() => setAsking(false)}
-        onCodes={(fresh) => {
-          setAsking(false);
-          setCodes(fresh);
-          void queryClient.invalidateQueries({ queryKey: RECOVERY_QUERY_KEY });
-          void queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY });
-        }}
-      />
+      {/* Mounted only while asked for, so each opening starts empty. */}
+      {asking && (
+        <RegenerateDialog
+          onClose={() => setAsking(false)}
+          onCodes={(fresh) => {
+            setAsking(false);
+            setCodes(fresh);
+            void queryClient.invalidateQueries({ queryKey: RECOVERY_QUERY_KEY });
+            void queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY });
+          }}
+        />
+      )}
       <RecoveryCodesDialog codes={codes} onDone={() => setCodes(null)} />
     </HStack>
   );
 }
 
 /** Asks for a current TOTP code, as switching MFA off does. */
-function RegenerateDialog({ open, onClose, onCodes }: { open: boolean; onClose: () => void; onCodes: (codes: string[]) => void }) {
+function RegenerateDialog({ onClose, onCodes }: { onClose: () => void; onCodes: (codes: string[]) => void }) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const regenerate = useMutation({
@@ -50,12 +52,6 @@ function RegenerateDialog({ open, onClose, onCodes }: { open: boolean; onClose: 
     onSuccess: (res) => onCodes(res.codes),
     onError: (error) => setCodeError(errorMessage(error, 'Something went wrong')),
   });
-  useEffect(() => {
-    if (open) {
-      setCode('');
-      setCodeError(null);
-    }
-  }, [open]);
   function confirm() {
     if (!isCompleteCode(code)) {
       setCodeError(MFA_TEXTS.CODE_INVALID);
@@ -65,7 +61,7 @@ function RegenerateDialog({ open, onClose, onCodes }: { open: boolean; onClose: 
     regenerate.mutate(code);
   }
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" size="sm">
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size="sm">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -77,7 +73,13 @@ function RegenerateDialog({ open, onClose, onCodes }: { open: boolean; onClose: 
               <Text fontSize="sm" mb="3">
                 {RECOVERY_TEXTS.REGENERATE_INTRO}
               </Text>
-              <CodeField label="Enter the 6-digit code from your authenticator app" value={code} onChange={setCode} error={codeError} onEnter={confirm} />
+              <CodeField
+                label="Enter the 6-digit code from your authenticator app"
+                value={code}
+                onChange={setCode}
+                error={codeError}
+                onEnter={confirm}
+              />
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>

@@ -18,8 +18,13 @@ export function TrustedDevicesSection() {
     toaster.create({ type: 'success', title });
     void queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY });
   };
-  const failed = (error: unknown) => toaster.create({ type: 'error', title: errorMessage(error, 'Something went wrong') });
-  const revoke = useMutation({ mutationFn: recoveryApi.revoke, onSuccess: () => done(RECOVERY_TEXTS.REVOKED), onError: failed });
+  const failed = (error: unknown) =>
+    toaster.create({ type: 'error', title: errorMessage(error, 'Something went wrong') });
+  const revoke = useMutation({
+    mutationFn: recoveryApi.revoke,
+    onSuccess: () => done(RECOVERY_TEXTS.REVOKED),
+    onError: failed,
+  });
   const revokeAll = useMutation({
     mutationFn: recoveryApi.revokeAll,
     onSuccess: () => (setConfirmAll(false), done(RECOVERY_TEXTS.ALL_REVOKED)),
@@ -60,7 +65,13 @@ export function TrustedDevicesSection() {
                   <Table.Cell whiteSpace="nowrap">{when(d.createdAt)}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{when(d.lastUsedAt)}</Table.Cell>
                   <Table.Cell textAlign="end">
-                    <Button size="xs" variant="outline" aria-label={`${RECOVERY_TEXTS.REVOKE} ${d.label}`} loading={revoke.isPending && revoke.variables === d.id} onClick={() => revoke.mutate(d.id)}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      aria-label={`${RECOVERY_TEXTS.REVOKE} ${d.label}`}
+                      loading={revoke.isPending && revoke.variables === d.id}
+                      onClick={() => revoke.mutate(d.id)}
+                    >
                       {RECOVERY_TEXTS.REVOKE}
                     </Button>
                   </Table.Cell>
@@ -70,7 +81,13 @@ export function TrustedDevicesSection() {
           </Table.Root>
         </Box>
       )}
-      <ConfirmDialog open={confirmAll} message={RECOVERY_TEXTS.CONFIRM_REVOKE_ALL} loading={revokeAll.isPending} onConfirm={() => revokeAll.mutate()} onClose={() => setConfirmAll(false)} />
+      <ConfirmDialog
+        open={confirmAll}
+        message={RECOVERY_TEXTS.CONFIRM_REVOKE_ALL}
+        loading={revokeAll.isPending}
+        onConfirm={() => revokeAll.mutate()}
+        onClose={() => setConfirmAll(false)}
+      />
     </Box>
   );
 }
