@@ -33,9 +33,11 @@ export class AuthController {
   @ApiBearerAuth()
   // The body was validated and the sign-in run by LocalAuthGuard; @Body() declares it (docs, the route inventory).
   login(@Body() _body: LoginDto, @Req() req: Request & { user: SignedIn }, @Res({ passthrough: true }) res: Response) {
-    const { accessToken, refreshToken } = req.user;
+    const { accessToken, refreshToken, recoveryCodesLeft, trustedDevice } = req.user;
     setRefreshCookie(res, refreshToken, this.tokens.cookieSecure);
-    return { success: true, accessToken };
+    // Issue 14: a newly trusted device's cookie; after a recovery code, how many are left.
+    if (trustedDevice) res.cookie(trustedDevice.name, trustedDevice.value, trustedDevice.options);
+    return { success: true, accessToken, ...(recoveryCodesLeft !== undefined ? { recoveryCodesLeft } : {}) };
   }
 
   @Public()

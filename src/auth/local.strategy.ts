@@ -12,7 +12,8 @@ import { LoginDto } from './dto/login.dto';
 /**
  * POST /auth/login's credential check as a passport-local strategy: username and password from the body, then
  * the sign-in machine of AuthService.login (throttle, one argon2 verification even for an unknown e-mail, the
- * MFA step with its challenge token, a due password change). Passport hands the tokens on as `req.user`.
+ * MFA step with its challenge token or a recovery code, a trusted device's cookie, a due password change).
+ * Passport hands the result on as `req.user`.
  */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
@@ -22,7 +23,8 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
 
   /** `req.body` is the LoginDto the guard validated (trimmed, unknown fields refused). */
   validate(req: Request, _username: string, _password: string): Promise<SignedIn> {
-    return this.auth.login(req.body as LoginDto, req.headers.authorization, { ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'] });
+    const cookies = (req as Request & { cookies?: Record<string, string> }).cookies;
+    return this.auth.login(req.body as LoginDto, req.headers.authorization, { ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'] }, cookies);
   }
 }
 

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RefreshToken } from '../credentials/entities/refresh-token.entity';
+import { TrustedDevice } from '../mfa/entities/trusted-device.entity';
 import { Organisation } from '../organisations/entities/organisation.entity';
 import { UsersModule } from '../users/users.module';
 import { SessionsController } from './sessions.controller';
@@ -10,7 +11,7 @@ import { SessionsService } from './sessions.service';
 
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([Session, RefreshToken, Organisation]), UsersModule],
+  imports: [TypeOrmModule.forFeature([Session, RefreshToken, Organisation, TrustedDevice]), UsersModule],
   controllers: [SessionsController],
   providers: [SessionsService, SessionEvents],
   exports: [SessionsService, SessionEvents],

@@ -329,6 +329,10 @@ export interface LoginRequest {
   password: string;
   acceptToS: boolean;
   mfaToken?: string;
+  /** Issue 14: a recovery code in place of mfaToken. */
+  recoveryCode?: string;
+  /** Issue 14: trust this device for the configured days. */
+  rememberDevice?: boolean;
 }
 
 /** POST /auth/change-password: the forced change, with the challenge token as bearer. */
