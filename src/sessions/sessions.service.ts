@@ -136,36 +136,34 @@ export class SessionsService {
     const invalid = () => AppException.unauthorized('Your session has ended. Please log in again.', ERROR_CODES.REFRESH_INVALID);
     if (!raw) throw invalid();
     const tokenHash = sha256(raw);
-    // The hot path (issue 16): one read (token, session and account together) and one write.
+    const now = new Date();
+    // The hot path (issue 16): one statement claims an unused, unexpired token of a live session of an active
+    // account and inserts its successor (migration RefreshRotation1764000000000). Of two requests racing
+    // with the same token only one rotates, and nothing can leave the session without a usable token.
+    const successor = randomToken();
+    const rotated = await this.insertSuccessor(tokenHash, successor, now);
+    if (rotated) return { session: rotated, refreshToken: successor };
+
+    // Not rotated: find out why.
     const token = await this.findForRotation(tokenHash);
     if (!token || token.endedAt) throw invalid();
-    const now = new Date();
     if (token.expiresAt <= now) throw invalid();
     const session = { id: token.sessionId, userId: token.userId };
-    const assertActiveAccount = async () => {
-      if (token.accountActive) return;
+    if (!token.accountActive) {
       await this.end(session.id, 'disabled');
       throw invalid();
-    };
-
+    }
     if (token.usedAt) {
+      // A second tab racing the first gets a new access token but no new refresh token.
       if (now.getTime() - token.usedAt.getTime() <= LIFETIMES.REFRESH_REUSE_GRACE_SECONDS * 1000) {
-        await assertActiveAccount();
         await this.sessions.update({ id: session.id }, { lastRefreshAt: now });
         return { session };
       }
       await this.end(session.id, 'refresh-reuse');
       throw invalid();
     }
-    await assertActiveAccount();
-    // Claim the token and issue its successor in one statement (migration RefreshRotation1764000000000): of two
-    // requests racing with it only one rotates, and nothing can leave the session without a usable token.
-    const successor = randomToken();
-    if (await this.insertSuccessor(token.id, successor, now)) return { session, refreshToken: successor };
-    // Another request rotated it first (a second tab), or the session ended meanwhile.
-    const again = await this.findForRotation(tokenHash);
-    if (!again || again.endedAt) throw invalid();
-    return { session };
+    // Unused and valid, yet not rotated: nothing should get here; refuse rather than guess.
+    throw invalid();
   }
 
   /** A refresh token with what its rotation needs to know of its session and account, in one query. */
@@ -194,33 +192,39 @@ export class SessionsService {
     };
   }
 
-  /** Inserts the successor of an unused token of a live session; false when there was none to succeed. */
-  private async insertSuccessor(predecessorId: number, raw: string, now: Date): Promise<boolean> {
+  /**
+   * Inserts the successor of an unused, unexpired token of a live session of an active account (its insertion
+   * marks the token used and the session refreshed); the session's id and user, or null when there was none
+   * to succeed.
+   */
+  private async insertSuccessor(tokenHash: string, raw: string, now: Date): Promise<{ id: string; userId: number } | null> {
     const driver = this.sessions.manager.connection.driver;
     const stamp = (d: Date) => driver.preparePersistentValue(d, this.dateColumn) as unknown;
     const [sql, params] = driver.escapeQueryWithParameters(
-      `INSERT INTO "refresh_tokens" ("sessionId", "tokenHash", "createdAt", "expiresAt", "usedAt", "replacesId")
-      SELECT t."sessionId", :tokenHash, :now, :expiresAt, NULL, t."id"
-      FROM "refresh_tokens" t INNER JOIN "sessions" s ON s."id" = t."sessionId"
-      WHERE t."id" = :predecessorId AND t."usedAt" IS NULL AND s."endedAt" IS NULL`,
+      // The leading comment makes TypeORM's SQLite runner read the RETURNING rows (it runs statements
+      // starting with "INSERT " without reading any).
+      `/* refresh rotation */ INSERT INTO "refresh_tokens" ("sessionId", "tokenHash", "createdAt", "expiresAt", "usedAt", "replacesId")
+      SELECT t."sessionId", :successorHash, :now, :expiresAt, NULL, t."id"
+      FROM "refresh_tokens" t INNER JOIN "sessions" s ON s."id" = t."sessionId" INNER JOIN "users" u ON u."id" = s."userId"
+      WHERE t."tokenHash" = :tokenHash AND t."usedAt" IS NULL AND t."expiresAt" > :now AND s."endedAt" IS NULL
+        AND NOT u."isDisabled" AND NOT u."isBlocked"
+      RETURNING "sessionId", (SELECT "userId" FROM "sessions" WHERE "sessions"."id" = "refresh_tokens"."sessionId") AS "userId"`,
       {
-        tokenHash: sha256(raw),
+        tokenHash,
+        successorHash: sha256(raw),
         now: stamp(now),
         expiresAt: stamp(new Date(now.getTime() + LIFETIMES.REFRESH_TOKEN_SECONDS * 1000)),
-        predecessorId,
       },
       {},
     );
-    const runner = this.sessions.manager.connection.createQueryRunner();
     try {
-      const result = await runner.query(sql, params, true);
-      return (result.affected ?? 0) > 0;
+      const rows = (await this.refreshTokens.query(sql, params)) as Array<{ sessionId: string; userId: number | string }>;
+      const row = rows[0];
+      return row ? { id: String(row.sessionId), userId: Number(row.userId) } : null;
     } catch (e) {
       // PostgreSQL: a concurrent request inserted the successor first (unique "replacesId").
-      if (e instanceof QueryFailedError && (e.driverError as { code?: string })?.code === '23505') return false;
+      if (e instanceof QueryFailedError && (e.driverError as { code?: string })?.code === '23505') return null;
       throw e;
-    } finally {
-      await runner.release();
     }
   }
 
