@@ -165,23 +165,28 @@ export function UsersTable({ users, writer, actions }: { users: UserListItem[]; 
   );
 }
 
-/** 'Showing {first} to {last} of {totalRecords} entries' (spec 000 §2). */
-export function pageReport(page: number, pageSize: number, totalRecords: number): string {
+/**
+ * 'Showing {first} to {last} of {totalRecords} entries' (spec 000 §2); 'of more than {totalRecords}' when the
+ * server capped the count of a text search's matches (issue 16).
+ */
+export function pageReport(page: number, pageSize: number, totalRecords: number, totalIsCapped = false): string {
   const first = totalRecords === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, totalRecords);
-  return `Showing ${first} to ${last} of ${totalRecords} entries`;
+  return `Showing ${first} to ${last} of ${totalIsCapped ? 'more than ' : ''}${totalRecords} entries`;
 }
 
 export function UsersPaginator({
   page,
   pageSize,
   totalRecords,
+  totalIsCapped = false,
   onPage,
   onPageSize,
 }: {
   page: number;
   pageSize: number;
   totalRecords: number;
+  totalIsCapped?: boolean;
   onPage: (p: number) => void;
   onPageSize: (s: number) => void;
 }) {
@@ -189,7 +194,7 @@ export function UsersPaginator({
   return (
     <Flex justify="space-between" align="center" mt="3" gap="3" wrap="wrap" data-testid="users-paginator">
       <Text fontSize="sm" data-testid="page-report">
-        {pageReport(page, pageSize, totalRecords)}
+        {pageReport(page, pageSize, totalRecords, totalIsCapped)}
       </Text>
       <HStack gap="1">
         <Button size="xs" variant="outline" onClick={() => onPage(1)} disabled={page <= 1} aria-label="First page">
