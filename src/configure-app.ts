@@ -8,6 +8,7 @@ import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { configureBodyParsing } from './common/middleware/body-parsing';
 import { APP_CONFIG } from './config/app-config.module';
 import { AppConfig } from './config/env.validation';
+import { LeanIoAdapter } from './notifications/lean-io.adapter';
 import { RedisIoAdapter } from './redis/redis-io.adapter';
 import { RedisConnection } from './redis/redis.module';
 import { ERROR_CODES } from './shared/messages';
@@ -58,7 +59,7 @@ export function configureApp(app: INestApplication): void {
   );
   app.useGlobalFilters(new AllExceptionsFilter());
   // Several instances: sockets and their rooms through Redis (REDIS_URL), so every instance reaches every socket.
-  if (config.redisUrl) app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisConnection)));
+  app.useWebSocketAdapter(config.redisUrl ? new RedisIoAdapter(app, app.get(RedisConnection)) : new LeanIoAdapter(app));
   app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(
