@@ -55,7 +55,10 @@ function connect(port, path, mode) {
         `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
     );
     const onText = (payload) => {
-      if (payload.length >= NOTIFICATION.length && payload.compare(NOTIFICATION, 0, NOTIFICATION.length, 0, NOTIFICATION.length) === 0) {
+      if (
+        payload.length >= NOTIFICATION.length &&
+        payload.compare(NOTIFICATION, 0, NOTIFICATION.length, 0, NOTIFICATION.length) === 0
+      ) {
         times.push(nowMs());
         frame ??= payload.toString();
       } else if (mode === 'bare') {
@@ -64,14 +67,16 @@ function connect(port, path, mode) {
       } else if (payload[0] === 0x32 /* '2' ping */ && payload.length === 1) sock.write(PONG);
       else if (payload[0] === 0x30 /* '0' open */) sock.write(OPEN_NAMESPACE);
       else if (payload[0] === 0x34 && payload[1] === 0x30 /* '40' namespace connected */) done();
-      else if (payload[0] === 0x34 && payload[1] === 0x34 /* '44' refused */) done(new Error(payload.toString().slice(2)));
+      else if (payload[0] === 0x34 && payload[1] === 0x34 /* '44' refused */)
+        done(new Error(payload.toString().slice(2)));
     };
     sock.on('data', (chunk) => {
       buf = buf ? Buffer.concat([buf, chunk]) : chunk;
       if (!upgraded) {
         const end = buf.indexOf('\r\n\r\n');
         if (end < 0) return;
-        if (!buf.subarray(0, 12).toString().includes(' 101')) return done(new Error(buf.subarray(0, end).toString().split('\r\n')[0]));
+        if (!buf.subarray(0, 12).toString().includes(' 101'))
+          return done(new Error(buf.subarray(0, end).toString().split('\r\n')[0]));
         upgraded = true;
         buf = buf.subarray(end + 4);
         if (mode === 'bare') done();

@@ -9,7 +9,11 @@ import { Socket } from 'socket.io';
  * (issue 16: memory per connection). Gateways with @SubscribeMessage handlers are bound as usual.
  */
 export class LeanIoAdapter extends IoAdapter {
-  override bindMessageHandlers(socket: Socket, handlers: MessageMappingProperties[], transform: (data: unknown) => Observable<unknown>): void {
+  override bindMessageHandlers(
+    socket: Socket,
+    handlers: MessageMappingProperties[],
+    transform: (data: unknown) => Observable<unknown>,
+  ): void {
     if (handlers.length === 0) return;
     super.bindMessageHandlers(socket, handlers, transform);
   }

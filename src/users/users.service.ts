@@ -81,7 +81,7 @@ export const SEARCH_COUNT_CAP = 1000;
  * How many entries of the ordered index a search with many matches walks before it sorts the matches instead:
  * enough for matches spread at one in five or denser, a small loss when they are bunched elsewhere.
  */
-export function searchWalkBudget(offset: number, pageSize: number): number {
+function searchWalkBudget(offset: number, pageSize: number): number {
   return Math.min(20_000, Math.max(2000, 5 * (offset + pageSize)));
 }
 

@@ -38,7 +38,9 @@ describe('POST /refresh: the one-statement rotation', () => {
     expect(rotated).toHaveLength(1);
     for (const r of answers) expect(r.body).toEqual({ success: true, newAccessToken: expect.any(String) });
 
-    const tokens = await t.db.getRepository(RefreshToken).find({ where: { sessionId: before.id }, order: { id: 'ASC' } });
+    const tokens = await t.db
+      .getRepository(RefreshToken)
+      .find({ where: { sessionId: before.id }, order: { id: 'ASC' } });
     expect(tokens).toHaveLength(2);
     expect(tokens[0].usedAt).toBeInstanceOf(Date);
     expect(tokens[1]).toMatchObject({ replacesId: tokens[0].id, usedAt: null });
@@ -51,14 +53,19 @@ describe('POST /refresh: the one-statement rotation', () => {
     // The successor rotates in turn; the access tokens handed out work.
     const next = await refresh(rotated[0]!).expect(200);
     expect(newCookie(next)).toMatch(/^refreshToken=.+/);
-    await request(t.http).get('/api/users/current').set('Authorization', `Bearer ${next.body.newAccessToken}`).expect(200);
+    await request(t.http)
+      .get('/api/users/current')
+      .set('Authorization', `Bearer ${next.body.newAccessToken}`)
+      .expect(200);
   });
 
   it('refuses an expired token and issues no successor', async () => {
     const user = await createUser(t, await createOrganisation(t));
     const s = await login(t, user.email);
     const session = await sessionOf(s.accessToken);
-    await t.db.getRepository(RefreshToken).update({ sessionId: session.id }, { expiresAt: new Date(Date.now() - 1000) });
+    await t.db
+      .getRepository(RefreshToken)
+      .update({ sessionId: session.id }, { expiresAt: new Date(Date.now() - 1000) });
     await refresh(s.cookie).expect(401);
     expect(await t.db.getRepository(RefreshToken).countBy({ sessionId: session.id })).toBe(1);
   });

@@ -22,7 +22,12 @@ describe('GET /api/users: a text search with more matches than the count cap', (
   beforeAll(async () => {
     t = await createTestApp();
     org = await createOrganisation(t, { name: 'Dense Ltd', allowedUsersNumber: 5000 });
-    const admin = await createUser(t, org, { roleId: Role.SITE_ADMIN, firstName: 'Site', lastName: 'Admin', email: 'site.admin@dense.example' });
+    const admin = await createUser(t, org, {
+      roleId: Role.SITE_ADMIN,
+      firstName: 'Site',
+      lastName: 'Admin',
+      email: 'site.admin@dense.example',
+    });
     s = await login(t, admin.email);
     const rows: Array<Partial<User>> = [];
     // Matches of "zeb" interleaved in the list's order with users that do not match; some in upper case;
@@ -39,20 +44,31 @@ describe('GET /api/users: a text search with more matches than the count cap', (
       });
     }
     for (let i = 0; i < rows.length; i += 400) await t.db.getRepository(User).insert(rows.slice(i, i + 400));
-    all = await t.db.getRepository(User).find({ where: { organisationId: org.id }, order: { lastName: 'ASC', firstName: 'ASC', email: 'ASC' } });
+    all = await t.db
+      .getRepository(User)
+      .find({ where: { organisationId: org.id }, order: { lastName: 'ASC', firstName: 'ASC', email: 'ASC' } });
   });
   afterAll(() => t.close());
 
   const list = (query: Record<string, unknown>) => request(t.http).get('/api/users').query(query).set(s.auth);
   const ids = (res: request.Response) => res.body.items.map((u: { id: number }) => u.id);
   const matching = (text: string, keep: (u: User) => boolean = () => true) =>
-    all.filter((u) => (`${u.firstName} ${u.lastName}`.toLowerCase().includes(text) || u.email.toLowerCase().includes(text)) && keep(u));
+    all.filter(
+      (u) =>
+        (`${u.firstName} ${u.lastName}`.toLowerCase().includes(text) || u.email.toLowerCase().includes(text)) &&
+        keep(u),
+    );
 
   it('says the total is capped and gives exactly the pages a full sort gives, whatever the case of the text', async () => {
     const expected = matching('zeb');
     expect(expected.length).toBeGreaterThan(SEARCH_COUNT_CAP);
     for (const text of ['zeb', 'ZEB', 'ebr']) {
-      for (const [page, pageSize] of [[1, 50], [2, 50], [7, 100], [20, 50]]) {
+      for (const [page, pageSize] of [
+        [1, 50],
+        [2, 50],
+        [7, 100],
+        [20, 50],
+      ]) {
         const res = await list({ searchText: text, page, pageSize }).expect(200);
         expect(ids(res)).toEqual(expected.slice((page - 1) * pageSize, page * pageSize).map((u) => u.id));
         if (postgres) expect(res.body).toMatchObject({ totalRecords: expected.length, totalIsCapped: false });
@@ -64,7 +80,13 @@ describe('GET /api/users: a text search with more matches than the count cap', (
   it('applies the other filters to the walk as well', async () => {
     const expected = matching('zeb', (u) => !u.isDisabled && !u.isBlocked && u.roleId === Role.ANALYST);
     expect(expected.length).toBeGreaterThan(SEARCH_COUNT_CAP / 2);
-    const res = await list({ searchText: 'zebra', accessLevel: 'hasAccess', role: Role.ANALYST, page: 3, pageSize: 25 }).expect(200);
+    const res = await list({
+      searchText: 'zebra',
+      accessLevel: 'hasAccess',
+      role: Role.ANALYST,
+      page: 3,
+      pageSize: 25,
+    }).expect(200);
     expect(ids(res)).toEqual(expected.slice(50, 75).map((u) => u.id));
   });
 

@@ -31,7 +31,10 @@ export class RefreshRotation1764000000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP TRIGGER "refresh_tokens_rotated"' + (q.connection.driver.options.type === 'postgres' ? ' ON "refresh_tokens"' : ''));
+    await q.query(
+      'DROP TRIGGER "refresh_tokens_rotated"' +
+        (q.connection.driver.options.type === 'postgres' ? ' ON "refresh_tokens"' : ''),
+    );
     if (q.connection.driver.options.type === 'postgres') await q.query('DROP FUNCTION "refresh_token_rotated"()');
     await q.query('DROP INDEX "IDX_refresh_tokens_replaces"');
     await q.query(`ALTER TABLE "refresh_tokens" DROP COLUMN "replacesId"`);
