@@ -5,7 +5,7 @@ import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { currentUserKey } from '@/lib/auth';
 import { ProfileFields, usersApi, usersKeys } from '@/features/users/api/users-api';
-import { MessageDialog } from '@/features/users/components/MessageDialog';
+import { MessageDialog } from '@/components/ui/message-dialog';
 import { PROFILE_TEXTS, trimProfile } from '../texts';
 
 const FIELDS: Array<{ name: keyof ProfileFields; label: string; autoComplete: string }> = [

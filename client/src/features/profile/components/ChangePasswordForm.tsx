@@ -5,7 +5,7 @@ import { LIMITS } from '@shared/limits';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { usersApi } from '@/features/users/api/users-api';
-import { MessageDialog } from '@/features/users/components/MessageDialog';
+import { MessageDialog } from '@/components/ui/message-dialog';
 import { PasswordForm, PROFILE_TEXTS, validatePasswordForm } from '../texts';
 
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };

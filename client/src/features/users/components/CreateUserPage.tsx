@@ -9,7 +9,7 @@ import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { roleIdsToSave, USER_TEXTS } from '../account';
 import { NewUserPayload, usersApi, useOrganisationInfo, useReloadUsers } from '../api/users-api';
-import { MessageDialog } from './MessageDialog';
+import { MessageDialog } from '@/components/ui/message-dialog';
 
 /** Spec 000 §9: new users have MFA enforced and no SSO unless chosen. */
 export const NEW_USER_DEFAULTS = { isMFAEnforced: true, isSSO: false } as const;
