@@ -11,6 +11,7 @@ import { vi } from 'vitest';
 import type { AppInfo, CurrentUserInfo } from '@shared/api-types';
 import { ALL_ROLES, Role, ROLE_CODES, ROLE_NAMES } from '@shared/roles';
 import { system } from '@/app/theme';
+import { queryKeys } from '@/lib/query-keys';
 import { Toaster } from '@/components/ui/toaster';
 
 export interface FakeAuth {
@@ -66,7 +67,7 @@ export const ROLE_CASES: Array<[string, Role[]]> = ALL_ROLES.map((r) => [ROLE_CO
 
 export function renderRoutes(routes: RouteObject[], initialPath: string, options: { appInfo?: Partial<AppInfo>; queryClient?: QueryClient } = {}) {
   const queryClient = options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['appInfo'], { productName: 'Tax Portal', version: '1.0.0', appEnv: 'production', ssoEnabled: false, supportEmail: 's@x', ...options.appInfo });
+  queryClient.setQueryData(queryKeys.appInfo, { productName: 'Tax Portal', version: '1.0.0', appEnv: 'production', ssoEnabled: false, supportEmail: 's@x', ...options.appInfo });
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const utils = render(
     <ChakraProvider value={system}>

@@ -1,13 +1,9 @@
 import { Card, DataList, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import type { SystemInformationEntry } from '@shared/api-types';
 import type { SystemEventType } from '@shared/shell';
 import { formatMediumDate } from '@/lib/date-formats';
 import { useAppInfo } from '@/lib/app-info';
-import { api } from '@/lib/api';
-
-export const getSystemInformation = (eventType: SystemEventType) =>
-  api.post<SystemInformationEntry[]>('api/system-information/all', { eventType, asc: false });
+import { useSystemInformation } from '../api/about-api';
 
 /** Only the first completed entry per event type is shown (spec 001 §4). */
 export function firstCompleted(entries: readonly SystemInformationEntry[] | undefined): SystemInformationEntry | undefined {
@@ -17,7 +13,7 @@ export function firstCompleted(entries: readonly SystemInformationEntry[] | unde
 const NA = 'N/A';
 
 function SystemCard({ title, eventType }: { title: string; eventType: SystemEventType }) {
-  const { data, isLoading } = useQuery({ queryKey: ['systemInformation', eventType], queryFn: () => getSystemInformation(eventType) });
+  const { data, isLoading } = useSystemInformation(eventType);
   const entry = firstCompleted(data);
   return (
     <Card.Root data-testid={`about-${eventType}`}>

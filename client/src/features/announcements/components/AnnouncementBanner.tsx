@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { isAnnouncementPath } from '@shared/shell';
 import { paths } from '@/config/paths';
-import { announcementKeys, dismissAnnouncement, useAnnouncementSummary } from '../api/announcements-api';
+import { dismissAnnouncement, useAnnouncementSummary } from '../api/announcements-api';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The announcement banner (spec 001 §2.8, §4): only on /portfolios and paths starting
@@ -34,7 +35,7 @@ export function AnnouncementBanner() {
     } catch {
       // Hidden either way (spec 001 §4: dismissal resets to the hidden default, also on error).
     }
-    queryClient.setQueryData(announcementKeys.summary, { ...data, isLastAnnouncementDismissed: true });
+    queryClient.setQueryData(queryKeys.announcements.summary, { ...data, isLastAnnouncementDismissed: true });
   };
 
   return (

@@ -5,7 +5,7 @@ import { LIMITS } from '@shared/limits';
 import { errorMessage } from '@/lib/api';
 import { authApi } from '../api/auth-api';
 import { MESSAGES, tokenFromQuery } from '../validation';
-import { showToast } from './LoginPage';
+import { showToast } from './login-step';
 
 /** Spec 000 §2 / 001 §2.17: the reset-password page, public and without the header. */
 export function ResetPasswordPage() {

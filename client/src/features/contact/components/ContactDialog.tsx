@@ -3,12 +3,8 @@ import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Textarea } fr
 import { useMutation } from '@tanstack/react-query';
 import { CONTACT_MESSAGES, ContactMessage, SHELL_LIMITS, validateContactMessage } from '@shared/shell';
 import { toaster } from '@/components/ui/toaster';
-import { api } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-
-export function sendContactMessage(body: ContactMessage) {
-  return api.post<{ success: true }>('api/users/contact-email/', body);
-}
+import { sendContactMessage } from '../api/contact-api';
 
 const FIELDS: Array<{ key: keyof ContactMessage; label: string }> = [
   { key: 'name', label: 'Name' },

@@ -1,15 +1,11 @@
 import { useState } from 'react';
 import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import type { FeedbackRequest } from '@shared/api-types';
 import { FEEDBACK_MESSAGES, SHELL_LIMITS } from '@shared/shell';
 import { toaster } from '@/components/ui/toaster';
-import { api, ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-
-export function sendFeedback(body: FeedbackRequest) {
-  return api.post<{ success: true; id: number }>('api/userFeedback/add', body);
-}
+import { sendFeedback } from '../api/feedback-api';
 
 /** The error's message, or its serialised form (spec 001 §8). */
 function describe(error: unknown): string {

@@ -3,10 +3,10 @@ import { Button, Card, Field, Heading, Input, SimpleGrid, Stack } from '@chakra-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { currentUserKey } from '@/lib/auth';
-import { ProfileFields, usersApi, usersKeys } from '@/features/users/api/users-api';
+import { ProfileFields, usersApi } from '@/features/users';
 import { MessageDialog } from '@/components/ui/message-dialog';
 import { PROFILE_TEXTS, trimProfile } from '../texts';
+import { queryKeys } from '@/lib/query-keys';
 
 const FIELDS: Array<{ name: keyof ProfileFields; label: string; autoComplete: string }> = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -27,7 +27,7 @@ export function AboutYouForm({ userId, initial, canSave }: { userId: number; ini
     onSuccess: async (_r, fields) => {
       setValues(fields);
       toaster.create({ type: 'success', title: PROFILE_TEXTS.SAVED });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: usersKeys.byId(userId) }), queryClient.invalidateQueries({ queryKey: currentUserKey })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.users.byId(userId) }), queryClient.invalidateQueries({ queryKey: queryKeys.currentUser })]);
     },
     onError: (error) => setFailure(errorMessage(error, PROFILE_TEXTS.FAILED)),
   });

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { LIMITS } from '@shared/limits';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { usersApi } from '@/features/users/api/users-api';
+import { usersApi } from '@/features/users';
 import { MessageDialog } from '@/components/ui/message-dialog';
 import { PasswordForm, PROFILE_TEXTS, validatePasswordForm } from '../texts';
 
