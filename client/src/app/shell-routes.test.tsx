@@ -4,6 +4,7 @@ import { hasAnyRole, Role } from '@shared/roles';
 import { PLACEHOLDER_AREAS } from '@/features/placeholder-areas/areas';
 import { shellRoutes } from './shell-routes';
 import { authState, renderRoutes, ROLE_CASES, signedIn, signedOut } from '@/test/shell';
+import { fakeServer } from '@/test/fake-server';
 
 vi.mock('@/lib/auth', async (importOriginal) => {
   const { authState: state } = await import('@/test/shell');
@@ -41,7 +42,7 @@ describe('routes of areas the specification does not show keep their role rules 
 
   it.each(ROLE_CASES)('%s opens about, announcements and user manual', async (_code, roles) => {
     authState.current = signedIn(roles);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    fakeServer({}, { unmatched: { status: 200, body: [] } });
     for (const [path, heading] of [['/about', 'About'], ['/announcements', 'Announcements'], ['/user-manual', 'User Manual']]) {
       const r = renderRoutes(routes, path);
       expect(await screen.findByRole('heading', { level: 2, name: heading })).toBeInTheDocument();

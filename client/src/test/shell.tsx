@@ -1,6 +1,6 @@
 /**
  * Test helpers for the shell's component tests: a signed-in user of any role (the auth context is
- * replaced by vi.mock in each test file, reading `authState`), the providers, and a fetch stub.
+ * replaced by vi.mock in each test file, reading `authState`), the providers (the fetch fake is test/fake-server.tsx).
  */
 import { ReactElement } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
@@ -82,30 +82,6 @@ export function renderRoutes(routes: RouteObject[], initialPath: string, options
 
 export function renderAt(ui: ReactElement, path = '/', options: { appInfo?: Partial<AppInfo>; queryClient?: QueryClient } = {}) {
   return renderRoutes([{ path: '*', element: ui }], path, options);
-}
-
-export interface StubbedCall {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-/** Replaces fetch: `routes` maps 'METHOD path' to [status, body]; records every call. */
-export function stubFetch(routes: Record<string, [number, unknown] | (() => [number, unknown])>): StubbedCall[] {
-  const calls: StubbedCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const key = Object.keys(routes).find((k) => k === `${method} ${url}`);
-      const found = key ? routes[key] : undefined;
-      const [status, body] = typeof found === 'function' ? found() : (found ?? [404, { success: false, message: 'Not found.' }]);
-      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return calls;
 }
 
 /**

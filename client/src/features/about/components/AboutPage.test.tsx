@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAt } from '@/test/shell';
+import { fakeServer } from '@/test/fake-server';
 import { AboutPage, firstCompleted } from './AboutPage';
 
 const entry = (status: string, version: string, startDateTime: string) => ({ id: Number(version.replace(/\D/g, '')) || 1, eventType: 'x', status, version, message: `m ${version}`, startDateTime, modified: startDateTime });
@@ -30,20 +31,14 @@ describe('About page (spec 001 §2.15, §4)', () => {
   });
 });
 
-/** fetch answering POST api/system-information/all by the requested event type. */
+/** The fake server answering POST api/system-information/all by the requested event type. */
 function stubSystemInformation() {
-  const calls: Array<{ method: string; url: string; body: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method: init?.method ?? 'GET', url: String(input), body });
-      const data =
-        body?.eventType === 'data-sync-update'
+  return fakeServer({
+    'POST api/system-information/all': (call) => ({
+      body:
+        (call.body as { eventType?: string } | undefined)?.eventType === 'data-sync-update'
           ? [entry('inProgress', 'v3.0', '2026-03-03T01:00:00Z'), entry('completed', 'v2.0', '2026-03-02T01:00:00Z'), entry('completed', 'v1.0', '2026-03-01T01:00:00Z')]
-          : [entry('failed', 'v5.0', '2026-03-05T01:00:00Z')];
-      return new Response(JSON.stringify(data), { status: 200, headers: { 'Content-Type': 'application/json' } });
+          : [entry('failed', 'v5.0', '2026-03-05T01:00:00Z')],
     }),
-  );
-  return calls;
+  }).calls;
 }

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Role } from '@shared/roles';
-import { authState, renderAt, signedIn, stubFetch } from '@/test/shell';
+import { authState, renderAt, signedIn } from '@/test/shell';
+import { fakeServer } from '@/test/fake-server';
 import { AnnouncementsPage } from './AnnouncementsPage';
 
 vi.mock('@/lib/auth', async (importOriginal) => {
@@ -18,7 +19,7 @@ const list = [
 describe('Announcements page', () => {
   it('lists the announcements in the order the server gives (newest first), with their audience and dd/MM/yy date', async () => {
     authState.current = signedIn([Role.VIEWER]);
-    stubFetch({ 'GET /api/announcements': [200, list] });
+    fakeServer({ 'GET /api/announcements': { status: 200, body: list } });
     renderAt(<AnnouncementsPage />, '/announcements');
     const cards = await screen.findAllByTestId('announcement');
     expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Newer', 'Older']);
@@ -32,10 +33,10 @@ describe('Announcements page', () => {
 
   it('E-Support publishes to one organisation', async () => {
     authState.current = signedIn([Role.E_SUPPORT]);
-    const calls = stubFetch({
-      'GET /api/announcements': [200, []],
-      'GET /api/announcements/organisations': [200, [{ id: 3, code: 'ACME', name: 'Acme Pty Ltd' }]],
-      'POST /api/announcements': [201, list[0]],
+    const { calls } = fakeServer({
+      'GET /api/announcements': { status: 200, body: [] },
+      'GET /api/announcements/organisations': { status: 200, body: [{ id: 3, code: 'ACME', name: 'Acme Pty Ltd' }] },
+      'POST /api/announcements': { status: 201, body: list[0] },
     });
     renderAt(<AnnouncementsPage />, '/announcements');
     const form = await screen.findByTestId('publish-announcement');

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '@shared/roles';
 import { containsDangerousMarkup, validateContactMessage } from '@shared/shell';
-import { authState, renderAt, signedIn, signedOut, stubFetch } from '@/test/shell';
+import { authState, renderAt, signedIn, signedOut } from '@/test/shell';
+import { fakeServer } from '@/test/fake-server';
 import { ContactDialog } from './ContactDialog';
 
 // Typing through user-event is slow on a loaded machine: a wide limit, so only a real failure fails.
@@ -22,7 +23,7 @@ describe('Contact Us dialog (spec 001 §2.10, §5, §8)', () => {
   });
 
   it('is pre-filled from the current user, 800px wide at most 90vw, with an 8-row message', async () => {
-    stubFetch({});
+    fakeServer({});
     renderAt(<ContactDialog open onClose={() => {}} />);
     const dialog = await screen.findByTestId('contact-dialog');
     expect(field(dialog, 'Name')).toHaveValue('Ada Lovelace');
@@ -33,7 +34,7 @@ describe('Contact Us dialog (spec 001 §2.10, §5, §8)', () => {
 
   it('an invalid submit marks every field touched and shows every message', async () => {
     authState.current = signedOut();
-    const calls = stubFetch({});
+    const { calls } = fakeServer({});
     renderAt(<ContactDialog open onClose={() => {}} />);
     const dialog = await screen.findByTestId('contact-dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -46,7 +47,7 @@ describe('Contact Us dialog (spec 001 §2.10, §5, §8)', () => {
   });
 
   it('sends the four fields and shows the success toast', async () => {
-    const calls = stubFetch({ 'POST /api/users/contact-email/': [200, { success: true }] });
+    const { calls } = fakeServer({ 'POST /api/users/contact-email/': { status: 200, body: { success: true } } });
     const onClose = vi.fn();
     renderAt(<ContactDialog open onClose={onClose} />);
     const dialog = await screen.findByTestId('contact-dialog');
@@ -59,7 +60,7 @@ describe('Contact Us dialog (spec 001 §2.10, §5, §8)', () => {
   });
 
   it('sends plain text that only looks like an attribute ("Question one = yes", "online=true")', async () => {
-    const calls = stubFetch({ 'POST /api/users/contact-email/': [200, { success: true }] });
+    const { calls } = fakeServer({ 'POST /api/users/contact-email/': { status: 200, body: { success: true } } });
     renderAt(<ContactDialog open onClose={() => {}} />);
     const dialog = await screen.findByTestId('contact-dialog');
     await userEvent.click(field(dialog, 'Subject'));
@@ -73,7 +74,7 @@ describe('Contact Us dialog (spec 001 §2.10, §5, §8)', () => {
   });
 
   it('a failure shows the failure toast and keeps the form', async () => {
-    stubFetch({ 'POST /api/users/contact-email/': [503, { success: false, message: 'down' }] });
+    fakeServer({ 'POST /api/users/contact-email/': { status: 503, body: { success: false, message: 'down' } } });
     const onClose = vi.fn();
     renderAt(<ContactDialog open onClose={onClose} />);
     const dialog = await screen.findByTestId('contact-dialog');

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '@shared/roles';
-import { authState, renderAt, signedIn, stubFetch } from '@/test/shell';
+import { authState, renderAt, signedIn } from '@/test/shell';
+import { fakeServer } from '@/test/fake-server';
 import { FeedbackDialog } from './FeedbackDialog';
 
 vi.mock('@/lib/auth', async (importOriginal) => {
@@ -16,7 +17,7 @@ describe('Feedback dialog (spec 001 §2.9, §5, §8)', () => {
   });
 
   it('requires a title and content, with the specification messages; Submit is disabled while invalid', async () => {
-    stubFetch({});
+    fakeServer({});
     const onClose = vi.fn();
     renderAt(<FeedbackDialog open onClose={onClose} />);
     const dialog = await screen.findByTestId('feedback-dialog');
@@ -36,7 +37,7 @@ describe('Feedback dialog (spec 001 §2.9, §5, §8)', () => {
   });
 
   it('sends title, content and userId, thanks the user and closes', async () => {
-    const calls = stubFetch({ 'POST /api/userFeedback/add': [200, { success: true, id: 1 }] });
+    const { calls } = fakeServer({ 'POST /api/userFeedback/add': { status: 200, body: { success: true, id: 1 } } });
     const onClose = vi.fn();
     renderAt(<FeedbackDialog open onClose={onClose} />);
     const dialog = await screen.findByTestId('feedback-dialog');
@@ -49,7 +50,7 @@ describe('Feedback dialog (spec 001 §2.9, §5, §8)', () => {
   });
 
   it("shows the server's message in an error toast and closes", async () => {
-    stubFetch({ 'POST /api/userFeedback/add': [400, { success: false, statusCode: 400, message: 'Please type in a title.' }] });
+    fakeServer({ 'POST /api/userFeedback/add': { status: 400, body: { success: false, statusCode: 400, message: 'Please type in a title.' } } });
     const onClose = vi.fn();
     renderAt(<FeedbackDialog open onClose={onClose} />);
     const dialog = await screen.findByTestId('feedback-dialog');
