@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { FEEDBACK_MESSAGES, SHELL_LIMITS } from '@shared/shell';
 import { toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
+import { requiredText } from '@/lib/forms';
 import { sendFeedback } from '../api/feedback-api';
 
 /** The error's message, or its serialised form (spec 001 §8). */
@@ -18,27 +21,23 @@ function describe(error: unknown): string {
   }
 }
 
+const feedbackSchema = z.object({ title: requiredText(FEEDBACK_MESSAGES.TITLE_REQUIRED), content: requiredText(FEEDBACK_MESSAGES.CONTENT_REQUIRED) });
+type FeedbackForm = z.infer<typeof feedbackSchema>;
+const EMPTY: FeedbackForm = { title: '', content: '' };
+
 /** Give Feedback (spec 001 §2.9): title and content (10 rows), both required; Submit disabled while invalid or loading. */
 export function FeedbackDialog({ open, onClose, finalFocusEl }: { open: boolean; onClose: () => void; finalFocusEl?: () => HTMLElement | null }) {
   const { user } = useAuth();
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [touched, setTouched] = useState({ title: false, content: false });
-  const titleError = title.trim() ? undefined : FEEDBACK_MESSAGES.TITLE_REQUIRED;
-  const contentError = content.trim() ? undefined : FEEDBACK_MESSAGES.CONTENT_REQUIRED;
+  const form = useForm<FeedbackForm>({ resolver: zodResolver(feedbackSchema), mode: 'onTouched', defaultValues: EMPTY });
+  const { errors, isValid } = form.formState;
 
-  const reset = () => {
-    setTitle('');
-    setContent('');
-    setTouched({ title: false, content: false });
-  };
   const close = () => {
-    reset();
+    form.reset(EMPTY);
     onClose();
   };
 
   const mutation = useMutation({
-    mutationFn: () => sendFeedback({ title: title.trim(), content: content.trim(), userId: user?.id }),
+    mutationFn: ({ title, content }: FeedbackForm) => sendFeedback({ title: title.trim(), content: content.trim(), userId: user?.id }),
     onSuccess: () => {
       toaster.create({ type: 'success', title: FEEDBACK_MESSAGES.RECEIVED });
       close();
@@ -55,32 +54,25 @@ export function FeedbackDialog({ open, onClose, finalFocusEl }: { open: boolean;
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="feedback-dialog">
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (!titleError && !contentError) mutation.mutate();
-              }}
-            >
+            <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
               <Dialog.Header>
                 <Dialog.Title>Give Feedback</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  <Field.Root required invalid={touched.title && !!titleError}>
+                  <Field.Root required invalid={!!errors.title}>
                     <Field.Label>Title</Field.Label>
-                    <Input value={title} maxLength={SHELL_LIMITS.FEEDBACK_TITLE_MAX} onChange={(e) => setTitle(e.target.value)} onBlur={() => setTouched((t) => ({ ...t, title: true }))} />
-                    <Field.ErrorText>{titleError}</Field.ErrorText>
+                    <Input maxLength={SHELL_LIMITS.FEEDBACK_TITLE_MAX} {...form.register('title')} />
+                    <Field.ErrorText>{errors.title?.message}</Field.ErrorText>
                   </Field.Root>
-                  <Field.Root required invalid={touched.content && !!contentError}>
+                  <Field.Root required invalid={!!errors.content}>
                     <Field.Label>Content</Field.Label>
                     <Textarea
                       rows={SHELL_LIMITS.FEEDBACK_CONTENT_ROWS}
-                      value={content}
                       maxLength={SHELL_LIMITS.FEEDBACK_CONTENT_MAX}
-                      onChange={(e) => setContent(e.target.value)}
-                      onBlur={() => setTouched((t) => ({ ...t, content: true }))}
+                      {...form.register('content')}
                     />
-                    <Field.ErrorText>{contentError}</Field.ErrorText>
+                    <Field.ErrorText>{errors.content?.message}</Field.ErrorText>
                   </Field.Root>
                 </Stack>
               </Dialog.Body>
@@ -88,7 +80,7 @@ export function FeedbackDialog({ open, onClose, finalFocusEl }: { open: boolean;
                 <Button variant="outline" onClick={close}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette="blue" disabled={!!titleError || !!contentError || mutation.isPending} loading={mutation.isPending}>
+                <Button type="submit" colorPalette="blue" disabled={!isValid || mutation.isPending} loading={mutation.isPending}>
                   Submit
                 </Button>
               </Dialog.Footer>
