@@ -1,4 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { CONTACT_MESSAGES, ContactMessage, SHELL_LIMITS, validateContactMessage } from '@shared/shell';
@@ -12,7 +15,13 @@ const FIELDS: Array<{ key: keyof ContactMessage; label: string }> = [
   { key: 'subject', label: 'Subject' },
   { key: 'message', label: 'Message' },
 ];
-const NONE_TOUCHED = { name: false, email: false, subject: false, message: false };
+
+/** Spec 001 §5: the shared rule (src/shared/shell.ts, the server's too) reports each field's first failure. */
+const contactSchema = z
+  .object({ name: z.string(), email: z.string(), subject: z.string(), message: z.string() })
+  .superRefine((values, ctx) => {
+    for (const [field, message] of Object.entries(validateContactMessage(values))) ctx.addIssue({ code: 'custom', path: [field], message });
+  });
 
 /**
  * Contact Us (spec 001 §2.10): name, email, subject and message (8 rows), 800px wide at most 90vw,
@@ -26,21 +35,17 @@ export function ContactDialog({ open, onClose, initialSubject = '', finalFocusEl
     subject: initialSubject,
     message: '',
   });
-  const [values, setValues] = useState<ContactMessage>(prefill);
-  const [touched, setTouched] = useState(NONE_TOUCHED);
+  const form = useForm<ContactMessage>({ resolver: zodResolver(contactSchema), mode: 'onTouched', defaultValues: prefill() });
+  const { errors } = form.formState;
 
   useEffect(() => {
-    if (open) {
-      setValues(prefill());
-      setTouched(NONE_TOUCHED);
-    }
+    if (open) form.reset(prefill());
     // Refill each time it opens, and when the user's information arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, user?.id]);
 
-  const errors = validateContactMessage(values);
   const mutation = useMutation({
-    mutationFn: () => sendContactMessage({ name: values.name.trim(), email: values.email.trim(), subject: values.subject.trim(), message: values.message.trim() }),
+    mutationFn: (values: ContactMessage) => sendContactMessage({ name: values.name.trim(), email: values.email.trim(), subject: values.subject.trim(), message: values.message.trim() }),
     onSuccess: () => {
       toaster.create({ type: 'success', title: CONTACT_MESSAGES.SENT });
       onClose();
@@ -54,35 +59,24 @@ export function ContactDialog({ open, onClose, initialSubject = '', finalFocusEl
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content w={SHELL_LIMITS.CONTACT_DIALOG_WIDTH} maxW={SHELL_LIMITS.CONTACT_DIALOG_MAX_WIDTH} data-testid="contact-dialog">
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                // Spec 001 §4: an invalid submit marks every field touched.
-                if (Object.keys(errors).length) setTouched({ name: true, email: true, subject: true, message: true });
-                else mutation.mutate();
-              }}
-            >
+            {/* Spec 001 §4: an invalid submit shows every field's message (handleSubmit validates them all). */}
+            <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
               <Dialog.Header>
                 <Dialog.Title>Contact Us</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
                   {FIELDS.map(({ key, label }) => {
-                    const common = {
-                      value: values[key],
-                      onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [key]: e.target.value })),
-                      onBlur: () => setTouched((t) => ({ ...t, [key]: true })),
-                    };
+                    const common = form.register(key);
                     return (
-                      <Field.Root key={key} required invalid={touched[key] && !!errors[key]}>
+                      <Field.Root key={key} required invalid={!!errors[key]}>
                         <Field.Label>{label}</Field.Label>
                         {key === 'message' ? (
                           <Textarea rows={SHELL_LIMITS.CONTACT_MESSAGE_ROWS} maxLength={SHELL_LIMITS.CONTACT_MESSAGE_MAX} {...common} />
                         ) : (
                           <Input type={key === 'email' ? 'email' : 'text'} maxLength={key === 'email' ? SHELL_LIMITS.CONTACT_EMAIL_MAX : SHELL_LIMITS.CONTACT_SUBJECT_MAX} {...common} />
                         )}
-                        <Field.ErrorText>{errors[key]}</Field.ErrorText>
+                        <Field.ErrorText>{errors[key]?.message}</Field.ErrorText>
                       </Field.Root>
                     );
                   })}
