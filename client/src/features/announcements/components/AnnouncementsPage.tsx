@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Badge, Box, Button, Card, Field, Heading, HStack, Input, NativeSelect, RadioGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Role } from '@shared/roles';
 import { SHELL_LIMITS } from '@shared/shell';
 import { toaster } from '@/components/ui/toaster';
 import { formatDate } from '@/lib/date-formats';
 import { errorMessage } from '@/lib/api';
+import { requiredText } from '@/lib/forms';
 import { Authorization } from '@/lib/authorization';
 import { useAnnouncementAudiences, useAnnouncements, useCreateAnnouncement } from '../api/announcements-api';
 
@@ -45,15 +48,34 @@ export function AnnouncementsPage() {
   );
 }
 
+/** Publish needs a title, a text and, for one organisation, the organisation (no messages: the button stays disabled). */
+const publishSchema = z
+  .object({
+    title: requiredText('title'),
+    content: requiredText('content'),
+    audience: z.enum(['all', 'one']),
+    organisationId: z.string(),
+  })
+  .refine((v) => v.audience === 'all' || v.organisationId !== '', {
+    path: ['organisationId'],
+    message: 'organisation',
+  });
+type PublishValues = z.infer<typeof publishSchema>;
+
 function PublishForm() {
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [audience, setAudience] = useState<'all' | 'one'>('all');
-  const [organisationId, setOrganisationId] = useState('');
+  const form = useForm<PublishValues>({
+    resolver: zodResolver(publishSchema),
+    mode: 'onChange',
+    defaultValues: {
+      title: '',
+      content: '',
+      audience: 'all',
+      organisationId: '',
+    },
+  });
   const create = useCreateAnnouncement();
   const audiences = useAnnouncementAudiences();
-  const orgValid = audience === 'all' || organisationId !== '';
-  const valid = title.trim() && content.trim() && orgValid;
+  const audience = form.watch('audience');
 
   return (
     <Box
@@ -63,50 +85,65 @@ function PublishForm() {
       p="4"
       bg="bg"
       data-testid="publish-announcement"
-      onSubmit={(e: React.FormEvent) => {
-        e.preventDefault();
+      onSubmit={form.handleSubmit(({ title, content, audience, organisationId }) =>
         create.mutate(
-          { title: title.trim(), content: content.trim(), organisationId: audience === 'all' ? null : Number(organisationId) },
+          {
+            title: title.trim(),
+            content: content.trim(),
+            organisationId: audience === 'all' ? null : Number(organisationId),
+          },
           {
             onSuccess: () => {
-              toaster.create({ type: 'success', title: 'The announcement has been published.' });
-              setTitle('');
-              setContent('');
+              toaster.create({
+                type: 'success',
+                title: 'The announcement has been published.',
+              });
+              form.reset({ ...form.getValues(), title: '', content: '' });
             },
-            onError: (err) => toaster.create({ type: 'error', title: errorMessage(err, 'Failed to publish the announcement.') }),
+            onError: (err) =>
+              toaster.create({
+                type: 'error',
+                title: errorMessage(err, 'Failed to publish the announcement.'),
+              }),
           },
-        );
-      }}
+        ),
+      )}
     >
       <Stack gap="3">
         <Heading size="md">Publish an announcement</Heading>
         <Field.Root required>
           <Field.Label>Announcement title</Field.Label>
-          <Input value={title} maxLength={SHELL_LIMITS.ANNOUNCEMENT_TITLE_MAX} onChange={(e) => setTitle(e.target.value)} />
+          <Input maxLength={SHELL_LIMITS.ANNOUNCEMENT_TITLE_MAX} {...form.register('title')} />
         </Field.Root>
         <Field.Root required>
           <Field.Label>Announcement text</Field.Label>
-          <Textarea rows={4} value={content} maxLength={SHELL_LIMITS.ANNOUNCEMENT_CONTENT_MAX} onChange={(e) => setContent(e.target.value)} />
+          <Textarea rows={4} maxLength={SHELL_LIMITS.ANNOUNCEMENT_CONTENT_MAX} {...form.register('content')} />
         </Field.Root>
-        <RadioGroup.Root value={audience} onValueChange={(e) => setAudience(e.value as 'all' | 'one')}>
-          <HStack gap="6">
-            <RadioGroup.Item value="all">
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>All organisations</RadioGroup.ItemText>
-            </RadioGroup.Item>
-            <RadioGroup.Item value="one">
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>One organisation</RadioGroup.ItemText>
-            </RadioGroup.Item>
-          </HStack>
-        </RadioGroup.Root>
+        <Controller
+          control={form.control}
+          name="audience"
+          render={({ field }) => (
+            <RadioGroup.Root value={field.value} onValueChange={(e) => field.onChange(e.value as 'all' | 'one')}>
+              <HStack gap="6">
+                <RadioGroup.Item value="all">
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>All organisations</RadioGroup.ItemText>
+                </RadioGroup.Item>
+                <RadioGroup.Item value="one">
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>One organisation</RadioGroup.ItemText>
+                </RadioGroup.Item>
+              </HStack>
+            </RadioGroup.Root>
+          )}
+        />
         {audience === 'one' && (
           <Field.Root required maxW="md">
             <Field.Label>Organisation</Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field placeholder="Choose an organisation" value={organisationId} onChange={(e) => setOrganisationId(e.currentTarget.value)}>
+              <NativeSelect.Field placeholder="Choose an organisation" {...form.register('organisationId')}>
                 {audiences.data?.map((o) => (
                   <option key={o.id} value={String(o.id)}>
                     {o.name} ({o.code})
@@ -118,7 +155,7 @@ function PublishForm() {
           </Field.Root>
         )}
         <Box>
-          <Button type="submit" colorPalette="blue" disabled={!valid} loading={create.isPending}>
+          <Button type="submit" colorPalette="blue" disabled={!form.formState.isValid} loading={create.isPending}>
             Publish
           </Button>
         </Box>
