@@ -32,20 +32,42 @@ export function Paginator({
         <Button size="xs" variant="outline" onClick={() => onPage(1)} disabled={page <= 1} aria-label="First page">
           «
         </Button>
-        <Button size="xs" variant="outline" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => onPage(page - 1)}
+          disabled={page <= 1}
+          aria-label="Previous page"
+        >
           ‹
         </Button>
         <Text fontSize="sm" px="2" data-testid="page-number">
           Page {page} of {pages}
         </Text>
-        <Button size="xs" variant="outline" onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label="Next page">
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => onPage(page + 1)}
+          disabled={page >= pages}
+          aria-label="Next page"
+        >
           ›
         </Button>
-        <Button size="xs" variant="outline" onClick={() => onPage(pages)} disabled={page >= pages} aria-label="Last page">
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => onPage(pages)}
+          disabled={page >= pages}
+          aria-label="Last page"
+        >
           »
         </Button>
         <NativeSelect.Root size="xs" width="20">
-          <NativeSelect.Field aria-label="Rows per page" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
+          <NativeSelect.Field
+            aria-label="Rows per page"
+            value={pageSize}
+            onChange={(e) => onPageSize(Number(e.target.value))}
+          >
             {LIMITS.PAGE_SIZES.map((s) => (
               <option key={s} value={s}>
                 {s}

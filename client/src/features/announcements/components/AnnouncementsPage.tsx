@@ -1,7 +1,22 @@
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Badge, Box, Button, Card, Field, Heading, HStack, Input, NativeSelect, RadioGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  RadioGroup,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { Role } from '@shared/roles';
 import { SHELL_LIMITS } from '@shared/shell';
 import { toaster } from '@/components/ui/toaster';
@@ -31,7 +46,11 @@ export function AnnouncementsPage() {
                 <Heading size="md">{a.title}</Heading>
                 <HStack>
                   {a.dismissed && <Badge>Dismissed</Badge>}
-                  <Badge colorPalette="blue">{a.organisationId === null ? 'All organisations' : (a.organisationName ?? `Organisation ${a.organisationId}`)}</Badge>
+                  <Badge colorPalette="blue">
+                    {a.organisationId === null
+                      ? 'All organisations'
+                      : (a.organisationName ?? `Organisation ${a.organisationId}`)}
+                  </Badge>
                   <Text fontSize="sm" color="fg.muted">
                     {formatDate(a.createdAt)}
                   </Text>
@@ -75,7 +94,7 @@ function PublishForm() {
   });
   const create = useCreateAnnouncement();
   const audiences = useAnnouncementAudiences();
-  const audience = form.watch('audience');
+  const audience = useWatch({ control: form.control, name: 'audience' });
 
   return (
     <Box

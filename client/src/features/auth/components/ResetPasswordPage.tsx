@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Alert, Button, Card, Center, Field, Heading, Image, Input, VStack } from '@chakra-ui/react';
@@ -24,7 +24,7 @@ export function ResetPasswordPage() {
   const token = tokenFromQuery(params);
   const form = useForm<ResetForm>({ resolver: zodResolver(resetSchema), mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: { password: '', confirmPassword: '' } });
   const error = token ? (form.formState.errors.confirmPassword?.message ?? null) : MESSAGES.RESET_TOKEN_MISSING;
-  const password = form.watch('password');
+  const password = useWatch({ control: form.control, name: 'password' });
   const [busy, setBusy] = useState(false);
 
   async function reset({ password }: ResetForm) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button, Card, Field, Heading, Input, Stack } from '@chakra-ui/react';
@@ -50,7 +50,7 @@ export function ChangePasswordForm() {
       {showError && <Field.ErrorText data-testid="password-error">{error}</Field.ErrorText>}
     </Field.Root>
   );
-  const values = form.watch();
+  const values = useWatch({ control: form.control });
   const complete = values.currentPassword !== '' && values.newPassword !== '' && values.confirmPassword !== '';
 
   return (
