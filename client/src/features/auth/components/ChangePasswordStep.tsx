@@ -1,7 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { Alert, Button, Field, Input, Text, VStack } from '@chakra-ui/react';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
@@ -10,29 +7,18 @@ import { afterLoginError, LoginState, LOGIN_TEXTS, Toast } from '../login-machin
 import { validateForcedChange } from '../validation';
 import { showToast } from './login-step';
 
-/** The forced change's rule (spec 000 §5): all three filled, the new one twice, within the limit; checked on submit. */
-const forcedChangeSchema = z.object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() }).superRefine((values, ctx) => {
-  const message = validateForcedChange(values);
-  if (message) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message });
-});
-type ForcedChange = z.infer<typeof forcedChangeSchema>;
-
 /** CHANGE_PASSWORD: the forced change; afterwards the user is logged out and the page reloads. */
 export function ChangePasswordStep({ login, onExpired }: { login: LoginState; onExpired: (next: LoginState, toast: Toast) => void }) {
   const { signOut } = useAuth();
-  const form = useForm<ForcedChange>({
-    resolver: zodResolver(forcedChangeSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { currentPassword: login.password, newPassword: '', confirmPassword: '' },
-  });
-  const { errors } = form.formState;
-  // The rule's message, or the server's (a root error lasts until the next submit).
-  const error = errors.confirmPassword?.message ?? errors.root?.server?.message ?? null;
+  const [values, setValues] = useState({ currentPassword: login.password, newPassword: '', confirmPassword: '' });
+  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function change(values: ForcedChange) {
-    if (!login.challengeToken) return;
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const invalid = validateForcedChange(values);
+    setError(invalid);
+    if (invalid || !login.challengeToken) return;
     setBusy(true);
     try {
       await authApi.changeForcedPassword(login.challengeToken, values.currentPassword, values.newPassword);
@@ -45,21 +31,21 @@ export function ChangePasswordStep({ login, onExpired }: { login: LoginState; on
         if (toast) onExpired(next, toast);
         return;
       }
-      form.setError('root.server', { message: errorMessage(err, 'Sorry, an error occurred.') });
+      setError(errorMessage(err, 'Sorry, an error occurred.'));
     } finally {
       setBusy(false);
     }
   }
 
-  const field = (name: keyof ForcedChange, label: string, autoComplete: string) => (
+  const field = (name: keyof typeof values, label: string, autoComplete: string) => (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
-      <Input type="password" autoComplete={autoComplete} {...form.register(name)} />
+      <Input type="password" name={name} autoComplete={autoComplete} value={values[name]} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} />
     </Field.Root>
   );
 
   return (
-    <form onSubmit={form.handleSubmit(change)} noValidate>
+    <form onSubmit={submit} noValidate>
       <VStack gap="4" align="stretch">
         <Text>For your security, please change your password now.</Text>
         {field('currentPassword', 'Current Password', 'current-password')}
