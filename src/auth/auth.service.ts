@@ -8,6 +8,9 @@ import { AppException } from '../common/app.exception';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { MailService } from '../mail/mail.service';
 import { MfaService } from '../mfa/mfa.service';
+import { RecoveryCodesService } from '../mfa/recovery-codes.service';
+import { DeviceCookie, TrustedDevicesService } from '../mfa/trusted-devices.service';
+import { RECOVERY_MESSAGES } from '../shared/mfa-recovery';
 import { ClientInfo, SessionsService } from '../sessions/sessions.service';
 import { User } from '../users/entities/user.entity';
 import { LIFETIMES } from '../shared/limits';
@@ -31,6 +34,10 @@ export const FORGOT_PASSWORD_TASK = 'forgot-password';
 export interface SignedIn {
   accessToken: string;
   refreshToken: string;
+  /** Issue 14: after a sign-in with a recovery code, how many are left. */
+  recoveryCodesLeft?: number;
+  /** Issue 14: the cookie of a newly trusted device. */
+  trustedDevice?: DeviceCookie;
 }
 
 /**
@@ -52,6 +59,8 @@ export class AuthService implements OnModuleInit {
     private readonly mfa: MfaService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
+    private readonly recoveryCodes: RecoveryCodesService,
+    private readonly trustedDevices: TrustedDevicesService,
   ) {}
 
   onModuleInit(): void {
@@ -70,7 +79,7 @@ export class AuthService implements OnModuleInit {
     });
   }
 
-  async login(dto: LoginDto, authorization: string | undefined, client: ClientInfo & { ip: string }): Promise<SignedIn> {
+  async login(dto: LoginDto, authorization: string | undefined, client: ClientInfo & { ip: string }, cookies?: Record<string, string>): Promise<SignedIn> {
     if (!dto.acceptToS) throw AppException.badRequest(AUTH_MESSAGES.TERMS_NOT_ACCEPTED, ERROR_CODES.TERMS_NOT_ACCEPTED);
     const email = dto.username.toLowerCase();
     try {
@@ -94,15 +103,32 @@ export class AuthService implements OnModuleInit {
     }
     this.assertActive(user);
 
-    if (user.isMFAEnabled) {
-      if (!dto.mfaToken) {
+    // Issue 14: what the MFA step brought besides the session (codes left, a device to trust).
+    let recoveryCodesLeft: number | undefined;
+    let rememberDevice = false;
+    // Issue 14 (trusted devices): a valid device cookie of this account stands in for the MFA step.
+    const secondFactorGiven = !!dto.mfaToken || !!dto.recoveryCode;
+    if (user.isMFAEnabled && !(!secondFactorGiven && (await this.trustedDevices.recognise(user, cookies)))) {
+      if (!secondFactorGiven) {
         throw AppException.unauthorized(AUTH_MESSAGES.TOTP_REQUIRED, ERROR_CODES.TOTP_REQUIRED, {
           challengeToken: this.tokens.signChallenge(user.id, 'mfa'),
+          rememberDeviceDays: this.trustedDevices.rememberDays,
         });
       }
       const challengedUser = this.tokens.verifyChallenge(authorization, 'mfa');
       if (challengedUser !== user.id) throw AppException.unauthorized('The sign-in challenge belongs to another account. Please log in again.');
-      if (!(await this.mfa.verifyLoginCode(user, dto.mfaToken))) {
+      rememberDevice = dto.rememberDevice === true;
+      if (dto.recoveryCode) {
+        // Issue 14 (recovery codes): single use, counted as a failed attempt when wrong, like a TOTP.
+        if (dto.mfaToken) throw AppException.badRequest(RECOVERY_MESSAGES.BOTH_FACTORS);
+        const left = await this.recoveryCodes.consume(user, dto.recoveryCode, client);
+        if (left === null) {
+          await this.recordFailure(email, client.ip, user);
+          await this.recordSignInRefused('SIGN_IN_FAILED', email, user, client, 'Wrong or used recovery code');
+          throw AppException.unauthorized(RECOVERY_MESSAGES.INVALID_RECOVERY_CODE, ERROR_CODES.INVALID_RECOVERY_CODE);
+        }
+        recoveryCodesLeft = left;
+      } else if (!(await this.mfa.verifyLoginCode(user, dto.mfaToken!))) {
         await this.recordFailure(email, client.ip, user);
         await this.recordSignInRefused('SIGN_IN_FAILED', email, user, client, 'Wrong MFA code');
         throw AppException.unauthorized('The MFA token is invalid or has already been used.', ERROR_CODES.INVALID_MFA_TOKEN);
@@ -116,7 +142,11 @@ export class AuthService implements OnModuleInit {
     }
 
     await this.throttle.recordSuccess(email, client.ip);
-    return this.signIn(user, client, 'password');
+    const signedIn = await this.signIn(user, client, 'password');
+    // Issue 14: the extras of the MFA step.
+    if (recoveryCodesLeft !== undefined) signedIn.recoveryCodesLeft = recoveryCodesLeft;
+    if (rememberDevice) signedIn.trustedDevice = await this.trustedDevices.issue(user, client);
+    return signedIn;
   }
 
   /** Counts a failed attempt; when the account is under attack, tells its owner (once per window). */

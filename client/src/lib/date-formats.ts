@@ -34,5 +34,5 @@ export const formatMediumDate = (d: Date | string) => {
 };
 /** A user's last login (the user list, the roles page), e.g. '04/03/26 5:06 PM'. */
 export const formatLastLogin = (d: Date | string) => formatted(d, DATE_FORMATS.LAST_LOGIN);
-/** An audit event's time in the browser's own locale and zone. */
+/** An audit event's or a trusted device's time, in the browser's own locale and zone. */
 export const formatEventTime = (d: Date | string) => toDate(d)?.toLocaleString() ?? '';

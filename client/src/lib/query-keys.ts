@@ -20,6 +20,10 @@ export const queryKeys = {
   auditEvents: (query: AuditEventQuery) => ['audit-events', query] as const,
   billingContact: (kind: string) => ['contact', kind] as const,
   logo: ['logo'] as const,
+  mfa: {
+    recoveryCodes: ['mfa', 'recovery-codes'] as const,
+    trustedDevices: ['mfa', 'trusted-devices'] as const,
+  },
   notifications: ['notifications'] as const,
   sessions: ['user-sessions'] as const,
   supportDomain: ['support-domain'] as const,

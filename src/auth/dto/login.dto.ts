@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '../../shared/mfa-recovery';
 import { trim } from '../../common/transforms';
 import { LIMITS } from '../../shared/limits';
 
@@ -25,4 +26,16 @@ export class LoginDto {
   @IsOptional()
   @Matches(/^\d{6}$/, { message: 'MFA must contain exactly 6 digits' })
   mfaToken?: string;
+
+  // Issue 14: recovery codes and trusted devices.
+  @ApiPropertyOptional({ description: 'A recovery code in place of mfaToken, with the challenge token as bearer' })
+  @IsOptional()
+  @IsString()
+  @Matches(RECOVERY_CODE_INPUT, { message: RECOVERY_MESSAGES.RECOVERY_CODE_FORMAT })
+  recoveryCode?: string;
+
+  @ApiPropertyOptional({ description: "Don't ask again on this device (with mfaToken or recoveryCode)" })
+  @IsOptional()
+  @IsBoolean()
+  rememberDevice?: boolean;
 }

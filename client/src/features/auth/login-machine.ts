@@ -12,6 +12,12 @@ export interface LoginState {
   mfaToken: string;
   mfaMessage: string;
   challengeToken?: string;
+  // Issue 14: a recovery code in place of the MFA token, and "Don't ask again on this device".
+  useRecoveryCode?: boolean;
+  recoveryCode?: string;
+  rememberDevice?: boolean;
+  /** From the TOTP_REQUIRED answer (MFA_REMEMBER_DAYS); 0 hides the option. */
+  rememberDeviceDays?: number;
 }
 
 export const initialLoginState: LoginState = { state: 'ROOT', username: '', password: '', acceptToS: false, mfaToken: '', mfaMessage: '' };
@@ -38,7 +44,20 @@ export function afterLoginError(current: LoginState, error: unknown): { next: Lo
   const message = body.message ?? '';
 
   if (body.code === 'TOTP_REQUIRED') {
-    return { next: { ...current, state: 'MFA', mfaMessage: message, mfaToken: '', challengeToken: body.challengeToken } };
+    return {
+      next: {
+        ...current,
+        state: 'MFA',
+        mfaMessage: message,
+        mfaToken: '',
+        challengeToken: body.challengeToken,
+        // Issue 14
+        useRecoveryCode: false,
+        recoveryCode: '',
+        rememberDevice: false,
+        rememberDeviceDays: typeof body.rememberDeviceDays === 'number' ? body.rememberDeviceDays : 0,
+      },
+    };
   }
   if (body.code === 'PASSWORD_CHANGE_REQUIRED') {
     return { next: { ...current, state: 'CHANGE_PASSWORD', challengeToken: body.challengeToken } };
@@ -54,4 +73,10 @@ export function afterLoginError(current: LoginState, error: unknown): { next: Lo
     return { next: current, inline: credentialError ? `That doesn't look right: ${message}` : `Sorry, an error occurred. ${message}` };
   }
   return { next: current, inline: credentialError ? `That doesn't look right. ${message}` : `Sorry, an error occurred. ${message}` };
+}
+
+/** Issue 14: what the MFA step sends, a TOTP (or e-mailed) code or a recovery code, and the trusted-device wish. */
+export function secondFactorOf(state: LoginState): { mfaToken?: string; recoveryCode?: string; rememberDevice?: boolean } {
+  const factor = state.useRecoveryCode ? { recoveryCode: (state.recoveryCode ?? '').trim() } : { mfaToken: state.mfaToken.trim() };
+  return state.rememberDevice && (state.rememberDeviceDays ?? 0) > 0 ? { ...factor, rememberDevice: true } : factor;
 }

@@ -1,3 +1,6 @@
-/** What other features may use of the MFA feature (the profile page shows its panel). */
+/** The mfa feature's public entry: what other features (auth's login card, the profile page) use. */
 export { MfaPanel } from './components/MfaPanel';
 export { MFA_TEXTS } from './texts';
+// Issue 14
+export { RecoveryCodeField, RecoveryCodeToggle, RememberDeviceCheckbox } from './components/MfaStepOptions';
+export { signedInWithRecoveryCode, validateRecoveryCode } from './recovery-texts';

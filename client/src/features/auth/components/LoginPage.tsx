@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Box, Card, Center, Heading, Image, VStack } from '@chakra-ui/react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { lastWorkingPath, useAuth } from '@/lib/auth';
-import { afterLoginError, initialLoginState, LoginState } from '../login-machine';
+import { afterLoginError, initialLoginState, LoginState, secondFactorOf } from '../login-machine';
+import { signedInWithRecoveryCode } from '@/features/mfa';
 import { authApi } from '../api/auth-api';
 import { RootStep } from './RootStep';
 import { PasswordStep } from './PasswordStep';
@@ -44,10 +45,12 @@ export function LoginPage() {
     setInlineError(null);
     try {
       const res = await authApi.login(
-        { username: state.username.trim(), password: state.password, acceptToS: state.acceptToS, ...(state.state === 'MFA' ? { mfaToken: state.mfaToken.trim() } : {}) },
+        { username: state.username.trim(), password: state.password, acceptToS: state.acceptToS, ...(state.state === 'MFA' ? secondFactorOf(state) : {}) },
         state.state === 'MFA' ? state.challengeToken : undefined,
       );
       signIn(res.accessToken);
+      // Issue 14: after a recovery code, how many are left.
+      if (typeof res.recoveryCodesLeft === 'number') showToast(signedInWithRecoveryCode(res.recoveryCodesLeft), 10_000);
       setJustSignedIn(true);
     } catch (error) {
       const { next, toast, inline } = afterLoginError(state, error);
