@@ -1,6 +1,6 @@
 import { BASE_ROLE, hasAnyRole, Role, USER_MENU_ROLES, USER_WRITERS } from '@shared/roles';
 import { paths } from '@/config/paths';
-import { cogMenuEntries, isTaxManagerView, mainMenuEntries } from '@/features/shell/menu-model';
+import { cogMenuEntries, isTaxManagerView, mainMenuEntries } from '@/config/menu-model';
 
 export interface DashboardLink {
   label: string;

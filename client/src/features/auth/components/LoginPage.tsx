@@ -1,23 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Box, Card, Center, Heading, Image, VStack } from '@chakra-ui/react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toaster } from '@/components/ui/toaster';
 import { lastWorkingPath, useAuth } from '@/lib/auth';
-import { afterLoginError, initialLoginState, LoginState, secondFactorOf, Toast } from '../login-machine';
+import { afterLoginError, initialLoginState, LoginState, secondFactorOf } from '../login-machine';
 import { signedInWithRecoveryCode } from '@/features/mfa';
 import { authApi } from '../api/auth-api';
 import { RootStep } from './RootStep';
 import { PasswordStep } from './PasswordStep';
 import { MfaStep } from './MfaStep';
 import { ChangePasswordStep } from './ChangePasswordStep';
+import { showToast } from './login-step';
 
 /** Only same-site paths: returnTo must not send anyone to another site. */
 export function safeReturnPath(value: string | null): string | null {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/logIn') ? value : null;
-}
-
-export function showToast(t: Toast, duration?: number) {
-  toaster.create({ type: t.type, title: t.title, description: t.description, duration });
 }
 
 /** Spec 000 §2 'Login page': a 450 px card with the product logo and one of four steps. */
@@ -89,11 +85,3 @@ export function LoginPage() {
     </Center>
   );
 }
-
-/** A login step's shared props. */
-export interface StepProps {
-  login: LoginState;
-  update: (patch: Partial<LoginState>) => void;
-}
-
-export { authApi };

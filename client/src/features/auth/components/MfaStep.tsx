@@ -3,7 +3,7 @@ import { Alert, Button, Field, Input, Text, VStack } from '@chakra-ui/react';
 import { authApi } from '../api/auth-api';
 import { LOGIN_TEXTS } from '../login-machine';
 import { validateMfaCode } from '../validation';
-import { showToast, StepProps } from './LoginPage';
+import { showToast, StepProps } from './login-step';
 import { RecoveryCodeField, RecoveryCodeToggle, RememberDeviceCheckbox, validateRecoveryCode } from '@/features/mfa';
 
 /** MFA: the server's message, the 'MFA Token' input, Confirm, and 'Send code to email instead' until used. */

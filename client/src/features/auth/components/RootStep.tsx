@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Checkbox, Field, HStack, Input, Link, Separator, Text, VStack } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import type { AppInfo } from '@shared/api-types';
-import { api } from '@/lib/api';
+import { useAppInfo } from '@/lib/app-info';
 import { paths } from '@/config/paths';
 import { MESSAGES, validateLoginEmail } from '../validation';
-import type { StepProps } from './LoginPage';
+import type { StepProps } from './login-step';
 
 /** ROOT: terms, e-mail, Login; 'OR'; Corporate Login when SSO is configured. */
 export function RootStep({ login, update, onNext, ssoError }: StepProps & { onNext: () => void; ssoError?: string | null }) {
   const [touched, setTouched] = useState(false);
   const [termsHint, setTermsHint] = useState(false);
-  const appInfo = useQuery({ queryKey: ['app-info'], queryFn: () => api.get<AppInfo>('api/app-info'), staleTime: Infinity });
+  const appInfo = useAppInfo();
   const emailError = validateLoginEmail(login.username);
   const canLogin = login.acceptToS && !emailError;
 

@@ -12,7 +12,8 @@ import { isWriter, USER_TEXTS } from '../account';
 import { userListSearch, usersApi, useReloadUsers, useUserList } from '../api/users-api';
 import { EMPTY_FILTER, UserFilter, UsersFilterBar } from './UsersFilterBar';
 import { UsersHeader } from './UsersHeader';
-import { UsersPaginator, UsersTable } from './UsersTable';
+import { UsersTable } from './UsersTable';
+import { Paginator } from '@/components/ui/paginator';
 import { UsersUnavailable } from './UsersUnavailable';
 
 /** Filters go to the server once typing pauses. */
@@ -95,7 +96,7 @@ export function UsersPage() {
               onUserGroups: (u) => navigate(paths.userGroupsOfUser(u.id)),
             }}
           />
-          <UsersPaginator
+          <Paginator
             page={page}
             pageSize={pageSize}
             totalRecords={list.data.totalRecords}

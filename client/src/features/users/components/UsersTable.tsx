@@ -1,8 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
-import { Box, Flex, IconButton, Menu, NativeSelect, Portal, Table, Text, Button, HStack } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { useCallback, useState } from 'react';
+import { Box, IconButton, Menu, Portal, Table, Text } from '@chakra-ui/react';
 import type { UserListItem } from '@shared/api-types';
-import { LIMITS } from '@shared/limits';
+import { formatLastLogin } from '@/lib/date-formats';
 import { displayName, roleDisplay, USER_TEXTS } from '../account';
 
 export type ColumnKey = 'name' | 'email' | 'lastActivity' | 'mfaEnabled' | 'ssoEnabled' | 'mfaEnforced' | 'enabled' | 'systemEnabled' | 'role';
@@ -17,7 +16,7 @@ export const COLUMNS: Array<{ key: ColumnKey; header: string; width: number; cel
     key: 'lastActivity',
     header: 'Last Activity',
     width: 190,
-    cell: (u) => (u.lastLoginDateTime ? format(new Date(u.lastLoginDateTime), 'dd/MM/yy h:mm a') : USER_TEXTS.NEVER_LOGGED_IN),
+    cell: (u) => (u.lastLoginDateTime ? formatLastLogin(u.lastLoginDateTime) : USER_TEXTS.NEVER_LOGGED_IN),
   },
   { key: 'mfaEnabled', header: 'MFA Enabled', width: 110, cell: (u) => yesNo(u.isMFAEnabled) },
   { key: 'ssoEnabled', header: 'SSO Enabled', width: 110, cell: (u) => yesNo(u.isSSO) },
@@ -162,67 +161,5 @@ export function UsersTable({ users, writer, actions }: { users: UserListItem[]; 
         </Table.Body>
       </Table.Root>
     </Box>
-  );
-}
-
-/**
- * 'Showing {first} to {last} of {totalRecords} entries' (spec 000 §2); 'of more than {totalRecords}' when the
- * server capped the count of a text search's matches (issue 16).
- */
-export function pageReport(page: number, pageSize: number, totalRecords: number, totalIsCapped = false): string {
-  const first = totalRecords === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, totalRecords);
-  return `Showing ${first} to ${last} of ${totalIsCapped ? 'more than ' : ''}${totalRecords} entries`;
-}
-
-export function UsersPaginator({
-  page,
-  pageSize,
-  totalRecords,
-  totalIsCapped = false,
-  onPage,
-  onPageSize,
-}: {
-  page: number;
-  pageSize: number;
-  totalRecords: number;
-  totalIsCapped?: boolean;
-  onPage: (p: number) => void;
-  onPageSize: (s: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(totalRecords / pageSize));
-  return (
-    <Flex justify="space-between" align="center" mt="3" gap="3" wrap="wrap" data-testid="users-paginator">
-      <Text fontSize="sm" data-testid="page-report">
-        {pageReport(page, pageSize, totalRecords, totalIsCapped)}
-      </Text>
-      <HStack gap="1">
-        <Button size="xs" variant="outline" onClick={() => onPage(1)} disabled={page <= 1} aria-label="First page">
-          «
-        </Button>
-        <Button size="xs" variant="outline" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
-          ‹
-        </Button>
-        <Text fontSize="sm" px="2" data-testid="page-number">
-          Page {page} of {pages}
-        </Text>
-        <Button size="xs" variant="outline" onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label="Next page">
-          ›
-        </Button>
-        <Button size="xs" variant="outline" onClick={() => onPage(pages)} disabled={page >= pages} aria-label="Last page">
-          »
-        </Button>
-        <NativeSelect.Root size="xs" width="20">
-          <NativeSelect.Field aria-label="Rows per page" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
-            {LIMITS.PAGE_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </HStack>
-    </Flex>
   );
 }
