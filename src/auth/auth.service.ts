@@ -8,6 +8,8 @@ import { AppException } from '../common/app.exception';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { MailService } from '../mail/mail.service';
 import { MfaService } from '../mfa/mfa.service';
+import { AssertionResult, PasskeysService } from '../passkeys/passkeys.service';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { ClientInfo, SessionsService } from '../sessions/sessions.service';
 import { User } from '../users/entities/user.entity';
 import { LIFETIMES } from '../shared/limits';
@@ -52,6 +54,7 @@ export class AuthService implements OnModuleInit {
     private readonly mfa: MfaService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
+    private readonly passkeys: PasskeysService,
   ) {}
 
   onModuleInit(): void {
@@ -72,6 +75,9 @@ export class AuthService implements OnModuleInit {
 
   async login(dto: LoginDto, authorization: string | undefined, client: ClientInfo & { ip: string }): Promise<SignedIn> {
     if (!dto.acceptToS) throw AppException.badRequest(AUTH_MESSAGES.TERMS_NOT_ACCEPTED, ERROR_CODES.TERMS_NOT_ACCEPTED);
+    // Passkeys (issue 14): a passkey alone is a password-less sign-in.
+    if (dto.passkey && dto.username === undefined && dto.password === undefined) return this.loginWithPasskey(dto.passkey, client);
+    if (dto.passkey && dto.mfaToken) throw AppException.badRequest('Send either an MFA code or a passkey, not both.');
     const email = dto.username.toLowerCase();
     try {
       await this.throttle.check(email, client.ip);
@@ -94,29 +100,62 @@ export class AuthService implements OnModuleInit {
     }
     this.assertActive(user);
 
-    if (user.isMFAEnabled) {
-      if (!dto.mfaToken) {
+    // Passkeys (issue 14): a passkey is a second factor as TOTP is; `passkey: true` tells the MFA step to offer it.
+    if (user.isMFAEnabled || user.hasPasskey) {
+      if (!dto.mfaToken && !dto.passkey) {
         throw AppException.unauthorized(AUTH_MESSAGES.TOTP_REQUIRED, ERROR_CODES.TOTP_REQUIRED, {
           challengeToken: this.tokens.signChallenge(user.id, 'mfa'),
+          ...(user.hasPasskey ? { passkey: true } : {}),
         });
       }
       const challengedUser = this.tokens.verifyChallenge(authorization, 'mfa');
       if (challengedUser !== user.id) throw AppException.unauthorized('The sign-in challenge belongs to another account. Please log in again.');
-      if (!(await this.mfa.verifyLoginCode(user, dto.mfaToken))) {
+      if (dto.passkey) {
+        // Passkeys (issue 14)
+        const checked = await this.passkeys.verifyAssertion(dto.passkey as unknown as AuthenticationResponseJSON, user);
+        if (!checked.ok) {
+          await this.recordFailure(email, client.ip, user);
+          await this.recordSignInRefused('SIGN_IN_FAILED', email, user, client, 'Passkey not verified');
+          throw checked.error;
+        }
+      } else if (!(await this.mfa.verifyLoginCode(user, dto.mfaToken!))) {
         await this.recordFailure(email, client.ip, user);
         await this.recordSignInRefused('SIGN_IN_FAILED', email, user, client, 'Wrong MFA code');
         throw AppException.unauthorized('The MFA token is invalid or has already been used.', ERROR_CODES.INVALID_MFA_TOKEN);
       }
     }
 
+    return this.completeLogin(user, client, dto.passkey ? 'password+passkey' : 'password');
+  }
+
+  /** The last steps of every sign-in with credentials: a due password change, then the session. */
+  private async completeLogin(user: User, client: ClientInfo & { ip: string }, method: string): Promise<SignedIn> {
     if (user.mustChangePassword) {
       throw AppException.unauthorized(AUTH_MESSAGES.PASSWORD_CHANGE_REQUIRED, ERROR_CODES.PASSWORD_CHANGE_REQUIRED, {
         challengeToken: this.tokens.signChallenge(user.id, 'change-password'),
       });
     }
 
-    await this.throttle.recordSuccess(email, client.ip);
-    return this.signIn(user, client, 'password');
+    await this.throttle.recordSuccess(user.email, client.ip);
+    return this.signIn(user, client, method);
+  }
+
+  /**
+   * Passkeys (issue 14): a password-less sign-in with a discoverable passkey (user verification required, so
+   * it is both factors and no TOTP follows). The account's lock-out, access and password-change checks and the
+   * session's concurrent-users limit are those of a password sign-in.
+   */
+  private async loginWithPasskey(response: object, client: ClientInfo & { ip: string }): Promise<SignedIn> {
+    const checked: AssertionResult = await this.passkeys.verifyAssertion(response as AuthenticationResponseJSON, null);
+    const known = checked.user;
+    if (known) await this.throttle.check(known.email, client.ip);
+    if (!checked.ok) {
+      if (known) await this.recordFailure(known.email, client.ip, known);
+      await this.recordSignInRefused('SIGN_IN_FAILED', known?.email ?? 'an unknown passkey', known, client, 'Passkey not verified');
+      throw checked.error;
+    }
+    this.assertActive(checked.user);
+    return this.completeLogin(checked.user, client, 'passkey');
   }
 
   /** Counts a failed attempt; when the account is under attack, tells its owner (once per window). */

@@ -9,6 +9,13 @@ export interface AuthUser {
   roles: Role[];
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
+  /** Passkeys (issue 14): the account has a passkey, which satisfies enforced MFA as TOTP does. */
+  hasPasskey: boolean;
+}
+
+/** Enforced MFA is satisfied by TOTP or a passkey (issue 14). */
+export function mfaPending(user: { isMFAEnforced: boolean; isMFAEnabled: boolean; hasPasskey?: boolean }): boolean {
+  return user.isMFAEnforced && !user.isMFAEnabled && !user.hasPasskey;
 }
 
 /** E-Support accounts work across organisations (CONTRACT 2). */

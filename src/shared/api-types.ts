@@ -14,6 +14,8 @@ export interface CurrentUserInfo {
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
   isSSO: boolean;
+  /** Passkeys (issue 14): the account has at least one passkey (satisfies enforced MFA as TOTP does). */
+  hasPasskey: boolean;
 }
 
 /** GET /auth/status */

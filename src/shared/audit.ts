@@ -16,6 +16,9 @@ export const AUDIT_EVENT_TYPES = {
   MFA_DISABLED_BY_ADMIN: 'MFA disabled by an administrator',
   MFA_ENFORCEMENT_CHANGED: 'MFA enforcement changed',
   MFA_CODE_SENT: 'Sign-in code e-mailed',
+  // Passkeys (issue 14)
+  PASSKEY_ADDED: 'Passkey added',
+  PASSKEY_REMOVED: 'Passkey removed',
   USER_CREATED: 'User created',
   ROLE_CHANGED: 'Role changed',
   ACCESS_CHANGED: 'Access changed',

@@ -6,7 +6,7 @@ import { RequestContext } from '../common/request-context';
 import { lockRow } from '../database/locks';
 import { PasswordService } from '../auth/password.service';
 import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation, isSupport } from '../common/auth-user';
+import { AuthUser, canAccessOrganisation, isSupport, mfaPending } from '../common/auth-user';
 import { temporaryPassword } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
@@ -237,7 +237,7 @@ export class UsersService {
   /** GET /api/users/byId/{id}: one's own (any role, also while MFA enrolment is due) or, for the roles page, another's. */
   async byId(caller: AuthUser, userId: number): Promise<SingleUser> {
     if (userId !== caller.id) {
-      if (caller.isMFAEnforced && !caller.isMFAEnabled) throw AppException.forbidden(USER_MESSAGES.MFA_PENDING_OWN_ONLY, ERROR_CODES.MFA_ENROLMENT_REQUIRED);
+      if (mfaPending(caller)) throw AppException.forbidden(USER_MESSAGES.MFA_PENDING_OWN_ONLY, ERROR_CODES.MFA_ENROLMENT_REQUIRED);
       if (!caller.roles.some((r) => [Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR].includes(r))) throw AppException.forbidden();
     }
     return toSingleUser(await this.findAccessible(caller, userId));
