@@ -13,10 +13,7 @@ export interface AuthUser {
   hasPasskey: boolean;
 }
 
-/** Enforced MFA is satisfied by TOTP or a passkey (issue 14). */
-export function mfaPending(user: { isMFAEnforced: boolean; isMFAEnabled: boolean; hasPasskey?: boolean }): boolean {
-  return user.isMFAEnforced && !user.isMFAEnabled && !user.hasPasskey;
-}
+export { mfaPending } from '../shared/mfa-rules';
 
 /** E-Support accounts work across organisations (CONTRACT 2). */
 export function isSupport(user: AuthUser): boolean {

@@ -12,6 +12,8 @@ export interface LoginState {
   mfaToken: string;
   mfaMessage: string;
   challengeToken?: string;
+  /** Passkeys (issue 14): the account has a passkey, so the MFA step offers 'Use a passkey'. */
+  passkeyOffered?: boolean;
 }
 
 export const initialLoginState: LoginState = { state: 'ROOT', username: '', password: '', acceptToS: false, mfaToken: '', mfaMessage: '' };
@@ -38,7 +40,7 @@ export function afterLoginError(current: LoginState, error: unknown): { next: Lo
   const message = body.message ?? '';
 
   if (body.code === 'TOTP_REQUIRED') {
-    return { next: { ...current, state: 'MFA', mfaMessage: message, mfaToken: '', challengeToken: body.challengeToken } };
+    return { next: { ...current, state: 'MFA', mfaMessage: message, mfaToken: '', challengeToken: body.challengeToken, passkeyOffered: body.passkey === true } };
   }
   if (body.code === 'PASSWORD_CHANGE_REQUIRED') {
     return { next: { ...current, state: 'CHANGE_PASSWORD', challengeToken: body.challengeToken } };

@@ -4,9 +4,19 @@ import { authApi } from '../api/auth-api';
 import { LOGIN_TEXTS } from '../login-machine';
 import { validateMfaCode } from '../validation';
 import { showToast, StepProps } from './LoginPage';
+import { PasskeyButton } from '@/features/passkeys/components/PasskeyButton';
+import { PASSKEY_TEXTS } from '@/features/passkeys/api/passkeys-api';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 
 /** MFA: the server's message, the 'MFA Token' input, Confirm, and 'Send code to email instead' until used. */
-export function MfaStep({ login, update, busy, error, onSubmit }: StepProps & { busy: boolean; error: string | null; onSubmit: () => void }) {
+export function MfaStep({
+  login,
+  update,
+  busy,
+  error,
+  onSubmit,
+  passkey,
+}: StepProps & { busy: boolean; error: string | null; onSubmit: () => void; passkey?: { onAssertion: (p: AuthenticationResponseJSON) => void; onError: (message: string) => void } }) {
   const [emailSent, setEmailSent] = useState(false);
   const [sending, setSending] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -56,6 +66,10 @@ export function MfaStep({ login, update, busy, error, onSubmit }: StepProps & { 
         <Button type="submit" colorPalette="blue" loading={busy}>
           Confirm
         </Button>
+        {/* Passkeys (issue 14) */}
+        {login.passkeyOffered && passkey && (
+          <PasskeyButton label={PASSKEY_TEXTS.USE} challengeToken={login.challengeToken} disabled={busy} onAssertion={passkey.onAssertion} onError={passkey.onError} />
+        )}
         {!emailSent ? (
           <Button variant="outline" loading={sending} onClick={sendEmail}>
             Send code to email instead

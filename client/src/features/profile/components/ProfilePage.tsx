@@ -5,6 +5,8 @@ import { useAuth } from '@/lib/auth';
 import { useSingleUser } from '@/features/users/api/users-api';
 import { MfaPanel } from '@/features/mfa/components/MfaPanel';
 import { MFA_TEXTS } from '@/features/mfa/texts';
+import { PasskeysPanel } from '@/features/passkeys/components/PasskeysPanel';
+import { mfaPending as isMfaPending } from '@shared/mfa-rules';
 import { PROFILE_TEXTS } from '../texts';
 import { AboutYouForm } from './AboutYouForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -21,7 +23,7 @@ export function ProfilePage() {
   // Everyone has a profile page: their own (another id leads to one's own).
   if (own !== id) return <Navigate to={`${paths.userProfile(user.id)}${location.search}`} replace />;
 
-  const mfaPending = user.isMFAEnforced && !user.isMFAEnabled;
+  const mfaPending = isMfaPending(user);
 
   return (
     <Stack gap="5" maxW="4xl" data-testid="profile-page">
@@ -57,6 +59,7 @@ export function ProfilePage() {
       )}
       <ChangePasswordForm />
       <MfaPanel isMFAEnabled={profile.data?.isMFAEnabled ?? user.isMFAEnabled} />
+      <PasskeysPanel />
     </Stack>
   );
 }
