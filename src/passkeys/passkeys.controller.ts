@@ -85,6 +85,8 @@ export class PasskeyLoginController {
   @ApiBearerAuth()
   @Throttle({ default: { limit: PASSKEY_RATE_LIMITS.OPTIONS, ttl: 60_000 } })
   options(@Headers('authorization') authorization: string | undefined) {
-    return this.passkeys.authenticationOptions(authorization ? this.tokens.verifyChallenge(authorization, 'mfa') : null);
+    return this.passkeys.authenticationOptions(
+      authorization ? this.tokens.verifyChallenge(authorization, 'mfa') : null,
+    );
   }
 }

@@ -27,10 +27,13 @@ import { Passkey } from './passkey.entity';
 import { WebAuthnChallenge, WebAuthnPurpose } from './webauthn-challenge.entity';
 
 /** The outcome of checking a passkey assertion: the account it proves, or why not (with the account when known). */
-export type AssertionResult = { ok: true; user: User; passkey: Passkey } | { ok: false; user: User | null; error: AppException };
+export type AssertionResult =
+  { ok: true; user: User; passkey: Passkey } | { ok: false; user: User | null; error: AppException };
 
-const invalid = (message: string = PASSKEY_MESSAGES.NOT_VERIFIED) => AppException.unauthorized(message, PASSKEY_ERROR_CODES.PASSKEY_INVALID);
-const challengeInvalid = () => AppException.unauthorized(PASSKEY_MESSAGES.CHALLENGE_INVALID, PASSKEY_ERROR_CODES.PASSKEY_CHALLENGE_INVALID);
+const invalid = (message: string = PASSKEY_MESSAGES.NOT_VERIFIED) =>
+  AppException.unauthorized(message, PASSKEY_ERROR_CODES.PASSKEY_INVALID);
+const challengeInvalid = () =>
+  AppException.unauthorized(PASSKEY_MESSAGES.CHALLENGE_INVALID, PASSKEY_ERROR_CODES.PASSKEY_CHALLENGE_INVALID);
 
 /**
  * Passkeys (issue 14) with @simplewebauthn/server: registration from the profile, and assertions for the MFA
@@ -67,7 +70,14 @@ export class PasskeysService {
     await this.challenges.manager.transaction(async (tx) => {
       // Expired challenges of anyone go with each new one, so the table stays small.
       await tx.getRepository(WebAuthnChallenge).delete({ expiresAt: LessThan(now) });
-      await tx.getRepository(WebAuthnChallenge).insert({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + PASSKEY_LIMITS.CHALLENGE_SECONDS * 1000) });
+      await tx
+        .getRepository(WebAuthnChallenge)
+        .insert({
+          challenge,
+          purpose,
+          userId,
+          expiresAt: new Date(now.getTime() + PASSKEY_LIMITS.CHALLENGE_SECONDS * 1000),
+        });
     });
   }
 
@@ -75,7 +85,11 @@ export class PasskeysService {
    * Takes the challenge of a response out of the store: true for the one request that removed a live
    * challenge of this flow and account; false for an unknown, expired, used or other flow's challenge.
    */
-  private async consumeChallenge(clientDataJSON: string, purpose: WebAuthnPurpose, userId: number | null): Promise<string | null> {
+  private async consumeChallenge(
+    clientDataJSON: string,
+    purpose: WebAuthnPurpose,
+    userId: number | null,
+  ): Promise<string | null> {
     let challenge: unknown;
     try {
       challenge = (JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown }).challenge;
@@ -118,7 +132,12 @@ export class PasskeysService {
   }
 
   /** POST /mfa/passkeys: verifies the registration answer and keeps the passkey; the account's other sessions end. */
-  async register(caller: AuthUser, name: string, response: RegistrationResponseJSON, client?: RequestContext): Promise<PasskeyItem> {
+  async register(
+    caller: AuthUser,
+    name: string,
+    response: RegistrationResponseJSON,
+    client?: RequestContext,
+  ): Promise<PasskeyItem> {
     const user = await this.users.findOneByOrFail({ id: caller.id });
     const challenge = await this.consumeChallenge(response.response.clientDataJSON, 'registration', user.id);
     if (!challenge) throw challengeInvalid();
@@ -137,7 +156,8 @@ export class PasskeysService {
       this.logger.warn(`A passkey registration of user ${user.id} was refused: ${(e as Error).message}`);
       throw AppException.badRequest(PASSKEY_MESSAGES.NOT_VERIFIED, PASSKEY_ERROR_CODES.PASSKEY_INVALID);
     }
-    if (!verification.verified) throw AppException.badRequest(PASSKEY_MESSAGES.NOT_VERIFIED, PASSKEY_ERROR_CODES.PASSKEY_INVALID);
+    if (!verification.verified)
+      throw AppException.badRequest(PASSKEY_MESSAGES.NOT_VERIFIED, PASSKEY_ERROR_CODES.PASSKEY_INVALID);
     const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
     try {
       const saved = await this.passkeys.manager.transaction(async (tx) => {
@@ -159,12 +179,19 @@ export class PasskeysService {
         await tx.getRepository(User).update({ id: user.id }, { hasPasskey: true });
         // An MFA change (CONTRACT 3): the account's other sessions end; this one, which just proved itself, stays.
         await this.sessions.endAllForUsers([user.id], 'mfa-changed', caller.sessionId, tx);
-        await this.audit.record(tx, { type: 'PASSKEY_ADDED', actor: user, target: user, client, summary: `Passkey '${name}' added` });
+        await this.audit.record(tx, {
+          type: 'PASSKEY_ADDED',
+          actor: user,
+          target: user,
+          client,
+          summary: `Passkey '${name}' added`,
+        });
         return row;
       });
       return toItem(saved);
     } catch (e) {
-      if (e instanceof QueryFailedError && /unique|duplicate/i.test(e.message)) throw AppException.conflict(PASSKEY_MESSAGES.ALREADY_REGISTERED);
+      if (e instanceof QueryFailedError && /unique|duplicate/i.test(e.message))
+        throw AppException.conflict(PASSKEY_MESSAGES.ALREADY_REGISTERED);
       throw e;
     }
   }
@@ -194,7 +221,13 @@ export class PasskeysService {
       const left = await tx.getRepository(Passkey).countBy({ userId: user.id });
       await tx.getRepository(User).update({ id: user.id }, { hasPasskey: left > 0 });
       await this.sessions.endAllForUsers([user.id], 'mfa-changed', caller.sessionId, tx);
-      await this.audit.record(tx, { type: 'PASSKEY_REMOVED', actor: user, target: user, client, summary: `Passkey '${row.name}' removed` });
+      await this.audit.record(tx, {
+        type: 'PASSKEY_REMOVED',
+        actor: user,
+        target: user,
+        client,
+        summary: `Passkey '${row.name}' removed`,
+      });
     });
     return { success: true };
   }
@@ -207,9 +240,11 @@ export class PasskeysService {
     let allowCredentials: Array<{ id: string; transports?: string[] }> | undefined;
     if (userId !== null) {
       const user = await this.users.findOneBy({ id: userId });
-      if (!user || user.isDisabled || user.isBlocked) throw AppException.unauthorized('The sign-in challenge is not valid. Please log in again.');
+      if (!user || user.isDisabled || user.isBlocked)
+        throw AppException.unauthorized('The sign-in challenge is not valid. Please log in again.');
       const keys = await this.passkeys.findBy({ userId });
-      if (keys.length === 0) throw AppException.badRequest('This account has no passkey. Use the code from your authenticator app.');
+      if (keys.length === 0)
+        throw AppException.badRequest('This account has no passkey. Use the code from your authenticator app.');
       allowCredentials = this.allowList(keys);
     }
     const options = await generateAuthenticationOptions({
@@ -235,12 +270,19 @@ export class PasskeysService {
     if (!challenge) return { ok: false, user: expectedUser, error: challengeInvalid() };
     if (response.id !== response.rawId) return { ok: false, user: expectedUser, error: invalid() };
     const passkey = await this.passkeys.findOneBy({ credentialId: response.id });
-    if (!passkey) return { ok: false, user: expectedUser, error: invalid(expectedUser ? PASSKEY_MESSAGES.ANOTHER_ACCOUNT : PASSKEY_MESSAGES.NOT_REGISTERED) };
-    if (expectedUser && passkey.userId !== expectedUser.id) return { ok: false, user: expectedUser, error: invalid(PASSKEY_MESSAGES.ANOTHER_ACCOUNT) };
+    if (!passkey)
+      return {
+        ok: false,
+        user: expectedUser,
+        error: invalid(expectedUser ? PASSKEY_MESSAGES.ANOTHER_ACCOUNT : PASSKEY_MESSAGES.NOT_REGISTERED),
+      };
+    if (expectedUser && passkey.userId !== expectedUser.id)
+      return { ok: false, user: expectedUser, error: invalid(PASSKEY_MESSAGES.ANOTHER_ACCOUNT) };
     const user = expectedUser ?? (await this.users.findOneBy({ id: passkey.userId }));
     if (!user) return { ok: false, user: null, error: invalid(PASSKEY_MESSAGES.NOT_REGISTERED) };
     const handle = response.response.userHandle;
-    if (handle && handle !== isoBase64URL.fromBuffer(this.userHandle(user.id))) return { ok: false, user, error: invalid() };
+    if (handle && handle !== isoBase64URL.fromBuffer(this.userHandle(user.id)))
+      return { ok: false, user, error: invalid() };
 
     const rp = this.relyingParty;
     let verification;
@@ -250,7 +292,12 @@ export class PasskeysService {
         expectedChallenge: challenge,
         expectedOrigin: rp.origin,
         expectedRPID: rp.id,
-        credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter, transports: JSON.parse(passkey.transports) as string[] },
+        credential: {
+          id: passkey.credentialId,
+          publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+          counter: passkey.counter,
+          transports: JSON.parse(passkey.transports) as string[],
+        },
         requireUserVerification: purpose === 'login',
       });
     } catch (e) {
@@ -263,7 +310,10 @@ export class PasskeysService {
       .createQueryBuilder()
       .update(Passkey)
       .set({ counter: newCounter, lastUsedAt: new Date() })
-      .where('id = :id AND (counter < :counter OR (counter = 0 AND :counter = 0))', { id: passkey.id, counter: newCounter })
+      .where('id = :id AND (counter < :counter OR (counter = 0 AND :counter = 0))', {
+        id: passkey.id,
+        counter: newCounter,
+      })
       .execute();
     if (!moved.affected) return { ok: false, user, error: invalid() };
     return { ok: true, user, passkey };

@@ -23,13 +23,28 @@ test.beforeAll(async () => {
   mkdirSync(DATA_DIR, { recursive: true });
   server = spawn(process.execPath, ['dist/main.js'], {
     cwd: join(__dirname, '..', '..'),
-    env: { ...process.env, PORT: String(OWN_PORT), DATA_DIR, PUBLIC_URL: BASE, LOG_LEVEL: 'error', DATABASE_URL: '', REDIS_URL: '', BOOTSTRAP_SUPPORT_EMAIL: 'support@vendor.test', BOOTSTRAP_SUPPORT_PASSWORD: 'Support-Pass-1' },
+    env: {
+      ...process.env,
+      PORT: String(OWN_PORT),
+      DATA_DIR,
+      PUBLIC_URL: BASE,
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      BOOTSTRAP_SUPPORT_EMAIL: 'support@vendor.test',
+      BOOTSTRAP_SUPPORT_PASSWORD: 'Support-Pass-1',
+    },
     stdio: 'ignore',
   });
   const until = Date.now() + 60_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the passkeys test server exited with ${server.exitCode}`);
-    if (await fetch(`${BASE}/api/health`).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(`${BASE}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     if (Date.now() > until) throw new Error('the passkeys test server did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -47,7 +62,14 @@ async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return {
     credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
@@ -70,7 +92,9 @@ async function passwordStep(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Confirm' }).click();
 }
 
-test('a passkey registered on the profile satisfies enforced MFA, signs in without a password and as the MFA step, and stops working once removed', async ({ page }) => {
+test('a passkey registered on the profile satisfies enforced MFA, signs in without a password and as the MFA step, and stops working once removed', async ({
+  page,
+}) => {
   const org = await seedOrganisation();
   const user = await seedUser(org.id, { isMFAEnforced: true, roleId: 2 });
   const authenticator = await virtualAuthenticator(page);

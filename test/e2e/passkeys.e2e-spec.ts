@@ -36,7 +36,8 @@ describe('Passkeys (WebAuthn)', () => {
   const get = (path: string) => request(t.http).get(path).set('X-Forwarded-For', from());
   const stored = (id: number) => t.db.getRepository(User).findOneByOrFail({ id });
   const passkeysOf = (userId: number) => t.db.getRepository(Passkey).findBy({ userId });
-  const auditOf = (userId: number, type: string) => t.db.getRepository(AuditEvent).findBy({ targetId: userId, type: type as never });
+  const auditOf = (userId: number, type: string) =>
+    t.db.getRepository(AuditEvent).findBy({ targetId: userId, type: type as never });
 
   /** Registers a passkey for a signed-in user through the two calls the profile makes. */
   async function registerPasskey(s: LoggedIn, key: SoftAuthenticator, name = 'Laptop') {
@@ -62,9 +63,12 @@ describe('Passkeys (WebAuthn)', () => {
     expect(res.body.code).toBe('TOTP_REQUIRED');
     return res.body;
   }
-  const mfaOptions = async (challengeToken: string) => (await post('/auth/passkey/options').set('Authorization', `Bearer ${challengeToken}`).expect(200)).body;
+  const mfaOptions = async (challengeToken: string) =>
+    (await post('/auth/passkey/options').set('Authorization', `Bearer ${challengeToken}`).expect(200)).body;
   const mfaStep = (email: string, challengeToken: string, passkey: unknown) =>
-    post('/auth/login').set('Authorization', `Bearer ${challengeToken}`).send({ username: email, password: PASSWORD, acceptToS: true, passkey });
+    post('/auth/login')
+      .set('Authorization', `Bearer ${challengeToken}`)
+      .send({ username: email, password: PASSWORD, acceptToS: true, passkey });
 
   describe('registration from the profile', () => {
     it('registers a named passkey (discoverable, RP from PUBLIC_URL), lists it, keeps this session and ends the others', async () => {
@@ -84,7 +88,14 @@ describe('Passkeys (WebAuthn)', () => {
       expect(Buffer.from(options.body.user.id, 'base64url')).toHaveLength(32);
       const { response, credential } = key.register(options.body);
       const added = await post('/mfa/passkeys').set(here.auth).send({ name: '  Work laptop ', response }).expect(200);
-      expect(added.body).toEqual({ id: expect.any(Number), name: 'Work laptop', createdAt: expect.any(String), lastUsedAt: null, deviceType: 'singleDevice', backedUp: false });
+      expect(added.body).toEqual({
+        id: expect.any(Number),
+        name: 'Work laptop',
+        createdAt: expect.any(String),
+        lastUsedAt: null,
+        deviceType: 'singleDevice',
+        backedUp: false,
+      });
 
       const list = await get('/mfa/passkeys').set(here.auth).expect(200);
       expect(list.body).toEqual([added.body]);
@@ -96,7 +107,9 @@ describe('Passkeys (WebAuthn)', () => {
 
       // The second registration's options exclude the first passkey.
       const again = await post('/mfa/passkeys/registration-options').set(here.auth).expect(200);
-      expect(again.body.excludeCredentials).toEqual([{ id: credential.id, type: 'public-key', transports: ['internal'] }]);
+      expect(again.body.excludeCredentials).toEqual([
+        { id: credential.id, type: 'public-key', transports: ['internal'] },
+      ]);
     });
 
     it('refuses a registration answered for another origin or RP id, a replayed or foreign challenge, a bad name or body (4xx, nothing stored)', async () => {
@@ -104,39 +117,78 @@ describe('Passkeys (WebAuthn)', () => {
       const other = await login(t, (await createUser(t, org)).email);
       const s = await login(t, user.email);
       const key = new SoftAuthenticator(ORIGIN);
-      const options = async (who = s) => (await post('/mfa/passkeys/registration-options').set(who.auth).expect(200)).body;
+      const options = async (who = s) =>
+        (await post('/mfa/passkeys/registration-options').set(who.auth).expect(200)).body;
 
-      const wrongOrigin = await post('/mfa/passkeys').set(s.auth).send({ name: 'x', response: key.register(await options(), { origin: 'https://evil.test' }).response });
+      const wrongOrigin = await post('/mfa/passkeys')
+        .set(s.auth)
+        .send({ name: 'x', response: key.register(await options(), { origin: 'https://evil.test' }).response });
       expectErrorBody(wrongOrigin, 400);
       expect(wrongOrigin.body.code).toBe('PASSKEY_INVALID');
-      const wrongRp = await post('/mfa/passkeys').set(s.auth).send({ name: 'x', response: key.register(await options(), { rpId: 'evil.test' }).response });
+      const wrongRp = await post('/mfa/passkeys')
+        .set(s.auth)
+        .send({ name: 'x', response: key.register(await options(), { rpId: 'evil.test' }).response });
       expect(wrongRp.body.code).toBe('PASSKEY_INVALID');
 
       // Another account's registration challenge is not this account's.
-      const foreign = await post('/mfa/passkeys').set(s.auth).send({ name: 'x', response: key.register(await options(other)).response });
+      const foreign = await post('/mfa/passkeys')
+        .set(s.auth)
+        .send({ name: 'x', response: key.register(await options(other)).response });
       expectErrorBody(foreign, 401);
       expect(foreign.body.code).toBe('PASSKEY_CHALLENGE_INVALID');
 
       const opts = await options();
       const ok = key.register(opts).response;
       await post('/mfa/passkeys').set(s.auth).send({ name: 'x', response: ok }).expect(200);
-      const replay = await post('/mfa/passkeys').set(s.auth).send({ name: 'y', response: key.register(opts).response });
+      const replay = await post('/mfa/passkeys')
+        .set(s.auth)
+        .send({ name: 'y', response: key.register(opts).response });
       expect(replay.body.code).toBe('PASSKEY_CHALLENGE_INVALID');
 
       // Bad input (another account of the same user's budget: registration allows 10 a minute).
       const s2 = await login(t, (await createUser(t, org)).email);
-      const noName = await post('/mfa/passkeys').set(s2.auth).send({ name: '   ', response: key.register(await options()).response });
+      const noName = await post('/mfa/passkeys')
+        .set(s2.auth)
+        .send({ name: '   ', response: key.register(await options()).response });
       expectErrorBody(noName, 400);
       expect(noName.body.message).toContain('Passkey name must be 1 to 50 characters.');
-      expectErrorBody(await post('/mfa/passkeys').set(s2.auth).send({ name: 'x'.repeat(51), response: ok }), 400);
-      expectErrorBody(await post('/mfa/passkeys').set(s2.auth).send({ name: 'x', response: { ...ok, type: 'password' } }), 400);
-      expectErrorBody(await post('/mfa/passkeys').set(s2.auth).send({ name: 'x', response: { ...ok, response: 'junk' } }), 400);
-      expectErrorBody(await post('/mfa/passkeys').set(s2.auth).send({ name: 'x', response: { ...ok, extra: 1 } }), 400);
-      expectErrorBody(await post('/mfa/passkeys').set(s2.auth).send({ name: 'x', response: { ...ok, response: { clientDataJSON: 'not base64url!', attestationObject: 'AA' } } }), 400);
+      expectErrorBody(
+        await post('/mfa/passkeys')
+          .set(s2.auth)
+          .send({ name: 'x'.repeat(51), response: ok }),
+        400,
+      );
+      expectErrorBody(
+        await post('/mfa/passkeys')
+          .set(s2.auth)
+          .send({ name: 'x', response: { ...ok, type: 'password' } }),
+        400,
+      );
+      expectErrorBody(
+        await post('/mfa/passkeys')
+          .set(s2.auth)
+          .send({ name: 'x', response: { ...ok, response: 'junk' } }),
+        400,
+      );
+      expectErrorBody(
+        await post('/mfa/passkeys')
+          .set(s2.auth)
+          .send({ name: 'x', response: { ...ok, extra: 1 } }),
+        400,
+      );
+      expectErrorBody(
+        await post('/mfa/passkeys')
+          .set(s2.auth)
+          .send({
+            name: 'x',
+            response: { ...ok, response: { clientDataJSON: 'not base64url!', attestationObject: 'AA' } },
+          }),
+        400,
+      );
       expect(await passkeysOf(user.id)).toHaveLength(1);
     });
 
-    it('renames and removes only the caller\'s own passkeys; removing the last clears hasPasskey and ends the other sessions', async () => {
+    it("renames and removes only the caller's own passkeys; removing the last clears hasPasskey and ends the other sessions", async () => {
       const { user, s, item } = await userWithPasskey();
       const otherOrg = await createOrganisation(t);
       const colleague = await userWithPasskey();
@@ -146,8 +198,13 @@ describe('Passkeys (WebAuthn)', () => {
 
       for (const who of [colleague.s, outsider, support, admin]) {
         expectErrorBody(await request(t.http).delete(`/mfa/passkeys/${item.id}`).set(who.auth), 404);
-        expectErrorBody(await request(t.http).patch(`/mfa/passkeys/${item.id}`).set(who.auth).send({ name: 'mine' }), 404);
-        expect((await get('/mfa/passkeys').set(who.auth).expect(200)).body.map((p: { id: number }) => p.id)).not.toContain(item.id);
+        expectErrorBody(
+          await request(t.http).patch(`/mfa/passkeys/${item.id}`).set(who.auth).send({ name: 'mine' }),
+          404,
+        );
+        expect(
+          (await get('/mfa/passkeys').set(who.auth).expect(200)).body.map((p: { id: number }) => p.id),
+        ).not.toContain(item.id);
       }
       await request(t.http).delete(`/mfa/passkeys/${item.id}`).expect(401);
       expectErrorBody(await request(t.http).delete('/mfa/passkeys/abc').set(s.auth), 400);
@@ -165,7 +222,7 @@ describe('Passkeys (WebAuthn)', () => {
       await login(t, user.email);
     });
 
-    it('is open to every role, on the caller\'s own account only, and to nobody signed out', async () => {
+    it("is open to every role, on the caller's own account only, and to nobody signed out", async () => {
       for (const roleId of ALL_ROLES.filter((r) => r !== Role.ADMINISTRATOR)) {
         const u = await createUser(t, org, { roleId, isAdministrator: roleId === Role.STANDARD_ADMIN });
         const s = await login(t, u.email);
@@ -184,7 +241,11 @@ describe('Passkeys (WebAuthn)', () => {
       const first = await mfaChallenge(user.email);
       expect(first.passkey).toBe(true);
       const options = await mfaOptions(first.challengeToken);
-      expect(options).toMatchObject({ rpId: 'portal.test', userVerification: 'preferred', allowCredentials: [{ id: key.credentials[0].id, transports: ['internal'] }] });
+      expect(options).toMatchObject({
+        rpId: 'portal.test',
+        userVerification: 'preferred',
+        allowCredentials: [{ id: key.credentials[0].id, transports: ['internal'] }],
+      });
       // A second factor after the password: user verification is preferred, not required.
       const res = await mfaStep(user.email, first.challengeToken, key.assert(options, { userVerified: false }));
       expect(res.status).toBe(200);
@@ -196,43 +257,80 @@ describe('Passkeys (WebAuthn)', () => {
     it('TOTP still works beside a passkey, and a user with TOTP only is not offered one', async () => {
       const secret = generateSecret();
       const both = await userWithPasskey();
-      await t.db.getRepository(User).update({ id: both.user.id }, { isMFAEnabled: true, mfaSecret: encrypt(secret, t.config.encryptionKey) });
+      await t.db
+        .getRepository(User)
+        .update({ id: both.user.id }, { isMFAEnabled: true, mfaSecret: encrypt(secret, t.config.encryptionKey) });
       const first = await mfaChallenge(both.user.email);
-      await post('/auth/login').set('Authorization', `Bearer ${first.challengeToken}`).send({ username: both.user.email, password: PASSWORD, acceptToS: true, mfaToken: await totp(secret) }).expect(200);
+      await post('/auth/login')
+        .set('Authorization', `Bearer ${first.challengeToken}`)
+        .send({ username: both.user.email, password: PASSWORD, acceptToS: true, mfaToken: await totp(secret) })
+        .expect(200);
       const totpOnly = await createUser(t, org, { totpSecret: secret });
       const c = await mfaChallenge(totpOnly.email);
       expect(c.passkey).toBeUndefined();
       expectErrorBody(await post('/auth/passkey/options').set('Authorization', `Bearer ${c.challengeToken}`), 400);
       // Both a code and a passkey at once: refused.
-      const twice = await post('/auth/login').set('Authorization', `Bearer ${first.challengeToken}`).send({ username: both.user.email, password: PASSWORD, acceptToS: true, mfaToken: '123456', passkey: {} });
+      const twice = await post('/auth/login')
+        .set('Authorization', `Bearer ${first.challengeToken}`)
+        .send({ username: both.user.email, password: PASSWORD, acceptToS: true, mfaToken: '123456', passkey: {} });
       expectErrorBody(twice, 400);
     });
 
-    it('refuses another account\'s passkey, a replayed challenge, another flow\'s challenge, a wrong origin or RP id, and a counter that does not grow', async () => {
+    it("refuses another account's passkey, a replayed challenge, another flow's challenge, a wrong origin or RP id, and a counter that does not grow", async () => {
       const a = await userWithPasskey();
       const b = await userWithPasskey();
       const bFirst = await mfaChallenge(b.user.email);
 
       // A's credential answering B's MFA challenge.
-      const foreign = await mfaStep(b.user.email, bFirst.challengeToken, a.key.assert(await mfaOptions(bFirst.challengeToken), { credential: a.credential }));
+      const foreign = await mfaStep(
+        b.user.email,
+        bFirst.challengeToken,
+        a.key.assert(await mfaOptions(bFirst.challengeToken), { credential: a.credential }),
+      );
       expectErrorBody(foreign, 401);
-      expect(foreign.body).toMatchObject({ code: 'PASSKEY_INVALID', message: 'This passkey belongs to another account.' });
+      expect(foreign.body).toMatchObject({
+        code: 'PASSKEY_INVALID',
+        message: 'This passkey belongs to another account.',
+      });
 
       // A's own MFA challenge presented in B's sign-in.
       const aFirst = await mfaChallenge(a.user.email);
-      const crossed = await mfaStep(b.user.email, bFirst.challengeToken, b.key.assert({ ...(await mfaOptions(bFirst.challengeToken)), challenge: (await mfaOptions(aFirst.challengeToken)).challenge }));
+      const crossed = await mfaStep(
+        b.user.email,
+        bFirst.challengeToken,
+        b.key.assert({
+          ...(await mfaOptions(bFirst.challengeToken)),
+          challenge: (await mfaOptions(aFirst.challengeToken)).challenge,
+        }),
+      );
       expect(crossed.body.code).toBe('PASSKEY_CHALLENGE_INVALID');
 
       // Another flow's challenge: a password-less one, and a registration one.
-      const fromLogin = await mfaStep(b.user.email, bFirst.challengeToken, b.key.assert({ ...(await passwordlessOptions()), allowCredentials: undefined }));
+      const fromLogin = await mfaStep(
+        b.user.email,
+        bFirst.challengeToken,
+        b.key.assert({ ...(await passwordlessOptions()), allowCredentials: undefined }),
+      );
       expect(fromLogin.body.code).toBe('PASSKEY_CHALLENGE_INVALID');
       const regOptions = (await post('/mfa/passkeys/registration-options').set(b.s.auth).expect(200)).body;
-      const fromRegistration = await mfaStep(b.user.email, bFirst.challengeToken, b.key.assert({ challenge: regOptions.challenge }));
+      const fromRegistration = await mfaStep(
+        b.user.email,
+        bFirst.challengeToken,
+        b.key.assert({ challenge: regOptions.challenge }),
+      );
       expect(fromRegistration.body.code).toBe('PASSKEY_CHALLENGE_INVALID');
 
-      const wrongOrigin = await mfaStep(b.user.email, bFirst.challengeToken, b.key.assert(await mfaOptions(bFirst.challengeToken), { origin: 'http://portal.test.evil.test' }));
+      const wrongOrigin = await mfaStep(
+        b.user.email,
+        bFirst.challengeToken,
+        b.key.assert(await mfaOptions(bFirst.challengeToken), { origin: 'http://portal.test.evil.test' }),
+      );
       expect(wrongOrigin.body.code).toBe('PASSKEY_INVALID');
-      const wrongRp = await mfaStep(b.user.email, bFirst.challengeToken, b.key.assert(await mfaOptions(bFirst.challengeToken), { rpId: 'evil.test' }));
+      const wrongRp = await mfaStep(
+        b.user.email,
+        bFirst.challengeToken,
+        b.key.assert(await mfaOptions(bFirst.challengeToken), { rpId: 'evil.test' }),
+      );
       expect(wrongRp.body.code).toBe('PASSKEY_INVALID');
 
       const options = await mfaOptions(bFirst.challengeToken);
@@ -243,16 +341,27 @@ describe('Passkeys (WebAuthn)', () => {
       expect(replay.body.code).toBe('PASSKEY_CHALLENGE_INVALID');
 
       // A cloned authenticator: a counter at or below the stored one.
-      const stale = await mfaStep(b.user.email, bFirst.challengeToken, b.key.assert(await mfaOptions(bFirst.challengeToken), { counter: 1 }));
+      const stale = await mfaStep(
+        b.user.email,
+        bFirst.challengeToken,
+        b.key.assert(await mfaOptions(bFirst.challengeToken), { counter: 1 }),
+      );
       expect(stale.body.code).toBe('PASSKEY_INVALID');
 
       // Without the challenge token, or with a bad signature.
-      const noToken = await post('/auth/login').send({ username: b.user.email, password: PASSWORD, acceptToS: true, passkey: b.key.assert(await mfaOptions(bFirst.challengeToken)) });
+      const noToken = await post('/auth/login').send({
+        username: b.user.email,
+        password: PASSWORD,
+        acceptToS: true,
+        passkey: b.key.assert(await mfaOptions(bFirst.challengeToken)),
+      });
       expectErrorBody(noToken, 401);
       const tampered = b.key.assert(await mfaOptions(bFirst.challengeToken)) as { response: { signature: string } };
       tampered.response.signature = tampered.response.signature.slice(0, -4) + 'AAAA';
       expect((await mfaStep(b.user.email, bFirst.challengeToken, tampered)).body.code).toBe('PASSKEY_INVALID');
-      expect((await auditOf(b.user.id, 'SIGN_IN_FAILED')).filter((e) => e.summary.startsWith('Passkey not verified')).length).toBeGreaterThanOrEqual(6);
+      expect(
+        (await auditOf(b.user.id, 'SIGN_IN_FAILED')).filter((e) => e.summary.startsWith('Passkey not verified')).length,
+      ).toBeGreaterThanOrEqual(6);
     });
 
     it('of two parallel verifications of one challenge, exactly one wins', async () => {
@@ -306,16 +415,26 @@ describe('Passkeys (WebAuthn)', () => {
       expect(stolenMfaChallenge.body.code).toBe('PASSKEY_CHALLENGE_INVALID');
 
       // A challenge that was never issued, one that expired, and malformed answers.
-      expect((await passwordless(key.assert({ challenge: 'bmV2ZXItaXNzdWVk' }))).body.code).toBe('PASSKEY_CHALLENGE_INVALID');
+      expect((await passwordless(key.assert({ challenge: 'bmV2ZXItaXNzdWVk' }))).body.code).toBe(
+        'PASSKEY_CHALLENGE_INVALID',
+      );
       const expiring = await passwordlessOptions();
-      await t.db.getRepository(WebAuthnChallenge).update({ challenge: expiring.challenge }, { expiresAt: new Date(Date.now() - 1000) });
+      await t.db
+        .getRepository(WebAuthnChallenge)
+        .update({ challenge: expiring.challenge }, { expiresAt: new Date(Date.now() - 1000) });
       expect((await passwordless(key.assert(expiring))).body.code).toBe('PASSKEY_CHALLENGE_INVALID');
       const junk = key.assert(await passwordlessOptions()) as { response: Record<string, string> };
-      expectErrorBody(await passwordless({ ...junk, response: { ...junk.response, clientDataJSON: 'bm90IGpzb24' } }), 401);
+      expectErrorBody(
+        await passwordless({ ...junk, response: { ...junk.response, clientDataJSON: 'bm90IGpzb24' } }),
+        401,
+      );
       expectErrorBody(await passwordless({ ...junk, id: 'a/b' }), 400);
       expectErrorBody(await passwordless('junk'), 400);
       expectErrorBody(await post('/auth/login').send({ acceptToS: true }), 400);
-      expectErrorBody(await post('/auth/login').send({ acceptToS: true, username: 'x@example.com', passkey: junk }), 400);
+      expectErrorBody(
+        await post('/auth/login').send({ acceptToS: true, username: 'x@example.com', passkey: junk }),
+        400,
+      );
 
       await request(t.http).delete(`/mfa/passkeys/${item.id}`).set(s.auth).expect(200);
       const removed = await passwordless(key.assert(await passwordlessOptions()));
@@ -372,7 +491,11 @@ describe('Passkeys (WebAuthn)', () => {
     it("'Disable User MFA' removes a user's passkeys (the way back after a lost authenticator) and ends their sessions", async () => {
       const { user, s, key } = await userWithPasskey();
       const admin = await login(t, (await createUser(t, org, { roleId: Role.SITE_ADMIN })).email);
-      await request(t.http).put('/api/mfa/disableUserMfa').set(admin.auth).send({ userId: user.id }).expect(200, { success: true });
+      await request(t.http)
+        .put('/api/mfa/disableUserMfa')
+        .set(admin.auth)
+        .send({ userId: user.id })
+        .expect(200, { success: true });
       expect(await passkeysOf(user.id)).toEqual([]);
       expect(await stored(user.id)).toMatchObject({ hasPasskey: false, isMFAEnabled: false });
       await get('/api/users/current').set(s.auth).expect(401);
@@ -397,13 +520,20 @@ describe('Passkeys: rate limits', () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(30);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
-    expectErrorBody(results.find((r) => r.status === 429)!, 429);
+    expectErrorBody(
+      results.find((r) => r.status === 429)!,
+      429,
+    );
   });
 
   it('registration: 10 verifications a minute per account', async () => {
     const org = await createOrganisation(t);
     const s = await login(t, (await createUser(t, org)).email);
-    const results = await Promise.all(Array.from({ length: 13 }, () => request(t.http).post('/mfa/passkeys').set(s.auth).send({ name: 'x', response: {} })));
+    const results = await Promise.all(
+      Array.from({ length: 13 }, () =>
+        request(t.http).post('/mfa/passkeys').set(s.auth).send({ name: 'x', response: {} }),
+      ),
+    );
     expect(results.filter((r) => r.status === 429)).toHaveLength(3);
     expect(results.filter((r) => r.status === 400)).toHaveLength(10);
   });

@@ -48,7 +48,10 @@ export class SoftAuthenticator {
   constructor(readonly origin: string) {}
 
   /** Answers registration options (POST /mfa/passkeys/registration-options) with a new credential. */
-  register(options: { challenge: string; rp: { id?: string }; user: { id: string } }, ceremony: Ceremony = {}): { response: Record<string, unknown>; credential: SoftCredential } {
+  register(
+    options: { challenge: string; rp: { id?: string }; user: { id: string } },
+    ceremony: Ceremony = {},
+  ): { response: Record<string, unknown>; credential: SoftCredential } {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = publicKey.export({ format: 'jwk' });
     const credential: SoftCredential = {
@@ -80,8 +83,19 @@ export class SoftAuthenticator {
       rawId,
       Buffer.from(cose),
     ]);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', new Uint8Array(authData)]]) as never);
-    const clientData = JSON.stringify({ type: 'webauthn.create', challenge: ceremony.challenge ?? options.challenge, origin: ceremony.origin ?? this.origin, crossOrigin: false });
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', new Uint8Array(authData)],
+      ]) as never,
+    );
+    const clientData = JSON.stringify({
+      type: 'webauthn.create',
+      challenge: ceremony.challenge ?? options.challenge,
+      origin: ceremony.origin ?? this.origin,
+      crossOrigin: false,
+    });
     this.credentials.push(credential);
     return {
       credential,
@@ -91,16 +105,25 @@ export class SoftAuthenticator {
         type: 'public-key',
         clientExtensionResults: {},
         authenticatorAttachment: 'platform',
-        response: { clientDataJSON: b64url(Buffer.from(clientData)), attestationObject: b64url(attestationObject), transports: ['internal'] },
+        response: {
+          clientDataJSON: b64url(Buffer.from(clientData)),
+          attestationObject: b64url(attestationObject),
+          transports: ['internal'],
+        },
       },
     };
   }
 
   /** Answers authentication options (POST /auth/passkey/options) with `credential` (default: the first allowed, or the first of this authenticator). */
-  assert(options: { challenge: string; rpId?: string; allowCredentials?: Array<{ id: string }> }, ceremony: Ceremony & { credential?: SoftCredential } = {}): Record<string, unknown> {
+  assert(
+    options: { challenge: string; rpId?: string; allowCredentials?: Array<{ id: string }> },
+    ceremony: Ceremony & { credential?: SoftCredential } = {},
+  ): Record<string, unknown> {
     const credential =
       ceremony.credential ??
-      (options.allowCredentials?.length ? this.credentials.find((c) => options.allowCredentials!.some((a) => a.id === c.id)) : this.credentials[0]);
+      (options.allowCredentials?.length
+        ? this.credentials.find((c) => options.allowCredentials!.some((a) => a.id === c.id))
+        : this.credentials[0]);
     if (!credential) throw new Error('no credential of this authenticator answers these options');
     credential.counter = ceremony.counter ?? credential.counter + 1;
     const authData = Buffer.concat([
@@ -108,7 +131,14 @@ export class SoftAuthenticator {
       Buffer.from([flags(ceremony.userVerified ?? true, false)]),
       counterBytes(credential.counter),
     ]);
-    const clientData = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: ceremony.challenge ?? options.challenge, origin: ceremony.origin ?? this.origin, crossOrigin: false }));
+    const clientData = Buffer.from(
+      JSON.stringify({
+        type: 'webauthn.get',
+        challenge: ceremony.challenge ?? options.challenge,
+        origin: ceremony.origin ?? this.origin,
+        crossOrigin: false,
+      }),
+    );
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientData)]), credential.privateKey);
     return {
       id: credential.id,

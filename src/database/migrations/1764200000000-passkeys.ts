@@ -25,7 +25,9 @@ export class Passkeys1764200000000 implements MigrationInterface {
           { name: 'createdAt', type: date, default: postgres ? 'now()' : "datetime('now')" },
           { name: 'lastUsedAt', type: date, isNullable: true },
         ],
-        foreignKeys: [{ columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+        ],
         indices: [{ name: 'IDX_passkeys_user', columnNames: ['userId'] }],
       }),
     );

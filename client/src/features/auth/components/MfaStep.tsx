@@ -4,8 +4,7 @@ import { authApi } from '../api/auth-api';
 import { LOGIN_TEXTS } from '../login-machine';
 import { validateMfaCode } from '../validation';
 import { showToast, StepProps } from './LoginPage';
-import { PasskeyButton } from '@/features/passkeys/components/PasskeyButton';
-import { PASSKEY_TEXTS } from '@/features/passkeys/api/passkeys-api';
+import { PASSKEY_TEXTS, PasskeyButton } from '@/features/passkeys';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 
 /** MFA: the server's message, the 'MFA Token' input, Confirm, and 'Send code to email instead' until used. */

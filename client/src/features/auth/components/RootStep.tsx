@@ -6,8 +6,7 @@ import { api } from '@/lib/api';
 import { paths } from '@/config/paths';
 import { MESSAGES, validateLoginEmail } from '../validation';
 import type { StepProps } from './LoginPage';
-import { PasskeyButton } from '@/features/passkeys/components/PasskeyButton';
-import { PASSKEY_TEXTS } from '@/features/passkeys/api/passkeys-api';
+import { PASSKEY_TEXTS, PasskeyButton } from '@/features/passkeys';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 
 /** Passkeys (issue 14): the password-less sign-in of the ROOT step. */

@@ -1,5 +1,9 @@
 import { startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
-import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import type { PasskeyItem } from '@shared/passkeys';
 import { api } from '@/lib/api';
 
@@ -21,7 +25,11 @@ export const passkeysApi = {
    * without, from any passkey of this site (password-less sign-in).
    */
   assert: async (challengeToken?: string): Promise<AuthenticationResponseJSON> => {
-    const optionsJSON = await api.post<PublicKeyCredentialRequestOptionsJSON>('auth/passkey/options', undefined, challengeToken ? { bearer: challengeToken } : undefined);
+    const optionsJSON = await api.post<PublicKeyCredentialRequestOptionsJSON>(
+      'auth/passkey/options',
+      undefined,
+      challengeToken ? { bearer: challengeToken } : undefined,
+    );
     return startAuthentication({ optionsJSON });
   },
 };
@@ -44,8 +52,10 @@ export const PASSKEY_TEXTS = {
 
 /** What to tell the user when the browser's part of a ceremony fails (cancelled, timed out, unsupported). */
 export function browserCeremonyError(error: unknown): string | null {
-  if (error instanceof WebAuthnError) return error.code === 'ERROR_CEREMONY_ABORTED' ? PASSKEY_TEXTS.CANCELLED : error.message;
-  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return PASSKEY_TEXTS.CANCELLED;
+  if (error instanceof WebAuthnError)
+    return error.code === 'ERROR_CEREMONY_ABORTED' ? PASSKEY_TEXTS.CANCELLED : error.message;
+  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError'))
+    return PASSKEY_TEXTS.CANCELLED;
   if (error instanceof Error && /does not support WebAuthn/i.test(error.message)) return PASSKEY_TEXTS.UNSUPPORTED;
   return null;
 }

@@ -13,7 +13,12 @@ export function PasskeyButton({
   onAssertion,
   onError,
   ...button
-}: { label: string; challengeToken?: string; onAssertion: (passkey: AuthenticationResponseJSON) => void; onError: (message: string) => void } & Omit<ButtonProps, 'onError'>) {
+}: {
+  label: string;
+  challengeToken?: string;
+  onAssertion: (passkey: AuthenticationResponseJSON) => void;
+  onError: (message: string) => void;
+} & Omit<ButtonProps, 'onError'>) {
   const [asking, setAsking] = useState(false);
 
   async function ask() {
@@ -28,7 +33,14 @@ export function PasskeyButton({
   }
 
   return (
-    <Button variant="outline" width="full" loading={asking} onClick={() => void ask()} data-testid="passkey-button" {...button}>
+    <Button
+      variant="outline"
+      width="full"
+      loading={asking}
+      onClick={() => void ask()}
+      data-testid="passkey-button"
+      {...button}
+    >
       {label}
     </Button>
   );

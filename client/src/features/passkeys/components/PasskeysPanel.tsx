@@ -5,7 +5,6 @@ import { PASSKEY_LIMITS, PasskeyItem } from '@shared/passkeys';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { currentUserKey } from '@/lib/auth';
-import { formatSessionDate } from '@/features/shell/date-formats';
 import { browserCeremonyError, PASSKEY_TEXTS, passkeysApi, passkeysKey } from '../api/passkeys-api';
 
 /**
@@ -34,7 +33,10 @@ export function PasskeysPanel() {
     onSuccess: () => changed(PASSKEY_TEXTS.REMOVED),
     onError: (e) => setError(`Sorry, an error occurred. ${(e as Error).message}`),
   });
-  const nameError = name.trim().length > PASSKEY_LIMITS.NAME_MAX ? `Passkey name must be 1 to ${PASSKEY_LIMITS.NAME_MAX} characters.` : null;
+  const nameError =
+    name.trim().length > PASSKEY_LIMITS.NAME_MAX
+      ? `Passkey name must be 1 to ${PASSKEY_LIMITS.NAME_MAX} characters.`
+      : null;
 
   return (
     <Card.Root data-testid="passkeys-panel">
@@ -61,10 +63,18 @@ export function PasskeysPanel() {
                 {list.data.map((p) => (
                   <Table.Row key={p.id} data-testid="passkey-row">
                     <Table.Cell>{p.name}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatSessionDate(p.createdAt)}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{p.lastUsedAt ? formatSessionDate(p.lastUsedAt) : 'Never'}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{new Date(p.createdAt).toLocaleString()}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">
+                      {p.lastUsedAt ? new Date(p.lastUsedAt).toLocaleString() : 'Never'}
+                    </Table.Cell>
                     <Table.Cell textAlign="end">
-                      <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRemoving(p)} aria-label={`Remove passkey ${p.name}`}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        onClick={() => setRemoving(p)}
+                        aria-label={`Remove passkey ${p.name}`}
+                      >
                         Remove
                       </Button>
                     </Table.Cell>
@@ -83,7 +93,13 @@ export function PasskeysPanel() {
             <HStack align="end">
               <Field.Root invalid={!!nameError}>
                 <Field.Label>{PASSKEY_TEXTS.NAME}</Field.Label>
-                <Input name="passkeyName" placeholder="e.g. Work laptop" maxLength={PASSKEY_LIMITS.NAME_MAX + 10} value={name} onChange={(e) => setName(e.target.value)} />
+                <Input
+                  name="passkeyName"
+                  placeholder="e.g. Work laptop"
+                  maxLength={PASSKEY_LIMITS.NAME_MAX + 10}
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                />
                 {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
               </Field.Root>
               <Button type="submit" colorPalette="blue" loading={add.isPending} disabled={!name.trim() || !!nameError}>

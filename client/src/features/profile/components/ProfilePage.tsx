@@ -5,7 +5,7 @@ import { useAuth } from '@/lib/auth';
 import { useSingleUser } from '@/features/users/api/users-api';
 import { MfaPanel } from '@/features/mfa/components/MfaPanel';
 import { MFA_TEXTS } from '@/features/mfa/texts';
-import { PasskeysPanel } from '@/features/passkeys/components/PasskeysPanel';
+import { PasskeysPanel } from '@/features/passkeys';
 import { mfaPending as isMfaPending } from '@shared/mfa-rules';
 import { PROFILE_TEXTS } from '../texts';
 import { AboutYouForm } from './AboutYouForm';

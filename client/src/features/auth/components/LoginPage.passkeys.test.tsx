@@ -2,11 +2,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderRoutes } from '@/test/render';
-import { LoginPage } from '@/features/auth/components/LoginPage';
+import { LoginPage } from './LoginPage';
 
-const assertion = { id: 'cred', rawId: 'cred', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' } };
+const assertion = {
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+};
 const startAuthentication = vi.fn();
-vi.mock('@simplewebauthn/browser', async (original) => ({ ...(await original<object>()), startAuthentication: (...args: unknown[]) => startAuthentication(...args) }));
+vi.mock('@simplewebauthn/browser', async (original) => ({
+  ...(await original<object>()),
+  startAuthentication: (...args: unknown[]) => startAuthentication(...args),
+}));
 vi.setConfig({ testTimeout: 30_000 });
 
 const renderLogin = () =>
@@ -51,22 +60,40 @@ describe('Passkeys in the login card', () => {
   });
 
   it('tells the user when the browser dialog is cancelled, and a refused passkey in the words of the server', async () => {
-    startAuthentication.mockRejectedValueOnce(Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }));
+    startAuthentication.mockRejectedValueOnce(
+      Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }),
+    );
     const user = userEvent.setup();
     renderLogin();
     await user.click(await screen.findByTestId('terms-checkbox'));
     await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
-    expect(await screen.findByText('The passkey request was cancelled or timed out. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The passkey request was cancelled or timed out. Please try again.'),
+    ).toBeInTheDocument();
     expect(server.calls.some((c) => c.url === '/auth/login')).toBe(false);
 
-    server.respond('POST', '/auth/login', 401, { success: false, statusCode: 401, code: 'PASSKEY_INVALID', message: 'This passkey is not registered for an account here.' });
+    server.respond('POST', '/auth/login', 401, {
+      success: false,
+      statusCode: 401,
+      code: 'PASSKEY_INVALID',
+      message: 'This passkey is not registered for an account here.',
+    });
     startAuthentication.mockResolvedValue(assertion);
     await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
-    expect(await screen.findByText("That doesn't look right. This passkey is not registered for an account here.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("That doesn't look right. This passkey is not registered for an account here."),
+    ).toBeInTheDocument();
   });
 
   it("offers 'Use a passkey' in the MFA step only when the server says the account has one, and sends it with the challenge token", async () => {
-    server.respond('POST', '/auth/login', 401, { success: false, statusCode: 401, code: 'TOTP_REQUIRED', message: 'Please enter TOTP before proceeding.', challengeToken: 'chal', passkey: true });
+    server.respond('POST', '/auth/login', 401, {
+      success: false,
+      statusCode: 401,
+      code: 'TOTP_REQUIRED',
+      message: 'Please enter TOTP before proceeding.',
+      challengeToken: 'chal',
+      passkey: true,
+    });
     startAuthentication.mockResolvedValue(assertion);
     const user = userEvent.setup();
     renderLogin();
@@ -82,11 +109,22 @@ describe('Passkeys in the login card', () => {
     expect(options.headers.get('Authorization')).toBe('Bearer chal');
     const last = server.calls.filter((c) => c.url === '/auth/login').pop()!;
     expect(last.headers.get('Authorization')).toBe('Bearer chal');
-    expect(last.body).toEqual({ username: 'jane@example.com', password: 'secret-pass', acceptToS: true, passkey: assertion });
+    expect(last.body).toEqual({
+      username: 'jane@example.com',
+      password: 'secret-pass',
+      acceptToS: true,
+      passkey: assertion,
+    });
   });
 
-  it("does not offer a passkey in the MFA step of an account without one", async () => {
-    server.respond('POST', '/auth/login', 401, { success: false, statusCode: 401, code: 'TOTP_REQUIRED', message: 'Please enter TOTP before proceeding.', challengeToken: 'chal' });
+  it('does not offer a passkey in the MFA step of an account without one', async () => {
+    server.respond('POST', '/auth/login', 401, {
+      success: false,
+      statusCode: 401,
+      code: 'TOTP_REQUIRED',
+      message: 'Please enter TOTP before proceeding.',
+      challengeToken: 'chal',
+    });
     const user = userEvent.setup();
     renderLogin();
     await user.click(await screen.findByTestId('terms-checkbox'));
