@@ -79,15 +79,7 @@ export class AuthService implements OnModuleInit {
     if (dto.passkey && dto.username === undefined && dto.password === undefined) return this.loginWithPasskey(dto.passkey, client);
     if (dto.passkey && dto.mfaToken) throw AppException.badRequest('Send either an MFA code or a passkey, not both.');
     const email = dto.username.toLowerCase();
-    try {
-      await this.throttle.check(email, client.ip);
-    } catch (e) {
-      // Audit (issue 13)
-      if (e instanceof AppException && e.getStatus() === HttpStatus.TOO_MANY_REQUESTS) {
-        await this.recordSignInRefused('SIGN_IN_LOCKED', email, await this.users.findOneBy({ email }), client, 'Sign-in refused while locked after repeated failures');
-      }
-      throw e;
-    }
+    await this.checkThrottle(email, client);
 
     const user = await this.users.findOneBy({ email });
     // Always one argon2 verification (against a dummy hash without an account or a password), so the
@@ -148,7 +140,7 @@ export class AuthService implements OnModuleInit {
   private async loginWithPasskey(response: object, client: ClientInfo & { ip: string }): Promise<SignedIn> {
     const checked: AssertionResult = await this.passkeys.verifyAssertion(response as AuthenticationResponseJSON, null);
     const known = checked.user;
-    if (known) await this.throttle.check(known.email, client.ip);
+    if (known) await this.checkThrottle(known.email, client);
     if (!checked.ok) {
       if (known) await this.recordFailure(known.email, client.ip, known);
       await this.recordSignInRefused('SIGN_IN_FAILED', known?.email ?? 'an unknown passkey', known, client, 'Passkey not verified');
@@ -156,6 +148,19 @@ export class AuthService implements OnModuleInit {
     }
     this.assertActive(checked.user);
     return this.completeLogin(checked.user, client, 'passkey');
+  }
+
+  /** The sign-in throttle of an account and address; a refusal while locked is audited. */
+  private async checkThrottle(email: string, client: ClientInfo & { ip: string }): Promise<void> {
+    try {
+      await this.throttle.check(email, client.ip);
+    } catch (e) {
+      // Audit (issue 13)
+      if (e instanceof AppException && e.getStatus() === HttpStatus.TOO_MANY_REQUESTS) {
+        await this.recordSignInRefused('SIGN_IN_LOCKED', email, await this.users.findOneBy({ email }), client, 'Sign-in refused while locked after repeated failures');
+      }
+      throw e;
+    }
   }
 
   /** Counts a failed attempt; when the account is under attack, tells its owner (once per window). */

@@ -50,6 +50,8 @@ export interface UserListItem {
   lastLoginDateTime: string | null;
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
+  /** Passkeys (issue 14): the account has a passkey (a second factor too; "Disable User MFA" removes it). */
+  hasPasskey?: boolean;
   isSSO: boolean;
 }
 
@@ -86,6 +88,8 @@ export interface SingleUser {
   isDisabled: boolean;
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
+  /** Passkeys (issue 14) */
+  hasPasskey?: boolean;
   isSSO: boolean;
   firstName: string;
   lastName: string;

@@ -209,7 +209,7 @@ export class UsersService {
   private listColumns(): SelectQueryBuilder<User> {
     return this.users
       .createQueryBuilder('u')
-      .select(['u.id', 'u.email', 'u.isBlocked', 'u.isDisabled', 'u.roleId', 'u.isAdministrator', 'u.firstName', 'u.lastName', 'u.lastLoginAt', 'u.isMFAEnforced', 'u.isMFAEnabled', 'u.isSSO']);
+      .select(['u.id', 'u.email', 'u.isBlocked', 'u.isDisabled', 'u.roleId', 'u.isAdministrator', 'u.firstName', 'u.lastName', 'u.lastLoginAt', 'u.isMFAEnforced', 'u.isMFAEnabled', 'u.hasPasskey', 'u.isSSO']);
   }
 
   /** The list's columns of these users, in the list's order. */
@@ -480,6 +480,7 @@ export function toListItem(u: User): UserListItem {
     lastLoginDateTime: u.lastLoginAt ? new Date(u.lastLoginAt).toISOString() : null,
     isMFAEnforced: u.isMFAEnforced,
     isMFAEnabled: u.isMFAEnabled,
+    hasPasskey: u.hasPasskey,
     isSSO: u.isSSO,
   };
 }
@@ -491,6 +492,7 @@ export function toSingleUser(u: User): SingleUser {
     isDisabled: u.isDisabled,
     isMFAEnforced: u.isMFAEnforced,
     isMFAEnabled: u.isMFAEnabled,
+    hasPasskey: u.hasPasskey,
     isSSO: u.isSSO,
     firstName: u.firstName,
     lastName: u.lastName,

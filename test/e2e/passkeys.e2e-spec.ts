@@ -8,6 +8,7 @@ import { Organisation } from '../../src/organisations/entities/organisation.enti
 import { ALL_ROLES, Role } from '../../src/shared/roles';
 import { User } from '../../src/users/entities/user.entity';
 import { expectErrorBody } from '../utils/error-body';
+import { lastMailTo, outboxDelivered } from '../utils/outbox';
 import { createOrganisation, createUser, fromResponse, LoggedIn, login, PASSWORD, totp } from '../utils/factories';
 import { SoftAuthenticator } from '../utils/soft-authenticator';
 import { createTestApp, TestApp } from '../utils/test-app';
@@ -486,6 +487,31 @@ describe('Passkeys (WebAuthn)', () => {
       const me = await get('/api/users/current').set(fromResponse(res).auth).expect(200);
       expect(me.body).toMatchObject({ isMFAEnforced: true, isMFAEnabled: false, hasPasskey: true });
       await get('/api/users').set(fromResponse(res).auth).expect(200);
+    });
+
+    it('a passkey-only account may have its sign-in code e-mailed in the MFA step, as a TOTP one may', async () => {
+      const { user } = await userWithPasskey();
+      const first = await mfaChallenge(user.email);
+      await post('/mfa/email-mfa').set('Authorization', `Bearer ${first.challengeToken}`).expect(200);
+      await outboxDelivered(t.dataDir);
+      const code = (await lastMailTo(t.dataDir, user.email))!.text.match(/\b(\d{6})\b/)![1];
+      await post('/auth/login')
+        .set('Authorization', `Bearer ${first.challengeToken}`)
+        .send({ username: user.email, password: PASSWORD, acceptToS: true, mfaToken: code })
+        .expect(200);
+    });
+
+    it('the user list shows a passkey-only account as having MFA, so its administrator can disable it', async () => {
+      const { user } = await userWithPasskey();
+      const admin = await login(t, (await createUser(t, org, { roleId: Role.SITE_ADMIN })).email);
+      const list = await get(`/api/users?searchText=${encodeURIComponent(user.email)}`)
+        .set(admin.auth)
+        .expect(200);
+      expect(list.body.items).toEqual([
+        expect.objectContaining({ id: user.id, isMFAEnabled: false, hasPasskey: true }),
+      ]);
+      const one = await get(`/api/users/byId/${user.id}`).set(admin.auth).expect(200);
+      expect(one.body).toMatchObject({ isMFAEnabled: false, hasPasskey: true });
     });
 
     it("'Disable User MFA' removes a user's passkeys (the way back after a lost authenticator) and ends their sessions", async () => {
