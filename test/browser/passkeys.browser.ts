@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { acceptTerms } from './support/login';
 import { seedInto, seedOrganisation, seedUser } from './support/seed';
-import { PORT } from './support/server';
+import { BROWSER_DATA_DIR, PORT } from './support/server';
 
 /**
  * Issue 14, passkeys in Chromium against the real server, with the DevTools protocol's virtual authenticator
@@ -52,6 +52,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  // Seeds of the files that run after this one (same worker) go to the suite's server again.
+  seedInto(BROWSER_DATA_DIR);
   server.kill('SIGTERM');
   await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
   rmSync(DATA_DIR, { recursive: true, force: true });
