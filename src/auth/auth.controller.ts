@@ -31,9 +31,12 @@ export class AuthController {
   @HttpCode(200)
   @ApiBearerAuth()
   async login(@Body() dto: LoginDto, @Headers('authorization') authorization: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const { accessToken, refreshToken } = await this.auth.login(dto, authorization, { ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'] });
+    const cookies = (req as Request & { cookies?: Record<string, string> }).cookies;
+    const { accessToken, refreshToken, recoveryCodesLeft, trustedDevice } = await this.auth.login(dto, authorization, { ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'] }, cookies);
     setRefreshCookie(res, refreshToken, this.tokens.cookieSecure);
-    return { success: true, accessToken };
+    // Issue 14: a newly trusted device's cookie; after a recovery code, how many are left.
+    if (trustedDevice) res.cookie(trustedDevice.name, trustedDevice.value, trustedDevice.options);
+    return { success: true, accessToken, ...(recoveryCodesLeft !== undefined ? { recoveryCodesLeft } : {}) };
   }
 
   @Public()

@@ -10,6 +10,9 @@ import { MailService } from '../mail/mail.service';
 import { MfaService } from '../mfa/mfa.service';
 import { AssertionResult, PasskeysService } from '../passkeys/passkeys.service';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { RecoveryCodesService } from '../mfa/recovery-codes.service';
+import { DeviceCookie, TrustedDevicesService } from '../mfa/trusted-devices.service';
+import { RECOVERY_MESSAGES } from '../shared/mfa-recovery';
 import { ClientInfo, SessionsService } from '../sessions/sessions.service';
 import { User } from '../users/entities/user.entity';
 import { LIFETIMES } from '../shared/limits';
@@ -33,6 +36,10 @@ export const FORGOT_PASSWORD_TASK = 'forgot-password';
 export interface SignedIn {
   accessToken: string;
   refreshToken: string;
+  /** Issue 14: after a sign-in with a recovery code, how many are left. */
+  recoveryCodesLeft?: number;
+  /** Issue 14: the cookie of a newly trusted device. */
+  trustedDevice?: DeviceCookie;
 }
 
 /**
@@ -54,6 +61,8 @@ export class AuthService implements OnModuleInit {
     private readonly mfa: MfaService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
+    private readonly recoveryCodes: RecoveryCodesService,
+    private readonly trustedDevices: TrustedDevicesService,
     private readonly passkeys: PasskeysService,
   ) {}
 
@@ -73,11 +82,10 @@ export class AuthService implements OnModuleInit {
     });
   }
 
-  async login(dto: LoginDto, authorization: string | undefined, client: ClientInfo & { ip: string }): Promise<SignedIn> {
+  async login(dto: LoginDto, authorization: string | undefined, client: ClientInfo & { ip: string }, cookies?: Record<string, string>): Promise<SignedIn> {
     if (!dto.acceptToS) throw AppException.badRequest(AUTH_MESSAGES.TERMS_NOT_ACCEPTED, ERROR_CODES.TERMS_NOT_ACCEPTED);
     // Passkeys (issue 14): a passkey alone is a password-less sign-in.
     if (dto.passkey && dto.username === undefined && dto.password === undefined) return this.loginWithPasskey(dto.passkey, client);
-    if (dto.passkey && dto.mfaToken) throw AppException.badRequest('Send either an MFA code or a passkey, not both.');
     const email = dto.username.toLowerCase();
     await this.checkThrottle(email, client);
 
@@ -92,24 +100,42 @@ export class AuthService implements OnModuleInit {
     }
     this.assertActive(user);
 
+    // Issue 14: what the MFA step brought besides the session (codes left, a device to trust).
+    let recoveryCodesLeft: number | undefined;
+    let rememberDevice = false;
+    // Issue 14 (trusted devices): a valid device cookie of this account stands in for the MFA step.
     // Passkeys (issue 14): a passkey is a second factor as TOTP is; `passkey: true` tells the MFA step to offer it.
-    if (user.isMFAEnabled || user.hasPasskey) {
-      if (!dto.mfaToken && !dto.passkey) {
+    const secondFactorGiven = !!dto.mfaToken || !!dto.recoveryCode || !!dto.passkey;
+    if ((user.isMFAEnabled || user.hasPasskey) && !(!secondFactorGiven && (await this.trustedDevices.recognise(user, cookies)))) {
+      if (!secondFactorGiven) {
         throw AppException.unauthorized(AUTH_MESSAGES.TOTP_REQUIRED, ERROR_CODES.TOTP_REQUIRED, {
           challengeToken: this.tokens.signChallenge(user.id, 'mfa'),
+          rememberDeviceDays: this.trustedDevices.rememberDays,
           ...(user.hasPasskey ? { passkey: true } : {}),
         });
       }
       const challengedUser = this.tokens.verifyChallenge(authorization, 'mfa');
       if (challengedUser !== user.id) throw AppException.unauthorized('The sign-in challenge belongs to another account. Please log in again.');
+      rememberDevice = dto.rememberDevice === true;
       if (dto.passkey) {
         // Passkeys (issue 14)
+        if (dto.mfaToken || dto.recoveryCode) throw AppException.badRequest('Send either an MFA code, a recovery code or a passkey, not two.');
         const checked = await this.passkeys.verifyAssertion(dto.passkey as unknown as AuthenticationResponseJSON, user);
         if (!checked.ok) {
           await this.recordFailure(email, client.ip, user);
           await this.recordSignInRefused('SIGN_IN_FAILED', email, user, client, 'Passkey not verified');
           throw checked.error;
         }
+      } else if (dto.recoveryCode) {
+        // Issue 14 (recovery codes): single use, counted as a failed attempt when wrong, like a TOTP.
+        if (dto.mfaToken) throw AppException.badRequest(RECOVERY_MESSAGES.BOTH_FACTORS);
+        const left = await this.recoveryCodes.consume(user, dto.recoveryCode, client);
+        if (left === null) {
+          await this.recordFailure(email, client.ip, user);
+          await this.recordSignInRefused('SIGN_IN_FAILED', email, user, client, 'Wrong or used recovery code');
+          throw AppException.unauthorized(RECOVERY_MESSAGES.INVALID_RECOVERY_CODE, ERROR_CODES.INVALID_RECOVERY_CODE);
+        }
+        recoveryCodesLeft = left;
       } else if (!(await this.mfa.verifyLoginCode(user, dto.mfaToken!))) {
         await this.recordFailure(email, client.ip, user);
         await this.recordSignInRefused('SIGN_IN_FAILED', email, user, client, 'Wrong MFA code');
@@ -117,7 +143,11 @@ export class AuthService implements OnModuleInit {
       }
     }
 
-    return this.completeLogin(user, client, dto.passkey ? 'password+passkey' : 'password');
+    const signedIn = await this.completeLogin(user, client, dto.passkey ? 'password+passkey' : 'password');
+    // Issue 14: the extras of the MFA step.
+    if (recoveryCodesLeft !== undefined) signedIn.recoveryCodesLeft = recoveryCodesLeft;
+    if (rememberDevice) signedIn.trustedDevice = await this.trustedDevices.issue(user, client);
+    return signedIn;
   }
 
   /** The last steps of every sign-in with credentials: a due password change, then the session. */

@@ -46,6 +46,8 @@ describe('loadConfig (CONTRACT 1)', () => {
     ['BOOTSTRAP_SUPPORT_PASSWORD', 'short', /BOOTSTRAP_SUPPORT_PASSWORD/],
     ['AUDIT_RETENTION_DAYS', '-1', /AUDIT_RETENTION_DAYS/],
     ['AUDIT_RETENTION_DAYS', 'a year', /AUDIT_RETENTION_DAYS/],
+    ['MFA_REMEMBER_DAYS', '-1', /MFA_REMEMBER_DAYS/],
+    ['MFA_REMEMBER_DAYS', '366', /MFA_REMEMBER_DAYS/],
   ])('names the bad variable: %s=%s', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
@@ -59,5 +61,10 @@ describe('loadConfig (CONTRACT 1)', () => {
   it('keeps audit events 365 days by default, 0 meaning forever', () => {
     expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ auditRetentionDays: 365, auditDisabled: false });
     expect(loadConfig({ DATA_DIR: dataDir(), AUDIT_RETENTION_DAYS: '0' }).auditRetentionDays).toBe(0);
+  });
+
+  it('remembers trusted devices 30 days by default, 0 turning them off', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).mfaRememberDays).toBe(30);
+    expect(loadConfig({ DATA_DIR: dataDir(), MFA_REMEMBER_DAYS: '0' }).mfaRememberDays).toBe(0);
   });
 });

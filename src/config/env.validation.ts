@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_MFA_REMEMBER_DAYS } from '../shared/mfa-recovery';
 
 /**
  * The typed configuration of the whole process (CONTRACT 1). Built once from the environment by
@@ -35,6 +36,8 @@ export interface AppConfig {
   auditRetentionDays: number;
   /** AUDIT_DISABLED=true records no audit events: for bench/audit.js only, never in production. */
   auditDisabled: boolean;
+  /** Days "Don't ask again on this device" lasts (MFA_REMEMBER_DAYS, default 30); 0 turns trusted devices off. */
+  mfaRememberDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -150,6 +153,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const retentionText = optional(env, 'AUDIT_RETENTION_DAYS') ?? '365';
   if (!/^\d+$/.test(retentionText) || Number(retentionText) > 36500) fail('AUDIT_RETENTION_DAYS', `must be a whole number of days from 0 (keep forever) to 36500 (got "${retentionText}")`);
 
+  const rememberText = optional(env, 'MFA_REMEMBER_DAYS') ?? String(DEFAULT_MFA_REMEMBER_DAYS);
+  if (!/^\d+$/.test(rememberText) || Number(rememberText) > 365) fail('MFA_REMEMBER_DAYS', `must be a whole number of days from 0 (off) to 365 (got "${rememberText}")`);
+
   return {
     port,
     dataDir,
@@ -173,5 +179,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitScale,
     auditRetentionDays: Number(retentionText),
     auditDisabled: optional(env, 'AUDIT_DISABLED') === 'true',
+    mfaRememberDays: Number(rememberText),
   };
 }

@@ -16,6 +16,9 @@ import { User } from '../users/entities/user.entity';
 import { LIFETIMES } from '../shared/limits';
 import { MfaEnableResponse } from '../shared/api-types';
 import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
+import { MfaVerifyResponse, RecoveryCodesResponse } from '../shared/mfa-recovery';
+import { RecoveryCodesService } from './recovery-codes.service';
+import { TrustedDevicesService } from './trusted-devices.service';
 
 /** Spec 000 §9: QR error correction level M, margin 16. */
 export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 16 } as const;
@@ -32,6 +35,8 @@ export class MfaService {
     private readonly mail: MailService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
+    private readonly recoveryCodes: RecoveryCodesService,
+    private readonly trustedDevices: TrustedDevicesService,
   ) {}
 
   /** Checks a TOTP code against the user's secret and burns its time step. */
@@ -109,8 +114,8 @@ export class MfaService {
     return { secret: { base32, otpauth_url }, qrCode };
   }
 
-  /** Verifies the first code of an enrolment and switches MFA on; the user's sessions end. */
-  async completeEnrolment(userId: number, token: string, client?: RequestContext): Promise<{ success: true }> {
+  /** Verifies the first code of an enrolment and switches MFA on; the user's sessions end; the recovery codes are shown once. */
+  async completeEnrolment(userId: number, token: string, client?: RequestContext): Promise<MfaVerifyResponse> {
     const user = await this.users.findOneByOrFail({ id: userId });
     if (user.isMFAEnabled) throw AppException.conflict('MFA is already enabled on this account.');
     if (!user.mfaPendingSecret) throw AppException.badRequest('Start the MFA set-up first.');
@@ -120,12 +125,30 @@ export class MfaService {
       throw AppException.badRequest('The code is not valid. Check the time on your device and enter the current code.', ERROR_CODES.INVALID_MFA_TOKEN);
     }
     const pending = user.mfaPendingSecret;
-    await this.users.manager.transaction(async (tx) => {
+    const recoveryCodes = await this.users.manager.transaction(async (tx) => {
       await tx.getRepository(User).update({ id: user.id }, { mfaSecret: pending, mfaPendingSecret: null, isMFAEnabled: true });
       await this.sessions.endAllForUsers([user.id], 'mfa-changed', undefined, tx);
       await this.audit.record(tx, { type: 'MFA_ENABLED', actor: user, target: user, client, summary: 'MFA enabled', changes: { mfaEnabled: { from: false, to: true } } });
+      // Issue 14: the recovery codes, in the same transaction as the switch.
+      return this.recoveryCodes.issue(tx, user.id);
     });
-    return { success: true };
+    return { success: true, recoveryCodes };
+  }
+
+  /** Issue 14, "Regenerate recovery codes": proven with a current TOTP; the old codes and every trusted device stop working. */
+  async regenerateRecoveryCodes(userId: number, token: string, client?: RequestContext): Promise<RecoveryCodesResponse> {
+    const user = await this.users.findOneByOrFail({ id: userId });
+    if (!user.isMFAEnabled) throw AppException.badRequest('MFA is not enabled on this account.');
+    if (!(await this.verifyTotp(user, token))) {
+      throw AppException.badRequest('The code is not valid. Enter the current code from your authenticator app.', ERROR_CODES.INVALID_MFA_TOKEN);
+    }
+    const codes = await this.users.manager.transaction(async (tx) => {
+      const fresh = await this.recoveryCodes.issue(tx, user.id);
+      await this.trustedDevices.revokeAllIn(tx, user.id);
+      await this.audit.record(tx, { type: 'RECOVERY_CODES_REGENERATED', actor: user, target: user, client, summary: 'Recovery codes regenerated; trusted devices revoked' });
+      return fresh;
+    });
+    return { codes };
   }
 
   /** The user switches off their own MFA, proving it with a current code; their sessions end. */
@@ -152,6 +175,9 @@ export class MfaService {
         { isMFAEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastUsedStep: null, emailMfaCodeHash: null, emailMfaCodeExpiresAt: null },
       );
       await this.sessions.endAllForUsers([userId], 'mfa-changed', undefined, tx);
+      // Issue 14: without MFA, recovery codes and trusted devices mean nothing.
+      await this.recoveryCodes.removeAll(tx, userId);
+      await this.trustedDevices.revokeAllIn(tx, userId);
       await record(tx);
     });
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MfaModule } from '../mfa/mfa.module';
 import { User } from '../users/entities/user.entity';
 import { Passkey } from './passkey.entity';
 import { PasskeyLoginController, PasskeysController } from './passkeys.controller';
@@ -8,7 +9,7 @@ import { WebAuthnChallenge } from './webauthn-challenge.entity';
 
 /** Passkeys (issue 14): registration and management under /mfa/passkeys, options for sign-in under /auth/passkey. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Passkey, WebAuthnChallenge, User])],
+  imports: [TypeOrmModule.forFeature([Passkey, WebAuthnChallenge, User]), MfaModule],
   controllers: [PasskeysController, PasskeyLoginController],
   providers: [PasskeysService],
   exports: [PasskeysService],

@@ -20,6 +20,7 @@ import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { SessionsService } from '../sessions/sessions.service';
+import { TrustedDevicesService } from '../mfa/trusted-devices.service';
 import { PRODUCT_NAME } from '../shared/messages';
 import { PASSKEY_ERROR_CODES, PASSKEY_LIMITS, PASSKEY_MESSAGES, PasskeyItem } from '../shared/passkeys';
 import { User } from '../users/entities/user.entity';
@@ -52,6 +53,7 @@ export class PasskeysService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
+    private readonly trustedDevices: TrustedDevicesService,
   ) {}
 
   /** The relying party: RP id and origin from PUBLIC_URL. */
@@ -70,14 +72,12 @@ export class PasskeysService {
     await this.challenges.manager.transaction(async (tx) => {
       // Expired challenges of anyone go with each new one, so the table stays small.
       await tx.getRepository(WebAuthnChallenge).delete({ expiresAt: LessThan(now) });
-      await tx
-        .getRepository(WebAuthnChallenge)
-        .insert({
-          challenge,
-          purpose,
-          userId,
-          expiresAt: new Date(now.getTime() + PASSKEY_LIMITS.CHALLENGE_SECONDS * 1000),
-        });
+      await tx.getRepository(WebAuthnChallenge).insert({
+        challenge,
+        purpose,
+        userId,
+        expiresAt: new Date(now.getTime() + PASSKEY_LIMITS.CHALLENGE_SECONDS * 1000),
+      });
     });
   }
 
@@ -179,6 +179,8 @@ export class PasskeysService {
         await tx.getRepository(User).update({ id: user.id }, { hasPasskey: true });
         // An MFA change (CONTRACT 3): the account's other sessions end; this one, which just proved itself, stays.
         await this.sessions.endAllForUsers([user.id], 'mfa-changed', caller.sessionId, tx);
+        // An MFA change revokes the trusted devices too (issue 14, part 1).
+        await this.trustedDevices.revokeAllIn(tx, user.id);
         await this.audit.record(tx, {
           type: 'PASSKEY_ADDED',
           actor: user,
@@ -221,6 +223,8 @@ export class PasskeysService {
       const left = await tx.getRepository(Passkey).countBy({ userId: user.id });
       await tx.getRepository(User).update({ id: user.id }, { hasPasskey: left > 0 });
       await this.sessions.endAllForUsers([user.id], 'mfa-changed', caller.sessionId, tx);
+      // An MFA change revokes the trusted devices too (issue 14, part 1).
+      await this.trustedDevices.revokeAllIn(tx, user.id);
       await this.audit.record(tx, {
         type: 'PASSKEY_REMOVED',
         actor: user,

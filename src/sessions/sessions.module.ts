@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RefreshToken } from '../auth/entities/refresh-token.entity';
+import { TrustedDevice } from '../mfa/entities/trusted-device.entity';
 import { Organisation } from '../organisations/entities/organisation.entity';
 import { UsersModule } from '../users/users.module';
 import { SessionsController } from './sessions.controller';
@@ -11,7 +12,7 @@ import { SessionsService } from './sessions.service';
 
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([Session, RefreshToken, Organisation]), UsersModule],
+  imports: [TypeOrmModule.forFeature([Session, RefreshToken, Organisation, TrustedDevice]), UsersModule],
   controllers: [SessionsController],
   providers: [SessionsService, SessionEvents, SessionAuthService],
   exports: [SessionsService, SessionEvents, SessionAuthService],

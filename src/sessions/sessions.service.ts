@@ -17,6 +17,7 @@ import { Organisation } from '../organisations/entities/organisation.entity';
 import { User } from '../users/entities/user.entity';
 import { checkAccountAction } from '../users/role-rules';
 import { Session, SessionEndReason } from './entities/session.entity';
+import { TrustedDevice } from '../mfa/entities/trusted-device.entity';
 import { SessionEvents } from './session-events';
 
 export interface StartedSession {
@@ -28,6 +29,9 @@ export interface ClientInfo {
   ip?: string | null;
   userAgent?: string | null;
 }
+
+/** The reasons for ending every session of an account that also end its trusted devices (issue 14). */
+const REVOKES_TRUSTED_DEVICES: ReadonlySet<SessionEndReason> = new Set(['password-changed', 'mfa-changed', 'disabled']);
 
 /** Sign-in sessions and their rotating refresh tokens (CONTRACT 3). */
 @Injectable()
@@ -184,6 +188,8 @@ export class SessionsService {
       if (open.length > 0) {
         await m.getRepository(Session).update({ id: In(open.map((s) => s.id)), endedAt: IsNull() }, { endedAt: new Date(), endReason: reason });
       }
+      // Issue 14: a password change, an MFA change or disabling the account also revokes every trusted device.
+      if (REVOKES_TRUSTED_DEVICES.has(reason)) await m.getRepository(TrustedDevice).delete({ userId: In(userIds) });
       return open;
     };
     const open = tx ? await work(tx) : await this.sessions.manager.transaction(work);

@@ -16,6 +16,10 @@ export const AUDIT_EVENT_TYPES = {
   MFA_DISABLED_BY_ADMIN: 'MFA disabled by an administrator',
   MFA_ENFORCEMENT_CHANGED: 'MFA enforcement changed',
   MFA_CODE_SENT: 'Sign-in code e-mailed',
+  RECOVERY_CODE_USED: 'Recovery code used',
+  RECOVERY_CODES_REGENERATED: 'Recovery codes regenerated',
+  TRUSTED_DEVICE_ADDED: 'Trusted device added',
+  TRUSTED_DEVICE_REVOKED: 'Trusted device revoked',
   // Passkeys (issue 14)
   PASSKEY_ADDED: 'Passkey added',
   PASSKEY_REMOVED: 'Passkey removed',

@@ -49,7 +49,9 @@ describe('MFA: enrolment with QR code, own and admin disable, enforced-but-not-e
     const short = await http().post('/mfa/verify').set(s.auth).send({ token: '12345' }).expect(400);
     expect(short.body.message).toBe('MFA must contain exactly 6 digits');
 
-    await http().post('/mfa/verify').set(s.auth).send({ token: await totp(base32) }).expect(200, { success: true });
+    const verified = await http().post('/mfa/verify').set(s.auth).send({ token: await totp(base32) }).expect(200);
+    // Issue 14: success, with the recovery codes shown once.
+    expect(verified.body).toEqual({ success: true, recoveryCodes: expect.any(Array) });
     await http().get('/api/users/current').set(s.auth).expect(401);
     const after = await stored(u.id);
     expect(after.isMFAEnabled).toBe(true);

@@ -51,7 +51,7 @@ export async function downloadFile(path: string, fallbackName: string, onProgres
   saveBlob(new Blob(chunks as BlobPart[], { type }), name);
 }
 
-function saveBlob(blob: Blob, name: string): void {
+export function saveBlob(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsEmail, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { AuthenticationCredentialDto } from '../../passkeys/dto/passkey.dto';
+import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '../../shared/mfa-recovery';
 import { trim } from '../../common/transforms';
 import { LIMITS } from '../../shared/limits';
 
@@ -29,6 +30,18 @@ export class LoginDto {
   @IsOptional()
   @Matches(/^\d{6}$/, { message: 'MFA must contain exactly 6 digits' })
   mfaToken?: string;
+
+  // Issue 14: recovery codes and trusted devices.
+  @ApiPropertyOptional({ description: 'A recovery code in place of mfaToken, with the challenge token as bearer' })
+  @IsOptional()
+  @IsString()
+  @Matches(RECOVERY_CODE_INPUT, { message: RECOVERY_MESSAGES.RECOVERY_CODE_FORMAT })
+  recoveryCode?: string;
+
+  @ApiPropertyOptional({ description: "Don't ask again on this device (with mfaToken or recoveryCode)" })
+  @IsOptional()
+  @IsBoolean()
+  rememberDevice?: boolean;
 
   /**
    * Passkeys (issue 14): an authentication response (navigator.credentials.get, as @simplewebauthn/browser encodes

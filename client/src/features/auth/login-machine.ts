@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { ApiError } from '@/lib/api';
 
 /** The four steps of the login card (spec 000 §2, §4). */
@@ -12,6 +13,12 @@ export interface LoginState {
   mfaToken: string;
   mfaMessage: string;
   challengeToken?: string;
+  // Issue 14: a recovery code in place of the MFA token, and "Don't ask again on this device".
+  useRecoveryCode?: boolean;
+  recoveryCode?: string;
+  rememberDevice?: boolean;
+  /** From the TOTP_REQUIRED answer (MFA_REMEMBER_DAYS); 0 hides the option. */
+  rememberDeviceDays?: number;
   /** Passkeys (issue 14): the account has a passkey, so the MFA step offers 'Use a passkey'. */
   passkeyOffered?: boolean;
 }
@@ -40,7 +47,21 @@ export function afterLoginError(current: LoginState, error: unknown): { next: Lo
   const message = body.message ?? '';
 
   if (body.code === 'TOTP_REQUIRED') {
-    return { next: { ...current, state: 'MFA', mfaMessage: message, mfaToken: '', challengeToken: body.challengeToken, passkeyOffered: body.passkey === true } };
+    return {
+      next: {
+        ...current,
+        state: 'MFA',
+        mfaMessage: message,
+        mfaToken: '',
+        challengeToken: body.challengeToken,
+        // Issue 14
+        useRecoveryCode: false,
+        recoveryCode: '',
+        rememberDevice: false,
+        rememberDeviceDays: typeof body.rememberDeviceDays === 'number' ? body.rememberDeviceDays : 0,
+        passkeyOffered: body.passkey === true,
+      },
+    };
   }
   if (body.code === 'PASSWORD_CHANGE_REQUIRED') {
     return { next: { ...current, state: 'CHANGE_PASSWORD', challengeToken: body.challengeToken } };
@@ -56,4 +77,14 @@ export function afterLoginError(current: LoginState, error: unknown): { next: Lo
     return { next: current, inline: credentialError ? `That doesn't look right: ${message}` : `Sorry, an error occurred. ${message}` };
   }
   return { next: current, inline: credentialError ? `That doesn't look right. ${message}` : `Sorry, an error occurred. ${message}` };
+}
+
+/** Issue 14: what the MFA step sends, a TOTP (or e-mailed) code or a recovery code, and the trusted-device wish. */
+export function secondFactorOf(
+  state: LoginState,
+  passkey?: AuthenticationResponseJSON,
+): { mfaToken?: string; recoveryCode?: string; passkey?: AuthenticationResponseJSON; rememberDevice?: boolean } {
+  // Passkeys (issue 14): an assertion from 'Use a passkey' takes the place of the code.
+  const factor = passkey ? { passkey } : state.useRecoveryCode ? { recoveryCode: (state.recoveryCode ?? '').trim() } : { mfaToken: state.mfaToken.trim() };
+  return state.rememberDevice && (state.rememberDeviceDays ?? 0) > 0 ? { ...factor, rememberDevice: true } : factor;
 }

@@ -25,6 +25,23 @@ export function UserManualPage() {
           that works once, for one hour. Organisations with corporate single sign-on use Corporate Login.
         </Text>
       </Topic>
+      <Topic title="Lost your phone? Recovery codes">
+        <Text>
+          When you enable MFA, the portal shows ten recovery codes once: use Copy or Download as .txt and keep them somewhere safe, away from your phone. If you cannot use your
+          authenticator app, choose “Use a recovery code” at the MFA step and enter one of them in the MFA Token field. Each code works once; after signing in you see how many are
+          left, and the portal e-mails you that a code was used. Your profile's MFA panel shows the count; “Regenerate recovery codes” (with a current code from your app) replaces
+          them all, and the old ones stop working. Disabling MFA removes them. Forgot your password as well? Ask your administrator to disable your MFA: a recovery code does not
+          reset a password.
+        </Text>
+      </Topic>
+      <Topic title="Trusted devices">
+        <Text>
+          At the MFA step, tick “Don't ask again on this device for 30 days” (your operator may set another number of days, or turn the option off) and this browser skips the MFA step
+          at your next sign-ins; you still enter your password and accept the terms. Your profile's MFA panel lists your trusted devices with the browser, when each was added and last
+          used: Revoke one, or Revoke all. Changing your password, changing your MFA (enabling, disabling or regenerating recovery codes), being disabled, or an administrator's
+          “Disable User MFA” revokes them all. Use it only on a computer that is yours.
+        </Text>
+      </Topic>
       <Topic title="The header">
         <List.Root ps="5" gap="1">
           <List.Item>The logo takes you to the home page; the main menu beside it lists the areas your role may open.</List.Item>

@@ -7,6 +7,9 @@ export interface LoginPayload {
   password?: string;
   acceptToS: boolean;
   mfaToken?: string;
+  // Issue 14
+  recoveryCode?: string;
+  rememberDevice?: boolean;
   /** Passkeys (issue 14): an assertion, as the second factor or alone. */
   passkey?: AuthenticationResponseJSON;
 }
@@ -14,7 +17,7 @@ export interface LoginPayload {
 /** CONTRACT 3's sign-in calls. The challenge token of a step goes as the bearer of the next. */
 export const authApi = {
   login: (payload: LoginPayload, challengeToken?: string) =>
-    api.post<{ success: boolean; accessToken: string }>('auth/login', payload, challengeToken ? { bearer: challengeToken } : undefined),
+    api.post<{ success: boolean; accessToken: string; recoveryCodesLeft?: number }>('auth/login', payload, challengeToken ? { bearer: challengeToken } : undefined),
   sendEmailCode: (challengeToken: string) => api.post<{ success: boolean; message: string }>('mfa/email-mfa', undefined, { bearer: challengeToken }),
   changeForcedPassword: (challengeToken: string, currentPassword: string, newPassword: string) =>
     api.post<{ success: boolean }>('auth/change-password', { currentPassword, newPassword }, { bearer: challengeToken }),

@@ -4,7 +4,8 @@ import { Box, Card, Center, Heading, Image, VStack } from '@chakra-ui/react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toaster } from '@/components/ui/toaster';
 import { lastWorkingPath, useAuth } from '@/lib/auth';
-import { afterLoginError, initialLoginState, LoginState, Toast } from '../login-machine';
+import { afterLoginError, initialLoginState, LoginState, secondFactorOf, Toast } from '../login-machine';
+import { signedInWithRecoveryCode } from '@/features/mfa';
 import { authApi } from '../api/auth-api';
 import { RootStep } from './RootStep';
 import { PasswordStep } from './PasswordStep';
@@ -52,10 +53,12 @@ export function LoginPage() {
       const res = await authApi.login(
         passkey && state.state === 'ROOT'
           ? { acceptToS: state.acceptToS, passkey }
-          : { username: state.username.trim(), password: state.password, acceptToS: state.acceptToS, ...(state.state === 'MFA' ? (passkey ? { passkey } : { mfaToken: state.mfaToken.trim() }) : {}) },
+          : { username: state.username.trim(), password: state.password, acceptToS: state.acceptToS, ...(state.state === 'MFA' ? secondFactorOf(state, passkey) : {}) },
         state.state === 'MFA' ? state.challengeToken : undefined,
       );
       signIn(res.accessToken);
+      // Issue 14: after a recovery code, how many are left.
+      if (typeof res.recoveryCodesLeft === 'number') showToast(signedInWithRecoveryCode(res.recoveryCodesLeft), 10_000);
       setJustSignedIn(true);
     } catch (error) {
       const { next, toast, inline } = afterLoginError(state, error);

@@ -4,6 +4,7 @@ import { authApi } from '../api/auth-api';
 import { LOGIN_TEXTS } from '../login-machine';
 import { validateMfaCode } from '../validation';
 import { showToast, StepProps } from './LoginPage';
+import { RecoveryCodeField, RecoveryCodeToggle, RememberDeviceCheckbox, validateRecoveryCode } from '@/features/mfa';
 import { PASSKEY_TEXTS, PasskeyButton } from '@/features/passkeys';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 
@@ -19,7 +20,8 @@ export function MfaStep({
   const [emailSent, setEmailSent] = useState(false);
   const [sending, setSending] = useState(false);
   const [touched, setTouched] = useState(false);
-  const codeError = validateMfaCode(login.mfaToken);
+  // Issue 14: a recovery code in place of the TOTP.
+  const codeError = login.useRecoveryCode ? validateRecoveryCode(login.recoveryCode ?? '') : validateMfaCode(login.mfaToken);
 
   async function sendEmail() {
     if (!login.challengeToken) return;
@@ -51,11 +53,16 @@ export function MfaStep({
             <Alert.Title>{login.mfaMessage}</Alert.Title>
           </Alert.Root>
         )}
-        <Field.Root invalid={touched && !!codeError}>
-          <Field.Label>MFA Token</Field.Label>
-          <Input name="mfaToken" inputMode="numeric" autoComplete="one-time-code" autoFocus maxLength={6} value={login.mfaToken} onChange={(e) => update({ mfaToken: e.target.value.replace(/\D/g, '') })} />
-          {touched && codeError && <Field.ErrorText>{codeError}</Field.ErrorText>}
-        </Field.Root>
+        {login.useRecoveryCode ? (
+          <RecoveryCodeField value={login.recoveryCode ?? ''} onChange={(recoveryCode) => update({ recoveryCode })} error={touched ? codeError : null} />
+        ) : (
+          <Field.Root invalid={touched && !!codeError}>
+            <Field.Label>MFA Token</Field.Label>
+            <Input name="mfaToken" inputMode="numeric" autoComplete="one-time-code" autoFocus maxLength={6} value={login.mfaToken} onChange={(e) => update({ mfaToken: e.target.value.replace(/\D/g, '') })} />
+            {touched && codeError && <Field.ErrorText>{codeError}</Field.ErrorText>}
+          </Field.Root>
+        )}
+        <RememberDeviceCheckbox days={login.rememberDeviceDays ?? 0} checked={!!login.rememberDevice} onChange={(rememberDevice) => update({ rememberDevice })} />
         {error && (
           <Alert.Root status="error" size="sm">
             <Alert.Indicator />
@@ -69,7 +76,14 @@ export function MfaStep({
         {login.passkeyOffered && passkey && (
           <PasskeyButton label={PASSKEY_TEXTS.USE} challengeToken={login.challengeToken} disabled={busy} onAssertion={passkey.onAssertion} onError={passkey.onError} />
         )}
-        {!emailSent ? (
+        <RecoveryCodeToggle
+          useRecoveryCode={!!login.useRecoveryCode}
+          onToggle={() => {
+            setTouched(false);
+            update({ useRecoveryCode: !login.useRecoveryCode });
+          }}
+        />
+        {login.useRecoveryCode ? null : !emailSent ? (
           <Button variant="outline" loading={sending} onClick={sendEmail}>
             Send code to email instead
           </Button>

@@ -10,7 +10,7 @@ import { CodeField } from './CodeField';
  * Spec 000 §2 'Enabling MFA': Step I scan the QR code (or show and copy the setup key), Step II enter
  * the 6-digit code; Confirm reads 'Loading...' while busy and a wrong code shows under the field.
  */
-export function EnableMfaDialog({ open, onClose, onEnabled }: { open: boolean; onClose: () => void; onEnabled: () => void }) {
+export function EnableMfaDialog({ open, onClose, onEnabled }: { open: boolean; onClose: () => void; onEnabled: (recoveryCodes?: string[]) => void }) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [showKey, setShowKey] = useState(false);
@@ -18,7 +18,8 @@ export function EnableMfaDialog({ open, onClose, onEnabled }: { open: boolean; o
   const enrol = useMutation({ mutationFn: mfaApi.enable });
   const verify = useMutation({
     mutationFn: mfaApi.verify,
-    onSuccess: () => onEnabled(),
+    // Issue 14: the recovery codes come with the answer, to be shown once.
+    onSuccess: (res) => onEnabled(res.recoveryCodes),
     onError: (error) => setCodeError(errorMessage(error, 'Something went wrong')),
   });
 

@@ -110,6 +110,86 @@ describe('MFA panel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Disable' }));
     await userEvent.click(await screen.findByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByText('Are you sure you want to disable MFA?')).not.toBeInTheDocument());
-    expect(calls.filter((c) => c.path.startsWith('mfa/'))).toHaveLength(0);
+    expect(calls.filter((c) => c.method !== 'GET' && c.path.startsWith('mfa/'))).toHaveLength(0);
+  });
+});
+
+/** Issue 14: recovery codes and trusted devices in the panel. */
+describe('MFA panel: recovery codes and trusted devices', () => {
+  const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+  const DEVICE = { id: 7, label: 'Chrome on Windows', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, expiresAt: '2026-12-20T10:00:00.000Z' };
+
+  it('after enrolment shows the ten codes once, with Copy and Download as .txt, then the alert and logout', async () => {
+    fakeServer({
+      'GET api/users/current': { body: currentUser([Role.VIEWER]) },
+      'POST mfa/enable': { body: ENROLMENT },
+      'POST mfa/verify': { body: { success: true, recoveryCodes: CODES } },
+      'POST auth/logout': { body: { success: true } },
+    });
+    renderPage('/p', '/p', <MfaPanel isMFAEnabled={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Enable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enabling MFA' });
+    await userEvent.type(await within(dialog).findByLabelText('Enter the 6-digit code from your authenticator app'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const codes = await screen.findByRole('dialog', { name: 'Your recovery codes' });
+    expect(within(codes).getAllByTestId('recovery-code').map((e) => e.textContent)).toEqual(CODES);
+    expect(within(codes).getByRole('button', { name: 'Copy recovery codes' })).toBeInTheDocument();
+    expect(within(codes).getByRole('button', { name: 'Download as .txt' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await userEvent.click(within(codes).getByRole('button', { name: 'I have saved my recovery codes' }));
+    const alert = await screen.findByRole('alertdialog');
+    await userEvent.click(within(alert).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(sessionStorage.getItem(LOGOUT_REASON_KEY)).toBe('Logged out as MFA enabled or disabled'));
+  });
+
+  it('shows how many codes are left; "Regenerate recovery codes" asks for a TOTP and shows the new codes', async () => {
+    let remaining = 3;
+    const { calls } = fakeServer({
+      'GET api/users/current': { body: currentUser([Role.VIEWER]) },
+      'GET mfa/recovery-codes': () => ({ body: { remaining } }),
+      'GET mfa/trusted-devices': { body: [] },
+      'POST mfa/recovery-codes': (call) => {
+        if ((call.body as { token: string }).token !== '111111') return { status: 400, body: { success: false, code: 'INVALID_MFA_TOKEN', message: 'The code is not valid.' } };
+        remaining = 10;
+        return { body: { codes: CODES } };
+      },
+    });
+    renderPage('/p', '/p', <MfaPanel isMFAEnabled />);
+    expect(await screen.findByText('3 recovery codes left')).toBeInTheDocument();
+    expect(await screen.findByTestId('no-trusted-devices')).toHaveTextContent('No trusted devices');
+    await userEvent.click(screen.getByRole('button', { name: 'Regenerate recovery codes' }));
+    const dialog = await screen.findByTestId('regenerate-codes-dialog');
+    const input = within(dialog).getByLabelText('Enter the 6-digit code from your authenticator app');
+    await userEvent.type(input, '222222');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByTestId('mfa-code-error')).toHaveTextContent('The code is not valid.');
+    await userEvent.clear(input);
+    await userEvent.type(input, '111111');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const codes = await screen.findByRole('dialog', { name: 'Your recovery codes' });
+    expect(within(codes).getAllByTestId('recovery-code')).toHaveLength(10);
+    await userEvent.click(within(codes).getByRole('button', { name: 'I have saved my recovery codes' }));
+    expect(await screen.findByText('10 recovery codes left')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === 'mfa/recovery-codes').map((c) => c.body)).toEqual([{ token: '222222' }, { token: '111111' }]);
+  });
+
+  it('lists trusted devices; Revoke one and Revoke all (after a confirmation)', async () => {
+    let devices = [DEVICE, { ...DEVICE, id: 8, label: 'Firefox on Linux', lastUsedAt: '2026-11-21T10:00:00.000Z' }];
+    const { calls } = fakeServer({
+      'GET api/users/current': { body: currentUser([Role.VIEWER]) },
+      'GET mfa/recovery-codes': { body: { remaining: 10 } },
+      'GET mfa/trusted-devices': () => ({ body: devices }),
+      'DELETE mfa/trusted-devices/7': () => ((devices = devices.filter((d) => d.id !== 7)), { body: { success: true } }),
+      'DELETE mfa/trusted-devices': () => ((devices = []), { body: { success: true, revoked: 1 } }),
+    });
+    renderPage('/p', '/p', <MfaPanel isMFAEnabled />);
+    expect(await screen.findAllByTestId('trusted-device-row')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke Chrome on Windows' }));
+    await waitFor(() => expect(screen.getAllByTestId('trusted-device-row')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke all' }));
+    expect(await screen.findByText('Are you sure you want to revoke all trusted devices?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByTestId('no-trusted-devices')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['mfa/trusted-devices/7', 'mfa/trusted-devices']);
   });
 });

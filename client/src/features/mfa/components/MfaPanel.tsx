@@ -6,6 +6,9 @@ import { MessageDialog } from '@/features/users/components/MessageDialog';
 import { MFA_TEXTS } from '../texts';
 import { DisableMfaDialog } from './DisableMfaDialog';
 import { EnableMfaDialog } from './EnableMfaDialog';
+import { RecoveryCodesDialog } from './RecoveryCodesDialog';
+import { RecoveryCodesSection } from './RecoveryCodesSection';
+import { TrustedDevicesSection } from './TrustedDevicesSection';
 
 type Step = 'idle' | 'enable' | 'confirm-disable' | 'disable' | 'enabled-alert' | 'disabled-alert';
 
@@ -13,6 +16,8 @@ type Step = 'idle' | 'enable' | 'confirm-disable' | 'disable' | 'enabled-alert' 
 export function MfaPanel({ isMFAEnabled }: { isMFAEnabled: boolean }) {
   const { signOut } = useAuth();
   const [step, setStep] = useState<Step>('idle');
+  // Issue 14: the codes of a completed enrolment, shown once before the alert and logout.
+  const [newCodes, setNewCodes] = useState<string[] | null>(null);
   const logout = () => void signOut(MFA_TEXTS.LOGOUT_REASON);
 
   return (
@@ -38,8 +43,16 @@ export function MfaPanel({ isMFAEnabled }: { isMFAEnabled: boolean }) {
             </Button>
           )}
         </HStack>
+        {/* Issue 14 */}
+        {isMFAEnabled && <RecoveryCodesSection />}
+        {isMFAEnabled && <TrustedDevicesSection />}
       </Card.Body>
-      <EnableMfaDialog open={step === 'enable'} onClose={() => setStep('idle')} onEnabled={() => setStep('enabled-alert')} />
+      <EnableMfaDialog
+        open={step === 'enable'}
+        onClose={() => setStep('idle')}
+        onEnabled={(codes) => (codes?.length ? (setNewCodes(codes), setStep('idle')) : setStep('enabled-alert'))}
+      />
+      <RecoveryCodesDialog codes={newCodes} onDone={() => (setNewCodes(null), setStep('enabled-alert'))} />
       <ConfirmDialog open={step === 'confirm-disable'} message={MFA_TEXTS.CONFIRM_DISABLE} onConfirm={() => setStep('disable')} onClose={() => setStep('idle')} />
       <DisableMfaDialog open={step === 'disable'} onClose={() => setStep('idle')} onDisabled={() => setStep('disabled-alert')} />
       <MessageDialog open={step === 'enabled-alert'} title="MFA enabled" message={MFA_TEXTS.ENABLED_ALERT} onClose={logout} />

@@ -1,0 +1,14 @@
+import { api } from '@/lib/api';
+import type { RecoveryCodesResponse, RecoveryCodesStatus, TrustedDeviceItem } from '@shared/mfa-recovery';
+
+/** Issue 14: recovery codes and trusted devices of the signed-in user (docs/decisions.md lists the paths). */
+export const recoveryApi = {
+  status: () => api.get<RecoveryCodesStatus>('mfa/recovery-codes'),
+  regenerate: (token: string) => api.post<RecoveryCodesResponse>('mfa/recovery-codes', { token }),
+  devices: () => api.get<TrustedDeviceItem[]>('mfa/trusted-devices'),
+  revoke: (id: number) => api.delete<{ success: boolean }>(`mfa/trusted-devices/${id}`),
+  revokeAll: () => api.delete<{ success: boolean; revoked: number }>('mfa/trusted-devices'),
+};
+
+export const RECOVERY_QUERY_KEY = ['mfa', 'recovery-codes'] as const;
+export const DEVICES_QUERY_KEY = ['mfa', 'trusted-devices'] as const;

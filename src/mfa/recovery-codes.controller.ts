@@ -1,0 +1,39 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import { AuthUser } from '../common/auth-user';
+import { Roles } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Client, RequestContext } from '../common/request-context';
+import { ALL_ROLES } from '../shared/roles';
+import { MfaTokenDto } from './dto/mfa-token.dto';
+import { MfaService } from './mfa.service';
+import { RecoveryCodesService } from './recovery-codes.service';
+
+/**
+ * Access (issue 14): every role, on the caller's own account only (no id in the path). Regenerating checks a
+ * TOTP code, so it is rate limited like the other code checks.
+ */
+@ApiTags('mfa')
+@ApiBearerAuth()
+@Controller('mfa/recovery-codes')
+export class RecoveryCodesController {
+  constructor(
+    private readonly mfa: MfaService,
+    private readonly recoveryCodes: RecoveryCodesService,
+  ) {}
+
+  @Get()
+  @Roles(ALL_ROLES)
+  status(@CurrentUser() user: AuthUser) {
+    return this.recoveryCodes.status(user.id);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @Roles(ALL_ROLES)
+  @Throttle({ default: { limit: 5, ttl: 60_000 } })
+  regenerate(@CurrentUser() user: AuthUser, @Body() dto: MfaTokenDto, @Client() client: RequestContext) {
+    return this.mfa.regenerateRecoveryCodes(user.id, dto.token, client);
+  }
+}

@@ -1,0 +1,40 @@
+import { Controller, Delete, Get, HttpCode, Param } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../common/auth-user';
+import { Roles } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
+import { Client, RequestContext } from '../common/request-context';
+import { ALL_ROLES } from '../shared/roles';
+import { TrustedDevicesService } from './trusted-devices.service';
+
+/**
+ * Access (issue 14): every role, on the caller's own trusted devices only; another user's device id is a 404
+ * and changes nothing, whoever asks (administrators revoke them by "Disable User MFA").
+ */
+@ApiTags('mfa')
+@ApiBearerAuth()
+@Controller('mfa/trusted-devices')
+export class TrustedDevicesController {
+  constructor(private readonly devices: TrustedDevicesService) {}
+
+  @Get()
+  @Roles(ALL_ROLES)
+  list(@CurrentUser() user: AuthUser) {
+    return this.devices.list(user.id);
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @Roles(ALL_ROLES)
+  revoke(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
+    return this.devices.revoke(user, id, client);
+  }
+
+  @Delete()
+  @HttpCode(200)
+  @Roles(ALL_ROLES)
+  revokeAll(@CurrentUser() user: AuthUser, @Client() client: RequestContext) {
+    return this.devices.revokeAll(user, client);
+  }
+}
