@@ -14,6 +14,8 @@ export interface CurrentUserInfo {
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
   isSSO: boolean;
+  /** Passkeys (issue 14): the account has at least one passkey (satisfies enforced MFA as TOTP does). */
+  hasPasskey: boolean;
 }
 
 /** GET /auth/status */
@@ -48,6 +50,8 @@ export interface UserListItem {
   lastLoginDateTime: string | null;
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
+  /** Passkeys (issue 14): the account has a passkey (a second factor too; "Disable User MFA" removes it). */
+  hasPasskey?: boolean;
   isSSO: boolean;
 }
 
@@ -89,6 +93,8 @@ export interface SingleUser {
   isDisabled: boolean;
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
+  /** Passkeys (issue 14) */
+  hasPasskey?: boolean;
   isSSO: boolean;
   firstName: string;
   lastName: string;

@@ -6,7 +6,7 @@ import { RequestContext } from '../common/request-context';
 import { lockRow } from '../database/locks';
 import { PasswordService } from '../auth/password.service';
 import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation, isSupport } from '../common/auth-user';
+import { AuthUser, canAccessOrganisation, isSupport, mfaPending } from '../common/auth-user';
 import { temporaryPassword } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
@@ -274,7 +274,7 @@ export class UsersService {
   private listColumns(): SelectQueryBuilder<User> {
     return this.users
       .createQueryBuilder('u')
-      .select(['u.id', 'u.email', 'u.isBlocked', 'u.isDisabled', 'u.roleId', 'u.isAdministrator', 'u.firstName', 'u.lastName', 'u.lastLoginAt', 'u.isMFAEnforced', 'u.isMFAEnabled', 'u.isSSO']);
+      .select(['u.id', 'u.email', 'u.isBlocked', 'u.isDisabled', 'u.roleId', 'u.isAdministrator', 'u.firstName', 'u.lastName', 'u.lastLoginAt', 'u.isMFAEnforced', 'u.isMFAEnabled', 'u.hasPasskey', 'u.isSSO']);
   }
 
   /** The list's columns of these users, in the list's order. */
@@ -302,7 +302,7 @@ export class UsersService {
   /** GET /api/users/byId/{id}: one's own (any role, also while MFA enrolment is due) or, for the roles page, another's. */
   async byId(caller: AuthUser, userId: number): Promise<SingleUser> {
     if (userId !== caller.id) {
-      if (caller.isMFAEnforced && !caller.isMFAEnabled) throw AppException.forbidden(USER_MESSAGES.MFA_PENDING_OWN_ONLY, ERROR_CODES.MFA_ENROLMENT_REQUIRED);
+      if (mfaPending(caller)) throw AppException.forbidden(USER_MESSAGES.MFA_PENDING_OWN_ONLY, ERROR_CODES.MFA_ENROLMENT_REQUIRED);
       if (!caller.roles.some((r) => [Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR].includes(r))) throw AppException.forbidden();
     }
     return toSingleUser(await this.findAccessible(caller, userId));
@@ -545,6 +545,7 @@ export function toListItem(u: User): UserListItem {
     lastLoginDateTime: u.lastLoginAt ? new Date(u.lastLoginAt).toISOString() : null,
     isMFAEnforced: u.isMFAEnforced,
     isMFAEnabled: u.isMFAEnabled,
+    hasPasskey: u.hasPasskey,
     isSSO: u.isSSO,
   };
 }
@@ -556,6 +557,7 @@ export function toSingleUser(u: User): SingleUser {
     isDisabled: u.isDisabled,
     isMFAEnforced: u.isMFAEnforced,
     isMFAEnabled: u.isMFAEnabled,
+    hasPasskey: u.hasPasskey,
     isSSO: u.isSSO,
     firstName: u.firstName,
     lastName: u.lastName,

@@ -25,6 +25,7 @@ export const queryKeys = {
     trustedDevices: ['mfa', 'trusted-devices'] as const,
   },
   notifications: ['notifications'] as const,
+  passkeys: ['passkeys'] as const,
   sessions: ['user-sessions'] as const,
   supportDomain: ['support-domain'] as const,
   systemInformation: (eventType: SystemEventType) => ['systemInformation', eventType] as const,

@@ -106,6 +106,7 @@ export function currentUser(roles: Role[], patch: Partial<CurrentUserInfo> = {})
     isMFAEnforced: false,
     isMFAEnabled: false,
     isSSO: false,
+    hasPasskey: false,
     ...patch,
   };
 }

@@ -39,6 +39,7 @@ export function userWith(roles: Role[], overrides: Partial<CurrentUserInfo> = {}
     isMFAEnforced: false,
     isMFAEnabled: true,
     isSSO: false,
+    hasPasskey: false,
     ...overrides,
   };
 }

@@ -1,19 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsEmail, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { AuthenticationCredentialDto } from '../../passkeys/dto/passkey.dto';
 import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '../../shared/mfa-recovery';
 import { trim } from '../../common/transforms';
 import { LIMITS } from '../../shared/limits';
 
 
 export class LoginDto {
-  @ApiProperty({ example: 'jane@example.com' })
+  @ApiProperty({ example: 'jane@example.com', description: 'Left out for a password-less sign-in with a passkey' })
+  // Passkeys (issue 14): a password-less sign-in sends only acceptToS and passkey.
+  @ValidateIf((o: LoginDto) => !o.passkey || o.username !== undefined || o.password !== undefined)
   @Transform(trim)
   @IsEmail({}, { message: 'Entered email is not a valid email' })
   @MaxLength(LIMITS.EMAIL_MAX, { message: 'Entered email must be less than or equal to 100 characters.' })
   username!: string;
 
   @ApiProperty()
+  @ValidateIf((o: LoginDto) => !o.passkey || o.username !== undefined || o.password !== undefined)
   @IsString()
   @MaxLength(LIMITS.PASSWORD_MAX, { message: 'Entered password must be less than or equal to 50 characters.' })
   password!: string;
@@ -38,4 +42,16 @@ export class LoginDto {
   @IsOptional()
   @IsBoolean()
   rememberDevice?: boolean;
+
+  /**
+   * Passkeys (issue 14): an authentication response (navigator.credentials.get, as @simplewebauthn/browser encodes
+   * it) to a challenge of POST /auth/passkey/options. With username and password and the MFA challenge token: the
+   * second factor in place of mfaToken. Alone: a password-less sign-in.
+   */
+  @ApiPropertyOptional({ description: 'Passkey authentication response: second factor, or alone a password-less sign-in' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AuthenticationCredentialDto)
+  @IsObject()
+  passkey?: AuthenticationCredentialDto;
 }

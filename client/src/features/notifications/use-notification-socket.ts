@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { NotificationItem } from '@shared/notifications';
+import { mfaPending } from '@shared/mfa-rules';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
@@ -12,7 +13,7 @@ import { queryKeys } from '@/lib/query-keys';
 /** Whether the notifications run: authentication validated and the user loaded (MFA enrolment done). */
 export function useNotificationsEnabled(): boolean {
   const { isAuthenticated, user } = useAuth();
-  return isAuthenticated && !!user && !(user.isMFAEnforced && !user.isMFAEnabled);
+  return isAuthenticated && !!user && !mfaPending(user);
 }
 
 /** Spec 001 §4: processing completion or failure checks for a process log; one found raises the warning-logs toast. */

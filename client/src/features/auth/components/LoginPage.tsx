@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { Box, Card, Center, Heading, Image, VStack } from '@chakra-ui/react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { lastWorkingPath, useAuth } from '@/lib/auth';
@@ -40,12 +41,15 @@ export function LoginPage() {
 
   const update = (patch: Partial<LoginState>) => setLogin((s) => ({ ...s, ...patch }));
 
-  async function submitLogin(state: LoginState) {
+  /** `passkey` (issue 14): in the ROOT step a password-less sign-in, in the MFA step the second factor. */
+  async function submitLogin(state: LoginState, passkey?: AuthenticationResponseJSON) {
     setBusy(true);
     setInlineError(null);
     try {
       const res = await authApi.login(
-        { username: state.username.trim(), password: state.password, acceptToS: state.acceptToS, ...(state.state === 'MFA' ? secondFactorOf(state) : {}) },
+        passkey && state.state === 'ROOT'
+          ? { acceptToS: state.acceptToS, passkey }
+          : { username: state.username.trim(), password: state.password, acceptToS: state.acceptToS, ...(state.state === 'MFA' ? secondFactorOf(state, passkey) : {}) },
         state.state === 'MFA' ? state.challengeToken : undefined,
       );
       signIn(res.accessToken);
@@ -73,11 +77,11 @@ export function LoginPage() {
         </Card.Header>
         <Card.Body>
           <Box>
-            {login.state === 'ROOT' && <RootStep login={login} update={update} ssoError={ssoError} onNext={() => setLogin((s) => ({ ...s, username: s.username.trim(), state: 'PASSWORD' }))} />}
+            {login.state === 'ROOT' && <RootStep login={login} update={update} ssoError={ssoError} passkey={{ busy, error: inlineError, onAssertion: (passkey) => submitLogin({ ...login }, passkey), onError: setInlineError }} onNext={() => setLogin((s) => ({ ...s, username: s.username.trim(), state: 'PASSWORD' }))} />}
             {login.state === 'PASSWORD' && (
               <PasswordStep login={login} update={update} busy={busy} error={inlineError} onSubmit={() => submitLogin({ ...login })} onBack={() => update({ state: 'ROOT', password: '' })} />
             )}
-            {login.state === 'MFA' && <MfaStep login={login} update={update} busy={busy} error={inlineError} onSubmit={() => submitLogin({ ...login })} />}
+            {login.state === 'MFA' && <MfaStep login={login} update={update} busy={busy} error={inlineError} onSubmit={() => submitLogin({ ...login })} passkey={{ onAssertion: (passkey) => submitLogin({ ...login }, passkey), onError: setInlineError }} />}
             {login.state === 'CHANGE_PASSWORD' && <ChangePasswordStep login={login} onExpired={(next, toast) => (setLogin(next), showToast(toast))} />}
           </Box>
         </Card.Body>

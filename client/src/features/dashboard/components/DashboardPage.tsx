@@ -26,7 +26,7 @@ export function DashboardPage() {
           ))}
         </HStack>
       </Box>
-      {user.isMFAEnabled ? (
+      {user.isMFAEnabled || user.hasPasskey ? (
         <Alert.Root status="success" data-testid="dashboard-mfa">
           <Alert.Indicator />
           <Alert.Title>Multi-factor authentication is enabled on your account.</Alert.Title>

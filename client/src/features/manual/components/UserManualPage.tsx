@@ -80,6 +80,17 @@ export function UserManualPage() {
           If your administrator enforces MFA, the portal keeps you on your profile until you enable it.
         </Text>
       </Topic>
+      <Topic title="Passkeys">
+        <Text>
+          A passkey lets your device (fingerprint, face or PIN) or a security key prove it is you. Add one on your profile under Passkeys: give it a name, choose “Add a passkey” and
+          follow your browser. Your passkeys are listed with when they were added and last used; Remove takes one away. Adding or removing a passkey signs you out of your other sessions.
+        </Text>
+        <Text>
+          A passkey counts as your second factor, so it also satisfies MFA your administrator enforces. To sign in with it, tick the terms and choose “Sign in with a passkey”: no e-mail
+          or password is needed. After a password, “Use a passkey” in the MFA step takes the place of the six-digit code. If you lose the device that holds your passkey, sign in with
+          your authenticator app if you have one, or ask your administrator to use “Disable User MFA”, which also removes your passkeys.
+        </Text>
+      </Topic>
       <Topic title="Billing and logo">
         <Text>Manage Billing holds your organisation's primary and billing contacts, and uploads the logo shown in the header (an image of at most 10 MB).</Text>
       </Topic>

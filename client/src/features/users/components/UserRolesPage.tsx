@@ -134,7 +134,7 @@ export function UserRolesPage() {
               <NativeSelect.Indicator />
             </NativeSelect.Root>
             {isSiteAdmin && (
-              <Button size="sm" variant="outline" colorPalette="red" disabled={!account.isMFAEnabled || busy} onClick={() => change.mutate(() => usersApi.disableUserMfa(account.id))}>
+              <Button size="sm" variant="outline" colorPalette="red" disabled={(!account.isMFAEnabled && !account.hasPasskey) || busy} onClick={() => change.mutate(() => usersApi.disableUserMfa(account.id))}>
                 Disable User MFA
               </Button>
             )}

@@ -18,7 +18,7 @@ export const COLUMNS: Array<{ key: ColumnKey; header: string; width: number; cel
     width: 190,
     cell: (u) => (u.lastLoginDateTime ? formatLastLogin(u.lastLoginDateTime) : USER_TEXTS.NEVER_LOGGED_IN),
   },
-  { key: 'mfaEnabled', header: 'MFA Enabled', width: 110, cell: (u) => yesNo(u.isMFAEnabled) },
+  { key: 'mfaEnabled', header: 'MFA Enabled', width: 110, cell: (u) => yesNo(u.isMFAEnabled || !!u.hasPasskey) },
   { key: 'ssoEnabled', header: 'SSO Enabled', width: 110, cell: (u) => yesNo(u.isSSO) },
   { key: 'mfaEnforced', header: 'MFA Enforced', width: 120, cell: (u) => yesNo(u.isMFAEnforced) },
   // 'Enabled' is the administrators' switch; 'System Enabled' is false while the system blocks the account.
@@ -75,7 +75,7 @@ function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions
         <Menu.Positioner>
           <Menu.Content>
             <Menu.Item value="update" onClick={() => actions.onOpen(user)}>Update User Details</Menu.Item>
-            <Menu.Item value="disable-mfa" disabled={!user.isMFAEnabled} onClick={() => user.isMFAEnabled && actions.onDisableMfa(user)}>
+            <Menu.Item value="disable-mfa" disabled={!user.isMFAEnabled && !user.hasPasskey} onClick={() => (user.isMFAEnabled || user.hasPasskey) && actions.onDisableMfa(user)}>
               Disable User MFA
             </Menu.Item>
             <Menu.Item value="user-groups" onClick={() => actions.onUserGroups(user)}>View User Group Mapping</Menu.Item>
