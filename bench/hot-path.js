@@ -13,6 +13,8 @@ const { startServer, sqlite, serverHash, seedOrganisation, login, load, compare,
 const PASSWORD = 'Bench-Pass-12345';
 const ACCOUNTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+// HOT_PATH_ROWS=refresh (comma-separated: login, refresh, current) runs only those rows, e.g. while profiling one.
+const ROWS = new Set((process.env.HOT_PATH_ROWS ?? 'login,refresh,current').split(','));
 
 async function main() {
   const server = await startServer();
@@ -31,6 +33,11 @@ async function main() {
     await db.close();
 
     // Password logins: as many in flight as argon2 has threads (libuv's 4), each a distinct account.
+    if (ROWS.has('login')) await logins();
+    if (ROWS.has('refresh')) await refreshes();
+    if (ROWS.has('current')) await current();
+
+    async function logins() {
     const raw = { n: 0 };
     const rawStart = performance.now();
     await Promise.all(Array.from({ length: 4 }, async () => {
@@ -53,12 +60,16 @@ async function main() {
       }),
     });
     report('password logins/s', `${fmt(logins.rps)} (${fmt(logins.rps / rawRate, 2)} of raw argon2 verifies, ${fmt(rawRate)}/s)${logins.errors ? `; ${logins.errors} errors: ${logins.firstError}` : ''}`);
+    }
+
+    async function refreshes() {
 
     // Refreshes: each connection is one signed-in client chaining its own cookie.
     const clients = [];
     for (let i = 0; i < 16; i++) clients.push(await login(server.base, emails[i], PASSWORD));
     const refreshes = await load(server.base, {
       connections: clients.length,
+      cpuMs: server.cpuMs,
       seconds: SECONDS,
       next: (i) => ({ method: 'POST', path: '/refresh', headers: { cookie: clients[i].cookie } }),
       after: (i, res) => {
@@ -66,7 +77,10 @@ async function main() {
         if (next) clients[i].cookie = next;
       },
     });
-    report('refreshes/s', `${fmt(refreshes.rps)}, p99 ${fmt(refreshes.p99)} ms${refreshes.errors ? `; ${refreshes.errors} errors: ${refreshes.firstError}` : ''}`);
+    report('refreshes/s', `${fmt(refreshes.rps)}, p99 ${fmt(refreshes.p99)} ms, ${fmt(refreshes.cpuPerCall, 2)} ms server CPU each${refreshes.errors ? `; ${refreshes.errors} errors: ${refreshes.firstError}` : ''}`);
+    }
+
+    async function current() {
 
     // GET /api/users/current: 32 connections over 16 signed-in accounts, against bare servers with the same bytes.
     const tokens = [];
@@ -86,6 +100,7 @@ async function main() {
       'GET /api/users/current',
       `${fmt(current.rps, 0)} req/s, p99 ${fmt(current.p99)} ms: ${fmt(vsHttp.ratio, 3)} of bare node:http (${fmt(vsHttp.bare.rps, 0)}/s), ${fmt(vsExpress.ratio, 3)} of bare Express (${fmt(vsExpress.bare.rps, 0)}/s)${current.errors ? `; ${current.errors} errors: ${current.firstError}` : ''}`,
     );
+    }
   } finally {
     await server.stop();
   }

@@ -71,7 +71,13 @@ async function startServer(extraEnv = {}, { nodeArgs = [] } = {}) {
     else rmSync(dataDir, { recursive: true, force: true });
   };
   const rss = () => Number(/VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) * 1024;
-  return { base, port, dataDir, child, stop, rss, apiKey: 'bench-service-api-key-0123456789', jwtSecret: () => readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim() };
+  // The server's CPU time so far (user + system, ms): CPU per call is steadier than calls per second when
+  // other work shares the machine.
+  const cpuMs = () => {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  };
+  return { base, port, dataDir, child, stop, rss, cpuMs, apiKey: 'bench-service-api-key-0123456789', jwtSecret: () => readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim() };
 }
 
 /** A promise-returning wrapper of the server's SQLite file. */
@@ -123,7 +129,7 @@ function percentile(sorted, p) {
  * previous answer is read, for `seconds`. `next(i)` gives connection i's request ({path, method, headers,
  * body}); `after(i, res, body)` may check the answer. Returns requests per second and latency percentiles.
  */
-async function load(base, { connections = 32, seconds = 4, warmupSeconds = 1, next, after, keepTimes = false }) {
+async function load(base, { connections = 32, seconds = 4, warmupSeconds = 1, next, after, keepTimes = false, cpuMs }) {
   const { hostname, port } = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const one = (i) =>
@@ -162,13 +168,16 @@ async function load(base, { connections = 32, seconds = 4, warmupSeconds = 1, ne
     await Promise.all(Array.from({ length: connections }, (_, i) => loop(i)));
   }
   measuring = true;
+  const cpuStart = cpuMs?.();
   const started = performance.now();
   stopAt = started + seconds * 1000;
   await Promise.all(Array.from({ length: connections }, (_, i) => loop(i)));
   const elapsed = (performance.now() - started) / 1000;
+  // `cpuMs` (the server's CPU time, e.g. startServer's): the server's CPU per answered request.
+  const cpuPerCall = cpuMs ? (cpuMs() - cpuStart) / Math.max(1, times.length) : undefined;
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { rps: times.length / elapsed, p50: percentile(times, 50), p99: percentile(times, 99), n: times.length, errors, firstError, seconds: elapsed, times: keepTimes ? times : undefined };
+  return { rps: times.length / elapsed, p50: percentile(times, 50), p99: percentile(times, 99), n: times.length, errors, firstError, seconds: elapsed, cpuPerCall, times: keepTimes ? times : undefined };
 }
 
 /** A bare node:http server answering every request with these bytes and headers. */

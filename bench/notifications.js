@@ -4,16 +4,21 @@
  * port on 127.0.0.1, seeds one organisation with N users and open sessions straight into SQLite, signs
  * their access tokens with the generated JWT secret, connects N sockets, publishes ONE organisation
  * notification through the service API and prints the time until the 50th percentile, 99th percentile
- * and last delivery, and the server's resident memory per connection (RSS of the server process, read
- * from /proc, before and after connecting). Stops by itself (hard limit 180 s) and cleans up.
+ * and last delivery, and the server's memory per connection: resident memory (RSS of the server process,
+ * read from /proc, before and after connecting; the README row's figure) and the V8 heap after a full
+ * garbage collection (through the server's inspector). Stops by itself (hard limit 300 s) and cleans up.
+ *
+ * The sockets are raw WebSocket clients in BENCH_SOCKET_PROCESSES (2) child processes
+ * (bench/socket-clients.js), timed with the machine's one monotonic clock; the bare `ws` broadcast to as
+ * many sockets is measured with the same clients in the same run.
  *
  *   node bench/notifications.js            # 10,000 sockets (needs `ulimit -n` above 10,000)
  *   BENCH_SOCKETS=500 node bench/notifications.js
  */
-const { spawn } = require('node:child_process');
+const { fork, spawn } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
 const { existsSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { loadavg, tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { Database } = require('sqlite3');
@@ -22,8 +27,11 @@ const WebSocket = require('ws');
 
 const ROOT = join(__dirname, '..');
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
-const { report, signAccess, connectSocket, freePort, sleep } = require('./lib');
-const CONCURRENT_CONNECTS = 100;
+const { report, signAccess, freePort, sleep } = require('./lib');
+/** Client processes of the load generator (bench/socket-clients.js). */
+const PROCESSES = Number(process.env.BENCH_SOCKET_PROCESSES ?? 2);
+/** Delivery times come from process.hrtime in every process: CLOCK_MONOTONIC, one clock for the machine. */
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 const WARMUP = 1000;
 const SETTLE_MS = 10_000;
 const HARD_LIMIT_MS = 300_000;
@@ -33,10 +41,10 @@ let server;
 let dataDir;
 /** The notification exactly as the server sent it, for the bare anchor. */
 let frame;
-const sockets = [];
+const clientProcesses = [];
 
 function cleanup() {
-  for (const s of sockets) s.disconnect();
+  for (const c of clientProcesses) c.kill();
   if (server && server.exitCode === null) server.kill('SIGTERM');
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
@@ -104,19 +112,72 @@ async function seed(dir) {
   return { orgId, sessions };
 }
 
-/** One light client (bench/lib.js connectSocket); keeps the first notification frame for the bare anchor. */
-async function connectOne(base, token, onNotification) {
-  const socket = await connectSocket(base, token, (text) => {
-    if (!text.startsWith('42["notification"')) return;
-    frame ??= text;
-    onNotification();
+/** The load generator's child processes (bench/socket-clients.js), each with a share of the sockets. */
+function startClients(n) {
+  return Array.from({ length: n }, () => {
+    const child = fork(join(__dirname, 'socket-clients.js'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    let pending;
+    child.on('message', (answer) => pending?.resolve(answer));
+    child.on('exit', (code) => pending?.reject(new Error(`a client process exited (${code})`)));
+    const ask = (msg) =>
+      new Promise((resolve, reject) => {
+        pending = { resolve, reject };
+        child.send(msg);
+      });
+    clientProcesses.push(child);
+    return { ask, child };
   });
-  const handle = { disconnect: () => socket.close() };
-  sockets.push(handle);
-  return handle;
 }
 
-async function bareBroadcast(n, text) {
+/** Opens one socket per path, spread over the client processes; throws unless every one connected. */
+async function connectAll(clients, port, paths, mode) {
+  const share = Math.ceil(paths.length / clients.length);
+  const answers = await Promise.all(clients.map((c, i) => c.ask({ cmd: 'connect', port, mode, paths: paths.slice(i * share, (i + 1) * share) })));
+  const failed = answers.reduce((a, r) => a + r.failed, 0);
+  if (failed) throw new Error(`${failed} sockets did not connect: ${answers.find((r) => r.firstError)?.firstError}`);
+  return answers.reduce((a, r) => a + r.connected, 0);
+}
+
+/** Delivery times (ms after `publishedAt`, the same monotonic clock), once `expected` arrived or after 20 s. */
+async function deliveries(clients, publishedAt, expected) {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    await sleep(250);
+    const answers = await Promise.all(clients.map((c) => c.ask({ cmd: 'collect' })));
+    const times = answers.flatMap((r) => r.times);
+    if (times.length >= expected || Date.now() > until) {
+      frame ??= answers.find((r) => r.frame)?.frame;
+      return times.map((t) => t - publishedAt).sort((a, b) => a - b);
+    }
+  }
+}
+
+/** The server's V8 heap after a full garbage collection, through its inspector (--inspect). */
+async function heapAfterGc(inspectPort) {
+  const [{ webSocketDebuggerUrl }] = await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json();
+  const ws = new WebSocket(webSocketDebuggerUrl, { perMessageDeflate: false });
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  let id = 0;
+  const call = (method) =>
+    new Promise((resolve) => {
+      const mine = ++id;
+      const onMessage = (data) => {
+        const msg = JSON.parse(data.toString());
+        if (msg.id !== mine) return;
+        ws.off('message', onMessage);
+        resolve(msg.result);
+      };
+      ws.on('message', onMessage);
+      ws.send(JSON.stringify({ id: mine, method }));
+    });
+  await call('HeapProfiler.collectGarbage');
+  await call('HeapProfiler.collectGarbage');
+  const { usedSize } = await call('Runtime.getHeapUsage');
+  ws.close();
+  return usedSize;
+}
+
+async function bareBroadcast(clients, n, text) {
   const port = await freePort();
   const child = spawn(process.execPath, ['-e', `
     const WebSocket = require('ws');
@@ -124,7 +185,6 @@ async function bareBroadcast(n, text) {
     const frame = ${JSON.stringify(text)};
     const srv = http.createServer((req, res) => { for (const c of wss.clients) c.send(frame); res.end('ok'); });
     const wss = new WebSocket.Server({ server: srv, perMessageDeflate: false });
-    wss.on('connection', (ws) => ws.send('ready'));
     srv.listen(${port}, '127.0.0.1');
   `], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
@@ -133,24 +193,13 @@ async function bareBroadcast(n, text) {
       if (up) break;
       if (Date.now() > until) throw new Error('the bare ws server did not start');
     }
-    const clients = [];
-    const got = [];
-    let at = 0;
-    const one = () => new Promise((resolve, reject) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/`, { perMessageDeflate: false });
-      clients.push(ws);
-      ws.on('message', (d) => (d.toString() === 'ready' ? resolve() : got.push(performance.now() - at)));
-      ws.on('error', reject);
-    });
-    for (let i = 0; i < n; i += CONCURRENT_CONNECTS) await Promise.all(Array.from({ length: Math.min(CONCURRENT_CONNECTS, n - i) }, one));
+    await connectAll(clients, port, Array.from({ length: n }, () => '/'), 'bare');
     await sleep(1000);
-    at = performance.now();
+    const at = nowMs();
     await fetch(`http://127.0.0.1:${port}/`);
-    const until = Date.now() + 20_000;
-    while (got.length < n && Date.now() < until) await sleep(10);
-    for (const c of clients) c.terminate();
-    const s = got.sort((a, b) => a - b);
-    return { p50: percentile(s, 50), p99: percentile(s, 99) };
+    const s = await deliveries(clients, at, n);
+    await Promise.all(clients.map((c) => c.ask({ cmd: 'close' })));
+    return { p50: percentile(s, 50), p99: percentile(s, 99), delivered: s.length };
   } finally {
     child.kill();
   }
@@ -164,80 +213,91 @@ async function main() {
   if (!existsSync(join(ROOT, 'dist', 'main.js'))) throw new Error('dist/main.js is missing: run `npm run build` first');
   dataDir = mkdtempSync(join(tmpdir(), 'tax-portal-bench-notif-'));
   const port = await freePort();
+  const inspectPort = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), join(ROOT, 'dist', 'main.js')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'error',
-      SERVICE_API_KEY: API_KEY,
-      BOOTSTRAP_SUPPORT_EMAIL: 'support@bench.test',
-      BOOTSTRAP_SUPPORT_PASSWORD: 'Bench-Support-1',
+  server = spawn(
+    process.execPath,
+    [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), `--inspect=127.0.0.1:${inspectPort}`, join(ROOT, 'dist', 'main.js')],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: base,
+        LOG_LEVEL: 'error',
+        SERVICE_API_KEY: API_KEY,
+        BOOTSTRAP_SUPPORT_EMAIL: 'support@bench.test',
+        BOOTSTRAP_SUPPORT_PASSWORD: 'Bench-Support-1',
+      },
+      // The inspector announces itself on stderr: not passed on.
+      stdio: ['ignore', 'ignore', 'ignore'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   await waitForHealth(base);
   const secret = readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim();
   const { orgId, sessions } = await seed(dataDir);
+  const clients = startClients(PROCESSES);
+  const path = (s) => `/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(signAccess(secret, s.userId, s.sid))}`;
 
   // Warm-up: 1,000 connections opened and closed first, so that the figure is the memory a connection keeps
   // in steady state, not the one-off growth of the V8 heap's young generation under the first connections.
-  const warm = [];
-  for (let i = 0; i < Math.min(WARMUP, sessions.length); i += CONCURRENT_CONNECTS) {
-    warm.push(...(await Promise.all(sessions.slice(i, Math.min(WARMUP, i + CONCURRENT_CONNECTS)).map((s) => connectOne(base, signAccess(secret, s.userId, s.sid), () => {})))));
-  }
-  for (const s of warm) s.disconnect();
-  sockets.length = 0;
+  await connectAll(clients, port, sessions.slice(0, WARMUP).map(path), 'engine.io');
+  await Promise.all(clients.map((c) => c.ask({ cmd: 'close' })));
   // V8's memory reducer collects the garbage of a burst some seconds after it: measure after it had time.
   await sleep(SETTLE_MS);
   const rssBefore = serverRss();
+  const heapBefore = await heapAfterGc(inspectPort);
 
-  const delivered = [];
-  let publishedAt = 0;
-  const onNotification = () => delivered.push(performance.now() - publishedAt);
   const connectStart = performance.now();
-  for (let i = 0; i < sessions.length; i += CONCURRENT_CONNECTS) {
-    await Promise.all(sessions.slice(i, i + CONCURRENT_CONNECTS).map((s) => connectOne(base, signAccess(secret, s.userId, s.sid), onNotification)));
-  }
+  const connected = await connectAll(clients, port, sessions.map(path), 'engine.io');
   const connectMs = performance.now() - connectStart;
   await sleep(SETTLE_MS);
   const rssAfter = serverRss();
+  const heapAfter = await heapAfterGc(inspectPort);
+  await sleep(1000);
 
-  publishedAt = performance.now();
+  const publishedAt = nowMs();
   const res = await fetch(`${base}/api/notifications`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Api-Key': API_KEY },
     body: JSON.stringify({ organisationId: orgId, type: 'RELEASE_NOTES', content: { summary: 'Benchmark release notes' } }),
   });
-  const answeredMs = performance.now() - publishedAt;
+  const answeredMs = nowMs() - publishedAt;
   if (res.status !== 201) throw new Error(`publish answered ${res.status}: ${await res.text()}`);
-  const until = Date.now() + 20_000;
-  while (delivered.length < sessions.length && Date.now() < until) await sleep(10);
+  const sorted = await deliveries(clients, publishedAt, sessions.length);
 
-  const sorted = [...delivered].sort((a, b) => a - b);
   const f = (ms) => (ms === undefined ? 'n/a' : `${ms.toFixed(1)} ms`);
-  console.log(`sockets connected:            ${sockets.length} (in ${(connectMs / 1000).toFixed(1)} s)`);
+  const kib = (bytes) => (bytes / sessions.length / 1024).toFixed(1);
+  console.log(`sockets connected:            ${connected} (in ${(connectMs / 1000).toFixed(1)} s, ${PROCESSES} client processes)`);
   console.log(`publish call answered after:  ${f(answeredMs)}`);
-  console.log(`delivered:                    ${delivered.length}/${sessions.length}`);
+  console.log(`delivered:                    ${sorted.length}/${sessions.length}`);
   console.log(`time to 50th percentile:      ${f(percentile(sorted, 50))}`);
   console.log(`time to 99th percentile:      ${f(percentile(sorted, 99))}`);
   console.log(`time to last delivery:        ${f(sorted[sorted.length - 1])}`);
   console.log(`server RSS before / after:    ${(rssBefore / 2 ** 20).toFixed(1)} MiB / ${(rssAfter / 2 ** 20).toFixed(1)} MiB`);
-  console.log(`server memory per connection: ${((rssAfter - rssBefore) / sessions.length / 1024).toFixed(1)} KiB`);
-  report(`socket memory per connection at ${sessions.length / 1000}k`, `${((rssAfter - rssBefore) / sessions.length / 1024).toFixed(1)} KiB (server RSS ${(rssBefore / 2 ** 20).toFixed(0)} -> ${(rssAfter / 2 ** 20).toFixed(0)} MiB, after a warm-up of ${WARMUP} connections)`);
-  report(`notification fan-out to ${sessions.length / 1000}k sockets`, `p50 ${f(percentile(sorted, 50))}, p99 ${f(percentile(sorted, 99))}, last ${f(sorted[sorted.length - 1])}; ${delivered.length}/${sessions.length} delivered`);
-  if (delivered.length < sessions.length) process.exitCode = 1;
+  console.log(`V8 heap after GC, before / after: ${(heapBefore / 2 ** 20).toFixed(1)} MiB / ${(heapAfter / 2 ** 20).toFixed(1)} MiB`);
+  console.log(`server memory per connection: ${kib(rssAfter - rssBefore)} KiB RSS, ${kib(heapAfter - heapBefore)} KiB of V8 heap after GC`);
+  console.log(`load average:                 ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  report(
+    `socket memory per connection at ${sessions.length / 1000}k`,
+    `${kib(rssAfter - rssBefore)} KiB RSS (server RSS ${(rssBefore / 2 ** 20).toFixed(0)} -> ${(rssAfter / 2 ** 20).toFixed(0)} MiB, after a warm-up of ${WARMUP} connections); ${kib(heapAfter - heapBefore)} KiB of V8 heap after a full GC`,
+  );
+  report(
+    `notification fan-out to ${sessions.length / 1000}k sockets`,
+    `p50 ${f(percentile(sorted, 50))}, p99 ${f(percentile(sorted, 99))}, last ${f(sorted[sorted.length - 1])}; ${sorted.length}/${sessions.length} delivered (${PROCESSES} client processes, load ${loadavg()[0].toFixed(1)})`,
+  );
+  if (sorted.length < sessions.length) process.exitCode = 1;
 
   // The anchor: a bare `ws` server (its own process, as the product's) broadcasting the same frame to as many
-  // plain websockets, received by this same load generator.
-  for (const s of sockets) s.disconnect();
-  sockets.length = 0;
+  // plain websockets, received by the same client processes.
+  await Promise.all(clients.map((c) => c.ask({ cmd: 'close' })));
   server.kill('SIGTERM');
-  const bare = await bareBroadcast(sessions.length, frame);
-  report(`notification fan-out to ${sessions.length / 1000}k sockets (bare ws)`, `p50 ${f(bare.p50)}, p99 ${f(bare.p99)}: the product's p99 is ${(percentile(sorted, 99) / bare.p99).toFixed(1)}x the bare broadcast's`);
+  const bare = await bareBroadcast(clients, sessions.length, frame);
+  report(
+    `notification fan-out to ${sessions.length / 1000}k sockets (bare ws)`,
+    `p50 ${f(bare.p50)}, p99 ${f(bare.p99)}; ${bare.delivered}/${sessions.length} delivered: the product's p99 is ${(percentile(sorted, 99) / bare.p99).toFixed(1)}x the bare broadcast's`,
+  );
 }
 
 main()

@@ -29,4 +29,4 @@ const busy = total-idle;
 console.log('busy ms', (busy/1000).toFixed(0), 'idle', (idle/1000).toFixed(0));
 const show=(m,title,n)=>{console.log('--',title);[...m].sort((a,b)=>b[1]-a[1]).slice(0,n).forEach(([k,t])=>console.log((100*t/busy).toFixed(1).padStart(5),'%',k));};
 show(selfBy,'self',35);
-show(incl,'inclusive',45);
+show(incl,"inclusive",Number(process.env.TOP ?? 45));

@@ -27,6 +27,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { ClientAssets, compressResponses, HASHED_ASSETS_PREFIX, IMMUTABLE } from './static/client-assets.middleware';
 import { MailModule } from './mail/mail.module';
 import { MfaModule } from './mfa/mfa.module';
+import { PasskeysModule } from './passkeys/passkeys.module';
 import { OrganisationsModule } from './organisations/organisations.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { UsersModule } from './users/users.module';
@@ -75,6 +76,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     }),
     AuthModule,
     MfaModule,
+    PasskeysModule,
     UsersModule,
     UserGroupsModule,
     OrganisationsModule,

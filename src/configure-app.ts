@@ -9,6 +9,7 @@ import { configureBodyParsing } from './common/middleware/body-parsing';
 import { VALIDATION_PIPE_OPTIONS } from './common/validation';
 import { APP_CONFIG } from './config/app-config.module';
 import { AppConfig } from './config/env.validation';
+import { LeanIoAdapter } from './notifications/lean-io.adapter';
 import { RedisIoAdapter } from './redis/redis-io.adapter';
 import { RedisConnection } from './redis/redis.module';
 import { ERROR_CODES } from './shared/messages';
@@ -40,7 +41,7 @@ export function configureApp(app: INestApplication): void {
   );
   app.useGlobalFilters(new AllExceptionsFilter());
   // Several instances: sockets and their rooms through Redis (REDIS_URL), so every instance reaches every socket.
-  if (config.redisUrl) app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisConnection)));
+  app.useWebSocketAdapter(config.redisUrl ? new RedisIoAdapter(app, app.get(RedisConnection)) : new LeanIoAdapter(app));
   app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MfaModule } from '../mfa/mfa.module';
+import { PasskeysModule } from '../passkeys/passkeys.module';
 import { Organisation } from '../organisations/entities/organisation.entity';
 import { User } from '../users/entities/user.entity';
 import { UsersModule } from '../users/users.module';
@@ -16,7 +17,7 @@ import { SsoController } from './sso/sso.controller';
 import { SsoService } from './sso/sso.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, PasswordResetToken, Organisation]), UsersModule, MfaModule],
+  imports: [TypeOrmModule.forFeature([User, PasswordResetToken, Organisation]), UsersModule, MfaModule, PasskeysModule],
   controllers: [AuthController, SsoController],
   providers: [AuthService, LocalStrategy, LocalAuthGuard, LoginThrottleService, {
       provide: THROTTLE_STORE,

@@ -8,6 +8,8 @@ import { AppException } from '../common/app.exception';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { MailService } from '../mail/mail.service';
 import { MfaService } from '../mfa/mfa.service';
+import { AssertionResult, PasskeysService } from '../passkeys/passkeys.service';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { RecoveryCodesService } from '../mfa/recovery-codes.service';
 import { DeviceCookie, TrustedDevicesService } from '../mfa/trusted-devices.service';
 import { RECOVERY_MESSAGES } from '../shared/mfa-recovery';
@@ -62,6 +64,7 @@ export class AuthService implements OnModuleInit {
     private readonly audit: AuditService,
     private readonly recoveryCodes: RecoveryCodesService,
     private readonly trustedDevices: TrustedDevicesService,
+    private readonly passkeys: PasskeysService,
   ) {}
 
   onModuleInit(): void {
@@ -82,16 +85,10 @@ export class AuthService implements OnModuleInit {
 
   async login(dto: LoginDto, authorization: string | undefined, client: ClientInfo & { ip: string }, cookies?: Record<string, string>): Promise<SignedIn> {
     if (!dto.acceptToS) throw AppException.badRequest(AUTH_MESSAGES.TERMS_NOT_ACCEPTED, ERROR_CODES.TERMS_NOT_ACCEPTED);
+    // Passkeys (issue 14): a passkey alone is a password-less sign-in.
+    if (dto.passkey && dto.username === undefined && dto.password === undefined) return this.loginWithPasskey(dto.passkey, client);
     const email = dto.username.toLowerCase();
-    try {
-      await this.throttle.check(email, client.ip);
-    } catch (e) {
-      // Audit (issue 13)
-      if (e instanceof AppException && e.getStatus() === HttpStatus.TOO_MANY_REQUESTS) {
-        await this.recordSignInRefused('SIGN_IN_LOCKED', email, await this.users.findOneBy({ email }), client, 'Sign-in refused while locked after repeated failures');
-      }
-      throw e;
-    }
+    await this.checkThrottle(email, client);
 
     const user = await this.users.findOneBy({ email });
     // Always one argon2 verification (against a dummy hash without an account or a password), so the
@@ -108,18 +105,29 @@ export class AuthService implements OnModuleInit {
     let recoveryCodesLeft: number | undefined;
     let rememberDevice = false;
     // Issue 14 (trusted devices): a valid device cookie of this account stands in for the MFA step.
-    const secondFactorGiven = !!dto.mfaToken || !!dto.recoveryCode;
-    if (user.isMFAEnabled && !(!secondFactorGiven && (await this.trustedDevices.recognise(user, cookies)))) {
+    // Passkeys (issue 14): a passkey is a second factor as TOTP is; `passkey: true` tells the MFA step to offer it.
+    const secondFactorGiven = !!dto.mfaToken || !!dto.recoveryCode || !!dto.passkey;
+    if ((user.isMFAEnabled || user.hasPasskey) && !(!secondFactorGiven && (await this.trustedDevices.recognise(user, cookies)))) {
       if (!secondFactorGiven) {
         throw AppException.unauthorized(AUTH_MESSAGES.TOTP_REQUIRED, ERROR_CODES.TOTP_REQUIRED, {
           challengeToken: this.tokens.signChallenge(user.id, 'mfa'),
           rememberDeviceDays: this.trustedDevices.rememberDays,
+          ...(user.hasPasskey ? { passkey: true } : {}),
         });
       }
       const challengedUser = this.tokens.verifyChallenge(authorization, 'mfa');
       if (challengedUser !== user.id) throw AppException.unauthorized('The sign-in challenge belongs to another account. Please log in again.');
       rememberDevice = dto.rememberDevice === true;
-      if (dto.recoveryCode) {
+      if (dto.passkey) {
+        // Passkeys (issue 14)
+        if (dto.mfaToken || dto.recoveryCode) throw AppException.badRequest('Send either an MFA code, a recovery code or a passkey, not two.');
+        const checked = await this.passkeys.verifyAssertion(dto.passkey as unknown as AuthenticationResponseJSON, user);
+        if (!checked.ok) {
+          await this.recordFailure(email, client.ip, user);
+          await this.recordSignInRefused('SIGN_IN_FAILED', email, user, client, 'Passkey not verified');
+          throw checked.error;
+        }
+      } else if (dto.recoveryCode) {
         // Issue 14 (recovery codes): single use, counted as a failed attempt when wrong, like a TOTP.
         if (dto.mfaToken) throw AppException.badRequest(RECOVERY_MESSAGES.BOTH_FACTORS);
         const left = await this.recoveryCodes.consume(user, dto.recoveryCode, client);
@@ -136,18 +144,54 @@ export class AuthService implements OnModuleInit {
       }
     }
 
+    const signedIn = await this.completeLogin(user, client, dto.passkey ? 'password+passkey' : 'password');
+    // Issue 14: the extras of the MFA step.
+    if (recoveryCodesLeft !== undefined) signedIn.recoveryCodesLeft = recoveryCodesLeft;
+    if (rememberDevice) signedIn.trustedDevice = await this.trustedDevices.issue(user, client);
+    return signedIn;
+  }
+
+  /** The last steps of every sign-in with credentials: a due password change, then the session. */
+  private async completeLogin(user: User, client: ClientInfo & { ip: string }, method: string): Promise<SignedIn> {
     if (user.mustChangePassword) {
       throw AppException.unauthorized(AUTH_MESSAGES.PASSWORD_CHANGE_REQUIRED, ERROR_CODES.PASSWORD_CHANGE_REQUIRED, {
         challengeToken: this.tokens.signChallenge(user.id, 'change-password'),
       });
     }
 
-    await this.throttle.recordSuccess(email, client.ip);
-    const signedIn = await this.signIn(user, client, 'password');
-    // Issue 14: the extras of the MFA step.
-    if (recoveryCodesLeft !== undefined) signedIn.recoveryCodesLeft = recoveryCodesLeft;
-    if (rememberDevice) signedIn.trustedDevice = await this.trustedDevices.issue(user, client);
-    return signedIn;
+    await this.throttle.recordSuccess(user.email, client.ip);
+    return this.signIn(user, client, method);
+  }
+
+  /**
+   * Passkeys (issue 14): a password-less sign-in with a discoverable passkey (user verification required, so
+   * it is both factors and no TOTP follows). The account's lock-out, access and password-change checks and the
+   * session's concurrent-users limit are those of a password sign-in.
+   */
+  private async loginWithPasskey(response: object, client: ClientInfo & { ip: string }): Promise<SignedIn> {
+    const checked: AssertionResult = await this.passkeys.verifyAssertion(response as AuthenticationResponseJSON, null);
+    const known = checked.user;
+    if (known) await this.checkThrottle(known.email, client);
+    if (!checked.ok) {
+      if (known) await this.recordFailure(known.email, client.ip, known);
+      await this.recordSignInRefused('SIGN_IN_FAILED', known?.email ?? 'an unknown passkey', known, client, 'Passkey not verified');
+      throw checked.error;
+    }
+    this.assertActive(checked.user);
+    return this.completeLogin(checked.user, client, 'passkey');
+  }
+
+  /** The sign-in throttle of an account and address; a refusal while locked is audited. */
+  private async checkThrottle(email: string, client: ClientInfo & { ip: string }): Promise<void> {
+    try {
+      await this.throttle.check(email, client.ip);
+    } catch (e) {
+      // Audit (issue 13)
+      if (e instanceof AppException && e.getStatus() === HttpStatus.TOO_MANY_REQUESTS) {
+        await this.recordSignInRefused('SIGN_IN_LOCKED', email, await this.users.findOneBy({ email }), client, 'Sign-in refused while locked after repeated failures');
+      }
+      throw e;
+    }
   }
 
   /** Counts a failed attempt; when the account is under attack, tells its owner (once per window). */
@@ -182,13 +226,9 @@ export class AuthService implements OnModuleInit {
   }
 
   async refresh(raw: string | undefined): Promise<{ accessToken: string; refreshToken?: string }> {
+    // rotate() refuses (and ends) the session of an account disabled, blocked or gone.
     const { session, refreshToken } = await this.sessions.rotate(raw);
-    const user = await this.users.findOneBy({ id: session.userId });
-    if (!user || !maySignIn(user)) {
-      await this.sessions.end(session.id, 'disabled');
-      throw AppException.unauthorized('Your session has ended. Please log in again.', ERROR_CODES.REFRESH_INVALID);
-    }
-    return { accessToken: this.tokens.signAccess(user.id, session.id), refreshToken };
+    return { accessToken: this.tokens.signAccess(session.userId, session.id), refreshToken };
   }
 
   async logout(authorization: string | undefined, client?: ClientInfo): Promise<void> {

@@ -37,15 +37,23 @@ const loginBody = new ValidationPipe(VALIDATION_PIPE_OPTIONS);
  */
 @Injectable()
 export class LocalAuthGuard extends AuthGuard('local') {
-  constructor(private readonly metrics: MetricsService) {
+  constructor(
+    private readonly metrics: MetricsService,
+    private readonly strategy: LocalStrategy,
+  ) {
     super();
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     try {
       const req = context.switchToHttp().getRequest<Request>();
-      req.body = (await loginBody.transform(req.body, { type: 'body', metatype: LoginDto })) as LoginDto;
-      const allowed = (await super.canActivate(context)) as boolean;
+      const body = (await loginBody.transform(req.body, { type: 'body', metatype: LoginDto })) as LoginDto;
+      req.body = body;
+      // Passkeys (issue 14): a password-less sign-in has no username and password for passport-local to read.
+      const passwordLess = body.passkey !== undefined && body.username === undefined && body.password === undefined;
+      let allowed = true;
+      if (passwordLess) (req as Request & { user?: unknown }).user = await this.strategy.validate(req, '', '');
+      else allowed = (await super.canActivate(context)) as boolean;
       this.metrics.login('success');
       return allowed;
     } catch (e) {

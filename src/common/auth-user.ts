@@ -9,7 +9,11 @@ export interface AuthUser {
   roles: Role[];
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
+  /** Passkeys (issue 14): the account has a passkey, which satisfies enforced MFA as TOTP does. */
+  hasPasskey: boolean;
 }
+
+export { mfaPending } from '../shared/mfa-rules';
 
 /** E-Support accounts work across organisations (CONTRACT 2). */
 export function isSupport(user: AuthUser): boolean {

@@ -30,6 +30,7 @@ interface Row {
   isBlocked: number | boolean;
   isMFAEnforced: number | boolean;
   isMFAEnabled: number | boolean;
+  hasPasskey: number | boolean;
   isSSO: number | boolean;
   organisationCode: string;
   organisationName: string;
@@ -37,7 +38,7 @@ interface Row {
 }
 
 const COLUMNS = `u."id", u."email", u."firstName", u."lastName", u."organisationId", u."roleId", u."isAdministrator", u."isDisabled",
-  u."isBlocked", u."isMFAEnforced", u."isMFAEnabled", u."isSSO", o."code" AS "organisationCode", o."name" AS "organisationName", o."applications"`;
+  u."isBlocked", u."isMFAEnforced", u."isMFAEnabled", u."hasPasskey", u."isSSO", o."code" AS "organisationCode", o."name" AS "organisationName", o."applications"`;
 const FROM = `FROM "sessions" s JOIN "users" u ON u."id" = s."userId" JOIN "organisations" o ON o."id" = u."organisationId"`;
 
 /**
@@ -83,10 +84,11 @@ function toSignedIn(r: Row, sessionId: string, exp: number): SignedIn {
   const roles = effectiveRoles(r.roleId, Boolean(r.isAdministrator));
   const isMFAEnforced = Boolean(r.isMFAEnforced);
   const isMFAEnabled = Boolean(r.isMFAEnabled);
+  const hasPasskey = Boolean(r.hasPasskey);
   const applications = typeof r.applications === 'string' ? (JSON.parse(r.applications) as string[]) : r.applications;
   return {
     exp,
-    user: { id: r.id, email: r.email, organisationId: r.organisationId, sessionId, roles, isMFAEnforced, isMFAEnabled },
+    user: { id: r.id, email: r.email, organisationId: r.organisationId, sessionId, roles, isMFAEnforced, isMFAEnabled, hasPasskey },
     profile: {
       id: r.id,
       firstName: r.firstName,
@@ -100,6 +102,7 @@ function toSignedIn(r: Row, sessionId: string, exp: number): SignedIn {
       isMFAEnforced,
       isMFAEnabled,
       isSSO: Boolean(r.isSSO),
+      hasPasskey,
     },
     isDisabled: Boolean(r.isDisabled),
     isBlocked: Boolean(r.isBlocked),

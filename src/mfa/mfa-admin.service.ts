@@ -7,6 +7,7 @@ import { SuccessResult } from '../shared/api-types';
 import { checkAccountAction } from '../shared/account-rules';
 import { UsersService } from '../users/users.service';
 import { MfaService } from './mfa.service';
+import { removeAllPasskeys } from '../passkeys/passkeys.service';
 
 /** An administrator's MFA actions on another user. */
 @Injectable()
@@ -22,17 +23,19 @@ export class MfaAdminService {
     const target = await this.users.findAccessible(caller, userId);
     const refused = checkAccountAction(caller, target, 'mfa');
     if (refused) throw AppException.forbidden(refused);
-    if (!target.isMFAEnabled) throw AppException.badRequest('MFA is not enabled for this user.');
-    await this.mfa.clear(target.id, (tx) =>
-      this.audit.record(tx, {
+    // Passkeys (issue 14): a passkey is MFA too, and a user who lost every authenticator needs this way back.
+    if (!target.isMFAEnabled && !target.hasPasskey) throw AppException.badRequest('MFA is not enabled for this user.');
+    await this.mfa.clear(target.id, async (tx) => {
+      const passkeysRemoved = await removeAllPasskeys(tx, target.id);
+      await this.audit.record(tx, {
         type: 'MFA_DISABLED_BY_ADMIN',
         actor: caller,
         target,
         client,
-        summary: `MFA of ${target.email} disabled`,
+        summary: `MFA of ${target.email} disabled` + (passkeysRemoved ? `, ${passkeysRemoved} passkey(s) removed` : ''),
         changes: { mfaEnabled: { from: true, to: false } },
-      }),
-    );
+      });
+    });
     return { success: true };
   }
 }

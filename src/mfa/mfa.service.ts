@@ -87,7 +87,8 @@ export class MfaService {
   async sendEmailCode(userId: number, client?: RequestContext): Promise<{ success: true; message: string }> {
     const user = await this.users.findOneBy({ id: userId });
     if (!user || !maySignIn(user)) throw AppException.unauthorized('The sign-in challenge is not valid. Please log in again.');
-    if (!user.isMFAEnabled) throw AppException.badRequest('MFA is not enabled on this account.');
+    // Passkeys (issue 14): a passkey-only account may also have its code e-mailed, as a TOTP one may.
+    if (!user.isMFAEnabled && !user.hasPasskey) throw AppException.badRequest('MFA is not enabled on this account.');
     const code = randomDigits(6);
     await this.users.manager.transaction(async (tx) => {
       await tx.getRepository(User).update(

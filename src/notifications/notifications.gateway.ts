@@ -1,5 +1,5 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
-import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { Server, Socket } from 'socket.io';
 import { AppException } from '../common/app.exception';
 import { MetricsService } from '../metrics/metrics.service';
@@ -21,8 +21,8 @@ export const userRoom = (userId: number) => `user:${userId}`;
 export const orgRoom = (organisationId: number) => `org:${organisationId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-/** The longest a timer may wait (setTimeout overflows past 2^31-1 ms). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How often the sockets whose access token has expired are looked for (one timer for all sockets). */
+const EXPIRY_SWEEP_MS = 1000;
 
 /**
  * The notifications socket (spec 001 §7: connected with the access token as a query parameter).
@@ -32,11 +32,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * expires — the client then refreshes the token and connects again. Same origin only: no CORS.
  */
 @WebSocketGateway({ path: SOCKET_PATH, serveClient: false, transports: ['websocket', 'polling'], perMessageDeflate: false, pingInterval: 25_000, pingTimeout: 20_000 })
-export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
+export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy {
   @WebSocketServer() server!: Server;
 
   private readonly logger = new Logger(NotificationsGateway.name);
-  private readonly expiryTimers = new Map<string, NodeJS.Timeout>();
+  private expirySweep?: NodeJS.Timeout;
   private unsubscribe?: () => void;
 
   constructor(
@@ -58,12 +58,14 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     });
     this.metrics.readOnScrape('sockets_connected', () => this.connectionCount);
     this.unsubscribe = this.sessionEvents.onEnded(({ sessionId }) => this.dropSession(sessionId, 'session-ended'));
+    // One sweep a second instead of a timer per socket (issue 16: memory per connection).
+    this.expirySweep = setInterval(() => this.dropExpired(), EXPIRY_SWEEP_MS);
+    this.expirySweep.unref();
   }
 
   onModuleDestroy(): void {
     this.unsubscribe?.();
-    for (const timer of this.expiryTimers.values()) clearTimeout(timer);
-    this.expiryTimers.clear();
+    clearInterval(this.expirySweep);
   }
 
   /** Checks the handshake's token; the error's message reaches the client as `connect_error`. */
@@ -99,20 +101,28 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     // for the connection's lifetime; nothing reads it after the handshake, which has just been used.
     // Dropping it is the library's own memory advice, done here rather than on the engine's 'connection'
     // event because the handshake (the token in its query) is built from it when the namespace connects.
+    // engine.io's upgrade response still holds the request until the connection closes (a 'close' listener
+    // on the TCP socket), so its contents are emptied as well (issue 16: memory per connection).
+    const request = (socket.conn as unknown as { request: Record<string, unknown> | null }).request;
+    if (request) {
+      request.headers = {};
+      request.rawHeaders = [];
+      request._query = null;
+      request.websocket = null;
+    }
     (socket.conn as unknown as { request: unknown }).request = null;
     socket.handshake.headers = {};
     socket.handshake.query = {};
     socket.handshake.auth = {};
-    const ms = Math.min(Math.max(identity.exp * 1000 - Date.now(), 0), MAX_TIMER_MS);
-    const timer = setTimeout(() => this.drop(socket, 'token-expired'), ms);
-    timer.unref();
-    this.expiryTimers.set(socket.id, timer);
   }
 
-  handleDisconnect(socket: Socket): void {
-    const timer = this.expiryTimers.get(socket.id);
-    if (timer) clearTimeout(timer);
-    this.expiryTimers.delete(socket.id);
+  /** Drops the sockets whose access token has expired (the client refreshes it and connects again). */
+  private dropExpired(): void {
+    const now = Date.now() / 1000;
+    for (const socket of this.server?.sockets?.sockets?.values() ?? []) {
+      const identity = socket.data.identity as SocketIdentity | undefined;
+      if (identity && identity.exp <= now) this.drop(socket, 'token-expired');
+    }
   }
 
   /** Delivers to one user's sockets, or to every socket of an organisation. */

@@ -1,14 +1,14 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, ServerOptions } from 'socket.io';
+import { LeanIoAdapter } from '../notifications/lean-io.adapter';
 import { RedisConnection } from './redis.module';
 
 /**
  * socket.io through Redis: a notification emitted to a room on one instance reaches that room's sockets on
  * every instance, and `disconnectSockets` (logout, force log-off) closes them wherever they are connected.
  */
-export class RedisIoAdapter extends IoAdapter {
+export class RedisIoAdapter extends LeanIoAdapter {
   constructor(
     app: INestApplicationContext,
     private readonly redis: RedisConnection,

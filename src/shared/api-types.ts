@@ -14,6 +14,8 @@ export interface CurrentUserInfo {
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
   isSSO: boolean;
+  /** Passkeys (issue 14): the account has at least one passkey (satisfies enforced MFA as TOTP does). */
+  hasPasskey: boolean;
 }
 
 /** GET /auth/status */
@@ -48,6 +50,8 @@ export interface UserListItem {
   lastLoginDateTime: string | null;
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
+  /** Passkeys (issue 14): the account has a passkey (a second factor too; "Disable User MFA" removes it). */
+  hasPasskey?: boolean;
   isSSO: boolean;
 }
 
@@ -70,6 +74,11 @@ export interface UserListQuery {
 export interface UserListPage {
   items: UserListItem[];
   totalRecords: number;
+  /**
+   * A text search with more than SEARCH_COUNT_CAP (1,000) matches on SQLite: totalRecords is that cap and
+   * more match (issue 16); the pages reach the first 1,000. Absent or false: totalRecords is exact.
+   */
+  totalIsCapped?: boolean;
   page: number;
   pageSize: number;
   organisationId: number;
@@ -84,6 +93,8 @@ export interface SingleUser {
   isDisabled: boolean;
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
+  /** Passkeys (issue 14) */
+  hasPasskey?: boolean;
   isSSO: boolean;
   firstName: string;
   lastName: string;

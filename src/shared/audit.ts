@@ -19,6 +19,9 @@ export const AUDIT_EVENT_TYPES = {
   RECOVERY_CODES_REGENERATED: 'Recovery codes regenerated',
   TRUSTED_DEVICE_ADDED: 'Trusted device added',
   TRUSTED_DEVICE_REVOKED: 'Trusted device revoked',
+  // Passkeys (issue 14)
+  PASSKEY_ADDED: 'Passkey added',
+  PASSKEY_REMOVED: 'Passkey removed',
   USER_CREATED: 'User created',
   ROLE_CHANGED: 'Role changed',
   ACCESS_CHANGED: 'Access changed',

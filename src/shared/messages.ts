@@ -54,6 +54,8 @@ export const ERROR_CODES = {
   DUPLICATE_GROUP: 'DUPLICATE_GROUP',
   CONCURRENT_USERS_EXCEEDED: 'CONCURRENT_USERS_EXCEEDED',
   ACTIVE_USERS_LIMIT: 'ACTIVE_USERS_LIMIT',
+  PASSKEY_INVALID: 'PASSKEY_INVALID',
+  PASSKEY_CHALLENGE_INVALID: 'PASSKEY_CHALLENGE_INVALID',
 } as const;
 /** Every machine code the server throws and the client matches: a closed union (AppException takes nothing else). */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

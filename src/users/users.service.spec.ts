@@ -61,7 +61,7 @@ describe('UsersService (with in-memory repositories)', () => {
     {} as MailService,
     {} as AuditService,
   );
-  const caller = (roles: Role[], organisationId = 1): AuthUser => ({ id: 99, email: 'me@x.test', organisationId, sessionId: 's', roles, isMFAEnforced: false, isMFAEnabled: false });
+  const caller = (roles: Role[], organisationId = 1): AuthUser => ({ id: 99, email: 'me@x.test', organisationId, sessionId: 's', roles, isMFAEnforced: false, isMFAEnabled: false, hasPasskey: false });
 
   it('findAccessible: a user of the own organisation, another organisation’s answered like a missing one (404)', async () => {
     await expect(service.findAccessible(caller([Role.SITE_ADMIN]), 1)).resolves.toMatchObject({ id: 1 });

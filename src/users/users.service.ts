@@ -6,7 +6,7 @@ import { RequestContext } from '../common/request-context';
 import { lockRow } from '../database/locks';
 import { PasswordService } from '../credentials/password.service';
 import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation } from '../common/auth-user';
+import { AuthUser, canAccessOrganisation, isSupport, mfaPending } from '../common/auth-user';
 import { temporaryPassword } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
@@ -69,6 +69,21 @@ interface ListAnchor {
 /** The trigram index finds substrings of three characters or more; shorter text falls back to LIKE. */
 export const TRIGRAM_MIN_CHARS = 3;
 
+/**
+ * A text search on SQLite counts its matches up to this many (the trigram index yields them one by one);
+ * beyond it the total is shown as "more than" this (totalIsCapped) and the page is read by walking the
+ * list's ordered index, which finds a page of dense matches after a few hundred entries (issue 16).
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+/**
+ * How many entries of the ordered index a search with many matches walks before it sorts the matches instead:
+ * enough for matches spread at one in five or denser, a small loss when they are bunched elsewhere.
+ */
+function searchWalkBudget(offset: number, pageSize: number): number {
+  return Math.min(20_000, Math.max(2000, 5 * (offset + pageSize)));
+}
+
 /** The search text as one FTS5 phrase: every character literal, a double quote doubled. */
 export function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
@@ -122,14 +137,15 @@ export class UsersService {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? LIMITS.DEFAULT_PAGE_SIZE;
     // Only columns of IDX_users_org_search in the filters: the count reads the index alone, the page walks it in order.
-    const filtered = () => {
+    const filtered = (textBy: 'index' | 'none' = 'index') => {
       const qb = this.users.createQueryBuilder('u').where('u.organisationId = :org', { org: org.id });
       const text = query.searchText?.trim();
-      if (text) {
+      if (text && textBy !== 'none') {
         const postgres = this.users.manager.connection.options.type === 'postgres';
         if (!postgres && [...text].length >= TRIGRAM_MIN_CHARS) {
-          // SQLite: the FTS5 trigram table of migration UserSearch (rowid = user id), case-insensitive.
-          qb.andWhere('u.id IN (SELECT rowid FROM users_search WHERE users_search MATCH :phrase)', { phrase: ftsPhrase(text) });
+          // SQLite: the FTS5 trigram table of migration UserSearch (rowid = user id), case-insensitive; joined,
+          // so that the matches drive the query (and a LIMIT stops it early).
+          qb.innerJoin('users_search', 's', 's.rowid = u.id').andWhere('s.users_search MATCH :phrase', { phrase: ftsPhrase(text) });
         } else {
           // PostgreSQL: ILIKE, served by the pg_trgm GIN indexes on these two expressions from 3 characters.
           // SQLite, 1-2 characters: LIKE (ignores ASCII case) over the organisation's rows.
@@ -150,7 +166,7 @@ export class UsersService {
         .then((r) => Number(r?.n ?? 0));
     const text = query.searchText?.trim();
     const cacheKey = `${org.id}|${query.accessLevel ?? 'all'}|${query.role ?? ''}`;
-    if (text) return this.searchPage(page, pageSize, org, filtered, count);
+    if (text) return this.searchPage(page, pageSize, org, text, filtered, count);
     const totalRecords = await this.counts.get(cacheKey, count);
     const order = <T extends SelectQueryBuilder<User>>(qb: T): T =>
       qb.orderBy('u.lastName', 'ASC').addOrderBy('u.firstName', 'ASC').addOrderBy('u.email', 'ASC') as T;
@@ -176,8 +192,57 @@ export class UsersService {
     return { items: rows.map(toListItem), totalRecords, page, pageSize, organisationId: org.id, organisationName: org.name };
   }
 
-  /** A page with a text filter: its ids and the total in one pass over the matches (the index narrowed them). */
+  /** A page with a text filter and its total (capped on SQLite: SEARCH_COUNT_CAP). */
   private async searchPage(
+    page: number,
+    pageSize: number,
+    org: Organisation,
+    text: string,
+    filtered: (textBy?: 'index' | 'none') => SelectQueryBuilder<User>,
+    count: () => Promise<number>,
+  ): Promise<UserListPage> {
+    const postgres = this.users.manager.connection.options.type === 'postgres';
+    if (postgres || [...text].length < TRIGRAM_MIN_CHARS) return this.searchPageExact(page, pageSize, org, filtered, count);
+    const ordered = <T extends SelectQueryBuilder<User>>(qb: T): T =>
+      qb.orderBy('u.lastName', 'ASC').addOrderBy('u.firstName', 'ASC').addOrderBy('u.email', 'ASC') as T;
+    const base = { page, pageSize, organisationId: org.id, organisationName: org.name };
+    // The matches, counted up to the cap: the trigram index yields them in id order and the LIMIT stops it.
+    const [countSql, countParams] = filtered().select('u.id', 'id').limit(SEARCH_COUNT_CAP + 1).getQueryAndParameters();
+    const counted = Number((await this.users.query(`SELECT COUNT(*) AS "n" FROM (${countSql}) "m"`, countParams))[0]?.n ?? 0);
+    const offset = (page - 1) * pageSize;
+    const pageIds = async (qb: SelectQueryBuilder<User>) =>
+      (await ordered(qb.select('u.id', 'id')).offset(offset).limit(pageSize).getRawMany<{ id: number }>()).map((r) => Number(r.id));
+    if (counted <= SEARCH_COUNT_CAP) {
+      // Few matches: sorted, at most the cap of them.
+      const rows = await this.rowsInOrder(offset < counted ? await pageIds(filtered()) : []);
+      return { items: rows.map(toListItem), totalRecords: counted, totalIsCapped: false, ...base };
+    }
+    // Many matches: when they are spread over the list, walking its ordered index with the text as LIKE finds
+    // the page after a few hundred entries. The walk is bounded (searchWalkBudget entries): matches bunched
+    // further down the list are sorted instead. LIKE folds ASCII case only, as the trigram index does for
+    // ASCII text; other text is always sorted.
+    const capped = { totalRecords: SEARCH_COUNT_CAP, totalIsCapped: true, ...base };
+    const budget = searchWalkBudget(offset, pageSize);
+    if (/^[\x20-\x7e]*$/.test(text) && offset + pageSize <= budget) {
+      const [walkSql, walkParams] = ordered(filtered('none').select('u.id', 'id').addSelect('u.firstName', 'firstName').addSelect('u.lastName', 'lastName').addSelect('u.email', 'email'))
+        .limit(budget)
+        .getQueryAndParameters();
+      const pattern = likePattern(text);
+      const walked = (await this.users.query(
+        `SELECT "w"."id" AS "id" FROM (${walkSql}) "w"
+        WHERE (("w"."firstName" || ' ' || "w"."lastName") LIKE ? ESCAPE '\\' OR "w"."email" LIKE ? ESCAPE '\\')
+        ORDER BY "w"."lastName" ASC, "w"."firstName" ASC, "w"."email" ASC LIMIT ? OFFSET ?`,
+        [...walkParams, pattern, pattern, pageSize, offset],
+      )) as Array<{ id: number }>;
+      // A full page within the walked entries is exactly the page of all matches (the entries are in order).
+      if (walked.length === pageSize) return { items: (await this.rowsInOrder(walked.map((r) => Number(r.id)))).map(toListItem), ...capped };
+    }
+    const rows = await this.rowsInOrder(await pageIds(filtered()));
+    return { items: rows.map(toListItem), ...capped };
+  }
+
+  /** A page with a text filter: its ids and the exact total in one pass over the matches (the index narrowed them). */
+  private async searchPageExact(
     page: number,
     pageSize: number,
     org: Organisation,
@@ -195,13 +260,13 @@ export class UsersService {
       .getRawMany<{ id: number; total: number | string }>();
     const totalRecords = raw.length > 0 ? Number(raw[0].total) : page > 1 ? await count() : 0;
     const rows = await this.rowsInOrder(raw.map((r) => Number(r.id)));
-    return { items: rows.map(toListItem), totalRecords, page, pageSize, organisationId: org.id, organisationName: org.name };
+    return { items: rows.map(toListItem), totalRecords, totalIsCapped: false, page, pageSize, organisationId: org.id, organisationName: org.name };
   }
 
   private listColumns(): SelectQueryBuilder<User> {
     return this.users
       .createQueryBuilder('u')
-      .select(['u.id', 'u.email', 'u.isBlocked', 'u.isDisabled', 'u.roleId', 'u.isAdministrator', 'u.firstName', 'u.lastName', 'u.lastLoginAt', 'u.isMFAEnforced', 'u.isMFAEnabled', 'u.isSSO']);
+      .select(['u.id', 'u.email', 'u.isBlocked', 'u.isDisabled', 'u.roleId', 'u.isAdministrator', 'u.firstName', 'u.lastName', 'u.lastLoginAt', 'u.isMFAEnforced', 'u.isMFAEnabled', 'u.hasPasskey', 'u.isSSO']);
   }
 
   /** The list's columns of these users, in the list's order. */
@@ -229,7 +294,7 @@ export class UsersService {
   /** GET /api/users/byId/{id}: one's own (any role, also while MFA enrolment is due) or, for the roles page, another's. */
   async byId(caller: AuthUser, userId: number): Promise<SingleUser> {
     if (userId !== caller.id) {
-      if (caller.isMFAEnforced && !caller.isMFAEnabled) throw AppException.forbidden(USER_MESSAGES.MFA_PENDING_OWN_ONLY, ERROR_CODES.MFA_ENROLMENT_REQUIRED);
+      if (mfaPending(caller)) throw AppException.forbidden(USER_MESSAGES.MFA_PENDING_OWN_ONLY, ERROR_CODES.MFA_ENROLMENT_REQUIRED);
       if (!caller.roles.some((r) => [Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR].includes(r))) throw AppException.forbidden();
     }
     return toSingleUser(await this.findAccessible(caller, userId));
@@ -472,6 +537,7 @@ export function toListItem(u: User): UserListItem {
     lastLoginDateTime: u.lastLoginAt ? new Date(u.lastLoginAt).toISOString() : null,
     isMFAEnforced: u.isMFAEnforced,
     isMFAEnabled: u.isMFAEnabled,
+    hasPasskey: u.hasPasskey,
     isSSO: u.isSSO,
   };
 }
@@ -483,6 +549,7 @@ export function toSingleUser(u: User): SingleUser {
     isDisabled: u.isDisabled,
     isMFAEnforced: u.isMFAEnforced,
     isMFAEnabled: u.isMFAEnabled,
+    hasPasskey: u.hasPasskey,
     isSSO: u.isSSO,
     firstName: u.firstName,
     lastName: u.lastName,

@@ -69,6 +69,7 @@ describe('GET /api/users: the user list with filters and paging in the database'
         lastLoginDateTime: null,
         isMFAEnforced: false,
         isMFAEnabled: false,
+        hasPasskey: false,
         isSSO: false,
       },
     ]);

@@ -35,6 +35,7 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
         isDisabled: false,
         isMFAEnforced: false,
         isMFAEnabled: false,
+        hasPasskey: false,
         isSSO: true,
         firstName: 'Ada',
         lastName: 'Byron',

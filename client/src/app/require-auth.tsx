@@ -1,5 +1,6 @@
 import { ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { mfaPending } from '@shared/mfa-rules';
 import { paths } from '@/config/paths';
 import { lastWorkingPath, useAuth } from '@/lib/auth';
 
@@ -19,7 +20,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (checking) return null;
   if (!isAuthenticated) return <Navigate to={`${paths.login}?returnTo=${encodeURIComponent(here)}`} replace />;
 
-  if (user && user.isMFAEnforced && !user.isMFAEnabled) {
+  if (user && mfaPending(user)) {
     const own = paths.userProfile(user.id);
     if (location.pathname !== own) return <Navigate to={`${own}?mfaRequired=true`} replace />;
   }

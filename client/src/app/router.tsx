@@ -9,7 +9,7 @@ export const router = createBrowserRouter([
   { path: '/callback', element: <Navigate to="/" replace /> },
   {
     // The signed-in shell loads lazily: the login page carries none of it.
-    lazy: () => import('@/components/layout/AppLayout').then((m) => ({ element: <RequireAuth><m.AppLayout /></RequireAuth> })),
+    lazy: () => import('@/app/layout/AppLayout').then((m) => ({ element: <RequireAuth><m.AppLayout /></RequireAuth> })),
     children: protectedRoutes,
   },
 ]);

@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { NotFoundPage } from '@/features/misc/NotFoundPage';
+import { NotFoundPage } from '@/features/misc/components/NotFoundPage';
 import { CAPABILITY_ROLES } from '@shared/roles';
 import { RequireRoles } from './require-roles';
-import { legalRoutes, shellRoutes } from '@/features/shell/shell-routes';
+import { legalRoutes, shellRoutes } from './shell-routes';
 
 /**
  * The route table of spec 001 §2.1. Every screen but the login page is loaded lazily, so the login
@@ -14,7 +14,7 @@ export const publicRoutes: RouteObject[] = [
 ];
 
 export const protectedRoutes: RouteObject[] = [
-  { index: true, lazy: () => import('@/features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
+  { index: true, lazy: () => import('@/features/dashboard/components/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
   // routes:users (user list, roles, profile, new user, user groups of a user)
   {
     path: 'users',

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '@/test/render';
+import { fakeServer, NO_SESSION } from '@/test/fake-server';
 import { api, ApiError, resolveUrl, SESSION_EXPIRED_EVENT, tokenStore } from './api';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('request layer (spec 001 §7.1)', () => {
   it('sends server paths with credentials, a JSON content type and the stored token', async () => {
-    const f = mockFetch();
+    const f = fakeServer({}, { unmatched: NO_SESSION });
     f.respond('GET', '/api/users/current', 200, { id: 1 });
     tokenStore.set('tok-1');
     await api.get('api/users/current');
@@ -21,7 +21,7 @@ describe('request layer (spec 001 §7.1)', () => {
   });
 
   it("refreshes on 403 'jwt expired' and retries once with the new token, invisibly", async () => {
-    const f = mockFetch();
+    const f = fakeServer({}, { unmatched: NO_SESSION });
     let first = true;
     f.respondWith('GET', '/api/users/current', () => {
       if (first) {
@@ -39,7 +39,7 @@ describe('request layer (spec 001 §7.1)', () => {
   });
 
   it('does not refresh on other 403s, and retries at most once', async () => {
-    const f = mockFetch();
+    const f = fakeServer({}, { unmatched: NO_SESSION });
     f.respond('GET', '/api/a', 403, { success: false, message: 'Forbidden' });
     f.respond('GET', '/api/b', 403, { success: false, message: 'jwt expired' });
     f.respond('POST', '/refresh', 200, { success: true, newAccessToken: 'tok-3' });
@@ -51,7 +51,7 @@ describe('request layer (spec 001 §7.1)', () => {
   });
 
   it('shares one refresh between concurrent requests and signals when it fails', async () => {
-    const f = mockFetch();
+    const f = fakeServer({}, { unmatched: NO_SESSION });
     f.respond('GET', /\/api\/p\d/, 403, { success: false, message: 'jwt expired' });
     f.respond('POST', '/refresh', 401, { success: false, message: 'Your session has ended.' });
     const expired = vi.fn();
@@ -64,7 +64,7 @@ describe('request layer (spec 001 §7.1)', () => {
   });
 
   it('sends a challenge token instead of the stored one, and never refreshes for it', async () => {
-    const f = mockFetch();
+    const f = fakeServer({}, { unmatched: NO_SESSION });
     f.respond('POST', '/auth/login', 403, { success: false, message: 'jwt expired' });
     tokenStore.set('tok-1');
     await expect(api.post('auth/login', {}, { bearer: 'challenge' })).rejects.toMatchObject({ body: { message: 'jwt expired' } });

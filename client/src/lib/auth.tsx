@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUserInfo } from '@shared/api-types';
 import { Role } from '@shared/roles';
 import { api, refreshAccessToken, SESSION_EXPIRED_EVENT, tokenStore } from './api';
+import { queryKeys } from './query-keys';
 
 export const LAST_WORKING_PATH_KEY = 'lastWorkingPath';
 export const LOGOUT_REASON_KEY = 'logoutReason';
@@ -37,8 +38,6 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export const currentUserKey = ['currentUser'] as const;
-
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => tokenStore.get());
@@ -60,7 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const userQuery = useQuery({
-    queryKey: [...currentUserKey, token],
+    queryKey: [...queryKeys.currentUser, token],
     queryFn: () => api.get<CurrentUserInfo>('api/users/current'),
     enabled: !!token,
     staleTime: 60_000,

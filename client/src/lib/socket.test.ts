@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EventEmitter } from 'node:events';
 import type { io } from 'socket.io-client';
-import { mockFetch } from '@/test/render';
+import { fakeServer, NO_SESSION } from '@/test/fake-server';
 import { startNotificationSocket } from './socket';
 
 /** A stand-in for socket.io-client's Socket and Manager: records connects and the query token used. */
@@ -34,7 +34,7 @@ describe('notification socket (spec 001 §7)', () => {
 
   it('delivers messages, and reconnects with a refreshed token when the server drops it for an expired token', async () => {
     localStorage.setItem('accessToken', 'tok-1');
-    const fetch = mockFetch();
+    const fetch = fakeServer({}, { unmatched: NO_SESSION });
     fetch.respond('POST', '/refresh', 200, { newAccessToken: 'tok-2' });
     const f = fakeIo();
     const got: unknown[] = [];
@@ -53,7 +53,7 @@ describe('notification socket (spec 001 §7)', () => {
 
   it('reports the end of the session when the token cannot be refreshed, and ignores everything once stopped', async () => {
     localStorage.setItem('accessToken', 'tok-1');
-    mockFetch(); // /refresh answers 401
+    fakeServer({}, { unmatched: NO_SESSION }); // /refresh answers 401
     const f = fakeIo();
     const ended = vi.fn();
     const got: unknown[] = [];
@@ -70,7 +70,7 @@ describe('notification socket (spec 001 §7)', () => {
 
   it('stops without a refresh when the server says the session ended', async () => {
     localStorage.setItem('accessToken', 'tok-1');
-    const fetch = mockFetch();
+    const fetch = fakeServer({}, { unmatched: NO_SESSION });
     const f = fakeIo();
     const ended = vi.fn();
     startNotificationSocket({ onNotification: () => {}, onSessionEnded: ended }, f.create);
@@ -84,7 +84,7 @@ describe('notification socket (spec 001 §7)', () => {
 
   it('does not retry a token the server calls invalid', async () => {
     localStorage.setItem('accessToken', 'tok-1');
-    const fetch = mockFetch();
+    const fetch = fakeServer({}, { unmatched: NO_SESSION });
     const f = fakeIo();
     startNotificationSocket({ onNotification: () => {} }, f.create);
     f.socket.emit('connect_error', new Error('Invalid token.'));

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsEmail, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { AuthenticationCredentialDto } from '../../passkeys/dto/passkey.dto';
 import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '../../shared/mfa-recovery';
 import { trim } from '../../common/transforms';
 import { LIMITS } from '../../shared/limits';
@@ -9,13 +10,16 @@ import { LoginRequest } from '../../shared/api-types';
 
 
 export class LoginDto implements LoginRequest {
-  @ApiProperty({ example: 'jane@example.com' })
+  @ApiProperty({ example: 'jane@example.com', description: 'Left out for a password-less sign-in with a passkey' })
+  // Passkeys (issue 14): a password-less sign-in sends only acceptToS and passkey.
+  @ValidateIf((o: LoginDto) => !o.passkey || o.username !== undefined || o.password !== undefined)
   @Transform(trim)
   @IsEmail({}, { message: V.EMAIL_INVALID })
   @MaxLength(LIMITS.EMAIL_MAX, { message: V.EMAIL_TOO_LONG })
   username!: string;
 
   @ApiProperty()
+  @ValidateIf((o: LoginDto) => !o.passkey || o.username !== undefined || o.password !== undefined)
   @IsString()
   @MaxLength(LIMITS.PASSWORD_MAX, { message: V.PASSWORD_TOO_LONG })
   password!: string;
@@ -40,4 +44,16 @@ export class LoginDto implements LoginRequest {
   @IsOptional()
   @IsBoolean()
   rememberDevice?: boolean;
+
+  /**
+   * Passkeys (issue 14): an authentication response (navigator.credentials.get, as @simplewebauthn/browser encodes
+   * it) to a challenge of POST /auth/passkey/options. With username and password and the MFA challenge token: the
+   * second factor in place of mfaToken. Alone: a password-less sign-in.
+   */
+  @ApiPropertyOptional({ description: 'Passkey authentication response: second factor, or alone a password-less sign-in' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AuthenticationCredentialDto)
+  @IsObject()
+  passkey?: AuthenticationCredentialDto;
 }

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppException } from '../app.exception';
 import { ALLOW_MFA_PENDING_KEY, IS_PUBLIC_KEY, IS_SERVICE_API_KEY, Roles } from '../decorators/access.decorators';
-import { AuthUser } from '../auth-user';
+import { AuthUser, mfaPending } from '../auth-user';
 import { hasAnyRole } from '../../shared/roles';
 import { ERROR_CODES } from '../../shared/messages';
 
@@ -28,7 +28,7 @@ export class RolesGuard implements CanActivate {
     if (!user) throw AppException.unauthorized();
     if (!hasAnyRole(user.roles, roles)) throw AppException.forbidden();
 
-    if (user.isMFAEnforced && !user.isMFAEnabled && !this.reflector.getAllAndOverride<boolean>(ALLOW_MFA_PENDING_KEY, targets)) {
+    if (mfaPending(user) && !this.reflector.getAllAndOverride<boolean>(ALLOW_MFA_PENDING_KEY, targets)) {
       throw AppException.forbidden(
         'Site Admin has enforced MFA on your account. You must enable MFA to proceed further.',
         ERROR_CODES.MFA_ENROLMENT_REQUIRED,

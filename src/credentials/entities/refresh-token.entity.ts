@@ -24,4 +24,9 @@ export class RefreshToken {
   /** When it was exchanged for its successor; presenting it again afterwards is reuse. */
   @Column({ type: DATE_TYPE, nullable: true })
   usedAt!: Date | null;
+
+  /** The token this one succeeded (unique: one successor each); its insertion marks that one used (a trigger). */
+  @Index('IDX_refresh_tokens_replaces', { unique: true })
+  @Column({ type: 'integer', nullable: true })
+  replacesId!: number | null;
 }

@@ -64,6 +64,10 @@ export class User {
   @Column({ type: 'boolean', default: false })
   isMFAEnabled!: boolean;
 
+  /** Passkeys (issue 14): the account has at least one registered passkey; kept in step with the passkeys table. */
+  @Column({ type: 'boolean', default: false })
+  hasPasskey!: boolean;
+
   /** TOTP secret, encrypted (AES-256-GCM) with the key in DATA_DIR. */
   @Column({ type: 'varchar', length: 300, nullable: true })
   mfaSecret!: string | null;

@@ -8,7 +8,7 @@ import { BROWSER_DATA_DIR } from './server';
  * would; everything the test then checks goes through the browser and the real server.
  */
 function run(sql: string, params: unknown[]): Promise<number> {
-  const db = new Database(join(BROWSER_DATA_DIR, 'app.sqlite'));
+  const db = new Database(join(seedDataDir, 'app.sqlite'));
   db.configure('busyTimeout', 5000);
   return new Promise((resolve, reject) =>
     db.run(sql, params, function (this: { lastID: number }, err: Error | null) {
@@ -17,6 +17,12 @@ function run(sql: string, params: unknown[]): Promise<number> {
       else resolve(this.lastID);
     }),
   );
+}
+
+/** The server whose database the seeds write to: the suite's, unless a test starts a server of its own (passkeys). */
+let seedDataDir = BROWSER_DATA_DIR;
+export function seedInto(dataDir: string): void {
+  seedDataDir = dataDir;
 }
 
 let n = 0;

@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { AUTH_MESSAGES, ERROR_CODES } from '@shared/messages';
 import { ApiError } from '@/lib/api';
 
@@ -19,6 +20,8 @@ export interface LoginState {
   rememberDevice?: boolean;
   /** From the TOTP_REQUIRED answer (MFA_REMEMBER_DAYS); 0 hides the option. */
   rememberDeviceDays?: number;
+  /** Passkeys (issue 14): the account has a passkey, so the MFA step offers 'Use a passkey'. */
+  passkeyOffered?: boolean;
 }
 
 export const initialLoginState: LoginState = { state: 'ROOT', username: '', password: '', acceptToS: false, mfaToken: '', mfaMessage: '' };
@@ -57,6 +60,7 @@ export function afterLoginError(current: LoginState, error: unknown): { next: Lo
         recoveryCode: '',
         rememberDevice: false,
         rememberDeviceDays: typeof body.rememberDeviceDays === 'number' ? body.rememberDeviceDays : 0,
+        passkeyOffered: body.passkey === true,
       },
     };
   }
@@ -77,7 +81,11 @@ export function afterLoginError(current: LoginState, error: unknown): { next: Lo
 }
 
 /** Issue 14: what the MFA step sends, a TOTP (or e-mailed) code or a recovery code, and the trusted-device wish. */
-export function secondFactorOf(state: LoginState): { mfaToken?: string; recoveryCode?: string; rememberDevice?: boolean } {
-  const factor = state.useRecoveryCode ? { recoveryCode: (state.recoveryCode ?? '').trim() } : { mfaToken: state.mfaToken.trim() };
+export function secondFactorOf(
+  state: LoginState,
+  passkey?: AuthenticationResponseJSON,
+): { mfaToken?: string; recoveryCode?: string; passkey?: AuthenticationResponseJSON; rememberDevice?: boolean } {
+  // Passkeys (issue 14): an assertion from 'Use a passkey' takes the place of the code.
+  const factor = passkey ? { passkey } : state.useRecoveryCode ? { recoveryCode: (state.recoveryCode ?? '').trim() } : { mfaToken: state.mfaToken.trim() };
   return state.rememberDevice && (state.rememberDeviceDays ?? 0) > 0 ? { ...factor, rememberDevice: true } : factor;
 }

@@ -1,37 +1,25 @@
-import { EMAIL_PATTERN, LIMITS } from '@shared/limits';
+import { LIMITS } from '@shared/limits';
+import { loginEmailError, loginPasswordError, mfaCodeError, VALIDATION_MESSAGES as V } from '@shared/validation';
 
-/** The texts of spec 000 §5 and 001 §5 for sign-in, forced change and reset. */
+/** The texts of spec 000 §5 and 001 §5 for sign-in, forced change and reset: the shared rules' own messages. */
 export const MESSAGES = {
-  EMAIL_INVALID: 'Entered email is not a valid email',
-  EMAIL_TOO_LONG: 'Entered email must be less than or equal to 100 characters.',
+  EMAIL_INVALID: V.EMAIL_INVALID,
+  EMAIL_TOO_LONG: V.EMAIL_TOO_LONG,
   TERMS_REQUIRED: 'Please review and accept the terms and conditions.',
-  PASSWORD_TOO_LONG: 'Entered password must be less than or equal to 50 characters.',
-  MFA_REQUIRED: 'MFA is required.',
-  MFA_SIX_DIGITS: 'MFA must contain exactly 6 digits',
-  FIELDS_EMPTY: 'Input fields cannot be empty',
-  NEW_PASSWORDS_MISMATCH: "New passwords don't match",
-  NEW_PASSWORD_TOO_LONG: 'Password must be less than or equal to 50 characters.',
-  RESET_TOKEN_MISSING: 'Cannot extract token. Please double check if your URL is correct.',
-  RESET_MISMATCH: 'Your passwords do not match.',
+  PASSWORD_TOO_LONG: V.PASSWORD_TOO_LONG,
+  MFA_REQUIRED: V.MFA_REQUIRED,
+  MFA_SIX_DIGITS: V.MFA_CODE_FORMAT,
+  FIELDS_EMPTY: V.FIELDS_EMPTY,
+  NEW_PASSWORDS_MISMATCH: V.NEW_PASSWORDS_MISMATCH,
+  NEW_PASSWORD_TOO_LONG: V.NEW_PASSWORD_TOO_LONG,
+  RESET_TOKEN_MISSING: V.RESET_TOKEN_MISSING,
+  RESET_MISMATCH: V.RESET_MISMATCH,
 } as const;
 
 /** Login e-mail: trimmed, a standard pattern, at most 100 characters. Null when valid. */
-export function validateLoginEmail(raw: string): string | null {
-  const email = raw.trim();
-  if (email.length > LIMITS.EMAIL_MAX) return MESSAGES.EMAIL_TOO_LONG;
-  if (!EMAIL_PATTERN.test(email)) return MESSAGES.EMAIL_INVALID;
-  return null;
-}
-
-export function validateLoginPassword(password: string): string | null {
-  return password.length > LIMITS.PASSWORD_MAX ? MESSAGES.PASSWORD_TOO_LONG : null;
-}
-
-export function validateMfaCode(code: string): string | null {
-  if (code.trim() === '') return MESSAGES.MFA_REQUIRED;
-  if (!/^\d{6}$/.test(code.trim())) return MESSAGES.MFA_SIX_DIGITS;
-  return null;
-}
+export const validateLoginEmail = loginEmailError;
+export const validateLoginPassword = loginPasswordError;
+export const validateMfaCode = mfaCodeError;
 
 export function validateForcedChange(v: { currentPassword: string; newPassword: string; confirmPassword: string }): string | null {
   if (!v.currentPassword || !v.newPassword || !v.confirmPassword) return MESSAGES.FIELDS_EMPTY;

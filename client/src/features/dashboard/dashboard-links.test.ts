@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Role } from '@shared/roles';
-import { ROLE_CASES } from '@/features/shell/testing';
+import { ROLE_CASES } from '@/test/shell';
 import { dashboardLinks } from './dashboard-links';
 
 const TM = ['TAX_MANAGER', 'CA_VIEWER'];

@@ -1,6 +1,6 @@
 import { CAPABILITY_ROLES, hasAnyRole, Role } from '@shared/roles';
 import { paths } from '@/config/paths';
-import { cogMenuEntries, isTaxManagerView, mainMenuEntries } from '@/features/shell/menu-model';
+import { cogMenuEntries, isTaxManagerView, mainMenuEntries } from '@/config/menu-model';
 
 export interface DashboardLink {
   label: string;

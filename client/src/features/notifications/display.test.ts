@@ -3,7 +3,6 @@ import { NOTIFICATION_TYPES, type NotificationItem, type NotificationType } from
 import {
   displayStatus,
   failureMessage,
-  formatNotificationDate,
   isSilent,
   notificationDetails,
   notificationToast,
@@ -55,14 +54,6 @@ describe('download link (spec 001 §4)', () => {
   });
 });
 
-describe('date (spec 001 §9: d/M/yy, h:mm a)', () => {
-  it('formats in local time', () => {
-    const local = new Date(2026, 2, 5, 15, 7);
-    expect(formatNotificationDate(local.toISOString())).toBe('5/3/26, 3:07 PM');
-    expect(formatNotificationDate(new Date(2026, 11, 25, 0, 30).toISOString())).toBe('25/12/26, 12:30 AM');
-    expect(formatNotificationDate('nonsense')).toBe('');
-  });
-});
 
 describe('toasts (spec 001 §8)', () => {
   it("import file: '{file} imported successfully' or 'Failed to import {file}'", () => {

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { SILENT_TYPES, type NotificationItem, type NotificationType } from '@shared/notifications';
 
 /**
@@ -30,12 +29,6 @@ export function failureMessage(n: Pick<NotificationItem, 'content'>): string | n
 /** A download link shows when the status is Done or a link exists. */
 export function showDownloadLink(n: Pick<NotificationItem, 'content'>): boolean {
   return status(n) === 'DONE' || !!n.content.downloadLink;
-}
-
-/** Spec 001 §9: notification dates as d/M/yy, h:mm a. */
-export function formatNotificationDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, 'd/M/yy, h:mm a');
 }
 
 const TITLES: Record<NotificationType, string> = {

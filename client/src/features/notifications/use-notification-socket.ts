@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { NotificationItem } from '@shared/notifications';
+import { mfaPending } from '@shared/mfa-rules';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { startNotificationSocket } from '@/lib/socket';
-import { downloadReport, notificationsApi, notificationsKey } from './api/notifications-api';
+import { downloadReport, notificationsApi } from './api/notifications-api';
 import { isSilent, notificationToast, processLogPortfolio, warningLogsToast } from './display';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Whether the notifications run: authentication validated and the user loaded (MFA enrolment done). */
 export function useNotificationsEnabled(): boolean {
   const { isAuthenticated, user } = useAuth();
-  return isAuthenticated && !!user && !(user.isMFAEnforced && !user.isMFAEnabled);
+  return isAuthenticated && !!user && !mfaPending(user);
 }
 
 /** Spec 001 §4: processing completion or failure checks for a process log; one found raises the warning-logs toast. */
@@ -42,7 +44,7 @@ export function useNotificationHandler() {
   const queryClient = useQueryClient();
   return (item: NotificationItem) => {
     if (!isSilent(item.type)) {
-      queryClient.setQueryData<NotificationItem[]>(notificationsKey, (old) => [item, ...(old ?? []).filter((n) => n.notificationId !== item.notificationId)]);
+      queryClient.setQueryData<NotificationItem[]>(queryKeys.notifications, (old) => [item, ...(old ?? []).filter((n) => n.notificationId !== item.notificationId)]);
     }
     const toast = notificationToast(item);
     if (toast) toaster.create(toast);
@@ -68,7 +70,7 @@ export function useNotificationSocket(): boolean {
       onNotification: (item) => handle(item),
       onConnect: () => {
         setConnected(true);
-        void queryClient.invalidateQueries({ queryKey: notificationsKey });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
       },
       onDisconnect: () => setConnected(false),
       // The socket stops by itself. Signing out is left to the HTTP layer (its next call meets the

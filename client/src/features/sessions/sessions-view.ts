@@ -1,6 +1,5 @@
-import { format } from 'date-fns';
 import type { UserSessionRow } from '@shared/api-types';
-import { ORG_ADMIN_MESSAGES as M, SESSION_DATE_FORMAT } from '@shared/organisation-admin';
+import { ORG_ADMIN_MESSAGES as M } from '@shared/organisation-admin';
 
 /** Spec 001 §4: severity success for online, warning for offline. */
 export function severity(status: UserSessionRow['status']): 'success' | 'warning' {
@@ -13,9 +12,4 @@ export function concurrencyBanner(rows: UserSessionRow[], max: number): { status
   if (online > max) return { status: 'error', text: M.SESSIONS_EXCEEDED };
   if (online === max) return { status: 'warning', text: M.SESSIONS_REACHED };
   return null;
-}
-
-/** Spec 001 §9: 'EEE, d MMM y, h:mm:ss a'; nothing for a time that never was. */
-export function sessionDate(iso: string | null): string {
-  return iso ? format(new Date(iso), SESSION_DATE_FORMAT) : '';
 }

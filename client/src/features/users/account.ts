@@ -13,6 +13,8 @@ export interface Account {
   isAdministrator: boolean;
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
+  /** Passkeys (issue 14) */
+  hasPasskey?: boolean;
   isSSO: boolean;
 }
 
@@ -56,6 +58,7 @@ export function toAccount(user: SingleUser): Account {
     isAdministrator: isAdministrator && main !== Role.ADMINISTRATOR,
     isMFAEnforced: user.isMFAEnforced,
     isMFAEnabled: user.isMFAEnabled,
+    hasPasskey: user.hasPasskey,
     isSSO: user.isSSO,
   };
 }

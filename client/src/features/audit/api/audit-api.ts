@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OrganisationInfo } from '@shared/api-types';
 import type { AuditEventPage, AuditEventQuery } from '@shared/audit';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The query string of the audit calls: only the fields that are set. */
 export function auditSearch(query: AuditEventQuery): string {
@@ -21,13 +22,13 @@ export const auditApi = {
 };
 
 export function useAuditEvents(query: AuditEventQuery) {
-  return useQuery({ queryKey: ['audit-events', query], queryFn: () => auditApi.list(query), placeholderData: keepPreviousData, retry: false });
+  return useQuery({ queryKey: queryKeys.auditEvents(query), queryFn: () => auditApi.list(query), placeholderData: keepPreviousData, retry: false });
 }
 
 /** The accounts of the caller's organisation, for the actor and target filters. */
 export function useOrganisationAccounts() {
   return useQuery({
-    queryKey: ['organisation', 'full'],
+    queryKey: queryKeys.organisation,
     queryFn: () => api.get<OrganisationInfo>('auth/organisation'),
     retry: false,
     staleTime: 60_000,

@@ -3,7 +3,8 @@ import { Box, Button, Code, Flex, Heading, IconButton, Input, NativeSelect, Prog
 import { AUDIT_EVENT_TYPE_IDS, AUDIT_EVENT_TYPES, AuditEventItem, AuditEventQuery, AuditEventType } from '@shared/audit';
 import { LIMITS } from '@shared/limits';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
-import { UsersPaginator } from '@/features/users/components/UsersTable';
+import { Paginator } from '@/components/ui/paginator';
+import { formatEventTime } from '@/lib/date-formats';
 import { auditApi, useAuditEvents, useOrganisationAccounts } from '../api/audit-api';
 
 export interface AuditFilter {
@@ -192,7 +193,7 @@ export function AuditLogPage() {
                           {open.has(e.id) ? '▾' : '▸'}
                         </IconButton>
                       </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{new Date(e.occurredAt).toLocaleString()}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{formatEventTime(e.occurredAt)}</Table.Cell>
                       <Table.Cell>{AUDIT_EVENT_TYPES[e.type] ?? e.type}</Table.Cell>
                       <Table.Cell>{party(e.actorKind, e.actorEmail, e.actorId)}</Table.Cell>
                       <Table.Cell>{e.targetEmail ?? '—'}</Table.Cell>
@@ -212,7 +213,7 @@ export function AuditLogPage() {
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          <UsersPaginator
+          <Paginator
             page={page}
             pageSize={pageSize}
             totalRecords={list.data.totalRecords}

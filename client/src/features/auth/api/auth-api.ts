@@ -1,13 +1,17 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { api } from '@/lib/api';
 
 export interface LoginPayload {
-  username: string;
-  password: string;
+  /** Left out, with password, for a password-less sign-in with a passkey (issue 14). */
+  username?: string;
+  password?: string;
   acceptToS: boolean;
   mfaToken?: string;
   // Issue 14
   recoveryCode?: string;
   rememberDevice?: boolean;
+  /** Passkeys (issue 14): an assertion, as the second factor or alone. */
+  passkey?: AuthenticationResponseJSON;
 }
 
 /** CONTRACT 3's sign-in calls. The challenge token of a step goes as the bearer of the next. */

@@ -6,7 +6,7 @@ import { useAuth } from '@/lib/auth';
 import { authApi } from '../api/auth-api';
 import { afterLoginError, LoginState, LOGIN_TEXTS, Toast } from '../login-machine';
 import { validateForcedChange } from '../validation';
-import { showToast } from './LoginPage';
+import { showToast } from './login-step';
 
 /** CHANGE_PASSWORD: the forced change; afterwards the user is logged out and the page reloads. */
 export function ChangePasswordStep({ login, onExpired }: { login: LoginState; onExpired: (next: LoginState, toast: Toast) => void }) {

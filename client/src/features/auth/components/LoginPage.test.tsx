@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderRoutes } from '@/test/render';
+import { renderRoutes } from '@/test/render';
+import { fakeServer, NO_SESSION } from '@/test/fake-server';
 import { LoginPage } from './LoginPage';
 
 // Typing through user-event is slow on a loaded machine: a wide limit, so only a real failure fails.
@@ -25,9 +26,9 @@ async function toPasswordStep(user: ReturnType<typeof userEvent.setup>, email = 
 }
 
 describe('LoginPage (spec 000 §2 login page)', () => {
-  let server: ReturnType<typeof mockFetch>;
+  let server: ReturnType<typeof fakeServer>;
   beforeEach(() => {
-    server = mockFetch();
+    server = fakeServer({}, { unmatched: NO_SESSION });
     server.respond('GET', '/api/app-info', 200, { ssoEnabled: false, appEnv: 'production', productName: 'Tax Portal', version: '1', supportEmail: 's@x.test' });
   });
   afterEach(() => {
@@ -61,7 +62,7 @@ describe('LoginPage (spec 000 §2 login page)', () => {
     await screen.findByLabelText('Email');
     expect(screen.queryByRole('button', { name: 'Corporate Login' })).not.toBeInTheDocument();
     vi.unstubAllGlobals();
-    server = mockFetch();
+    server = fakeServer({}, { unmatched: NO_SESSION });
     server.respond('GET', '/api/app-info', 200, { ssoEnabled: true });
     renderLogin();
     expect(await screen.findByRole('button', { name: 'Corporate Login' })).toBeInTheDocument();

@@ -1,23 +1,20 @@
 import { useEffect, useState } from 'react';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { Box, Card, Center, Heading, Image, VStack } from '@chakra-ui/react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toaster } from '@/components/ui/toaster';
 import { lastWorkingPath, useAuth } from '@/lib/auth';
-import { afterLoginError, initialLoginState, LoginState, secondFactorOf, Toast } from '../login-machine';
+import { afterLoginError, initialLoginState, LoginState, secondFactorOf } from '../login-machine';
 import { signedInWithRecoveryCode } from '@/features/mfa';
 import { authApi } from '../api/auth-api';
 import { RootStep } from './RootStep';
 import { PasswordStep } from './PasswordStep';
 import { MfaStep } from './MfaStep';
 import { ChangePasswordStep } from './ChangePasswordStep';
+import { showToast } from './login-step';
 
 /** Only same-site paths: returnTo must not send anyone to another site. */
 export function safeReturnPath(value: string | null): string | null {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/logIn') ? value : null;
-}
-
-export function showToast(t: Toast, duration?: number) {
-  toaster.create({ type: t.type, title: t.title, description: t.description, duration });
 }
 
 /** Spec 000 §2 'Login page': a 450 px card with the product logo and one of four steps. */
@@ -44,12 +41,15 @@ export function LoginPage() {
 
   const update = (patch: Partial<LoginState>) => setLogin((s) => ({ ...s, ...patch }));
 
-  async function submitLogin(state: LoginState) {
+  /** `passkey` (issue 14): in the ROOT step a password-less sign-in, in the MFA step the second factor. */
+  async function submitLogin(state: LoginState, passkey?: AuthenticationResponseJSON) {
     setBusy(true);
     setInlineError(null);
     try {
       const res = await authApi.login(
-        { username: state.username.trim(), password: state.password, acceptToS: state.acceptToS, ...(state.state === 'MFA' ? secondFactorOf(state) : {}) },
+        passkey && state.state === 'ROOT'
+          ? { acceptToS: state.acceptToS, passkey }
+          : { username: state.username.trim(), password: state.password, acceptToS: state.acceptToS, ...(state.state === 'MFA' ? secondFactorOf(state, passkey) : {}) },
         state.state === 'MFA' ? state.challengeToken : undefined,
       );
       signIn(res.accessToken);
@@ -77,11 +77,11 @@ export function LoginPage() {
         </Card.Header>
         <Card.Body>
           <Box>
-            {login.state === 'ROOT' && <RootStep login={login} update={update} ssoError={ssoError} onNext={() => setLogin((s) => ({ ...s, username: s.username.trim(), state: 'PASSWORD' }))} />}
+            {login.state === 'ROOT' && <RootStep login={login} update={update} ssoError={ssoError} passkey={{ busy, error: inlineError, onAssertion: (passkey) => submitLogin({ ...login }, passkey), onError: setInlineError }} onNext={() => setLogin((s) => ({ ...s, username: s.username.trim(), state: 'PASSWORD' }))} />}
             {login.state === 'PASSWORD' && (
               <PasswordStep login={login} update={update} busy={busy} error={inlineError} onSubmit={() => submitLogin({ ...login })} onBack={() => update({ state: 'ROOT', password: '' })} />
             )}
-            {login.state === 'MFA' && <MfaStep login={login} update={update} busy={busy} error={inlineError} onSubmit={() => submitLogin({ ...login })} />}
+            {login.state === 'MFA' && <MfaStep login={login} update={update} busy={busy} error={inlineError} onSubmit={() => submitLogin({ ...login })} passkey={{ onAssertion: (passkey) => submitLogin({ ...login }, passkey), onError: setInlineError }} />}
             {login.state === 'CHANGE_PASSWORD' && <ChangePasswordStep login={login} onExpired={(next, toast) => (setLogin(next), showToast(toast))} />}
           </Box>
         </Card.Body>
@@ -89,11 +89,3 @@ export function LoginPage() {
     </Center>
   );
 }
-
-/** A login step's shared props. */
-export interface StepProps {
-  login: LoginState;
-  update: (patch: Partial<LoginState>) => void;
-}
-
-export { authApi };

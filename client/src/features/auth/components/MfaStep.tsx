@@ -3,11 +3,20 @@ import { Alert, Button, Field, Input, Text, VStack } from '@chakra-ui/react';
 import { authApi } from '../api/auth-api';
 import { LOGIN_TEXTS } from '../login-machine';
 import { validateMfaCode } from '../validation';
-import { showToast, StepProps } from './LoginPage';
+import { showToast, StepProps } from './login-step';
 import { RecoveryCodeField, RecoveryCodeToggle, RememberDeviceCheckbox, validateRecoveryCode } from '@/features/mfa';
+import { PASSKEY_TEXTS, PasskeyButton } from '@/features/passkeys';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 
 /** MFA: the server's message, the 'MFA Token' input, Confirm, and 'Send code to email instead' until used. */
-export function MfaStep({ login, update, busy, error, onSubmit }: StepProps & { busy: boolean; error: string | null; onSubmit: () => void }) {
+export function MfaStep({
+  login,
+  update,
+  busy,
+  error,
+  onSubmit,
+  passkey,
+}: StepProps & { busy: boolean; error: string | null; onSubmit: () => void; passkey?: { onAssertion: (p: AuthenticationResponseJSON) => void; onError: (message: string) => void } }) {
   const [emailSent, setEmailSent] = useState(false);
   const [sending, setSending] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -63,6 +72,10 @@ export function MfaStep({ login, update, busy, error, onSubmit }: StepProps & { 
         <Button type="submit" colorPalette="blue" loading={busy}>
           Confirm
         </Button>
+        {/* Passkeys (issue 14) */}
+        {login.passkeyOffered && passkey && (
+          <PasskeyButton label={PASSKEY_TEXTS.USE} challengeToken={login.challengeToken} disabled={busy} onAssertion={passkey.onAssertion} onError={passkey.onError} />
+        )}
         <RecoveryCodeToggle
           useRecoveryCode={!!login.useRecoveryCode}
           onToggle={() => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderRoutes } from '@/test/render';
+import { renderRoutes } from '@/test/render';
+import { fakeServer, NO_SESSION } from '@/test/fake-server';
 import { validateRecoveryCode } from '@/features/mfa';
 import { initialLoginState, secondFactorOf } from '../login-machine';
 import { LoginPage } from './LoginPage';
@@ -18,9 +19,9 @@ const TOTP_REQUIRED = {
 
 /** Issue 14: "Use a recovery code" and "Don't ask again on this device" in the login card's MFA step. */
 describe('MFA step: recovery code and trusted device', () => {
-  let server: ReturnType<typeof mockFetch>;
+  let server: ReturnType<typeof fakeServer>;
   beforeEach(() => {
-    server = mockFetch();
+    server = fakeServer({}, { unmatched: NO_SESSION });
     server.respond('GET', '/api/app-info', 200, {
       ssoEnabled: false,
       appEnv: 'production',

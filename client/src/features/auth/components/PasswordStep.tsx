@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api';
 import { authApi } from '../api/auth-api';
 import { LOGIN_TEXTS } from '../login-machine';
 import { validateLoginPassword, validateMfaCode } from '../validation';
-import { showToast, StepProps } from './LoginPage';
+import { showToast, StepProps } from './login-step';
 
 /** PASSWORD: hidden username, password (Enter submits, debounced 100 ms), Confirm, and the forgot-password box. */
 export function PasswordStep({ login, update, busy, error, onSubmit, onBack }: StepProps & { busy: boolean; error: string | null; onSubmit: () => void; onBack: () => void }) {

@@ -1,28 +1,34 @@
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Alert, Button, Card, Center, Field, Heading, Image, Input, VStack } from '@chakra-ui/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LIMITS } from '@shared/limits';
 import { errorMessage } from '@/lib/api';
 import { authApi } from '../api/auth-api';
 import { MESSAGES, tokenFromQuery } from '../validation';
-import { showToast } from './LoginPage';
+import { showToast } from './login-step';
+
+/** The new password twice, within the limit; checked when submitted, the message shown under the fields. */
+const resetSchema = z.object({ password: z.string(), confirmPassword: z.string() }).superRefine(({ password, confirmPassword }, ctx) => {
+  if (password !== confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.RESET_MISMATCH });
+  else if (password.length > LIMITS.PASSWORD_MAX) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.NEW_PASSWORD_TOO_LONG });
+});
+type ResetForm = z.infer<typeof resetSchema>;
 
 /** Spec 000 §2 / 001 §2.17: the reset-password page, public and without the header. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = tokenFromQuery(params);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(token ? null : MESSAGES.RESET_TOKEN_MISSING);
+  const form = useForm<ResetForm>({ resolver: zodResolver(resetSchema), mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: { password: '', confirmPassword: '' } });
+  const error = token ? (form.formState.errors.confirmPassword?.message ?? null) : MESSAGES.RESET_TOKEN_MISSING;
+  const password = useWatch({ control: form.control, name: 'password' });
   const [busy, setBusy] = useState(false);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!token) return setError(MESSAGES.RESET_TOKEN_MISSING);
-    if (password !== confirm) return setError(MESSAGES.RESET_MISMATCH);
-    if (password.length > LIMITS.PASSWORD_MAX) return setError(MESSAGES.NEW_PASSWORD_TOO_LONG);
-    setError(null);
+  async function reset({ password }: ResetForm) {
+    if (!token) return;
     setBusy(true);
     try {
       await authApi.resetPassword(token, password);
@@ -45,15 +51,15 @@ export function ResetPasswordPage() {
           </VStack>
         </Card.Header>
         <Card.Body>
-          <form onSubmit={submit} noValidate>
+          <form onSubmit={form.handleSubmit(reset)} noValidate>
             <VStack gap="4" align="stretch">
               <Field.Root>
                 <Field.Label>New password</Field.Label>
-                <Input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={!token} />
+                <Input type="password" autoComplete="new-password" {...form.register('password')} disabled={!token} />
               </Field.Root>
               <Field.Root>
                 <Field.Label>Confirm password</Field.Label>
-                <Input type="password" name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} disabled={!token} />
+                <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} disabled={!token} />
               </Field.Root>
               {error && (
                 <Alert.Root status="error" size="sm" data-testid="reset-error">

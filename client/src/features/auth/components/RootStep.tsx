@@ -1,17 +1,25 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Checkbox, Field, HStack, Input, Link, Separator, Text, VStack } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import type { AppInfo } from '@shared/api-types';
-import { api } from '@/lib/api';
+import { useAppInfo } from '@/lib/app-info';
 import { paths } from '@/config/paths';
 import { MESSAGES, validateLoginEmail } from '../validation';
-import type { StepProps } from './LoginPage';
+import type { StepProps } from './login-step';
+import { PASSKEY_TEXTS, PasskeyButton } from '@/features/passkeys';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
+
+/** Passkeys (issue 14): the password-less sign-in of the ROOT step. */
+interface PasskeySignIn {
+  busy: boolean;
+  error: string | null;
+  onAssertion: (p: AuthenticationResponseJSON) => void;
+  onError: (message: string) => void;
+}
 
 /** ROOT: terms, e-mail, Login; 'OR'; Corporate Login when SSO is configured. */
-export function RootStep({ login, update, onNext, ssoError }: StepProps & { onNext: () => void; ssoError?: string | null }) {
+export function RootStep({ login, update, onNext, ssoError, passkey }: StepProps & { onNext: () => void; ssoError?: string | null; passkey?: PasskeySignIn }) {
   const [touched, setTouched] = useState(false);
   const [termsHint, setTermsHint] = useState(false);
-  const appInfo = useQuery({ queryKey: ['app-info'], queryFn: () => api.get<AppInfo>('api/app-info'), staleTime: Infinity });
+  const appInfo = useAppInfo();
   const emailError = validateLoginEmail(login.username);
   const canLogin = login.acceptToS && !emailError;
 
@@ -68,6 +76,21 @@ export function RootStep({ login, update, onNext, ssoError }: StepProps & { onNe
             Login
           </Button>
         </Box>
+
+        {/* Passkeys (issue 14): the terms apply as to Login. */}
+        {passkey && (
+          <>
+            <Box onClick={() => !login.acceptToS && setTermsHint(true)}>
+              <PasskeyButton label={PASSKEY_TEXTS.SIGN_IN} disabled={!login.acceptToS || passkey.busy} onAssertion={passkey.onAssertion} onError={passkey.onError} />
+            </Box>
+            {passkey.error && (
+              <Alert.Root status="error" size="sm" data-testid="passkey-error">
+                <Alert.Indicator />
+                <Alert.Title>{passkey.error}</Alert.Title>
+              </Alert.Root>
+            )}
+          </>
+        )}
 
         {appInfo.data?.ssoEnabled && (
           <>

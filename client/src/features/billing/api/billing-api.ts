@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ContactProfile } from '@shared/api-types';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ContactKind = 'primary' | 'billing';
 
@@ -34,5 +35,5 @@ export const billingApi = {
 };
 
 export function useContact(kind: ContactKind) {
-  return useQuery({ queryKey: ['contact', kind], queryFn: () => billingApi.read(kind), retry: false, staleTime: 0 });
+  return useQuery({ queryKey: queryKeys.billingContact(kind), queryFn: () => billingApi.read(kind), retry: false, staleTime: 0 });
 }

@@ -4,8 +4,7 @@ import { LIMITS } from '@shared/limits';
 import { LOGO_MIME_TYPES, ORG_ADMIN_MESSAGES as M } from '@shared/organisation-admin';
 import { api, request } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-
-export const logoKey = ['logo'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** Spec 001 §5/§9 in the client: an image (the raster types the server accepts), at most 10 MB. Null when fine. */
 export function checkLogoFile(file: File): string | null {
@@ -27,7 +26,7 @@ export async function uploadLogo(file: File): Promise<string> {
 export function useLogo() {
   const { token } = useAuth();
   return useQuery({
-    queryKey: [...logoKey, token],
+    queryKey: [...queryKeys.logo, token],
     queryFn: () => api.get<LogoInfo>('api/logo/byMasterAccountId'),
     enabled: !!token,
     retry: false,

@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LOGO_MIME_TYPES, ORG_ADMIN_MESSAGES as M } from '@shared/organisation-admin';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { checkLogoFile, logoKey, uploadLogo } from '../api/logo-api';
+import { checkLogoFile, uploadLogo } from '../api/logo-api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** How long the success toast shows before the page reloads (spec 001 §4: '... then reload the page'). */
 export const RELOAD_DELAY_MS = 1500;
@@ -42,7 +43,7 @@ export function LogoUploader({ reload = () => window.location.reload() }: { relo
     try {
       await uploadLogo(file);
       toaster.create({ type: 'success', title: M.LOGO_UPLOADED });
-      await queryClient.invalidateQueries({ queryKey: logoKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.logo });
       setTimeout(reload, RELOAD_DELAY_MS);
     } catch (error) {
       fail(errorMessage(error, M.LOGO_FAILED));

@@ -1,5 +1,6 @@
 import { api } from '@/lib/api';
 import type { RecoveryCodesResponse, RecoveryCodesStatus, TrustedDeviceItem } from '@shared/mfa-recovery';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Issue 14: recovery codes and trusted devices of the signed-in user (docs/decisions.md lists the paths). */
 export const recoveryApi = {
@@ -10,5 +11,5 @@ export const recoveryApi = {
   revokeAll: () => api.delete<{ success: boolean; revoked: number }>('mfa/trusted-devices'),
 };
 
-export const RECOVERY_QUERY_KEY = ['mfa', 'recovery-codes'] as const;
-export const DEVICES_QUERY_KEY = ['mfa', 'trusted-devices'] as const;
+export const RECOVERY_QUERY_KEY = queryKeys.mfa.recoveryCodes;
+export const DEVICES_QUERY_KEY = queryKeys.mfa.trustedDevices;

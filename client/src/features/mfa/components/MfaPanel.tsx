@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Heading, HStack, Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useAuth } from '@/lib/auth';
-import { MessageDialog } from '@/features/users/components/MessageDialog';
+import { MessageDialog } from '@/components/ui/message-dialog';
 import { MFA_TEXTS } from '../texts';
 import { DisableMfaDialog } from './DisableMfaDialog';
 import { EnableMfaDialog } from './EnableMfaDialog';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '@/test/render';
+import { fakeServer, NO_SESSION } from '@/test/fake-server';
 import { downloadReport } from './notifications-api';
 
 describe('report download (spec 001 §7: GET of the link as a blob, saved with a sanitised name or Report_{timestamp})', () => {
@@ -16,7 +16,7 @@ describe('report download (spec 001 §7: GET of the link as a blob, saved with a
   }
 
   it('fetches the signed link and saves the blob under the sanitised file name', async () => {
-    const fetch = mockFetch();
+    const fetch = fakeServer({}, { unmatched: NO_SESSION });
     fetch.respond('GET', /^\/files\/reports\/3\//, 200, 'a,b');
     const saved = captureSaves();
     const name = await downloadReport('/files/reports/3/0123456789ab-cgt.csv?expires=9&sig=x', '../CGT: 2026.csv');
@@ -26,7 +26,7 @@ describe('report download (spec 001 §7: GET of the link as a blob, saved with a
   });
 
   it('falls back to Report_{timestamp} without a usable name', async () => {
-    const fetch = mockFetch();
+    const fetch = fakeServer({}, { unmatched: NO_SESSION });
     fetch.respond('GET', /^\/files\//, 200, 'x');
     const saved = captureSaves();
     vi.spyOn(Date, 'now').mockReturnValue(1_767_225_600_000);
@@ -35,7 +35,7 @@ describe('report download (spec 001 §7: GET of the link as a blob, saved with a
   });
 
   it("throws the server's message for an expired link", async () => {
-    const fetch = mockFetch();
+    const fetch = fakeServer({}, { unmatched: NO_SESSION });
     fetch.respond('GET', /^\/files\//, 403, { success: false, message: 'This download link has expired.' });
     captureSaves();
     await expect(downloadReport('/files/reports/3/a.csv?expires=1&sig=x', 'a.csv')).rejects.toThrow('This download link has expired.');

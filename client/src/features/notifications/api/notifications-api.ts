@@ -2,8 +2,6 @@ import type { NotificationItem, ProcessLogUrlResponse } from '@shared/notificati
 import { api, ApiError, type ErrorBody } from '@/lib/api';
 import { reportFileName } from '../display';
 
-export const notificationsKey = ['notifications'] as const;
-
 export const notificationsApi = {
   list: () => api.get<NotificationItem[]>('api/notifications'),
   dismiss: (id: number) => api.post<{ success: boolean }>(`api/notifications/${id}/dismiss`),

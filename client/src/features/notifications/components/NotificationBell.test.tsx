@@ -2,7 +2,8 @@ import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { screen, waitFor, within, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NotificationItem } from '@shared/notifications';
-import { mockFetch, renderAt } from '@/test/render';
+import { renderAt } from '@/test/render';
+import { fakeServer, NO_SESSION } from '@/test/fake-server';
 import type { NotificationSocketHandlers } from '@/lib/socket';
 import { NotificationBell } from './NotificationBell';
 
@@ -40,7 +41,7 @@ const item = (id: number, type: NotificationItem['type'], content: NotificationI
 
 function setup(list: NotificationItem[], me = user) {
   localStorage.setItem('accessToken', 'token-1');
-  const fetch = mockFetch();
+  const fetch = fakeServer({}, { unmatched: NO_SESSION });
   fetch.respond('GET', '/api/users/current', 200, me);
   fetch.respond('GET', '/api/notifications', 200, list);
   fetch.respond('POST', /^\/api\/notifications\/\d+\/dismiss$/, 200, { success: true });

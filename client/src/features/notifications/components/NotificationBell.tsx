@@ -4,10 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationItem } from '@shared/notifications';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { notificationsApi, notificationsKey } from '../api/notifications-api';
+import { notificationsApi } from '../api/notifications-api';
 import { isSilent } from '../display';
 import { useNotificationSocket, useNotificationsEnabled } from '../use-notification-socket';
 import { NotificationCard } from './NotificationCard';
+import { queryKeys } from '@/lib/query-keys';
 
 function BellIcon() {
   return (
@@ -21,7 +22,7 @@ function BellIcon() {
 /** The list the panel shows: the stored notifications, grown by the socket, silent types left out. */
 export function useNotificationList(enabled: boolean) {
   return useQuery({
-    queryKey: notificationsKey,
+    queryKey: queryKeys.notifications,
     queryFn: notificationsApi.list,
     enabled,
     staleTime: 30_000,
@@ -47,7 +48,7 @@ export function NotificationBell() {
   }, [enabled]);
 
   const remove = (ids: number[] | 'all') =>
-    queryClient.setQueryData<NotificationItem[]>(notificationsKey, (old) => (ids === 'all' ? [] : (old ?? []).filter((n) => !ids.includes(n.notificationId))));
+    queryClient.setQueryData<NotificationItem[]>(queryKeys.notifications, (old) => (ids === 'all' ? [] : (old ?? []).filter((n) => !ids.includes(n.notificationId))));
 
   const dismiss = useMutation({
     mutationFn: (id: number) => notificationsApi.dismiss(id),

@@ -3,7 +3,8 @@ import type { NotificationItem } from '@shared/notifications';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { downloadReport } from '../api/notifications-api';
-import { displayStatus, failureMessage, formatNotificationDate, notificationDetails, notificationTitle, showDownloadLink } from '../display';
+import { formatNotificationDate } from '@/lib/date-formats';
+import { displayStatus, failureMessage, notificationDetails, notificationTitle, showDownloadLink } from '../display';
 
 const statusPalette = (status: string) =>
   status === 'FAILED' ? 'red' : ['DONE', 'COMPLETED', 'SUCCESS'].includes(status) ? 'green' : status === 'NOT STARTED' || status === 'SCHEDULED' ? 'gray' : 'blue';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ESupportCreated, SiteAdminCreated, SiteAdminCreation } from '@shared/api-types';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export const organisationsApi = {
   createSiteAdmin: (payload: SiteAdminCreation) => api.post<SiteAdminCreated>('auth/site-admin', payload),
@@ -9,5 +10,5 @@ export const organisationsApi = {
 };
 
 export function useSupportDomain() {
-  return useQuery({ queryKey: ['support-domain'], queryFn: organisationsApi.supportDomain, staleTime: Infinity, retry: false });
+  return useQuery({ queryKey: queryKeys.supportDomain, queryFn: organisationsApi.supportDomain, staleTime: Infinity, retry: false });
 }

@@ -1,36 +1,36 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Button, Card, Field, Heading, Input, InputGroup, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { ORG_ADMIN_MESSAGES as M } from '@shared/organisation-admin';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
+import { ruled } from '@/lib/forms';
 import { organisationsApi, useSupportDomain } from '../api/organisations-api';
 import { validateESupportName } from '../site-admin-form';
+
+const eSupportSchema = z.object({ userName: ruled(validateESupportName) });
+type ESupportForm = z.infer<typeof eSupportSchema>;
 
 /** Spec 001 §2.13 (users/createESupport, E-Support only): the e-mail local part with the fixed domain addon. */
 export function CreateESupportPage() {
   const domain = useSupportDomain();
-  const [userName, setUserName] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const error = validateESupportName(userName);
-  // The forbidden characters are reported as they are typed; 'required' once Confirm was pressed.
-  const shown = error && (submitted || error === M.ESUPPORT_FORBIDDEN_CHARS || (userName !== '' && error === M.INVALID_EMAIL)) ? error : null;
+  const form = useForm<ESupportForm>({ resolver: zodResolver(eSupportSchema), mode: 'onChange', defaultValues: { userName: '' } });
+  const error = form.formState.errors.userName?.message;
+  // The forbidden characters and a space are reported as they are typed; 'required' once Confirm was pressed.
+  const shown = error && (form.formState.isSubmitted || error !== M.ESUPPORT_EMAIL_REQUIRED) ? error : null;
 
   const create = useMutation({
     mutationFn: organisationsApi.createESupport,
     onSuccess: () => {
       toaster.create({ type: 'success', title: M.ESUPPORT_CREATED_TITLE, description: M.ESUPPORT_CREATED });
-      setUserName('');
-      setSubmitted(false);
+      form.reset();
     },
     onError: (e) => toaster.create({ type: 'error', title: errorMessage(e, M.ESUPPORT_FAILED) }),
   });
 
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    if (!error) create.mutate(userName.trim());
-  }
+  const submit = form.handleSubmit(({ userName }) => create.mutate(userName.trim()));
 
   return (
     <Card.Root maxW="lg" data-testid="create-esupport-page">
@@ -48,7 +48,7 @@ export function CreateESupportPage() {
                 <Field.RequiredIndicator />
               </Field.Label>
               <InputGroup endAddon={`@${domain.data?.domain ?? ''}`}>
-                <Input name="userName" autoComplete="off" value={userName} onChange={(e) => setUserName(e.target.value)} />
+                <Input autoComplete="off" {...form.register('userName')} />
               </InputGroup>
               <Field.ErrorText>{shown}</Field.ErrorText>
             </Field.Root>

@@ -1,12 +1,15 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Button, Card, Field, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { currentUserKey } from '@/lib/auth';
-import { ProfileFields, usersApi, usersKeys } from '@/features/users/api/users-api';
-import { MessageDialog } from '@/features/users/components/MessageDialog';
-import { PROFILE_TEXTS, trimProfile } from '../texts';
+import { ProfileFields, usersApi } from '@/features/users';
+import { MessageDialog } from '@/components/ui/message-dialog';
+import { PROFILE_TEXTS } from '../texts';
+import { queryKeys } from '@/lib/query-keys';
 
 const FIELDS: Array<{ name: keyof ProfileFields; label: string; autoComplete: string }> = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -16,18 +19,21 @@ const FIELDS: Array<{ name: keyof ProfileFields; label: string; autoComplete: st
   { name: 'location', label: 'Location', autoComplete: 'address-level2' },
 ];
 
-/** 'About you': the details are trimmed before saving (spec 000 §5). */
+/** Spec 000 §5: the details are trimmed before saving; their lengths are the server's to check (its message shows in the dialog). */
+const profileSchema = z.object({ firstName: z.string().trim(), lastName: z.string().trim(), jobTitle: z.string().trim(), department: z.string().trim(), location: z.string().trim() });
+
+/** 'About you'. */
 export function AboutYouForm({ userId, initial, canSave }: { userId: number; initial: ProfileFields; canSave: boolean }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<ProfileFields>(initial);
+  const form = useForm<ProfileFields>({ resolver: zodResolver(profileSchema), defaultValues: initial });
   const [failure, setFailure] = useState<string | null>(null);
 
   const save = useMutation({
     mutationFn: (fields: ProfileFields) => usersApi.updateUser(fields),
     onSuccess: async (_r, fields) => {
-      setValues(fields);
+      form.reset(fields);
       toaster.create({ type: 'success', title: PROFILE_TEXTS.SAVED });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: usersKeys.byId(userId) }), queryClient.invalidateQueries({ queryKey: currentUserKey })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.users.byId(userId) }), queryClient.invalidateQueries({ queryKey: queryKeys.currentUser })]);
     },
     onError: (error) => setFailure(errorMessage(error, PROFILE_TEXTS.FAILED)),
   });
@@ -38,19 +44,13 @@ export function AboutYouForm({ userId, initial, canSave }: { userId: number; ini
         <Heading size="md">About you</Heading>
       </Card.Header>
       <Card.Body>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate(trimProfile(values));
-          }}
-        >
+        <form noValidate onSubmit={form.handleSubmit((fields) => save.mutate(fields))}>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               {FIELDS.map((f) => (
                 <Field.Root key={f.name}>
                   <Field.Label>{f.label}</Field.Label>
-                  <Input name={f.name} autoComplete={f.autoComplete} value={values[f.name]} onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))} />
+                  <Input autoComplete={f.autoComplete} {...form.register(f.name)} />
                 </Field.Root>
               ))}
             </SimpleGrid>

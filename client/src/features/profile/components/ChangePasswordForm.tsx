@@ -1,20 +1,29 @@
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Button, Card, Field, Heading, Input, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { LIMITS } from '@shared/limits';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { usersApi } from '@/features/users/api/users-api';
-import { MessageDialog } from '@/features/users/components/MessageDialog';
+import { usersApi } from '@/features/users';
+import { MessageDialog } from '@/components/ui/message-dialog';
 import { PasswordForm, PROFILE_TEXTS, validatePasswordForm } from '../texts';
 
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+/** The change-password rule, shown under the confirmation field. */
+const passwordSchema = z.object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() }).superRefine((values, ctx) => {
+  const message = validatePasswordForm(values);
+  if (message) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message });
+});
+
 /** 'Change Password': old, new, confirm; afterwards an alert, then logout (spec 000 §4, §8). */
 export function ChangePasswordForm() {
   const { signOut, holdSignOut } = useAuth();
-  const [values, setValues] = useState<PasswordForm>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  // Checked when submitted, and only then (spec 000 §5): the message stays until the next attempt.
+  const form = useForm<PasswordForm>({ resolver: zodResolver(passwordSchema), mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: EMPTY });
+  const error = form.formState.errors.confirmPassword?.message;
   const [failure, setFailure] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
 
@@ -23,7 +32,7 @@ export function ChangePasswordForm() {
     // The change ends this session on the server too: keep the page until the alert is closed.
     onMutate: () => ({ release: holdSignOut() }),
     onSuccess: () => {
-      setValues(EMPTY);
+      form.reset(EMPTY);
       setChanged(true);
     },
     onError: (err, _f, context) => {
@@ -32,20 +41,16 @@ export function ChangePasswordForm() {
     },
   });
 
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const invalid = validatePasswordForm(values, LIMITS.PASSWORD_MAX);
-    setError(invalid);
-    if (!invalid) change.mutate(values);
-  }
+  const submit = form.handleSubmit((values) => change.mutate(values));
 
   const field = (name: keyof PasswordForm, label: string, autoComplete: string, showError = false) => (
     <Field.Root invalid={showError && !!error}>
       <Field.Label>{label}</Field.Label>
-      <Input type="password" name={name} autoComplete={autoComplete} value={values[name]} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} />
+      <Input type="password" autoComplete={autoComplete} {...form.register(name)} />
       {showError && <Field.ErrorText data-testid="password-error">{error}</Field.ErrorText>}
     </Field.Root>
   );
+  const values = useWatch({ control: form.control });
   const complete = values.currentPassword !== '' && values.newPassword !== '' && values.confirmPassword !== '';
 
   return (

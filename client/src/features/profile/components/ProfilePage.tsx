@@ -2,9 +2,10 @@ import { Alert, Heading, Spinner, Stack } from '@chakra-ui/react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { useSingleUser } from '@/features/users/api/users-api';
-import { MfaPanel } from '@/features/mfa/components/MfaPanel';
-import { MFA_TEXTS } from '@/features/mfa/texts';
+import { useSingleUser } from '@/features/users';
+import { MFA_TEXTS, MfaPanel } from '@/features/mfa';
+import { PasskeysPanel } from '@/features/passkeys';
+import { mfaPending as isMfaPending } from '@shared/mfa-rules';
 import { PROFILE_TEXTS } from '../texts';
 import { AboutYouForm } from './AboutYouForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -21,7 +22,7 @@ export function ProfilePage() {
   // Everyone has a profile page: their own (another id leads to one's own).
   if (own !== id) return <Navigate to={`${paths.userProfile(user.id)}${location.search}`} replace />;
 
-  const mfaPending = user.isMFAEnforced && !user.isMFAEnabled;
+  const mfaPending = isMfaPending(user);
 
   return (
     <Stack gap="5" maxW="4xl" data-testid="profile-page">
@@ -57,6 +58,7 @@ export function ProfilePage() {
       )}
       <ChangePasswordForm />
       <MfaPanel isMFAEnabled={profile.data?.isMFAEnabled ?? user.isMFAEnabled} />
+      <PasskeysPanel />
     </Stack>
   );
 }

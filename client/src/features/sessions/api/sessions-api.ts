@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ForceLogoffResult, UserSessionsResponse } from '@shared/api-types';
 import { api } from '@/lib/api';
-
-export const sessionsKey = ['user-sessions'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export const sessionsApi = {
   list: () => api.get<UserSessionsResponse>('api/userLoginActivities/user-sessions'),
@@ -10,5 +9,5 @@ export const sessionsApi = {
 };
 
 export function useUserSessions() {
-  return useQuery({ queryKey: sessionsKey, queryFn: sessionsApi.list, refetchInterval: 30_000, retry: false });
+  return useQuery({ queryKey: queryKeys.sessions, queryFn: sessionsApi.list, refetchInterval: 30_000, retry: false });
 }

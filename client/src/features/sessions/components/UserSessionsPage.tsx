@@ -4,8 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORG_ADMIN_MESSAGES as M } from '@shared/organisation-admin';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { sessionsApi, sessionsKey, useUserSessions } from '../api/sessions-api';
-import { concurrencyBanner, sessionDate, severity } from '../sessions-view';
+import { sessionsApi, useUserSessions } from '../api/sessions-api';
+import { concurrencyBanner, severity } from '../sessions-view';
+import { formatSessionDate } from '@/lib/date-formats';
+import { queryKeys } from '@/lib/query-keys';
 
 const SEVERITY_PALETTE = { success: 'green', warning: 'orange' } as const;
 
@@ -20,7 +22,7 @@ export function UserSessionsPage() {
     onSuccess: (_r, ids) => {
       toaster.create({ type: 'success', title: M.FORCE_LOGOFF_DONE });
       setSelected((s) => new Set([...s].filter((id) => !ids.includes(id))));
-      void queryClient.invalidateQueries({ queryKey: sessionsKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
     },
     onError: (error) => toaster.create({ type: 'error', title: M.FORCE_LOGOFF_FAILED, description: errorMessage(error, '') || undefined }),
   });
@@ -115,8 +117,8 @@ export function UserSessionsPage() {
                       </Badge>
                     </Table.Cell>
                     <Table.Cell>{row.onlineSessions}</Table.Cell>
-                    <Table.Cell>{sessionDate(row.lastLoginTime)}</Table.Cell>
-                    <Table.Cell>{sessionDate(row.lastRefreshTime)}</Table.Cell>
+                    <Table.Cell>{formatSessionDate(row.lastLoginTime)}</Table.Cell>
+                    <Table.Cell>{formatSessionDate(row.lastRefreshTime)}</Table.Cell>
                     <Table.Cell>
                       <Button size="xs" variant="outline" colorPalette="red" disabled={logoff.isPending || !row.canForceLogoff} onClick={() => logoff.mutate([row.id])}>
                         Force LogOff User

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserGroupItem, UserGroupMapping } from '@shared/api-types';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET api/users/{userId}/user-groups; writers add (PUT) and remove (DELETE) one membership at a time. */
 export const userGroupsOfUserApi = {
@@ -10,10 +11,8 @@ export const userGroupsOfUserApi = {
   remove: (userId: number | string, groupId: number) => api.delete<UserGroupMapping>(`api/users/${userId}/user-groups/${groupId}`),
 };
 
-export const userGroupsOfUserKey = (userId: number | string) => ['users', 'userGroups', String(userId)] as const;
-
 export function useUserGroupsOfUser(userId: number | string) {
-  return useQuery({ queryKey: userGroupsOfUserKey(userId), queryFn: () => userGroupsOfUserApi.get(userId), retry: false });
+  return useQuery({ queryKey: queryKeys.users.userGroups(userId), queryFn: () => userGroupsOfUserApi.get(userId), retry: false });
 }
 
 export function useChangeMembership(userId: number | string) {
@@ -24,6 +23,6 @@ export function useChangeMembership(userId: number | string) {
       const id = newGroupName ? (await userGroupsOfUserApi.create(newGroupName)).id : groupId!;
       return member ? userGroupsOfUserApi.add(userId, id) : userGroupsOfUserApi.remove(userId, id);
     },
-    onSuccess: (mapping) => queryClient.setQueryData(userGroupsOfUserKey(userId), mapping),
+    onSuccess: (mapping) => queryClient.setQueryData(queryKeys.users.userGroups(userId), mapping),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewUserPayload, NewUserResult, OrganisationInfo, SingleUser, SuccessResult, UpdateProfilePayload, UserListPage, UserListQuery } from '@shared/api-types';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ProfileFields = UpdateProfilePayload;
 export type { NewUserPayload, OrganisationInfo };
@@ -32,32 +33,24 @@ export const usersApi = {
   lastLogin: (userId: number | string) => api.get<{ loginDateTime: string | null }>(`api/userLoginActivities/${userId}`),
 };
 
-export const usersKeys = {
-  all: ['users'] as const,
-  list: (query: UserListQuery) => ['users', 'list', query] as const,
-  byId: (id: number | string) => ['users', 'byId', String(id)] as const,
-  lastLogin: (id: number | string) => ['users', 'lastLogin', String(id)] as const,
-  organisation: ['organisation', 'full'] as const,
-};
-
 export function useUserList(query: UserListQuery) {
-  return useQuery({ queryKey: usersKeys.list(query), queryFn: () => usersApi.list(query), placeholderData: keepPreviousData, retry: false });
+  return useQuery({ queryKey: queryKeys.users.list(query), queryFn: () => usersApi.list(query), placeholderData: keepPreviousData, retry: false });
 }
 
 export function useSingleUser(id: number | string) {
-  return useQuery({ queryKey: usersKeys.byId(id), queryFn: () => usersApi.byId(id), retry: false });
+  return useQuery({ queryKey: queryKeys.users.byId(id), queryFn: () => usersApi.byId(id), retry: false });
 }
 
 export function useLastLogin(id: number | string) {
-  return useQuery({ queryKey: usersKeys.lastLogin(id), queryFn: () => usersApi.lastLogin(id), retry: false });
+  return useQuery({ queryKey: queryKeys.users.lastLogin(id), queryFn: () => usersApi.lastLogin(id), retry: false });
 }
 
 export function useOrganisationInfo() {
-  return useQuery({ queryKey: usersKeys.organisation, queryFn: usersApi.organisation, retry: false });
+  return useQuery({ queryKey: queryKeys.organisation, queryFn: usersApi.organisation, retry: false });
 }
 
 /** Reloads every user query (list, single user) after a change. */
 export function useReloadUsers() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: usersKeys.all });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
 }

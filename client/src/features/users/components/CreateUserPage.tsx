@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Alert, Button, Card, Checkbox, Field, Heading, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -7,9 +10,10 @@ import { useAuth } from '@/lib/auth';
 import { paths } from '@/config/paths';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
+import { requiredText } from '@/lib/forms';
 import { roleIdsToSave, USER_TEXTS } from '../account';
 import { NewUserPayload, usersApi, useOrganisationInfo, useReloadUsers } from '../api/users-api';
-import { MessageDialog } from './MessageDialog';
+import { MessageDialog } from '@/components/ui/message-dialog';
 
 /** Spec 000 §9: new users have MFA enforced and no SSO unless chosen. */
 export const NEW_USER_DEFAULTS = { isMFAEnforced: true, isSSO: false } as const;
@@ -27,6 +31,15 @@ export function buildNewUser(form: { email: string; role: Role; isAdministrator:
   };
 }
 
+/** The page checks only that an e-mail was typed (on Confirm); the server applies the rest of the shared e-mail rule. */
+const newUserSchema = z.object({
+  email: requiredText(USER_TEXTS.EMAIL_REQUIRED),
+  role: z.number(),
+  isAdministrator: z.boolean(),
+  isSSO: z.boolean(),
+});
+type NewUserForm = { email: string; role: Role; isAdministrator: boolean; isSSO: boolean };
+
 /** Spec 000 §2 'Create user page' (users/new). */
 export function CreateUserPage() {
   const navigate = useNavigate();
@@ -34,11 +47,14 @@ export function CreateUserPage() {
   // The administrator flag and SSO are the site admin's toggles (spec 000 §6).
   const isSiteAdmin = useAuth().roles.includes(Role.SITE_ADMIN);
   const reload = useReloadUsers();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>(BASE_ROLE);
-  const [isAdministrator, setAdministrator] = useState(false);
-  const [isSSO, setSSO] = useState<boolean>(NEW_USER_DEFAULTS.isSSO);
-  const [emailError, setEmailError] = useState<string | null>(null);
+  const form = useForm<NewUserForm>({
+    resolver: zodResolver(newUserSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '', role: BASE_ROLE, isAdministrator: false, isSSO: NEW_USER_DEFAULTS.isSSO },
+  });
+  const role = useWatch({ control: form.control, name: 'role' });
+  const emailError = form.formState.errors.email?.message;
   const [failure, setFailure] = useState<string | null>(null);
 
   const add = useMutation({
@@ -51,15 +67,7 @@ export function CreateUserPage() {
     onError: (error) => setFailure(errorMessage(error, 'Something went wrong')),
   });
 
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!email.trim()) {
-      setEmailError(USER_TEXTS.EMAIL_REQUIRED);
-      return;
-    }
-    setEmailError(null);
-    add.mutate(buildNewUser({ email, role, isAdministrator, isSSO }));
-  }
+  const submit = form.handleSubmit((values) => add.mutate(buildNewUser(values)));
 
   if (org.isLoading) return <Spinner />;
   if (org.isError || !org.data)
@@ -89,7 +97,7 @@ export function CreateUserPage() {
             )}
             <Field.Root invalid={!!emailError}>
               <Field.Label>Email</Field.Label>
-              <Input type="email" name="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+              <Input type="email" autoComplete="off" {...form.register('email')} />
               <Field.ErrorText>{emailError}</Field.ErrorText>
             </Field.Root>
             <Field.Root>
@@ -97,12 +105,11 @@ export function CreateUserPage() {
               <NativeSelect.Root size="sm">
                 <NativeSelect.Field
                   aria-label="Role"
-                  value={role}
-                  onChange={(e) => {
-                    const next = Number(e.target.value) as Role;
-                    setRole(next);
-                    if (next !== BASE_ROLE) setAdministrator(false);
-                  }}
+                  {...form.register('role', {
+                    setValueAs: (v) => Number(v) as Role,
+                    // The administrator flag goes with the base role only.
+                    onChange: (e) => Number(e.target.value) !== BASE_ROLE && form.setValue('isAdministrator', false),
+                  })}
                 >
                   {ASSIGNABLE_BY_ADMINS.map((r) => (
                     <option key={r} value={r}>
@@ -114,17 +121,29 @@ export function CreateUserPage() {
               </NativeSelect.Root>
             </Field.Root>
             {isSiteAdmin && role === BASE_ROLE && (
-              <Checkbox.Root checked={isAdministrator} onCheckedChange={(e) => setAdministrator(e.checked === true)} colorPalette="blue">
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>Grant Administrator Privileges</Checkbox.Label>
-              </Checkbox.Root>
+              <Controller
+                control={form.control}
+                name="isAdministrator"
+                render={({ field }) => (
+                  <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} colorPalette="blue">
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label>Grant Administrator Privileges</Checkbox.Label>
+                  </Checkbox.Root>
+                )}
+              />
             )}
-            <Checkbox.Root checked={isSSO} disabled={!ssoAvailable} onCheckedChange={(e) => setSSO(e.checked === true)} colorPalette="blue">
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>Single Sign-On</Checkbox.Label>
-            </Checkbox.Root>
+            <Controller
+              control={form.control}
+              name="isSSO"
+              render={({ field }) => (
+                <Checkbox.Root checked={field.value} disabled={!ssoAvailable} onCheckedChange={(e) => field.onChange(e.checked === true)} colorPalette="blue">
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>Single Sign-On</Checkbox.Label>
+                </Checkbox.Root>
+              )}
+            />
             <Text fontSize="sm" color="fg.muted">
               The new user receives a temporary password by e-mail, must change it at first sign-in, and must set up MFA.
             </Text>

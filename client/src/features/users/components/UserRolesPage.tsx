@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Box, Button, Card, Checkbox, Heading, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useParams } from 'react-router';
 import { BASE_ROLE, Role, ROLE_NAMES } from '@shared/roles';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { Account, assignableRoles, isWriter, roleIdsToSave, toAccount, USER_TEXTS } from '../account';
+import { formatLastLogin } from '@/lib/date-formats';
 import { usersApi, useLastLogin, useReloadUsers, useSingleUser } from '../api/users-api';
 
 function Check({ label, checked, onChange, readOnly, disabled }: { label: string; checked: boolean; onChange: (v: boolean) => void; readOnly?: boolean; disabled?: boolean }) {
@@ -25,7 +25,7 @@ function LastAccess({ userId }: { userId: number }) {
   let text: string;
   if (last.isLoading) text = 'Loading...';
   else if (last.isError) text = `The last access date could not be loaded: ${errorMessage(last.error, 'Something went wrong')}`;
-  else text = last.data?.loginDateTime ? format(new Date(last.data.loginDateTime), 'dd/MM/yy h:mm a') : USER_TEXTS.NEVER_LOGGED_IN;
+  else text = last.data?.loginDateTime ? formatLastLogin(last.data.loginDateTime) : USER_TEXTS.NEVER_LOGGED_IN;
   return (
     <Text fontSize="sm" data-testid="last-access">
       Last access: {text}
@@ -134,7 +134,7 @@ export function UserRolesPage() {
               <NativeSelect.Indicator />
             </NativeSelect.Root>
             {isSiteAdmin && (
-              <Button size="sm" variant="outline" colorPalette="red" disabled={!account.isMFAEnabled || busy} onClick={() => change.mutate(() => usersApi.disableUserMfa(account.id))}>
+              <Button size="sm" variant="outline" colorPalette="red" disabled={(!account.isMFAEnabled && !account.hasPasskey) || busy} onClick={() => change.mutate(() => usersApi.disableUserMfa(account.id))}>
                 Disable User MFA
               </Button>
             )}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Flex, Progress } from '@chakra-ui/react';
+import { Box, Flex, Progress, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { UserListItem, UserListQuery } from '@shared/api-types';
@@ -12,7 +12,8 @@ import { isWriter, USER_TEXTS } from '../account';
 import { userListSearch, usersApi, useReloadUsers, useUserList } from '../api/users-api';
 import { EMPTY_FILTER, UserFilter, UsersFilterBar } from './UsersFilterBar';
 import { UsersHeader } from './UsersHeader';
-import { UsersPaginator, UsersTable } from './UsersTable';
+import { UsersTable } from './UsersTable';
+import { Paginator } from '@/components/ui/paginator';
 import { UsersUnavailable } from './UsersUnavailable';
 
 /** Filters go to the server once typing pauses. */
@@ -95,16 +96,23 @@ export function UsersPage() {
               onUserGroups: (u) => navigate(paths.userGroupsOfUser(u.id)),
             }}
           />
-          <UsersPaginator
+          <Paginator
             page={page}
             pageSize={pageSize}
             totalRecords={list.data.totalRecords}
+            totalIsCapped={list.data.totalIsCapped}
             onPage={setPage}
             onPageSize={(s) => {
               setPageSize(s);
               setPage(1);
             }}
           />
+          {list.data.totalIsCapped && (
+            <Text fontSize="sm" color="fg.muted" mt="2" data-testid="users-capped">
+              More than {list.data.totalRecords.toLocaleString()} users match: the pages reach the first {list.data.totalRecords.toLocaleString()}. Narrow the
+              search to see the others.
+            </Text>
+          )}
         </>
       )}
     </Box>

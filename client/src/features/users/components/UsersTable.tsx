@@ -1,8 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
-import { Box, Flex, IconButton, Menu, NativeSelect, Portal, Table, Text, Button, HStack } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { useCallback, useState } from 'react';
+import { Box, IconButton, Menu, Portal, Table, Text } from '@chakra-ui/react';
 import type { UserListItem } from '@shared/api-types';
-import { LIMITS } from '@shared/limits';
+import { formatLastLogin } from '@/lib/date-formats';
 import { displayName, roleDisplay, USER_TEXTS } from '../account';
 
 export type ColumnKey = 'name' | 'email' | 'lastActivity' | 'mfaEnabled' | 'ssoEnabled' | 'mfaEnforced' | 'enabled' | 'systemEnabled' | 'role';
@@ -17,9 +16,9 @@ export const COLUMNS: Array<{ key: ColumnKey; header: string; width: number; cel
     key: 'lastActivity',
     header: 'Last Activity',
     width: 190,
-    cell: (u) => (u.lastLoginDateTime ? format(new Date(u.lastLoginDateTime), 'dd/MM/yy h:mm a') : USER_TEXTS.NEVER_LOGGED_IN),
+    cell: (u) => (u.lastLoginDateTime ? formatLastLogin(u.lastLoginDateTime) : USER_TEXTS.NEVER_LOGGED_IN),
   },
-  { key: 'mfaEnabled', header: 'MFA Enabled', width: 110, cell: (u) => yesNo(u.isMFAEnabled) },
+  { key: 'mfaEnabled', header: 'MFA Enabled', width: 110, cell: (u) => yesNo(u.isMFAEnabled || !!u.hasPasskey) },
   { key: 'ssoEnabled', header: 'SSO Enabled', width: 110, cell: (u) => yesNo(u.isSSO) },
   { key: 'mfaEnforced', header: 'MFA Enforced', width: 120, cell: (u) => yesNo(u.isMFAEnforced) },
   // 'Enabled' is the administrators' switch; 'System Enabled' is false while the system blocks the account.
@@ -76,7 +75,7 @@ function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions
         <Menu.Positioner>
           <Menu.Content>
             <Menu.Item value="update" onClick={() => actions.onOpen(user)}>Update User Details</Menu.Item>
-            <Menu.Item value="disable-mfa" disabled={!user.isMFAEnabled} onClick={() => user.isMFAEnabled && actions.onDisableMfa(user)}>
+            <Menu.Item value="disable-mfa" disabled={!user.isMFAEnabled && !user.hasPasskey} onClick={() => (user.isMFAEnabled || user.hasPasskey) && actions.onDisableMfa(user)}>
               Disable User MFA
             </Menu.Item>
             <Menu.Item value="user-groups" onClick={() => actions.onUserGroups(user)}>View User Group Mapping</Menu.Item>
@@ -162,62 +161,5 @@ export function UsersTable({ users, writer, actions }: { users: UserListItem[]; 
         </Table.Body>
       </Table.Root>
     </Box>
-  );
-}
-
-/** 'Showing {first} to {last} of {totalRecords} entries' (spec 000 §2). */
-export function pageReport(page: number, pageSize: number, totalRecords: number): string {
-  const first = totalRecords === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, totalRecords);
-  return `Showing ${first} to ${last} of ${totalRecords} entries`;
-}
-
-export function UsersPaginator({
-  page,
-  pageSize,
-  totalRecords,
-  onPage,
-  onPageSize,
-}: {
-  page: number;
-  pageSize: number;
-  totalRecords: number;
-  onPage: (p: number) => void;
-  onPageSize: (s: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(totalRecords / pageSize));
-  return (
-    <Flex justify="space-between" align="center" mt="3" gap="3" wrap="wrap" data-testid="users-paginator">
-      <Text fontSize="sm" data-testid="page-report">
-        {pageReport(page, pageSize, totalRecords)}
-      </Text>
-      <HStack gap="1">
-        <Button size="xs" variant="outline" onClick={() => onPage(1)} disabled={page <= 1} aria-label="First page">
-          «
-        </Button>
-        <Button size="xs" variant="outline" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
-          ‹
-        </Button>
-        <Text fontSize="sm" px="2" data-testid="page-number">
-          Page {page} of {pages}
-        </Text>
-        <Button size="xs" variant="outline" onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label="Next page">
-          ›
-        </Button>
-        <Button size="xs" variant="outline" onClick={() => onPage(pages)} disabled={page >= pages} aria-label="Last page">
-          »
-        </Button>
-        <NativeSelect.Root size="xs" width="20">
-          <NativeSelect.Field aria-label="Rows per page" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
-            {LIMITS.PAGE_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </HStack>
-    </Flex>
   );
 }

@@ -1,11 +1,9 @@
 import { Box, Heading, Link, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import type { AppInfo } from '@shared/api-types';
-import { api } from '@/lib/api';
+import { useAppInfo } from '@/lib/app-info';
 
 /** Spec 000 §8 'User list load failure': unavailable, support notified, a support contact. */
 export function UsersUnavailable() {
-  const appInfo = useQuery({ queryKey: ['app-info'], queryFn: () => api.get<AppInfo>('api/app-info'), staleTime: Infinity });
+  const appInfo = useAppInfo();
   const email = appInfo.data?.supportEmail;
   return (
     <Box py="10" textAlign="center" data-testid="users-unavailable">

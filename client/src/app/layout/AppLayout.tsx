@@ -1,0 +1,26 @@
+import { Box } from '@chakra-ui/react';
+import { Outlet, useLocation } from 'react-router';
+import { AnnouncementBanner } from '@/features/announcements/components/AnnouncementBanner';
+import { Breadcrumbs } from '@/features/breadcrumbs/components/Breadcrumbs';
+import { LoadingBar } from './LoadingBar';
+import { Header, useHeaderPadding } from './Header';
+
+/** The signed-in shell: the loading bar, the fixed header, the announcement banner, breadcrumbs and the page. */
+export function AppLayout() {
+  const location = useLocation();
+  const padding = useHeaderPadding();
+  return (
+    <Box minH="100vh">
+      <LoadingBar />
+      <Header />
+      <Box as="main" pt={`${padding}px`} px={{ base: '3', md: '6' }} pb="10" maxW="1600px" mx="auto">
+        <AnnouncementBanner />
+        <Breadcrumbs />
+        {/* Keyed by the navigation: navigating to the same URL again reloads the page (spec 001 §2.1). */}
+        <Box key={location.key} pt="4">
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

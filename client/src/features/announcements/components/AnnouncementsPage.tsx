@@ -1,0 +1,137 @@
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Badge, Box, Button, Card, Field, Heading, HStack, Input, NativeSelect, RadioGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Role } from '@shared/roles';
+import { SHELL_LIMITS } from '@shared/shell';
+import { toaster } from '@/components/ui/toaster';
+import { formatDate } from '@/lib/date-formats';
+import { errorMessage } from '@/lib/api';
+import { requiredText } from '@/lib/forms';
+import { Authorization } from '@/lib/authorization';
+import { useAnnouncementAudiences, useAnnouncements, useCreateAnnouncement } from '../api/announcements-api';
+
+/** The announcements page: every announcement the user can see, newest first; E-Support publishes here. */
+export function AnnouncementsPage() {
+  const { data, isLoading, error } = useAnnouncements();
+  return (
+    <Stack gap="6">
+      <Heading size="2xl">Announcements</Heading>
+      <Authorization roles={[Role.E_SUPPORT]}>
+        <PublishForm />
+      </Authorization>
+      {isLoading && <Spinner />}
+      {error && <Text color="fg.error">{errorMessage(error, 'Failed to load announcements.')}</Text>}
+      {data && data.length === 0 && <Text color="fg.muted">There are no announcements.</Text>}
+      <Stack gap="4" data-testid="announcement-list">
+        {data?.map((a) => (
+          <Card.Root key={a.id} data-testid="announcement">
+            <Card.Header>
+              <HStack justify="space-between" wrap="wrap">
+                <Heading size="md">{a.title}</Heading>
+                <HStack>
+                  {a.dismissed && <Badge>Dismissed</Badge>}
+                  <Badge colorPalette="blue">{a.organisationId === null ? 'All organisations' : (a.organisationName ?? `Organisation ${a.organisationId}`)}</Badge>
+                  <Text fontSize="sm" color="fg.muted">
+                    {formatDate(a.createdAt)}
+                  </Text>
+                </HStack>
+              </HStack>
+            </Card.Header>
+            <Card.Body pt="2">
+              <Text whiteSpace="pre-wrap">{a.content}</Text>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Publish needs a title, a text and, for one organisation, the organisation (no messages: the button stays disabled). */
+const publishSchema = z
+  .object({ title: requiredText('title'), content: requiredText('content'), audience: z.enum(['all', 'one']), organisationId: z.string() })
+  .refine((v) => v.audience === 'all' || v.organisationId !== '', { path: ['organisationId'], message: 'organisation' });
+type PublishValues = z.infer<typeof publishSchema>;
+
+function PublishForm() {
+  const form = useForm<PublishValues>({ resolver: zodResolver(publishSchema), mode: 'onChange', defaultValues: { title: '', content: '', audience: 'all', organisationId: '' } });
+  const create = useCreateAnnouncement();
+  const audiences = useAnnouncementAudiences();
+  const audience = useWatch({ control: form.control, name: 'audience' });
+
+  return (
+    <Box
+      as="form"
+      borderWidth="1px"
+      rounded="md"
+      p="4"
+      bg="bg"
+      data-testid="publish-announcement"
+      onSubmit={form.handleSubmit(({ title, content, audience, organisationId }) =>
+        create.mutate(
+          { title: title.trim(), content: content.trim(), organisationId: audience === 'all' ? null : Number(organisationId) },
+          {
+            onSuccess: () => {
+              toaster.create({ type: 'success', title: 'The announcement has been published.' });
+              form.reset({ ...form.getValues(), title: '', content: '' });
+            },
+            onError: (err) => toaster.create({ type: 'error', title: errorMessage(err, 'Failed to publish the announcement.') }),
+          },
+        ),
+      )}
+    >
+      <Stack gap="3">
+        <Heading size="md">Publish an announcement</Heading>
+        <Field.Root required>
+          <Field.Label>Announcement title</Field.Label>
+          <Input maxLength={SHELL_LIMITS.ANNOUNCEMENT_TITLE_MAX} {...form.register('title')} />
+        </Field.Root>
+        <Field.Root required>
+          <Field.Label>Announcement text</Field.Label>
+          <Textarea rows={4} maxLength={SHELL_LIMITS.ANNOUNCEMENT_CONTENT_MAX} {...form.register('content')} />
+        </Field.Root>
+        <Controller
+          control={form.control}
+          name="audience"
+          render={({ field }) => (
+            <RadioGroup.Root value={field.value} onValueChange={(e) => field.onChange(e.value as 'all' | 'one')}>
+              <HStack gap="6">
+                <RadioGroup.Item value="all">
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>All organisations</RadioGroup.ItemText>
+                </RadioGroup.Item>
+                <RadioGroup.Item value="one">
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>One organisation</RadioGroup.ItemText>
+                </RadioGroup.Item>
+              </HStack>
+            </RadioGroup.Root>
+          )}
+        />
+        {audience === 'one' && (
+          <Field.Root required maxW="md">
+            <Field.Label>Organisation</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field placeholder="Choose an organisation" {...form.register('organisationId')}>
+                {audiences.data?.map((o) => (
+                  <option key={o.id} value={String(o.id)}>
+                    {o.name} ({o.code})
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        )}
+        <Box>
+          <Button type="submit" colorPalette="blue" disabled={!form.formState.isValid} loading={create.isPending}>
+            Publish
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,6 @@
+import type { ContactMessage } from '@shared/shell';
+import { api } from '@/lib/api';
+
+export function sendContactMessage(body: ContactMessage) {
+  return api.post<{ success: true }>('api/users/contact-email/', body);
+}

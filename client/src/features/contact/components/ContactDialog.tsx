@@ -1,0 +1,102 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { CONTACT_MESSAGES, ContactMessage, SHELL_LIMITS, validateContactMessage } from '@shared/shell';
+import { toaster } from '@/components/ui/toaster';
+import { useAuth } from '@/lib/auth';
+import { sendContactMessage } from '../api/contact-api';
+
+const FIELDS: Array<{ key: keyof ContactMessage; label: string }> = [
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'Email' },
+  { key: 'subject', label: 'Subject' },
+  { key: 'message', label: 'Message' },
+];
+
+/** Spec 001 §5: the shared rule (src/shared/shell.ts, the server's too) reports each field's first failure. */
+const contactSchema = z
+  .object({ name: z.string(), email: z.string(), subject: z.string(), message: z.string() })
+  .superRefine((values, ctx) => {
+    for (const [field, message] of Object.entries(validateContactMessage(values))) ctx.addIssue({ code: 'custom', path: [field], message });
+  });
+
+/**
+ * Contact Us (spec 001 §2.10): name, email, subject and message (8 rows), 800px wide at most 90vw,
+ * pre-filled from the signed-in user; the rule of spec 001 §5 is src/shared/shell.ts, the server's too.
+ */
+export function ContactDialog({ open, onClose, initialSubject = '', finalFocusEl }: { open: boolean; onClose: () => void; initialSubject?: string; finalFocusEl?: () => HTMLElement | null }) {
+  const { user } = useAuth();
+  const prefill = (): ContactMessage => ({
+    name: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '',
+    email: user?.email ?? '',
+    subject: initialSubject,
+    message: '',
+  });
+  const form = useForm<ContactMessage>({ resolver: zodResolver(contactSchema), mode: 'onTouched', defaultValues: prefill() });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset(prefill());
+    // Refill each time it opens, and when the user's information arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, user?.id]);
+
+  const mutation = useMutation({
+    mutationFn: (values: ContactMessage) => sendContactMessage({ name: values.name.trim(), email: values.email.trim(), subject: values.subject.trim(), message: values.message.trim() }),
+    onSuccess: () => {
+      toaster.create({ type: 'success', title: CONTACT_MESSAGES.SENT });
+      onClose();
+    },
+    onError: () => toaster.create({ type: 'error', title: CONTACT_MESSAGES.FAILED }),
+  });
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" finalFocusEl={finalFocusEl}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content w={SHELL_LIMITS.CONTACT_DIALOG_WIDTH} maxW={SHELL_LIMITS.CONTACT_DIALOG_MAX_WIDTH} data-testid="contact-dialog">
+            {/* Spec 001 §4: an invalid submit shows every field's message (handleSubmit validates them all). */}
+            <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+              <Dialog.Header>
+                <Dialog.Title>Contact Us</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {FIELDS.map(({ key, label }) => {
+                    const common = form.register(key);
+                    return (
+                      <Field.Root key={key} required invalid={!!errors[key]}>
+                        <Field.Label>{label}</Field.Label>
+                        {key === 'message' ? (
+                          <Textarea rows={SHELL_LIMITS.CONTACT_MESSAGE_ROWS} maxLength={SHELL_LIMITS.CONTACT_MESSAGE_MAX} {...common} />
+                        ) : (
+                          <Input type={key === 'email' ? 'email' : 'text'} maxLength={key === 'email' ? SHELL_LIMITS.CONTACT_EMAIL_MAX : SHELL_LIMITS.CONTACT_SUBJECT_MAX} {...common} />
+                        )}
+                        <Field.ErrorText>{errors[key]?.message}</Field.ErrorText>
+                      </Field.Root>
+                    );
+                  })}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="blue" loading={mutation.isPending}>
+                  Send
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,2 @@
+/** What other features may use of the logo feature. */
+export { LogoUploader } from './components/LogoUploader';

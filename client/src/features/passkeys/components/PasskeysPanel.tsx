@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Field, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PASSKEY_LIMITS, PasskeyItem } from '@shared/passkeys';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toaster } from '@/components/ui/toaster';
+import { queryKeys } from '@/lib/query-keys';
+import { browserCeremonyError, PASSKEY_TEXTS, passkeysApi } from '../api/passkeys-api';
+
+/**
+ * Passkeys (issue 14), on the profile beside the MFA panel: the caller's passkeys with their created and
+ * last-used dates, 'Add a passkey' with a name, and Remove. Adding or removing one signs the user out of their
+ * other sessions (this one stays).
+ */
+export function PasskeysPanel() {
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: queryKeys.passkeys, queryFn: passkeysApi.list });
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<PasskeyItem | null>(null);
+  const changed = (message: string) => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.passkeys });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    toaster.create({ type: 'success', title: message });
+  };
+  const add = useMutation({
+    mutationFn: () => passkeysApi.add(name.trim()),
+    onSuccess: () => (setName(''), setError(null), changed(PASSKEY_TEXTS.ADDED)),
+    onError: (e) => setError(browserCeremonyError(e) ?? `Sorry, an error occurred. ${(e as Error).message}`),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => passkeysApi.remove(id),
+    onSuccess: () => changed(PASSKEY_TEXTS.REMOVED),
+    onError: (e) => setError(`Sorry, an error occurred. ${(e as Error).message}`),
+  });
+  const nameError =
+    name.trim().length > PASSKEY_LIMITS.NAME_MAX
+      ? `Passkey name must be 1 to ${PASSKEY_LIMITS.NAME_MAX} characters.`
+      : null;
+
+  return (
+    <Card.Root data-testid="passkeys-panel">
+      <Card.Header>
+        <Heading size="md">{PASSKEY_TEXTS.PANEL_TITLE}</Heading>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          <Text fontSize="sm" color="fg.muted">
+            {PASSKEY_TEXTS.PANEL_HELP}
+          </Text>
+          {list.data && list.data.length === 0 && <Text data-testid="passkeys-none">{PASSKEY_TEXTS.NONE}</Text>}
+          {list.data && list.data.length > 0 && (
+            <Table.Root size="sm" data-testid="passkeys-table">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  <Table.ColumnHeader>Created</Table.ColumnHeader>
+                  <Table.ColumnHeader>Last used</Table.ColumnHeader>
+                  <Table.ColumnHeader />
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.data.map((p) => (
+                  <Table.Row key={p.id} data-testid="passkey-row">
+                    <Table.Cell>{p.name}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{new Date(p.createdAt).toLocaleString()}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">
+                      {p.lastUsedAt ? new Date(p.lastUsedAt).toLocaleString() : 'Never'}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        onClick={() => setRemoving(p)}
+                        aria-label={`Remove passkey ${p.name}`}
+                      >
+                        Remove
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          )}
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (name.trim() && !nameError) add.mutate();
+            }}
+          >
+            <HStack align="end">
+              <Field.Root invalid={!!nameError}>
+                <Field.Label>{PASSKEY_TEXTS.NAME}</Field.Label>
+                <Input
+                  name="passkeyName"
+                  placeholder="e.g. Work laptop"
+                  maxLength={PASSKEY_LIMITS.NAME_MAX + 10}
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                />
+                {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
+              </Field.Root>
+              <Button type="submit" colorPalette="blue" loading={add.isPending} disabled={!name.trim() || !!nameError}>
+                {PASSKEY_TEXTS.ADD}
+              </Button>
+            </HStack>
+          </form>
+          {error && (
+            <Alert.Root status="error" size="sm" data-testid="passkeys-error">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          )}
+        </Stack>
+      </Card.Body>
+      <ConfirmDialog
+        open={!!removing}
+        message={removing ? PASSKEY_TEXTS.CONFIRM_REMOVE(removing.name) : ''}
+        onConfirm={() => {
+          if (removing) remove.mutate(removing.id);
+          setRemoving(null);
+        }}
+        onClose={() => setRemoving(null)}
+      />
+    </Card.Root>
+  );
+}

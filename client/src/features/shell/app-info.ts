@@ -1,8 +1,0 @@
-import { useQuery } from '@tanstack/react-query';
-import type { AppInfo } from '@shared/api-types';
-import { api } from '@/lib/api';
-
-/** GET api/app-info: product version and environment name (APP_ENV). */
-export function useAppInfo() {
-  return useQuery({ queryKey: ['appInfo'], queryFn: () => api.get<AppInfo>('api/app-info'), staleTime: Infinity });
-}

@@ -1,0 +1,39 @@
+import type { AuditEventQuery } from '@shared/audit';
+import type { SystemEventType } from '@shared/shell';
+import type { UserListQuery } from '@shared/api-types';
+
+/**
+ * Every query key of the client, in one place: a call cached under two keys is fetched twice, and an
+ * invalidation that names a prefix must know what lies under it (`users` holds the list, one user, the last
+ * login and the user groups of a user).
+ */
+export const queryKeys = {
+  appInfo: ['app-info'] as const,
+  currentUser: ['currentUser'] as const,
+  /** auth/organisation: the organisation and its accounts (new user, audit filters). */
+  organisation: ['organisation', 'full'] as const,
+  announcements: {
+    all: ['announcements'] as const,
+    summary: ['announcements', 'summary'] as const,
+    audiences: ['announcements', 'organisations'] as const,
+  },
+  auditEvents: (query: AuditEventQuery) => ['audit-events', query] as const,
+  billingContact: (kind: string) => ['contact', kind] as const,
+  logo: ['logo'] as const,
+  mfa: {
+    recoveryCodes: ['mfa', 'recovery-codes'] as const,
+    trustedDevices: ['mfa', 'trusted-devices'] as const,
+  },
+  notifications: ['notifications'] as const,
+  passkeys: ['passkeys'] as const,
+  sessions: ['user-sessions'] as const,
+  supportDomain: ['support-domain'] as const,
+  systemInformation: (eventType: SystemEventType) => ['systemInformation', eventType] as const,
+  users: {
+    all: ['users'] as const,
+    list: (query: UserListQuery) => ['users', 'list', query] as const,
+    byId: (id: number | string) => ['users', 'byId', String(id)] as const,
+    lastLogin: (id: number | string) => ['users', 'lastLogin', String(id)] as const,
+    userGroups: (id: number | string) => ['users', 'userGroups', String(id)] as const,
+  },
+};

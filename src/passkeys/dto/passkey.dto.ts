@@ -1,0 +1,140 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsArray,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { trim } from '../../common/transforms';
+import { PASSKEY_LIMITS } from '../../shared/passkeys';
+
+const B64URL = /^[A-Za-z0-9_-]*$/;
+const b64 = (field: string) => ({ message: `${field} must be base64url.` });
+
+/** The `response` part of a registration answer (navigator.credentials.create, as @simplewebauthn/browser encodes it). */
+class AttestationResponseDto {
+  @IsString()
+  @MaxLength(PASSKEY_LIMITS.CLIENT_DATA_MAX)
+  @Matches(B64URL, b64('clientDataJSON'))
+  clientDataJSON!: string;
+
+  @IsString()
+  @MaxLength(PASSKEY_LIMITS.BLOB_MAX)
+  @Matches(B64URL, b64('attestationObject'))
+  attestationObject!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(PASSKEY_LIMITS.BLOB_MAX)
+  @Matches(B64URL, b64('authenticatorData'))
+  authenticatorData?: string;
+
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(20, { each: true })
+  transports?: string[];
+
+  @IsOptional()
+  @IsInt()
+  publicKeyAlgorithm?: number;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(PASSKEY_LIMITS.BLOB_MAX)
+  @Matches(B64URL, b64('publicKey'))
+  publicKey?: string;
+}
+
+/** The `response` part of an authentication answer (navigator.credentials.get). */
+class AssertionResponseDto {
+  @IsString()
+  @MaxLength(PASSKEY_LIMITS.CLIENT_DATA_MAX)
+  @Matches(B64URL, b64('clientDataJSON'))
+  clientDataJSON!: string;
+
+  @IsString()
+  @MaxLength(PASSKEY_LIMITS.BLOB_MAX)
+  @Matches(B64URL, b64('authenticatorData'))
+  authenticatorData!: string;
+
+  @IsString()
+  @MaxLength(PASSKEY_LIMITS.BLOB_MAX)
+  @Matches(B64URL, b64('signature'))
+  signature!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  @Matches(B64URL, b64('userHandle'))
+  userHandle?: string;
+}
+
+abstract class CredentialDto {
+  @IsString()
+  @Length(1, PASSKEY_LIMITS.CREDENTIAL_ID_MAX)
+  @Matches(B64URL, b64('id'))
+  id!: string;
+
+  @IsString()
+  @Length(1, PASSKEY_LIMITS.CREDENTIAL_ID_MAX)
+  @Matches(B64URL, b64('rawId'))
+  rawId!: string;
+
+  @IsIn(['public-key'], { message: "type must be 'public-key'." })
+  type!: 'public-key';
+
+  @IsObject()
+  clientExtensionResults!: Record<string, unknown>;
+
+  @IsOptional()
+  @IsIn(['platform', 'cross-platform'])
+  authenticatorAttachment?: 'platform' | 'cross-platform';
+}
+
+export class RegistrationCredentialDto extends CredentialDto {
+  @ValidateNested()
+  @Type(() => AttestationResponseDto)
+  @IsObject()
+  response!: AttestationResponseDto;
+}
+
+export class AuthenticationCredentialDto extends CredentialDto {
+  @ValidateNested()
+  @Type(() => AssertionResponseDto)
+  @IsObject()
+  response!: AssertionResponseDto;
+}
+
+/** POST /mfa/passkeys: the name the user gives the passkey, and the browser's registration answer. */
+export class RegisterPasskeyDto {
+  @ApiProperty({ example: 'Work laptop' })
+  @Transform(trim)
+  @IsString()
+  @Length(1, PASSKEY_LIMITS.NAME_MAX, { message: `Passkey name must be 1 to ${PASSKEY_LIMITS.NAME_MAX} characters.` })
+  name!: string;
+
+  @ApiProperty({
+    description: 'The registration response of navigator.credentials.create, as @simplewebauthn/browser encodes it',
+  })
+  @ValidateNested()
+  @Type(() => RegistrationCredentialDto)
+  @IsObject()
+  response!: RegistrationCredentialDto;
+}
+
+/** PATCH /mfa/passkeys/:id */
+export class RenamePasskeyDto {
+  @ApiProperty({ example: 'Work laptop' })
+  @Transform(trim)
+  @IsString()
+  @Length(1, PASSKEY_LIMITS.NAME_MAX, { message: `Passkey name must be 1 to ${PASSKEY_LIMITS.NAME_MAX} characters.` })
+  name!: string;
+}

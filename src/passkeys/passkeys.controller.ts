@@ -1,0 +1,92 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import { TokenService } from '../credentials/token.service';
+import { AuthUser } from '../common/auth-user';
+import { AllowMfaPending, Public, Roles } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
+import { Client, RequestContext } from '../common/request-context';
+import { ALL_ROLES } from '../shared/roles';
+import { RegisterPasskeyDto, RenamePasskeyDto } from './dto/passkey.dto';
+import { PasskeysService } from './passkeys.service';
+
+/** Rate limits of the passkey calls (per account when signed in, per address otherwise), a minute each. */
+export const PASSKEY_RATE_LIMITS = { OPTIONS: 30, REGISTER: 10 } as const;
+
+/**
+ * Access: the /mfa/passkeys routes act on the caller's own passkeys only, for every role, and stay open to an
+ * account whose enforced MFA is still to be set up (a passkey satisfies it). Nobody manages another account's
+ * passkeys; an administrator removes them all with 'Disable User MFA'.
+ */
+@ApiTags('mfa')
+@ApiBearerAuth()
+@Controller('mfa/passkeys')
+export class PasskeysController {
+  constructor(private readonly passkeys: PasskeysService) {}
+
+  @Post('registration-options')
+  @HttpCode(200)
+  @Roles(ALL_ROLES)
+  @AllowMfaPending()
+  @Throttle({ default: { limit: PASSKEY_RATE_LIMITS.OPTIONS, ttl: 60_000 } })
+  registrationOptions(@CurrentUser() user: AuthUser) {
+    return this.passkeys.registrationOptions(user);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @Roles(ALL_ROLES)
+  @AllowMfaPending()
+  @Throttle({ default: { limit: PASSKEY_RATE_LIMITS.REGISTER, ttl: 60_000 } })
+  register(@CurrentUser() user: AuthUser, @Body() dto: RegisterPasskeyDto, @Client() client: RequestContext) {
+    return this.passkeys.register(user, dto.name, dto.response as unknown as RegistrationResponseJSON, client);
+  }
+
+  @Get()
+  @Roles(ALL_ROLES)
+  @AllowMfaPending()
+  list(@CurrentUser() user: AuthUser) {
+    return this.passkeys.list(user.id);
+  }
+
+  @Patch(':id')
+  @Roles(ALL_ROLES)
+  @AllowMfaPending()
+  rename(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: number, @Body() dto: RenamePasskeyDto) {
+    return this.passkeys.rename(user, id, dto.name);
+  }
+
+  @Delete(':id')
+  @Roles(ALL_ROLES)
+  @AllowMfaPending()
+  remove(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
+    return this.passkeys.remove(user, id, client);
+  }
+}
+
+/**
+ * Access: public, as the sign-in it serves. With a login's MFA challenge token as bearer, the options name that
+ * account's passkeys (the MFA step); without, they are for a password-less sign-in with a discoverable passkey.
+ * Every verification needs a fresh challenge from here, so this route's limit bounds the guesses too.
+ */
+@ApiTags('auth')
+@Controller('auth/passkey')
+export class PasskeyLoginController {
+  constructor(
+    private readonly passkeys: PasskeysService,
+    private readonly tokens: TokenService,
+  ) {}
+
+  @Public()
+  @Post('options')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @Throttle({ default: { limit: PASSKEY_RATE_LIMITS.OPTIONS, ttl: 60_000 } })
+  options(@Headers('authorization') authorization: string | undefined) {
+    return this.passkeys.authenticationOptions(
+      authorization ? this.tokens.verifyChallenge(authorization, 'mfa') : null,
+    );
+  }
+}

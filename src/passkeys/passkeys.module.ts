@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MfaModule } from '../mfa/mfa.module';
+import { User } from '../users/entities/user.entity';
+import { Passkey } from './passkey.entity';
+import { PasskeyLoginController, PasskeysController } from './passkeys.controller';
+import { PasskeysService } from './passkeys.service';
+import { WebAuthnChallenge } from './webauthn-challenge.entity';
+
+/** Passkeys (issue 14): registration and management under /mfa/passkeys, options for sign-in under /auth/passkey. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Passkey, WebAuthnChallenge, User]), MfaModule],
+  controllers: [PasskeysController, PasskeyLoginController],
+  providers: [PasskeysService],
+  exports: [PasskeysService],
+})
+export class PasskeysModule {}
