@@ -9,7 +9,6 @@
  */
 const p = JSON.parse(require('fs').readFileSync(process.argv[2]));
 const byId = new Map(p.nodes.map(n => [n.id, n]));
-const self = new Map();
 const dt = p.timeDeltas; const total = dt.reduce((a,b)=>a+b,0);
 const counts = new Map();
 p.samples.forEach((s,i)=>counts.set(s,(counts.get(s)||0)+dt[i]));

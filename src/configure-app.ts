@@ -3,7 +3,6 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import { AppException } from './common/app.exception';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { configureBodyParsing } from './common/middleware/body-parsing';
 import { VALIDATION_PIPE_OPTIONS } from './common/validation';
@@ -12,7 +11,6 @@ import { AppConfig } from './config/env.validation';
 import { LeanIoAdapter } from './notifications/lean-io.adapter';
 import { RedisIoAdapter } from './redis/redis-io.adapter';
 import { RedisConnection } from './redis/redis.module';
-import { ERROR_CODES } from './shared/messages';
 import { version } from './version';
 
 /** Everything main.ts and the e2e tests share: security headers, parsing, validation, errors, docs. */

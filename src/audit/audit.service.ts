@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { AuthUser, isSupport } from '../common/auth-user';
-import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { AuditActorKind, AuditEventItem, AuditEventPage, AuditEventType } from '../shared/audit';

@@ -1,3 +1,4 @@
+import type { AuthStatus } from '../shared/api-types';
 import { Body, Controller, Get, Headers, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
@@ -67,7 +68,7 @@ export class AuthController {
   @Public()
   @Get('auth/status')
   @ApiBearerAuth()
-  async status(@Headers('authorization') authorization: string | undefined) {
+  async status(@Headers('authorization') authorization: string | undefined): Promise<AuthStatus> {
     const signedIn = await this.sessionAuth.authenticateHeader(authorization).catch((e: unknown) => {
       if (e instanceof AppException) return null;
       throw e;

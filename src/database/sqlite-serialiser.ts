@@ -62,7 +62,7 @@ export class SerialisedSqliteQueryRunner extends SqliteQueryRunner {
     release?.();
   }
 
-  override async query(query: string, parameters?: unknown[], useStructuredResult = false): Promise<any> {
+  override async query(query: string, parameters?: unknown[], useStructuredResult = false): ReturnType<SqliteQueryRunner['query']> {
     if (this.holdsGate) return super.query(query, parameters, useStructuredResult);
     const release = await this.acquire();
     try {

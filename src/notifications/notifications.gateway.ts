@@ -78,7 +78,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       signedIn = await this.sessionAuth.authenticate(token);
     } catch (e) {
       if (!(e instanceof AppException)) throw e;
-      throw new Error(e.code === ERROR_CODES.JWT_EXPIRED ? SOCKET_ERRORS.JWT_EXPIRED : e.code === ERROR_CODES.SESSION_ENDED ? SOCKET_ERRORS.SESSION_ENDED : SOCKET_ERRORS.INVALID);
+      throw new Error(e.code === ERROR_CODES.JWT_EXPIRED ? SOCKET_ERRORS.JWT_EXPIRED : e.code === ERROR_CODES.SESSION_ENDED ? SOCKET_ERRORS.SESSION_ENDED : SOCKET_ERRORS.INVALID, { cause: e });
     }
     const { user, exp } = signedIn;
     if (user.isMFAEnforced && !user.isMFAEnabled) throw new Error(SOCKET_ERRORS.MFA_REQUIRED);

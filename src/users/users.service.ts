@@ -6,7 +6,7 @@ import { RequestContext } from '../common/request-context';
 import { lockRow } from '../database/locks';
 import { PasswordService } from '../credentials/password.service';
 import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation, isSupport, mfaPending } from '../common/auth-user';
+import { AuthUser, canAccessOrganisation, mfaPending } from '../common/auth-user';
 import { temporaryPassword } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';

@@ -45,7 +45,7 @@ async function call(server: BuiltServer, method: string, path: string, options: 
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${server.base}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
   const text = await res.text();
-  let body: Record<string, unknown> = {};
+  let body: Record<string, unknown>;
   try {
     body = text ? JSON.parse(text) : {};
   } catch {

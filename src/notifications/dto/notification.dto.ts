@@ -1,3 +1,4 @@
+import type { PublishNotificationRequest } from '../../shared/notifications';
 import { LIMITS } from '../../shared/limits';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
@@ -32,7 +33,7 @@ export class NotificationContentDto {
 }
 
 /** POST api/notifications (X-Api-Key, CONTRACT 3): one user or a whole organisation. */
-export class PublishNotificationDto {
+export class PublishNotificationDto implements PublishNotificationRequest {
   @ApiPropertyOptional()
   @OmitOrValid()
   @IsInt({ message: 'userId must be a whole number.' })

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { trim } from '../../common/transforms';
 import { IsBoolean, IsDateString, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { SYSTEM_EVENT_TYPES, SYSTEM_STATUSES } from '../../shared/shell';
+import { SYSTEM_EVENT_TYPES, SYSTEM_STATUSES, type SystemStatus } from '../../shared/shell';
 import { SystemInformationQuery } from '../../shared/api-types';
 
 const EVENT_TYPE_MESSAGE = `eventType must be one of ${SYSTEM_EVENT_TYPES.join(', ')}.`;
@@ -23,7 +23,7 @@ export class RecordSystemEventDto {
   eventType!: string;
 
   @IsIn(SYSTEM_STATUSES, { message: `status must be one of ${SYSTEM_STATUSES.join(', ')}.` })
-  status!: string;
+  status!: SystemStatus;
 
   @IsOptional()
   @IsString()

@@ -1,4 +1,5 @@
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
+import { useDebounced } from '@/lib/use-debounced';
 import { Box, Button, Code, Flex, Heading, IconButton, Input, NativeSelect, Progress, Table, Text } from '@chakra-ui/react';
 import { AUDIT_EVENT_TYPE_IDS, AUDIT_EVENT_TYPES, AuditEventItem, AuditEventQuery, AuditEventType } from '@shared/audit';
 import { LIMITS } from '@shared/limits';
@@ -17,18 +18,6 @@ export interface AuditFilter {
 }
 
 export const EMPTY_AUDIT_FILTER: AuditFilter = { from: '', to: '', type: '', actorId: '', targetId: '', searchText: '' };
-
-/** Text filters go to the server once typing pauses. */
-const DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** A day picked in the browser, as the instant its local start (or end) falls on, so the range means the user's own days. */
 export function localDayBound(day: string, side: 'from' | 'to'): string | undefined {
@@ -90,12 +79,17 @@ export function AuditLogPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(LIMITS.DEFAULT_PAGE_SIZE);
   const [open, setOpen] = useState<Set<number>>(new Set());
-  const searchText = useDebounced(filter.searchText.trim(), DEBOUNCE_MS);
+  const searchText = useDebounced(filter.searchText.trim());
   const filters = useMemo(() => toAuditQuery(filter, searchText), [filter, searchText]);
   const query = useMemo<AuditEventQuery>(() => ({ ...filters, page, pageSize: pageSize as AuditEventQuery['pageSize'] }), [filters, page, pageSize]);
   const list = useAuditEvents(query);
   const accounts = useOrganisationAccounts();
-  useEffect(() => setPage(1), [filters]);
+  // A new filter starts again at the first page (state adjusted while rendering, not in an effect).
+  const [pageFilters, setPageFilters] = useState(filters);
+  if (pageFilters !== filters) {
+    setPageFilters(filters);
+    setPage(1);
+  }
 
   const set = (patch: Partial<AuditFilter>) => setFilter((f) => ({ ...f, ...patch }));
   const toggle = (id: number) =>

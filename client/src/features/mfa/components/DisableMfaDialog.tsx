@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/api';
@@ -16,12 +16,15 @@ export function DisableMfaDialog({ open, onClose, onDisabled }: { open: boolean;
     onError: (error) => setCodeError(errorMessage(error, 'Something went wrong')),
   });
 
-  useEffect(() => {
+  // Each opening starts empty (state adjusted while rendering, not in an effect).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
     if (open) {
       setCode('');
       setCodeError(null);
     }
-  }, [open]);
+  }
 
   function confirm() {
     if (!isCompleteCode(code)) {

@@ -24,13 +24,19 @@ export function EnableMfaDialog({ open, onClose, onEnabled }: { open: boolean; o
   });
 
   const { mutate: startEnrolment, reset } = enrol;
-  useEffect(() => {
+  // Each opening starts empty (state adjusted while rendering) and asks the server for a new secret (an effect).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
     if (open) {
       setCode('');
       setCodeError(null);
       setShowKey(false);
-      startEnrolment();
-    } else reset();
+    }
+  }
+  useEffect(() => {
+    if (open) startEnrolment();
+    else reset();
   }, [open, startEnrolment, reset]);
 
   function confirm() {

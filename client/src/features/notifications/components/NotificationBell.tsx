@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Box, Button, CloseButton, Drawer, Float, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationItem } from '@shared/notifications';
@@ -43,9 +43,7 @@ export function NotificationBell() {
   const { data: items = [] } = useNotificationList(enabled);
 
   // When authentication no longer validates, the panel closes.
-  useEffect(() => {
-    if (!enabled) setOpen(false);
-  }, [enabled]);
+  const isOpen = open && enabled;
 
   const remove = (ids: number[] | 'all') =>
     queryClient.setQueryData<NotificationItem[]>(queryKeys.notifications, (old) => (ids === 'all' ? [] : (old ?? []).filter((n) => !ids.includes(n.notificationId))));
@@ -63,7 +61,7 @@ export function NotificationBell() {
 
   const count = items.length;
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="end" size="sm">
+    <Drawer.Root open={isOpen} onOpenChange={(e) => setOpen(e.open)} placement="end" size="sm">
       <Drawer.Trigger asChild>
         <IconButton variant="ghost" rounded="full" aria-label={count ? `Notifications (${count})` : 'Notifications'} data-testid="notification-bell" data-connected={connected} position="relative">
           <BellIcon />

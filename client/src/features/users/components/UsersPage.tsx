@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, Flex, Progress, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { toaster } from '@/components/ui/toaster';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { useAuth } from '@/lib/auth';
+import { useDebounced } from '@/lib/use-debounced';
 import { isWriter, USER_TEXTS } from '../account';
 import { userListSearch, usersApi, useReloadUsers, useUserList } from '../api/users-api';
 import { EMPTY_FILTER, UserFilter, UsersFilterBar } from './UsersFilterBar';
@@ -15,18 +16,6 @@ import { UsersHeader } from './UsersHeader';
 import { UsersTable } from './UsersTable';
 import { Paginator } from '@/components/ui/paginator';
 import { UsersUnavailable } from './UsersUnavailable';
-
-/** Filters go to the server once typing pauses. */
-export const FILTER_DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Spec 000 §2 'User admin page' (route /users). E-Support may pass ?organisationId= to list another organisation. */
 export function UsersPage() {
@@ -39,7 +28,7 @@ export function UsersPage() {
   const [filter, setFilter] = useState<UserFilter>(EMPTY_FILTER);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(LIMITS.DEFAULT_PAGE_SIZE);
-  const searchText = useDebounced(filter.searchText.trim(), FILTER_DEBOUNCE_MS);
+  const searchText = useDebounced(filter.searchText.trim());
 
   const query = useMemo<UserListQuery>(
     () => ({
@@ -55,8 +44,13 @@ export function UsersPage() {
   const list = useUserList(query);
   const reload = useReloadUsers();
 
-  // A new filter starts again at the first page.
-  useEffect(() => setPage(1), [searchText, filter.accessLevel, filter.role]);
+  // A new filter starts again at the first page (state adjusted while rendering, not in an effect).
+  const filterKey = JSON.stringify([searchText, filter.accessLevel, filter.role]);
+  const [pageFilterKey, setPageFilterKey] = useState(filterKey);
+  if (pageFilterKey !== filterKey) {
+    setPageFilterKey(filterKey);
+    setPage(1);
+  }
 
   const disableMfa = useMutation({
     mutationFn: (u: UserListItem) => usersApi.disableUserMfa(u.id),
