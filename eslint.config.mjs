@@ -10,14 +10,25 @@ import globals from 'globals';
 
 export default defineConfig(
   {
-    ignores: ['dist/**', 'client/dist/**', '.test-build/**', 'test-results/**', 'coverage/**', 'node_modules/**', 'data/**'],
+    ignores: [
+      'dist/**',
+      'client/dist/**',
+      '.test-build/**',
+      'test-results/**',
+      'coverage/**',
+      'node_modules/**',
+      'data/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       // TypeScript itself refuses a real redeclaration; a const and a type of one name is the idiom for closed unions.
@@ -49,7 +60,14 @@ export default defineConfig(
     // components/ and lib/ are below the features: they never import one.
     files: ['client/src/components/**/*.{ts,tsx}', 'client/src/lib/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '**/features/*'], message: 'components/ and lib/ never import a feature.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/features/*', '**/features/*'], message: 'components/ and lib/ never import a feature.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -58,7 +76,14 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^@/features/[^/]+/.+', message: "Import another feature through its entry ('@/features/<f>'), not its internals." }] },
+        {
+          patterns: [
+            {
+              regex: '^@/features/[^/]+/.+',
+              message: "Import another feature through its entry ('@/features/<f>'), not its internals.",
+            },
+          ],
+        },
       ],
     },
   },

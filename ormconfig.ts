@@ -5,4 +5,7 @@ import { loadConfig } from './src/config/env.validation';
 import { dataSourceOptions } from './src/database/data-source-options';
 
 /** The data source of the TypeORM CLI: `npm run migration:run`, `npx typeorm-ts-node-commonjs migration:show -d ormconfig.ts`. */
-export default new DataSource({ ...dataSourceOptions(loadConfig(), [join(__dirname, 'src', '**', '*.entity.ts')]), migrationsRun: false });
+export default new DataSource({
+  ...dataSourceOptions(loadConfig(), [join(__dirname, 'src', '**', '*.entity.ts')]),
+  migrationsRun: false,
+});

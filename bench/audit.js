@@ -31,13 +31,22 @@ function sqlite(file) {
   const sqlite3 = require('sqlite3');
   const db = new sqlite3.Database(file);
   const run = (sql, params = []) =>
-    new Promise((resolve, reject) => db.run(sql, params, function done(err) { if (err) reject(err); else resolve(this); }));
+    new Promise((resolve, reject) =>
+      db.run(sql, params, function done(err) {
+        if (err) reject(err);
+        else resolve(this);
+      }),
+    );
   const close = () => new Promise((resolve) => db.close(() => resolve()));
   return { run, close };
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const median = (xs) => percentile([...xs].sort((a, b) => a - b), 50);
+const median = (xs) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 
 /** The built server (bench/lib.js) with the real rate limits; `file` is its SQLite file. */
 async function startServer(extraEnv) {
@@ -54,19 +63,14 @@ async function seedOrganisation(file) {
   const org = await run(
     "INSERT INTO organisations (code, name, allowedUsersNumber, maxConcurrentUsers, maxPortfolios, applications) VALUES ('BENCH', 'Bench Org', 1000, 100000, 10, '[\"TAX_MANAGER\"]')",
   );
-  const admin = await run('INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 2, 0)', [
-    org.lastID,
-    'bench.admin@bench.test',
-    hash,
-    'Bench',
-    'Admin',
-  ]);
-  const target = await run('INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, NULL, ?, ?, 6, 0)', [
-    org.lastID,
-    'bench.target@bench.test',
-    'Bench',
-    'Target',
-  ]);
+  const admin = await run(
+    'INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 2, 0)',
+    [org.lastID, 'bench.admin@bench.test', hash, 'Bench', 'Admin'],
+  );
+  const target = await run(
+    'INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, NULL, ?, ?, 6, 0)',
+    [org.lastID, 'bench.target@bench.test', 'Bench', 'Target'],
+  );
   await close();
   return { orgId: org.lastID, adminId: admin.lastID, targetId: target.lastID, email: 'bench.admin@bench.test' };
 }
@@ -129,12 +133,16 @@ async function recordingCost(off, on) {
   let over = false;
   for (const [label, x, y] of rows) {
     const change = (y - x) / x;
-    console.log(`  ${label.padEnd(27)} ${x.toFixed(1).padStart(6)} ${y.toFixed(1).padStart(7)}  ${(change * 100).toFixed(1).padStart(5)} %`);
+    console.log(
+      `  ${label.padEnd(27)} ${x.toFixed(1).padStart(6)} ${y.toFixed(1).padStart(7)}  ${(change * 100).toFixed(1).padStart(5)} %`,
+    );
     if (change > BUDGET_OVERHEAD) over = true;
   }
   report(
     'audit recording cost',
-    rows.map(([label, x, y]) => `${label} ${x.toFixed(1)} → ${y.toFixed(1)} ms (${(((y - x) / x) * 100).toFixed(1)} %)`).join('; ') + ' (median, recording off → on)',
+    rows
+      .map(([label, x, y]) => `${label} ${x.toFixed(1)} → ${y.toFixed(1)} ms (${(((y - x) / x) * 100).toFixed(1)} %)`)
+      .join('; ') + ' (median, recording off → on)',
   );
   return { over, seed: b.seed };
 }
@@ -226,7 +234,9 @@ async function exportRun(server, token) {
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak ?? 0, rssKb(server.child.pid) ?? 0)), 50);
   const start = process.hrtime.bigint();
-  const res = await fetch(`${server.base}/api/audit-events/export?from=${encodeURIComponent(from)}`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetch(`${server.base}/api/audit-events/export?from=${encodeURIComponent(from)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   let bytes = 0;
   let lines = 0;
   for await (const chunk of res.body) {
@@ -249,7 +259,9 @@ async function main() {
 
     const t0 = Date.now();
     await seedEvents(on.file, seed.orgId, seed.adminId, seed.targetId);
-    console.log(`Seeded ${EVENTS} audit events of one organisation (and ${Math.round(EVENTS / 5)} of another) in ${Date.now() - t0} ms.`);
+    console.log(
+      `Seeded ${EVENTS} audit events of one organisation (and ${Math.round(EVENTS / 5)} of another) in ${Date.now() - t0} ms.`,
+    );
     const token = await login(on.base, seed.email);
     const all = queries(WARMUP + REQUESTS, seed.adminId, seed.targetId);
     await pageTimes(on.base, token, all.slice(0, WARMUP));
@@ -258,13 +270,24 @@ async function main() {
     console.log(
       `GET /api/audit-events, ${EVENTS} events, ${REQUESTS} requests (no filter or one of type/dates/actor/target, pages 1-10): p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms (budget p99 < ${BUDGET_P99_MS} ms)`,
     );
-    report(`audit page at ${EVENTS} events`, `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (no filter or one filter, pages 1-10)`);
+    report(
+      `audit page at ${EVENTS} events`,
+      `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (no filter or one filter, pages 1-10)`,
+    );
     if (process.env.BENCH_VERBOSE) for (const [ms, q] of slow.slice(0, 10)) console.log(`  ${ms.toFixed(1)} ms  ${q}`);
     const combined = combinedQueries(seed.adminId, seed.targetId);
     const both = await pageTimes(on.base, token, [...combined, ...combined]);
-    console.log(`  two filters at once (reported, not budgeted): p50 ${percentile(both.times, 50).toFixed(1)} ms, max ${both.times[both.times.length - 1].toFixed(1)} ms`);
-    const text = await pageTimes(on.base, token, ['searchText=Event%2012345%20', 'searchText=nobody', 'searchText=10.0.7.']);
-    console.log(`  free text over all ${EVENTS} events (reported, not budgeted): ${text.times.map((t) => `${t.toFixed(0)} ms`).join(', ')}`);
+    console.log(
+      `  two filters at once (reported, not budgeted): p50 ${percentile(both.times, 50).toFixed(1)} ms, max ${both.times[both.times.length - 1].toFixed(1)} ms`,
+    );
+    const text = await pageTimes(on.base, token, [
+      'searchText=Event%2012345%20',
+      'searchText=nobody',
+      'searchText=10.0.7.',
+    ]);
+    console.log(
+      `  free text over all ${EVENTS} events (reported, not budgeted): ${text.times.map((t) => `${t.toFixed(0)} ms`).join(', ')}`,
+    );
     await exportRun(on, token);
 
     if (over) {

@@ -8,7 +8,19 @@
  */
 const argon2 = require('argon2');
 const { performance } = require('node:perf_hooks');
-const { startServer, sqlite, serverHash, seedOrganisation, login, load, compare, bareHttp, bareExpress, fmt, report } = require('./lib');
+const {
+  startServer,
+  sqlite,
+  serverHash,
+  seedOrganisation,
+  login,
+  load,
+  compare,
+  bareHttp,
+  bareExpress,
+  fmt,
+  report,
+} = require('./lib');
 
 const PASSWORD = 'Bench-Pass-12345';
 const ACCOUNTS = 64;
@@ -26,7 +38,10 @@ async function main() {
     const emails = [];
     for (let i = 0; i < ACCOUNTS; i++) {
       const email = `hot${i}@bench.test`;
-      await db.run('INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 2, 0)', [orgId, email, hash, 'Hot', `Path ${i}`]);
+      await db.run(
+        'INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 2, 0)',
+        [orgId, email, hash, 'Hot', `Path ${i}`],
+      );
       emails.push(email);
     }
     await db.run('COMMIT');
@@ -38,68 +53,82 @@ async function main() {
     if (ROWS.has('current')) await current();
 
     async function logins() {
-    const raw = { n: 0 };
-    const rawStart = performance.now();
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      while (performance.now() - rawStart < SECONDS * 1000) {
-        await argon2.verify(hash, PASSWORD);
-        raw.n++;
-      }
-    }));
-    const rawRate = raw.n / ((performance.now() - rawStart) / 1000);
-    let li = 0;
-    const logins = await load(server.base, {
-      connections: 4,
-      seconds: SECONDS,
-      warmupSeconds: 0.5,
-      next: (i) => ({
-        method: 'POST',
-        path: '/auth/login',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.${i}.${li % 250}` },
-        body: JSON.stringify({ username: emails[li++ % ACCOUNTS], password: PASSWORD, acceptToS: true }),
-      }),
-    });
-    report('password logins/s', `${fmt(logins.rps)} (${fmt(logins.rps / rawRate, 2)} of raw argon2 verifies, ${fmt(rawRate)}/s)${logins.errors ? `; ${logins.errors} errors: ${logins.firstError}` : ''}`);
+      const raw = { n: 0 };
+      const rawStart = performance.now();
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (performance.now() - rawStart < SECONDS * 1000) {
+            await argon2.verify(hash, PASSWORD);
+            raw.n++;
+          }
+        }),
+      );
+      const rawRate = raw.n / ((performance.now() - rawStart) / 1000);
+      let li = 0;
+      const logins = await load(server.base, {
+        connections: 4,
+        seconds: SECONDS,
+        warmupSeconds: 0.5,
+        next: (i) => ({
+          method: 'POST',
+          path: '/auth/login',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.${i}.${li % 250}` },
+          body: JSON.stringify({ username: emails[li++ % ACCOUNTS], password: PASSWORD, acceptToS: true }),
+        }),
+      });
+      report(
+        'password logins/s',
+        `${fmt(logins.rps)} (${fmt(logins.rps / rawRate, 2)} of raw argon2 verifies, ${fmt(rawRate)}/s)${logins.errors ? `; ${logins.errors} errors: ${logins.firstError}` : ''}`,
+      );
     }
 
     async function refreshes() {
-
-    // Refreshes: each connection is one signed-in client chaining its own cookie.
-    const clients = [];
-    for (let i = 0; i < 16; i++) clients.push(await login(server.base, emails[i], PASSWORD));
-    const refreshes = await load(server.base, {
-      connections: clients.length,
-      cpuMs: server.cpuMs,
-      seconds: SECONDS,
-      next: (i) => ({ method: 'POST', path: '/refresh', headers: { cookie: clients[i].cookie } }),
-      after: (i, res) => {
-        const next = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-        if (next) clients[i].cookie = next;
-      },
-    });
-    report('refreshes/s', `${fmt(refreshes.rps)}, p99 ${fmt(refreshes.p99)} ms, ${fmt(refreshes.cpuPerCall, 2)} ms server CPU each${refreshes.errors ? `; ${refreshes.errors} errors: ${refreshes.firstError}` : ''}`);
+      // Refreshes: each connection is one signed-in client chaining its own cookie.
+      const clients = [];
+      for (let i = 0; i < 16; i++) clients.push(await login(server.base, emails[i], PASSWORD));
+      const refreshes = await load(server.base, {
+        connections: clients.length,
+        cpuMs: server.cpuMs,
+        seconds: SECONDS,
+        next: (i) => ({ method: 'POST', path: '/refresh', headers: { cookie: clients[i].cookie } }),
+        after: (i, res) => {
+          const next = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+          if (next) clients[i].cookie = next;
+        },
+      });
+      report(
+        'refreshes/s',
+        `${fmt(refreshes.rps)}, p99 ${fmt(refreshes.p99)} ms, ${fmt(refreshes.cpuPerCall, 2)} ms server CPU each${refreshes.errors ? `; ${refreshes.errors} errors: ${refreshes.firstError}` : ''}`,
+      );
     }
 
     async function current() {
-
-    // GET /api/users/current: 32 connections over 16 signed-in accounts, against bare servers with the same bytes.
-    const tokens = [];
-    for (let i = 16; i < 32; i++) tokens.push((await login(server.base, emails[i], PASSWORD)).accessToken);
-    const sample = await fetch(`${server.base}/api/users/current`, { headers: { authorization: `Bearer ${tokens[0]}` } });
-    const bytes = Buffer.from(await sample.arrayBuffer());
-    const product = { connections: 32, next: (i) => ({ path: '/api/users/current', headers: { authorization: `Bearer ${tokens[i % tokens.length]}` } }) };
-    const anchor = { connections: 32, next: () => ({ path: '/api/users/current' }) };
-    const bare = await bareHttp(bytes);
-    const bareEx = await bareExpress(bytes);
-    const vsHttp = await compare(server.base, product, bare.base, anchor, { rounds: SECONDS });
-    const vsExpress = await compare(server.base, product, bareEx.base, anchor, { rounds: Math.ceil(SECONDS / 2) });
-    await bare.close();
-    await bareEx.close();
-    const current = vsHttp.product;
-    report(
-      'GET /api/users/current',
-      `${fmt(current.rps, 0)} req/s, p99 ${fmt(current.p99)} ms: ${fmt(vsHttp.ratio, 3)} of bare node:http (${fmt(vsHttp.bare.rps, 0)}/s), ${fmt(vsExpress.ratio, 3)} of bare Express (${fmt(vsExpress.bare.rps, 0)}/s)${current.errors ? `; ${current.errors} errors: ${current.firstError}` : ''}`,
-    );
+      // GET /api/users/current: 32 connections over 16 signed-in accounts, against bare servers with the same bytes.
+      const tokens = [];
+      for (let i = 16; i < 32; i++) tokens.push((await login(server.base, emails[i], PASSWORD)).accessToken);
+      const sample = await fetch(`${server.base}/api/users/current`, {
+        headers: { authorization: `Bearer ${tokens[0]}` },
+      });
+      const bytes = Buffer.from(await sample.arrayBuffer());
+      const product = {
+        connections: 32,
+        next: (i) => ({
+          path: '/api/users/current',
+          headers: { authorization: `Bearer ${tokens[i % tokens.length]}` },
+        }),
+      };
+      const anchor = { connections: 32, next: () => ({ path: '/api/users/current' }) };
+      const bare = await bareHttp(bytes);
+      const bareEx = await bareExpress(bytes);
+      const vsHttp = await compare(server.base, product, bare.base, anchor, { rounds: SECONDS });
+      const vsExpress = await compare(server.base, product, bareEx.base, anchor, { rounds: Math.ceil(SECONDS / 2) });
+      await bare.close();
+      await bareEx.close();
+      const current = vsHttp.product;
+      report(
+        'GET /api/users/current',
+        `${fmt(current.rps, 0)} req/s, p99 ${fmt(current.p99)} ms: ${fmt(vsHttp.ratio, 3)} of bare node:http (${fmt(vsHttp.bare.rps, 0)}/s), ${fmt(vsExpress.ratio, 3)} of bare Express (${fmt(vsExpress.bare.rps, 0)}/s)${current.errors ? `; ${current.errors} errors: ${current.firstError}` : ''}`,
+      );
     }
   } finally {
     await server.stop();

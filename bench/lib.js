@@ -77,7 +77,17 @@ async function startServer(extraEnv = {}, { nodeArgs = [] } = {}) {
     const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   };
-  return { base, port, dataDir, child, stop, rss, cpuMs, apiKey: 'bench-service-api-key-0123456789', jwtSecret: () => readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim() };
+  return {
+    base,
+    port,
+    dataDir,
+    child,
+    stop,
+    rss,
+    cpuMs,
+    apiKey: 'bench-service-api-key-0123456789',
+    jwtSecret: () => readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim(),
+  };
 }
 
 /** A promise-returning wrapper of the server's SQLite file. */
@@ -86,8 +96,13 @@ function sqlite(file) {
   const db = new Database(file);
   db.configure('busyTimeout', 10_000);
   const run = (sql, params = []) =>
-    new Promise((resolve, reject) => db.run(sql, params, function done(err) { return err ? reject(err) : resolve(this.lastID); }));
-  const all = (sql, params = []) => new Promise((resolve, reject) => db.all(sql, params, (err, rows) => (err ? reject(err) : resolve(rows))));
+    new Promise((resolve, reject) =>
+      db.run(sql, params, function done(err) {
+        return err ? reject(err) : resolve(this.lastID);
+      }),
+    );
+  const all = (sql, params = []) =>
+    new Promise((resolve, reject) => db.all(sql, params, (err, rows) => (err ? reject(err) : resolve(rows))));
   const close = () => new Promise((resolve) => db.close(() => resolve()));
   return { run, all, close };
 }
@@ -135,12 +150,15 @@ async function load(base, { connections = 32, seconds = 4, warmupSeconds = 1, ne
   const one = (i) =>
     new Promise((resolve, reject) => {
       const r = next(i);
-      const req = http.request({ host: hostname, port, agent, method: r.method ?? 'GET', path: r.path, headers: r.headers ?? {} }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ res, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      });
+      const req = http.request(
+        { host: hostname, port, agent, method: r.method ?? 'GET', path: r.path, headers: r.headers ?? {} },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve({ res, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end(r.body);
     });
@@ -177,7 +195,17 @@ async function load(base, { connections = 32, seconds = 4, warmupSeconds = 1, ne
   const cpuPerCall = cpuMs ? (cpuMs() - cpuStart) / Math.max(1, times.length) : undefined;
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { rps: times.length / elapsed, p50: percentile(times, 50), p99: percentile(times, 99), n: times.length, errors, firstError, seconds: elapsed, cpuPerCall, times: keepTimes ? times : undefined };
+  return {
+    rps: times.length / elapsed,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    n: times.length,
+    errors,
+    firstError,
+    seconds: elapsed,
+    cpuPerCall,
+    times: keepTimes ? times : undefined,
+  };
 }
 
 /** A bare node:http server answering every request with these bytes and headers. */
@@ -204,7 +232,23 @@ async function bareExpress(body, contentType = 'application/json; charset=utf-8'
 
 const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 
-module.exports = { ROOT, DIST, sleep, freePort, startServer, sqlite, serverHash, sqlNow, seedOrganisation, login, percentile, load, bareHttp, bareExpress, fmt };
+module.exports = {
+  ROOT,
+  DIST,
+  sleep,
+  freePort,
+  startServer,
+  sqlite,
+  serverHash,
+  sqlNow,
+  seedOrganisation,
+  login,
+  percentile,
+  load,
+  bareHttp,
+  bareExpress,
+  fmt,
+};
 
 /** Records one row of the README's benchmark table (collected by run-all.js) and prints it. */
 function report(row, value) {
@@ -233,7 +277,10 @@ module.exports.signAccess = signAccess;
 function connectSocket(base, token, onEvent) {
   const WebSocket = require('ws');
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(token)}`, { perMessageDeflate: false });
+    const ws = new WebSocket(
+      `${base.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(token)}`,
+      { perMessageDeflate: false },
+    );
     const socket = { close: () => ws.terminate() };
     const timer = setTimeout(() => reject(new Error('connect timeout')), 20_000);
     ws.on('message', (data) => {
@@ -265,7 +312,13 @@ async function compare(productBase, productOpts, bareBase, bareOpts, { rounds = 
     const times = runs.flatMap((r) => r.times);
     times.sort((a, b) => a - b);
     const seconds = runs.reduce((s, r) => s + r.seconds, 0);
-    return { rps: times.length / seconds, p50: percentile(times, 50), p99: percentile(times, 99), errors: runs.reduce((s, r) => s + r.errors, 0), firstError: runs.find((r) => r.firstError)?.firstError };
+    return {
+      rps: times.length / seconds,
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      errors: runs.reduce((s, r) => s + r.errors, 0),
+      firstError: runs.find((r) => r.firstError)?.firstError,
+    };
   };
   const product = [];
   const bare = [];

@@ -28,19 +28,20 @@ async function main() {
     const emails = Array.from({ length: CLIENTS }, (_, i) => `load${i}@load.test`);
     await db.run('BEGIN');
     for (const [i, email] of emails.entries()) {
-      await db.run('INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, ?, 0)', [
-        orgId,
-        email,
-        hash,
-        'Load',
-        `User ${i}`,
-        i % 10 === 0 ? 2 : 4,
-      ]);
+      await db.run(
+        'INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, ?, 0)',
+        [orgId, email, hash, 'Load', `User ${i}`, i % 10 === 0 ? 2 : 4],
+      );
     }
     await db.run('COMMIT');
     await db.close();
     const tokens = [];
-    for (let i = 0; i < emails.length; i += 10) tokens.push(...(await Promise.all(emails.slice(i, i + 10).map((e) => login(server.base, e, PASSWORD)))).map((s) => s.accessToken));
+    for (let i = 0; i < emails.length; i += 10)
+      tokens.push(
+        ...(await Promise.all(emails.slice(i, i + 10).map((e) => login(server.base, e, PASSWORD)))).map(
+          (s) => s.accessToken,
+        ),
+      );
 
     const latencies = [];
     const counts = { ok: 0, throttled: 0, clientErrors: 0, serverErrors: 0, network: 0, reads: 0, writes: 0 };
@@ -51,10 +52,21 @@ async function main() {
         const pick = (c + n) % 10;
         const write = pick < 3;
         counts[write ? 'writes' : 'reads']++;
-        const path = write ? '/api/users/updateUser' : pick < 6 ? '/api/users/current' : pick < 8 ? '/api/users?pageSize=50' : '/api/notifications';
+        const path = write
+          ? '/api/users/updateUser'
+          : pick < 6
+            ? '/api/users/current'
+            : pick < 8
+              ? '/api/users?pageSize=50'
+              : '/api/notifications';
         const start = process.hrtime.bigint();
         try {
-          const res = await fetch(`${server.base}${path}`, write ? { method: 'PUT', headers, body: JSON.stringify({ jobTitle: `Job ${n}`, location: `Desk ${c}` }) } : { headers });
+          const res = await fetch(
+            `${server.base}${path}`,
+            write
+              ? { method: 'PUT', headers, body: JSON.stringify({ jobTitle: `Job ${n}`, location: `Desk ${c}` }) }
+              : { headers },
+          );
           await res.arrayBuffer();
           latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
           if (res.status === 429) counts.throttled++;

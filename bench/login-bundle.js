@@ -13,7 +13,8 @@ async function main() {
   try {
     const page = await fetch(`${server.base}/logIn`, { headers: { 'accept-encoding': 'br, gzip' } });
     const html = await page.text();
-    if (page.headers.get('cache-control') !== 'no-cache') throw new Error(`index.html Cache-Control is ${page.headers.get('cache-control')}`);
+    if (page.headers.get('cache-control') !== 'no-cache')
+      throw new Error(`index.html Cache-Control is ${page.headers.get('cache-control')}`);
     const urls = [...new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]))];
     let wire = 0;
     let raw = 0;
@@ -23,13 +24,19 @@ async function main() {
       const res = await fetch(`${server.base}${url}`, { headers: { 'accept-encoding': 'br, gzip' } });
       const body = Buffer.from(await res.arrayBuffer());
       const length = Number(res.headers.get('content-length') ?? body.length);
-      if (res.headers.get('cache-control') !== 'public, max-age=31536000, immutable') throw new Error(`${url}: Cache-Control ${res.headers.get('cache-control')}`);
+      if (res.headers.get('cache-control') !== 'public, max-age=31536000, immutable')
+        throw new Error(`${url}: Cache-Control ${res.headers.get('cache-control')}`);
       codings.add(res.headers.get('content-encoding') ?? 'identity');
       wire += length;
       raw += body.length;
-      console.log(`  ${url.padEnd(44)} ${fmt(length / 1024).padStart(7)} KB on the wire (${fmt(body.length / 1024)} KB)`);
+      console.log(
+        `  ${url.padEnd(44)} ${fmt(length / 1024).padStart(7)} KB on the wire (${fmt(body.length / 1024)} KB)`,
+      );
     }
-    report('/logIn JavaScript on the wire', `${fmt(wire / 1024)} KB (${[...codings].join(', ')}; ${fmt(raw / 1024)} KB uncompressed) in ${urls.length} files; budget ${BUDGET_KB} KB`);
+    report(
+      '/logIn JavaScript on the wire',
+      `${fmt(wire / 1024)} KB (${[...codings].join(', ')}; ${fmt(raw / 1024)} KB uncompressed) in ${urls.length} files; budget ${BUDGET_KB} KB`,
+    );
     if (wire / 1024 > BUDGET_KB) process.exitCode = 1;
   } finally {
     await server.stop();

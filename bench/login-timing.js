@@ -33,7 +33,10 @@ async function seed(file, count) {
   for (let i = 0; i < count; i++) {
     const email = `member${i}@timing.test`;
     emails.push(email);
-    await db.run('INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 6, 0)', [orgId, email, hash, 'Member', `${i}`]);
+    await db.run(
+      'INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 6, 0)',
+      [orgId, email, hash, 'Member', `${i}`],
+    );
   }
   await db.run('COMMIT');
   await db.close();
@@ -54,7 +57,11 @@ function nextAddress() {
 
 async function timed(url, body, expectStatus) {
   const start = process.hrtime.bigint();
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (res.status !== expectStatus) throw new Error(`${url} answered ${res.status} (expected ${expectStatus}): ${text}`);
@@ -94,10 +101,14 @@ async function main() {
       await compare('POST /auth/login, wrong password', emails.slice(0, n), (username) =>
         timed(`${base}/auth/login`, { username, password: 'Wrong-Password-1', acceptToS: true }, 401),
       ),
-      await compare('POST /auth/forgot-password', emails.slice(n), (username) => timed(`${base}/auth/forgot-password`, { username }, 200)),
+      await compare('POST /auth/forgot-password', emails.slice(n), (username) =>
+        timed(`${base}/auth/forgot-password`, { username }, 200),
+      ),
     ];
     if (ratios.some((r) => r < RATIO_BOUNDS[0] || r > RATIO_BOUNDS[1])) {
-      console.error(`A ratio is outside ${RATIO_BOUNDS.join('–')}: the answer time tells existing accounts from unknown ones.`);
+      console.error(
+        `A ratio is outside ${RATIO_BOUNDS.join('–')}: the answer time tells existing accounts from unknown ones.`,
+      );
       process.exitCode = 1;
     }
   } finally {

@@ -82,7 +82,11 @@ function sqlite(path) {
   const db = new Database(path);
   db.configure('busyTimeout', 10_000);
   const run = (sql, params = []) =>
-    new Promise((resolve, reject) => db.run(sql, params, function (err) { return err ? reject(err) : resolve(this.lastID); }));
+    new Promise((resolve, reject) =>
+      db.run(sql, params, function (err) {
+        return err ? reject(err) : resolve(this.lastID);
+      }),
+    );
   const close = () => new Promise((resolve) => db.close(() => resolve()));
   return { db, run, close };
 }
@@ -104,7 +108,13 @@ async function seed(dir) {
       [orgId, `bench-${i}@bench.test`, String(i)],
     );
     const sid = randomUUID();
-    await run(`INSERT INTO sessions (id, userId, organisationId, createdAt, lastRefreshAt) VALUES (?, ?, ?, ?, ?)`, [sid, userId, orgId, now, now]);
+    await run(`INSERT INTO sessions (id, userId, organisationId, createdAt, lastRefreshAt) VALUES (?, ?, ?, ?, ?)`, [
+      sid,
+      userId,
+      orgId,
+      now,
+      now,
+    ]);
     sessions.push({ userId, sid });
   }
   await run('COMMIT');
@@ -132,7 +142,9 @@ function startClients(n) {
 /** Opens one socket per path, spread over the client processes; throws unless every one connected. */
 async function connectAll(clients, port, paths, mode) {
   const share = Math.ceil(paths.length / clients.length);
-  const answers = await Promise.all(clients.map((c, i) => c.ask({ cmd: 'connect', port, mode, paths: paths.slice(i * share, (i + 1) * share) })));
+  const answers = await Promise.all(
+    clients.map((c, i) => c.ask({ cmd: 'connect', port, mode, paths: paths.slice(i * share, (i + 1) * share) })),
+  );
   const failed = answers.reduce((a, r) => a + r.failed, 0);
   if (failed) throw new Error(`${failed} sockets did not connect: ${answers.find((r) => r.firstError)?.firstError}`);
   return answers.reduce((a, r) => a + r.connected, 0);
@@ -179,21 +191,36 @@ async function heapAfterGc(inspectPort) {
 
 async function bareBroadcast(clients, n, text) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-e', `
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `
     const WebSocket = require('ws');
     const http = require('node:http');
     const frame = ${JSON.stringify(text)};
     const srv = http.createServer((req, res) => { for (const c of wss.clients) c.send(frame); res.end('ok'); });
     const wss = new WebSocket.Server({ server: srv, perMessageDeflate: false });
     srv.listen(${port}, '127.0.0.1');
-  `], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  `,
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   try {
     for (const until = Date.now() + 20_000; ; await sleep(200)) {
-      const up = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
+      const up = await fetch(`http://127.0.0.1:${port}/`).then(
+        () => true,
+        () => false,
+      );
       if (up) break;
       if (Date.now() > until) throw new Error('the bare ws server did not start');
     }
-    await connectAll(clients, port, Array.from({ length: n }, () => '/'), 'bare');
+    await connectAll(
+      clients,
+      port,
+      Array.from({ length: n }, () => '/'),
+      'bare',
+    );
     await sleep(1000);
     const at = nowMs();
     await fetch(`http://127.0.0.1:${port}/`);
@@ -217,7 +244,11 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   server = spawn(
     process.execPath,
-    [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), `--inspect=127.0.0.1:${inspectPort}`, join(ROOT, 'dist', 'main.js')],
+    [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      `--inspect=127.0.0.1:${inspectPort}`,
+      join(ROOT, 'dist', 'main.js'),
+    ],
     {
       cwd: ROOT,
       env: {
@@ -238,7 +269,8 @@ async function main() {
   const secret = readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim();
   const { orgId, sessions } = await seed(dataDir);
   const clients = startClients(PROCESSES);
-  const path = (s) => `/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(signAccess(secret, s.userId, s.sid))}`;
+  const path = (s) =>
+    `/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(signAccess(secret, s.userId, s.sid))}`;
 
   // Warm-up: 1,000 connections opened and closed first, so that the figure is the memory a connection keeps
   // in steady state, not the one-off growth of the V8 heap's young generation under the first connections.
@@ -261,7 +293,11 @@ async function main() {
   const res = await fetch(`${base}/api/notifications`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Api-Key': API_KEY },
-    body: JSON.stringify({ organisationId: orgId, type: 'RELEASE_NOTES', content: { summary: 'Benchmark release notes' } }),
+    body: JSON.stringify({
+      organisationId: orgId,
+      type: 'RELEASE_NOTES',
+      content: { summary: 'Benchmark release notes' },
+    }),
   });
   const answeredMs = nowMs() - publishedAt;
   if (res.status !== 201) throw new Error(`publish answered ${res.status}: ${await res.text()}`);
@@ -269,16 +305,28 @@ async function main() {
 
   const f = (ms) => (ms === undefined ? 'n/a' : `${ms.toFixed(1)} ms`);
   const kib = (bytes) => (bytes / sessions.length / 1024).toFixed(1);
-  console.log(`sockets connected:            ${connected} (in ${(connectMs / 1000).toFixed(1)} s, ${PROCESSES} client processes)`);
+  console.log(
+    `sockets connected:            ${connected} (in ${(connectMs / 1000).toFixed(1)} s, ${PROCESSES} client processes)`,
+  );
   console.log(`publish call answered after:  ${f(answeredMs)}`);
   console.log(`delivered:                    ${sorted.length}/${sessions.length}`);
   console.log(`time to 50th percentile:      ${f(percentile(sorted, 50))}`);
   console.log(`time to 99th percentile:      ${f(percentile(sorted, 99))}`);
   console.log(`time to last delivery:        ${f(sorted[sorted.length - 1])}`);
-  console.log(`server RSS before / after:    ${(rssBefore / 2 ** 20).toFixed(1)} MiB / ${(rssAfter / 2 ** 20).toFixed(1)} MiB`);
-  console.log(`V8 heap after GC, before / after: ${(heapBefore / 2 ** 20).toFixed(1)} MiB / ${(heapAfter / 2 ** 20).toFixed(1)} MiB`);
-  console.log(`server memory per connection: ${kib(rssAfter - rssBefore)} KiB RSS, ${kib(heapAfter - heapBefore)} KiB of V8 heap after GC`);
-  console.log(`load average:                 ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `server RSS before / after:    ${(rssBefore / 2 ** 20).toFixed(1)} MiB / ${(rssAfter / 2 ** 20).toFixed(1)} MiB`,
+  );
+  console.log(
+    `V8 heap after GC, before / after: ${(heapBefore / 2 ** 20).toFixed(1)} MiB / ${(heapAfter / 2 ** 20).toFixed(1)} MiB`,
+  );
+  console.log(
+    `server memory per connection: ${kib(rssAfter - rssBefore)} KiB RSS, ${kib(heapAfter - heapBefore)} KiB of V8 heap after GC`,
+  );
+  console.log(
+    `load average:                 ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   report(
     `socket memory per connection at ${sessions.length / 1000}k`,
     `${kib(rssAfter - rssBefore)} KiB RSS (server RSS ${(rssBefore / 2 ** 20).toFixed(0)} -> ${(rssAfter / 2 ** 20).toFixed(0)} MiB, after a warm-up of ${WARMUP} connections); ${kib(heapAfter - heapBefore)} KiB of V8 heap after a full GC`,

@@ -20,7 +20,8 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-reliability-'));
   try {
     const results = await crashRounds({ mainJs: join(__dirname, '..', 'dist', 'main.js'), dataDir, rounds: ROUNDS });
-    for (const r of results) console.log(`round ${r.round}: ${r.acknowledged} writes acknowledged, ${r.missing.length} lost`);
+    for (const r of results)
+      console.log(`round ${r.round}: ${r.acknowledged} writes acknowledged, ${r.missing.length} lost`);
     const acknowledged = results.reduce((n, r) => n + r.acknowledged, 0);
     const lost = results.reduce((n, r) => n + r.missing.length, 0);
     console.log(`reliability: ${ROUNDS} kill -9 rounds, ${acknowledged} writes acknowledged, ${lost} lost`);

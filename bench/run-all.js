@@ -58,7 +58,10 @@ for (const script of scripts) {
     console.error(`${script} failed`);
   }
 }
-const reported = readFileSync(results, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const reported = readFileSync(results, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l));
 rmSync(dir, { recursive: true, force: true });
 
 const date = new Date().toISOString().slice(0, 10);
@@ -68,7 +71,12 @@ const previous = (() => {
   const readme = readFileSync(README, 'utf8');
   const a = readme.indexOf(START);
   const b = readme.indexOf(END);
-  return a >= 0 && b > a ? readme.slice(a, b).split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| what') && !l.startsWith('| ---')) : [];
+  return a >= 0 && b > a
+    ? readme
+        .slice(a, b)
+        .split('\n')
+        .filter((l) => l.startsWith('| ') && !l.startsWith('| what') && !l.startsWith('| ---'))
+    : [];
 })();
 const lines = [
   `Last \`npm run bench\`: ${date}${only.length ? ` (${[...ran].join(', ')}; the other rows from earlier runs)` : ''}, ${require('node:os').cpus().length} cores, load average ${require('node:os').loadavg()[0].toFixed(1)} at the end (shared machine: compare the ratios, measured in the same run).`,

@@ -14,7 +14,18 @@ const { randomBytes } = require('node:crypto');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
-const { startServer, sqlite, serverHash, login, percentile, fmt, report, signAccess, connectSocket, sleep } = require('./lib');
+const {
+  startServer,
+  sqlite,
+  serverHash,
+  login,
+  percentile,
+  fmt,
+  report,
+  signAccess,
+  connectSocket,
+  sleep,
+} = require('./lib');
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -39,7 +50,10 @@ async function freshDatabase() {
   await pg(ADMIN_URL, (c) => c.query(`CREATE DATABASE ${name}`));
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => pg(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
+  return {
+    url: url.toString(),
+    drop: () => pg(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
 }
 
 const FIRST = ['Ada', 'Alan', 'Grace', 'Edsger', 'Barbara', 'Donald', 'Frances', 'John', 'Katherine', 'Linus'];
@@ -65,25 +79,51 @@ async function pages(base, token) {
 
 /** The same organisation of USERS users and its site admin, in SQLite (through the file) or PostgreSQL. */
 async function seedUsers(kind, target, hash) {
-  const rows = Array.from({ length: USERS }, (_, i) => [`user${i}@bench${i % 50}.test`, FIRST[i % 10], `${LAST[(i * 7) % 10]} ${i}`, 4 + (i % 4)]);
+  const rows = Array.from({ length: USERS }, (_, i) => [
+    `user${i}@bench${i % 50}.test`,
+    FIRST[i % 10],
+    `${LAST[(i * 7) % 10]} ${i}`,
+    4 + (i % 4),
+  ]);
   if (kind === 'sqlite') {
     const db = sqlite(join(target, 'app.sqlite'));
-    const orgId = await db.run(`INSERT INTO organisations (code, name, allowedUsersNumber, maxConcurrentUsers, applications) VALUES ('LIST', 'List', ?, 100, '["TAX_MANAGER"]')`, [USERS + 10]);
+    const orgId = await db.run(
+      `INSERT INTO organisations (code, name, allowedUsersNumber, maxConcurrentUsers, applications) VALUES ('LIST', 'List', ?, 100, '["TAX_MANAGER"]')`,
+      [USERS + 10],
+    );
     await db.run('BEGIN');
-    await db.run('INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 2, 0)', [orgId, 'list.admin@bench.test', hash, 'List', 'Admin']);
-    for (const [email, first, last, role] of rows) await db.run('INSERT INTO users (organisationId, email, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 0)', [orgId, email, first, last, role]);
+    await db.run(
+      'INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 2, 0)',
+      [orgId, 'list.admin@bench.test', hash, 'List', 'Admin'],
+    );
+    for (const [email, first, last, role] of rows)
+      await db.run(
+        'INSERT INTO users (organisationId, email, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 0)',
+        [orgId, email, first, last, role],
+      );
     await db.run('COMMIT');
     await db.close();
     return;
   }
   await pg(target, async (c) => {
-    const { rows: org } = await c.query(`INSERT INTO organisations (code, name, "allowedUsersNumber", "maxConcurrentUsers", applications) VALUES ('LIST', 'List', $1, 100, '["TAX_MANAGER"]') RETURNING id`, [USERS + 10]);
+    const { rows: org } = await c.query(
+      `INSERT INTO organisations (code, name, "allowedUsersNumber", "maxConcurrentUsers", applications) VALUES ('LIST', 'List', $1, 100, '["TAX_MANAGER"]') RETURNING id`,
+      [USERS + 10],
+    );
     const orgId = org[0].id;
-    await c.query(`INSERT INTO users ("organisationId", email, "passwordHash", "firstName", "lastName", "roleId", "isMFAEnforced") VALUES ($1, 'list.admin@bench.test', $2, 'List', 'Admin', 2, false)`, [orgId, hash]);
+    await c.query(
+      `INSERT INTO users ("organisationId", email, "passwordHash", "firstName", "lastName", "roleId", "isMFAEnforced") VALUES ($1, 'list.admin@bench.test', $2, 'List', 'Admin', 2, false)`,
+      [orgId, hash],
+    );
     for (let i = 0; i < rows.length; i += 1000) {
       const chunk = rows.slice(i, i + 1000);
-      const values = chunk.map((_, j) => `($1, $${j * 4 + 2}, $${j * 4 + 3}, $${j * 4 + 4}, $${j * 4 + 5}, false)`).join(', ');
-      await c.query(`INSERT INTO users ("organisationId", email, "firstName", "lastName", "roleId", "isMFAEnforced") VALUES ${values}`, [orgId, ...chunk.flat()]);
+      const values = chunk
+        .map((_, j) => `($1, $${j * 4 + 2}, $${j * 4 + 3}, $${j * 4 + 4}, $${j * 4 + 5}, false)`)
+        .join(', ');
+      await c.query(
+        `INSERT INTO users ("organisationId", email, "firstName", "lastName", "roleId", "isMFAEnforced") VALUES ${values}`,
+        [orgId, ...chunk.flat()],
+      );
     }
     await c.query('ANALYZE users');
   });
@@ -93,7 +133,13 @@ async function userList(hash) {
   const results = {};
   for (const kind of ['sqlite', 'postgres']) {
     const database = kind === 'postgres' ? await freshDatabase() : null;
-    const env = database ? { DATABASE_URL: database.url, JWT_SECRET: randomBytes(48).toString('base64'), ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {};
+    const env = database
+      ? {
+          DATABASE_URL: database.url,
+          JWT_SECRET: randomBytes(48).toString('base64'),
+          ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        }
+      : {};
     const server = await startServer(env);
     try {
       await seedUsers(kind, database ? database.url : server.dataDir, hash);
@@ -111,14 +157,25 @@ async function userList(hash) {
 
 async function fanOut() {
   const database = await freshDatabase();
-  const env = { DATABASE_URL: database.url, REDIS_URL, JWT_SECRET: randomBytes(48).toString('base64'), ENCRYPTION_KEY: randomBytes(32).toString('base64') };
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    JWT_SECRET: randomBytes(48).toString('base64'),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
   const [a, b] = await Promise.all([startServer(env), startServer(env)]);
   const sockets = [];
   try {
     const sessions = await pg(database.url, async (c) => {
-      const { rows: org } = await c.query(`INSERT INTO organisations (code, name, "allowedUsersNumber", "maxConcurrentUsers", applications) VALUES ('FAN', 'Fan-out', $1, $1, '["TAX_MANAGER"]') RETURNING id`, [SOCKETS + 10]);
+      const { rows: org } = await c.query(
+        `INSERT INTO organisations (code, name, "allowedUsersNumber", "maxConcurrentUsers", applications) VALUES ('FAN', 'Fan-out', $1, $1, '["TAX_MANAGER"]') RETURNING id`,
+        [SOCKETS + 10],
+      );
       const orgId = org[0].id;
-      await c.query(`INSERT INTO users ("organisationId", email, "firstName", "lastName", "roleId", "isMFAEnforced") SELECT $1, 'fan' || g || '@bench.test', 'Fan', g::text, 7, false FROM generate_series(1, $2) g`, [orgId, SOCKETS]);
+      await c.query(
+        `INSERT INTO users ("organisationId", email, "firstName", "lastName", "roleId", "isMFAEnforced") SELECT $1, 'fan' || g || '@bench.test', 'Fan', g::text, 7, false FROM generate_series(1, $2) g`,
+        [orgId, SOCKETS],
+      );
       const { rows } = await c.query(
         `INSERT INTO sessions (id, "userId", "organisationId", "createdAt", "lastRefreshAt") SELECT gen_random_uuid()::text, id, "organisationId", now(), now() FROM users WHERE "organisationId" = $1 RETURNING id, "userId"`,
         [orgId],
@@ -131,9 +188,13 @@ async function fanOut() {
       await Promise.all(
         sessions.rows.slice(i, i + 100).map(async (s, j) => {
           const on = (i + j) % 2 === 0 ? 'A' : 'B';
-          const socket = await connectSocket(on === 'A' ? a.base : b.base, signAccess(env.JWT_SECRET, s.userId, s.id), (text) => {
-            if (text.startsWith('42["notification"')) delivered[on].push(performance.now() - publishedAt);
-          });
+          const socket = await connectSocket(
+            on === 'A' ? a.base : b.base,
+            signAccess(env.JWT_SECRET, s.userId, s.id),
+            (text) => {
+              if (text.startsWith('42["notification"')) delivered[on].push(performance.now() - publishedAt);
+            },
+          );
           sockets.push(socket);
         }),
       );
@@ -143,7 +204,11 @@ async function fanOut() {
     const res = await fetch(`${a.base}/api/notifications`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': a.apiKey },
-      body: JSON.stringify({ organisationId: sessions.orgId, type: 'RELEASE_NOTES', content: { summary: 'Scale-out benchmark' } }),
+      body: JSON.stringify({
+        organisationId: sessions.orgId,
+        type: 'RELEASE_NOTES',
+        content: { summary: 'Scale-out benchmark' },
+      }),
     });
     if (res.status !== 201) throw new Error(`publish answered ${res.status}: ${await res.text()}`);
     const until = Date.now() + 20_000;

@@ -9,7 +9,19 @@
  *
  *   npm run build && node bench/user-list.js [--users 100000]
  */
-const { startServer, sqlite, serverHash, seedOrganisation, login, load, compare, bareHttp, fmt, percentile, report } = require('./lib');
+const {
+  startServer,
+  sqlite,
+  serverHash,
+  seedOrganisation,
+  login,
+  load,
+  compare,
+  bareHttp,
+  fmt,
+  percentile,
+  report,
+} = require('./lib');
 const { performance } = require('node:perf_hooks');
 
 const arg = (name, fallback) => {
@@ -21,8 +33,40 @@ const OTHER = Math.max(1000, Math.round(USERS / 10));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PASSWORD = 'Bench-Pass-12345';
 
-const FIRST = ['Ada', 'Alan', 'Grace', 'Edsger', 'Barbara', 'Donald', 'Frances', 'John', 'Katherine', 'Linus', 'Margaret', 'Niklaus', 'Radia', 'Tim', 'Whitfield'];
-const LAST = ['Lovelace', 'Turing', 'Hopper', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Backus', 'Johnson', 'Torvalds', 'Hamilton', 'Wirth', 'Perlman', 'Berners-Lee', 'Diffie'];
+const FIRST = [
+  'Ada',
+  'Alan',
+  'Grace',
+  'Edsger',
+  'Barbara',
+  'Donald',
+  'Frances',
+  'John',
+  'Katherine',
+  'Linus',
+  'Margaret',
+  'Niklaus',
+  'Radia',
+  'Tim',
+  'Whitfield',
+];
+const LAST = [
+  'Lovelace',
+  'Turing',
+  'Hopper',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Allen',
+  'Backus',
+  'Johnson',
+  'Torvalds',
+  'Hamilton',
+  'Wirth',
+  'Perlman',
+  'Berners-Lee',
+  'Diffie',
+];
 
 async function seed(file) {
   const db = sqlite(file);
@@ -30,11 +74,17 @@ async function seed(file) {
   const orgId = await seedOrganisation(db, 'BENCH', USERS);
   const otherId = await seedOrganisation(db, 'OTHER', OTHER);
   const adminEmail = 'bench.admin@bench.test';
-  await db.run('INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 2, 0)', [orgId, adminEmail, hash, 'Bench', 'Admin']);
+  await db.run(
+    'INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 2, 0)',
+    [orgId, adminEmail, hash, 'Bench', 'Admin'],
+  );
   const roles = [4, 4, 5, 6, 7, 7, 8];
   const now = Date.now();
   await db.run('BEGIN');
-  for (const [org, prefix, n] of [[orgId, 'user', USERS - 1], [otherId, 'other', OTHER]]) {
+  for (const [org, prefix, n] of [
+    [orgId, 'user', USERS - 1],
+    [otherId, 'other', OTHER],
+  ]) {
     const BATCH = 400;
     for (let start = 0; start < n; start += BATCH) {
       const values = [];
@@ -43,9 +93,21 @@ async function seed(file) {
         const first = FIRST[i % FIRST.length];
         const last = `${LAST[(i * 7) % LAST.length]}${i % 3 === 0 ? '' : ` ${i}`}`;
         const roleId = roles[i % roles.length];
-        const lastLogin = i % 4 === 0 ? null : new Date(now - i * 60_000).toISOString().replace('T', ' ').replace('Z', '');
+        const lastLogin =
+          i % 4 === 0 ? null : new Date(now - i * 60_000).toISOString().replace('T', ' ').replace('Z', '');
         values.push('(?, ?, NULL, ?, ?, ?, ?, ?, ?, 1, ?, ?)');
-        params.push(org, `${prefix}${i}.${first.toLowerCase()}@bench${i % 50}.test`, first, last, roleId, roleId === 4 && i % 5 === 0 ? 1 : 0, i % 11 === 0 ? 1 : 0, i % 37 === 0 ? 1 : 0, i % 2, lastLogin);
+        params.push(
+          org,
+          `${prefix}${i}.${first.toLowerCase()}@bench${i % 50}.test`,
+          first,
+          last,
+          roleId,
+          roleId === 4 && i % 5 === 0 ? 1 : 0,
+          i % 11 === 0 ? 1 : 0,
+          i % 37 === 0 ? 1 : 0,
+          i % 2,
+          lastLogin,
+        );
       }
       await db.run(
         `INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isAdministrator, isDisabled, isBlocked, isMFAEnforced, isMFAEnabled, lastLoginAt) VALUES ${values.join(', ')}`,
@@ -70,7 +132,11 @@ async function timed(base, headers, query, n) {
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), total: body.totalIsCapped ? `more than ${body.totalRecords}` : body.totalRecords };
+  return {
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    total: body.totalIsCapped ? `more than ${body.totalRecords}` : body.totalRecords,
+  };
 }
 
 async function main() {
@@ -88,10 +154,16 @@ async function main() {
     const paths = Array.from({ length: 997 }, (_, i) => `/api/users?pageSize=50&page=${1 + ((i * 7919) % pages)}`);
     const first = await fetch(`${server.base}/api/users?pageSize=50&page=1`, { headers });
     const firstBody = await first.json();
-    if (firstBody.totalRecords !== USERS) throw new Error(`expected ${USERS} users, the list says ${firstBody.totalRecords}`);
+    if (firstBody.totalRecords !== USERS)
+      throw new Error(`expected ${USERS} users, the list says ${firstBody.totalRecords}`);
     const bytes = Buffer.from(JSON.stringify(firstBody));
     const bare = await bareHttp(bytes);
-    await load(server.base, { connections: 50, seconds: 1, warmupSeconds: 0, next: () => ({ path: paths[k++ % paths.length], headers }) });
+    await load(server.base, {
+      connections: 50,
+      seconds: 1,
+      warmupSeconds: 0,
+      next: () => ({ path: paths[k++ % paths.length], headers }),
+    });
     const { product: list, bare: bareRun } = await compare(
       server.base,
       { connections: 50, next: () => ({ path: paths[k++ % paths.length], headers }) },

@@ -10,11 +10,21 @@ const apiTarget = `http://localhost:${process.env.PORT || 3000}`;
 export default defineConfig({
   root: here,
   plugins: [react()],
-  resolve: { alias: { '@shared': fileURLToPath(new URL('../src/shared', import.meta.url)), '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@shared': fileURLToPath(new URL('../src/shared', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 600 },
   server: {
     port: Number(process.env.VITE_PORT || 5173),
-    proxy: Object.fromEntries(['/api', '/auth', '/mfa', '/refresh', '/callback', '/files', '/socket.io'].map((p) => [p, { target: apiTarget, ws: p === '/socket.io' }])),
+    proxy: Object.fromEntries(
+      ['/api', '/auth', '/mfa', '/refresh', '/callback', '/files', '/socket.io'].map((p) => [
+        p,
+        { target: apiTarget, ws: p === '/socket.io' },
+      ]),
+    ),
   },
   test: {
     environment: 'jsdom',

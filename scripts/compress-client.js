@@ -30,7 +30,10 @@ for (const path of [...files(DIST)]) {
   const body = readFileSync(path);
   if (body.length < MIN_BYTES) continue;
   const b = brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
   });
   const g = gzipSync(body, { level: 9 });
   if (b.length < body.length) writeFileSync(`${path}.br`, b);

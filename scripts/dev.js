@@ -14,8 +14,16 @@ const first = spawnSync(bin('tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, 
 if (first.status !== 0) console.error('[dev] the server does not compile yet; watching for fixes');
 
 const children = [
-  spawn(bin('tsc'), ['-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], { cwd: root, stdio: 'inherit', env }),
-  spawn(process.execPath, ['--watch-path=dist', '--watch-preserve-output', 'dist/main.js'], { cwd: root, stdio: 'inherit', env }),
+  spawn(bin('tsc'), ['-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  }),
+  spawn(process.execPath, ['--watch-path=dist', '--watch-preserve-output', 'dist/main.js'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  }),
   spawn(bin('vite'), ['--config', 'client/vite.config.mts'], { cwd: root, stdio: 'inherit', env }),
 ];
 

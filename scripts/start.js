@@ -27,5 +27,9 @@ function build(output, sources, script) {
 }
 
 build('dist/main.js', ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'], 'build:server');
-build('client/dist/index.html', ['client/src', 'client/index.html', 'client/public', 'client/vite.config.mts', 'src/shared'], 'build:client');
+build(
+  'client/dist/index.html',
+  ['client/src', 'client/index.html', 'client/public', 'client/vite.config.mts', 'src/shared'],
+  'build:client',
+);
 require(join(root, 'dist', 'main.js'));

@@ -40,7 +40,12 @@ const RUNNERS = {
   },
   vitest: {
     args: (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
-    count: (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length }),
+    count: (r) => ({
+      passed: r.numPassedTests,
+      failed:
+        r.numFailedTests +
+        (r.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length,
+    }),
   },
   playwright: {
     args: () => ['--reporter=list,json'],
@@ -64,12 +69,16 @@ function parseArgs(argv) {
 function selected(opts) {
   if (opts.only) {
     const unknown = opts.only.filter((n) => !SUITES.some((s) => s.name === n || s.script === n));
-    if (unknown.length) throw new Error(`unknown suite ${unknown.join(', ')}; known: ${SUITES.map((s) => s.name).join(', ')}`);
+    if (unknown.length)
+      throw new Error(`unknown suite ${unknown.join(', ')}; known: ${SUITES.map((s) => s.name).join(', ')}`);
     return SUITES.filter((s) => opts.only.includes(s.name) || opts.only.includes(s.script));
   }
   const groups = [...opts.with];
   if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) groups.push('pg');
-  else if (!groups.includes('pg')) console.log('PostgreSQL and multi-instance suites not run: set TEST_DATABASE_URL and TEST_REDIS_URL (README, "Tests").');
+  else if (!groups.includes('pg'))
+    console.log(
+      'PostgreSQL and multi-instance suites not run: set TEST_DATABASE_URL and TEST_REDIS_URL (README, "Tests").',
+    );
   return SUITES.filter((s) => !s.group || groups.includes(s.group));
 }
 
@@ -104,7 +113,9 @@ function main() {
   console.log('\n=== Summary');
   for (const r of results) {
     const note = r.note ? ` (${r.note})` : '';
-    console.log(`${r.name.padEnd(16)} ${r.exit === 0 ? 'ok  ' : 'FAIL'} ${r.passed} passed, ${r.failed} failed in ${r.seconds} s${note}`);
+    console.log(
+      `${r.name.padEnd(16)} ${r.exit === 0 ? 'ok  ' : 'FAIL'} ${r.passed} passed, ${r.failed} failed in ${r.seconds} s${note}`,
+    );
   }
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);

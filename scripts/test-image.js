@@ -65,7 +65,10 @@ async function main() {
     fs.copyFileSync(join(root, 'package.json'), join(app, 'package.json'));
     fs.copyFileSync(join(root, 'package-lock.json'), join(app, 'package-lock.json'));
     const started = Date.now();
-    execFileSync('sh', [join(root, 'scripts/npm-ci.sh'), '--omit=dev', '--omit=optional', '--no-audit', '--no-fund'], { cwd: app, stdio: 'inherit' });
+    execFileSync('sh', [join(root, 'scripts/npm-ci.sh'), '--omit=dev', '--omit=optional', '--no-audit', '--no-fund'], {
+      cwd: app,
+      stdio: 'inherit',
+    });
     console.log(`npm ci --omit=dev --omit=optional: ${Math.round((Date.now() - started) / 1000)} s`);
     fs.cpSync(join(root, 'dist'), join(app, 'dist'), { recursive: true });
     fs.cpSync(join(root, 'client/dist'), join(app, 'client/dist'), { recursive: true });
@@ -75,8 +78,22 @@ async function main() {
 
     console.log('\nWhat the image holds');
     const nm = join(app, 'node_modules');
-    const forbidden = ['typescript', 'ts-node', '@swc', '@types', 'node-gyp', 'jest', 'vite', '@nestjs/testing', 'react'];
-    check('no build-only package', forbidden.every((p) => !fs.existsSync(join(nm, p))), forbidden.filter((p) => fs.existsSync(join(nm, p))).join(', '));
+    const forbidden = [
+      'typescript',
+      'ts-node',
+      '@swc',
+      '@types',
+      'node-gyp',
+      'jest',
+      'vite',
+      '@nestjs/testing',
+      'react',
+    ];
+    check(
+      'no build-only package',
+      forbidden.every((p) => !fs.existsSync(join(nm, p))),
+      forbidden.filter((p) => fs.existsSync(join(nm, p))).join(', '),
+    );
     let maps = 0;
     let decls = 0;
     const objects = [];
@@ -100,7 +117,11 @@ async function main() {
       }
     });
     const undeclared = [...required].filter((n) => !pkg.dependencies[n]);
-    check('every package the server requires is a declared dependency', undeclared.length === 0, undeclared.join(', ') || `${required.size} packages`);
+    check(
+      'every package the server requires is a declared dependency',
+      undeclared.length === 0,
+      undeclared.join(', ') || `${required.size} packages`,
+    );
 
     const sizes = { node_modules: du(nm), dist: du(join(app, 'dist')), client: du(join(app, 'client/dist')) };
     const packages = fs
@@ -109,8 +130,15 @@ async function main() {
       .filter((d) => !d.startsWith('.'))
       .map((d) => [d, du(join(nm, d))])
       .sort((a, b) => b[1] - a[1]);
-    console.log(`  largest packages: ${packages.slice(0, 8).map(([d, b]) => `${d} ${mb(b)}`).join(', ')}`);
-    console.log(`  runtime files: node_modules ${mb(sizes.node_modules)} (${mb(before)} before pruning), dist ${mb(sizes.dist)}, client/dist ${mb(sizes.client)}`);
+    console.log(
+      `  largest packages: ${packages
+        .slice(0, 8)
+        .map(([d, b]) => `${d} ${mb(b)}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `  runtime files: node_modules ${mb(sizes.node_modules)} (${mb(before)} before pruning), dist ${mb(sizes.dist)}, client/dist ${mb(sizes.client)}`,
+    );
 
     console.log('\nThe first start');
     // As in the image: files owned by another user would be read-only to the node user; here the process must
@@ -134,7 +162,9 @@ async function main() {
       const page = await fetch(`${base}/`);
       check('the client is served', page.status === 200 && (await page.text()).includes('<div id="root">'));
       const text = () => out.join('');
-      const passwordLines = text().split('\n').filter((l) => l.startsWith('Temporary password'));
+      const passwordLines = text()
+        .split('\n')
+        .filter((l) => l.startsWith('Temporary password'));
       check('the bootstrap password is printed exactly once', passwordLines.length === 1);
       const password = passwordLines[0]?.split(': ').pop();
       const login = await fetch(`${base}/auth/login`, {
@@ -142,11 +172,20 @@ async function main() {
         headers: { 'content-type': 'application/json', 'x-request-id': 'image-test-1' },
         body: JSON.stringify({ username: 'admin@support.localhost', password, acceptToS: true }),
       });
-      check('sign-in with it asks for a new password (sqlite3 and argon2 work)', (await login.json()).code === 'PASSWORD_CHANGE_REQUIRED');
+      check(
+        'sign-in with it asks for a new password (sqlite3 and argon2 work)',
+        (await login.json()).code === 'PASSWORD_CHANGE_REQUIRED',
+      );
       const metrics = await fetch(`${base}/api/metrics`);
-      check('GET /api/metrics answers on loopback', metrics.status === 200 && (await metrics.text()).includes('auth_logins_total{outcome="password_change_required"} 1'));
+      check(
+        'GET /api/metrics answers on loopback',
+        metrics.status === 200 &&
+          (await metrics.text()).includes('auth_logins_total{outcome="password_change_required"} 1'),
+      );
       await new Promise((r) => setTimeout(r, 300));
-      const lines = text().split('\n').filter((l) => l.startsWith('{'));
+      const lines = text()
+        .split('\n')
+        .filter((l) => l.startsWith('{'));
       const json = lines.filter((l) => {
         try {
           JSON.parse(l);
@@ -158,9 +197,15 @@ async function main() {
       check('log lines are JSON', lines.length > 5 && json.length === lines.length, `${json.length}/${lines.length}`);
       check('no escape codes in the log', !text().includes('\u001b['));
       const loginLine = json.map((l) => JSON.parse(l)).find((l) => l.req?.id === 'image-test-1');
-      check('the sign-in request is logged once with its request id and status', loginLine?.res?.status === 401 && loginLine.req.path === '/auth/login');
+      check(
+        'the sign-in request is logged once with its request id and status',
+        loginLine?.res?.status === 401 && loginLine.req.path === '/auth/login',
+      );
       check('the password never reaches the log', !!password && text().split(password).length === 2);
-      check('nothing was written outside DATA_DIR', fs.readdirSync(app).sort().join(',') === 'client,data,dist,node_modules,package.json');
+      check(
+        'nothing was written outside DATA_DIR',
+        fs.readdirSync(app).sort().join(',') === 'client,data,dist,node_modules,package.json',
+      );
     } finally {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));

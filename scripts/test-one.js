@@ -25,7 +25,11 @@ const tiers = [
   { match: /\.e2e-spec\.ts$/, cmd: ['jest', '--config', 'test/jest-e2e.config.js', path] },
   { match: /\.spec\.ts$/, cmd: ['jest', '--config', 'jest.config.js', path] },
   { match: /\.test\.tsx?$/, cmd: ['vitest', 'run', '--config', 'client/vite.config.mts', relative('client', path)] },
-  { match: /\.browser\.ts$/, cmd: ['playwright', 'test', '--config', 'test/browser/playwright.config.ts', relative('test/browser', path)], build: true },
+  {
+    match: /\.browser\.ts$/,
+    cmd: ['playwright', 'test', '--config', 'test/browser/playwright.config.ts', relative('test/browser', path)],
+    build: true,
+  },
 ];
 const tier = tiers.find((t) => t.match.test(path));
 if (!tier) {

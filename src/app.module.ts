@@ -39,7 +39,15 @@ import { ContactModule } from './contact/contact.module';
 import { SystemInfoModule } from './system-info/system-info.module';
 
 /** Paths the server answers itself; everything else falls back to the client's index.html. */
-export const SERVER_PATHS = ['/api/{*any}', '/auth/{*any}', '/mfa/{*any}', '/refresh', '/callback', '/socket.io/{*any}', '/files/{*any}'];
+export const SERVER_PATHS = [
+  '/api/{*any}',
+  '/auth/{*any}',
+  '/mfa/{*any}',
+  '/refresh',
+  '/callback',
+  '/socket.io/{*any}',
+  '/files/{*any}',
+];
 
 export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
 const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
@@ -71,7 +79,8 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
       exclude: SERVER_PATHS,
       serveStaticOptions: {
         index: false,
-        setHeaders: (res: Response, path: string) => res.setHeader('Cache-Control', path.startsWith(HASHED_ASSETS_DIR) ? IMMUTABLE : 'no-cache'),
+        setHeaders: (res: Response, path: string) =>
+          res.setHeader('Cache-Control', path.startsWith(HASHED_ASSETS_DIR) ? IMMUTABLE : 'no-cache'),
       },
     }),
     AuthModule,

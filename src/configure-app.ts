@@ -34,9 +34,7 @@ export function configureApp(app: INestApplication): void {
   );
   app.use(cookieParser());
   configureBodyParsing(app);
-  app.useGlobalPipes(
-    new ValidationPipe(VALIDATION_PIPE_OPTIONS),
-  );
+  app.useGlobalPipes(new ValidationPipe(VALIDATION_PIPE_OPTIONS));
   app.useGlobalFilters(new AllExceptionsFilter());
   // Several instances: sockets and their rooms through Redis (REDIS_URL), so every instance reaches every socket.
   app.useWebSocketAdapter(config.redisUrl ? new RedisIoAdapter(app, app.get(RedisConnection)) : new LeanIoAdapter(app));
@@ -46,7 +44,9 @@ export function configureApp(app: INestApplication): void {
     app,
     new DocumentBuilder()
       .setTitle('Tax Portal API')
-      .setDescription('Sign-in, user administration and the application shell. Errors: {success: false, statusCode, code, message}.')
+      .setDescription(
+        'Sign-in, user administration and the application shell. Errors: {success: false, statusCode, code, message}.',
+      )
       .setVersion(version)
       .addBearerAuth()
       .addApiKey({ type: 'apiKey', name: 'X-Api-Key', in: 'header' }, 'service')

@@ -31,7 +31,9 @@ export class AnnouncementsService {
     }
     const saved = await this.announcements.manager.transaction(async (tx) => {
       const repo = tx.getRepository(Announcement);
-      const row = await repo.save(repo.create({ title: dto.title.trim(), content: dto.content.trim(), organisationId, createdById: caller.id }));
+      const row = await repo.save(
+        repo.create({ title: dto.title.trim(), content: dto.content.trim(), organisationId, createdById: caller.id }),
+      );
       // An announcement to everyone stays in the publisher's (vendor's) log; one to an organisation in that organisation's.
       await this.audit.record(tx, {
         type: 'ANNOUNCEMENT_PUBLISHED',
@@ -47,7 +49,10 @@ export class AnnouncementsService {
 
   /** The organisations E-Support may address, for the publish form. */
   async audiences(): Promise<Array<{ id: number; code: string; name: string }>> {
-    const orgs = await this.organisations.find({ select: { id: true, code: true, name: true }, order: { name: 'ASC' } });
+    const orgs = await this.organisations.find({
+      select: { id: true, code: true, name: true },
+      order: { name: 'ASC' },
+    });
     return orgs.map((o) => ({ id: o.id, code: o.code, name: o.name }));
   }
 
@@ -77,7 +82,11 @@ export class AnnouncementsService {
   private visible(caller: AuthUser): SelectQueryBuilder<Announcement> {
     const qb = this.announcements.createQueryBuilder('a');
     if (isSupport(caller)) return qb.where('1 = 1');
-    return qb.where(new Brackets((w) => w.where('a.organisationId IS NULL').orWhere('a.organisationId = :org', { org: caller.organisationId })));
+    return qb.where(
+      new Brackets((w) =>
+        w.where('a.organisationId IS NULL').orWhere('a.organisationId = :org', { org: caller.organisationId }),
+      ),
+    );
   }
 
   private async toItems(caller: AuthUser, rows: Announcement[]): Promise<AnnouncementItem[]> {

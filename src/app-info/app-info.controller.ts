@@ -16,6 +16,12 @@ export class AppInfoController {
   @Public()
   @Get()
   info(): AppInfo {
-    return { productName: PRODUCT_NAME, version, appEnv: this.config.appEnv, ssoEnabled: !!this.config.oidc, supportEmail: this.config.supportEmail };
+    return {
+      productName: PRODUCT_NAME,
+      version,
+      appEnv: this.config.appEnv,
+      ssoEnabled: !!this.config.oidc,
+      supportEmail: this.config.supportEmail,
+    };
   }
 }

@@ -44,7 +44,9 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnApplicat
     if (this.db.options.type !== 'postgres') return this.report(await this.audit.purgeOlderThan(cutoff));
     const runner = this.db.createQueryRunner();
     try {
-      const [{ locked }] = await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [ADVISORY_LOCKS.AUDIT_PURGE]);
+      const [{ locked }] = await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [
+        ADVISORY_LOCKS.AUDIT_PURGE,
+      ]);
       if (!locked) return null;
       try {
         return this.report(await this.audit.purgeOlderThan(cutoff));

@@ -29,8 +29,17 @@ export class AuditController {
   @Get('export')
   @Roles(CAPABILITY_ROLES.AUDIT_LOG)
   @ApiProduces('text/csv')
-  async export(@CurrentUser() caller: AuthUser, @Query() query: AuditEventQueryDto, @Res() res: Response): Promise<void> {
+  async export(
+    @CurrentUser() caller: AuthUser,
+    @Query() query: AuditEventQueryDto,
+    @Res() res: Response,
+  ): Promise<void> {
     const batches = this.audit.exportBatches(caller, query);
-    await sendCsv(res, 'audit-log', AUDIT_CSV_COLUMNS, mapBatches(batches, (e) => AUDIT_CSV_COLUMNS.map((c) => e[c])));
+    await sendCsv(
+      res,
+      'audit-log',
+      AUDIT_CSV_COLUMNS,
+      mapBatches(batches, (e) => AUDIT_CSV_COLUMNS.map((c) => e[c])),
+    );
   }
 }

@@ -87,7 +87,9 @@ export class AuditService {
       // SQLite keeps dates as UTC text, the way TypeORM writes them; PostgreSQL takes the Date.
       postgres ? now : now.toISOString().replace('T', ' ').replace('Z', ''),
       event.type,
-      event.organisationId !== undefined ? event.organisationId : (target?.organisationId ?? actor?.organisationId ?? null),
+      event.organisationId !== undefined
+        ? event.organisationId
+        : (target?.organisationId ?? actor?.organisationId ?? null),
       actorKind,
       actor?.id ?? null,
       actor?.email ?? null,
@@ -119,7 +121,13 @@ export class AuditService {
       this.countUpTo(this.filtered(caller, query), AUDIT_COUNT_CAP + 1),
     ]);
     const capped = totalRecords > AUDIT_COUNT_CAP;
-    return { items: rows.map(toItem), totalRecords: capped ? AUDIT_COUNT_CAP : totalRecords, totalIsCapped: capped, page, pageSize };
+    return {
+      items: rows.map(toItem),
+      totalRecords: capped ? AUDIT_COUNT_CAP : totalRecords,
+      totalIsCapped: capped,
+      page,
+      pageSize,
+    };
   }
 
   /**
@@ -129,7 +137,10 @@ export class AuditService {
    */
   private async countUpTo(qb: SelectQueryBuilder<AuditEvent>, limit: number): Promise<number> {
     const [sql, params] = qb.select('1').limit(limit).getQueryAndParameters();
-    const rows: Array<{ n: number | string }> = await this.events.manager.query(`SELECT COUNT(*) AS n FROM (${sql}) capped`, params);
+    const rows: Array<{ n: number | string }> = await this.events.manager.query(
+      `SELECT COUNT(*) AS n FROM (${sql}) capped`,
+      params,
+    );
     return Number(rows[0]?.n ?? 0);
   }
 
@@ -137,7 +148,10 @@ export class AuditService {
   async *exportBatches(caller: AuthUser, query: AuditEventQueryDto): AsyncGenerator<AuditEventItem[]> {
     let after: { at: Date; id: number } | null = null;
     for (;;) {
-      const qb = this.filtered(caller, query).orderBy('e.occurredAt', 'DESC').addOrderBy('e.id', 'DESC').limit(EXPORT_BATCH);
+      const qb = this.filtered(caller, query)
+        .orderBy('e.occurredAt', 'DESC')
+        .addOrderBy('e.id', 'DESC')
+        .limit(EXPORT_BATCH);
       // A row-value comparison, so that the database seeks the index to the last row instead of walking to it.
       if (after) qb.andWhere('(e.occurredAt, e.id) < (:at, :lastId)', { at: after.at, lastId: after.id });
       const rows = await qb.getMany();
@@ -161,7 +175,11 @@ export class AuditService {
     let total = 0;
     for (const { org } of orgs) {
       for (;;) {
-        const qb = this.events.createQueryBuilder('e').select('e.id', 'id').where('e.occurredAt < :cutoff', { cutoff }).limit(batch);
+        const qb = this.events
+          .createQueryBuilder('e')
+          .select('e.id', 'id')
+          .where('e.occurredAt < :cutoff', { cutoff })
+          .limit(batch);
         if (org === null) qb.andWhere('e.organisationId IS NULL');
         else qb.andWhere('e.organisationId = :org', { org });
         const ids = await qb.getRawMany<{ id: number }>();

@@ -45,7 +45,12 @@ export class AuthController {
   @Post('auth/change-password')
   @HttpCode(200)
   @ApiBearerAuth()
-  changePassword(@Body() dto: ChangePasswordDto, @Headers('authorization') authorization: string | undefined, @Req() req: Request, @Client() client: RequestContext) {
+  changePassword(
+    @Body() dto: ChangePasswordDto,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() req: Request,
+    @Client() client: RequestContext,
+  ) {
     return this.auth.changeForcedPassword(authorization, dto, req.ip ?? 'unknown', client);
   }
 
@@ -80,7 +85,11 @@ export class AuthController {
   @Post('auth/logout')
   @HttpCode(200)
   @ApiBearerAuth()
-  async logout(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: Response, @Client() client: RequestContext) {
+  async logout(
+    @Headers('authorization') authorization: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+    @Client() client: RequestContext,
+  ) {
     await this.auth.logout(authorization, client);
     clearRefreshCookie(res, this.tokens.cookieSecure);
     return { success: true };

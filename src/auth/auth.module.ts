@@ -19,12 +19,20 @@ import { SsoService } from './sso/sso.service';
 @Module({
   imports: [TypeOrmModule.forFeature([User, PasswordResetToken, Organisation]), UsersModule, MfaModule, PasskeysModule],
   controllers: [AuthController, SsoController],
-  providers: [AuthService, LocalStrategy, LocalAuthGuard, LoginThrottleService, {
+  providers: [
+    AuthService,
+    LocalStrategy,
+    LocalAuthGuard,
+    LoginThrottleService,
+    {
       provide: THROTTLE_STORE,
       // Shared by every instance when REDIS_URL is set; in the process otherwise.
       inject: [RedisConnection],
-      useFactory: (redis: RedisConnection) => (redis.client ? new RedisThrottleStore(redis.client) : new MemoryThrottleStore()),
-    }, SsoService],
+      useFactory: (redis: RedisConnection) =>
+        redis.client ? new RedisThrottleStore(redis.client) : new MemoryThrottleStore(),
+    },
+    SsoService,
+  ],
   exports: [AuthService],
 })
 export class AuthModule {}

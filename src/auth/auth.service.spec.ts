@@ -25,10 +25,28 @@ describe('AuthService.login: the same argon2 work whether or not the account exi
     verify.mockClear();
     failures.length = 0;
     const users = { findOneBy: async () => stored };
-    const throttle = { check: async () => undefined, recordFailure: async (account: string) => (failures.push(account), { failures: 1, alertOwner: false }), recordSuccess: async () => undefined };
+    const throttle = {
+      check: async () => undefined,
+      recordFailure: async (account: string) => (failures.push(account), { failures: 1, alertOwner: false }),
+      recordSuccess: async () => undefined,
+    };
     const none = {} as never;
     const audit = { manager: none, record: async () => undefined };
-    auth = new AuthService(users as never, none, none, passwords, none, throttle as never, none, none, none, audit as never, none, none, none);
+    auth = new AuthService(
+      users as never,
+      none,
+      none,
+      passwords,
+      none,
+      throttle as never,
+      none,
+      none,
+      none,
+      audit as never,
+      none,
+      none,
+      none,
+    );
   });
 
   const realHash = () => passwords.hash('The-Right-Password-1');

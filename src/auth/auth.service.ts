@@ -68,11 +68,19 @@ export class AuthService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.mail.registerTask(FORGOT_PASSWORD_TASK, (request) => this.forgotPasswordTask(request as ForgotPasswordRequest));
+    this.mail.registerTask(FORGOT_PASSWORD_TASK, (request) =>
+      this.forgotPasswordTask(request as ForgotPasswordRequest),
+    );
   }
 
   /** Audit (issue 13): a refused sign-in, by nobody known, against the account if it exists. */
-  private recordSignInRefused(type: 'SIGN_IN_FAILED' | 'SIGN_IN_LOCKED', username: string, user: User | null, client: ClientInfo, why: string): Promise<void> {
+  private recordSignInRefused(
+    type: 'SIGN_IN_FAILED' | 'SIGN_IN_LOCKED',
+    username: string,
+    user: User | null,
+    client: ClientInfo,
+    why: string,
+  ): Promise<void> {
     return this.audit.record(this.audit.manager, {
       type,
       actor: 'anonymous',
@@ -83,10 +91,16 @@ export class AuthService implements OnModuleInit {
     });
   }
 
-  async login(dto: LoginDto, authorization: string | undefined, client: ClientInfo & { ip: string }, cookies?: Record<string, string>): Promise<SignedIn> {
+  async login(
+    dto: LoginDto,
+    authorization: string | undefined,
+    client: ClientInfo & { ip: string },
+    cookies?: Record<string, string>,
+  ): Promise<SignedIn> {
     if (!dto.acceptToS) throw AppException.badRequest(AUTH_MESSAGES.TERMS_NOT_ACCEPTED, ERROR_CODES.TERMS_NOT_ACCEPTED);
     // Passkeys (issue 14): a passkey alone is a password-less sign-in.
-    if (dto.passkey && dto.username === undefined && dto.password === undefined) return this.loginWithPasskey(dto.passkey, client);
+    if (dto.passkey && dto.username === undefined && dto.password === undefined)
+      return this.loginWithPasskey(dto.passkey, client);
     const email = dto.username.toLowerCase();
     await this.checkThrottle(email, client);
 
@@ -107,7 +121,10 @@ export class AuthService implements OnModuleInit {
     // Issue 14 (trusted devices): a valid device cookie of this account stands in for the MFA step.
     // Passkeys (issue 14): a passkey is a second factor as TOTP is; `passkey: true` tells the MFA step to offer it.
     const secondFactorGiven = !!dto.mfaToken || !!dto.recoveryCode || !!dto.passkey;
-    if ((user.isMFAEnabled || user.hasPasskey) && !(!secondFactorGiven && (await this.trustedDevices.recognise(user, cookies)))) {
+    if (
+      (user.isMFAEnabled || user.hasPasskey) &&
+      !(!secondFactorGiven && (await this.trustedDevices.recognise(user, cookies)))
+    ) {
       if (!secondFactorGiven) {
         throw AppException.unauthorized(AUTH_MESSAGES.TOTP_REQUIRED, ERROR_CODES.TOTP_REQUIRED, {
           challengeToken: this.tokens.signChallenge(user.id, 'mfa'),
@@ -116,11 +133,13 @@ export class AuthService implements OnModuleInit {
         });
       }
       const challengedUser = this.tokens.verifyChallenge(authorization, 'mfa');
-      if (challengedUser !== user.id) throw AppException.unauthorized('The sign-in challenge belongs to another account. Please log in again.');
+      if (challengedUser !== user.id)
+        throw AppException.unauthorized('The sign-in challenge belongs to another account. Please log in again.');
       rememberDevice = dto.rememberDevice === true;
       if (dto.passkey) {
         // Passkeys (issue 14)
-        if (dto.mfaToken || dto.recoveryCode) throw AppException.badRequest('Send either an MFA code, a recovery code or a passkey, not two.');
+        if (dto.mfaToken || dto.recoveryCode)
+          throw AppException.badRequest('Send either an MFA code, a recovery code or a passkey, not two.');
         const checked = await this.passkeys.verifyAssertion(dto.passkey as unknown as AuthenticationResponseJSON, user);
         if (!checked.ok) {
           await this.recordFailure(email, client.ip, user);
@@ -140,7 +159,10 @@ export class AuthService implements OnModuleInit {
       } else if (!(await this.mfa.verifyLoginCode(user, dto.mfaToken!))) {
         await this.recordFailure(email, client.ip, user);
         await this.recordSignInRefused('SIGN_IN_FAILED', email, user, client, 'Wrong MFA code');
-        throw AppException.unauthorized('The MFA token is invalid or has already been used.', ERROR_CODES.INVALID_MFA_TOKEN);
+        throw AppException.unauthorized(
+          'The MFA token is invalid or has already been used.',
+          ERROR_CODES.INVALID_MFA_TOKEN,
+        );
       }
     }
 
@@ -174,7 +196,13 @@ export class AuthService implements OnModuleInit {
     if (known) await this.checkThrottle(known.email, client);
     if (!checked.ok) {
       if (known) await this.recordFailure(known.email, client.ip, known);
-      await this.recordSignInRefused('SIGN_IN_FAILED', known?.email ?? 'an unknown passkey', known, client, 'Passkey not verified');
+      await this.recordSignInRefused(
+        'SIGN_IN_FAILED',
+        known?.email ?? 'an unknown passkey',
+        known,
+        client,
+        'Passkey not verified',
+      );
       throw checked.error;
     }
     this.assertActive(checked.user);
@@ -188,7 +216,13 @@ export class AuthService implements OnModuleInit {
     } catch (e) {
       // Audit (issue 13)
       if (e instanceof AppException && e.getStatus() === HttpStatus.TOO_MANY_REQUESTS) {
-        await this.recordSignInRefused('SIGN_IN_LOCKED', email, await this.users.findOneBy({ email }), client, 'Sign-in refused while locked after repeated failures');
+        await this.recordSignInRefused(
+          'SIGN_IN_LOCKED',
+          email,
+          await this.users.findOneBy({ email }),
+          client,
+          'Sign-in refused while locked after repeated failures',
+        );
       }
       throw e;
     }
@@ -209,7 +243,9 @@ export class AuthService implements OnModuleInit {
           'If this was not you, someone may be guessing your password: make sure it is strong and used nowhere else, and turn on ' +
           'multi-factor authentication on your profile page. If it was you, you need do nothing.',
       })
-      .catch((e: Error) => this.logger.error(`The sign-in alert for user ${user.id} could not be stored: ${e.message}`));
+      .catch((e: Error) =>
+        this.logger.error(`The sign-in alert for user ${user.id} could not be stored: ${e.message}`),
+      );
   }
 
   /** Opens a session for an account whose identity is established (password steps or SSO). */
@@ -221,7 +257,11 @@ export class AuthService implements OnModuleInit {
 
   assertActive(user: User): void {
     if (!maySignIn(user)) {
-      throw new AppException(HttpStatus.FORBIDDEN, ERROR_CODES.ACCOUNT_DISABLED, 'Your account has been disabled. Please contact your administrator.');
+      throw new AppException(
+        HttpStatus.FORBIDDEN,
+        ERROR_CODES.ACCOUNT_DISABLED,
+        'Your account has been disabled. Please contact your administrator.',
+      );
     }
   }
 
@@ -237,7 +277,12 @@ export class AuthService implements OnModuleInit {
   }
 
   /** The forced change of the CHANGE_PASSWORD step; every session of the account ends. */
-  async changeForcedPassword(authorization: string | undefined, dto: ChangePasswordDto, ip: string, client?: ClientInfo): Promise<{ success: true }> {
+  async changeForcedPassword(
+    authorization: string | undefined,
+    dto: ChangePasswordDto,
+    ip: string,
+    client?: ClientInfo,
+  ): Promise<{ success: true }> {
     const userId = this.tokens.verifyChallenge(authorization, 'change-password');
     const user = await this.users.findOneBy({ id: userId });
     if (!user) throw AppException.unauthorized();
@@ -252,17 +297,32 @@ export class AuthService implements OnModuleInit {
   }
 
   /** Sets a new password (never the same as the old one) and ends every session of the account, with its refresh token. */
-  async setPassword(user: User, newPassword: string, oldPassword?: string, audit: { type: 'PASSWORD_CHANGED' | 'PASSWORD_RESET'; client?: ClientInfo } = { type: 'PASSWORD_CHANGED' }): Promise<void> {
+  async setPassword(
+    user: User,
+    newPassword: string,
+    oldPassword?: string,
+    audit: { type: 'PASSWORD_CHANGED' | 'PASSWORD_RESET'; client?: ClientInfo } = { type: 'PASSWORD_CHANGED' },
+  ): Promise<void> {
     if (oldPassword !== undefined && oldPassword === newPassword) {
-      throw AppException.badRequest('The new password must be different from the current one.', ERROR_CODES.WEAK_PASSWORD);
+      throw AppException.badRequest(
+        'The new password must be different from the current one.',
+        ERROR_CODES.WEAK_PASSWORD,
+      );
     }
     const passwordHash = await this.passwords.hash(newPassword);
     await this.users.manager.transaction((tx) => this.replacePassword(tx, user, passwordHash, audit));
   }
 
   /** Inside `tx`: the new hash, every session of the account ended with it, and the audit event. */
-  private async replacePassword(tx: EntityManager, user: User, passwordHash: string, audit: { type: 'PASSWORD_CHANGED' | 'PASSWORD_RESET'; client?: ClientInfo }): Promise<void> {
-    await tx.getRepository(User).update({ id: user.id }, { passwordHash, mustChangePassword: false, passwordChangedAt: new Date() });
+  private async replacePassword(
+    tx: EntityManager,
+    user: User,
+    passwordHash: string,
+    audit: { type: 'PASSWORD_CHANGED' | 'PASSWORD_RESET'; client?: ClientInfo },
+  ): Promise<void> {
+    await tx
+      .getRepository(User)
+      .update({ id: user.id }, { passwordHash, mustChangePassword: false, passwordChangedAt: new Date() });
     await this.sessions.endAllForUsers([user.id], 'password-changed', undefined, tx);
     await this.audit.record(tx, {
       type: audit.type,
@@ -315,7 +375,13 @@ export class AuthService implements OnModuleInit {
         usedAt: null,
       });
       // Audit (issue 13)
-      await this.audit.record(tx, { type: 'PASSWORD_RESET_REQUESTED', actor: 'anonymous', target: user, client, summary: 'Password reset link e-mailed' });
+      await this.audit.record(tx, {
+        type: 'PASSWORD_RESET_REQUESTED',
+        actor: 'anonymous',
+        target: user,
+        client,
+        summary: 'Password reset link e-mailed',
+      });
     });
     const link = `${this.config.publicUrl}/resetPassword?token=${encodeURIComponent(token)}`;
     await this.mail.send({
@@ -329,7 +395,10 @@ export class AuthService implements OnModuleInit {
 
   async resetPassword(dto: ResetPasswordDto, client?: ClientInfo): Promise<{ success: true }> {
     const invalid = () =>
-      AppException.badRequest('This password reset link is invalid, has expired or has already been used. Please request a new one.', ERROR_CODES.RESET_TOKEN_INVALID);
+      AppException.badRequest(
+        'This password reset link is invalid, has expired or has already been used. Please request a new one.',
+        ERROR_CODES.RESET_TOKEN_INVALID,
+      );
     const token = await this.resetTokens.findOneBy({ tokenHash: sha256(dto.token) });
     if (!token || token.usedAt || token.expiresAt <= new Date()) throw invalid();
     const user = await this.users.findOneBy({ id: token.userId });
@@ -337,7 +406,9 @@ export class AuthService implements OnModuleInit {
     const passwordHash = await this.passwords.hash(dto.password);
     await this.users.manager.transaction(async (tx) => {
       // Claim the token first: a link used twice at once still changes the password once.
-      const claimed = await tx.getRepository(PasswordResetToken).update({ id: token.id, usedAt: IsNull() }, { usedAt: new Date() });
+      const claimed = await tx
+        .getRepository(PasswordResetToken)
+        .update({ id: token.id, usedAt: IsNull() }, { usedAt: new Date() });
       if (!claimed.affected) throw invalid();
       await tx.getRepository(PasswordResetToken).update({ userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });
       await this.replacePassword(tx, user, passwordHash, { type: 'PASSWORD_RESET', client });

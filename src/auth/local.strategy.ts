@@ -24,7 +24,12 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   /** `req.body` is the LoginDto the guard validated (trimmed, unknown fields refused). */
   validate(req: Request, _username: string, _password: string): Promise<SignedIn> {
     const cookies = (req as Request & { cookies?: Record<string, string> }).cookies;
-    return this.auth.login(req.body as LoginDto, req.headers.authorization, { ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'] }, cookies);
+    return this.auth.login(
+      req.body as LoginDto,
+      req.headers.authorization,
+      { ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'] },
+      cookies,
+    );
   }
 }
 

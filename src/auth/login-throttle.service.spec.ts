@@ -28,7 +28,8 @@ describe('LoginThrottleService', () => {
   /** Failures of one account spread over many addresses (no pair or address bound reached). */
   const distributed = async (account: string, times: number) => {
     const alerts: number[] = [];
-    for (let i = 0; i < times; i++) if ((await throttle.recordFailure(account, `172.16.${i >> 8}.${i & 255}`)).alertOwner) alerts.push(i + 1);
+    for (let i = 0; i < times; i++)
+      if ((await throttle.recordFailure(account, `172.16.${i >> 8}.${i & 255}`)).alertOwner) alerts.push(i + 1);
     return alerts;
   };
 
@@ -43,7 +44,10 @@ describe('LoginThrottleService', () => {
     await expect(throttle.check('other@x.test', A)).resolves.toBeUndefined();
     // The lock lifts 15 minutes after the last failure.
     clock.time += S.WINDOW_MS - 1;
-    await expect(throttle.check('a@x.test', A)).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/wait 1 minute /) });
+    await expect(throttle.check('a@x.test', A)).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringMatching(/wait 1 minute /),
+    });
     clock.time += 1;
     await expect(throttle.check('a@x.test', A)).resolves.toBeUndefined();
   });

@@ -10,7 +10,10 @@ export interface ThrottleClock {
   sleep(ms: number): Promise<void>;
 }
 export const THROTTLE_CLOCK = Symbol('THROTTLE_CLOCK');
-export const systemClock: ThrottleClock = { now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };
+export const systemClock: ThrottleClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+};
 
 /**
  * Brute-force protection that cannot be turned against the account's owner (docs/decisions.md, 'Throttling'):
@@ -48,14 +51,22 @@ export class LoginThrottleService {
 
   private keys(account: string, address: string) {
     const a = account.toLowerCase();
-    return { pair: `pair:${a}|${address}`, address: `address:${address}`, account: `account:${a}`, known: `known:${a}|${address}`, alerted: `alerted:${a}` };
+    return {
+      pair: `pair:${a}|${address}`,
+      address: `address:${address}`,
+      account: `account:${a}`,
+      known: `known:${a}|${address}`,
+      alerted: `alerted:${a}`,
+    };
   }
 
   /** Throws 429 while this account and address may not try; otherwise waits as long as recent failures ask. */
   async check(account: string, address: string): Promise<void> {
     const k = this.keys(account, address);
     const now = this.clock.now();
-    const [pair, byAddress, byAccount, known] = await Promise.all([k.pair, k.address, k.account, k.known].map((key) => this.store.get(key, now)));
+    const [pair, byAddress, byAccount, known] = await Promise.all(
+      [k.pair, k.address, k.account, k.known].map((key) => this.store.get(key, now)),
+    );
     const S = LoginThrottleService;
     if (pair.count >= S.PAIR_LIMIT) throw tooMany(pair.expiresAt - now);
     if (byAddress.count >= S.ADDRESS_LIMIT) throw tooMany(byAddress.expiresAt - now);
@@ -63,7 +74,10 @@ export class LoginThrottleService {
     if (!trusted && byAccount.count >= S.ACCOUNT_LIMIT) throw tooMany(byAccount.expiresAt - now);
     const delay = Math.min(
       S.MAX_DELAY_MS,
-      Math.max(steps(byAddress.count, S.ADDRESS_SLOW_AFTER), trusted ? 0 : steps(byAccount.count, S.ACCOUNT_SLOW_AFTER)) * S.DELAY_STEP_MS,
+      Math.max(
+        steps(byAddress.count, S.ADDRESS_SLOW_AFTER),
+        trusted ? 0 : steps(byAccount.count, S.ACCOUNT_SLOW_AFTER),
+      ) * S.DELAY_STEP_MS,
     );
     if (delay > 0) await this.clock.sleep(delay);
   }
@@ -79,7 +93,8 @@ export class LoginThrottleService {
     if (addressFailures === LoginThrottleService.ADDRESS_LIMIT) this.metrics?.lockout('address');
     const failures = await this.store.increment(k.account, W, now);
     if (failures === LoginThrottleService.ACCOUNT_LIMIT) this.metrics?.lockout('account');
-    const alertOwner = failures >= LoginThrottleService.ACCOUNT_SLOW_AFTER && (await this.store.setOnce(k.alerted, W, now));
+    const alertOwner =
+      failures >= LoginThrottleService.ACCOUNT_SLOW_AFTER && (await this.store.setOnce(k.alerted, W, now));
     return { failures, alertOwner };
   }
 

@@ -23,13 +23,27 @@ export class BillingService {
   /** The saved contact, or an empty one (id null) when none was saved yet. */
   async read(caller: AuthUser, kind: ContactKind): Promise<ContactProfile> {
     const found = await this.contacts.findOneBy({ organisationId: caller.organisationId, kind });
-    return found ? toProfile(found) : { id: null, fullName: '', jobTitle: '', department: '', basedIn: '', email: '', mobile: '' };
+    return found
+      ? toProfile(found)
+      : { id: null, fullName: '', jobTitle: '', department: '', basedIn: '', email: '', mobile: '' };
   }
 
-  async create(caller: AuthUser, kind: ContactKind, dto: CreateContactProfileDto, client?: RequestContext): Promise<ContactProfile> {
-    if (await this.contacts.existsBy({ organisationId: caller.organisationId, kind })) throw AppException.conflict(M.CONTACT_EXISTS);
+  async create(
+    caller: AuthUser,
+    kind: ContactKind,
+    dto: CreateContactProfileDto,
+    client?: RequestContext,
+  ): Promise<ContactProfile> {
+    if (await this.contacts.existsBy({ organisationId: caller.organisationId, kind }))
+      throw AppException.conflict(M.CONTACT_EXISTS);
     const saved = await this.contacts.manager.transaction(async (tx) => {
-      const row = await tx.getRepository(ContactProfileEntity).save(tx.getRepository(ContactProfileEntity).create({ organisationId: caller.organisationId, kind, ...values(dto) }));
+      const row = await tx
+        .getRepository(ContactProfileEntity)
+        .save(
+          tx
+            .getRepository(ContactProfileEntity)
+            .create({ organisationId: caller.organisationId, kind, ...values(dto) }),
+        );
       await this.recordSaved(tx, caller, kind, null, row, client);
       return row;
     });
@@ -37,7 +51,12 @@ export class BillingService {
   }
 
   /** Another organisation's contact (or the other kind) is answered like a missing one. */
-  async update(caller: AuthUser, kind: ContactKind, dto: UpdateContactProfileDto, client?: RequestContext): Promise<ContactProfile> {
+  async update(
+    caller: AuthUser,
+    kind: ContactKind,
+    dto: UpdateContactProfileDto,
+    client?: RequestContext,
+  ): Promise<ContactProfile> {
     const found = await this.contacts.findOneBy({ id: dto.id, organisationId: caller.organisationId, kind });
     if (!found) throw AppException.notFound(M.CONTACT_NOT_FOUND);
     const before = toProfile(found);
@@ -51,12 +70,29 @@ export class BillingService {
   }
 
   /** Audit (issue 13): the fields that changed, before → after. */
-  private recordSaved(tx: EntityManager, caller: AuthUser, kind: ContactKind, before: ContactProfile | null, after: ContactProfileEntity, client?: RequestContext) {
+  private recordSaved(
+    tx: EntityManager,
+    caller: AuthUser,
+    kind: ContactKind,
+    before: ContactProfile | null,
+    after: ContactProfileEntity,
+    client?: RequestContext,
+  ) {
     const changes = Object.fromEntries(
-      FIELDS.filter((f) => (before?.[f] ?? '') !== after[f]).map((f) => [f, { from: before?.[f] ?? null, to: after[f] }]),
+      FIELDS.filter((f) => (before?.[f] ?? '') !== after[f]).map((f) => [
+        f,
+        { from: before?.[f] ?? null, to: after[f] },
+      ]),
     );
     const label = kind === 'PRIMARY' ? 'Primary contact' : 'Billing contact';
-    return this.audit.record(tx, { type: 'BILLING_CONTACT_SAVED', actor: caller, organisationId: caller.organisationId, client, summary: `${label} saved`, changes });
+    return this.audit.record(tx, {
+      type: 'BILLING_CONTACT_SAVED',
+      actor: caller,
+      organisationId: caller.organisationId,
+      client,
+      summary: `${label} saved`,
+      changes,
+    });
   }
 }
 
@@ -72,5 +108,13 @@ function values(dto: ContactProfileDto): Pick<ContactProfileEntity, (typeof FIEL
 }
 
 function toProfile(e: ContactProfileEntity): ContactProfile {
-  return { id: e.id, fullName: e.fullName, jobTitle: e.jobTitle, department: e.department, basedIn: e.basedIn, email: e.email, mobile: e.mobile };
+  return {
+    id: e.id,
+    fullName: e.fullName,
+    jobTitle: e.jobTitle,
+    department: e.department,
+    basedIn: e.basedIn,
+    email: e.email,
+    mobile: e.mobile,
+  };
 }

@@ -18,7 +18,11 @@ export class AppException extends HttpException {
   static badRequest(message: string, code: ErrorCode = ERROR_CODES.VALIDATION_FAILED, extra?: Record<string, unknown>) {
     return new AppException(HttpStatus.BAD_REQUEST, code, message, extra);
   }
-  static unauthorized(message = 'Authentication required.', code: ErrorCode = ERROR_CODES.UNAUTHENTICATED, extra?: Record<string, unknown>) {
+  static unauthorized(
+    message = 'Authentication required.',
+    code: ErrorCode = ERROR_CODES.UNAUTHENTICATED,
+    extra?: Record<string, unknown>,
+  ) {
     return new AppException(HttpStatus.UNAUTHORIZED, code, message, extra);
   }
   static forbidden(message = 'You do not have permission to do this.', code: ErrorCode = ERROR_CODES.FORBIDDEN) {

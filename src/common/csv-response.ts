@@ -9,7 +9,12 @@ const logger = new Logger('CsvExport');
  * after the first byte cannot become an error response any more, so it cuts the download short instead
  * (the browser reports a failed download rather than a silently truncated file).
  */
-export async function sendCsv(res: Response, name: string, header: readonly string[], rows: AsyncIterable<unknown[][]>): Promise<void> {
+export async function sendCsv(
+  res: Response,
+  name: string,
+  header: readonly string[],
+  rows: AsyncIterable<unknown[][]>,
+): Promise<void> {
   const stamp = new Date().toISOString().slice(0, 10);
   res.status(200);
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
@@ -24,6 +29,9 @@ export async function sendCsv(res: Response, name: string, header: readonly stri
 }
 
 /** Turns batches of items into batches of CSV rows. */
-export async function* mapBatches<T>(batches: AsyncIterable<T[]>, row: (item: T) => unknown[]): AsyncGenerator<unknown[][]> {
+export async function* mapBatches<T>(
+  batches: AsyncIterable<T[]>,
+  row: (item: T) => unknown[],
+): AsyncGenerator<unknown[][]> {
   for await (const batch of batches) yield batch.map(row);
 }

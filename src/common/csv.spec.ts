@@ -16,12 +16,15 @@ describe('csvCell', () => {
     expect(csvCell('cr\rhere')).toBe('"cr\rhere"');
   });
 
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil","x")'])('defuses the formula %j', (text) => {
-    const cell = csvCell(text);
-    expect(cell.startsWith(`"'`)).toBe(true);
-    expect(cell.endsWith('"')).toBe(true);
-    expect(cell.slice(2, -1).replace(/""/g, '"')).toBe(text);
-  });
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil","x")'])(
+    'defuses the formula %j',
+    (text) => {
+      const cell = csvCell(text);
+      expect(cell.startsWith(`"'`)).toBe(true);
+      expect(cell.endsWith('"')).toBe(true);
+      expect(cell.slice(2, -1).replace(/""/g, '"')).toBe(text);
+    },
+  );
 
   it('does not touch a formula character later in the text', () => {
     expect(csvCell('a=b')).toBe('a=b');

@@ -12,7 +12,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  let text =
+    value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
   const formula = FORMULA_START.test(text);
   if (formula) text = `'${text}`;
   return formula || /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -27,7 +28,11 @@ export function csvRow(values: readonly unknown[]): string {
  * for the socket to drain whenever its buffer is full, so however many rows there are only one batch is
  * in memory. Stops early, without error, when the client goes away.
  */
-export async function writeCsv(out: Writable, header: readonly string[], batches: AsyncIterable<unknown[][]>): Promise<void> {
+export async function writeCsv(
+  out: Writable,
+  header: readonly string[],
+  batches: AsyncIterable<unknown[][]>,
+): Promise<void> {
   const write = async (chunk: string) => {
     if (out.destroyed) return false;
     if (!out.write(chunk)) await drainedOrClosed(out);

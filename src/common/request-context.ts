@@ -6,10 +6,15 @@ export interface RequestContext {
   userAgent: string | null;
 }
 
-export function requestContextOf(req: { ip?: string; headers: Record<string, string | string[] | undefined> }): RequestContext {
+export function requestContextOf(req: {
+  ip?: string;
+  headers: Record<string, string | string[] | undefined>;
+}): RequestContext {
   const ua = req.headers['user-agent'];
   return { ip: req.ip ?? null, userAgent: (Array.isArray(ua) ? ua[0] : ua) ?? null };
 }
 
 /** Hands the request's client address and user agent to a handler: `save(@Client() client: RequestContext)`. */
-export const Client = createParamDecorator((_data: unknown, ctx: ExecutionContext): RequestContext => requestContextOf(ctx.switchToHttp().getRequest()));
+export const Client = createParamDecorator((_data: unknown, ctx: ExecutionContext): RequestContext =>
+  requestContextOf(ctx.switchToHttp().getRequest()),
+);

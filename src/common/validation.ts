@@ -1,7 +1,17 @@
 import { applyDecorators, ValidationError, ValidationPipeOptions } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf, ValidationOptions } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+  ValidationOptions,
+} from 'class-validator';
 import { AppException } from './app.exception';
 import { ERROR_CODES } from '../shared/messages';
 import { LIMITS } from '../shared/limits';
@@ -46,7 +56,9 @@ export const VALIDATION_PIPE_OPTIONS: ValidationPipeOptions = {
   transform: true,
   exceptionFactory: (errors) => {
     const details = flatten(errors);
-    return AppException.badRequest(details.map((d) => d.message).join('; '), ERROR_CODES.VALIDATION_FAILED, { errors: details });
+    return AppException.badRequest(details.map((d) => d.message).join('; '), ERROR_CODES.VALIDATION_FAILED, {
+      errors: details,
+    });
   },
 };
 

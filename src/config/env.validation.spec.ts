@@ -9,7 +9,13 @@ describe('loadConfig (CONTRACT 1)', () => {
   it('has working defaults on one machine', () => {
     const dir = dataDir();
     const c = loadConfig({ DATA_DIR: dir });
-    expect(c).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', appEnv: 'production', supportEmailDomain: 'support.localhost', oidc: undefined });
+    expect(c).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      appEnv: 'production',
+      supportEmailDomain: 'support.localhost',
+      oidc: undefined,
+    });
     expect(c.bootstrapSupportEmail).toBe('admin@support.localhost');
   });
 
@@ -25,8 +31,12 @@ describe('loadConfig (CONTRACT 1)', () => {
   it('refuses PostgreSQL without shared keys: every instance must sign and encrypt with the same ones', () => {
     const url = 'postgres://u:p@db:5432/portal';
     const key = Buffer.alloc(32, 7).toString('base64');
-    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, ENCRYPTION_KEY: key })).toThrow(/JWT_SECRET must be set when DATABASE_URL/);
-    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, JWT_SECRET: 'x'.repeat(40) })).toThrow(/ENCRYPTION_KEY must be set when DATABASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, ENCRYPTION_KEY: key })).toThrow(
+      /JWT_SECRET must be set when DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, JWT_SECRET: 'x'.repeat(40) })).toThrow(
+      /ENCRYPTION_KEY must be set when DATABASE_URL/,
+    );
     const c = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, JWT_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: key });
     expect(c.jwtSecret).toBe('x'.repeat(40));
   });
@@ -54,7 +64,12 @@ describe('loadConfig (CONTRACT 1)', () => {
   });
 
   it('reads SSO only with issuer and client id together', () => {
-    const c = loadConfig({ DATA_DIR: dataDir(), OIDC_ISSUER: 'https://idp.example.com', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 's' });
+    const c = loadConfig({
+      DATA_DIR: dataDir(),
+      OIDC_ISSUER: 'https://idp.example.com',
+      OIDC_CLIENT_ID: 'portal',
+      OIDC_CLIENT_SECRET: 's',
+    });
     expect(c.oidc).toEqual({ issuer: 'https://idp.example.com', clientId: 'portal', clientSecret: 's' });
   });
 

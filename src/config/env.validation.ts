@@ -62,7 +62,8 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   } catch {
     fail(name, `must be a URL (got "${v}")`);
   }
-  if (!protocols.includes(parsed.protocol)) fail(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${v}")`);
+  if (!protocols.includes(parsed.protocol))
+    fail(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${v}")`);
   return v;
 }
 
@@ -104,12 +105,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // its neighbours' (tokens refused, TOTP secrets unreadable), so they must be given, not generated.
   if (databaseUrl !== undefined) {
     for (const name of ['JWT_SECRET', 'ENCRYPTION_KEY']) {
-      if (optional(env, name) === undefined) fail(name, 'must be set when DATABASE_URL is set (every instance needs the same key; generate one with: openssl rand -base64 48)');
+      if (optional(env, name) === undefined)
+        fail(
+          name,
+          'must be set when DATABASE_URL is set (every instance needs the same key; generate one with: openssl rand -base64 48)',
+        );
     }
   }
 
   const jwtSecretText = optional(env, 'JWT_SECRET');
-  if (jwtSecretText !== undefined && jwtSecretText.length < 32) fail('JWT_SECRET', 'must be at least 32 characters long');
+  if (jwtSecretText !== undefined && jwtSecretText.length < 32)
+    fail('JWT_SECRET', 'must be at least 32 characters long');
   const jwtSecret = jwtSecretText ?? persistedSecret(dataDir, 'jwt-secret', 48).toString('base64');
 
   const encryptionKeyText = optional(env, 'ENCRYPTION_KEY');
@@ -122,39 +128,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   const supportEmailDomain = (optional(env, 'SUPPORT_EMAIL_DOMAIN') ?? 'support.localhost').toLowerCase();
-  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(supportEmailDomain)) fail('SUPPORT_EMAIL_DOMAIN', `must be a domain name (got "${supportEmailDomain}")`);
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(supportEmailDomain))
+    fail('SUPPORT_EMAIL_DOMAIN', `must be a domain name (got "${supportEmailDomain}")`);
 
   const appEnv = optional(env, 'APP_ENV') ?? 'production';
-  if (!/^[a-z][a-z0-9-]*$/.test(appEnv)) fail('APP_ENV', `must be a lower-case environment name such as develop or production (got "${appEnv}")`);
+  if (!/^[a-z][a-z0-9-]*$/.test(appEnv))
+    fail('APP_ENV', `must be a lower-case environment name such as develop or production (got "${appEnv}")`);
 
   const serviceApiKey = optional(env, 'SERVICE_API_KEY');
-  if (serviceApiKey !== undefined && serviceApiKey.length < 16) fail('SERVICE_API_KEY', 'must be at least 16 characters long');
+  if (serviceApiKey !== undefined && serviceApiKey.length < 16)
+    fail('SERVICE_API_KEY', 'must be at least 16 characters long');
 
   const metricsToken = optional(env, 'METRICS_TOKEN');
-  if (metricsToken !== undefined && metricsToken.length < 16) fail('METRICS_TOKEN', 'must be at least 16 characters long');
+  if (metricsToken !== undefined && metricsToken.length < 16)
+    fail('METRICS_TOKEN', 'must be at least 16 characters long');
 
   const oidcIssuer = url(env, 'OIDC_ISSUER', ['http:', 'https:']);
   const oidcClientId = optional(env, 'OIDC_CLIENT_ID');
   if ((oidcIssuer === undefined) !== (oidcClientId === undefined)) {
-    fail(oidcIssuer === undefined ? 'OIDC_ISSUER' : 'OIDC_CLIENT_ID', 'must be set together with the other (OIDC_ISSUER and OIDC_CLIENT_ID)');
+    fail(
+      oidcIssuer === undefined ? 'OIDC_ISSUER' : 'OIDC_CLIENT_ID',
+      'must be set together with the other (OIDC_ISSUER and OIDC_CLIENT_ID)',
+    );
   }
 
   const logLevel = (optional(env, 'LOG_LEVEL') ?? 'info') as AppConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
   const bootstrapSupportPassword = optional(env, 'BOOTSTRAP_SUPPORT_PASSWORD');
-  if (bootstrapSupportPassword !== undefined && (bootstrapSupportPassword.length < 8 || bootstrapSupportPassword.length > 50)) {
+  if (
+    bootstrapSupportPassword !== undefined &&
+    (bootstrapSupportPassword.length < 8 || bootstrapSupportPassword.length > 50)
+  ) {
     fail('BOOTSTRAP_SUPPORT_PASSWORD', 'must be 8 to 50 characters long');
   }
 
   const rateLimitScaleText = optional(env, 'RATE_LIMIT_SCALE') ?? '1';
   const rateLimitScale = Number(rateLimitScaleText);
-  if (!/^\d+$/.test(rateLimitScaleText) || rateLimitScale < 1) fail('RATE_LIMIT_SCALE', `must be a whole number of 1 or more (got "${rateLimitScaleText}")`);
+  if (!/^\d+$/.test(rateLimitScaleText) || rateLimitScale < 1)
+    fail('RATE_LIMIT_SCALE', `must be a whole number of 1 or more (got "${rateLimitScaleText}")`);
   const retentionText = optional(env, 'AUDIT_RETENTION_DAYS') ?? '365';
-  if (!/^\d+$/.test(retentionText) || Number(retentionText) > 36500) fail('AUDIT_RETENTION_DAYS', `must be a whole number of days from 0 (keep forever) to 36500 (got "${retentionText}")`);
+  if (!/^\d+$/.test(retentionText) || Number(retentionText) > 36500)
+    fail(
+      'AUDIT_RETENTION_DAYS',
+      `must be a whole number of days from 0 (keep forever) to 36500 (got "${retentionText}")`,
+    );
 
   const rememberText = optional(env, 'MFA_REMEMBER_DAYS') ?? String(DEFAULT_MFA_REMEMBER_DAYS);
-  if (!/^\d+$/.test(rememberText) || Number(rememberText) > 365) fail('MFA_REMEMBER_DAYS', `must be a whole number of days from 0 (off) to 365 (got "${rememberText}")`);
+  if (!/^\d+$/.test(rememberText) || Number(rememberText) > 365)
+    fail('MFA_REMEMBER_DAYS', `must be a whole number of days from 0 (off) to 365 (got "${rememberText}")`);
 
   return {
     port,
@@ -172,7 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appEnv,
     serviceApiKey,
     metricsToken,
-    oidc: oidcIssuer && oidcClientId ? { issuer: oidcIssuer, clientId: oidcClientId, clientSecret: optional(env, 'OIDC_CLIENT_SECRET') } : undefined,
+    oidc:
+      oidcIssuer && oidcClientId
+        ? { issuer: oidcIssuer, clientId: oidcClientId, clientSecret: optional(env, 'OIDC_CLIENT_SECRET') }
+        : undefined,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     logLevel,
     trustProxy: optional(env, 'TRUST_PROXY') === 'true',

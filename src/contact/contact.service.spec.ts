@@ -8,7 +8,9 @@ import { ContactService } from './contact.service';
 describe('ContactService', () => {
   const sent: OutgoingMail[] = [];
   const mail = { send: async (m: OutgoingMail) => void sent.push(m) } as unknown as MailService;
-  const users = { findOneBy: async () => ({ id: 4, email: 'me@org.test', organisationId: 2 }) } as unknown as Repository<User>;
+  const users = {
+    findOneBy: async () => ({ id: 4, email: 'me@org.test', organisationId: 2 }),
+  } as unknown as Repository<User>;
   const service = new ContactService(mail, users, { supportEmail: 'desk@vendor.test' } as AppConfig);
   const good = { name: 'Jane', email: 'jane@example.com', subject: 'Hello', message: 'A question' };
 
@@ -46,9 +48,15 @@ describe('ContactService', () => {
   });
 
   it('answers 503 with the failure text when the mail cannot be sent', async () => {
-    const failing = new ContactService({ send: async () => Promise.reject(new Error('smtp down')) } as unknown as MailService, users, { supportEmail: 'd@v.test' } as AppConfig);
+    const failing = new ContactService(
+      { send: async () => Promise.reject(new Error('smtp down')) } as unknown as MailService,
+      users,
+      { supportEmail: 'd@v.test' } as AppConfig,
+    );
     const error = (await failing.send(null, good).catch((e: AppException) => e)) as AppException;
     expect(error.getStatus()).toBe(503);
-    expect((error.getResponse() as { message: string }).message).toBe('Failed to send message. Please try again later.');
+    expect((error.getResponse() as { message: string }).message).toBe(
+      'Failed to send message. Please try again later.',
+    );
   });
 });

@@ -26,7 +26,10 @@ export class ContactService {
   async send(signedInUserId: number | null, dto: ContactMessageDto): Promise<{ success: true }> {
     const errors = validateContactMessage(dto);
     const details = Object.entries(errors).map(([field, message]) => ({ field, message: message! }));
-    if (details.length) throw AppException.badRequest(details.map((d) => d.message).join('; '), ERROR_CODES.VALIDATION_FAILED, { errors: details });
+    if (details.length)
+      throw AppException.badRequest(details.map((d) => d.message).join('; '), ERROR_CODES.VALIDATION_FAILED, {
+        errors: details,
+      });
 
     const email = dto.email.trim();
     const account = signedInUserId ? await this.users.findOneBy({ id: signedInUserId }) : null;
@@ -37,7 +40,9 @@ export class ContactService {
         subject: `${PRODUCT_NAME} contact: ${dto.subject.trim()}`,
         text: [
           `From: ${dto.name.trim()} <${email}>`,
-          account ? `Signed-in account: ${account.email} (user ${account.id}, organisation ${account.organisationId})` : 'Sent by a visitor who was not signed in.',
+          account
+            ? `Signed-in account: ${account.email} (user ${account.id}, organisation ${account.organisationId})`
+            : 'Sent by a visitor who was not signed in.',
           '',
           `Subject: ${dto.subject.trim()}`,
           '',

@@ -18,7 +18,11 @@ import { TokenService } from './token.service';
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       // A KeyObject, not the string: see hmacKey.
-      useFactory: (config: AppConfig) => ({ secret: hmacKey(config.jwtSecret), signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }),
+      useFactory: (config: AppConfig) => ({
+        secret: hmacKey(config.jwtSecret),
+        signOptions: { algorithm: 'HS256' },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
     }),
   ],
   providers: [TokenService, PasswordService, SessionAuthService],

@@ -88,7 +88,16 @@ function toSignedIn(r: Row, sessionId: string, exp: number): SignedIn {
   const applications = typeof r.applications === 'string' ? (JSON.parse(r.applications) as string[]) : r.applications;
   return {
     exp,
-    user: { id: r.id, email: r.email, organisationId: r.organisationId, sessionId, roles, isMFAEnforced, isMFAEnabled, hasPasskey },
+    user: {
+      id: r.id,
+      email: r.email,
+      organisationId: r.organisationId,
+      sessionId,
+      roles,
+      isMFAEnforced,
+      isMFAEnabled,
+      hasPasskey,
+    },
     profile: {
       id: r.id,
       firstName: r.firstName,

@@ -73,7 +73,8 @@ export class TokenService {
       if ((e as Error).name === 'TokenExpiredError') throw jwtExpired();
       throw AppException.unauthorized();
     }
-    if (payload.typ !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'number') throw AppException.unauthorized();
+    if (payload.typ !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'number')
+      throw AppException.unauthorized();
     return payload;
   }
 

@@ -19,7 +19,9 @@ import { SqliteSettings } from './sqlite-settings';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config), autoLoadEntities: true }),
       dataSourceFactory: async (options) => {
-        const dataSource = await serialiseSqlite(new DataSource({ ...options!, migrationsRun: false } as DataSourceOptions)).initialize();
+        const dataSource = await serialiseSqlite(
+          new DataSource({ ...options!, migrationsRun: false } as DataSourceOptions),
+        ).initialize();
         await runMigrations(dataSource);
         return dataSource;
       },

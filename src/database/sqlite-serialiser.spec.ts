@@ -44,7 +44,9 @@ describe('serialiseSqlite', () => {
   });
 
   /** 60 plain inserts fired while 60 transactions insert and then fail: every plain insert must survive, no failed one. */
-  async function writesBesideFailingTransactions(ds: DataSource): Promise<{ kept: number; leaked: number; acknowledged: number }> {
+  async function writesBesideFailingTransactions(
+    ds: DataSource,
+  ): Promise<{ kept: number; leaked: number; acknowledged: number }> {
     const repo = ds.getRepository(Item);
     const failing = Array.from({ length: 60 }, (_, i) =>
       ds
@@ -63,7 +65,11 @@ describe('serialiseSqlite', () => {
     );
     const results = await Promise.all([...plain, ...failing]);
     const acknowledged = results.filter((r) => r === 1).length;
-    return { kept: await countFromSecondConnection(file, "label LIKE 'kept-%'"), leaked: await countFromSecondConnection(file, "label LIKE 'failed-%'"), acknowledged };
+    return {
+      kept: await countFromSecondConnection(file, "label LIKE 'kept-%'"),
+      leaked: await countFromSecondConnection(file, "label LIKE 'failed-%'"),
+      acknowledged,
+    };
   }
 
   it('keeps every acknowledged write made beside failing transactions, and none of theirs', async () => {

@@ -62,7 +62,11 @@ export class SerialisedSqliteQueryRunner extends SqliteQueryRunner {
     release?.();
   }
 
-  override async query(query: string, parameters?: unknown[], useStructuredResult = false): ReturnType<SqliteQueryRunner['query']> {
+  override async query(
+    query: string,
+    parameters?: unknown[],
+    useStructuredResult = false,
+  ): ReturnType<SqliteQueryRunner['query']> {
     if (this.holdsGate) return super.query(query, parameters, useStructuredResult);
     const release = await this.acquire();
     try {
@@ -72,7 +76,9 @@ export class SerialisedSqliteQueryRunner extends SqliteQueryRunner {
     }
   }
 
-  override async startTransaction(isolationLevel?: Parameters<SqliteQueryRunner['startTransaction']>[0]): Promise<void> {
+  override async startTransaction(
+    isolationLevel?: Parameters<SqliteQueryRunner['startTransaction']>[0],
+  ): Promise<void> {
     const outermost = !this.isTransactionActive;
     if (outermost) this.releaseGate = await this.acquire();
     try {

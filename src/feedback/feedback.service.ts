@@ -26,8 +26,16 @@ export class FeedbackService {
   ) {}
 
   async add(caller: AuthUser, dto: FeedbackDto): Promise<{ success: true; id: number }> {
-    if (dto.userId !== undefined && dto.userId !== caller.id) throw AppException.badRequest('userId must be the signed-in user.');
-    const saved = await this.feedback.save(this.feedback.create({ title: dto.title, content: dto.content, userId: caller.id, organisationId: caller.organisationId }));
+    if (dto.userId !== undefined && dto.userId !== caller.id)
+      throw AppException.badRequest('userId must be the signed-in user.');
+    const saved = await this.feedback.save(
+      this.feedback.create({
+        title: dto.title,
+        content: dto.content,
+        userId: caller.id,
+        organisationId: caller.organisationId,
+      }),
+    );
     const user = await this.users.findOneBy({ id: caller.id });
     const org = await this.organisations.findOneBy({ id: caller.organisationId });
     const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || caller.email;

@@ -21,7 +21,8 @@ export class HealthController {
   @Public()
   @Get()
   async check() {
-    if ((await this.health.database()) !== 'ok') throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.UNAVAILABLE, 'The database does not answer.');
+    if ((await this.health.database()) !== 'ok')
+      throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.UNAVAILABLE, 'The database does not answer.');
     return { status: 'ok', version };
   }
 
@@ -35,7 +36,10 @@ export class HealthController {
   @Get('ready')
   async ready() {
     const { ready, checks } = await this.health.readiness();
-    if (!ready) throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.NOT_READY, 'A dependency does not answer.', { checks });
+    if (!ready)
+      throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.NOT_READY, 'A dependency does not answer.', {
+        checks,
+      });
     return { status: 'ok', version, checks };
   }
 }

@@ -53,7 +53,10 @@ export class HealthService implements OnModuleDestroy {
 
   async readiness(): Promise<Readiness> {
     const [database, redis, mail] = await Promise.all([this.database(), this.redisCheck(), this.mailCheck()]);
-    return { ready: [database, redis, mail].every((c) => c === 'ok' || c === 'skipped'), checks: { database, redis, mail } };
+    return {
+      ready: [database, redis, mail].every((c) => c === 'ok' || c === 'skipped'),
+      checks: { database, redis, mail },
+    };
   }
 
   /**
@@ -64,7 +67,13 @@ export class HealthService implements OnModuleDestroy {
     const url = this.config.redisUrl;
     if (!url) return Promise.resolve('skipped');
     return check(async () => {
-      const redis = new Redis(url, { lazyConnect: true, connectTimeout: TIMEOUT_MS, maxRetriesPerRequest: 0, retryStrategy: () => null, disconnectTimeout: 200 });
+      const redis = new Redis(url, {
+        lazyConnect: true,
+        connectTimeout: TIMEOUT_MS,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+        disconnectTimeout: 200,
+      });
       redis.on('error', () => undefined); // reported through the check, not as an unhandled event
       try {
         await redis.connect();

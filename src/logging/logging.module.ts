@@ -59,10 +59,16 @@ export function loggerParams(config: AppConfig): Params {
         return user ? { userId: user.id, sessionId: user.sessionId } : {};
       },
       serializers: {
-        req: (req: { id: string; method: string; raw: Req; remoteAddress?: string }) => ({ id: req.id, method: req.method, path: pathOf(req.raw), ip: req.remoteAddress }),
+        req: (req: { id: string; method: string; raw: Req; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          path: pathOf(req.raw),
+          ip: req.remoteAddress,
+        }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
       customSuccessMessage: (req, res) => `${req.method} ${pathOf(req as Req)} ${res.statusCode}`,
       customErrorMessage: (req, res) => `${req.method} ${pathOf(req as Req)} ${res.statusCode}`,
       // Level names ("info"), not numbers, in the JSON; pino-pretty colours the numbers itself.
@@ -74,6 +80,8 @@ export function loggerParams(config: AppConfig): Params {
 }
 
 @Module({
-  imports: [LoggerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => loggerParams(config) })],
+  imports: [
+    LoggerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => loggerParams(config) }),
+  ],
 })
 export class LoggingModule {}

@@ -7,11 +7,19 @@ describe('detectImageType: the type from the bytes, never the name', () => {
     expect(detectImageType(Buffer.from([0xff, 0xd8, 0xff, 0xdb]))).toBe('image/jpeg');
     expect(detectImageType(Buffer.from('GIF87a....'))).toBe('image/gif');
     expect(detectImageType(Buffer.from('GIF89a....'))).toBe('image/gif');
-    expect(detectImageType(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]))).toBe('image/webp');
+    expect(detectImageType(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]))).toBe(
+      'image/webp',
+    );
   });
 
   it('refuses SVG, HTML, a RIFF that is not WebP, truncated signatures and nothing', () => {
-    for (const text of ['<svg xmlns="http://www.w3.org/2000/svg"/>', '<?xml version="1.0"?><svg/>', '<html>', 'GIF8', '']) {
+    for (const text of [
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      '<?xml version="1.0"?><svg/>',
+      '<html>',
+      'GIF8',
+      '',
+    ]) {
       expect(detectImageType(Buffer.from(text))).toBeNull();
     }
     expect(detectImageType(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt ')]))).toBeNull();
@@ -21,7 +29,15 @@ describe('detectImageType: the type from the bytes, never the name', () => {
 
 describe('UploadUrlSigner', () => {
   const signer = new UploadUrlSigner('secret-one');
-  const grant = { n: 'nonce', o: 1, f: 'logo.png', s: 10, t: 'image/png', p: 'a'.repeat(32) + '.png', e: 2_000_000_000 };
+  const grant = {
+    n: 'nonce',
+    o: 1,
+    f: 'logo.png',
+    s: 10,
+    t: 'image/png',
+    p: 'a'.repeat(32) + '.png',
+    e: 2_000_000_000,
+  };
 
   it('verifies what it signed', () => {
     expect(signer.verify(signer.sign(grant))).toEqual(grant);

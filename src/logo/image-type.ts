@@ -20,4 +20,9 @@ export const EXTENSION_BY_TYPE: Record<LogoMimeType, string> = {
   'image/webp': 'webp',
 };
 
-export const TYPE_BY_EXTENSION: Record<string, LogoMimeType> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+export const TYPE_BY_EXTENSION: Record<string, LogoMimeType> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};

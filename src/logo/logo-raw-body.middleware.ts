@@ -14,7 +14,8 @@ export class LogoRawBodyMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
     parse(req, res, (err?: unknown) => {
       const e = err as { type?: string } | undefined;
-      if (e?.type === 'entity.too.large') return next(new AppException(HttpStatus.PAYLOAD_TOO_LARGE, ERROR_CODES.PAYLOAD_TOO_LARGE, M.LOGO_TOO_LARGE));
+      if (e?.type === 'entity.too.large')
+        return next(new AppException(HttpStatus.PAYLOAD_TOO_LARGE, ERROR_CODES.PAYLOAD_TOO_LARGE, M.LOGO_TOO_LARGE));
       next(err as Error | undefined);
     });
   }

@@ -68,8 +68,10 @@ export class LogoService {
   /** PUT to the upload URL: the signature, expiry and single use first, then the bytes themselves. */
   async upload(token: string, body: unknown): Promise<{ success: true; logoPath: string }> {
     const grant = this.signer.verify(token);
-    if (!grant || !STORED_NAME.test(grant.p)) throw new AppException(HttpStatus.FORBIDDEN, ERROR_CODES.LOGO_URL_INVALID, M.LOGO_URL_INVALID);
-    if (grant.e * 1000 <= Date.now()) throw new AppException(HttpStatus.FORBIDDEN, ERROR_CODES.LOGO_URL_EXPIRED, M.LOGO_URL_EXPIRED);
+    if (!grant || !STORED_NAME.test(grant.p))
+      throw new AppException(HttpStatus.FORBIDDEN, ERROR_CODES.LOGO_URL_INVALID, M.LOGO_URL_INVALID);
+    if (grant.e * 1000 <= Date.now())
+      throw new AppException(HttpStatus.FORBIDDEN, ERROR_CODES.LOGO_URL_EXPIRED, M.LOGO_URL_EXPIRED);
     // Claim the nonce atomically: the URL is spent by this attempt, whatever the file turns out to be.
     const claimed = await this.uploads.update(
       { nonce: grant.n, organisationId: grant.o, storedName: grant.p, usedAt: IsNull() },
@@ -82,7 +84,8 @@ export class LogoService {
         : new AppException(HttpStatus.FORBIDDEN, ERROR_CODES.LOGO_URL_INVALID, M.LOGO_URL_INVALID);
     }
     const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
-    if (bytes.length > LIMITS.LOGO_MAX_BYTES) throw new AppException(HttpStatus.PAYLOAD_TOO_LARGE, ERROR_CODES.PAYLOAD_TOO_LARGE, M.LOGO_TOO_LARGE);
+    if (bytes.length > LIMITS.LOGO_MAX_BYTES)
+      throw new AppException(HttpStatus.PAYLOAD_TOO_LARGE, ERROR_CODES.PAYLOAD_TOO_LARGE, M.LOGO_TOO_LARGE);
     if (bytes.length !== grant.s) throw AppException.badRequest(M.LOGO_SIZE_MISMATCH, ERROR_CODES.LOGO_SIZE_MISMATCH);
     const type = detectImageType(bytes);
     if (!type || type !== grant.t) throw AppException.badRequest(M.LOGO_NOT_IMAGE, ERROR_CODES.LOGO_NOT_IMAGE);
@@ -97,7 +100,8 @@ export class LogoService {
     const upload = storedName
       ? await this.uploads.findOneBy({ storedName, organisationId: caller.organisationId, usedAt: Not(IsNull()) })
       : null;
-    if (!upload || !(await this.files.exists(fileKey(upload.storedName)))) throw AppException.badRequest(M.LOGO_NOT_UPLOADED, ERROR_CODES.LOGO_NOT_UPLOADED);
+    if (!upload || !(await this.files.exists(fileKey(upload.storedName))))
+      throw AppException.badRequest(M.LOGO_NOT_UPLOADED, ERROR_CODES.LOGO_NOT_UPLOADED);
     const org = await this.organisations.findOneByOrFail({ id: caller.organisationId });
     const previous = org.logoPath;
     await this.organisations.manager.transaction(async (tx) => {

@@ -40,7 +40,12 @@ describe('MailService: an outbox that retries and never loses a message', () => 
 
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'mail-outbox-'));
-    db = await new DataSource({ type: 'sqlite', database: ':memory:', entities: [OutboxMessage], synchronize: true }).initialize();
+    db = await new DataSource({
+      type: 'sqlite',
+      database: ':memory:',
+      entities: [OutboxMessage],
+      synchronize: true,
+    }).initialize();
     repo = db.getRepository(OutboxMessage);
   });
   afterEach(async () => {
@@ -80,7 +85,17 @@ describe('MailService: an outbox that retries and never loses a message', () => 
 
   it('resumes at start the messages an earlier run left undelivered', async () => {
     // A message stored by a process that died before delivering it (its claim has run out).
-    await repo.insert({ to: 'c@example.com', subject: 'Left behind', text: 'x', attempts: 1, nextAttemptAt: new Date(Date.now() - 1000), claimedUntil: new Date(Date.now() - 1), sentAt: null, lastError: null, replyTo: null });
+    await repo.insert({
+      to: 'c@example.com',
+      subject: 'Left behind',
+      text: 'x',
+      attempts: 1,
+      nextAttemptAt: new Date(Date.now() - 1000),
+      claimedUntil: new Date(Date.now() - 1),
+      sentAt: null,
+      lastError: null,
+      replyTo: null,
+    });
     const mail = make();
     mail.onApplicationBootstrap();
     await until(() => mail.delivered.includes('Left behind'));
@@ -88,7 +103,17 @@ describe('MailService: an outbox that retries and never loses a message', () => 
   });
 
   it('leaves alone a message another instance is delivering', async () => {
-    await repo.insert({ to: 'd@example.com', subject: 'Claimed', text: 'x', attempts: 0, nextAttemptAt: new Date(), claimedUntil: new Date(Date.now() + 60_000), sentAt: null, lastError: null, replyTo: null });
+    await repo.insert({
+      to: 'd@example.com',
+      subject: 'Claimed',
+      text: 'x',
+      attempts: 0,
+      nextAttemptAt: new Date(),
+      claimedUntil: new Date(Date.now() + 60_000),
+      sentAt: null,
+      lastError: null,
+      replyTo: null,
+    });
     const mail = make();
     await mail.kick();
     expect(mail.delivered).toEqual([]);
@@ -96,8 +121,22 @@ describe('MailService: an outbox that retries and never loses a message', () => 
   });
 
   it('deletes rows delivered more than a week ago, and only those', async () => {
-    const row = (subject: string, sentAt: Date | null) => ({ to: 'e@example.com', subject, text: 'x', attempts: 0, nextAttemptAt: new Date(Date.now() + 60_000), claimedUntil: null, sentAt, lastError: null, replyTo: null });
-    await repo.insert([row('Old', new Date(Date.now() - MailService.KEEP_SENT_MS - 1000)), row('Recent', new Date()), row('Pending', null)]);
+    const row = (subject: string, sentAt: Date | null) => ({
+      to: 'e@example.com',
+      subject,
+      text: 'x',
+      attempts: 0,
+      nextAttemptAt: new Date(Date.now() + 60_000),
+      claimedUntil: null,
+      sentAt,
+      lastError: null,
+      replyTo: null,
+    });
+    await repo.insert([
+      row('Old', new Date(Date.now() - MailService.KEEP_SENT_MS - 1000)),
+      row('Recent', new Date()),
+      row('Pending', null),
+    ]);
     const mail = make();
     await mail.kick();
     expect((await repo.find({ order: { id: 'ASC' } })).map((m) => m.subject)).toEqual(['Recent', 'Pending']);

@@ -4,7 +4,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import * as nodemailer from 'nodemailer';
-import { DataSource, EntityManager, EntitySubscriberInterface, IsNull, LessThanOrEqual, QueryRunner, Repository, TransactionCommitEvent } from 'typeorm';
+import {
+  DataSource,
+  EntityManager,
+  EntitySubscriberInterface,
+  IsNull,
+  LessThanOrEqual,
+  QueryRunner,
+  Repository,
+  TransactionCommitEvent,
+} from 'typeorm';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { MetricsService } from '../metrics/metrics.service';
@@ -227,31 +236,52 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
         await task(message.payload ? JSON.parse(message.payload) : undefined);
       }
       // Once delivered, the body goes: it may carry a temporary password or a reset link (the row stays a week as a record).
-      await this.messages.update({ id: message.id }, { sentAt: new Date(), claimedUntil: null, lastError: null, payload: null, text: '' });
+      await this.messages.update(
+        { id: message.id },
+        { sentAt: new Date(), claimedUntil: null, lastError: null, payload: null, text: '' },
+      );
     } catch (e) {
       const attempts = message.attempts + 1;
       const delay = retryDelayMs(attempts, this.retryBaseMs);
       await this.messages.update(
         { id: message.id },
-        { attempts, nextAttemptAt: new Date(Date.now() + delay), claimedUntil: null, lastError: String((e as Error).message ?? e).slice(0, 500) },
+        {
+          attempts,
+          nextAttemptAt: new Date(Date.now() + delay),
+          claimedUntil: null,
+          lastError: String((e as Error).message ?? e).slice(0, 500),
+        },
       );
       if (this.config.logLevel !== 'silent') {
-        this.logger.warn(`${message.kind === 'mail' ? `E-mail ${message.id} to ${message.to}` : `Task ${message.id} (${message.kind})`} not done (attempt ${attempts}), retrying in ${Math.round(delay / 1000)} s: ${(e as Error).message}`);
+        this.logger.warn(
+          `${message.kind === 'mail' ? `E-mail ${message.id} to ${message.to}` : `Task ${message.id} (${message.kind})`} not done (attempt ${attempts}), retrying in ${Math.round(delay / 1000)} s: ${(e as Error).message}`,
+        );
       }
     }
   }
 
   /** Hands one message to the transport (SMTP, or an .eml file in DATA_DIR/outbox). */
   protected async deliver(message: OutboxMessage): Promise<void> {
-    const mail = { from: this.config.mailFrom, to: message.to, subject: message.subject, text: message.text, ...(message.replyTo ? { replyTo: message.replyTo } : {}) };
+    const mail = {
+      from: this.config.mailFrom,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    };
     const sending = this.transport.sendMail(mail);
     const info = await (this.metrics ? this.metrics.trackMail(sending) : sending);
     if (this.outbox) {
-      const file = join(this.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(message.id).padStart(8, '0')}-${randomBytes(4).toString('hex')}.eml`);
+      const file = join(
+        this.outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(message.id).padStart(8, '0')}-${randomBytes(4).toString('hex')}.eml`,
+      );
       writeFileSync(file, (info as unknown as { message: Buffer }).message);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       if (this.config.logLevel !== 'silent') {
-        this.logger.log(`E-mail to ${message.to} written to ${file}: "${message.subject}"${links.length ? ` links: ${links.join(' ')}` : ''}`);
+        this.logger.log(
+          `E-mail to ${message.to} written to ${file}: "${message.subject}"${links.length ? ` links: ${links.join(' ')}` : ''}`,
+        );
       }
     }
   }

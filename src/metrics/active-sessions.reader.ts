@@ -12,7 +12,9 @@ export class ActiveSessionsReader implements OnModuleInit {
 
   onModuleInit(): void {
     this.metrics.readOnScrape('sessions_active', async () => {
-      const [row] = await this.db.query<Array<{ n: number | string }>>('SELECT COUNT(*) AS n FROM sessions WHERE "endedAt" IS NULL');
+      const [row] = await this.db.query<Array<{ n: number | string }>>(
+        'SELECT COUNT(*) AS n FROM sessions WHERE "endedAt" IS NULL',
+      );
       return Number(row?.n ?? 0);
     });
   }

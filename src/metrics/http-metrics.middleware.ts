@@ -12,7 +12,8 @@ export class HttpMetricsMiddleware implements NestMiddleware {
     res.on('finish', () => {
       // The pattern (`/api/users/:id`), never the path: ids in label values would grow without bound.
       const pattern = (req.route as { path?: unknown } | undefined)?.path;
-      const route = typeof pattern === 'string' ? `${req.baseUrl}${pattern}` : res.statusCode === 404 ? 'unmatched' : 'other';
+      const route =
+        typeof pattern === 'string' ? `${req.baseUrl}${pattern}` : res.statusCode === 404 ? 'unmatched' : 'other';
       this.metrics.observeHttp(req.method, route, res.statusCode, Number(process.hrtime.bigint() - start) / 1e9);
     });
     next();

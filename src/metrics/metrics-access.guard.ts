@@ -28,7 +28,8 @@ export class MetricsAccessGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request>();
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (this.config.metricsToken && token && timingSafeEqual(digest(token), digest(this.config.metricsToken))) return true;
+    if (this.config.metricsToken && token && timingSafeEqual(digest(token), digest(this.config.metricsToken)))
+      return true;
     if (isLoopback(req.ip ?? req.socket.remoteAddress)) return true;
     throw AppException.forbidden('Metrics need the METRICS_TOKEN bearer token or a request from this machine.');
   }

@@ -68,8 +68,18 @@ export class MetricsService {
         const read = sources.get(name);
         if (read) this.set(await read());
       };
-    new Gauge({ name: 'sessions_active', help: 'Sign-in sessions not ended.', registers: [this.registry], collect: fromSource('sessions_active') });
-    new Gauge({ name: 'sockets_connected', help: 'Notification sockets connected to this instance.', registers: [this.registry], collect: fromSource('sockets_connected') });
+    new Gauge({
+      name: 'sessions_active',
+      help: 'Sign-in sessions not ended.',
+      registers: [this.registry],
+      collect: fromSource('sessions_active'),
+    });
+    new Gauge({
+      name: 'sockets_connected',
+      help: 'Notification sockets connected to this instance.',
+      registers: [this.registry],
+      collect: fromSource('sockets_connected'),
+    });
   }
 
   /** Called for every HTTP response; `route` is the route pattern (never the raw path, which may hold ids). */

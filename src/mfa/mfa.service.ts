@@ -75,7 +75,10 @@ export class MfaService {
     const expected = Buffer.from(user.emailMfaCodeHash, 'hex');
     const given = Buffer.from(this.codeHash(user.id, code), 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-    const claimed = await this.users.update({ id: user.id, emailMfaCodeHash: user.emailMfaCodeHash }, { emailMfaCodeHash: null, emailMfaCodeExpiresAt: null });
+    const claimed = await this.users.update(
+      { id: user.id, emailMfaCodeHash: user.emailMfaCodeHash },
+      { emailMfaCodeHash: null, emailMfaCodeExpiresAt: null },
+    );
     return !!claimed.affected;
   }
 
@@ -86,16 +89,26 @@ export class MfaService {
 
   async sendEmailCode(userId: number, client?: RequestContext): Promise<{ success: true; message: string }> {
     const user = await this.users.findOneBy({ id: userId });
-    if (!user || !maySignIn(user)) throw AppException.unauthorized('The sign-in challenge is not valid. Please log in again.');
+    if (!user || !maySignIn(user))
+      throw AppException.unauthorized('The sign-in challenge is not valid. Please log in again.');
     // Passkeys (issue 14): a passkey-only account may also have its code e-mailed, as a TOTP one may.
     if (!user.isMFAEnabled && !user.hasPasskey) throw AppException.badRequest('MFA is not enabled on this account.');
     const code = randomDigits(6);
     await this.users.manager.transaction(async (tx) => {
       await tx.getRepository(User).update(
         { id: user.id },
-        { emailMfaCodeHash: this.codeHash(user.id, code), emailMfaCodeExpiresAt: new Date(Date.now() + LIFETIMES.EMAIL_MFA_CODE_SECONDS * 1000) },
+        {
+          emailMfaCodeHash: this.codeHash(user.id, code),
+          emailMfaCodeExpiresAt: new Date(Date.now() + LIFETIMES.EMAIL_MFA_CODE_SECONDS * 1000),
+        },
       );
-      await this.audit.record(tx, { type: 'MFA_CODE_SENT', actor: user, target: user, client, summary: 'Sign-in code e-mailed' });
+      await this.audit.record(tx, {
+        type: 'MFA_CODE_SENT',
+        actor: user,
+        target: user,
+        client,
+        summary: 'Sign-in code e-mailed',
+      });
     });
     await this.mail.send({
       to: user.email,
@@ -124,13 +137,25 @@ export class MfaService {
     user.mfaLastUsedStep = null;
     await this.users.update({ id: user.id }, { mfaLastUsedStep: null });
     if (!(await this.verifyTotp(user, token, user.mfaPendingSecret))) {
-      throw AppException.badRequest('The code is not valid. Check the time on your device and enter the current code.', ERROR_CODES.INVALID_MFA_TOKEN);
+      throw AppException.badRequest(
+        'The code is not valid. Check the time on your device and enter the current code.',
+        ERROR_CODES.INVALID_MFA_TOKEN,
+      );
     }
     const pending = user.mfaPendingSecret;
     const recoveryCodes = await this.users.manager.transaction(async (tx) => {
-      await tx.getRepository(User).update({ id: user.id }, { mfaSecret: pending, mfaPendingSecret: null, isMFAEnabled: true });
+      await tx
+        .getRepository(User)
+        .update({ id: user.id }, { mfaSecret: pending, mfaPendingSecret: null, isMFAEnabled: true });
       await this.sessions.endAllForUsers([user.id], 'mfa-changed', undefined, tx);
-      await this.audit.record(tx, { type: 'MFA_ENABLED', actor: user, target: user, client, summary: 'MFA enabled', changes: { mfaEnabled: { from: false, to: true } } });
+      await this.audit.record(tx, {
+        type: 'MFA_ENABLED',
+        actor: user,
+        target: user,
+        client,
+        summary: 'MFA enabled',
+        changes: { mfaEnabled: { from: false, to: true } },
+      });
       // Issue 14: the recovery codes, in the same transaction as the switch.
       return this.recoveryCodes.issue(tx, user.id);
     });
@@ -138,16 +163,29 @@ export class MfaService {
   }
 
   /** Issue 14, "Regenerate recovery codes": proven with a current TOTP; the old codes and every trusted device stop working. */
-  async regenerateRecoveryCodes(userId: number, token: string, client?: RequestContext): Promise<RecoveryCodesResponse> {
+  async regenerateRecoveryCodes(
+    userId: number,
+    token: string,
+    client?: RequestContext,
+  ): Promise<RecoveryCodesResponse> {
     const user = await this.users.findOneByOrFail({ id: userId });
     if (!user.isMFAEnabled) throw AppException.badRequest('MFA is not enabled on this account.');
     if (!(await this.verifyTotp(user, token))) {
-      throw AppException.badRequest('The code is not valid. Enter the current code from your authenticator app.', ERROR_CODES.INVALID_MFA_TOKEN);
+      throw AppException.badRequest(
+        'The code is not valid. Enter the current code from your authenticator app.',
+        ERROR_CODES.INVALID_MFA_TOKEN,
+      );
     }
     const codes = await this.users.manager.transaction(async (tx) => {
       const fresh = await this.recoveryCodes.issue(tx, user.id);
       await this.trustedDevices.revokeAllIn(tx, user.id);
-      await this.audit.record(tx, { type: 'RECOVERY_CODES_REGENERATED', actor: user, target: user, client, summary: 'Recovery codes regenerated; trusted devices revoked' });
+      await this.audit.record(tx, {
+        type: 'RECOVERY_CODES_REGENERATED',
+        actor: user,
+        target: user,
+        client,
+        summary: 'Recovery codes regenerated; trusted devices revoked',
+      });
       return fresh;
     });
     return { codes };
@@ -158,10 +196,20 @@ export class MfaService {
     const user = await this.users.findOneByOrFail({ id: userId });
     if (!user.isMFAEnabled) throw AppException.badRequest('MFA is not enabled on this account.');
     if (!(await this.verifyTotp(user, token))) {
-      throw AppException.badRequest('The code is not valid. Enter the current code from your authenticator app.', ERROR_CODES.INVALID_MFA_TOKEN);
+      throw AppException.badRequest(
+        'The code is not valid. Enter the current code from your authenticator app.',
+        ERROR_CODES.INVALID_MFA_TOKEN,
+      );
     }
     await this.clear(user.id, (tx) =>
-      this.audit.record(tx, { type: 'MFA_DISABLED', actor: user, target: user, client, summary: 'MFA disabled', changes: { mfaEnabled: { from: true, to: false } } }),
+      this.audit.record(tx, {
+        type: 'MFA_DISABLED',
+        actor: user,
+        target: user,
+        client,
+        summary: 'MFA disabled',
+        changes: { mfaEnabled: { from: true, to: false } },
+      }),
     );
     return { success: true };
   }
@@ -174,7 +222,14 @@ export class MfaService {
     await this.users.manager.transaction(async (tx) => {
       await tx.getRepository(User).update(
         { id: userId },
-        { isMFAEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastUsedStep: null, emailMfaCodeHash: null, emailMfaCodeExpiresAt: null },
+        {
+          isMFAEnabled: false,
+          mfaSecret: null,
+          mfaPendingSecret: null,
+          mfaLastUsedStep: null,
+          emailMfaCodeHash: null,
+          emailMfaCodeExpiresAt: null,
+        },
       );
       await this.sessions.endAllForUsers([userId], 'mfa-changed', undefined, tx);
       // Issue 14: without MFA, recovery codes and trusted devices mean nothing.

@@ -17,15 +17,27 @@ describe('FileLinksService (spec 001 §9: download links valid one hour)', () =>
   const parts = (link: string) => {
     const url = new URL(link, 'http://x');
     const [, , area, org, name] = url.pathname.split('/');
-    return { area, org, name: decodeURIComponent(name), expires: url.searchParams.get('expires'), sig: url.searchParams.get('sig') };
+    return {
+      area,
+      org,
+      name: decodeURIComponent(name),
+      expires: url.searchParams.get('expires'),
+      sig: url.searchParams.get('sig'),
+    };
   };
 
   it('signs for exactly one hour and verifies its own signature until then', () => {
     const now = Date.UTC(2026, 0, 1);
     const p = parts(links.sign('reports', 4, 'a b.csv', now));
     expect(Number(p.expires)).toBe(now / 1000 + 3600);
-    expect(links.verify('reports', p.org, p.name, p.expires, p.sig, now + 3599_000)).toEqual({ area: 'reports', organisationId: 4, name: 'a b.csv' });
-    expect(() => links.verify('reports', p.org, p.name, p.expires, p.sig, now + 3600_000)).toThrow('This download link has expired.');
+    expect(links.verify('reports', p.org, p.name, p.expires, p.sig, now + 3599_000)).toEqual({
+      area: 'reports',
+      organisationId: 4,
+      name: 'a b.csv',
+    });
+    expect(() => links.verify('reports', p.org, p.name, p.expires, p.sig, now + 3600_000)).toThrow(
+      'This download link has expired.',
+    );
   });
 
   it('refuses a link changed in any part, or signed with another secret', () => {
@@ -45,7 +57,11 @@ describe('FileLinksService (spec 001 §9: download links valid one hour)', () =>
     expect(isSafeFileName('a/b')).toBe(false);
     expect(sanitiseFileName('../../x<y>.csv')).toBe('x_y_.csv');
     expect(links.parseReference('/files/reports/4/..%2Fjwt-secret')).toBeNull();
-    expect(links.parseReference('/files/reports/4/a%20b.csv?expires=1&sig=x')).toEqual({ area: 'reports', organisationId: 4, name: 'a b.csv' });
+    expect(links.parseReference('/files/reports/4/a%20b.csv?expires=1&sig=x')).toEqual({
+      area: 'reports',
+      organisationId: 4,
+      name: 'a b.csv',
+    });
     expect(links.signReference('https://example.com/r?x=1')).toBe('https://example.com/r?x=1');
   });
 });

@@ -27,7 +27,11 @@ export function isSafeFileName(name: string): boolean {
 /** Makes a safe file name out of what a publisher sent (keeps letters, digits, dot, dash, underscore). */
 export function sanitiseFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[^A-Za-z0-9._ ()-]+/g, '_').replace(/\.{2,}/g, '.').replace(/^[^A-Za-z0-9]+/, '').slice(0, 150);
+  const cleaned = base
+    .replace(/[^A-Za-z0-9._ ()-]+/g, '_')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, 150);
   return cleaned || 'file';
 }
 
@@ -67,7 +71,9 @@ export class FileLinksService {
   async read(area: FileArea, organisationId: number, name: string): Promise<Buffer | null> {
     if (!isSafeFileName(name)) return null;
     if (area === 'reports') return (await this.files.get(this.storeKey(organisationId, name)))?.data ?? null;
-    return (await this.exists(area, organisationId, name)) ? readFileSync(this.processLogPath(organisationId, name)) : null;
+    return (await this.exists(area, organisationId, name))
+      ? readFileSync(this.processLogPath(organisationId, name))
+      : null;
   }
 
   /** Keeps a report in the shared file store; returns its unsigned reference. */
@@ -109,15 +115,25 @@ export class FileLinksService {
   }
 
   /** Throws 403 unless the signature is ours and has not expired; answers what the link names. */
-  verify(area: FileArea, organisationIdText: string, name: string, expiresText: unknown, sig: unknown, now = Date.now()): { area: FileArea; organisationId: number; name: string } {
+  verify(
+    area: FileArea,
+    organisationIdText: string,
+    name: string,
+    expiresText: unknown,
+    sig: unknown,
+    now = Date.now(),
+  ): { area: FileArea; organisationId: number; name: string } {
     const refused = (message: string) => AppException.forbidden(message, ERROR_CODES.DOWNLOAD_LINK_INVALID);
-    if (!/^\d{1,12}$/.test(organisationIdText) || !isSafeFileName(name)) throw refused('This download link is not valid.');
-    if (typeof expiresText !== 'string' || !/^\d{1,12}$/.test(expiresText) || typeof sig !== 'string') throw refused('This download link is not valid.');
+    if (!/^\d{1,12}$/.test(organisationIdText) || !isSafeFileName(name))
+      throw refused('This download link is not valid.');
+    if (typeof expiresText !== 'string' || !/^\d{1,12}$/.test(expiresText) || typeof sig !== 'string')
+      throw refused('This download link is not valid.');
     const organisationId = Number(organisationIdText);
     const expires = Number(expiresText);
     const expected = Buffer.from(this.signature(area, organisationId, name, expires));
     const given = Buffer.from(sig);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw refused('This download link is not valid.');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given))
+      throw refused('This download link is not valid.');
     if (expires * 1000 <= now) throw refused('This download link has expired.');
     return { area, organisationId, name };
   }

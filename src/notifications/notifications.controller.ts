@@ -1,4 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Res,
+  StreamableFile,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiConsumes, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -66,7 +78,10 @@ export class NotificationsController {
   @ApiSecurity('service')
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_REPORT_BYTES, files: 1 } }))
-  uploadReport(@Body() dto: UploadReportDto, @UploadedFile() file: { originalname?: string; buffer?: Buffer; size?: number } | undefined) {
+  uploadReport(
+    @Body() dto: UploadReportDto,
+    @UploadedFile() file: { originalname?: string; buffer?: Buffer; size?: number } | undefined,
+  ) {
     return this.notifications.storeReport(dto.organisationId, file);
   }
 }
@@ -96,17 +111,33 @@ export class SignedFilesController {
 
   @Get('reports/:organisationId/:name')
   @Public()
-  report(@Param('organisationId') org: string, @Param('name') name: string, @Query() q: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  report(
+    @Param('organisationId') org: string,
+    @Param('name') name: string,
+    @Query() q: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.serve('reports', org, name, q, res);
   }
 
   @Get('process-logs/:organisationId/:name')
   @Public()
-  processLog(@Param('organisationId') org: string, @Param('name') name: string, @Query() q: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  processLog(
+    @Param('organisationId') org: string,
+    @Param('name') name: string,
+    @Query() q: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.serve('process-logs', org, name, q, res);
   }
 
-  private async serve(area: FileArea, org: string, name: string, q: Record<string, unknown>, res: Response): Promise<StreamableFile> {
+  private async serve(
+    area: FileArea,
+    org: string,
+    name: string,
+    q: Record<string, unknown>,
+    res: Response,
+  ): Promise<StreamableFile> {
     const link = this.links.verify(area, org, name, q.expires, q.sig);
     const data = await this.links.read(link.area, link.organisationId, link.name);
     if (!data) throw AppException.notFound('The file is no longer available.');

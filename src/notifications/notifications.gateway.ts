@@ -31,7 +31,14 @@ const EXPIRY_SWEEP_MS = 1000;
  * session ends (logout, force log-off, disabled account, password or MFA change) and when its token
  * expires — the client then refreshes the token and connects again. Same origin only: no CORS.
  */
-@WebSocketGateway({ path: SOCKET_PATH, serveClient: false, transports: ['websocket', 'polling'], perMessageDeflate: false, pingInterval: 25_000, pingTimeout: 20_000 })
+@WebSocketGateway({
+  path: SOCKET_PATH,
+  serveClient: false,
+  transports: ['websocket', 'polling'],
+  perMessageDeflate: false,
+  pingInterval: 25_000,
+  pingTimeout: 20_000,
+})
 export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy {
   @WebSocketServer() server!: Server;
 
@@ -78,7 +85,14 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       signedIn = await this.sessionAuth.authenticate(token);
     } catch (e) {
       if (!(e instanceof AppException)) throw e;
-      throw new Error(e.code === ERROR_CODES.JWT_EXPIRED ? SOCKET_ERRORS.JWT_EXPIRED : e.code === ERROR_CODES.SESSION_ENDED ? SOCKET_ERRORS.SESSION_ENDED : SOCKET_ERRORS.INVALID, { cause: e });
+      throw new Error(
+        e.code === ERROR_CODES.JWT_EXPIRED
+          ? SOCKET_ERRORS.JWT_EXPIRED
+          : e.code === ERROR_CODES.SESSION_ENDED
+            ? SOCKET_ERRORS.SESSION_ENDED
+            : SOCKET_ERRORS.INVALID,
+        { cause: e },
+      );
     }
     const { user, exp } = signedIn;
     if (user.isMFAEnforced && !user.isMFAEnabled) throw new Error(SOCKET_ERRORS.MFA_REQUIRED);

@@ -59,13 +59,19 @@ export class NotificationsService {
 
   async dismiss(user: AuthUser, id: number): Promise<{ success: true }> {
     await this.findVisible(user, id);
-    await this.receipts.upsert({ notificationId: id, userId: user.id, dismissed: true, updatedAt: new Date() }, ['notificationId', 'userId']);
+    await this.receipts.upsert({ notificationId: id, userId: user.id, dismissed: true, updatedAt: new Date() }, [
+      'notificationId',
+      'userId',
+    ]);
     return { success: true };
   }
 
   async markRead(user: AuthUser, id: number): Promise<{ success: true }> {
     await this.findVisible(user, id);
-    await this.receipts.upsert({ notificationId: id, userId: user.id, read: true, updatedAt: new Date() }, ['notificationId', 'userId']);
+    await this.receipts.upsert({ notificationId: id, userId: user.id, read: true, updatedAt: new Date() }, [
+      'notificationId',
+      'userId',
+    ]);
     return { success: true };
   }
 
@@ -83,16 +89,22 @@ export class NotificationsService {
   async publish(dto: PublishNotificationDto): Promise<{ success: true; notificationId: number }> {
     const { organisationId, userId } = await this.resolveTarget(dto);
     const content = await this.checkContent(dto.type, dto.content as NotificationContent, organisationId);
-    const saved = await this.notifications.save(this.notifications.create({ organisationId, userId, type: dto.type, content }));
+    const saved = await this.notifications.save(
+      this.notifications.create({ organisationId, userId, type: dto.type, content }),
+    );
     this.gateway.emit({ userId, organisationId }, this.toItem(saved, false, Date.now()));
     return { success: true, notificationId: saved.id };
   }
 
   /** POST api/notifications/reports (X-Api-Key): stores a report for an organisation's notifications. */
-  async storeReport(organisationId: number, file: { originalname?: string; buffer?: Buffer; size?: number } | undefined) {
+  async storeReport(
+    organisationId: number,
+    file: { originalname?: string; buffer?: Buffer; size?: number } | undefined,
+  ) {
     if (!file?.buffer || !file.size) throw AppException.badRequest('Attach the report as the multipart field "file".');
     if (file.size > MAX_REPORT_BYTES) throw AppException.badRequest('The report must be at most 25 MB.');
-    if (!(await this.organisations.existsBy({ id: organisationId }))) throw AppException.badRequest('organisationId names no organisation.');
+    if (!(await this.organisations.existsBy({ id: organisationId })))
+      throw AppException.badRequest('organisationId names no organisation.');
     const original = sanitiseFileName(file.originalname ?? 'report');
     const name = `${randomBytes(6).toString('hex')}-${original}`.slice(0, 200);
     const downloadLink = await this.links.storeReport(organisationId, name, file.buffer);
@@ -130,7 +142,8 @@ export class NotificationsService {
   }
 
   private async resolveTarget(dto: PublishNotificationDto): Promise<{ organisationId: number; userId: number | null }> {
-    if (dto.userId === undefined && dto.organisationId === undefined) throw AppException.badRequest('Give userId or organisationId.');
+    if (dto.userId === undefined && dto.organisationId === undefined)
+      throw AppException.badRequest('Give userId or organisationId.');
     if (dto.userId !== undefined) {
       const user = await this.users.findOneBy({ id: dto.userId });
       if (!user) throw AppException.badRequest('userId names no user.');
@@ -139,34 +152,51 @@ export class NotificationsService {
       }
       return { organisationId: user.organisationId, userId: user.id };
     }
-    if (!(await this.organisations.existsBy({ id: dto.organisationId! }))) throw AppException.badRequest('organisationId names no organisation.');
+    if (!(await this.organisations.existsBy({ id: dto.organisationId! })))
+      throw AppException.badRequest('organisationId names no organisation.');
     return { organisationId: dto.organisationId!, userId: null };
   }
 
   /** The content rules of the type; the download link must be https or a report of the same organisation. */
-  private async checkContent(type: PublishNotificationDto['type'], given: NotificationContent, organisationId: number): Promise<NotificationContent> {
+  private async checkContent(
+    type: PublishNotificationDto['type'],
+    given: NotificationContent,
+    organisationId: number,
+  ): Promise<NotificationContent> {
     const rules = CONTENT_RULES[type];
     const content: NotificationContent = {};
     for (const field of CONTENT_FIELDS) {
       const value = given[field];
       if (value === undefined || value === null) continue;
-      if (!rules.allowed.includes(field)) throw AppException.badRequest(`content.${field} is not a field of ${type} notifications.`);
+      if (!rules.allowed.includes(field))
+        throw AppException.badRequest(`content.${field} is not a field of ${type} notifications.`);
       content[field] = value.trim();
     }
     const missing = rules.required.filter((f: ContentField) => !content[f]);
-    if (missing.length) throw AppException.badRequest(`${type} notifications need content.${missing.join(', content.')}.`);
+    if (missing.length)
+      throw AppException.badRequest(`${type} notifications need content.${missing.join(', content.')}.`);
 
     if (content.downloadLink) {
       const ref = this.links.parseReference(content.downloadLink);
       if (ref) {
-        if (ref.area !== 'reports' || ref.organisationId !== organisationId || !(await this.links.exists('reports', organisationId, ref.name))) {
+        if (
+          ref.area !== 'reports' ||
+          ref.organisationId !== organisationId ||
+          !(await this.links.exists('reports', organisationId, ref.name))
+        ) {
           throw AppException.badRequest('content.downloadLink names no stored report of this organisation.');
         }
         content.downloadLink = this.links.reference('reports', organisationId, ref.name);
       } else if (!isHttpUrl(content.downloadLink)) {
-        throw AppException.badRequest('content.downloadLink must be an http(s) URL or a stored report (/files/reports/...).');
+        throw AppException.badRequest(
+          'content.downloadLink must be an http(s) URL or a stored report (/files/reports/...).',
+        );
       }
-    } else if (content.fileName && FILE_TYPES.has(type) && (await this.links.exists('reports', organisationId, content.fileName))) {
+    } else if (
+      content.fileName &&
+      FILE_TYPES.has(type) &&
+      (await this.links.exists('reports', organisationId, content.fileName))
+    ) {
       content.downloadLink = this.links.reference('reports', organisationId, content.fileName);
     }
     return content;

@@ -31,7 +31,8 @@ export class BootstrapService implements OnApplicationBootstrap {
     const passwordHash = await this.passwords.hash(password);
     const created = await this.db.transaction(async (tx) => {
       // Instances started together on an empty PostgreSQL: one creates, the others find it done.
-      if (tx.connection.options.type === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCKS.BOOTSTRAP]);
+      if (tx.connection.options.type === 'postgres')
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCKS.BOOTSTRAP]);
       if ((await tx.getRepository(Organisation).count()) > 0) return false;
       const org = await tx.getRepository(Organisation).save(
         tx.getRepository(Organisation).create({

@@ -148,13 +148,20 @@ export class OrganisationsService {
         },
         tx,
       );
-      await this.audit.record(tx, { type: 'ESUPPORT_CREATED', actor: caller, target: created, client, summary: `E-Support account ${email} created` });
+      await this.audit.record(tx, {
+        type: 'ESUPPORT_CREATED',
+        actor: caller,
+        target: created,
+        client,
+        summary: `E-Support account ${email} created`,
+      });
       return created;
     });
     return { success: true, message: M.ESUPPORT_CREATED, userId: user.id, email };
   }
 
   private async assertEmailFree(tx: EntityManager, email: string): Promise<void> {
-    if (await tx.getRepository(User).existsBy({ email })) throw AppException.conflict(M.DUPLICATE_EMAIL, ERROR_CODES.DUPLICATE_EMAIL);
+    if (await tx.getRepository(User).existsBy({ email }))
+      throw AppException.conflict(M.DUPLICATE_EMAIL, ERROR_CODES.DUPLICATE_EMAIL);
   }
 }

@@ -46,7 +46,11 @@ export class RedisThrottleStore implements ThrottleStore {
   get(key: string, now: number): Promise<{ count: number; expiresAt: number }> {
     return this.orMemory(
       async () => {
-        const [[, value], [, left]] = (await this.redis.multi().get(this.prefix + key).pttl(this.prefix + key).exec()) as [[null, string | null], [null, number]];
+        const [[, value], [, left]] = (await this.redis
+          .multi()
+          .get(this.prefix + key)
+          .pttl(this.prefix + key)
+          .exec()) as [[null, string | null], [null, number]];
         if (value === null || left <= 0) return { count: 0, expiresAt: 0 };
         return { count: Number(value), expiresAt: now + left };
       },

@@ -43,7 +43,13 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     this.redis.defineCommand('throttleIncrement', { numberOfKeys: 2, lua: INCREMENT });
   }
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): Promise<ThrottlerStorageRecord> {
     const base = `${this.prefix}${throttlerName}:${key}`;
     const run = (this.redis as unknown as Record<string, (...a: unknown[]) => Promise<number[]>>).throttleIncrement;
     let counted: number[];
@@ -54,6 +60,11 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
       return this.fallback.increment(key, ttl, limit, blockDuration, throttlerName);
     }
     const [hits, left, blocked, blockLeft] = counted;
-    return { totalHits: hits, timeToExpire: Math.ceil(left / 1000), isBlocked: blocked === 1, timeToBlockExpire: Math.ceil(blockLeft / 1000) };
+    return {
+      totalHits: hits,
+      timeToExpire: Math.ceil(left / 1000),
+      isBlocked: blocked === 1,
+      timeToBlockExpire: Math.ceil(blockLeft / 1000),
+    };
   }
 }

@@ -18,7 +18,9 @@ export class RedisConnection implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     // Commands fail at once while Redis is unreachable (no offline queue): callers fall back or report, and
     // readiness (GET /api/health/ready) says so, rather than requests hanging.
-    this.client = config.redisUrl ? this.watch(new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })) : null;
+    this.client = config.redisUrl
+      ? this.watch(new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }))
+      : null;
   }
 
   /** A second connection of its own (subscribers cannot share one); closed with the app. */
@@ -42,7 +44,16 @@ export class RedisConnection implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     // QUIT only on a live connection: on one still trying to connect it would wait in the queue for ever.
     const clients = [this.client, ...this.extra].filter((c): c is Redis => c !== null);
-    await Promise.all(clients.map((c) => (c.status === 'ready' ? c.quit().then(() => undefined, () => c.disconnect()) : c.disconnect())));
+    await Promise.all(
+      clients.map((c) =>
+        c.status === 'ready'
+          ? c.quit().then(
+              () => undefined,
+              () => c.disconnect(),
+            )
+          : c.disconnect(),
+      ),
+    );
   }
 }
 

@@ -137,7 +137,8 @@ export class SessionsService {
    * which gets a new access token but no new refresh token.
    */
   async rotate(raw: string | undefined): Promise<{ session: Pick<Session, 'id' | 'userId'>; refreshToken?: string }> {
-    const invalid = () => AppException.unauthorized('Your session has ended. Please log in again.', ERROR_CODES.REFRESH_INVALID);
+    const invalid = () =>
+      AppException.unauthorized('Your session has ended. Please log in again.', ERROR_CODES.REFRESH_INVALID);
     if (!raw) throw invalid();
     const tokenHash = sha256(raw);
     const now = new Date();
@@ -184,7 +185,8 @@ export class SessionsService {
     const rows = (await this.refreshTokens.query(sql, params)) as Array<Record<string, unknown>>;
     const row = rows[0];
     if (!row) return null;
-    const date = (v: unknown) => (v === null || v === undefined ? null : (driver.prepareHydratedValue(v, this.dateColumn) as Date));
+    const date = (v: unknown) =>
+      v === null || v === undefined ? null : (driver.prepareHydratedValue(v, this.dateColumn) as Date);
     return {
       id: Number(row.id),
       sessionId: String(row.sessionId),
@@ -192,7 +194,8 @@ export class SessionsService {
       expiresAt: date(row.expiresAt) ?? new Date(0),
       usedAt: date(row.usedAt),
       endedAt: date(row.endedAt),
-      accountActive: row.isDisabled !== null && row.isDisabled !== undefined && !Number(row.isDisabled) && !Number(row.isBlocked),
+      accountActive:
+        row.isDisabled !== null && row.isDisabled !== undefined && !Number(row.isDisabled) && !Number(row.isBlocked),
     };
   }
 
@@ -201,7 +204,11 @@ export class SessionsService {
    * marks the token used and the session refreshed); the session's id and user, or null when there was none
    * to succeed.
    */
-  private async insertSuccessor(tokenHash: string, raw: string, now: Date): Promise<{ id: string; userId: number } | null> {
+  private async insertSuccessor(
+    tokenHash: string,
+    raw: string,
+    now: Date,
+  ): Promise<{ id: string; userId: number } | null> {
     const driver = this.sessions.manager.connection.driver;
     const stamp = (d: Date) => driver.preparePersistentValue(d, this.dateColumn) as unknown;
     const [sql, params] = driver.escapeQueryWithParameters(
@@ -222,7 +229,10 @@ export class SessionsService {
       {},
     );
     try {
-      const rows = (await this.refreshTokens.query(sql, params)) as Array<{ sessionId: string; userId: number | string }>;
+      const rows = (await this.refreshTokens.query(sql, params)) as Array<{
+        sessionId: string;
+        userId: number | string;
+      }>;
       const row = rows[0];
       return row ? { id: String(row.sessionId), userId: Number(row.userId) } : null;
     } catch (e) {
@@ -245,10 +255,13 @@ export class SessionsService {
     const ended = await this.sessions.manager.transaction(async (tx) => {
       const session = await tx.getRepository(Session).findOneBy({ id: sessionId, endedAt: IsNull() });
       if (!session) return null;
-      await tx.getRepository(Session).update({ id: sessionId, endedAt: IsNull() }, { endedAt: new Date(), endReason: reason });
+      await tx
+        .getRepository(Session)
+        .update({ id: sessionId, endedAt: IsNull() }, { endedAt: new Date(), endReason: reason });
       if (reason === 'logout') {
         const user = await tx.getRepository(User).findOneBy({ id: session.userId });
-        if (user) await this.audit.record(tx, { type: 'LOGOUT', actor: user, target: user, client, summary: 'Logged out' });
+        if (user)
+          await this.audit.record(tx, { type: 'LOGOUT', actor: user, target: user, client, summary: 'Logged out' });
       }
       return session;
     });
@@ -259,7 +272,12 @@ export class SessionsService {
    * Ends every open session of these users (optionally sparing one: the caller's own). Inside the caller's
    * transaction when `tx` is given, so the change that ends them and the ending commit together.
    */
-  async endAllForUsers(userIds: number[], reason: SessionEndReason, exceptSessionId?: string, tx?: EntityManager): Promise<number> {
+  async endAllForUsers(
+    userIds: number[],
+    reason: SessionEndReason,
+    exceptSessionId?: string,
+    tx?: EntityManager,
+  ): Promise<number> {
     if (userIds.length === 0) return 0;
     const work = async (m: EntityManager) => {
       const open = await m.getRepository(Session).findBy({
@@ -268,7 +286,9 @@ export class SessionsService {
         ...(exceptSessionId ? { id: Not(exceptSessionId) } : {}),
       });
       if (open.length > 0) {
-        await m.getRepository(Session).update({ id: In(open.map((s) => s.id)), endedAt: IsNull() }, { endedAt: new Date(), endReason: reason });
+        await m
+          .getRepository(Session)
+          .update({ id: In(open.map((s) => s.id)), endedAt: IsNull() }, { endedAt: new Date(), endReason: reason });
       }
       // Issue 14: a password change, an MFA change or disabling the account also revokes every trusted device.
       if (REVOKES_TRUSTED_DEVICES.has(reason)) await m.getRepository(TrustedDevice).delete({ userId: In(userIds) });
@@ -289,7 +309,10 @@ export class SessionsService {
     return this.sessions
       .createQueryBuilder('s')
       .select('COUNT(DISTINCT s.userId)', 'n')
-      .where('s.organisationId = :organisationId AND s.endedAt IS NULL AND s.lastRefreshAt > :since', { organisationId, since: this.onlineSince() })
+      .where('s.organisationId = :organisationId AND s.endedAt IS NULL AND s.lastRefreshAt > :since', {
+        organisationId,
+        since: this.onlineSince(),
+      })
       .getRawOne<{ n: number }>()
       .then((r) => Number(r?.n ?? 0));
   }
@@ -300,7 +323,9 @@ export class SessionsService {
    */
   async userSessions(caller: AuthUser): Promise<UserSessionsResponse> {
     const org = await this.organisations.findOneByOrFail({ id: caller.organisationId });
-    const users = await this.sessions.manager.getRepository(User).find({ where: { organisationId: org.id }, order: { email: 'ASC' } });
+    const users = await this.sessions.manager
+      .getRepository(User)
+      .find({ where: { organisationId: org.id }, order: { email: 'ASC' } });
     const stats = await this.sessions
       .createQueryBuilder('s')
       .select('s.userId', 'userId')
@@ -309,7 +334,12 @@ export class SessionsService {
       .addSelect('SUM(CASE WHEN s.endedAt IS NULL AND s.lastRefreshAt > :since THEN 1 ELSE 0 END)', 'online')
       .where('s.organisationId = :org', { org: org.id, since: this.onlineSince() })
       .groupBy('s.userId')
-      .getRawMany<{ userId: number; lastLogin: string | Date | null; lastRefresh: string | Date | null; online: number | string }>();
+      .getRawMany<{
+        userId: number;
+        lastLogin: string | Date | null;
+        lastRefresh: string | Date | null;
+        online: number | string;
+      }>();
     const byUser = new Map(stats.map((r) => [Number(r.userId), r]));
     const iso = (v: string | Date | null | undefined) => (v ? toDate(v).toISOString() : null);
     const userSessions: UserSessionRow[] = users.map((u) => {
@@ -341,7 +371,13 @@ export class SessionsService {
     const sessionsEnded = await this.sessions.manager.transaction(async (tx) => {
       const n = await this.endAllForUsers(ids, 'force-logoff', undefined, tx);
       for (const target of targets) {
-        await this.audit.record(tx, { type: 'FORCE_LOGOFF', actor: caller, target, client, summary: `Forced log-off of ${target.email}` });
+        await this.audit.record(tx, {
+          type: 'FORCE_LOGOFF',
+          actor: caller,
+          target,
+          client,
+          summary: `Forced log-off of ${target.email}`,
+        });
       }
       return n;
     });
@@ -351,7 +387,9 @@ export class SessionsService {
   /** Another organisation's user is a 404; a user the account-action rule keeps from the caller a 403 (nothing ends). */
   /** The accounts, when the caller may force each of them off (the account-action rule); else 404 or 403. */
   private async assertMayForceLogoff(caller: AuthUser, ids: number[]): Promise<User[]> {
-    const targets = await this.sessions.manager.getRepository(User).findBy({ id: In(ids), organisationId: caller.organisationId });
+    const targets = await this.sessions.manager
+      .getRepository(User)
+      .findBy({ id: In(ids), organisationId: caller.organisationId });
     if (targets.length !== ids.length) throw AppException.notFound('User not found.');
     for (const target of targets) {
       const refused = checkAccountAction(caller, target, 'force-logoff');

@@ -24,7 +24,10 @@ const siteAdminTarget = { id: 12, organisationId: ORG, roleId: Role.SITE_ADMIN, 
 describe('parseRoleIds: one main role plus the administrator flag', () => {
   it('reads a main role alone, or the base role with the flag', () => {
     expect(parseRoleIds([Role.VIEWER])).toEqual({ mainRole: Role.VIEWER, isAdministrator: false });
-    expect(parseRoleIds([Role.ADMINISTRATOR, Role.STANDARD_ADMIN])).toEqual({ mainRole: Role.STANDARD_ADMIN, isAdministrator: true });
+    expect(parseRoleIds([Role.ADMINISTRATOR, Role.STANDARD_ADMIN])).toEqual({
+      mainRole: Role.STANDARD_ADMIN,
+      isAdministrator: true,
+    });
   });
   it('refuses two main roles, no main role and unknown ids', () => {
     expect(parseRoleIds([Role.VIEWER, Role.ANALYST])).toBe(M.ONE_MAIN_ROLE);
@@ -50,7 +53,7 @@ describe('assignableMainRoles', () => {
 describe('checkRoleChange', () => {
   const choice = (mainRole: Role, isAdministrator = false) => ({ mainRole, isAdministrator });
 
-  it('editing oneself: only one\'s own role, unchanged', () => {
+  it("editing oneself: only one's own role, unchanged", () => {
     const self = { id: siteAdmin.id, organisationId: ORG, roleId: Role.SITE_ADMIN, isAdministrator: false };
     expect(checkRoleChange(siteAdmin, self, choice(Role.SITE_ADMIN))).toBeNull();
     expect(checkRoleChange(siteAdmin, self, choice(Role.STANDARD_ADMIN))).toBe(M.OWN_ROLE);
@@ -62,7 +65,13 @@ describe('checkRoleChange', () => {
     expect(checkRoleChange(support, analystTarget, choice(Role.SITE_ADMIN))).toBeNull();
     expect(checkRoleChange(support, analystTarget, choice(Role.VIEWER))).toBe(M.SUPPORT_ONLY_SITE_ADMIN);
     expect(checkRoleChange(support, analystTarget, choice(Role.STANDARD_ADMIN, true))).toBe(M.SUPPORT_ONLY_SITE_ADMIN);
-    expect(checkRoleChange(support, { id: 20, organisationId: VENDOR, roleId: Role.E_SUPPORT, isAdministrator: false }, choice(Role.SITE_ADMIN))).toBe(M.TARGET_NOT_MANAGEABLE);
+    expect(
+      checkRoleChange(
+        support,
+        { id: 20, organisationId: VENDOR, roleId: Role.E_SUPPORT, isAdministrator: false },
+        choice(Role.SITE_ADMIN),
+      ),
+    ).toBe(M.TARGET_NOT_MANAGEABLE);
   });
 
   it('site admins assign the four roles and the flag', () => {
@@ -76,15 +85,19 @@ describe('checkRoleChange', () => {
 
   it('administrators assign the four roles but never toggle the flag (it may go with the base role)', () => {
     expect(checkRoleChange(administrator, analystTarget, choice(Role.PORTFOLIO_MANAGER))).toBeNull();
-    expect(checkRoleChange(administrator, analystTarget, choice(Role.STANDARD_ADMIN, true))).toBe(M.ONLY_SITE_ADMIN_ADMIN_FLAG);
-    expect(checkRoleChange(administrator, flaggedTarget, choice(Role.STANDARD_ADMIN, false))).toBe(M.ONLY_SITE_ADMIN_ADMIN_FLAG);
+    expect(checkRoleChange(administrator, analystTarget, choice(Role.STANDARD_ADMIN, true))).toBe(
+      M.ONLY_SITE_ADMIN_ADMIN_FLAG,
+    );
+    expect(checkRoleChange(administrator, flaggedTarget, choice(Role.STANDARD_ADMIN, false))).toBe(
+      M.ONLY_SITE_ADMIN_ADMIN_FLAG,
+    );
     expect(checkRoleChange(administrator, flaggedTarget, choice(Role.STANDARD_ADMIN, true))).toBeNull();
     // Turning off the base role clears the flag: allowed.
     expect(checkRoleChange(administrator, flaggedTarget, choice(Role.ANALYST))).toBeNull();
     expect(checkRoleChange(administrator, siteAdminTarget, choice(Role.VIEWER))).toBe(M.TARGET_NOT_MANAGEABLE);
   });
 
-  it('other roles change nobody\'s role', () => {
+  it("other roles change nobody's role", () => {
     expect(checkRoleChange(standardAdmin, analystTarget, choice(Role.VIEWER))).toBe(M.NO_ROLE_RIGHTS);
   });
 });
@@ -92,7 +105,9 @@ describe('checkRoleChange', () => {
 describe('checkNewUserRole', () => {
   it('the four roles; the flag only by a site admin', () => {
     expect(checkNewUserRole(siteAdmin, { mainRole: Role.STANDARD_ADMIN, isAdministrator: true })).toBeNull();
-    expect(checkNewUserRole(administrator, { mainRole: Role.STANDARD_ADMIN, isAdministrator: true })).toBe(M.ONLY_SITE_ADMIN_ADMIN_FLAG);
+    expect(checkNewUserRole(administrator, { mainRole: Role.STANDARD_ADMIN, isAdministrator: true })).toBe(
+      M.ONLY_SITE_ADMIN_ADMIN_FLAG,
+    );
     expect(checkNewUserRole(administrator, { mainRole: Role.VIEWER, isAdministrator: false })).toBeNull();
     expect(checkNewUserRole(siteAdmin, { mainRole: Role.SITE_ADMIN, isAdministrator: false })).toBe(M.NOT_ASSIGNABLE);
     expect(checkNewUserRole(support, { mainRole: Role.VIEWER, isAdministrator: false })).toBe(M.NO_ROLE_RIGHTS);
@@ -101,7 +116,12 @@ describe('checkNewUserRole', () => {
 
 describe('checkAccountAction: the one rule for every action on another account (CONTRACT 2)', () => {
   const ACTIONS: AccountAction[] = ['role', 'access', 'sso', 'mfa', 'force-logoff'];
-  const account = (id: number, organisationId: number, roleId: Role, isAdministrator = false) => ({ id, organisationId, roleId, isAdministrator });
+  const account = (id: number, organisationId: number, roleId: Role, isAdministrator = false) => ({
+    id,
+    organisationId,
+    roleId,
+    isAdministrator,
+  });
   const targets = {
     support: account(20, VENDOR, Role.E_SUPPORT),
     siteAdmin: account(21, ORG, Role.SITE_ADMIN),
@@ -131,12 +151,18 @@ describe('checkAccountAction: the one rule for every action on another account (
     analyst: [],
   };
 
-  for (const [callerName, caller] of Object.entries(callers) as Array<[keyof typeof callers, (typeof callers)[keyof typeof callers]]>) {
+  for (const [callerName, caller] of Object.entries(callers) as Array<
+    [keyof typeof callers, (typeof callers)[keyof typeof callers]]
+  >) {
     it(`${callerName}: ${allowed[callerName].join(', ') || 'nobody'}`, () => {
       for (const action of ACTIONS.filter((a) => !(callerName === 'support' && a === 'role'))) {
         for (const [name, target] of Object.entries(targets) as Array<[Target, AccountHolder]>) {
           const verdict = checkAccountAction(caller, target, action);
-          expect({ action, name, allowed: verdict === null }).toEqual({ action, name, allowed: allowed[callerName].includes(name) });
+          expect({ action, name, allowed: verdict === null }).toEqual({
+            action,
+            name,
+            allowed: allowed[callerName].includes(name),
+          });
         }
       }
     });
@@ -149,10 +175,11 @@ describe('checkAccountAction: the one rule for every action on another account (
     expect(checkAccountAction(support, targets.foreignViewer, 'access')).toBe(M.TARGET_NOT_MANAGEABLE_ACCESS);
   });
 
-  it('nobody changes their own role, access, SSO or MFA; ending one\'s own sessions is allowed', () => {
+  it("nobody changes their own role, access, SSO or MFA; ending one's own sessions is allowed", () => {
     const self = account(siteAdmin.id, ORG, Role.SITE_ADMIN);
     expect(checkAccountAction(siteAdmin, self, 'role')).toBe(M.OWN_ROLE);
-    for (const a of ['access', 'sso', 'mfa'] as const) expect(checkAccountAction(siteAdmin, self, a)).toBe(M.OWN_ACCESS);
+    for (const a of ['access', 'sso', 'mfa'] as const)
+      expect(checkAccountAction(siteAdmin, self, a)).toBe(M.OWN_ACCESS);
     expect(checkAccountAction(siteAdmin, self, 'force-logoff')).toBeNull();
   });
 

@@ -88,12 +88,14 @@ export function canToggleAdministrator(caller: RoleCaller): boolean {
 export function checkRoleChange(caller: AccountCaller, target: AccountHolder, next: RoleChoice): string | null {
   const unchanged = next.mainRole === target.roleId && next.isAdministrator === target.isAdministrator;
   if (caller.id === target.id) return unchanged ? null : ROLE_RULE_MESSAGES.OWN_ROLE;
-  if (!isSupportRole(caller.roles) && !isSiteAdminRole(caller.roles) && !isAdministratorRole(caller.roles)) return ROLE_RULE_MESSAGES.NO_ROLE_RIGHTS;
+  if (!isSupportRole(caller.roles) && !isSiteAdminRole(caller.roles) && !isAdministratorRole(caller.roles))
+    return ROLE_RULE_MESSAGES.NO_ROLE_RIGHTS;
   const refused = checkAccountAction(caller, target, 'role');
   if (refused) return refused;
 
   if (isSupportRole(caller.roles)) {
-    if (!assignableMainRoles(caller).includes(next.mainRole) || next.isAdministrator) return ROLE_RULE_MESSAGES.SUPPORT_ONLY_SITE_ADMIN;
+    if (!assignableMainRoles(caller).includes(next.mainRole) || next.isAdministrator)
+      return ROLE_RULE_MESSAGES.SUPPORT_ONLY_SITE_ADMIN;
     return null;
   }
   if (!ASSIGNABLE_BY_ADMINS.includes(target.roleId)) return ROLE_RULE_MESSAGES.TARGET_NOT_MANAGEABLE;
@@ -125,7 +127,8 @@ export function checkNewUserRole(caller: RoleCaller, next: RoleChoice): string |
  * - Nobody else acts on another account.
  */
 export function checkAccountAction(caller: AccountCaller, target: AccountHolder, action: AccountAction): string | null {
-  const denied = action === 'role' ? ROLE_RULE_MESSAGES.TARGET_NOT_MANAGEABLE : ROLE_RULE_MESSAGES.TARGET_NOT_MANAGEABLE_ACCESS;
+  const denied =
+    action === 'role' ? ROLE_RULE_MESSAGES.TARGET_NOT_MANAGEABLE : ROLE_RULE_MESSAGES.TARGET_NOT_MANAGEABLE_ACCESS;
   if (caller.id === target.id) {
     if (action === 'force-logoff') return null;
     return action === 'role' ? ROLE_RULE_MESSAGES.OWN_ROLE : ROLE_RULE_MESSAGES.OWN_ACCESS;

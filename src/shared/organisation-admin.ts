@@ -46,8 +46,10 @@ export const ORG_ADMIN_MESSAGES = {
   // Sessions (spec 001 §8)
   FORCE_LOGOFF_DONE: 'Successfully marked selected user(s) for force log off',
   FORCE_LOGOFF_FAILED: 'Failed to mark selected user(s) for force logoff',
-  SESSIONS_EXCEEDED: 'Your organisation has exceeded the maximum allowed concurrent users. Please disable or force logoff one or more users.',
-  SESSIONS_REACHED: 'Your organisation has reached the max allowed concurrent users. Further user logins will not be allowed.',
+  SESSIONS_EXCEEDED:
+    'Your organisation has exceeded the maximum allowed concurrent users. Please disable or force logoff one or more users.',
+  SESSIONS_REACHED:
+    'Your organisation has reached the max allowed concurrent users. Further user logins will not be allowed.',
   NO_USERS: 'No users found',
   SELECT_USERS: 'Select at least one user.',
 } as const;

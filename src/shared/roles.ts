@@ -41,7 +41,14 @@ export const ALL_ROLES: Role[] = [1, 2, 3, 4, 5, 6, 7, 8];
 export const BASE_ROLE = Role.STANDARD_ADMIN;
 
 /** The specification's 'six roles' (menus Activities and Reports, portfolio routes). */
-export const SIX_ROLES: Role[] = [Role.SITE_ADMIN, Role.ADMINISTRATOR, Role.STANDARD_ADMIN, Role.PORTFOLIO_MANAGER, Role.ANALYST, Role.VIEWER];
+export const SIX_ROLES: Role[] = [
+  Role.SITE_ADMIN,
+  Role.ADMINISTRATOR,
+  Role.STANDARD_ADMIN,
+  Role.PORTFOLIO_MANAGER,
+  Role.ANALYST,
+  Role.VIEWER,
+];
 
 /** The 'five roles' (External data, User Security): the six less Viewer. */
 export const FIVE_ROLES: Role[] = SIX_ROLES.filter((r) => r !== Role.VIEWER);
@@ -53,7 +60,12 @@ export const ASSIGNABLE_BY_ADMINS: Role[] = [Role.STANDARD_ADMIN, Role.PORTFOLIO
 export const ASSIGNABLE_BY_SUPPORT: Role[] = [Role.SITE_ADMIN];
 
 /** The 'four administrator-type roles' that see User Groups. */
-export const ADMIN_TYPE_ROLES: Role[] = [Role.SITE_ADMIN, Role.ADMINISTRATOR, Role.STANDARD_ADMIN, Role.PORTFOLIO_MANAGER];
+export const ADMIN_TYPE_ROLES: Role[] = [
+  Role.SITE_ADMIN,
+  Role.ADMINISTRATOR,
+  Role.STANDARD_ADMIN,
+  Role.PORTFOLIO_MANAGER,
+];
 
 /** The 'three administrator-type roles' that see Users in the cog menu (beside E-Support). */
 export const USER_MENU_ROLES: Role[] = [Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR, Role.STANDARD_ADMIN];

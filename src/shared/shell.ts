@@ -90,7 +90,8 @@ export function validateContactMessage(input: Partial<Record<keyof ContactMessag
   for (const [field, message] of required) if (!text(input[field])) errors[field] = message;
   if (!errors.email && !CONTACT_EMAIL_PATTERN.test(text(input.email))) errors.email = CONTACT_MESSAGES.EMAIL_INVALID;
   for (const field of ['name', 'subject', 'message'] as const) {
-    if (!errors[field] && containsDangerousMarkup(text(input[field]))) errors[field] = CONTACT_MESSAGES.INVALID_CHARACTERS;
+    if (!errors[field] && containsDangerousMarkup(text(input[field])))
+      errors[field] = CONTACT_MESSAGES.INVALID_CHARACTERS;
   }
   return errors;
 }

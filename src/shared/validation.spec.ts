@@ -1,5 +1,15 @@
 import { LIMITS } from './limits';
-import { isMfaCode, loginEmailError, loginPasswordError, maskMfaCode, mfaCodeError, newPasswordError, newUserEmailError, organisationCodeError, VALIDATION_MESSAGES as M } from './validation';
+import {
+  isMfaCode,
+  loginEmailError,
+  loginPasswordError,
+  maskMfaCode,
+  mfaCodeError,
+  newPasswordError,
+  newUserEmailError,
+  organisationCodeError,
+  VALIDATION_MESSAGES as M,
+} from './validation';
 
 describe('shared validation rules', () => {
   it('words the limits exactly as the specification does', () => {

@@ -94,7 +94,10 @@ export function newPasswordError(password: string): string | null {
 }
 
 /** A new user's e-mail: one message per failure, in the order of spec 000 §5 (empty, too long, invalid). */
-export function newUserEmailError(value: string, isEmail: (v: string) => boolean = (v) => EMAIL_PATTERN.test(v)): string | null {
+export function newUserEmailError(
+  value: string,
+  isEmail: (v: string) => boolean = (v) => EMAIL_PATTERN.test(v),
+): string | null {
   if (value.length === 0) return M.NEW_USER_EMAIL_EMPTY;
   if (value.length > LIMITS.EMAIL_MAX) return M.EMAIL_TOO_LONG;
   return isEmail(value) ? null : M.EMAIL_INVALID;

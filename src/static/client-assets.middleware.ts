@@ -98,7 +98,11 @@ export class ClientAssets {
       const file = join(this.root, 'assets', name);
       if (existsSync(file)) {
         const read = (p: string): Variant | undefined =>
-          existsSync(p) ? ((body) => ({ body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` }))(readFileSync(p)) : undefined;
+          existsSync(p)
+            ? ((body) => ({ body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` }))(
+                readFileSync(p),
+              )
+            : undefined;
         asset = { type, variants: { identity: read(file), br: read(`${file}.br`), gzip: read(`${file}.gz`) } };
       }
     }
@@ -111,6 +115,7 @@ export class ClientAssets {
 export function compressResponses() {
   return compression({
     threshold: 1024,
-    filter: (req, res) => !req.url.startsWith('/socket.io') && !res.getHeader('Content-Encoding') && compression.filter(req, res),
+    filter: (req, res) =>
+      !req.url.startsWith('/socket.io') && !res.getHeader('Content-Encoding') && compression.filter(req, res),
   });
 }

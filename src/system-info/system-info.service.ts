@@ -16,7 +16,12 @@ export class SystemInfoService implements OnApplicationBootstrap {
   /** The application records its own deployment, with its version, each time it starts. */
   async onApplicationBootstrap(): Promise<void> {
     try {
-      await this.record({ eventType: 'application-deployment', status: 'completed', version, message: `Application started (version ${version}).` });
+      await this.record({
+        eventType: 'application-deployment',
+        status: 'completed',
+        version,
+        message: `Application started (version ${version}).`,
+      });
     } catch (e) {
       this.logger.error(`Could not record the application deployment: ${(e as Error).message}`);
     }

@@ -29,13 +29,21 @@ export class UserGroupsController {
 
   @Put('users/:userId/user-groups/:groupId')
   @Roles(CAPABILITY_ROLES.USER_ADMIN)
-  add(@CurrentUser() caller: AuthUser, @Param('userId', ParseIdPipe) userId: number, @Param('groupId', ParseIdPipe) groupId: number) {
+  add(
+    @CurrentUser() caller: AuthUser,
+    @Param('userId', ParseIdPipe) userId: number,
+    @Param('groupId', ParseIdPipe) groupId: number,
+  ) {
     return this.userGroups.addMember(caller, userId, groupId);
   }
 
   @Delete('users/:userId/user-groups/:groupId')
   @Roles(CAPABILITY_ROLES.USER_ADMIN)
-  remove(@CurrentUser() caller: AuthUser, @Param('userId', ParseIdPipe) userId: number, @Param('groupId', ParseIdPipe) groupId: number) {
+  remove(
+    @CurrentUser() caller: AuthUser,
+    @Param('userId', ParseIdPipe) userId: number,
+    @Param('groupId', ParseIdPipe) groupId: number,
+  ) {
     return this.userGroups.removeMember(caller, userId, groupId);
   }
 

@@ -34,7 +34,10 @@ export class UserGroupsService {
   }
 
   private async mappingOf(user: User): Promise<UserGroupMapping> {
-    const all = await this.groups.find({ where: { organisationId: user.organisationId }, order: { nameKey: 'ASC', id: 'ASC' } });
+    const all = await this.groups.find({
+      where: { organisationId: user.organisationId },
+      order: { nameKey: 'ASC', id: 'ASC' },
+    });
     const mine = new Set((await this.members.findBy({ userId: user.id })).map((m) => m.groupId));
     const allGroups = await this.items(all);
     return {
@@ -60,7 +63,13 @@ export class UserGroupsService {
   async addMember(caller: AuthUser, userId: number, groupId: number): Promise<UserGroupMapping> {
     const user = await this.users.findAccessible(caller, userId);
     const group = await this.groupOf(user, groupId);
-    await this.members.createQueryBuilder().insert().into(UserGroupMember).values({ groupId: group.id, userId: user.id }).orIgnore().execute();
+    await this.members
+      .createQueryBuilder()
+      .insert()
+      .into(UserGroupMember)
+      .values({ groupId: group.id, userId: user.id })
+      .orIgnore()
+      .execute();
     return this.mappingOf(user);
   }
 
@@ -76,7 +85,9 @@ export class UserGroupsService {
     if (await this.groups.existsBy({ organisationId: caller.organisationId, nameKey })) {
       throw AppException.conflict('A user group with this name already exists.', ERROR_CODES.DUPLICATE_GROUP);
     }
-    const group = await this.groups.save(this.groups.create({ organisationId: caller.organisationId, name: dto.name, nameKey }));
+    const group = await this.groups.save(
+      this.groups.create({ organisationId: caller.organisationId, name: dto.name, nameKey }),
+    );
     return { id: group.id, name: group.name, memberCount: 0 };
   }
 }

@@ -22,7 +22,17 @@ class LocalChannel implements InvalidationChannel {
 }
 
 /** The columns the list's totals depend on. */
-const LISTED_COLUMNS = new Set(['id', 'organisationId', 'firstName', 'lastName', 'email', 'roleId', 'isAdministrator', 'isDisabled', 'isBlocked']);
+const LISTED_COLUMNS = new Set([
+  'id',
+  'organisationId',
+  'firstName',
+  'lastName',
+  'email',
+  'roleId',
+  'isAdministrator',
+  'isDisabled',
+  'isBlocked',
+]);
 
 /** Every cached total is thrown away on any write to users, and in any case after this long. */
 export const USER_COUNT_TTL_MS = 10_000;
@@ -63,7 +73,8 @@ export class UserCountCache implements EntitySubscriberInterface<User> {
       entry.refreshing = true;
       value.then(
         (v) => {
-          if (this.counts.get(key) === entry) this.counts.set(key, { value: Promise.resolve(v), until: Date.now() + USER_COUNT_TTL_MS });
+          if (this.counts.get(key) === entry)
+            this.counts.set(key, { value: Promise.resolve(v), until: Date.now() + USER_COUNT_TTL_MS });
         },
         () => {
           if (this.counts.get(key) === entry) this.counts.delete(key);
@@ -94,7 +105,9 @@ export class UserCountCache implements EntitySubscriberInterface<User> {
   }
   /** Only a change of what the list filters on counts: a sign-in's lastLoginAt or an MFA step does not. */
   afterUpdate(event: UpdateEvent<User>): void {
-    const names = event.updatedColumns?.length ? event.updatedColumns.map((c) => c.propertyName) : Object.keys(event.entity ?? {});
+    const names = event.updatedColumns?.length
+      ? event.updatedColumns.map((c) => c.propertyName)
+      : Object.keys(event.entity ?? {});
     if (names.length === 0 || names.some((n) => LISTED_COLUMNS.has(n))) this.changed();
   }
   afterRemove(_event: RemoveEvent<User>): void {

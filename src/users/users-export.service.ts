@@ -10,7 +10,18 @@ import { User } from './entities/user.entity';
 import { likePattern, USER_MESSAGES } from './users.service';
 
 /** Columns of GET /api/users/export, in order. */
-export const USER_CSV_COLUMNS = ['id', 'email', 'firstName', 'lastName', 'roles', 'access', 'mfaEnforced', 'mfaEnabled', 'sso', 'lastLogin'] as const;
+export const USER_CSV_COLUMNS = [
+  'id',
+  'email',
+  'firstName',
+  'lastName',
+  'roles',
+  'access',
+  'mfaEnforced',
+  'mfaEnabled',
+  'sso',
+  'lastLogin',
+] as const;
 
 const BATCH = 1000;
 
@@ -28,18 +39,23 @@ export class UsersExportService {
   /** Checks access before the first byte is sent; the rows follow in batches. */
   async open(caller: AuthUser, query: UserListQueryDto): Promise<AsyncGenerator<unknown[][]>> {
     const id = query.organisationId ?? caller.organisationId;
-    if (!canAccessOrganisation(caller, id) || !(await this.organisations.existsBy({ id }))) throw AppException.notFound(USER_MESSAGES.ORGANISATION_NOT_FOUND);
+    if (!canAccessOrganisation(caller, id) || !(await this.organisations.existsBy({ id })))
+      throw AppException.notFound(USER_MESSAGES.ORGANISATION_NOT_FOUND);
     return this.batches(id, query);
   }
 
   private async *batches(organisationId: number, query: UserListQueryDto): AsyncGenerator<unknown[][]> {
     let lastId = 0;
     for (;;) {
-      const qb = this.users.createQueryBuilder('u').where('u.organisationId = :org AND u.id > :lastId', { org: organisationId, lastId });
+      const qb = this.users
+        .createQueryBuilder('u')
+        .where('u.organisationId = :org AND u.id > :lastId', { org: organisationId, lastId });
       const text = query.searchText?.trim();
       if (text) {
         const like = this.users.manager.connection.options.type === 'postgres' ? 'ILIKE' : 'LIKE';
-        qb.andWhere(`((u.firstName || ' ' || u.lastName) ${like} :q ESCAPE '\\' OR u.email ${like} :q ESCAPE '\\')`, { q: likePattern(text) });
+        qb.andWhere(`((u.firstName || ' ' || u.lastName) ${like} :q ESCAPE '\\' OR u.email ${like} :q ESCAPE '\\')`, {
+          q: likePattern(text),
+        });
       }
       if (query.accessLevel === 'hasAccess') qb.andWhere('u.isBlocked = :no AND u.isDisabled = :no', { no: false });
       if (query.accessLevel === 'noAccess') qb.andWhere('(u.isBlocked = :yes OR u.isDisabled = :yes)', { yes: true });

@@ -25,7 +25,9 @@ describe('newUserEmailError: one message per failure (spec 000 §5)', () => {
   it('empty, too long, invalid, fine', () => {
     expect(newUserEmailError('')).toBe('User email must not be empty');
     expect(newUserEmailError(undefined)).toBe('User email must not be empty');
-    expect(newUserEmailError(`${'a'.repeat(60)}@${'b'.repeat(40)}.com`)).toBe('Entered email must be less than or equal to 100 characters.');
+    expect(newUserEmailError(`${'a'.repeat(60)}@${'b'.repeat(40)}.com`)).toBe(
+      'Entered email must be less than or equal to 100 characters.',
+    );
     expect(newUserEmailError('nope')).toBe('Entered email is not a valid email');
     expect(newUserEmailError('jane@example.com')).toBeNull();
   });
@@ -45,10 +47,20 @@ describe('UsersService (with in-memory repositories)', () => {
     { id: 3, email: 'c@one.test', organisationId: 1, isDisabled: false, isBlocked: true },
     { id: 4, email: 'd@two.test', organisationId: 2, isDisabled: false, isBlocked: false },
   ];
-  const orgs = [1, 2].map((id) => ({ id, code: `ORG${id}`, name: `Org ${id}`, accountType: 'ORGANIZATION', applications: [], isSSOEnabled: false, allowedUsersNumber: 5, maxConcurrentUsers: 5 }));
+  const orgs = [1, 2].map((id) => ({
+    id,
+    code: `ORG${id}`,
+    name: `Org ${id}`,
+    accountType: 'ORGANIZATION',
+    applications: [],
+    isSSOEnabled: false,
+    allowedUsersNumber: 5,
+    maxConcurrentUsers: 5,
+  }));
   const usersRepo = {
     findOneBy: async ({ id }: { id: number }) => rows.find((r) => r.id === id) ?? null,
-    find: async ({ where }: { where: { organisationId: number } }) => rows.filter((r) => r.organisationId === where.organisationId),
+    find: async ({ where }: { where: { organisationId: number } }) =>
+      rows.filter((r) => r.organisationId === where.organisationId),
   };
   const orgRepo = { findOneBy: async ({ id }: { id: number }) => orgs.find((o) => o.id === id) ?? null };
   const service = new UsersService(
@@ -61,7 +73,16 @@ describe('UsersService (with in-memory repositories)', () => {
     {} as MailService,
     {} as AuditService,
   );
-  const caller = (roles: Role[], organisationId = 1): AuthUser => ({ id: 99, email: 'me@x.test', organisationId, sessionId: 's', roles, isMFAEnforced: false, isMFAEnabled: false, hasPasskey: false });
+  const caller = (roles: Role[], organisationId = 1): AuthUser => ({
+    id: 99,
+    email: 'me@x.test',
+    organisationId,
+    sessionId: 's',
+    roles,
+    isMFAEnforced: false,
+    isMFAEnabled: false,
+    hasPasskey: false,
+  });
 
   it('findAccessible: a user of the own organisation, another organisation’s answered like a missing one (404)', async () => {
     await expect(service.findAccessible(caller([Role.SITE_ADMIN]), 1)).resolves.toMatchObject({ id: 1 });

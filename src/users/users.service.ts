@@ -36,7 +36,13 @@ import {
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { UserCountCache } from './user-count-cache';
 import { User } from './entities/user.entity';
-import { canToggleAdministrator, checkAccountAction, checkNewUserRole, checkRoleChange, parseRoleIds } from '../shared/account-rules';
+import {
+  canToggleAdministrator,
+  checkAccountAction,
+  checkNewUserRole,
+  checkRoleChange,
+  parseRoleIds,
+} from '../shared/account-rules';
 import { maySignIn } from '../credentials/may-sign-in';
 
 export const USER_MESSAGES = {
@@ -114,7 +120,8 @@ export class UsersService {
    */
   async findAccessible(caller: AuthUser, userId: number): Promise<User> {
     const user = await this.users.findOneBy({ id: userId });
-    if (!user || !canAccessOrganisation(caller, user.organisationId)) throw AppException.notFound(USER_MESSAGES.NOT_FOUND);
+    if (!user || !canAccessOrganisation(caller, user.organisationId))
+      throw AppException.notFound(USER_MESSAGES.NOT_FOUND);
     return user;
   }
 
@@ -145,12 +152,16 @@ export class UsersService {
         if (!postgres && [...text].length >= TRIGRAM_MIN_CHARS) {
           // SQLite: the FTS5 trigram table of migration UserSearch (rowid = user id), case-insensitive; joined,
           // so that the matches drive the query (and a LIMIT stops it early).
-          qb.innerJoin('users_search', 's', 's.rowid = u.id').andWhere('s.users_search MATCH :phrase', { phrase: ftsPhrase(text) });
+          qb.innerJoin('users_search', 's', 's.rowid = u.id').andWhere('s.users_search MATCH :phrase', {
+            phrase: ftsPhrase(text),
+          });
         } else {
           // PostgreSQL: ILIKE, served by the pg_trgm GIN indexes on these two expressions from 3 characters.
           // SQLite, 1-2 characters: LIKE (ignores ASCII case) over the organisation's rows.
           const like = postgres ? 'ILIKE' : 'LIKE';
-          qb.andWhere(`((u.firstName || ' ' || u.lastName) ${like} :q ESCAPE '\\' OR u.email ${like} :q ESCAPE '\\')`, { q: likePattern(text) });
+          qb.andWhere(`((u.firstName || ' ' || u.lastName) ${like} :q ESCAPE '\\' OR u.email ${like} :q ESCAPE '\\')`, {
+            q: likePattern(text),
+          });
         }
       }
       if (query.accessLevel === 'hasAccess') qb.andWhere('u.isBlocked = :no AND u.isDisabled = :no', { no: false });
@@ -183,13 +194,27 @@ export class UsersService {
     // One query in two steps: the page's ids from the covering index IDX_users_org_search (skipped entries
     // are index entries, never table rows), then those rows alone.
     const idQuery = order(filtered().select('u.id'));
-    if (from) idQuery.andWhere('(u.lastName, u.firstName, u.email) >= (:aLast, :aFirst, :aEmail)', { aLast: from.lastName, aFirst: from.firstName, aEmail: from.email });
+    if (from)
+      idQuery.andWhere('(u.lastName, u.firstName, u.email) >= (:aLast, :aFirst, :aEmail)', {
+        aLast: from.lastName,
+        aFirst: from.firstName,
+        aEmail: from.email,
+      });
     idQuery.offset(offset).limit(pageSize);
     const rows =
       offset >= totalRecords && !from
         ? []
-        : await order(this.listColumns().where(`u.id IN (${idQuery.getQuery()})`).setParameters(idQuery.getParameters())).getMany();
-    return { items: rows.map(toListItem), totalRecords, page, pageSize, organisationId: org.id, organisationName: org.name };
+        : await order(
+            this.listColumns().where(`u.id IN (${idQuery.getQuery()})`).setParameters(idQuery.getParameters()),
+          ).getMany();
+    return {
+      items: rows.map(toListItem),
+      totalRecords,
+      page,
+      pageSize,
+      organisationId: org.id,
+      organisationName: org.name,
+    };
   }
 
   /** A page with a text filter and its total (capped on SQLite: SEARCH_COUNT_CAP). */
@@ -202,16 +227,24 @@ export class UsersService {
     count: () => Promise<number>,
   ): Promise<UserListPage> {
     const postgres = this.users.manager.connection.options.type === 'postgres';
-    if (postgres || [...text].length < TRIGRAM_MIN_CHARS) return this.searchPageExact(page, pageSize, org, filtered, count);
+    if (postgres || [...text].length < TRIGRAM_MIN_CHARS)
+      return this.searchPageExact(page, pageSize, org, filtered, count);
     const ordered = <T extends SelectQueryBuilder<User>>(qb: T): T =>
       qb.orderBy('u.lastName', 'ASC').addOrderBy('u.firstName', 'ASC').addOrderBy('u.email', 'ASC') as T;
     const base = { page, pageSize, organisationId: org.id, organisationName: org.name };
     // The matches, counted up to the cap: the trigram index yields them in id order and the LIMIT stops it.
-    const [countSql, countParams] = filtered().select('u.id', 'id').limit(SEARCH_COUNT_CAP + 1).getQueryAndParameters();
-    const counted = Number((await this.users.query(`SELECT COUNT(*) AS "n" FROM (${countSql}) "m"`, countParams))[0]?.n ?? 0);
+    const [countSql, countParams] = filtered()
+      .select('u.id', 'id')
+      .limit(SEARCH_COUNT_CAP + 1)
+      .getQueryAndParameters();
+    const counted = Number(
+      (await this.users.query(`SELECT COUNT(*) AS "n" FROM (${countSql}) "m"`, countParams))[0]?.n ?? 0,
+    );
     const offset = (page - 1) * pageSize;
     const pageIds = async (qb: SelectQueryBuilder<User>) =>
-      (await ordered(qb.select('u.id', 'id')).offset(offset).limit(pageSize).getRawMany<{ id: number }>()).map((r) => Number(r.id));
+      (await ordered(qb.select('u.id', 'id')).offset(offset).limit(pageSize).getRawMany<{ id: number }>()).map((r) =>
+        Number(r.id),
+      );
     if (counted <= SEARCH_COUNT_CAP) {
       // Few matches: sorted, at most the cap of them.
       const rows = await this.rowsInOrder(offset < counted ? await pageIds(filtered()) : []);
@@ -224,7 +257,13 @@ export class UsersService {
     const capped = { totalRecords: SEARCH_COUNT_CAP, totalIsCapped: true, ...base };
     const budget = searchWalkBudget(offset, pageSize);
     if (/^[\x20-\x7e]*$/.test(text) && offset + pageSize <= budget) {
-      const [walkSql, walkParams] = ordered(filtered('none').select('u.id', 'id').addSelect('u.firstName', 'firstName').addSelect('u.lastName', 'lastName').addSelect('u.email', 'email'))
+      const [walkSql, walkParams] = ordered(
+        filtered('none')
+          .select('u.id', 'id')
+          .addSelect('u.firstName', 'firstName')
+          .addSelect('u.lastName', 'lastName')
+          .addSelect('u.email', 'email'),
+      )
         .limit(budget)
         .getQueryAndParameters();
       const pattern = likePattern(text);
@@ -235,7 +274,8 @@ export class UsersService {
         [...walkParams, pattern, pattern, pageSize, offset],
       )) as Array<{ id: number }>;
       // A full page within the walked entries is exactly the page of all matches (the entries are in order).
-      if (walked.length === pageSize) return { items: (await this.rowsInOrder(walked.map((r) => Number(r.id)))).map(toListItem), ...capped };
+      if (walked.length === pageSize)
+        return { items: (await this.rowsInOrder(walked.map((r) => Number(r.id)))).map(toListItem), ...capped };
     }
     const rows = await this.rowsInOrder(await pageIds(filtered()));
     return { items: rows.map(toListItem), ...capped };
@@ -260,13 +300,35 @@ export class UsersService {
       .getRawMany<{ id: number; total: number | string }>();
     const totalRecords = raw.length > 0 ? Number(raw[0].total) : page > 1 ? await count() : 0;
     const rows = await this.rowsInOrder(raw.map((r) => Number(r.id)));
-    return { items: rows.map(toListItem), totalRecords, totalIsCapped: false, page, pageSize, organisationId: org.id, organisationName: org.name };
+    return {
+      items: rows.map(toListItem),
+      totalRecords,
+      totalIsCapped: false,
+      page,
+      pageSize,
+      organisationId: org.id,
+      organisationName: org.name,
+    };
   }
 
   private listColumns(): SelectQueryBuilder<User> {
     return this.users
       .createQueryBuilder('u')
-      .select(['u.id', 'u.email', 'u.isBlocked', 'u.isDisabled', 'u.roleId', 'u.isAdministrator', 'u.firstName', 'u.lastName', 'u.lastLoginAt', 'u.isMFAEnforced', 'u.isMFAEnabled', 'u.hasPasskey', 'u.isSSO']);
+      .select([
+        'u.id',
+        'u.email',
+        'u.isBlocked',
+        'u.isDisabled',
+        'u.roleId',
+        'u.isAdministrator',
+        'u.firstName',
+        'u.lastName',
+        'u.lastLoginAt',
+        'u.isMFAEnforced',
+        'u.isMFAEnabled',
+        'u.hasPasskey',
+        'u.isSSO',
+      ]);
   }
 
   /** The list's columns of these users, in the list's order. */
@@ -288,14 +350,19 @@ export class UsersService {
       .addSelect('u.email', 'email')
       .addSelect('ROW_NUMBER() OVER (ORDER BY u.lastName, u.firstName, u.email)', 'rn')
       .getQueryAndParameters();
-    return this.users.query(`SELECT "lastName", "firstName", "email" FROM (${sql}) t WHERE (t."rn" - 1) % ${PAGE_ANCHOR_STEP} = 0 ORDER BY t."rn"`, params);
+    return this.users.query(
+      `SELECT "lastName", "firstName", "email" FROM (${sql}) t WHERE (t."rn" - 1) % ${PAGE_ANCHOR_STEP} = 0 ORDER BY t."rn"`,
+      params,
+    );
   }
 
   /** GET /api/users/byId/{id}: one's own (any role, also while MFA enrolment is due) or, for the roles page, another's. */
   async byId(caller: AuthUser, userId: number): Promise<SingleUser> {
     if (userId !== caller.id) {
-      if (mfaPending(caller)) throw AppException.forbidden(USER_MESSAGES.MFA_PENDING_OWN_ONLY, ERROR_CODES.MFA_ENROLMENT_REQUIRED);
-      if (!caller.roles.some((r) => [Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR].includes(r))) throw AppException.forbidden();
+      if (mfaPending(caller))
+        throw AppException.forbidden(USER_MESSAGES.MFA_PENDING_OWN_ONLY, ERROR_CODES.MFA_ENROLMENT_REQUIRED);
+      if (!caller.roles.some((r) => [Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR].includes(r)))
+        throw AppException.forbidden();
     }
     return toSingleUser(await this.findAccessible(caller, userId));
   }
@@ -349,9 +416,18 @@ export class UsersService {
     const before = roleNames(target.roles);
     const after = roleNames(effectiveRoles(choice.mainRole, choice.isAdministrator));
     await this.users.manager.transaction(async (tx) => {
-      await tx.getRepository(User).update({ id: target.id }, { roleId: choice.mainRole, isAdministrator: choice.isAdministrator });
+      await tx
+        .getRepository(User)
+        .update({ id: target.id }, { roleId: choice.mainRole, isAdministrator: choice.isAdministrator });
       if (before !== after) {
-        await this.audit.record(tx, { type: 'ROLE_CHANGED', actor: caller, target, client, summary: `Roles of ${target.email}: ${before} → ${after}`, changes: { roles: { from: before, to: after } } });
+        await this.audit.record(tx, {
+          type: 'ROLE_CHANGED',
+          actor: caller,
+          target,
+          client,
+          summary: `Roles of ${target.email}: ${before} → ${after}`,
+          changes: { roles: { from: before, to: after } },
+        });
       }
     });
     return { success: true };
@@ -410,9 +486,13 @@ export class UsersService {
     await this.users.manager.transaction(async (tx) => {
       const current = await tx.getRepository(User).findOneBy({ id: target.id });
       if (!current || current.isDisabled === dto.isDisabled) return;
-      if (maySignIn({ isDisabled: dto.isDisabled, isBlocked: current.isBlocked })) await this.assertRoomForActiveUser(tx, target.organisationId);
-      const changed = await tx.getRepository(User).update({ id: target.id, isDisabled: !dto.isDisabled }, { isDisabled: dto.isDisabled });
-      if (changed.affected && dto.isDisabled) await this.sessions.endAllForUsers([target.id], 'disabled', undefined, tx);
+      if (maySignIn({ isDisabled: dto.isDisabled, isBlocked: current.isBlocked }))
+        await this.assertRoomForActiveUser(tx, target.organisationId);
+      const changed = await tx
+        .getRepository(User)
+        .update({ id: target.id, isDisabled: !dto.isDisabled }, { isDisabled: dto.isDisabled });
+      if (changed.affected && dto.isDisabled)
+        await this.sessions.endAllForUsers([target.id], 'disabled', undefined, tx);
       if (changed.affected) {
         await this.audit.record(tx, {
           type: 'ACCESS_CHANGED',
@@ -428,7 +508,8 @@ export class UsersService {
   }
 
   async updateProfile(caller: AuthUser, dto: UpdateProfileDto): Promise<SingleUser> {
-    if (dto.userId !== undefined && dto.userId !== caller.id) throw AppException.forbidden(USER_MESSAGES.OWN_PROFILE_ONLY);
+    if (dto.userId !== undefined && dto.userId !== caller.id)
+      throw AppException.forbidden(USER_MESSAGES.OWN_PROFILE_ONLY);
     const changes: Partial<User> = {};
     for (const key of ['firstName', 'lastName', 'jobTitle', 'department', 'location'] as const) {
       if (dto[key] !== undefined) changes[key] = dto[key];
@@ -446,12 +527,21 @@ export class UsersService {
     if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword))) {
       throw AppException.badRequest(USER_MESSAGES.CURRENT_PASSWORD_WRONG, ERROR_CODES.INVALID_CREDENTIALS);
     }
-    if (dto.currentPassword === dto.userPassword) throw AppException.badRequest(USER_MESSAGES.SAME_PASSWORD, ERROR_CODES.WEAK_PASSWORD);
+    if (dto.currentPassword === dto.userPassword)
+      throw AppException.badRequest(USER_MESSAGES.SAME_PASSWORD, ERROR_CODES.WEAK_PASSWORD);
     const passwordHash = await this.passwords.hash(dto.userPassword);
     await this.users.manager.transaction(async (tx) => {
-      await tx.getRepository(User).update({ id: user.id }, { passwordHash, mustChangePassword: false, passwordChangedAt: new Date() });
+      await tx
+        .getRepository(User)
+        .update({ id: user.id }, { passwordHash, mustChangePassword: false, passwordChangedAt: new Date() });
       await this.sessions.endAllForUsers([user.id], 'password-changed', undefined, tx);
-      await this.audit.record(tx, { type: 'PASSWORD_CHANGED', actor: caller, target: user, client, summary: 'Password changed' });
+      await this.audit.record(tx, {
+        type: 'PASSWORD_CHANGED',
+        actor: caller,
+        target: user,
+        client,
+        summary: 'Password changed',
+      });
     });
     return { success: true };
   }
@@ -473,7 +563,8 @@ export class UsersService {
       if (!isMFAEnforced) throw AppException.forbidden(USER_MESSAGES.ONLY_SITE_ADMIN_MFA);
     }
     if (isSSO && !org.isSSOEnabled) throw AppException.badRequest(USER_MESSAGES.SSO_NOT_ENABLED);
-    if (await this.users.existsBy({ email: dto.userEmail })) throw AppException.conflict(USER_MESSAGES.DUPLICATE_EMAIL, ERROR_CODES.DUPLICATE_EMAIL);
+    if (await this.users.existsBy({ email: dto.userEmail }))
+      throw AppException.conflict(USER_MESSAGES.DUPLICATE_EMAIL, ERROR_CODES.DUPLICATE_EMAIL);
 
     // Hash before the transaction: argon2 takes tens of milliseconds and needs no lock.
     const password = temporaryPassword();
@@ -503,7 +594,9 @@ export class UsersService {
               `An account of ${org.name} has been created for you on ${PRODUCT_NAME}.\n\n` +
               `Sign in at ${this.config.publicUrl}/logIn\n\nEmail: ${created.email}\nTemporary password: ${password}\n\n` +
               'You will be asked to choose a new password when you first sign in.' +
-              (isMFAEnforced ? ' Your administrator requires multi-factor authentication: you will then set up an authenticator app on your profile page.' : ''),
+              (isMFAEnforced
+                ? ' Your administrator requires multi-factor authentication: you will then set up an authenticator app on your profile page.'
+                : ''),
           },
           tx,
         );
@@ -513,12 +606,17 @@ export class UsersService {
           target: created,
           client,
           summary: `User ${created.email} created as ${roleNames(created.roles)}`,
-          changes: { roles: { from: null, to: roleNames(created.roles) }, mfaEnforced: { from: null, to: isMFAEnforced }, sso: { from: null, to: isSSO } },
+          changes: {
+            roles: { from: null, to: roleNames(created.roles) },
+            mfaEnforced: { from: null, to: isMFAEnforced },
+            sso: { from: null, to: isSSO },
+          },
         });
         return created;
       });
     } catch (e) {
-      if (e instanceof QueryFailedError && /unique|duplicate/i.test(e.message)) throw AppException.conflict(USER_MESSAGES.DUPLICATE_EMAIL, ERROR_CODES.DUPLICATE_EMAIL);
+      if (e instanceof QueryFailedError && /unique|duplicate/i.test(e.message))
+        throw AppException.conflict(USER_MESSAGES.DUPLICATE_EMAIL, ERROR_CODES.DUPLICATE_EMAIL);
       throw e;
     }
     return { success: true, id: user.id };
@@ -560,4 +658,3 @@ export function toSingleUser(u: User): SingleUser {
     location: u.location,
   };
 }
-

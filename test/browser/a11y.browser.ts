@@ -44,7 +44,17 @@ test('sign-in: every step of the login card, the forgot-password box, the reset 
 
   // The MFA step as the server asks for it (a TOTP-enrolled account is arranged in profile.browser.ts).
   await page.route('**/auth/login', (route) =>
-    route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ success: false, statusCode: 401, code: 'TOTP_REQUIRED', message: 'Please enter TOTP before proceeding.', challengeToken: 'challenge' }) }),
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: false,
+        statusCode: 401,
+        code: 'TOTP_REQUIRED',
+        message: 'Please enter TOTP before proceeding.',
+        challengeToken: 'challenge',
+      }),
+    }),
   );
   await page.goto('/logIn');
   await page.getByTestId('terms-checkbox').click();
@@ -63,7 +73,9 @@ test('sign-in: every step of the login card, the forgot-password box, the reset 
   await expectAccessible(page, 'reset password without a token');
 });
 
-test('public pages of a visitor: terms, privacy and the logged-out profile menu (an unknown path sends a visitor to login)', async ({ page }) => {
+test('public pages of a visitor: terms, privacy and the logged-out profile menu (an unknown path sends a visitor to login)', async ({
+  page,
+}) => {
   for (const path of ['/terms/terms', '/terms/privacy']) {
     await page.goto(path);
     await expect(page.getByRole('heading').first()).toBeVisible();
@@ -77,7 +89,9 @@ test('public pages of a visitor: terms, privacy and the logged-out profile menu 
   await expectAccessible(page, 'logged-out profile menu');
 });
 
-test("a site admin's pages: users, roles, profile with the MFA dialog, create user, billing, sessions, about, announcements, not-found, the notification panel", async ({ page }) => {
+test("a site admin's pages: users, roles, profile with the MFA dialog, create user, billing, sessions, about, announcements, not-found, the notification panel", async ({
+  page,
+}) => {
   const { admin, other } = await signInSiteAdmin(page);
   await expectAccessible(page, 'dashboard');
 
@@ -120,7 +134,9 @@ test("a site admin's pages: users, roles, profile with the MFA dialog, create us
     await expect(page.getByTestId(`${menu}-menu`)).toBeVisible();
     // Anchored under its button (the profile button's tooltip once took the id the menu looks its anchor up by).
     const button = (await page.getByTestId(`${menu}-button`).boundingBox())!;
-    await expect.poll(async () => (await page.getByTestId(`${menu}-menu`).boundingBox())!.y).toBeGreaterThanOrEqual(button.y + button.height);
+    await expect
+      .poll(async () => (await page.getByTestId(`${menu}-menu`).boundingBox())!.y)
+      .toBeGreaterThanOrEqual(button.y + button.height);
     const box = (await page.getByTestId(`${menu}-menu`).boundingBox())!;
     expect(Math.abs(box.x + box.width - (button.x + button.width))).toBeLessThan(2);
     await expectAccessible(page, `${menu} menu`);
@@ -150,15 +166,34 @@ test("support's pages: create site admin, create e-support", async ({ page }) =>
   await expectAccessible(page, 'create e-support');
 });
 
-test('the user-list headers are named as shown: the resize handles are not part of the name, and they work from the keyboard', async ({ page }) => {
+test('the user-list headers are named as shown: the resize handles are not part of the name, and they work from the keyboard', async ({
+  page,
+}) => {
   const { other } = await signInSiteAdmin(page);
   await page.goto('/users');
   await expect(page.getByTestId('users-table')).toContainText(other.email);
-  const headers = ['Name', 'Email', 'Last Activity', 'MFA Enabled', 'SSO Enabled', 'MFA Enforced', 'Enabled', 'System Enabled', 'Role', 'Actions'];
+  const headers = [
+    'Name',
+    'Email',
+    'Last Activity',
+    'MFA Enabled',
+    'SSO Enabled',
+    'MFA Enforced',
+    'Enabled',
+    'System Enabled',
+    'Role',
+    'Actions',
+  ];
   const names = await page
     .getByTestId('users-table')
     .getByRole('columnheader')
-    .evaluateAll((ths) => ths.map((th) => th.getAttribute('aria-labelledby') ? document.getElementById(th.getAttribute('aria-labelledby')!)?.textContent : th.textContent));
+    .evaluateAll((ths) =>
+      ths.map((th) =>
+        th.getAttribute('aria-labelledby')
+          ? document.getElementById(th.getAttribute('aria-labelledby')!)?.textContent
+          : th.textContent,
+      ),
+    );
   expect(names).toEqual(headers);
   for (const name of headers) await expect(page.getByRole('columnheader', { name, exact: true })).toHaveCount(1);
 
@@ -178,21 +213,26 @@ test('the login card from the terms checkbox to Confirm without a mouse', async 
   const user = await seedUser(org.id);
   await page.goto('/logIn');
   await expect(page.getByTestId('login-card')).toHaveAttribute('data-step', 'ROOT');
-  const focused = () => page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    return el ? `${el.tagName.toLowerCase()}:${el.getAttribute('type') ?? ''}:${el.getAttribute('name') ?? ''}:${(el.textContent ?? '').trim()}` : '';
-  });
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el
+        ? `${el.tagName.toLowerCase()}:${el.getAttribute('type') ?? ''}:${el.getAttribute('name') ?? ''}:${(el.textContent ?? '').trim()}`
+        : '';
+    });
 
   // Tab from the top of the page to the terms checkbox.
   const checkbox = page.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ });
-  for (let i = 0; i < 15 && !(await checkbox.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 15 && !(await checkbox.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(checkbox).toBeFocused();
   await page.keyboard.press('Space');
   await expect(checkbox).toBeChecked();
 
   // The terms link, then the e-mail.
   const email = page.getByLabel('Email');
-  for (let i = 0; i < 3 && !(await email.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 3 && !(await email.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(email).toBeFocused();
   await page.keyboard.type(user.email);
   await page.keyboard.press('Tab');
@@ -203,13 +243,16 @@ test('the login card from the terms checkbox to Confirm without a mouse', async 
   await expect(page.getByLabel('Password')).toBeFocused();
   await page.keyboard.type(user.password);
   const confirm = page.getByRole('button', { name: 'Confirm' });
-  for (let i = 0; i < 3 && !(await confirm.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 3 && !(await confirm.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   expect(await focused()).toContain('Confirm');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('profile-button')).toBeVisible();
 });
 
-test('dialogs trap focus and give it back: Enabling MFA, and Contact Us opened from the profile menu by keyboard', async ({ page }) => {
+test('dialogs trap focus and give it back: Enabling MFA, and Contact Us opened from the profile menu by keyboard', async ({
+  page,
+}) => {
   const { admin } = await signInSiteAdmin(page);
   await page.goto(`/users/profile/${admin.id}`);
   const enable = page.getByRole('button', { name: 'Enable', exact: true });
@@ -250,11 +293,15 @@ test('dialogs trap focus and give it back: Enabling MFA, and Contact Us opened f
   await expect(profile).toBeFocused();
 });
 
-test('a site admin of an organisation opened with the defaults (corporate actions viewer, no tax manager) sees the CA Viewer notice', async ({ page }) => {
+test('a site admin of an organisation opened with the defaults (corporate actions viewer, no tax manager) sees the CA Viewer notice', async ({
+  page,
+}) => {
   const org = await seedOrganisation({ applications: ['CA_VIEWER'] });
   const admin = await seedUser(org.id, { roleId: 2 });
   await signInThroughPage(page, admin.email, admin.password);
-  await expect(page.getByTestId('ca-viewer-notice')).toContainText('To enrol as a Tax Manager, please contact support.');
+  await expect(page.getByTestId('ca-viewer-notice')).toContainText(
+    'To enrol as a Tax Manager, please contact support.',
+  );
   await expect(page.locator('main')).toHaveCSS('padding-top', '110px');
   await expect(page.getByTestId('main-menu').getByRole('link')).toHaveText(['Home']);
   await expectAccessible(page, 'dashboard of a CA Viewer');

@@ -7,18 +7,31 @@ import { signInThroughPage } from './support/login';
 import { BROWSER_DATA_DIR } from './support/server';
 
 /** Audit events written straight into the server's SQLite file, as a fixture (the page then reads them through the server). */
-function seedEvents(rows: Array<{ organisationId: number; type: string; summary: string; minutesAgo: number; actorEmail?: string }>) {
+function seedEvents(
+  rows: Array<{ organisationId: number; type: string; summary: string; minutesAgo: number; actorEmail?: string }>,
+) {
   const db = new Database(join(BROWSER_DATA_DIR, 'app.sqlite'));
   db.configure('busyTimeout', 5000);
   const values = rows.map(() => "(?, ?, ?, 'user', ?, ?, ?)").join(', ');
   const at = (m: number) => new Date(Date.now() - m * 60_000).toISOString().replace('T', ' ').replace('Z', '');
-  const params = rows.flatMap((r) => [at(r.minutesAgo), r.type, r.organisationId, r.actorEmail ?? 'fixture@example.com', r.organisationId, r.summary]);
+  const params = rows.flatMap((r) => [
+    at(r.minutesAgo),
+    r.type,
+    r.organisationId,
+    r.actorEmail ?? 'fixture@example.com',
+    r.organisationId,
+    r.summary,
+  ]);
   return new Promise<void>((resolve, reject) =>
-    db.run(`INSERT INTO audit_events (occurredAt, type, organisationId, actorKind, actorEmail, actorOrganisationId, summary) VALUES ${values}`, params, (err) => {
-      db.close();
-      if (err) reject(err);
-      else resolve();
-    }),
+    db.run(
+      `INSERT INTO audit_events (occurredAt, type, organisationId, actorKind, actorEmail, actorOrganisationId, summary) VALUES ${values}`,
+      params,
+      (err) => {
+        db.close();
+        if (err) reject(err);
+        else resolve();
+      },
+    ),
   );
 }
 
@@ -29,14 +42,31 @@ async function downloadText(page: Page): Promise<string> {
   return readFileSync((await download.path())!, 'utf8');
 }
 
-test('a site admin reads, filters, expands and exports the audit log of their organisation only, and exports the user list', async ({ page }) => {
+test('a site admin reads, filters, expands and exports the audit log of their organisation only, and exports the user list', async ({
+  page,
+}) => {
   const org = await seedOrganisation();
   const other = await seedOrganisation();
   const admin = await seedUser(org.id, { roleId: 2, firstName: 'Sita', lastName: 'Admin' });
-  await seedUser(org.id, { roleId: 6, firstName: '=cmd', lastName: 'Formula', email: `formula-${Date.now()}@example.com` });
+  await seedUser(org.id, {
+    roleId: 6,
+    firstName: '=cmd',
+    lastName: 'Formula',
+    email: `formula-${Date.now()}@example.com`,
+  });
   await seedEvents([
-    ...Array.from({ length: 30 }, (_, i) => ({ organisationId: org.id, type: 'ROLE_CHANGED', summary: `Roles of member${i}@example.com: Analyst → Viewer`, minutesAgo: 3 + i })),
-    { organisationId: org.id, type: 'BILLING_CONTACT_SAVED', summary: '=HYPERLINK("http://evil","x") saved', minutesAgo: 2 },
+    ...Array.from({ length: 30 }, (_, i) => ({
+      organisationId: org.id,
+      type: 'ROLE_CHANGED',
+      summary: `Roles of member${i}@example.com: Analyst → Viewer`,
+      minutesAgo: 3 + i,
+    })),
+    {
+      organisationId: org.id,
+      type: 'BILLING_CONTACT_SAVED',
+      summary: '=HYPERLINK("http://evil","x") saved',
+      minutesAgo: 2,
+    },
     { organisationId: other.id, type: 'ROLE_CHANGED', summary: 'Secret of the other organisation', minutesAgo: 1 },
   ]);
   await signInThroughPage(page, admin.email, admin.password);
@@ -93,7 +123,9 @@ test('a site admin reads, filters, expands and exports the audit log of their or
   expect(userLines[1]).toContain(`"'=cmd",Formula,Analyst,active`);
 });
 
-test('the cog menu offers the audit log to an administrator, and a standard admin neither sees it nor may open it', async ({ page }) => {
+test('the cog menu offers the audit log to an administrator, and a standard admin neither sees it nor may open it', async ({
+  page,
+}) => {
   const org = await seedOrganisation();
   const administrator = await seedUser(org.id, { roleId: 4, isAdministrator: true });
   const standard = await seedUser(org.id, { roleId: 4 });

@@ -11,14 +11,20 @@ async function closeToasts(page: Page) {
   const until = Date.now() + 15_000;
   while ((await close.count()) > 0 && Date.now() < until) {
     // A toast may be leaving by itself while we aim at it.
-    await close.first().click({ force: true, timeout: 1000 }).catch(() => {});
+    await close
+      .first()
+      .click({ force: true, timeout: 1000 })
+      .catch(() => {});
     await page.waitForTimeout(150);
   }
   await page.mouse.move(10, 500);
   await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
 }
 
-test('a notification published through the API appears as a toast and in the panel within a second, and is dismissed for good', async ({ page, request }) => {
+test('a notification published through the API appears as a toast and in the panel within a second, and is dismissed for good', async ({
+  page,
+  request,
+}) => {
   const org = await seedOrganisation();
   const other = await seedOrganisation();
   const user = await seedUser(org.id);
@@ -57,7 +63,11 @@ test('a notification published through the API appears as a toast and in the pan
   // A failed report for this user alone: its message in red, no download link.
   await request.post('/api/notifications', {
     headers: { 'X-Api-Key': SERVICE_API_KEY },
-    data: { userId: user.id, type: 'REPORT', content: { status: 'FAILED', message: 'The engine stopped', portfolioName: 'Main' } },
+    data: {
+      userId: user.id,
+      type: 'REPORT',
+      content: { status: 'FAILED', message: 'The engine stopped', portfolioName: 'Main' },
+    },
   });
   await expect(page.getByTestId('notification-count')).toHaveText('2');
   await expect(page.getByText('Report failed')).toBeVisible();
@@ -89,7 +99,10 @@ test('a notification published through the API appears as a toast and in the pan
   await expect(page.getByTestId('notification-count')).toHaveCount(0);
 });
 
-test('a finished report is downloaded through its signed link, and processing completion reports its warning logs', async ({ page, request }) => {
+test('a finished report is downloaded through its signed link, and processing completion reports its warning logs', async ({
+  page,
+  request,
+}) => {
   const org = await seedOrganisation();
   const user = await seedUser(org.id);
   const logs = join(BROWSER_DATA_DIR, 'process-logs', String(org.id));
@@ -100,7 +113,10 @@ test('a finished report is downloaded through its signed link, and processing co
 
   const upload = await request.post('/api/notifications/reports', {
     headers: { 'X-Api-Key': SERVICE_API_KEY },
-    multipart: { organisationId: String(org.id), file: { name: 'CGT report.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') } },
+    multipart: {
+      organisationId: String(org.id),
+      file: { name: 'CGT report.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') },
+    },
   });
   expect(upload.status()).toBe(201);
   const { downloadLink, fileName } = await upload.json();
@@ -121,7 +137,11 @@ test('a finished report is downloaded through its signed link, and processing co
 
   await request.post('/api/notifications', {
     headers: { 'X-Api-Key': SERVICE_API_KEY },
-    data: { organisationId: org.id, type: 'PORTFOLIO_PROCESSING', content: { status: 'COMPLETED', portfolioCode: 'PF1', portfolioName: 'Main' } },
+    data: {
+      organisationId: org.id,
+      type: 'PORTFOLIO_PROCESSING',
+      content: { status: 'COMPLETED', portfolioCode: 'PF1', portfolioName: 'Main' },
+    },
   });
   await expect(page.getByText('Portfolio processing completed')).toBeVisible();
   await expect(page.getByText('Warning logs available')).toBeVisible();

@@ -5,7 +5,10 @@ import { seedOrganisation, seedUser } from './support/seed';
 import { SUPPORT_EMAIL, SUPPORT_PASSWORD } from './support/server';
 
 /** A real 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 test('a site admin saves both contacts and uploads a logo that then shows in the header', async ({ page }) => {
   const org = await seedOrganisation();
@@ -41,7 +44,11 @@ test('a site admin saves both contacts and uploads a logo that then shows in the
 
   // The chooser refuses a non-image before any upload.
   const chooser = page.getByTestId('logo-uploader').getByLabel('Logo file');
-  await chooser.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+  await chooser.setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  });
   await expect(page.getByText('The logo must be an image (PNG, JPEG, GIF or WebP).')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upload logo' })).toBeDisabled();
 
@@ -62,7 +69,9 @@ test('a site admin saves both contacts and uploads a logo that then shows in the
   await expect(page).toHaveURL(/\/logIn/);
 });
 
-test('support creates an organisation whose site admin signs in with the e-mailed temporary password and must change it', async ({ page }) => {
+test('support creates an organisation whose site admin signs in with the e-mailed temporary password and must change it', async ({
+  page,
+}) => {
   const code = `BR${Date.now().toString(36)}`.toUpperCase();
   const email = `site-admin-${code.toLowerCase()}@new-org.test`;
   await signInThroughPage(page, SUPPORT_EMAIL, SUPPORT_PASSWORD);
@@ -100,7 +109,10 @@ test('support creates an organisation whose site admin signs in with the e-maile
   await expect(page).toHaveURL(/\/users\/profile\/\d+\?mfaRequired=true$/);
 });
 
-test('a site admin forces a signed-in user off: the victim is sent to the login page on their next call', async ({ page, browser }) => {
+test('a site admin forces a signed-in user off: the victim is sent to the login page on their next call', async ({
+  page,
+  browser,
+}) => {
   const org = await seedOrganisation({ maxConcurrentUsers: 2 });
   const admin = await seedUser(org.id, { roleId: 2 });
   const victim = await seedUser(org.id, { roleId: 4 });
@@ -112,7 +124,11 @@ test('a site admin forces a signed-in user off: the victim is sent to the login 
 
   await page.goto('/users/user-sessions');
   await expect(page.getByRole('heading', { name: 'Max allowed concurrent users: 2' })).toBeVisible();
-  await expect(page.getByText('Your organisation has reached the max allowed concurrent users. Further user logins will not be allowed.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Your organisation has reached the max allowed concurrent users. Further user logins will not be allowed.',
+    ),
+  ).toBeVisible();
   const row = page.locator(`[data-testid="session-row"][data-email="${victim.email}"]`);
   await expect(row.getByTestId('session-status')).toHaveText('online');
   await expect(row.getByTestId('session-status')).toHaveAttribute('data-severity', 'success');
@@ -126,7 +142,11 @@ test('a site admin forces a signed-in user off: the victim is sent to the login 
   await expect(page.getByText('Successfully marked selected user(s) for force log off')).toBeVisible();
   await expect(row.getByTestId('session-status')).toHaveText('offline');
   await expect(row.getByTestId('session-status')).toHaveAttribute('data-severity', 'warning');
-  await expect(page.getByText('Your organisation has reached the max allowed concurrent users. Further user logins will not be allowed.')).toHaveCount(0);
+  await expect(
+    page.getByText(
+      'Your organisation has reached the max allowed concurrent users. Further user logins will not be allowed.',
+    ),
+  ).toHaveCount(0);
 
   // The victim's very next call is refused and the refresh fails: back to the login page.
   await victimPage.reload();

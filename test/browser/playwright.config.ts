@@ -1,5 +1,13 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, BROWSER_DATA_DIR, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ISSUER, OIDC_PORT, PORT } from './support/server';
+import {
+  BASE_URL,
+  BROWSER_DATA_DIR,
+  OIDC_CLIENT_ID,
+  OIDC_CLIENT_SECRET,
+  OIDC_ISSUER,
+  OIDC_PORT,
+  PORT,
+} from './support/server';
 
 /**
  * Browser tests: Debian's Chromium (never a downloaded browser) against the built product, served by
@@ -21,7 +29,14 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
     },
   },
   webServer: [

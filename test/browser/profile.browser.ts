@@ -12,13 +12,19 @@ async function passwordStep(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Confirm' }).click();
 }
 
-test('a user whose MFA is enforced enrols from the profile page and then signs in with a TOTP code', async ({ page }) => {
+test('a user whose MFA is enforced enrols from the profile page and then signs in with a TOTP code', async ({
+  page,
+}) => {
   const org = await seedOrganisation();
   const user = await seedUser(org.id, { isMFAEnforced: true, firstName: 'Mia', lastName: 'Mfa' });
   await signInThroughPage(page, user.email, user.password);
   await expect(page).toHaveURL(new RegExp(`/users/profile/${user.id}\\?mfaRequired=true$`));
-  await expect(page.getByRole('heading', { name: 'Profile – Manage your profile and personal information' })).toBeVisible();
-  await expect(page.getByText('Site Admin has enforced MFA on your account. You must enable MFA to proceed further.')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Profile – Manage your profile and personal information' }),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Site Admin has enforced MFA on your account. You must enable MFA to proceed further.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update profile' })).toHaveCount(0);
   await expect(page.getByTestId('mfa-status')).toHaveText('Disabled');
 
@@ -41,7 +47,9 @@ test('a user whose MFA is enforced enrols from the profile page and then signs i
   const codes = page.getByRole('dialog', { name: 'Your recovery codes' });
   await expect(codes.getByTestId('recovery-code')).toHaveCount(10);
   await codes.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-  await expect(page.getByText('MFA has been successfully enabled. Please log in again using your new authenticator.')).toBeVisible();
+  await expect(
+    page.getByText('MFA has been successfully enabled. Please log in again using your new authenticator.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/logIn/);
 
@@ -54,7 +62,9 @@ test('a user whose MFA is enforced enrols from the profile page and then signs i
 
   await page.goto(`/users/profile/${user.id}`);
   await expect(page.getByTestId('mfa-status')).toHaveText('Enabled');
-  await expect(page.getByText('Site Admin has enforced MFA on your account. You must enable MFA to proceed further.')).toHaveCount(0);
+  await expect(
+    page.getByText('Site Admin has enforced MFA on your account. You must enable MFA to proceed further.'),
+  ).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Disable', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Disable', exact: true }).click();
   await expect(page.getByText('Are you sure you want to disable MFA?')).toBeVisible();
@@ -62,7 +72,9 @@ test('a user whose MFA is enforced enrols from the profile page and then signs i
   await expect(page.getByTestId('mfa-status')).toHaveText('Enabled');
 });
 
-test('a user saves their details trimmed and changes their password, then signs in with the new one', async ({ page }) => {
+test('a user saves their details trimmed and changes their password, then signs in with the new one', async ({
+  page,
+}) => {
   const org = await seedOrganisation();
   const user = await seedUser(org.id, { firstName: 'Pat', lastName: 'Profile' });
   await signInThroughPage(page, user.email, user.password);
@@ -82,7 +94,9 @@ test('a user saves their details trimmed and changes their password, then signs 
   await expect(page.getByText("Your passwords don't match")).toBeVisible();
   await page.getByLabel('Confirm new password').fill('Next-Password-42');
   await page.getByRole('button', { name: 'Confirm password' }).click();
-  await expect(page.getByText('Your password has been changed. Please log in again using your new password.')).toBeVisible();
+  await expect(
+    page.getByText('Your password has been changed. Please log in again using your new password.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/logIn/);
   await signInThroughPage(page, user.email, 'Next-Password-42');

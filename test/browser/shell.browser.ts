@@ -28,7 +28,13 @@ async function signInSiteAdmin(page: Page, fields: { firstName?: string; lastNam
 test('the header, main menu, cog, breadcrumbs and compact mode of a site admin', async ({ page }) => {
   const { org } = await signInSiteAdmin(page);
   const header = page.getByTestId('app-header');
-  await expect(header.getByTestId('main-menu').getByRole('link')).toHaveText(['Home', 'Activities', 'External data', 'User Security', 'Reports']);
+  await expect(header.getByTestId('main-menu').getByRole('link')).toHaveText([
+    'Home',
+    'Activities',
+    'External data',
+    'User Security',
+    'Reports',
+  ]);
   await expect(page.locator('main')).toHaveCSS('padding-top', '70px');
   await expect(page.getByTestId('ca-viewer-notice')).toHaveCount(0);
 
@@ -40,7 +46,9 @@ test('the header, main menu, cog, breadcrumbs and compact mode of a site admin',
   // Main menu: an area of the Tax Manager application, with its breadcrumbs.
   await header.getByRole('link', { name: 'Reports' }).click();
   await expect(page).toHaveURL(/\/reports$/);
-  await expect(page.getByText('This area belongs to the Tax Manager application and is not part of this release.')).toBeVisible();
+  await expect(
+    page.getByText('This area belongs to the Tax Manager application and is not part of this release.'),
+  ).toBeVisible();
   await expect(page.getByTestId('breadcrumbs')).toContainText('Reports');
 
   // Breadcrumbs skip ids and label segments.
@@ -78,9 +86,13 @@ test('the header, main menu, cog, breadcrumbs and compact mode of a site admin',
   expect(await page.evaluate(() => localStorage.getItem('serverChoice'))).toBe('cloud');
 });
 
-test('a CA Viewer sees the notice, a taller header, only Home, no cog, and is refused Tax Manager pages', async ({ page }) => {
+test('a CA Viewer sees the notice, a taller header, only Home, no cog, and is refused Tax Manager pages', async ({
+  page,
+}) => {
   await signInSiteAdmin(page, { roleId: 8 });
-  await expect(page.getByTestId('ca-viewer-notice')).toContainText('To enrol as a Tax Manager, please contact support.');
+  await expect(page.getByTestId('ca-viewer-notice')).toContainText(
+    'To enrol as a Tax Manager, please contact support.',
+  );
   await expect(page.locator('main')).toHaveCSS('padding-top', '110px');
   await expect(page.getByTestId('main-menu').getByRole('link')).toHaveText(['Home']);
   // The cog shows only the develop-environment choices.
@@ -139,15 +151,38 @@ test('the profile menu: feedback and contact reach the support mailbox', async (
   expect(contactMail.text).toContain(`Grace Hopper <${user.email}>`);
 
   // The server refuses markup too (the same rule), whatever the form does.
-  const res = await page.request.post('/api/users/contact-email/', { data: { name: 'x', email: 'x@y.co', subject: 's', message: '<script>1</script>' } });
+  const res = await page.request.post('/api/users/contact-email/', {
+    data: { name: 'x', email: 'x@y.co', subject: 's', message: '<script>1</script>' },
+  });
   expect(res.status()).toBe(400);
   expect((await res.json()).message).toBe('Invalid characters detected');
 });
 
 test('the about page shows the first completed entry of each system, or N/A', async ({ page }) => {
-  const record = (data: object) => page.request.post('/api/system-information', { headers: { 'X-Api-Key': SERVICE_API_KEY }, data });
-  expect((await record({ eventType: 'data-sync-update', status: 'completed', version: 'db-7.1', message: 'Nightly sync', startDateTime: '2026-03-02T01:00:00.000Z' })).status()).toBe(201);
-  expect((await record({ eventType: 'data-sync-update', status: 'inProgress', version: 'db-7.2', message: 'Running', startDateTime: '2026-03-03T01:00:00.000Z' })).status()).toBe(201);
+  const record = (data: object) =>
+    page.request.post('/api/system-information', { headers: { 'X-Api-Key': SERVICE_API_KEY }, data });
+  expect(
+    (
+      await record({
+        eventType: 'data-sync-update',
+        status: 'completed',
+        version: 'db-7.1',
+        message: 'Nightly sync',
+        startDateTime: '2026-03-02T01:00:00.000Z',
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await record({
+        eventType: 'data-sync-update',
+        status: 'inProgress',
+        version: 'db-7.2',
+        message: 'Running',
+        startDateTime: '2026-03-03T01:00:00.000Z',
+      })
+    ).status(),
+  ).toBe(201);
   await signInSiteAdmin(page);
   await chooseProfileMenu(page, 'About');
   await expect(page).toHaveURL(/\/about$/);
@@ -162,7 +197,9 @@ test('the about page shows the first completed entry of each system, or N/A', as
   await expect(com.getByTestId('about-date')).toHaveText('N/A');
 });
 
-test('E-Support publishes an announcement; a user sees the banner on /portfolios and dismisses it for good', async ({ page }) => {
+test('E-Support publishes an announcement; a user sees the banner on /portfolios and dismisses it for good', async ({
+  page,
+}) => {
   const title = `Maintenance window ${Date.now()}`;
   await signInThroughPage(page, SUPPORT_EMAIL, SUPPORT_PASSWORD);
   await page.goto('/announcements');
@@ -184,22 +221,34 @@ test('E-Support publishes an announcement; a user sees the banner on /portfolios
   await expect(banner.getByRole('link', { name: title })).toBeVisible();
   await banner.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(/\/announcements$/);
-  await expect(page.getByTestId('announcement-list').getByText('The portal will be unavailable on Sunday from 2am to 4am.')).toBeVisible();
+  await expect(
+    page.getByTestId('announcement-list').getByText('The portal will be unavailable on Sunday from 2am to 4am.'),
+  ).toBeVisible();
 
   await page.goto('/portfolios');
   await page.getByRole('button', { name: 'Dismiss announcement' }).click();
   await expect(page.getByTestId('announcement-banner')).toHaveCount(0);
   await page.reload();
-  await expect(page.getByText('This area belongs to the Tax Manager application and is not part of this release.')).toBeVisible();
+  await expect(
+    page.getByText('This area belongs to the Tax Manager application and is not part of this release.'),
+  ).toBeVisible();
   await expect(page.getByTestId('announcement-banner')).toHaveCount(0);
 });
 
 test('the terms and privacy pages are public, with the logged-out profile menu', async ({ page }) => {
   await page.goto('/terms/terms');
   await expect(page.getByRole('heading', { name: /Terms and Conditions/ })).toBeVisible();
-  await expect(page.getByText(/Nothing in the portal, its reports or its support communications is investment, financial, legal or tax advice/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /Nothing in the portal, its reports or its support communications is investment, financial, legal or tax advice/,
+    ),
+  ).toBeVisible();
   await openProfileMenu(page);
-  await expect(page.getByTestId('profile-menu').getByRole('menuitem')).toHaveText(["You're logged out.", 'Give Feedback', 'Log In']);
+  await expect(page.getByTestId('profile-menu').getByRole('menuitem')).toHaveText([
+    "You're logged out.",
+    'Give Feedback',
+    'Log In',
+  ]);
   await page.keyboard.press('Escape');
   await page.goto('/terms/privacy');
   await expect(page.getByText(/used internally only/)).toBeVisible();

@@ -78,7 +78,9 @@ test('a forgotten password is reset by following the link from the e-mail', asyn
   await expect(page.getByText(/invalid, has expired or has already been used/)).toBeVisible();
 });
 
-test('a new account changes its password at first sign-in, is logged out, and signs in with the new one', async ({ page }) => {
+test('a new account changes its password at first sign-in, is logged out, and signs in with the new one', async ({
+  page,
+}) => {
   const org = await seedOrganisation();
   const user = await seedUser(org.id, { mustChangePassword: true });
   // The mismatch message first; then the whole change as a new user makes it.
@@ -100,10 +102,16 @@ test('an account with MFA signs in with a TOTP code', async ({ page, request }) 
   const org = await seedOrganisation();
   const user = await seedUser(org.id);
   // Enrol through the API as the user would from the profile page.
-  const login = await request.post('/auth/login', { data: { username: user.email, password: user.password, acceptToS: true } });
+  const login = await request.post('/auth/login', {
+    data: { username: user.email, password: user.password, acceptToS: true },
+  });
   const auth = { Authorization: `Bearer ${(await login.json()).accessToken}` };
   const { secret } = await (await request.post('/mfa/enable', { headers: auth })).json();
-  expect((await request.post('/mfa/verify', { headers: auth, data: { token: await generate({ secret: secret.base32 }) } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/mfa/verify', { headers: auth, data: { token: await generate({ secret: secret.base32 }) } })
+    ).status(),
+  ).toBe(200);
 
   await page.goto('/logIn');
   await acceptTerms(page);

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { seedOrganisation, seedUser } from './support/seed';
 import { acceptTerms } from './support/login';
 
-test('Corporate Login signs an SSO account in through the identity provider and lands on the root', async ({ page }) => {
+test('Corporate Login signs an SSO account in through the identity provider and lands on the root', async ({
+  page,
+}) => {
   const org = await seedOrganisation({ isSSOEnabled: true });
   const user = await seedUser(org.id, { isSSO: true, firstName: 'Sally', lastName: 'Sso' });
 

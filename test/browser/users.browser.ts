@@ -7,17 +7,31 @@ import { changeTemporaryPassword, signInThroughPage } from './support/login';
 import { BROWSER_DATA_DIR } from './support/server';
 
 /** Many members at once (no password: nobody signs in as them), for the list's paging and filters. */
-function seedMembers(organisationId: number, rows: Array<{ email: string; firstName: string; lastName: string; roleId: number; isDisabled: boolean }>) {
+function seedMembers(
+  organisationId: number,
+  rows: Array<{ email: string; firstName: string; lastName: string; roleId: number; isDisabled: boolean }>,
+) {
   const db = new Database(join(BROWSER_DATA_DIR, 'app.sqlite'));
   db.configure('busyTimeout', 5000);
   const values = rows.map(() => '(?, ?, NULL, ?, ?, ?, 0, ?, 0, 0)').join(', ');
-  const params = rows.flatMap((r) => [organisationId, r.email, r.firstName, r.lastName, r.roleId, r.isDisabled ? 1 : 0]);
+  const params = rows.flatMap((r) => [
+    organisationId,
+    r.email,
+    r.firstName,
+    r.lastName,
+    r.roleId,
+    r.isDisabled ? 1 : 0,
+  ]);
   return new Promise<void>((resolve, reject) =>
-    db.run(`INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isAdministrator, isDisabled, isBlocked, isMFAEnforced) VALUES ${values}`, params, (err) => {
-      db.close();
-      if (err) reject(err);
-      else resolve();
-    }),
+    db.run(
+      `INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isAdministrator, isDisabled, isBlocked, isMFAEnforced) VALUES ${values}`,
+      params,
+      (err) => {
+        db.close();
+        if (err) reject(err);
+        else resolve();
+      },
+    ),
   );
 }
 
@@ -31,7 +45,9 @@ async function logOut(page: Page) {
 const report = (page: Page) => page.getByTestId('page-report');
 const rows = (page: Page) => page.getByTestId('user-row');
 
-test('an administrator creates a user, who signs in with the e-mailed temporary password and must change it', async ({ page }) => {
+test('an administrator creates a user, who signs in with the e-mailed temporary password and must change it', async ({
+  page,
+}) => {
   const org = await seedOrganisation({ allowedUsersNumber: 7 });
   const admin = await seedUser(org.id, { roleId: 4, isAdministrator: true, firstName: 'Ada', lastName: 'Admin' });
   await signInThroughPage(page, admin.email, admin.password);
@@ -41,7 +57,9 @@ test('an administrator creates a user, who signs in with the e-mailed temporary 
   await expect(page.getByRole('link', { name: 'Create Site Admin' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Create User' }).click();
   await expect(page).toHaveURL(/\/users\/new$/);
-  await expect(page.getByText('Your organisation is allowed to create unlimited users but only 7 active user(s).')).toBeVisible();
+  await expect(
+    page.getByText('Your organisation is allowed to create unlimited users but only 7 active user(s).'),
+  ).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Single Sign-On' })).toBeDisabled();
 
   await page.getByRole('button', { name: 'Confirm' }).click();
@@ -80,7 +98,9 @@ test('an administrator creates a user, who signs in with the e-mailed temporary 
   // New users have MFA enforced: after signing in they are kept on their profile until they enrol.
   await signInThroughPage(page, email, 'Own-Choice-Pass-9');
   await expect(page).toHaveURL(/\/users\/profile\/\d+\?mfaRequired=true$/);
-  await expect(page.getByText('Site Admin has enforced MFA on your account. You must enable MFA to proceed further.')).toBeVisible();
+  await expect(
+    page.getByText('Site Admin has enforced MFA on your account. You must enable MFA to proceed further.'),
+  ).toBeVisible();
   await page.goto('/users');
   await expect(page).toHaveURL(/\/users\/profile\/\d+\?mfaRequired=true$/);
 });
@@ -93,7 +113,13 @@ test('filters and paging on an organisation of 60 users happen on the server', a
     org.id,
     Array.from({ length: 59 }, (_, i) => {
       const n = String(i + 1).padStart(2, '0');
-      return { email: `member-${n}-${tag}@example.com`, firstName: 'Member', lastName: n, roleId: i < 10 ? 6 : 4, isDisabled: i >= 54 };
+      return {
+        email: `member-${n}-${tag}@example.com`,
+        firstName: 'Member',
+        lastName: n,
+        roleId: i < 10 ? 6 : 4,
+        isDisabled: i >= 54,
+      };
     }),
   );
   await signInThroughPage(page, admin.email, admin.password);

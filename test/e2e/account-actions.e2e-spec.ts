@@ -20,7 +20,14 @@ describe('the account-action rule, for every action, caller role and target role
   afterAll(() => t.close());
 
   type Target = 'E_SUPPORT' | 'SITE_ADMIN' | 'ADMINISTRATOR' | 'STANDARD_ADMIN' | 'VIEWER' | 'OTHER_ORG_SITE_ADMIN';
-  const TARGETS: Target[] = ['E_SUPPORT', 'SITE_ADMIN', 'ADMINISTRATOR', 'STANDARD_ADMIN', 'VIEWER', 'OTHER_ORG_SITE_ADMIN'];
+  const TARGETS: Target[] = [
+    'E_SUPPORT',
+    'SITE_ADMIN',
+    'ADMINISTRATOR',
+    'STANDARD_ADMIN',
+    'VIEWER',
+    'OTHER_ORG_SITE_ADMIN',
+  ];
 
   /** A fresh account to act on (MFA on, so that switching it off is a real change). */
   const makeTarget = (kind: Target): Promise<User> => {
@@ -38,22 +45,48 @@ describe('the account-action rule, for every action, caller role and target role
   };
 
   type Action = 'role' | 'access' | 'sso' | 'mfa-enforce' | 'mfa-disable' | 'force-logoff';
-  const ACTIONS: Record<Action, { routeRoles: string[]; call: (auth: object, caller: string, target: User) => request.Test }> = {
+  const ACTIONS: Record<
+    Action,
+    { routeRoles: string[]; call: (auth: object, caller: string, target: User) => request.Test }
+  > = {
     role: {
       routeRoles: ['E_SUPPORT', 'SITE_ADMIN', 'ADMINISTRATOR'],
       call: (auth, caller, target) =>
-        put('/api/users/updateRole', auth).send({ userId: target.id, newUserRoleIds: [caller === 'E_SUPPORT' ? Role.SITE_ADMIN : Role.VIEWER] }),
+        put('/api/users/updateRole', auth).send({
+          userId: target.id,
+          newUserRoleIds: [caller === 'E_SUPPORT' ? Role.SITE_ADMIN : Role.VIEWER],
+        }),
     },
-    access: { routeRoles: ['SITE_ADMIN', 'ADMINISTRATOR'], call: (auth, _c, target) => put('/api/users/disableUser', auth).send({ userId: target.id, isDisabled: true }) },
-    sso: { routeRoles: ['SITE_ADMIN'], call: (auth, _c, target) => put('/api/users/updateSsoStatus', auth).send({ userId: target.id, isSSOEnabled: false }) },
-    'mfa-enforce': { routeRoles: ['SITE_ADMIN'], call: (auth, _c, target) => put('/api/users/enforceMFA', auth).send({ userId: target.id, isMFAEnforced: true }) },
-    'mfa-disable': { routeRoles: ['SITE_ADMIN', 'ADMINISTRATOR'], call: (auth, _c, target) => put('/api/mfa/disableUserMfa', auth).send({ userId: target.id }) },
+    access: {
+      routeRoles: ['SITE_ADMIN', 'ADMINISTRATOR'],
+      call: (auth, _c, target) => put('/api/users/disableUser', auth).send({ userId: target.id, isDisabled: true }),
+    },
+    sso: {
+      routeRoles: ['SITE_ADMIN'],
+      call: (auth, _c, target) =>
+        put('/api/users/updateSsoStatus', auth).send({ userId: target.id, isSSOEnabled: false }),
+    },
+    'mfa-enforce': {
+      routeRoles: ['SITE_ADMIN'],
+      call: (auth, _c, target) => put('/api/users/enforceMFA', auth).send({ userId: target.id, isMFAEnforced: true }),
+    },
+    'mfa-disable': {
+      routeRoles: ['SITE_ADMIN', 'ADMINISTRATOR'],
+      call: (auth, _c, target) => put('/api/mfa/disableUserMfa', auth).send({ userId: target.id }),
+    },
     'force-logoff': {
       routeRoles: ['SITE_ADMIN', 'ADMINISTRATOR'],
-      call: (auth, _c, target) => request(t.http).post('/api/userLoginActivities/force-logoff').set(auth as Record<string, string>).send({ userIds: [target.id] }),
+      call: (auth, _c, target) =>
+        request(t.http)
+          .post('/api/userLoginActivities/force-logoff')
+          .set(auth as Record<string, string>)
+          .send({ userIds: [target.id] }),
     },
   };
-  const put = (path: string, auth: object) => request(t.http).put(path).set(auth as Record<string, string>);
+  const put = (path: string, auth: object) =>
+    request(t.http)
+      .put(path)
+      .set(auth as Record<string, string>);
 
   /** The accounts each caller may act on, written out from CONTRACT 2 (not computed by the code under test). */
   const MAY: Record<string, Target[]> = {
@@ -96,12 +129,21 @@ describe('the account-action rule, for every action, caller role and target role
   it("an administrator's force log-off of the site admin is refused and ends nothing", async () => {
     const siteAdmin = await createUser(t, m.org, { roleId: Role.SITE_ADMIN });
     const s = await login(t, siteAdmin.email);
-    const res = await ACTIONS['force-logoff'].call(m.byRole.ADMINISTRATOR.session.auth, 'ADMINISTRATOR', siteAdmin).expect(403);
-    expect(res.body).toMatchObject({ success: false, statusCode: 403, message: 'You cannot change the settings of this user.' });
+    const res = await ACTIONS['force-logoff']
+      .call(m.byRole.ADMINISTRATOR.session.auth, 'ADMINISTRATOR', siteAdmin)
+      .expect(403);
+    expect(res.body).toMatchObject({
+      success: false,
+      statusCode: 403,
+      message: 'You cannot change the settings of this user.',
+    });
     await request(t.http).get('/api/users/current').set(s.auth).expect(200);
     await request(t.http).post('/refresh').set('Cookie', s.cookie).expect(200);
     // The user-sessions page says so beforehand.
-    const listed = await request(t.http).get('/api/userLoginActivities/user-sessions').set(m.byRole.ADMINISTRATOR.session.auth).expect(200);
+    const listed = await request(t.http)
+      .get('/api/userLoginActivities/user-sessions')
+      .set(m.byRole.ADMINISTRATOR.session.auth)
+      .expect(200);
     const rowOf = (id: number) => listed.body.userSessions.find((r: { id: number }) => r.id === id);
     expect(rowOf(siteAdmin.id).canForceLogoff).toBe(false);
     expect(rowOf(m.byRole.VIEWER.user.id).canForceLogoff).toBe(true);

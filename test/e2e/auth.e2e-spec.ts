@@ -22,60 +22,108 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
     it('signs in with the right password and terms accepted: access token and an HttpOnly refresh cookie on /refresh', async () => {
       const org = await createOrganisation(t);
       const user = await createUser(t, org);
-      const res = await post('/auth/login').send({ username: user.email, password: PASSWORD, acceptToS: true }).expect(200);
+      const res = await post('/auth/login')
+        .send({ username: user.email, password: PASSWORD, acceptToS: true })
+        .expect(200);
       expect(res.body).toEqual({ success: true, accessToken: expect.any(String) });
       const cookie = ([] as string[]).concat(res.headers['set-cookie']).find((c) => c.startsWith('refreshToken='))!;
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Strict/i);
       expect(cookie).toMatch(/Path=\/refresh/);
-      const me = await request(t.http).get('/api/users/current').set('Authorization', `Bearer ${res.body.accessToken}`).expect(200);
-      expect(me.body).toMatchObject({ email: user.email, organisationCode: org.code, masterAccountName: org.name, roles: [{ roleName: 'Standard Admin' }] });
+      const me = await request(t.http)
+        .get('/api/users/current')
+        .set('Authorization', `Bearer ${res.body.accessToken}`)
+        .expect(200);
+      expect(me.body).toMatchObject({
+        email: user.email,
+        organisationCode: org.code,
+        masterAccountName: org.name,
+        roles: [{ roleName: 'Standard Admin' }],
+      });
     });
 
     it('accepts the e-mail in another case and with spaces around it', async () => {
       const user = await createUser(t, await createOrganisation(t));
-      await post('/auth/login').send({ username: `  ${user.email.toUpperCase()} `, password: PASSWORD, acceptToS: true }).expect(200);
+      await post('/auth/login')
+        .send({ username: `  ${user.email.toUpperCase()} `, password: PASSWORD, acceptToS: true })
+        .expect(200);
     });
 
     it("answers a wrong password and an unknown e-mail alike: 401 'Please try again.'", async () => {
       const user = await createUser(t, await createOrganisation(t));
-      const wrong = await post('/auth/login').send({ username: user.email, password: 'nope-nope', acceptToS: true }).expect(401);
-      const unknown = await post('/auth/login').send({ username: 'nobody@example.com', password: 'nope-nope', acceptToS: true }).expect(401);
+      const wrong = await post('/auth/login')
+        .send({ username: user.email, password: 'nope-nope', acceptToS: true })
+        .expect(401);
+      const unknown = await post('/auth/login')
+        .send({ username: 'nobody@example.com', password: 'nope-nope', acceptToS: true })
+        .expect(401);
       for (const res of [wrong, unknown]) {
-        expect(res.body).toEqual({ success: false, statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Please try again.' });
+        expect(res.body).toEqual({
+          success: false,
+          statusCode: 401,
+          code: 'INVALID_CREDENTIALS',
+          message: 'Please try again.',
+        });
         expect(res.headers['set-cookie']).toBeUndefined();
       }
     });
 
     it('refuses when the terms are not accepted, with the specification text', async () => {
       const user = await createUser(t, await createOrganisation(t));
-      const res = await post('/auth/login').send({ username: user.email, password: PASSWORD, acceptToS: false }).expect(400);
-      expect(res.body).toMatchObject({ code: 'TERMS_NOT_ACCEPTED', message: 'Please review and accept the terms and conditions.' });
+      const res = await post('/auth/login')
+        .send({ username: user.email, password: PASSWORD, acceptToS: false })
+        .expect(400);
+      expect(res.body).toMatchObject({
+        code: 'TERMS_NOT_ACCEPTED',
+        message: 'Please review and accept the terms and conditions.',
+      });
     });
 
     it('refuses a disabled account even with the right password', async () => {
       const user = await createUser(t, await createOrganisation(t), { isDisabled: true });
-      const res = await post('/auth/login').send({ username: user.email, password: PASSWORD, acceptToS: true }).expect(403);
+      const res = await post('/auth/login')
+        .send({ username: user.email, password: PASSWORD, acceptToS: true })
+        .expect(403);
       expect(res.body.code).toBe('ACCOUNT_DISABLED');
     });
 
     it('asks for a new password first when one is due, and the challenge token then changes it', async () => {
       const user = await createUser(t, await createOrganisation(t), { mustChangePassword: true });
-      const first = await post('/auth/login').send({ username: user.email, password: PASSWORD, acceptToS: true }).expect(401);
-      expect(first.body).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED', message: 'Please change password before proceeding.', challengeToken: expect.any(String) });
+      const first = await post('/auth/login')
+        .send({ username: user.email, password: PASSWORD, acceptToS: true })
+        .expect(401);
+      expect(first.body).toMatchObject({
+        code: 'PASSWORD_CHANGE_REQUIRED',
+        message: 'Please change password before proceeding.',
+        challengeToken: expect.any(String),
+      });
       expect(first.body.accessToken).toBeUndefined();
 
       // The challenge token is no access token.
-      await request(t.http).get('/api/users/current').set('Authorization', `Bearer ${first.body.challengeToken}`).expect(401);
+      await request(t.http)
+        .get('/api/users/current')
+        .set('Authorization', `Bearer ${first.body.challengeToken}`)
+        .expect(401);
 
       const bearer = `Bearer ${first.body.challengeToken}`;
-      const wrongCurrent = await post('/auth/change-password').set('Authorization', bearer).send({ currentPassword: 'wrong-one', newPassword: 'Brand-New-Pass-1' }).expect(400);
+      const wrongCurrent = await post('/auth/change-password')
+        .set('Authorization', bearer)
+        .send({ currentPassword: 'wrong-one', newPassword: 'Brand-New-Pass-1' })
+        .expect(400);
       expect(wrongCurrent.body.code).toBe('INVALID_CREDENTIALS');
-      await post('/auth/change-password').set('Authorization', bearer).send({ currentPassword: PASSWORD, newPassword: PASSWORD }).expect(400);
-      await post('/auth/change-password').set('Authorization', bearer).send({ currentPassword: PASSWORD, newPassword: 'Brand-New-Pass-1' }).expect(200, { success: true });
+      await post('/auth/change-password')
+        .set('Authorization', bearer)
+        .send({ currentPassword: PASSWORD, newPassword: PASSWORD })
+        .expect(400);
+      await post('/auth/change-password')
+        .set('Authorization', bearer)
+        .send({ currentPassword: PASSWORD, newPassword: 'Brand-New-Pass-1' })
+        .expect(200, { success: true });
 
       await post('/auth/login').send({ username: user.email, password: PASSWORD, acceptToS: true }).expect(401);
-      await post('/auth/login').send({ username: user.email, password: 'Brand-New-Pass-1', acceptToS: true }).expect(200);
+      await post('/auth/login')
+        .send({ username: user.email, password: 'Brand-New-Pass-1', acceptToS: true })
+        .expect(200);
       const stored = await t.db.getRepository(User).findOneByOrFail({ id: user.id });
       expect(stored.mustChangePassword).toBe(false);
       expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
@@ -85,17 +133,29 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
       const user = await createUser(t, await createOrganisation(t));
       const open = await login(t, user.email);
       await t.db.getRepository(User).update({ id: user.id }, { mustChangePassword: true });
-      const first = await post('/auth/login').send({ username: user.email, password: PASSWORD, acceptToS: true }).expect(401);
-      await post('/auth/change-password').set('Authorization', `Bearer ${first.body.challengeToken}`).send({ currentPassword: PASSWORD, newPassword: 'Brand-New-Pass-1' }).expect(200);
-      expect((await request(t.http).get('/api/users/current').set(open.auth).expect(401)).body.code).toBe('SESSION_ENDED');
+      const first = await post('/auth/login')
+        .send({ username: user.email, password: PASSWORD, acceptToS: true })
+        .expect(401);
+      await post('/auth/change-password')
+        .set('Authorization', `Bearer ${first.body.challengeToken}`)
+        .send({ currentPassword: PASSWORD, newPassword: 'Brand-New-Pass-1' })
+        .expect(200);
+      expect((await request(t.http).get('/api/users/current').set(open.auth).expect(401)).body.code).toBe(
+        'SESSION_ENDED',
+      );
       await request(t.http).post('/refresh').set('Cookie', open.cookie).expect(401);
     });
 
     it('refuses a forced change without the challenge token, or with an access token', async () => {
       const user = await createUser(t, await createOrganisation(t));
-      await post('/auth/change-password').send({ currentPassword: PASSWORD, newPassword: 'Brand-New-Pass-1' }).expect(401);
+      await post('/auth/change-password')
+        .send({ currentPassword: PASSWORD, newPassword: 'Brand-New-Pass-1' })
+        .expect(401);
       const { auth } = await login(t, user.email);
-      await post('/auth/change-password').set(auth).send({ currentPassword: PASSWORD, newPassword: 'Brand-New-Pass-1' }).expect(401);
+      await post('/auth/change-password')
+        .set(auth)
+        .send({ currentPassword: PASSWORD, newPassword: 'Brand-New-Pass-1' })
+        .expect(401);
     });
   });
 
@@ -107,34 +167,57 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
     });
 
     async function challenge() {
-      const res = await post('/auth/login').send({ username: user.email, password: PASSWORD, acceptToS: true }).expect(401);
-      expect(res.body).toMatchObject({ code: 'TOTP_REQUIRED', message: 'Please enter TOTP before proceeding.', challengeToken: expect.any(String) });
+      const res = await post('/auth/login')
+        .send({ username: user.email, password: PASSWORD, acceptToS: true })
+        .expect(401);
+      expect(res.body).toMatchObject({
+        code: 'TOTP_REQUIRED',
+        message: 'Please enter TOTP before proceeding.',
+        challengeToken: expect.any(String),
+      });
       return `Bearer ${res.body.challengeToken}`;
     }
 
     it('signs in with the right TOTP code, once only', async () => {
       const bearer = await challenge();
       const code = await totp(secret);
-      await post('/auth/login').set('Authorization', bearer).send({ username: user.email, password: PASSWORD, acceptToS: true, mfaToken: code }).expect(200);
-      const again = await post('/auth/login').set('Authorization', await challenge()).send({ username: user.email, password: PASSWORD, acceptToS: true, mfaToken: code }).expect(401);
+      await post('/auth/login')
+        .set('Authorization', bearer)
+        .send({ username: user.email, password: PASSWORD, acceptToS: true, mfaToken: code })
+        .expect(200);
+      const again = await post('/auth/login')
+        .set('Authorization', await challenge())
+        .send({ username: user.email, password: PASSWORD, acceptToS: true, mfaToken: code })
+        .expect(401);
       expect(again.body.code).toBe('INVALID_MFA_TOKEN');
     });
 
     it('refuses a wrong TOTP code', async () => {
       const bearer = await challenge();
-      const res = await post('/auth/login').set('Authorization', bearer).send({ username: user.email, password: PASSWORD, acceptToS: true, mfaToken: '000000' }).expect(401);
+      const res = await post('/auth/login')
+        .set('Authorization', bearer)
+        .send({ username: user.email, password: PASSWORD, acceptToS: true, mfaToken: '000000' })
+        .expect(401);
       expect(res.body.code).toBe('INVALID_MFA_TOKEN');
     });
 
     it('refuses the MFA step without a challenge, or with the wrong password', async () => {
       const code = await totp(secret, Date.now() / 1000 + 30);
-      await post('/auth/login').send({ username: user.email, password: PASSWORD, acceptToS: true, mfaToken: code }).expect(401);
-      await post('/auth/login').set('Authorization', await challenge()).send({ username: user.email, password: 'wrong-pass', acceptToS: true, mfaToken: code }).expect(401);
+      await post('/auth/login')
+        .send({ username: user.email, password: PASSWORD, acceptToS: true, mfaToken: code })
+        .expect(401);
+      await post('/auth/login')
+        .set('Authorization', await challenge())
+        .send({ username: user.email, password: 'wrong-pass', acceptToS: true, mfaToken: code })
+        .expect(401);
     });
 
     it("answers an expired challenge 403 'jwt expired'", async () => {
       const expired = t.app.get(JwtService).sign({ sub: user.id, typ: 'challenge', pur: 'mfa' }, { expiresIn: -10 });
-      const res = await post('/auth/login').set('Authorization', `Bearer ${expired}`).send({ username: user.email, password: PASSWORD, acceptToS: true, mfaToken: '123456' }).expect(403);
+      const res = await post('/auth/login')
+        .set('Authorization', `Bearer ${expired}`)
+        .send({ username: user.email, password: PASSWORD, acceptToS: true, mfaToken: '123456' })
+        .expect(403);
       expect(res.body).toMatchObject({ success: false, message: 'jwt expired' });
     });
 
@@ -144,8 +227,14 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
       expect(sent.body).toEqual({ success: true, message: 'MFA code has been sent to your email address.' });
       const mail = await lastMailTo(t.dataDir, user.email);
       const code = mail!.text.match(/\b(\d{6})\b/)![1];
-      await post('/auth/login').set('Authorization', bearer).send({ username: user.email, password: PASSWORD, acceptToS: true, mfaToken: code }).expect(200);
-      await post('/auth/login').set('Authorization', await challenge()).send({ username: user.email, password: PASSWORD, acceptToS: true, mfaToken: code }).expect(401);
+      await post('/auth/login')
+        .set('Authorization', bearer)
+        .send({ username: user.email, password: PASSWORD, acceptToS: true, mfaToken: code })
+        .expect(200);
+      await post('/auth/login')
+        .set('Authorization', await challenge())
+        .send({ username: user.email, password: PASSWORD, acceptToS: true, mfaToken: code })
+        .expect(401);
     });
 
     it('refuses to e-mail a code without a challenge token', async () => {
@@ -158,7 +247,10 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
       const user = await createUser(t, await createOrganisation(t));
       const before = await login(t, user.email);
       const res = await post('/auth/forgot-password').send({ username: user.email }).expect(200);
-      expect(res.body).toEqual({ success: true, message: 'An email has been sent with instructions to reset your password.' });
+      expect(res.body).toEqual({
+        success: true,
+        message: 'An email has been sent with instructions to reset your password.',
+      });
       const link = linkIn(await lastMailTo(t.dataDir, user.email))!;
       expect(link).toMatch(/^http:\/\/portal\.test\/resetPassword\?token=/);
       const token = decodeURIComponent(new URL(link).searchParams.get('token')!);
@@ -169,7 +261,9 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
 
       await request(t.http).get('/api/users/current').set(before.auth).expect(401);
       await request(t.http).post('/refresh').set('Cookie', before.cookie).expect(401);
-      await post('/auth/login').send({ username: user.email, password: 'Fresh-Password-2', acceptToS: true }).expect(200);
+      await post('/auth/login')
+        .send({ username: user.email, password: 'Fresh-Password-2', acceptToS: true })
+        .expect(200);
       // The token is stored hashed.
       const stored = await t.db.getRepository(PasswordResetToken).findOneByOrFail({ userId: user.id });
       expect(stored.tokenHash).not.toContain(token);
@@ -178,8 +272,12 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
     it('refuses an expired reset link', async () => {
       const user = await createUser(t, await createOrganisation(t));
       await post('/auth/forgot-password').send({ username: user.email }).expect(200);
-      const token = decodeURIComponent(new URL(linkIn(await lastMailTo(t.dataDir, user.email))!).searchParams.get('token')!);
-      await t.db.getRepository(PasswordResetToken).update({ userId: user.id }, { expiresAt: new Date(Date.now() - 1000) });
+      const token = decodeURIComponent(
+        new URL(linkIn(await lastMailTo(t.dataDir, user.email))!).searchParams.get('token')!,
+      );
+      await t.db
+        .getRepository(PasswordResetToken)
+        .update({ userId: user.id }, { expiresAt: new Date(Date.now() - 1000) });
       await post('/auth/reset-password').send({ token, password: 'Fresh-Password-2' }).expect(400);
       await post('/auth/login').send({ username: user.email, password: PASSWORD, acceptToS: true }).expect(200);
     });
@@ -198,7 +296,9 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
       expect(linkIn(await lastMailTo(t.dataDir, user.email))).toBeUndefined();
       await post('/auth/forgot-password').send({ username: user.email }).expect(200);
       expect(linkIn(await lastMailTo(t.dataDir, user.email))).toBeUndefined();
-      await post('/auth/forgot-password').send({ username: user.email, mfaCode: await totp(secret) }).expect(200);
+      await post('/auth/forgot-password')
+        .send({ username: user.email, mfaCode: await totp(secret) })
+        .expect(200);
       expect(linkIn(await lastMailTo(t.dataDir, user.email))).toMatch(/resetPassword\?token=/);
     });
   });
@@ -214,7 +314,13 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
       await post('/refresh').set('Cookie', second.cookie).expect(200);
 
       // The first token, rotated more than the grace period ago, comes back: theft. The session ends.
-      await t.db.getRepository(RefreshToken).createQueryBuilder().update().set({ usedAt: new Date(Date.now() - 60_000) }).where('usedAt IS NOT NULL').execute();
+      await t.db
+        .getRepository(RefreshToken)
+        .createQueryBuilder()
+        .update()
+        .set({ usedAt: new Date(Date.now() - 60_000) })
+        .where('usedAt IS NOT NULL')
+        .execute();
       await post('/refresh').set('Cookie', first.cookie).expect(401);
       await request(t.http).get('/api/users/current').set(second.auth).expect(401);
     });
@@ -236,7 +342,10 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
     it('ends the session on logout: the access token and the refresh cookie stop working at once', async () => {
       const user = await createUser(t, await createOrganisation(t));
       const s = await login(t, user.email);
-      expect((await request(t.http).get('/auth/status').set(s.auth).expect(200)).body).toMatchObject({ authenticated: true, user: { email: user.email } });
+      expect((await request(t.http).get('/auth/status').set(s.auth).expect(200)).body).toMatchObject({
+        authenticated: true,
+        user: { email: user.email },
+      });
       await post('/auth/logout').set(s.auth).expect(200);
       await request(t.http).get('/api/users/current').set(s.auth).expect(401);
       await post('/refresh').set('Cookie', s.cookie).expect(401);
@@ -274,20 +383,36 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
     it.each(cases)('%s %j', async (path, body) => {
       const res = await post(path).send(body as object);
       expect(res.status).toBe(path === '/mfa/verify' ? 401 : 400);
-      expect(res.body).toMatchObject({ success: false, statusCode: res.status, code: expect.any(String), message: expect.any(String) });
+      expect(res.body).toMatchObject({
+        success: false,
+        statusCode: res.status,
+        code: expect.any(String),
+        message: expect.any(String),
+      });
     });
 
     it('names the field and the reason', async () => {
-      const res = await post('/auth/login').send({ username: 'not-an-email', password: 'x', acceptToS: true }).expect(400);
+      const res = await post('/auth/login')
+        .send({ username: 'not-an-email', password: 'x', acceptToS: true })
+        .expect(400);
       expect(res.body.message).toBe('Entered email is not a valid email');
       expect(res.body.errors).toEqual([{ field: 'username', message: 'Entered email is not a valid email' }]);
-      const unknown = await post('/auth/login').send({ username: 'a@example.com', password: 'x', acceptToS: true, admin: true }).expect(400);
+      const unknown = await post('/auth/login')
+        .send({ username: 'a@example.com', password: 'x', acceptToS: true, admin: true })
+        .expect(400);
       expect(unknown.body.message).toBe('Unknown field "admin".');
     });
 
     it('answers an empty password (which passport-local refuses before the sign-in machine) as a wrong login', async () => {
-      const res = await post('/auth/login').send({ username: 'a@example.com', password: '', acceptToS: true }).expect(401);
-      expect(res.body).toMatchObject({ success: false, statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Please try again.' });
+      const res = await post('/auth/login')
+        .send({ username: 'a@example.com', password: '', acceptToS: true })
+        .expect(401);
+      expect(res.body).toMatchObject({
+        success: false,
+        statusCode: 401,
+        code: 'INVALID_CREDENTIALS',
+        message: 'Please try again.',
+      });
     });
 
     it('answers malformed JSON with 400', async () => {
@@ -299,9 +424,19 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
   describe('throttling', () => {
     it('refuses the account from this address with 429 after five failures, even for the right password', async () => {
       const user = await createUser(t, await createOrganisation(t));
-      for (let i = 0; i < 5; i++) await post('/auth/login').send({ username: user.email, password: `wrong-${i}`, acceptToS: true }).expect(401);
-      const locked = await post('/auth/login').send({ username: user.email, password: PASSWORD, acceptToS: true }).expect(429);
-      expect(locked.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/^Too many failed sign-in attempts\. Please wait \d+ minutes? before trying again\.$/) });
+      for (let i = 0; i < 5; i++)
+        await post('/auth/login')
+          .send({ username: user.email, password: `wrong-${i}`, acceptToS: true })
+          .expect(401);
+      const locked = await post('/auth/login')
+        .send({ username: user.email, password: PASSWORD, acceptToS: true })
+        .expect(429);
+      expect(locked.body).toMatchObject({
+        code: 'TOO_MANY_ATTEMPTS',
+        message: expect.stringMatching(
+          /^Too many failed sign-in attempts\. Please wait \d+ minutes? before trying again\.$/,
+        ),
+      });
       // Another account from the same address is not locked by it.
       const other = await createUser(t, await createOrganisation(t));
       await post('/auth/login').send({ username: other.email, password: PASSWORD, acceptToS: true }).expect(200);
@@ -318,9 +453,14 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
     });
 
     it('serves health and the OpenAPI document', async () => {
-      expect((await request(t.http).get('/api/health').expect(200)).body).toEqual({ status: 'ok', version: expect.any(String) });
+      expect((await request(t.http).get('/api/health').expect(200)).body).toEqual({
+        status: 'ok',
+        version: expect.any(String),
+      });
       const docs = await request(t.http).get('/api/docs-json').expect(200);
-      expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/auth/login', '/refresh', '/mfa/email-mfa']));
+      expect(Object.keys(docs.body.paths)).toEqual(
+        expect.arrayContaining(['/auth/login', '/refresh', '/mfa/email-mfa']),
+      );
     });
 
     it('bootstraps the vendor organisation and its E-Support account', async () => {

@@ -4,7 +4,12 @@ import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 const SUPPORT_EMAIL = 'contact-desk@vendor.test';
-const good = { name: 'Jane Citizen', email: 'jane@example.com', subject: 'Question about reports', message: 'How do I export a report?' };
+const good = {
+  name: 'Jane Citizen',
+  email: 'jane@example.com',
+  subject: 'Question about reports',
+  message: 'How do I export a report?',
+};
 
 describe('Contact Us (spec 001 §2.10, §5, §7, §8)', () => {
   let t: TestApp;
@@ -16,7 +21,8 @@ describe('Contact Us (spec 001 §2.10, §5, §7, §8)', () => {
   afterAll(() => t.close());
 
   // The trailing slash is the specification's path.
-  const send = (body: object, auth: Record<string, string> = {}) => request(t.http).post('/api/users/contact-email/').set(auth).send(body);
+  const send = (body: object, auth: Record<string, string> = {}) =>
+    request(t.http).post('/api/users/contact-email/').set(auth).send(body);
 
   it('every role (and a visitor who is not signed in) sends a message; it is e-mailed to SUPPORT_EMAIL', async () => {
     const statuses = await statusesByRole(m, (a) => send({ ...good, subject: `From ${a.user.email}` }, a.session.auth));
@@ -72,14 +78,23 @@ describe('Contact Us (spec 001 §2.10, §5, §7, §8)', () => {
     });
 
     it('refuses an event handler inside a tag, in every field the rule covers', async () => {
-      for (const body of [{ ...good, name: '<svg/onload=alert(1)>' }, { ...good, subject: '<a href="x"onclick="y">' }, { ...good, message: 'Hi <div class=x ONMOUSEOVER = "y">' }]) {
+      for (const body of [
+        { ...good, name: '<svg/onload=alert(1)>' },
+        { ...good, subject: '<a href="x"onclick="y">' },
+        { ...good, message: 'Hi <div class=x ONMOUSEOVER = "y">' },
+      ]) {
         expect((await check(body).expect(400)).body.message).toBe('Invalid characters detected');
       }
       expect(await readOutbox(v.dataDir)).toHaveLength(0);
     });
 
     it('accepts plain text that only looks like an attribute: "Question one = yes", "online=true" (markup is refused, not words)', async () => {
-      await check({ ...good, name: 'Simone Onei', subject: 'Question one = yes', message: 'Status: online=true; fees < $5 and > $2; done=1' }).expect(200);
+      await check({
+        ...good,
+        name: 'Simone Onei',
+        subject: 'Question one = yes',
+        message: 'Status: online=true; fees < $5 and > $2; done=1',
+      }).expect(200);
       await check({ ...good, subject: 'online=true', message: 'Question one = yes' }).expect(200);
       const sent = (await readOutbox(v.dataDir)).map((x) => x.text);
       expect(sent.some((text) => text.includes('online=true; fees < $5'))).toBe(true);
@@ -89,7 +104,11 @@ describe('Contact Us (spec 001 §2.10, §5, §7, §8)', () => {
   it('limits one address to 20 messages a minute', async () => {
     const r = await createTestApp({ SUPPORT_EMAIL });
     try {
-      for (let i = 0; i < 20; i++) await request(r.http).post('/api/users/contact-email/').send({ ...good, subject: `n${i}` }).expect(200);
+      for (let i = 0; i < 20; i++)
+        await request(r.http)
+          .post('/api/users/contact-email/')
+          .send({ ...good, subject: `n${i}` })
+          .expect(200);
       await request(r.http).post('/api/users/contact-email/').send(good).expect(429);
     } finally {
       await r.close();

@@ -75,7 +75,10 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
   };
 
   async function signIn(email: string): Promise<LoggedIn> {
-    const res = await request(t.http).post('/auth/login').set('X-Forwarded-For', nextAddress()).send({ username: email, password: PASSWORD, acceptToS: true });
+    const res = await request(t.http)
+      .post('/auth/login')
+      .set('X-Forwarded-For', nextAddress())
+      .send({ username: email, password: PASSWORD, acceptToS: true });
     if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
     return fromResponse(res);
   }
@@ -98,7 +101,9 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
     // rightly changes something), and must not lock the callers out; auth.e2e-spec.ts covers them.
     victim = await createUser(t, org, { roleId: Role.ANALYST, firstName: 'Victim' });
     originals = {
-      users: await t.db.getRepository(User).findBy([...callers.values()].map((c) => ({ id: c.user.id })).concat({ id: victim.id })),
+      users: await t.db
+        .getRepository(User)
+        .findBy([...callers.values()].map((c) => ({ id: c.user.id })).concat({ id: victim.id })),
       organisations: await t.db.getRepository(Organisation).find(),
     };
   });
@@ -112,7 +117,8 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
 
   /** The signed-in caller of the batch being generated: its own id is the likeliest id (own profile, own sessions). */
   let self: number | undefined;
-  const ids = () => [...callers.values()].map((c) => c.user.id).concat(victim.id, org.id, self ? [self, self, self] : []);
+  const ids = () =>
+    [...callers.values()].map((c) => c.user.id).concat(victim.id, org.id, self ? [self, self, self] : []);
   const NUMBERS = [0, -1, 1, 2, 3, 4, 7, 8, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, 1e308, -1e308, 0.5, -0.000001, 1e21];
   const TEXTS = [
     '',
@@ -175,17 +181,29 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
         { depthSize: 'small', withCrossShrink: true },
         { weight: 6, arbitrary: scalar() },
         { weight: 1, arbitrary: fc.array(tie('v'), { maxLength: 3 }) },
-        { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('__proto__', 'constructor', 'status')), tie('v'), { maxKeys: 3 }) },
+        {
+          weight: 1,
+          arbitrary: fc.dictionary(
+            fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('__proto__', 'constructor', 'status')),
+            tie('v'),
+            { maxKeys: 3 },
+          ),
+        },
       ),
     })).v;
   const key = (known: string[]) =>
     fc.oneof(
       { weight: known.length ? 8 : 0, arbitrary: known.length ? fc.constantFrom(...known) : fc.constant('') },
-      { weight: 1, arbitrary: fc.constantFrom('unknownField', '__proto__', 'constructor', 'prototype', '', 'id', 'userId') },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom('unknownField', '__proto__', 'constructor', 'prototype', '', 'id', 'userId'),
+      },
       { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
     );
   const dtoObject = (known: string[]) =>
-    fc.uniqueArray(fc.tuple(key(known), value()), { selector: ([k]) => k, maxLength: Math.max(4, known.length + 1) }).map((entries) => Object.fromEntries(entries));
+    fc
+      .uniqueArray(fc.tuple(key(known), value()), { selector: ([k]) => k, maxLength: Math.max(4, known.length + 1) })
+      .map((entries) => Object.fromEntries(entries));
   /** A value that passes the field's rules where the rules say how (enums, booleans, ids, patterns, e-mails, dates, text). */
   const plausible = (f: FieldInfo, present: 'some' | 'all' | 'required' = 'some'): fc.Arbitrary<unknown> => {
     const rule = (name: string) => f.rules.find((r) => r.name === name && !r.each);
@@ -194,21 +212,35 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
     if (f.nested.length) return plausibleObject(f.nested, present);
     if (rule('isArray')) {
       const inList = each('isIn')?.constraints[0] as unknown[] | undefined;
-      const element = inList?.length ? fc.constantFrom(...inList) : each('isInt') ? fc.constantFrom<unknown>(...ids(), 2, 3, 4, 5, 6, 7, 8) : scalar();
+      const element = inList?.length
+        ? fc.constantFrom(...inList)
+        : each('isInt')
+          ? fc.constantFrom<unknown>(...ids(), 2, 3, 4, 5, 6, 7, 8)
+          : scalar();
       return fc.array(element, { minLength: 1, maxLength: 2 });
     }
     const inList = rule('isIn')?.constraints[0] as unknown[] | undefined;
     if (inList?.length) return fc.constantFrom(...inList);
     if (rule('isBoolean')) return fc.boolean();
-    if (rule('isInt') || rule('min') || rule('max')) return fc.oneof(fc.constantFrom<unknown>(...ids()), fc.integer({ min: limit('min', 0), max: Math.min(limit('max', 10), 10) }));
-    if (f.rules.some((r) => /email/i.test(r.name)) || /email|username/i.test(f.name)) return fc.emailAddress().filter((e) => e.length <= 100);
+    if (rule('isInt') || rule('min') || rule('max'))
+      return fc.oneof(
+        fc.constantFrom<unknown>(...ids()),
+        fc.integer({ min: limit('min', 0), max: Math.min(limit('max', 10), 10) }),
+      );
+    if (f.rules.some((r) => /email/i.test(r.name)) || /email|username/i.test(f.name))
+      return fc.emailAddress().filter((e) => e.length <= 100);
     const pattern = rule('matches')?.constraints[0];
     if (pattern instanceof RegExp) return fc.stringMatching(pattern).filter((v) => v.length <= limit('maxLength', 100));
-    if (rule('isDateString')) return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+    if (rule('isDateString'))
+      return fc
+        .date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true })
+        .map((d) => d.toISOString());
     if (rule('isUrl')) return fc.constantFrom('https://example.com/logout', 'http://sso.example.com/');
     const min = limit('minLength', 1);
     const max = Math.max(min, Math.min(limit('maxLength', 30), 30));
-    const text = fc.stringMatching(/^[A-Za-z0-9][\w .@-]*[A-Za-z0-9]$/).filter((v) => v.length >= min && v.length <= max);
+    const text = fc
+      .stringMatching(/^[A-Za-z0-9][\w .@-]*[A-Za-z0-9]$/)
+      .filter((v) => v.length >= min && v.length <= max);
     // The callers' password, to get past "current password" checks (the change is then undone).
     return /password/i.test(f.name) ? fc.oneof(text, fc.constantFrom(PASSWORD, 'New-Password-77')) : text;
   };
@@ -216,7 +248,10 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
    * An object of the DTO's fields with plausible values: 'some' leaves out a few fields at random, 'all'
    * none, 'required' every optional one.
    */
-  const plausibleObject = (fields: FieldInfo[], present: 'some' | 'all' | 'required' = 'some'): fc.Arbitrary<Record<string, unknown>> =>
+  const plausibleObject = (
+    fields: FieldInfo[],
+    present: 'some' | 'all' | 'required' = 'some',
+  ): fc.Arbitrary<Record<string, unknown>> =>
     fc
       .tuple(
         ...fields.map((f) =>
@@ -227,20 +262,38 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
               : fc.option(plausible(f), { nil: undefined, freq: 6 }),
         ),
       )
-      .map((values) => Object.fromEntries(fields.map((f, i) => [f.name, values[i]]).filter(([, v]) => v !== undefined)));
+      .map((values) =>
+        Object.fromEntries(fields.map((f, i) => [f.name, values[i]]).filter(([, v]) => v !== undefined)),
+      );
   /** Paths of every field, nested ones as `content.status`. */
-  const fieldPaths = (fields: FieldInfo[], prefix = ''): string[] => fields.flatMap((f) => [`${prefix}${f.name}`, ...fieldPaths(f.nested, `${prefix}${f.name}.`)]);
+  const fieldPaths = (fields: FieldInfo[], prefix = ''): string[] =>
+    fields.flatMap((f) => [`${prefix}${f.name}`, ...fieldPaths(f.nested, `${prefix}${f.name}.`)]);
   const setPath = (object: Record<string, unknown>, path: string, v: unknown): Record<string, unknown> => {
     const [head, ...rest] = path.split('.');
     const inner = object[head];
-    return { ...object, [head]: rest.length ? setPath(typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : {}, rest.join('.'), v) : v };
+    return {
+      ...object,
+      [head]: rest.length
+        ? setPath(
+            typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : {},
+            rest.join('.'),
+            v,
+          )
+        : v,
+    };
   };
   /** A plausible body with, most of the time, one field replaced by a hostile value. */
   const nearlyValid = (fields: FieldInfo[]) =>
     fc
       .tuple(
         plausibleObject(fields),
-        fc.option(fc.tuple(fc.constantFrom(...fields.map((f) => f.name)), fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: value() })), { freq: 5 }),
+        fc.option(
+          fc.tuple(
+            fc.constantFrom(...fields.map((f) => f.name)),
+            fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: value() }),
+          ),
+          { freq: 5 },
+        ),
       )
       .map(([object, mutation]) => (mutation ? { ...object, [mutation[0]]: mutation[1] } : object));
   const encode = (s: string) => {
@@ -257,10 +310,28 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
           {
             weight: 8,
             arbitrary: fc
-              .tuple(key([...known, 'page', 'sig', 'expires', 'code', 'state']), fc.constantFrom('', '', '', '[]', '[a]', '[0]', '[][]', '[a][b]'), scalar())
+              .tuple(
+                key([...known, 'page', 'sig', 'expires', 'code', 'state']),
+                fc.constantFrom('', '', '', '[]', '[a]', '[0]', '[][]', '[a][b]'),
+                scalar(),
+              )
               .map(([k, suffix, v]) => `${encode(k)}${suffix}=${encode(String(v))}`),
           },
-          { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '&', '=', '==a', 'a', '%E0%A4%A', 'a[=1', '__proto__[x]=1', 'constructor[prototype][x]=1') },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(
+              '%',
+              '%zz',
+              '&',
+              '=',
+              '==a',
+              'a',
+              '%E0%A4%A',
+              'a[=1',
+              '__proto__[x]=1',
+              'constructor[prototype][x]=1',
+            ),
+          },
         ),
         { maxLength: 4 },
       )
@@ -269,16 +340,38 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
     fc.oneof(
       {
         weight: route.bodyFields.length ? 6 : 0,
-        arbitrary: route.bodyFields.length ? nearlyValid(route.bodyFields).map((v) => ({ contentType: 'application/json', data: JSON.stringify(v) })) : fc.constant(null),
+        arbitrary: route.bodyFields.length
+          ? nearlyValid(route.bodyFields).map((v) => ({ contentType: 'application/json', data: JSON.stringify(v) }))
+          : fc.constant(null),
       },
-      { weight: 3, arbitrary: dtoObject(route.bodyKeys).map((v) => ({ contentType: 'application/json', data: JSON.stringify(v) })) },
-      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => ({ contentType: 'application/json', data: JSON.stringify(v) ?? 'null' })) },
+      {
+        weight: 3,
+        arbitrary: dtoObject(route.bodyKeys).map((v) => ({ contentType: 'application/json', data: JSON.stringify(v) })),
+      },
       {
         weight: 1,
-        arbitrary: fc.integer({ min: 20, max: 3000 }).map((d) => ({ contentType: 'application/json', data: `{"${route.bodyKeys[0] ?? 'a'}":${'['.repeat(d)}${']'.repeat(d)}}` })),
+        arbitrary: fc
+          .jsonValue({ maxDepth: 3 })
+          .map((v) => ({ contentType: 'application/json', data: JSON.stringify(v) ?? 'null' })),
       },
-      { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map((s) => ({ contentType: 'application/json', data: `{"${s}` })) },
-      { weight: 1, arbitrary: queryString(route.bodyKeys).map((data) => ({ contentType: 'application/x-www-form-urlencoded', data })) },
+      {
+        weight: 1,
+        arbitrary: fc.integer({ min: 20, max: 3000 }).map((d) => ({
+          contentType: 'application/json',
+          data: `{"${route.bodyKeys[0] ?? 'a'}":${'['.repeat(d)}${']'.repeat(d)}}`,
+        })),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.string({ maxLength: 20 }).map((s) => ({ contentType: 'application/json', data: `{"${s}` })),
+      },
+      {
+        weight: 1,
+        arbitrary: queryString(route.bodyKeys).map((data) => ({
+          contentType: 'application/x-www-form-urlencoded',
+          data,
+        })),
+      },
       {
         weight: 1,
         arbitrary: fc.record({
@@ -340,7 +433,10 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
             { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
           )
         : fc.constant(null),
-      cookie: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map((s) => `refreshToken=${encode(s)}`) }),
+      cookie: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(null) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map((s) => `refreshToken=${encode(s)}`) },
+      ),
     });
 
   // ---- the property ------------------------------------------------------------------------------
@@ -381,7 +477,10 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
     await t.db.getRepository(User).save(originals.users.map((u) => ({ ...u })));
     await t.db.getRepository(Organisation).save(originals.organisations.map((o) => ({ ...o })));
     for (const c of callers.values()) {
-      const res = await request(t.http).get('/api/users/current').set('X-Forwarded-For', nextAddress()).set(c.session.auth);
+      const res = await request(t.http)
+        .get('/api/users/current')
+        .set('X-Forwarded-For', nextAddress())
+        .set(c.session.auth);
       if (res.status !== 200) c.session = await signIn(c.user.email);
     }
     before = await snapshot();
@@ -420,8 +519,17 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
 
   it('finds the routes to fuzz', () => {
     const names = routes.map((r) => `${r.method} ${r.path}`);
-    expect(names).toEqual(expect.arrayContaining(['POST /auth/login', 'PUT /api/users/updateUser', 'GET /api/users/byId/:id', 'PUT /api/logo/upload/:token']));
-    expect(routes.find((r) => r.path === '/auth/login')?.bodyKeys).toEqual(expect.arrayContaining(['username', 'password']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'POST /auth/login',
+        'PUT /api/users/updateUser',
+        'GET /api/users/byId/:id',
+        'PUT /api/logo/upload/:token',
+      ]),
+    );
+    expect(routes.find((r) => r.path === '/auth/login')?.bodyKeys).toEqual(
+      expect.arrayContaining(['username', 'password']),
+    );
   });
 
   /**
@@ -430,15 +538,23 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
    * plausible (all of them, or only the required ones), so that null reaches the service wherever
    * validation lets it through.
    */
-  function cases(route: RouteInfo, caller: CallerName): Array<{ name: string; arbitrary: fc.Arbitrary<Generated>; numRuns: number }> {
+  function cases(
+    route: RouteInfo,
+    caller: CallerName,
+  ): Array<{ name: string; arbitrary: fc.Arbitrary<Generated>; numRuns: number }> {
     const anonymous = caller === 'anonymous';
     const admitted = admits(route, caller);
-    const out = [{ name: 'random', arbitrary: generated(route, anonymous), numRuns: admitted && route.readsInput ? RUNS : PROBES }];
+    const out = [
+      { name: 'random', arbitrary: generated(route, anonymous), numRuns: admitted && route.readsInput ? RUNS : PROBES },
+    ];
     // Validation does not depend on the caller: the sweep runs once per route, as the first caller it admits.
     if (route.method === 'GET' || SWEEPER.find((c) => admits(route, c)) !== caller) return out;
     for (const path of fieldPaths(route.bodyFields)) {
       for (const present of ['all', 'required'] as const) {
-        const withNull = plausibleObject(route.bodyFields, present).map((o) => ({ contentType: 'application/json', data: JSON.stringify(setPath(o, path, null)) }));
+        const withNull = plausibleObject(route.bodyFields, present).map((o) => ({
+          contentType: 'application/json',
+          data: JSON.stringify(setPath(o, path, null)),
+        }));
         out.push({
           name: `null at ${path}, ${present === 'all' ? 'every other field' : 'only required fields'} given`,
           arbitrary: generated(route, anonymous, withNull),
@@ -457,7 +573,9 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
         for (const route of routes.filter((r) => !ONLY_ROUTE || `${r.method} ${r.path}` === ONLY_ROUTE)) {
           self = callers.get(caller)?.user.id;
           accepted = 0;
-          for (const { name, arbitrary, numRuns } of cases(route, caller).filter((c) => !ONLY_CASE || c.name === ONLY_CASE)) {
+          for (const { name, arbitrary, numRuns } of cases(route, caller).filter(
+            (c) => !ONLY_CASE || c.name === ONLY_CASE,
+          )) {
             const seed = seedFor(route, caller, name);
             const details = await fc.check(
               fc.asyncProperty(arbitrary, (g) => probe(route, caller, g)),
@@ -466,9 +584,14 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
             const replay = `${route.method} ${route.path} as ${caller}, ${name}: FUZZ_SEED=${SEED} FUZZ_ROUTE='${route.method} ${route.path}' FUZZ_CALLER='${caller}' FUZZ_CASE='${name}'`;
             if (details.failed) {
               // fast-check's own report, with the counterexample cut short (a deep body is kilobytes of brackets).
-              const report = fc.defaultReportMessage(details)?.replace(/[[\]]{40,}/g, (run) => `${run.slice(0, 20)}…(${run.length} brackets)…`);
-              const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-              failures.push(`${replay} FUZZ_PATH='${details.counterexamplePath}'\n${error.slice(0, 1500)}\n${report?.slice(0, 3000)}`);
+              const report = fc
+                .defaultReportMessage(details)
+                ?.replace(/[[\]]{40,}/g, (run) => `${run.slice(0, 20)}…(${run.length} brackets)…`);
+              const error =
+                details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+              failures.push(
+                `${replay} FUZZ_PATH='${details.counterexamplePath}'\n${error.slice(0, 1500)}\n${report?.slice(0, 3000)}`,
+              );
               await restore();
               accepted++;
             }
@@ -477,7 +600,8 @@ describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', 
             // Every request to the route was refused: a full reading of the tables must match too (total_changes()
             // sees only writes through the application's connection).
             const diff = changed(before!, await fingerprints.full());
-            if (diff.length) failures.push(`${route.method} ${route.path} as ${caller}: refused requests changed ${diff.join(', ')}`);
+            if (diff.length)
+              failures.push(`${route.method} ${route.path} as ${caller}: refused requests changed ${diff.join(', ')}`);
           }
         }
         expect(failures).toEqual([]);

@@ -34,16 +34,21 @@ describe('hostile input', () => {
   const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
   describe('null for a field', () => {
-    it.each(['firstName', 'lastName', 'jobTitle', 'department', 'location'])('PUT /api/users/updateUser {%s: null} is a 400 and keeps the value', async (field) => {
-      const before = await t.db.getRepository(User).findOneByOrFail({ id: adminId });
-      const res = await http()
-        .put('/api/users/updateUser')
-        .set(admin.auth)
-        .send({ [field]: null });
-      expectErrorBody(res, 400);
-      expect(res.body.message).toContain(field === 'firstName' ? 'First name' : field === 'lastName' ? 'Last name' : '');
-      expect(await t.db.getRepository(User).findOneByOrFail({ id: adminId })).toEqual(before);
-    });
+    it.each(['firstName', 'lastName', 'jobTitle', 'department', 'location'])(
+      'PUT /api/users/updateUser {%s: null} is a 400 and keeps the value',
+      async (field) => {
+        const before = await t.db.getRepository(User).findOneByOrFail({ id: adminId });
+        const res = await http()
+          .put('/api/users/updateUser')
+          .set(admin.auth)
+          .send({ [field]: null });
+        expectErrorBody(res, 400);
+        expect(res.body.message).toContain(
+          field === 'firstName' ? 'First name' : field === 'lastName' ? 'Last name' : '',
+        );
+        expect(await t.db.getRepository(User).findOneByOrFail({ id: adminId })).toEqual(before);
+      },
+    );
 
     it.each([
       'accountType',
@@ -70,27 +75,48 @@ describe('hostile input', () => {
     it('POST /api/notifications with organisationId or userId null is a 400 (not "any organisation")', async () => {
       const service = { 'X-Api-Key': 'test-service-api-key-0123456789' };
       const notifications = await t.db.getRepository(Notification).count();
-      expectErrorBody(await http().post('/api/notifications').set(service).send({ organisationId: null, type: 'OTHER', content: {} }), 400);
-      expectErrorBody(await http().post('/api/notifications').set(service).send({ userId: null, organisationId: orgId, type: 'OTHER', content: {} }), 400);
-      expectErrorBody(await http().post('/api/notifications').set(service).send({ userId: adminId, organisationId: null, type: 'OTHER', content: {} }), 400);
+      expectErrorBody(
+        await http().post('/api/notifications').set(service).send({ organisationId: null, type: 'OTHER', content: {} }),
+        400,
+      );
+      expectErrorBody(
+        await http()
+          .post('/api/notifications')
+          .set(service)
+          .send({ userId: null, organisationId: orgId, type: 'OTHER', content: {} }),
+        400,
+      );
+      expectErrorBody(
+        await http()
+          .post('/api/notifications')
+          .set(service)
+          .send({ userId: adminId, organisationId: null, type: 'OTHER', content: {} }),
+        400,
+      );
       expect(await t.db.getRepository(Notification).count()).toBe(notifications);
     });
 
     it('null in place of every field of the sign-in body is a 400', async () => {
-      const res = await http().post('/auth/login').send({ username: null, password: null, acceptToS: null, mfaToken: null });
+      const res = await http()
+        .post('/auth/login')
+        .send({ username: null, password: null, acceptToS: null, mfaToken: null });
       expectErrorBody(res, 400);
     });
   });
 
   describe('deep nesting', () => {
-    it.each(['/auth/login', '/auth/forgot-password', '/auth/change-password', '/auth/reset-password', '/api/users/contact-email', '/refresh'])(
-      'POST %s with 5,000 nested arrays (10 KB) is a 400 without signing in',
-      async (path) => {
-        const res = await http().post(path).set('Content-Type', 'application/json').send(nestedArrays(5000));
-        expectErrorBody(res, 400);
-        expect(res.body.code).toBe('BODY_TOO_DEEP');
-      },
-    );
+    it.each([
+      '/auth/login',
+      '/auth/forgot-password',
+      '/auth/change-password',
+      '/auth/reset-password',
+      '/api/users/contact-email',
+      '/refresh',
+    ])('POST %s with 5,000 nested arrays (10 KB) is a 400 without signing in', async (path) => {
+      const res = await http().post(path).set('Content-Type', 'application/json').send(nestedArrays(5000));
+      expectErrorBody(res, 400);
+      expect(res.body.code).toBe('BODY_TOO_DEEP');
+    });
 
     it('nesting inside a field is refused the same way, and so are nested objects', async () => {
       const res = await http()
@@ -99,7 +125,10 @@ describe('hostile input', () => {
         .send(`{"username": ${nestedArrays(5000)}}`);
       expectErrorBody(res, 400);
       expect(res.body.code).toBe('BODY_TOO_DEEP');
-      const objects = await http().post('/auth/login').set('Content-Type', 'application/json').send(nestedObjects(3000));
+      const objects = await http()
+        .post('/auth/login')
+        .set('Content-Type', 'application/json')
+        .send(nestedObjects(3000));
       expectErrorBody(objects, 400);
       expect(objects.body.code).toBe('BODY_TOO_DEEP');
     });
@@ -132,7 +161,10 @@ describe('hostile input', () => {
 
     it('a deep url-encoded body is a 4xx, never a 5xx', async () => {
       const key = `a${'[b]'.repeat(5000)}`;
-      const res = await http().post('/auth/login').set('Content-Type', 'application/x-www-form-urlencoded').send(`${key}=1`);
+      const res = await http()
+        .post('/auth/login')
+        .set('Content-Type', 'application/x-www-form-urlencoded')
+        .send(`${key}=1`);
       expectErrorBody(res, 400);
     });
   });
@@ -175,7 +207,9 @@ describe('hostile input', () => {
     });
 
     it('a compressed body is held to the limit once inflated (no zip bomb), and an unknown encoding is a 415', async () => {
-      const bomb = gzipSync(JSON.stringify({ username: 'a@b.cc', password: 'x', acceptToS: true, pad: ' '.repeat(5 * 1024 * 1024) }));
+      const bomb = gzipSync(
+        JSON.stringify({ username: 'a@b.cc', password: 'x', acceptToS: true, pad: ' '.repeat(5 * 1024 * 1024) }),
+      );
       expect(bomb.length).toBeLessThan(10 * 1024);
       // serialize: the bytes as they are (superagent would JSON-encode a Buffer sent as application/json).
       const res = await http()
@@ -185,17 +219,28 @@ describe('hostile input', () => {
         .serialize((bytes) => bytes)
         .send(bomb);
       expectErrorBody(res, 413);
-      const unknown = await http().post('/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', 'snappy').send('{}');
+      const unknown = await http()
+        .post('/auth/login')
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', 'snappy')
+        .send('{}');
       expectErrorBody(unknown, 415);
     });
 
     it('the logo upload keeps its own 10 MB limit: a 5 MB image uploads, whatever its declared type', async () => {
       for (const type of ['image/png', 'application/octet-stream']) {
         const bytes = Buffer.concat([PNG_BYTES, Buffer.alloc(5 * 1024 * 1024 - PNG_BYTES.length)]);
-        const grant = await http().post('/api/logo/get-upload-url').set(admin.auth).send({ fileName: 'big.png', fileSize: bytes.length, mimeType: 'image/png' });
+        const grant = await http()
+          .post('/api/logo/get-upload-url')
+          .set(admin.auth)
+          .send({ fileName: 'big.png', fileSize: bytes.length, mimeType: 'image/png' });
         expect(grant.status).toBe(200);
         const res = await http().put(grant.body.uploadUrl).set('Content-Type', type).send(bytes);
-        expect({ type, status: res.status, body: res.body }).toEqual({ type, status: 200, body: { success: true, logoPath: grant.body.logoPath } });
+        expect({ type, status: res.status, body: res.body }).toEqual({
+          type,
+          status: 200,
+          body: { success: true, logoPath: grant.body.logoPath },
+        });
       }
     });
 
@@ -206,26 +251,38 @@ describe('hostile input', () => {
   });
 
   describe('bad ids in the path', () => {
-    it.each(['abc', '-1', '0', '1.5', '1e999', '99999999999999999999999', '9007199254740993', '%00', 'NaN', 'Infinity', '0x10'])(
-      'GET /api/users/byId/%s is a 400 or 404',
+    it.each([
+      'abc',
+      '-1',
+      '0',
+      '1.5',
+      '1e999',
+      '99999999999999999999999',
+      '9007199254740993',
+      '%00',
+      'NaN',
+      'Infinity',
+      '0x10',
+    ])('GET /api/users/byId/%s is a 400 or 404', async (id) => {
+      const res = await http().get(`/api/users/byId/${id}`).set(admin.auth);
+      expect([400, 404]).toContain(res.status);
+      expectErrorBody(res, res.status);
+    });
+
+    it.each(['abc', '-1', '1e999', '99999999999999999999999'])(
+      'POST /api/notifications/%s/dismiss and GET /api/userLoginActivities/%s are 400 or 404',
       async (id) => {
-        const res = await http().get(`/api/users/byId/${id}`).set(admin.auth);
-        expect([400, 404]).toContain(res.status);
-        expectErrorBody(res, res.status);
+        for (const res of [
+          await http().post(`/api/notifications/${id}/dismiss`).set(admin.auth),
+          await http().post(`/api/announcements/${id}/dismiss`).set(admin.auth),
+          await http().get(`/api/userLoginActivities/${id}`).set(admin.auth),
+          await http().get(`/api/users/${id}/user-groups`).set(admin.auth),
+        ]) {
+          expect([400, 404]).toContain(res.status);
+          expectErrorBody(res, res.status);
+        }
       },
     );
-
-    it.each(['abc', '-1', '1e999', '99999999999999999999999'])('POST /api/notifications/%s/dismiss and GET /api/userLoginActivities/%s are 400 or 404', async (id) => {
-      for (const res of [
-        await http().post(`/api/notifications/${id}/dismiss`).set(admin.auth),
-        await http().post(`/api/announcements/${id}/dismiss`).set(admin.auth),
-        await http().get(`/api/userLoginActivities/${id}`).set(admin.auth),
-        await http().get(`/api/users/${id}/user-groups`).set(admin.auth),
-      ]) {
-        expect([400, 404]).toContain(res.status);
-        expectErrorBody(res, res.status);
-      }
-    });
   });
 
   describe('paths', () => {

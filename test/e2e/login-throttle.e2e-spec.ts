@@ -17,13 +17,19 @@ describe('sign-in throttling per account and address', () => {
   afterAll(() => t.close());
 
   const attempt = (email: string, password: string, from: string) =>
-    request(t.http).post('/auth/login').set('X-Forwarded-For', from).send({ username: email, password, acceptToS: true });
+    request(t.http)
+      .post('/auth/login')
+      .set('X-Forwarded-For', from)
+      .send({ username: email, password, acceptToS: true });
 
   it("five failures from an attacker's address lock only that address out of the account; the site admin signs in from elsewhere", async () => {
     const admin = await createUser(t, await createOrganisation(t), { roleId: Role.SITE_ADMIN });
     for (let i = 0; i < 5; i++) await attempt(admin.email, `wrong-${i}`, '203.0.113.7').expect(401);
     const locked = await attempt(admin.email, PASSWORD, '203.0.113.7').expect(429);
-    expect(locked.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: 'Too many failed sign-in attempts. Please wait 15 minutes before trying again.' });
+    expect(locked.body).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: 'Too many failed sign-in attempts. Please wait 15 minutes before trying again.',
+    });
     await attempt(admin.email, PASSWORD, '198.51.100.20').expect(200);
   });
 
@@ -31,7 +37,9 @@ describe('sign-in throttling per account and address', () => {
     const user = await createUser(t, await createOrganisation(t));
     // Twelve failures, two from each of six addresses: no pair reaches its bound; the account passes ten.
     for (let i = 0; i < 12; i++) await attempt(user.email, `wrong-${i}`, `203.0.113.${100 + (i % 6)}`).expect(401);
-    const alerts = (await readOutbox(t.dataDir)).filter((m) => m.to.includes(user.email) && /failed sign-in attempts/.test(m.subject));
+    const alerts = (await readOutbox(t.dataDir)).filter(
+      (m) => m.to.includes(user.email) && /failed sign-in attempts/.test(m.subject),
+    );
     expect(alerts).toHaveLength(1);
     expect(alerts[0].text).toContain('10 failed attempts');
   }, 30_000);

@@ -20,9 +20,15 @@ describe('Organisation logo (spec 001 §4 logo upload, §5, §7, §8, §9)', () 
 
   const admin = () => m.byRole.SITE_ADMIN.session.auth;
   /** Whether the file store (shared by every instance) holds this logo. */
-  const stored = (logoPath: string) => t.db.getRepository(StoredFile).existsBy({ key: `logos/${logoPath.split('/').pop()}` });
-  const askUrl = (auth: object, body: object) => request(t.http).post('/api/logo/get-upload-url').set(auth as Record<string, string>).send(body);
-  const put = (url: string, bytes: Buffer, type = 'application/octet-stream') => request(t.http).put(url).set('Content-Type', type).send(bytes);
+  const stored = (logoPath: string) =>
+    t.db.getRepository(StoredFile).existsBy({ key: `logos/${logoPath.split('/').pop()}` });
+  const askUrl = (auth: object, body: object) =>
+    request(t.http)
+      .post('/api/logo/get-upload-url')
+      .set(auth as Record<string, string>)
+      .send(body);
+  const put = (url: string, bytes: Buffer, type = 'application/octet-stream') =>
+    request(t.http).put(url).set('Content-Type', type).send(bytes);
   const png = { fileName: 'logo.png', fileSize: PNG_BYTES.length, mimeType: 'image/png' };
 
   it('takes the three steps: upload URL on this server, PUT the bytes, save; then every user of the organisation reads the path and the file is served as an image with nosniff', async () => {
@@ -39,7 +45,10 @@ describe('Organisation logo (spec 001 §4 logo upload, §5, §7, §8, §9)', () 
     await request(t.http).post('/api/logo/save').set(admin()).send({ logoPath: body.logoPath }).expect(200);
 
     for (const code of ['VIEWER', 'CA_VIEWER', 'ADMINISTRATOR']) {
-      const read = await request(t.http).get('/api/logo/byMasterAccountId').set(m.byRole[code].session.auth).expect(200);
+      const read = await request(t.http)
+        .get('/api/logo/byMasterAccountId')
+        .set(m.byRole[code].session.auth)
+        .expect(200);
       expect(read.body).toEqual({ logoPath: body.logoPath });
     }
     const file = await request(t.http).get(body.logoPath).expect(200);
@@ -47,15 +56,25 @@ describe('Organisation logo (spec 001 §4 logo upload, §5, §7, §8, §9)', () 
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(Buffer.compare(file.body as Buffer, PNG_BYTES)).toBe(0);
     // Another organisation has its own (empty) logo.
-    expect((await request(t.http).get('/api/logo/byMasterAccountId').set(m.otherOrgAdmin.session.auth).expect(200)).body).toEqual({ logoPath: null });
+    expect(
+      (await request(t.http).get('/api/logo/byMasterAccountId').set(m.otherOrgAdmin.session.auth).expect(200)).body,
+    ).toEqual({ logoPath: null });
   });
 
   it('a new logo replaces the old one, whose file is removed', async () => {
     const old = (await t.db.getRepository(Organisation).findOneByOrFail({ id: m.org.id })).logoPath!;
     expect(old).toBeTruthy();
-    const { body } = await askUrl(admin(), { fileName: 'new.gif', fileSize: GIF_BYTES.length, mimeType: 'image/gif' }).expect(200);
+    const { body } = await askUrl(admin(), {
+      fileName: 'new.gif',
+      fileSize: GIF_BYTES.length,
+      mimeType: 'image/gif',
+    }).expect(200);
     await put(body.uploadUrl, GIF_BYTES).expect(200);
-    await request(t.http).post('/api/logo/save').set(m.byRole.STANDARD_ADMIN.session.auth).send({ logoPath: body.logoPath }).expect(200);
+    await request(t.http)
+      .post('/api/logo/save')
+      .set(m.byRole.STANDARD_ADMIN.session.auth)
+      .send({ logoPath: body.logoPath })
+      .expect(200);
     expect(await stored(old)).toBe(false);
     await request(t.http).get(old).expect(404);
     const gif = await request(t.http).get(body.logoPath).expect(200);
@@ -86,18 +105,33 @@ describe('Organisation logo (spec 001 §4 logo upload, §5, §7, §8, §9)', () 
 
   it('refuses a non-image body even when the name and declared type say PNG, and spends the URL', async () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>');
-    const { body } = await askUrl(admin(), { fileName: 'logo.png', fileSize: html.length, mimeType: 'image/png' }).expect(200);
+    const { body } = await askUrl(admin(), {
+      fileName: 'logo.png',
+      fileSize: html.length,
+      mimeType: 'image/png',
+    }).expect(200);
     const res = await put(body.uploadUrl, html, 'image/png').expect(400);
-    expect(res.body).toMatchObject({ code: 'LOGO_NOT_IMAGE', message: 'The logo must be an image (PNG, JPEG, GIF or WebP).' });
+    expect(res.body).toMatchObject({
+      code: 'LOGO_NOT_IMAGE',
+      message: 'The logo must be an image (PNG, JPEG, GIF or WebP).',
+    });
     expect(await stored(body.logoPath)).toBe(false);
     await request(t.http).post('/api/logo/save').set(admin()).send({ logoPath: body.logoPath }).expect(400);
     await put(body.uploadUrl, PNG_BYTES).expect(409);
   });
 
   it('refuses an SVG body, and an image of another type than declared', async () => {
-    const svg = await askUrl(admin(), { fileName: 'logo.png', fileSize: SVG_BYTES.length, mimeType: 'image/png' }).expect(200);
+    const svg = await askUrl(admin(), {
+      fileName: 'logo.png',
+      fileSize: SVG_BYTES.length,
+      mimeType: 'image/png',
+    }).expect(200);
     await put(svg.body.uploadUrl, SVG_BYTES, 'image/svg+xml').expect(400);
-    const gifAsPng = await askUrl(admin(), { fileName: 'logo.png', fileSize: GIF_BYTES.length, mimeType: 'image/png' }).expect(200);
+    const gifAsPng = await askUrl(admin(), {
+      fileName: 'logo.png',
+      fileSize: GIF_BYTES.length,
+      mimeType: 'image/png',
+    }).expect(200);
     await put(gifAsPng.body.uploadUrl, GIF_BYTES).expect(400);
   });
 
@@ -124,18 +158,26 @@ describe('Organisation logo (spec 001 §4 logo upload, §5, §7, §8, §9)', () 
     Date.now = () => realNow() + 6 * 60 * 1000;
     try {
       const res = await put(body.uploadUrl, PNG_BYTES).expect(403);
-      expect(res.body).toMatchObject({ code: 'LOGO_URL_EXPIRED', message: 'This upload link has expired. Please try again.' });
+      expect(res.body).toMatchObject({
+        code: 'LOGO_URL_EXPIRED',
+        message: 'This upload link has expired. Please try again.',
+      });
     } finally {
       Date.now = realNow;
     }
     // The grant also expires within minutes in the database.
     const nonceRows = await t.db.getRepository(LogoUpload).find({ order: { createdAt: 'DESC' }, take: 1 });
-    expect(nonceRows[0].expiresAt.getTime() - nonceRows[0].createdAt.getTime()).toBeLessThanOrEqual(5 * 60 * 1000 + 2000);
+    expect(nonceRows[0].expiresAt.getTime() - nonceRows[0].createdAt.getTime()).toBeLessThanOrEqual(
+      5 * 60 * 1000 + 2000,
+    );
   });
 
   it('refuses a tampered URL: changed size, organisation or signature', async () => {
     const { body } = await askUrl(admin(), png).expect(200);
-    const [prefix, token] = [body.uploadUrl.slice(0, body.uploadUrl.lastIndexOf('/') + 1), body.uploadUrl.split('/').pop()];
+    const [prefix, token] = [
+      body.uploadUrl.slice(0, body.uploadUrl.lastIndexOf('/') + 1),
+      body.uploadUrl.split('/').pop(),
+    ];
     const [payload, signature] = token.split('.');
     const grant = JSON.parse(Buffer.from(payload, 'base64url').toString());
     for (const change of [{ s: TEN_MB }, { o: m.otherOrg.id }, { e: grant.e + 3600 }]) {
@@ -164,11 +206,18 @@ describe('Organisation logo (spec 001 §4 logo upload, §5, §7, §8, §9)', () 
 
   it('answers every role as the route table says', async () => {
     expect(await statusesByRole(m, (a) => askUrl(a.session.auth, png))).toEqual(expectedStatuses(WRITERS, 200));
-    expect(await statusesByRole(m, (a) => request(t.http).post('/api/logo/save').set(a.session.auth).send({ logoPath: '/files/logos/' + 'a'.repeat(32) + '.png' }))).toEqual(
-      expectedStatuses(WRITERS, 400),
-    );
+    expect(
+      await statusesByRole(m, (a) =>
+        request(t.http)
+          .post('/api/logo/save')
+          .set(a.session.auth)
+          .send({ logoPath: '/files/logos/' + 'a'.repeat(32) + '.png' }),
+      ),
+    ).toEqual(expectedStatuses(WRITERS, 400));
     const all = Object.keys(m.byRole);
-    expect(await statusesByRole(m, (a) => request(t.http).get('/api/logo/byMasterAccountId').set(a.session.auth))).toEqual(expectedStatuses(all, 200));
+    expect(
+      await statusesByRole(m, (a) => request(t.http).get('/api/logo/byMasterAccountId').set(a.session.auth)),
+    ).toEqual(expectedStatuses(all, 200));
     await request(t.http).get('/api/logo/byMasterAccountId').expect(401);
     await request(t.http).post('/api/logo/get-upload-url').send(png).expect(401);
   });

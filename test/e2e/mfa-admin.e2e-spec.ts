@@ -23,7 +23,10 @@ describe('MFA: enrolment with QR code, own and admin disable, enforced-but-not-e
   const http = () => request(t.http);
   const stored = (id: number) => t.db.getRepository(User).findOneByOrFail({ id });
   const loginWithTotp = async (email: string, code: string) => {
-    const first = await http().post('/auth/login').send({ username: email, password: PASSWORD, acceptToS: true }).expect(401);
+    const first = await http()
+      .post('/auth/login')
+      .send({ username: email, password: PASSWORD, acceptToS: true })
+      .expect(401);
     expect(first.body.code).toBe('TOTP_REQUIRED');
     return http()
       .post('/auth/login')
@@ -36,7 +39,10 @@ describe('MFA: enrolment with QR code, own and admin disable, enforced-but-not-e
     const s = await login(t, u.email);
     const enable = await http().post('/mfa/enable').set(s.auth).expect(200);
     expect(enable.body).toEqual({
-      secret: { base32: expect.stringMatching(/^[A-Z2-7]+=*$/), otpauth_url: expect.stringMatching(/^otpauth:\/\/totp\//) },
+      secret: {
+        base32: expect.stringMatching(/^[A-Z2-7]+=*$/),
+        otpauth_url: expect.stringMatching(/^otpauth:\/\/totp\//),
+      },
       qrCode: expect.stringMatching(/^data:image\/png;base64,/),
     });
     const { base32, otpauth_url } = enable.body.secret;
@@ -44,12 +50,20 @@ describe('MFA: enrolment with QR code, own and admin disable, enforced-but-not-e
     expect(enable.body.qrCode).toBe(await QRCode.toDataURL(otpauth_url, { errorCorrectionLevel: 'M', margin: 16 }));
     expect(enable.body.qrCode).not.toBe(await QRCode.toDataURL(otpauth_url, { errorCorrectionLevel: 'M' }));
 
-    const wrong = await http().post('/mfa/verify').set(s.auth).send({ token: '000000' === (await totp(base32)) ? '111111' : '000000' }).expect(400);
+    const wrong = await http()
+      .post('/mfa/verify')
+      .set(s.auth)
+      .send({ token: '000000' === (await totp(base32)) ? '111111' : '000000' })
+      .expect(400);
     expect(wrong.body.code).toBe('INVALID_MFA_TOKEN');
     const short = await http().post('/mfa/verify').set(s.auth).send({ token: '12345' }).expect(400);
     expect(short.body.message).toBe('MFA must contain exactly 6 digits');
 
-    const verified = await http().post('/mfa/verify').set(s.auth).send({ token: await totp(base32) }).expect(200);
+    const verified = await http()
+      .post('/mfa/verify')
+      .set(s.auth)
+      .send({ token: await totp(base32) })
+      .expect(200);
     // Issue 14: success, with the recovery codes shown once.
     expect(verified.body).toEqual({ success: true, recoveryCodes: expect.any(Array) });
     await http().get('/api/users/current').set(s.auth).expect(401);
@@ -68,14 +82,24 @@ describe('MFA: enrolment with QR code, own and admin disable, enforced-but-not-e
     expect(me.body.isMFAEnabled).toBe(true);
   });
 
-  it('disabling one\'s own MFA asks for a current code, and ends the sessions', async () => {
+  it("disabling one's own MFA asks for a current code, and ends the sessions", async () => {
     const secret = generateSecret();
     const u = await createUser(t, org, { totpSecret: secret });
-    const s = fromResponse(await loginWithTotp(u.email, await totp(secret)).then((r) => (expect(r.status).toBe(200), r)));
+    const s = fromResponse(
+      await loginWithTotp(u.email, await totp(secret)).then((r) => (expect(r.status).toBe(200), r)),
+    );
     await http().post('/mfa/disable').set(s.auth).send({ token: '' }).expect(400);
-    const wrong = await http().post('/mfa/disable').set(s.auth).send({ token: (await totp(secret)) === '123456' ? '654321' : '123456' }).expect(400);
+    const wrong = await http()
+      .post('/mfa/disable')
+      .set(s.auth)
+      .send({ token: (await totp(secret)) === '123456' ? '654321' : '123456' })
+      .expect(400);
     expect(wrong.body.code).toBe('INVALID_MFA_TOKEN');
-    await http().post('/mfa/disable').set(s.auth).send({ token: await totp(secret, Date.now() / 1000 + 30) }).expect(200, { success: true });
+    await http()
+      .post('/mfa/disable')
+      .set(s.auth)
+      .send({ token: await totp(secret, Date.now() / 1000 + 30) })
+      .expect(200, { success: true });
     await http().get('/api/users/current').set(s.auth).expect(401);
     expect(await stored(u.id)).toMatchObject({ isMFAEnabled: false, mfaSecret: null });
     await login(t, u.email);
@@ -88,7 +112,11 @@ describe('MFA: enrolment with QR code, own and admin disable, enforced-but-not-e
       const res = await loginWithTotp(u.email, await totp(secret));
       expect(res.status).toBe(200);
       const userSession = fromResponse(res);
-      await http().put('/api/mfa/disableUserMfa').set(siteAdmin.auth).send({ userId: u.id }).expect(200, { success: true });
+      await http()
+        .put('/api/mfa/disableUserMfa')
+        .set(siteAdmin.auth)
+        .send({ userId: u.id })
+        .expect(200, { success: true });
       await http().get('/api/users/current').set(userSession.auth).expect(401);
       expect(await stored(u.id)).toMatchObject({ isMFAEnabled: false, mfaSecret: null, mfaPendingSecret: null });
       await login(t, u.email);
@@ -96,7 +124,7 @@ describe('MFA: enrolment with QR code, own and admin disable, enforced-but-not-e
       expect(list.body.items[0].isMFAEnabled).toBe(false);
     });
 
-    it('an administrator may disable a user\'s MFA too (spec 000 §6 writers), but not a site admin\'s', async () => {
+    it("an administrator may disable a user's MFA too (spec 000 §6 writers), but not a site admin's", async () => {
       const administrator = await createUser(t, org, { roleId: Role.STANDARD_ADMIN, isAdministrator: true });
       const s = await login(t, administrator.email);
       const u = await createUser(t, org, { totpSecret: generateSecret() });
@@ -132,19 +160,32 @@ describe('MFA: enrolment with QR code, own and admin disable, enforced-but-not-e
         http().get(`/api/users/byId/${other.id}`).set(s.auth),
         http().get('/auth/organisation').set(s.auth),
         http().put('/api/users/disableUser').set(s.auth).send({ userId: other.id, isDisabled: true }),
-        http().put('/api/users/updateRole').set(s.auth).send({ userId: other.id, newUserRoleIds: [Role.VIEWER] }),
-        http().post('/api/users/add').set(s.auth).send({ userEmail: `pending-${Date.now()}@example.com` }),
+        http()
+          .put('/api/users/updateRole')
+          .set(s.auth)
+          .send({ userId: other.id, newUserRoleIds: [Role.VIEWER] }),
+        http()
+          .post('/api/users/add')
+          .set(s.auth)
+          .send({ userEmail: `pending-${Date.now()}@example.com` }),
         http().get(`/api/users/${other.id}/user-groups`).set(s.auth),
       ];
       for (const call of refused) {
         const res = await call;
         expect(res.status).toBe(403);
-        expect(res.body).toMatchObject({ code: 'MFA_ENROLMENT_REQUIRED', message: 'Site Admin has enforced MFA on your account. You must enable MFA to proceed further.' });
+        expect(res.body).toMatchObject({
+          code: 'MFA_ENROLMENT_REQUIRED',
+          message: 'Site Admin has enforced MFA on your account. You must enable MFA to proceed further.',
+        });
       }
       expect((await stored(other.id)).isDisabled).toBe(false);
 
       const enable = await http().post('/mfa/enable').set(s.auth).expect(200);
-      await http().post('/mfa/verify').set(s.auth).send({ token: await totp(enable.body.secret.base32) }).expect(200);
+      await http()
+        .post('/mfa/verify')
+        .set(s.auth)
+        .send({ token: await totp(enable.body.secret.base32) })
+        .expect(200);
       const res = await loginWithTotp(u.email, await totp(enable.body.secret.base32, Date.now() / 1000 + 30));
       expect(res.status).toBe(200);
       await http().get('/api/users').set(fromResponse(res).auth).expect(200);
@@ -153,7 +194,11 @@ describe('MFA: enrolment with QR code, own and admin disable, enforced-but-not-e
     it('may change its own password', async () => {
       const u = await createUser(t, org, { isMFAEnforced: true });
       const s = await login(t, u.email);
-      await http().patch('/api/users/updatePassword').set(s.auth).send({ userPassword: 'Pending-Pass-2', currentPassword: PASSWORD }).expect(200);
+      await http()
+        .patch('/api/users/updatePassword')
+        .set(s.auth)
+        .send({ userPassword: 'Pending-Pass-2', currentPassword: PASSWORD })
+        .expect(200);
     });
   });
 });

@@ -32,7 +32,13 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
 
   /** A socket.io client that records what it receives. */
   function connect(token: string | undefined) {
-    const socket = io(baseUrl, { path: '/socket.io', query: token === undefined ? {} : { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = io(baseUrl, {
+      path: '/socket.io',
+      query: token === undefined ? {} : { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(socket);
     const received: NotificationItem[] = [];
     const sessionEvents: Array<{ reason: string }> = [];
@@ -60,7 +66,8 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
     }
   }
 
-  const publish = (body: object, key = KEY) => request(t.http).post('/api/notifications').set('X-Api-Key', key).send(body);
+  const publish = (body: object, key = KEY) =>
+    request(t.http).post('/api/notifications').set('X-Api-Key', key).send(body);
   const list = (s: LoggedIn) => request(t.http).get('/api/notifications').set(s.auth);
 
   async function orgWithUsers(n: number) {
@@ -82,17 +89,31 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       const { users } = await orgWithUsers(1);
       const jwt = t.app.get(JwtService);
       const payload = JSON.parse(Buffer.from(users[0].session.accessToken.split('.')[1], 'base64url').toString());
-      const expired = jwt.sign({ sub: payload.sub, sid: payload.sid, typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 });
+      const expired = jwt.sign({
+        sub: payload.sub,
+        sid: payload.sid,
+        typ: 'access',
+        exp: Math.floor(Date.now() / 1000) - 60,
+      });
       await expect(connect(expired).ready).rejects.toThrow('jwt expired');
 
-      const forged = new JwtService({ secret: 'x'.repeat(48) }).sign({ sub: payload.sub, sid: payload.sid, typ: 'access' });
+      const forged = new JwtService({ secret: 'x'.repeat(48) }).sign({
+        sub: payload.sub,
+        sid: payload.sid,
+        typ: 'access',
+      });
       await expect(connect(forged).ready).rejects.toThrow('Invalid token.');
 
       const challenge = jwt.sign({ sub: payload.sub, typ: 'challenge', pur: 'mfa' });
       await expect(connect(challenge).ready).rejects.toThrow('Invalid token.');
 
-      await request(t.http).post('/auth/logout').set(users[0].session.auth).expect((r) => expect(r.status).toBeLessThan(300));
-      await expect(connect(users[0].session.accessToken).ready).rejects.toThrow('Your session has ended. Please log in again.');
+      await request(t.http)
+        .post('/auth/logout')
+        .set(users[0].session.auth)
+        .expect((r) => expect(r.status).toBeLessThan(300));
+      await expect(connect(users[0].session.accessToken).ready).rejects.toThrow(
+        'Your session has ended. Please log in again.',
+      );
     });
 
     it('refuses a disabled account', async () => {
@@ -104,15 +125,33 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
     it('delivers a user notification to that user only, and an organisation notification to its members only', async () => {
       const a = await orgWithUsers(2);
       const b = await orgWithUsers(1);
-      const [a1, a2, b1] = [await connected(a.users[0].session), await connected(a.users[1].session), await connected(b.users[0].session)];
+      const [a1, a2, b1] = [
+        await connected(a.users[0].session),
+        await connected(a.users[1].session),
+        await connected(b.users[0].session),
+      ];
       // The same user in a second tab gets it too.
       const a1Again = await connected(a.users[0].session);
 
-      const own = await publish({ userId: a.users[0].user.id, type: 'OTHER', content: { message: 'For a1 only' } }).expect(201);
+      const own = await publish({
+        userId: a.users[0].user.id,
+        type: 'OTHER',
+        content: { message: 'For a1 only' },
+      }).expect(201);
       await until(() => a1.received.length === 1 && a1Again.received.length === 1);
-      expect(a1.received[0]).toEqual({ notificationId: own.body.notificationId, read: false, date: expect.any(String), type: 'OTHER', content: { message: 'For a1 only' } });
+      expect(a1.received[0]).toEqual({
+        notificationId: own.body.notificationId,
+        read: false,
+        date: expect.any(String),
+        type: 'OTHER',
+        content: { message: 'For a1 only' },
+      });
 
-      await publish({ organisationId: a.org.id, type: 'RELEASE_NOTES', content: { summary: 'Version 2 is out' } }).expect(201);
+      await publish({
+        organisationId: a.org.id,
+        type: 'RELEASE_NOTES',
+        content: { summary: 'Version 2 is out' },
+      }).expect(201);
       await until(() => a1.received.length === 2 && a2.received.length === 1);
       await sleep(200);
       expect(a2.received.map((n) => n.content.summary ?? n.content.message)).toEqual(['Version 2 is out']);
@@ -129,8 +168,16 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       const a = await orgWithUsers(2);
       const first = await connected(a.users[0].session);
       first.socket.disconnect();
-      await publish({ organisationId: a.org.id, type: 'CONTRACT_NOTES', content: { message: 'While you were away' } }).expect(201);
-      await publish({ userId: a.users[0].user.id, type: 'IMPORT_FILE', content: { fileName: 'holdings.csv', status: 'done' } }).expect(201);
+      await publish({
+        organisationId: a.org.id,
+        type: 'CONTRACT_NOTES',
+        content: { message: 'While you were away' },
+      }).expect(201);
+      await publish({
+        userId: a.users[0].user.id,
+        type: 'IMPORT_FILE',
+        content: { fileName: 'holdings.csv', status: 'done' },
+      }).expect(201);
 
       const again = await connected(a.users[0].session);
       const res = await list(a.users[0].session).expect(200);
@@ -141,12 +188,19 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       await publish({ organisationId: a.org.id, type: 'OTHER', content: { message: 'Live again' } }).expect(201);
       await until(() => again.received.length === 1);
       // The other member, who never connected, finds both organisation notifications but not a1's own.
-      expect((await list(a.users[1].session).expect(200)).body.map((n: NotificationItem) => n.type)).toEqual(['OTHER', 'CONTRACT_NOTES']);
+      expect((await list(a.users[1].session).expect(200)).body.map((n: NotificationItem) => n.type)).toEqual([
+        'OTHER',
+        'CONTRACT_NOTES',
+      ]);
     });
 
     it('drops the socket on logout, on force log-off and when the user is disabled', async () => {
       const a = await orgWithUsers(3);
-      const [c1, c2, c3] = [await connected(a.users[0].session), await connected(a.users[1].session), await connected(a.users[2].session)];
+      const [c1, c2, c3] = [
+        await connected(a.users[0].session),
+        await connected(a.users[1].session),
+        await connected(a.users[2].session),
+      ];
 
       await request(t.http).post('/auth/logout').set(a.users[0].session.auth);
       expect(await c1.disconnected).toBe('io server disconnect');
@@ -167,7 +221,9 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
     it('drops the socket when its access token expires', async () => {
       const { users } = await orgWithUsers(1);
       const payload = JSON.parse(Buffer.from(users[0].session.accessToken.split('.')[1], 'base64url').toString());
-      const short = t.app.get(JwtService).sign({ sub: payload.sub, sid: payload.sid, typ: 'access', exp: Math.floor(Date.now() / 1000) + 3 });
+      const short = t.app
+        .get(JwtService)
+        .sign({ sub: payload.sub, sid: payload.sid, typ: 'access', exp: Math.floor(Date.now() / 1000) + 3 });
       const c = connect(short);
       await c.ready;
       expect(await c.disconnected).toBe('io server disconnect');
@@ -179,8 +235,10 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
     it('dismissing an organisation notification hides it for that user only; Dismiss All hides everything so far', async () => {
       const a = await orgWithUsers(2);
       const [u1, u2] = a.users.map((u) => u.session);
-      const n1 = (await publish({ organisationId: a.org.id, type: 'OTHER', content: { message: 'one' } })).body.notificationId;
-      const n2 = (await publish({ organisationId: a.org.id, type: 'OTHER', content: { message: 'two' } })).body.notificationId;
+      const n1 = (await publish({ organisationId: a.org.id, type: 'OTHER', content: { message: 'one' } })).body
+        .notificationId;
+      const n2 = (await publish({ organisationId: a.org.id, type: 'OTHER', content: { message: 'two' } })).body
+        .notificationId;
 
       await request(t.http).post(`/api/notifications/${n1}/read`).set(u1.auth).expect(200);
       expect((await list(u1)).body.map((n: NotificationItem) => [n.notificationId, n.read])).toEqual([
@@ -197,7 +255,8 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       expect((await list(u2)).body).toEqual([]);
       expect((await list(u1)).body).toHaveLength(1);
 
-      const n3 = (await publish({ organisationId: a.org.id, type: 'OTHER', content: { message: 'three' } })).body.notificationId;
+      const n3 = (await publish({ organisationId: a.org.id, type: 'OTHER', content: { message: 'three' } })).body
+        .notificationId;
       expect((await list(u2)).body.map((n: NotificationItem) => n.notificationId)).toEqual([n3]);
       // Dismiss All on an empty list changes nothing and succeeds.
       await request(t.http).post('/api/notifications/dismiss-all').set(u2.auth).expect(200);
@@ -208,8 +267,10 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
     it("answers 404 for another organisation's notification and for another user's own", async () => {
       const a = await orgWithUsers(2);
       const b = await orgWithUsers(1);
-      const foreign = (await publish({ organisationId: b.org.id, type: 'OTHER', content: { message: 'B' } })).body.notificationId;
-      const personal = (await publish({ userId: a.users[1].user.id, type: 'OTHER', content: { message: 'a2' } })).body.notificationId;
+      const foreign = (await publish({ organisationId: b.org.id, type: 'OTHER', content: { message: 'B' } })).body
+        .notificationId;
+      const personal = (await publish({ userId: a.users[1].user.id, type: 'OTHER', content: { message: 'a2' } })).body
+        .notificationId;
       for (const id of [foreign, personal]) {
         await request(t.http).post(`/api/notifications/${id}/dismiss`).set(a.users[0].session.auth).expect(404);
         await request(t.http).post(`/api/notifications/${id}/read`).set(a.users[0].session.auth).expect(404);
@@ -227,15 +288,22 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
 
       it('GET, dismiss, dismiss-all and read: 200 for every role, 401 without a token', async () => {
         const all = Object.keys(m.byRole);
-        expect(Object.values(await statusesByRole(m, (a) => request(t.http).get('/api/notifications').set(a.session.auth)))).toEqual(all.map(() => 200));
-        expect(Object.values(await statusesByRole(m, (a) => request(t.http).post('/api/notifications/dismiss-all').set(a.session.auth)))).toEqual(
-          all.map(() => 200),
-        );
+        expect(
+          Object.values(await statusesByRole(m, (a) => request(t.http).get('/api/notifications').set(a.session.auth))),
+        ).toEqual(all.map(() => 200));
+        expect(
+          Object.values(
+            await statusesByRole(m, (a) => request(t.http).post('/api/notifications/dismiss-all').set(a.session.auth)),
+          ),
+        ).toEqual(all.map(() => 200));
         const statuses: number[] = [];
         for (const actor of Object.values(m.byRole)) {
-          const id = (await publish({ userId: actor.user.id, type: 'OTHER', content: { message: 'mine' } })).body.notificationId;
+          const id = (await publish({ userId: actor.user.id, type: 'OTHER', content: { message: 'mine' } })).body
+            .notificationId;
           statuses.push((await request(t.http).post(`/api/notifications/${id}/read`).set(actor.session.auth)).status);
-          statuses.push((await request(t.http).post(`/api/notifications/${id}/dismiss`).set(actor.session.auth)).status);
+          statuses.push(
+            (await request(t.http).post(`/api/notifications/${id}/dismiss`).set(actor.session.auth)).status,
+          );
         }
         expect(statuses).toEqual(all.flatMap(() => [200, 200]));
         await request(t.http).get('/api/notifications').expect(401);
@@ -255,24 +323,49 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
         const dir = join(t.dataDir, 'process-logs', String(m.org.id));
         mkdirSync(dir, { recursive: true });
         writeFileSync(join(dir, 'PF-1.log'), 'warning: something odd\n');
-        const statuses = await statusesByRole(m, (a) => request(t.http).get('/api/processedData/processLogUrl/PF-1').set(a.session.auth));
+        const statuses = await statusesByRole(m, (a) =>
+          request(t.http).get('/api/processedData/processLogUrl/PF-1').set(a.session.auth),
+        );
         expect(Object.values(statuses)).toEqual(Object.keys(m.byRole).map(() => 200));
 
-        const mine = await request(t.http).get('/api/processedData/processLogUrl/PF-1').set(m.byRole.ANALYST.session.auth).expect(200);
-        expect(mine.body).toEqual({ url: expect.stringMatching(new RegExp(`^/files/process-logs/${m.org.id}/PF-1\\.log\\?expires=\\d+&sig=`)), fileExists: true });
+        const mine = await request(t.http)
+          .get('/api/processedData/processLogUrl/PF-1')
+          .set(m.byRole.ANALYST.session.auth)
+          .expect(200);
+        expect(mine.body).toEqual({
+          url: expect.stringMatching(new RegExp(`^/files/process-logs/${m.org.id}/PF-1\\.log\\?expires=\\d+&sig=`)),
+          fileExists: true,
+        });
         const file = await request(t.http).get(mine.body.url).buffer(true).expect(200);
         expect(file.body.toString()).toBe('warning: something odd\n');
         expect(file.headers['content-disposition']).toContain('attachment');
 
-        expect((await request(t.http).get('/api/processedData/processLogUrl/PF-1').set(m.otherOrgAdmin.session.auth).expect(200)).body).toEqual({
+        expect(
+          (
+            await request(t.http)
+              .get('/api/processedData/processLogUrl/PF-1')
+              .set(m.otherOrgAdmin.session.auth)
+              .expect(200)
+          ).body,
+        ).toEqual({
           url: null,
           fileExists: false,
         });
-        expect((await request(t.http).get('/api/processedData/processLogUrl/PF-2').set(m.byRole.ANALYST.session.auth).expect(200)).body).toEqual({
+        expect(
+          (
+            await request(t.http)
+              .get('/api/processedData/processLogUrl/PF-2')
+              .set(m.byRole.ANALYST.session.auth)
+              .expect(200)
+          ).body,
+        ).toEqual({
           url: null,
           fileExists: false,
         });
-        await request(t.http).get('/api/processedData/processLogUrl/..%2F..%2Fjwt-secret').set(m.byRole.ANALYST.session.auth).expect(400);
+        await request(t.http)
+          .get('/api/processedData/processLogUrl/..%2F..%2Fjwt-secret')
+          .set(m.byRole.ANALYST.session.auth)
+          .expect(400);
         await request(t.http).get('/api/processedData/processLogUrl/PF-1').expect(401);
       });
     });
@@ -296,16 +389,38 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
         [{ type: 'OTHER', content: { message: 'x' } }, /Give userId or organisationId/],
         [{ organisationId: 999999, type: 'OTHER', content: { message: 'x' } }, /names no organisation/],
         [{ userId: 999999, type: 'OTHER', content: { message: 'x' } }, /names no user/],
-        [{ userId: users[0].user.id, organisationId: other.id, type: 'OTHER', content: { message: 'x' } }, /does not belong/],
+        [
+          { userId: users[0].user.id, organisationId: other.id, type: 'OTHER', content: { message: 'x' } },
+          /does not belong/,
+        ],
         [{ organisationId: org.id, type: 'OTHER', content: { colour: 'red' } }, /Unknown field "content.colour"/],
-        [{ organisationId: org.id, type: 'OTHER', content: { message: 'x'.repeat(2001) } }, /content.message must be at most 2000/],
+        [
+          { organisationId: org.id, type: 'OTHER', content: { message: 'x'.repeat(2001) } },
+          /content.message must be at most 2000/,
+        ],
         [{ organisationId: org.id, type: 'OTHER', content: { message: 7 } }, /content.message must be text/],
         [{ organisationId: org.id, type: 'OTHER', content: 'text' }, /content must be an object/],
-        [{ organisationId: org.id, type: 'IMPORT_FILE', content: { status: 'DONE' } }, /IMPORT_FILE notifications need content.fileName/],
+        [
+          { organisationId: org.id, type: 'IMPORT_FILE', content: { status: 'DONE' } },
+          /IMPORT_FILE notifications need content.fileName/,
+        ],
         [{ organisationId: org.id, type: 'REPORT', content: {} }, /REPORT notifications need content.status/],
-        [{ organisationId: org.id, type: 'UNMAPPED_DOC_COUNT', content: { fileName: 'x' } }, /content.fileName is not a field of UNMAPPED_DOC_COUNT/],
-        [{ organisationId: org.id, type: 'REPORT', content: { status: 'DONE', downloadLink: 'javascript:alert(1)' } }, /must be an http\(s\) URL/],
-        [{ organisationId: org.id, type: 'REPORT', content: { status: 'DONE', downloadLink: `/files/reports/${other.id}/x.csv` } }, /no stored report/],
+        [
+          { organisationId: org.id, type: 'UNMAPPED_DOC_COUNT', content: { fileName: 'x' } },
+          /content.fileName is not a field of UNMAPPED_DOC_COUNT/,
+        ],
+        [
+          { organisationId: org.id, type: 'REPORT', content: { status: 'DONE', downloadLink: 'javascript:alert(1)' } },
+          /must be an http\(s\) URL/,
+        ],
+        [
+          {
+            organisationId: org.id,
+            type: 'REPORT',
+            content: { status: 'DONE', downloadLink: `/files/reports/${other.id}/x.csv` },
+          },
+          /no stored report/,
+        ],
         [{ organisationId: org.id, type: 'OTHER', content: { message: 'x' }, extra: 1 }, /Unknown field "extra"/],
       ];
       for (const [body, message] of bad) {
@@ -333,7 +448,9 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
         ['OTHER', { message: 'hello', subCategory: 'misc' }],
       ];
       for (const [type, content] of samples) await publish({ organisationId: org.id, type, content }).expect(201);
-      expect((await list(users[0].session)).body.map((n: NotificationItem) => n.type)).toEqual(samples.map(([type]) => type).reverse());
+      expect((await list(users[0].session)).body.map((n: NotificationItem) => n.type)).toEqual(
+        samples.map(([type]) => type).reverse(),
+      );
     });
   });
 
@@ -347,9 +464,17 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
         .field('organisationId', String(a.org.id))
         .attach('file', Buffer.from('a,b\n1,2\n'), 'CGT report 2026.csv')
         .expect(201);
-      expect(up.body).toEqual({ success: true, fileName: 'CGT report 2026.csv', downloadLink: expect.stringMatching(new RegExp(`^/files/reports/${a.org.id}/`)) });
+      expect(up.body).toEqual({
+        success: true,
+        fileName: 'CGT report 2026.csv',
+        downloadLink: expect.stringMatching(new RegExp(`^/files/reports/${a.org.id}/`)),
+      });
 
-      await publish({ userId: a.users[0].user.id, type: 'REPORT', content: { status: 'DONE', fileName: up.body.fileName, downloadLink: up.body.downloadLink } }).expect(201);
+      await publish({
+        userId: a.users[0].user.id,
+        type: 'REPORT',
+        content: { status: 'DONE', fileName: up.body.fileName, downloadLink: up.body.downloadLink },
+      }).expect(201);
       await until(() => c.received.length === 1);
       const live = c.received[0].content.downloadLink!;
       const listed = (await list(a.users[0].session)).body[0].content.downloadLink as string;
@@ -364,8 +489,12 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       expect(file.body.toString()).toBe('a,b\n1,2\n');
       expect(file.headers['content-disposition']).toContain('filename="CGT report 2026.csv"');
 
-      await request(t.http).get(listed.replace(/sig=.*/, 'sig=AAAA')).expect(403);
-      await request(t.http).get(listed.replace(/expires=(\d+)/, (_, e) => `expires=${Number(e) + 3600}`)).expect(403);
+      await request(t.http)
+        .get(listed.replace(/sig=.*/, 'sig=AAAA'))
+        .expect(403);
+      await request(t.http)
+        .get(listed.replace(/expires=(\d+)/, (_, e) => `expires=${Number(e) + 3600}`))
+        .expect(403);
       await request(t.http).get(listed.replace(/\?.*/, '')).expect(403);
       const ref = new URL(listed, 'http://x').pathname;
       const name = decodeURIComponent(ref.split('/').pop()!);
@@ -377,20 +506,43 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
     it('a report named by fileName alone gets a link; uploads need the key and an organisation', async () => {
       const a = await orgWithUsers(1);
       await t.app.get(FileLinksService).storeReport(a.org.id, 'summary.pdf', Buffer.from('%PDF-1.4'));
-      await publish({ organisationId: a.org.id, type: 'REPORT', content: { status: 'DONE', fileName: 'summary.pdf' } }).expect(201);
+      await publish({
+        organisationId: a.org.id,
+        type: 'REPORT',
+        content: { status: 'DONE', fileName: 'summary.pdf' },
+      }).expect(201);
       const link = (await list(a.users[0].session)).body[0].content.downloadLink as string;
       expect(link).toMatch(new RegExp(`^/files/reports/${a.org.id}/summary\\.pdf\\?expires=`));
       await request(t.http).get(link).expect(200);
 
-      await request(t.http).post('/api/notifications/reports').field('organisationId', String(a.org.id)).attach('file', Buffer.from('x'), 'x.csv').expect(401);
-      await request(t.http).post('/api/notifications/reports').set('X-Api-Key', KEY).field('organisationId', '999999').attach('file', Buffer.from('x'), 'x.csv').expect(400);
-      await request(t.http).post('/api/notifications/reports').set('X-Api-Key', KEY).field('organisationId', String(a.org.id)).expect(400);
+      await request(t.http)
+        .post('/api/notifications/reports')
+        .field('organisationId', String(a.org.id))
+        .attach('file', Buffer.from('x'), 'x.csv')
+        .expect(401);
+      await request(t.http)
+        .post('/api/notifications/reports')
+        .set('X-Api-Key', KEY)
+        .field('organisationId', '999999')
+        .attach('file', Buffer.from('x'), 'x.csv')
+        .expect(400);
+      await request(t.http)
+        .post('/api/notifications/reports')
+        .set('X-Api-Key', KEY)
+        .field('organisationId', String(a.org.id))
+        .expect(400);
     });
 
     it('an external https link is passed on as it is', async () => {
       const a = await orgWithUsers(1);
-      await publish({ organisationId: a.org.id, type: 'REPORT', content: { status: 'DONE', downloadLink: 'https://reports.example.com/r/1?sig=abc' } }).expect(201);
-      expect((await list(a.users[0].session)).body[0].content.downloadLink).toBe('https://reports.example.com/r/1?sig=abc');
+      await publish({
+        organisationId: a.org.id,
+        type: 'REPORT',
+        content: { status: 'DONE', downloadLink: 'https://reports.example.com/r/1?sig=abc' },
+      }).expect(201);
+      expect((await list(a.users[0].session)).body[0].content.downloadLink).toBe(
+        'https://reports.example.com/r/1?sig=abc',
+      );
     });
   });
 });

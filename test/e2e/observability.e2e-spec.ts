@@ -14,12 +14,29 @@ describe('GET /api/metrics (Prometheus)', () => {
   afterAll(() => t.close());
 
   const scrape = () => request(t.http).get('/api/metrics').expect(200);
-  const value = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.split(' ')[1] ?? NaN);
+  const value = (text: string, series: string) =>
+    Number(
+      text
+        .split('\n')
+        .find((l) => l.startsWith(`${series} `))
+        ?.split(' ')[1] ?? NaN,
+    );
 
   it('answers a caller on loopback in the Prometheus text format', async () => {
     const res = await scrape();
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-    for (const name of ['http_requests_total', 'http_request_duration_seconds', 'auth_logins_total', 'auth_lockouts_total', 'sessions_active', 'sockets_connected', 'notification_deliveries_total', 'mail_messages_total', 'db_queue_wait_seconds', 'process_cpu_seconds_total']) {
+    for (const name of [
+      'http_requests_total',
+      'http_request_duration_seconds',
+      'auth_logins_total',
+      'auth_lockouts_total',
+      'sessions_active',
+      'sockets_connected',
+      'notification_deliveries_total',
+      'mail_messages_total',
+      'db_queue_wait_seconds',
+      'process_cpu_seconds_total',
+    ]) {
       expect(res.text).toContain(`# TYPE ${name} `);
     }
   });
@@ -34,19 +51,29 @@ describe('GET /api/metrics (Prometheus)', () => {
   it('counts requests by route pattern and status, sign-ins by outcome, lockouts and open sessions', async () => {
     const user = await createUser(t, await createOrganisation(t));
     await request(t.http).get('/api/health').expect(200);
-    await request(t.http).post('/auth/login').send({ username: user.email, password: PASSWORD, acceptToS: true }).expect(200);
-    for (let i = 0; i < 5; i++) await request(t.http).post('/auth/login').send({ username: user.email, password: 'Wrong-Pass-1', acceptToS: true });
+    await request(t.http)
+      .post('/auth/login')
+      .send({ username: user.email, password: PASSWORD, acceptToS: true })
+      .expect(200);
+    for (let i = 0; i < 5; i++)
+      await request(t.http)
+        .post('/auth/login')
+        .send({ username: user.email, password: 'Wrong-Pass-1', acceptToS: true });
     await request(t.http).get('/api/userLoginActivities/12345').expect(401);
 
     const text = (await scrape()).text;
     expect(value(text, 'http_requests_total{method="GET",route="/api/health",status="200"}')).toBeGreaterThanOrEqual(1);
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",method="POST",route="\/auth\/login",status="200"\}/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0\.005",method="POST",route="\/auth\/login",status="200"\}/,
+    );
     expect(value(text, 'auth_logins_total{outcome="success"}')).toBe(1);
     expect(value(text, 'auth_logins_total{outcome="invalid_credentials"}')).toBeGreaterThanOrEqual(4);
     // Five failures of one account from one address lock that pair (docs/decisions.md, Throttling).
     expect(value(text, 'auth_lockouts_total{scope="pair"}')).toBe(1);
     expect(value(text, 'sessions_active')).toBeGreaterThanOrEqual(1);
-    expect(value(text, 'http_requests_total{method="GET",route="/api/userLoginActivities/:userId",status="401"}')).toBe(1);
+    expect(value(text, 'http_requests_total{method="GET",route="/api/userLoginActivities/:userId",status="401"}')).toBe(
+      1,
+    );
     expect(text).not.toContain('12345');
   });
 
@@ -63,7 +90,10 @@ describe('health: liveness and readiness', () => {
   it('live, ready and the combined check answer 200 when the database answers (no Redis, no SMTP configured)', async () => {
     t = await createTestApp();
     expect((await request(t.http).get('/api/health/live').expect(200)).body).toMatchObject({ status: 'ok' });
-    expect((await request(t.http).get('/api/health/ready').expect(200)).body).toMatchObject({ status: 'ok', checks: { database: 'ok', redis: 'skipped', mail: 'skipped' } });
+    expect((await request(t.http).get('/api/health/ready').expect(200)).body).toMatchObject({
+      status: 'ok',
+      checks: { database: 'ok', redis: 'skipped', mail: 'skipped' },
+    });
     expect((await request(t.http).get('/api/health').expect(200)).body).toMatchObject({ status: 'ok' });
   });
 
@@ -71,7 +101,11 @@ describe('health: liveness and readiness', () => {
     // Port 9 on loopback: nothing listens there, the connection is refused at once.
     t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9', REDIS_URL: 'redis://127.0.0.1:9' });
     const res = await request(t.http).get('/api/health/ready').expect(503);
-    expect(res.body).toMatchObject({ success: false, code: 'NOT_READY', checks: { database: 'ok', redis: expect.stringMatching(/^failed: /), mail: expect.stringMatching(/^failed: /) } });
+    expect(res.body).toMatchObject({
+      success: false,
+      code: 'NOT_READY',
+      checks: { database: 'ok', redis: expect.stringMatching(/^failed: /), mail: expect.stringMatching(/^failed: /) },
+    });
     await request(t.http).get('/api/health/live').expect(200);
   });
 });

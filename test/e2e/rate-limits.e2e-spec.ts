@@ -17,7 +17,8 @@ describe('rate limits per account when signed in', () => {
     const org = await createOrganisation(t);
     const a = await login(t, (await createUser(t, org, { roleId: Role.VIEWER })).email);
     const b = await login(t, (await createUser(t, org, { roleId: Role.VIEWER })).email);
-    for (let i = 0; i < RATE_LIMITS.PER_ACCOUNT; i++) await request(t.http).get('/api/users/current').set(a.auth).expect(200);
+    for (let i = 0; i < RATE_LIMITS.PER_ACCOUNT; i++)
+      await request(t.http).get('/api/users/current').set(a.auth).expect(200);
     await request(t.http).get('/api/users/current').set(a.auth).expect(429);
     await request(t.http).get('/api/users/current').set(b.auth).expect(200);
   });

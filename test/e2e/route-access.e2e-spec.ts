@@ -13,12 +13,21 @@ describe('route access inventory', () => {
   function routes() {
     return listRoutes(t.app).map(({ method, path, access }) => ({
       route: `${method} ${path}`,
-      decision: access.kind === 'public' ? 'public' : access.kind === 'service' ? 'service-api' : access.roles.length ? `roles:${access.roles.join(',')}` : 'NONE',
+      decision:
+        access.kind === 'public'
+          ? 'public'
+          : access.kind === 'service'
+            ? 'service-api'
+            : access.roles.length
+              ? `roles:${access.roles.join(',')}`
+              : 'NONE',
     }));
   }
 
   it('finds the routes', () => {
-    expect(routes().map((r) => r.route)).toEqual(expect.arrayContaining(['POST /auth/login', 'GET /api/users/current', 'POST /refresh']));
+    expect(routes().map((r) => r.route)).toEqual(
+      expect.arrayContaining(['POST /auth/login', 'GET /api/users/current', 'POST /refresh']),
+    );
   });
 
   it('has no route without an access decision', () => {

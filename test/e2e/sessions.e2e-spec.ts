@@ -17,14 +17,25 @@ describe('User sessions and force log-off (spec 001 §2.14, §3, §4, §7, §8)'
   });
   afterAll(() => t.close());
 
-  const list = (auth: object) => request(t.http).get('/api/userLoginActivities/user-sessions').set(auth as Record<string, string>);
-  const forceLogoff = (auth: object, userIds: unknown) => request(t.http).post('/api/userLoginActivities/force-logoff').set(auth as Record<string, string>).send({ userIds });
+  const list = (auth: object) =>
+    request(t.http)
+      .get('/api/userLoginActivities/user-sessions')
+      .set(auth as Record<string, string>);
+  const forceLogoff = (auth: object, userIds: unknown) =>
+    request(t.http)
+      .post('/api/userLoginActivities/force-logoff')
+      .set(auth as Record<string, string>)
+      .send({ userIds });
 
   describe('GET api/userLoginActivities/user-sessions', () => {
     it("lists every user of the caller's organisation with status, online sessions, last login and last refresh, and the maximum", async () => {
       const org = await createOrganisation(t, { maxConcurrentUsers: 7 });
       const admin = await createUser(t, org, { roleId: Role.SITE_ADMIN, email: 'a-admin@sessions.test' });
-      const twice = await createUser(t, org, { email: 'b-twice@sessions.test', roleId: Role.STANDARD_ADMIN, isAdministrator: true });
+      const twice = await createUser(t, org, {
+        email: 'b-twice@sessions.test',
+        roleId: Role.STANDARD_ADMIN,
+        isAdministrator: true,
+      });
       const never = await createUser(t, org, { email: 'c-never@sessions.test' });
       const stale = await createUser(t, org, { email: 'd-stale@sessions.test', roleId: Role.VIEWER });
       const adminSession = await login(t, admin.email);
@@ -32,15 +43,36 @@ describe('User sessions and force log-off (spec 001 §2.14, §3, §4, §7, §8)'
       await login(t, twice.email);
       await login(t, stale.email);
       // A session not refreshed within the access-token lifetime (15 minutes) is not online.
-      await t.db.getRepository(Session).update({ userId: stale.id }, { lastRefreshAt: new Date(Date.now() - 16 * 60 * 1000) });
+      await t.db
+        .getRepository(Session)
+        .update({ userId: stale.id }, { lastRefreshAt: new Date(Date.now() - 16 * 60 * 1000) });
 
       const res = await list(adminSession.auth).expect(200);
       expect(res.body.maxConcurrentUsers).toBe(7);
-      expect(res.body.userSessions.map((r: { email: string }) => r.email)).toEqual([admin.email, twice.email, never.email, stale.email]);
+      expect(res.body.userSessions.map((r: { email: string }) => r.email)).toEqual([
+        admin.email,
+        twice.email,
+        never.email,
+        stale.email,
+      ]);
       const [a, b, c, d] = res.body.userSessions;
       expect(a).toMatchObject({ id: admin.id, roles: ['Site Admin'], status: 'online', onlineSessions: 1 });
-      expect(b).toMatchObject({ id: twice.id, roles: ['Standard Admin', 'Administrator'], status: 'online', onlineSessions: 2 });
-      expect(c).toEqual({ id: never.id, email: never.email, roles: ['Standard Admin'], status: 'offline', onlineSessions: 0, lastLoginTime: null, lastRefreshTime: null, canForceLogoff: true });
+      expect(b).toMatchObject({
+        id: twice.id,
+        roles: ['Standard Admin', 'Administrator'],
+        status: 'online',
+        onlineSessions: 2,
+      });
+      expect(c).toEqual({
+        id: never.id,
+        email: never.email,
+        roles: ['Standard Admin'],
+        status: 'offline',
+        onlineSessions: 0,
+        lastLoginTime: null,
+        lastRefreshTime: null,
+        canForceLogoff: true,
+      });
       expect(d).toMatchObject({ status: 'offline', onlineSessions: 0 });
       for (const row of [a, b]) {
         expect(Math.abs(new Date(row.lastLoginTime).getTime() - Date.now())).toBeLessThan(60_000);
@@ -53,7 +85,9 @@ describe('User sessions and force log-off (spec 001 §2.14, §3, §4, §7, §8)'
       const org = await createOrganisation(t);
       const admin = await createUser(t, org, { roleId: Role.SITE_ADMIN });
       const s = await login(t, admin.email);
-      await t.db.getRepository(Session).update({ userId: admin.id }, { lastRefreshAt: new Date(Date.now() - 20 * 60 * 1000) });
+      await t.db
+        .getRepository(Session)
+        .update({ userId: admin.id }, { lastRefreshAt: new Date(Date.now() - 20 * 60 * 1000) });
       const refreshed = await request(t.http).post('/refresh').set('Cookie', s.cookie).expect(200);
       const res = await list({ Authorization: `Bearer ${refreshed.body.newAccessToken}` }).expect(200);
       expect(res.body.userSessions[0]).toMatchObject({ status: 'online', onlineSessions: 1 });
@@ -73,7 +107,10 @@ describe('User sessions and force log-off (spec 001 §2.14, §3, §4, §7, §8)'
     });
 
     it('keeps GET api/userLoginActivities/:userId (last login)', async () => {
-      const res = await request(t.http).get(`/api/userLoginActivities/${m.byRole.VIEWER.user.id}`).set(m.byRole.SITE_ADMIN.session.auth).expect(200);
+      const res = await request(t.http)
+        .get(`/api/userLoginActivities/${m.byRole.VIEWER.user.id}`)
+        .set(m.byRole.SITE_ADMIN.session.auth)
+        .expect(200);
       expect(res.body).toMatchObject({ userId: m.byRole.VIEWER.user.id, loginDateTime: expect.any(String) });
     });
   });
@@ -91,7 +128,11 @@ describe('User sessions and force log-off (spec 001 §2.14, §3, §4, §7, §8)'
       await request(t.http).get('/api/users/current').set(v1.auth).expect(200);
 
       const res = await forceLogoff(adminS.auth, [victim.id]).expect(200);
-      expect(res.body).toEqual({ success: true, message: 'Successfully marked selected user(s) for force log off', sessionsEnded: 2 });
+      expect(res.body).toEqual({
+        success: true,
+        message: 'Successfully marked selected user(s) for force log off',
+        sessionsEnded: 2,
+      });
 
       for (const s of [v1, v2]) {
         const next = await request(t.http).get('/api/users/current').set(s.auth).expect(401);
@@ -101,7 +142,10 @@ describe('User sessions and force log-off (spec 001 §2.14, §3, §4, §7, §8)'
       await request(t.http).get('/api/users/current').set(b.auth).expect(200);
       await request(t.http).get('/api/users/current').set(adminS.auth).expect(200);
       const rows = (await list(adminS.auth).expect(200)).body.userSessions;
-      expect(rows.find((r: { id: number }) => r.id === victim.id)).toMatchObject({ status: 'offline', onlineSessions: 0 });
+      expect(rows.find((r: { id: number }) => r.id === victim.id)).toMatchObject({
+        status: 'offline',
+        onlineSessions: 0,
+      });
       const ended = await t.db.getRepository(Session).findBy({ userId: victim.id });
       expect(ended.every((s) => s.endReason === 'force-logoff' && s.endedAt)).toBe(true);
       // The victim may sign in again.
@@ -120,14 +164,18 @@ describe('User sessions and force log-off (spec 001 §2.14, §3, §4, §7, §8)'
     });
 
     it('refuses a bad body', async () => {
-      for (const userIds of [[], undefined, 'x', ['1'], [1.5]]) await forceLogoff(m.byRole.SITE_ADMIN.session.auth, userIds).expect(400);
+      for (const userIds of [[], undefined, 'x', ['1'], [1.5]])
+        await forceLogoff(m.byRole.SITE_ADMIN.session.auth, userIds).expect(400);
     });
 
     it('answers every role as the route table says', async () => {
       const victim = await createUser(t, m.org);
       const statuses = await statusesByRole(m, (a) => forceLogoff(a.session.auth, [victim.id]));
       expect(statuses).toEqual(expectedStatuses(ADMINS, 200));
-      await request(t.http).post('/api/userLoginActivities/force-logoff').send({ userIds: [victim.id] }).expect(401);
+      await request(t.http)
+        .post('/api/userLoginActivities/force-logoff')
+        .send({ userIds: [victim.id] })
+        .expect(401);
     });
   });
 
@@ -139,8 +187,15 @@ describe('User sessions and force log-off (spec 001 §2.14, §3, §4, §7, §8)'
       const u3 = await createUser(t, org);
       const adminS = await login(t, admin.email);
       await login(t, u2.email);
-      const refused = await request(t.http).post('/auth/login').send({ username: u3.email, password: 'Correct-Horse-9', acceptToS: true }).expect(403);
-      expect(refused.body).toMatchObject({ success: false, code: 'CONCURRENT_USERS_EXCEEDED', message: expect.stringContaining('reached the max allowed concurrent users') });
+      const refused = await request(t.http)
+        .post('/auth/login')
+        .send({ username: u3.email, password: 'Correct-Horse-9', acceptToS: true })
+        .expect(403);
+      expect(refused.body).toMatchObject({
+        success: false,
+        code: 'CONCURRENT_USERS_EXCEEDED',
+        message: expect.stringContaining('reached the max allowed concurrent users'),
+      });
       expect(refused.headers['set-cookie']).toBeUndefined();
       // A user already online signs in again without taking a second place.
       await login(t, u2.email);
@@ -151,10 +206,15 @@ describe('User sessions and force log-off (spec 001 §2.14, §3, §4, §7, §8)'
 
       await forceLogoff(adminS.auth, [u2.id]).expect(200);
       const u3s = await login(t, u3.email);
-      await request(t.http).post('/auth/login').send({ username: u2.email, password: 'Correct-Horse-9', acceptToS: true }).expect(403);
+      await request(t.http)
+        .post('/auth/login')
+        .send({ username: u2.email, password: 'Correct-Horse-9', acceptToS: true })
+        .expect(403);
 
       // A session idle beyond the access-token lifetime no longer counts.
-      await t.db.getRepository(Session).update({ userId: u3.id }, { lastRefreshAt: new Date(Date.now() - 16 * 60 * 1000) });
+      await t.db
+        .getRepository(Session)
+        .update({ userId: u3.id }, { lastRefreshAt: new Date(Date.now() - 16 * 60 * 1000) });
       await login(t, u2.email);
       expect(u3s.accessToken).toBeTruthy();
     });

@@ -11,7 +11,11 @@ describe('Corporate login against a real OpenID provider (CONTRACT 3)', () => {
 
   beforeAll(async () => {
     provider = await startOidcProvider('http://portal.test/callback');
-    t = await createTestApp({ OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret });
+    t = await createTestApp({
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -26,7 +30,10 @@ describe('Corporate login against a real OpenID provider (CONTRACT 3)', () => {
     expect(authorize.searchParams.get('scope')).toBe('openid email');
     expect(authorize.searchParams.get('response_type')).toBe('code');
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-    const transactionCookie = ([] as string[]).concat(start.headers['set-cookie']).find((c) => c.startsWith('ssoTransaction='))!.split(';')[0];
+    const transactionCookie = ([] as string[])
+      .concat(start.headers['set-cookie'])
+      .find((c) => c.startsWith('ssoTransaction='))!
+      .split(';')[0];
     const back = new URL(await signInAtProvider(authorize.href, email));
     expect(back.pathname).toBe('/callback');
     return { back, transactionCookie };
@@ -36,11 +43,17 @@ describe('Corporate login against a real OpenID provider (CONTRACT 3)', () => {
     const org = await createOrganisation(t, { isSSOEnabled: true });
     const user = await createUser(t, org, { isSSO: true, passwordHash: null });
     const { back, transactionCookie } = await corporateLogin(user.email);
-    const callback = await request(t.http).get(`${back.pathname}${back.search}`).set('Cookie', transactionCookie).expect(302);
+    const callback = await request(t.http)
+      .get(`${back.pathname}${back.search}`)
+      .set('Cookie', transactionCookie)
+      .expect(302);
     expect(callback.headers.location).toBe('/');
     const { cookie } = fromResponse(callback);
     const refreshed = await request(t.http).post('/refresh').set('Cookie', cookie).expect(200);
-    const me = await request(t.http).get('/api/users/current').set('Authorization', `Bearer ${refreshed.body.newAccessToken}`).expect(200);
+    const me = await request(t.http)
+      .get('/api/users/current')
+      .set('Authorization', `Bearer ${refreshed.body.newAccessToken}`)
+      .expect(200);
     expect(me.body.email).toBe(user.email);
     // Audit (issue 13): exactly one 'SSO sign-in' event, by and about the account.
     const events = await t.db.getRepository(AuditEvent).findBy({ actorId: user.id });
@@ -54,10 +67,17 @@ describe('Corporate login against a real OpenID provider (CONTRACT 3)', () => {
     const flaggedUser = await createUser(t, noSsoOrg, { isSSO: true });
     for (const u of [plainUser, flaggedUser]) {
       const { back, transactionCookie } = await corporateLogin(u.email);
-      const res = await request(t.http).get(`${back.pathname}${back.search}`).set('Cookie', transactionCookie).expect(302);
+      const res = await request(t.http)
+        .get(`${back.pathname}${back.search}`)
+        .set('Cookie', transactionCookie)
+        .expect(302);
       expect(res.headers.location).toMatch(/^\/logIn\?ssoError=/);
       expect(decodeURIComponent(res.headers.location)).toContain('not enabled for corporate login');
-      expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).some((c) => c.startsWith('refreshToken=') && !c.startsWith('refreshToken=;'))).toBe(false);
+      expect(
+        ([] as string[])
+          .concat(res.headers['set-cookie'] ?? [])
+          .some((c) => c.startsWith('refreshToken=') && !c.startsWith('refreshToken=;')),
+      ).toBe(false);
     }
   });
 
@@ -68,7 +88,10 @@ describe('Corporate login against a real OpenID provider (CONTRACT 3)', () => {
     const noCookie = await request(t.http).get(`${back.pathname}${back.search}`).expect(302);
     expect(noCookie.headers.location).toMatch(/ssoError=/);
     await request(t.http).get(`${back.pathname}${back.search}`).set('Cookie', transactionCookie).expect(302);
-    const replay = await request(t.http).get(`${back.pathname}${back.search}`).set('Cookie', transactionCookie).expect(302);
+    const replay = await request(t.http)
+      .get(`${back.pathname}${back.search}`)
+      .set('Cookie', transactionCookie)
+      .expect(302);
     expect(replay.headers.location).toMatch(/ssoError=/);
   });
 

@@ -19,7 +19,8 @@ describe('System information (spec 001 §2.15, §3, §4, §7; CONTRACT 3)', () =
     const r = request(t.http).post('/api/system-information');
     return (key ? r.set('X-Api-Key', key) : r).send(body);
   };
-  const list = (body: object, auth: Record<string, string> = m.byRole.VIEWER.session.auth) => request(t.http).post('/api/system-information/all').set(auth).send(body);
+  const list = (body: object, auth: Record<string, string> = m.byRole.VIEWER.session.auth) =>
+    request(t.http).post('/api/system-information/all').set(auth).send(body);
 
   it('the application records its own deployment, with its version, when it starts', async () => {
     const rows = await t.db.getRepository(SystemInformation).findBy({ eventType: 'application-deployment' });
@@ -28,19 +29,33 @@ describe('System information (spec 001 §2.15, §3, §4, §7; CONTRACT 3)', () =
   });
 
   it('records events only with the service key; a user token is not enough', async () => {
-    const body = { eventType: 'com-engine', status: 'completed', version: '1.0.0', message: 'ok', startDateTime: '2026-01-01T00:00:00.000Z' };
+    const body = {
+      eventType: 'com-engine',
+      status: 'completed',
+      version: '1.0.0',
+      message: 'ok',
+      startDateTime: '2026-01-01T00:00:00.000Z',
+    };
     await record(body, null).expect(401);
     await record(body, 'wrong-key-wrong-key-wrong').expect(401);
     await request(t.http).post('/api/system-information').set(m.byRole.SITE_ADMIN.session.auth).send(body).expect(401);
     const res = await record(body).expect(201);
-    expect(res.body).toMatchObject({ eventType: 'com-engine', status: 'completed', version: '1.0.0', message: 'ok', startDateTime: '2026-01-01T00:00:00.000Z' });
+    expect(res.body).toMatchObject({
+      eventType: 'com-engine',
+      status: 'completed',
+      version: '1.0.0',
+      message: 'ok',
+      startDateTime: '2026-01-01T00:00:00.000Z',
+    });
   });
 
   it('refuses an unknown event type or status, a bad date and unknown fields with 400', async () => {
     expect((await record({ eventType: 'weather', status: 'completed' }).expect(400)).body.message).toBe(
       'eventType must be one of data-sync-update, com-engine, application-deployment.',
     );
-    expect((await record({ eventType: 'com-engine', status: 'done' }).expect(400)).body.message).toBe('status must be one of inProgress, completed, failed, scheduled.');
+    expect((await record({ eventType: 'com-engine', status: 'done' }).expect(400)).body.message).toBe(
+      'status must be one of inProgress, completed, failed, scheduled.',
+    );
     await record({ eventType: 'com-engine', status: 'failed', startDateTime: 'yesterday' }).expect(400);
     await record({ eventType: 'com-engine', status: 'failed', extra: 1 }).expect(400);
   });
@@ -56,7 +71,8 @@ describe('System information (spec 001 §2.15, §3, §4, §7; CONTRACT 3)', () =
   });
 
   it('lists latest first (asc=false), oldest first with asc=true, filtered by event type', async () => {
-    const at = (d: string, status: string, v: string) => record({ eventType: 'data-sync-update', status, version: v, message: `sync ${v}`, startDateTime: d }).expect(201);
+    const at = (d: string, status: string, v: string) =>
+      record({ eventType: 'data-sync-update', status, version: v, message: `sync ${v}`, startDateTime: d }).expect(201);
     await at('2026-03-02T10:00:00.000Z', 'completed', '2');
     await at('2026-03-01T10:00:00.000Z', 'completed', '1');
     await at('2026-03-03T10:00:00.000Z', 'failed', '3');
@@ -81,7 +97,9 @@ describe('System information (spec 001 §2.15, §3, §4, §7; CONTRACT 3)', () =
     expect(oldest.map((e: { version: string }) => e.version)).toEqual(['1', '2', '3', '4']);
 
     const everything = (await list({}).expect(200)).body;
-    expect(new Set(everything.map((e: { eventType: string }) => e.eventType))).toEqual(new Set(['data-sync-update', 'com-engine', 'application-deployment']));
+    expect(new Set(everything.map((e: { eventType: string }) => e.eventType))).toEqual(
+      new Set(['data-sync-update', 'com-engine', 'application-deployment']),
+    );
   });
 
   it('refuses a bad query with 400', async () => {

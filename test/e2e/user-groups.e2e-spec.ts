@@ -18,7 +18,8 @@ describe('User groups and the user group mapping', () => {
   const admin = () => m.byRole.SITE_ADMIN.session.auth;
   const WRITERS = ['SITE_ADMIN', 'ADMINISTRATOR'];
   let n = 0;
-  const newGroup = async (auth = admin(), name = `Group ${n++}`) => (await http().post('/api/user-groups').set(auth).send({ name }).expect(201)).body;
+  const newGroup = async (auth = admin(), name = `Group ${n++}`) =>
+    (await http().post('/api/user-groups').set(auth).send({ name }).expect(201)).body;
 
   it('refuses every route without a token (401)', async () => {
     await http().get('/api/users/1/user-groups').expect(401);
@@ -37,7 +38,14 @@ describe('User groups and the user group mapping', () => {
 
   it('POST /api/user-groups: writers only; names unique in the organisation, trimmed and required', async () => {
     let i = 0;
-    expect(await statusesFor(m, (a) => http().post('/api/user-groups').set(a.session.auth).send({ name: `Matrix ${i++}` }))).toEqual(expected(WRITERS, 201));
+    expect(
+      await statusesFor(m, (a) =>
+        http()
+          .post('/api/user-groups')
+          .set(a.session.auth)
+          .send({ name: `Matrix ${i++}` }),
+      ),
+    ).toEqual(expected(WRITERS, 201));
     const g = await http().post('/api/user-groups').set(admin()).send({ name: '  Tax team  ' }).expect(201);
     expect(g.body).toEqual({ id: expect.any(Number), name: 'Tax team', memberCount: 0 });
     const dup = await http().post('/api/user-groups').set(admin()).send({ name: 'TAX TEAM' }).expect(409);
@@ -46,10 +54,14 @@ describe('User groups and the user group mapping', () => {
     await http().post('/api/user-groups').set(m.otherOrgAdmin.session.auth).send({ name: 'Tax team' }).expect(201);
     const empty = await http().post('/api/user-groups').set(admin()).send({ name: '   ' }).expect(400);
     expect(empty.body.message).toBe('Group name must not be empty');
-    await http().post('/api/user-groups').set(admin()).send({ name: 'x'.repeat(101) }).expect(400);
+    await http()
+      .post('/api/user-groups')
+      .set(admin())
+      .send({ name: 'x'.repeat(101) })
+      .expect(400);
   });
 
-  it('PUT and DELETE a membership: writers only; the mapping lists the user\'s groups and all groups', async () => {
+  it("PUT and DELETE a membership: writers only; the mapping lists the user's groups and all groups", async () => {
     const g = await newGroup();
     const statuses = await statusesFor(m, async (a) => {
       const u = await target(t, m.org);
@@ -68,9 +80,20 @@ describe('User groups and the user group mapping', () => {
     const a = await newGroup(admin(), 'Alpha');
     const b = await newGroup(admin(), 'Beta');
     const u = await target(t, m.org, { firstName: 'Mapped', lastName: 'User' });
-    const empty = await http().get(`/api/users/${u.id}/user-groups`).set(m.byRole.STANDARD_ADMIN.session.auth).expect(200);
-    expect(empty.body).toMatchObject({ userId: u.id, userEmail: u.email, firstName: 'Mapped', lastName: 'User', groups: [] });
-    expect(empty.body.allGroups.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['Alpha', 'Beta']));
+    const empty = await http()
+      .get(`/api/users/${u.id}/user-groups`)
+      .set(m.byRole.STANDARD_ADMIN.session.auth)
+      .expect(200);
+    expect(empty.body).toMatchObject({
+      userId: u.id,
+      userEmail: u.email,
+      firstName: 'Mapped',
+      lastName: 'User',
+      groups: [],
+    });
+    expect(empty.body.allGroups.map((x: { name: string }) => x.name)).toEqual(
+      expect.arrayContaining(['Alpha', 'Beta']),
+    );
 
     const added = await http().put(`/api/users/${u.id}/user-groups/${a.id}`).set(admin()).expect(200);
     expect(added.body.groups).toEqual([{ id: a.id, name: 'Alpha', memberCount: 1 }]);
@@ -84,9 +107,15 @@ describe('User groups and the user group mapping', () => {
     await http().delete(`/api/users/${u.id}/user-groups/${a.id}`).set(admin()).expect(200);
   });
 
-  it('another organisation\'s user or group is a 404, and nothing changes', async () => {
+  it("another organisation's user or group is a 404, and nothing changes", async () => {
     const mine = await newGroup();
-    const theirs = (await http().post('/api/user-groups').set(m.otherOrgAdmin.session.auth).send({ name: `Theirs ${n++}` }).expect(201)).body;
+    const theirs = (
+      await http()
+        .post('/api/user-groups')
+        .set(m.otherOrgAdmin.session.auth)
+        .send({ name: `Theirs ${n++}` })
+        .expect(201)
+    ).body;
     const myUser = await target(t, m.org);
     const theirUser = await target(t, m.otherOrg, { roleId: Role.ANALYST });
     const g1 = await http().put(`/api/users/${myUser.id}/user-groups/${theirs.id}`).set(admin()).expect(404);
@@ -95,7 +124,10 @@ describe('User groups and the user group mapping', () => {
     await http().put(`/api/users/${theirUser.id}/user-groups/${theirs.id}`).set(admin()).expect(404);
     await http().delete(`/api/users/${theirUser.id}/user-groups/${theirs.id}`).set(admin()).expect(404);
     await http().get(`/api/users/${myUser.id}/user-groups`).set(m.otherOrgAdmin.session.auth).expect(404);
-    const theirView = await http().get(`/api/users/${theirUser.id}/user-groups`).set(m.otherOrgAdmin.session.auth).expect(200);
+    const theirView = await http()
+      .get(`/api/users/${theirUser.id}/user-groups`)
+      .set(m.otherOrgAdmin.session.auth)
+      .expect(200);
     expect(theirView.body.groups).toEqual([]);
     expect(theirView.body.allGroups.map((x: { id: number }) => x.id)).not.toContain(mine.id);
     await http().put(`/api/users/${myUser.id}/user-groups/abc`).set(admin()).expect(400);

@@ -27,7 +27,9 @@ describe('User administration routes × roles (spec 000 §6, §7; CONTRACT 2, 3)
     const calls = [
       http().get('/api/users'),
       http().get('/api/users/byId/1'),
-      http().put('/api/users/updateRole').send({ userId: 1, newUserRoleIds: [4] }),
+      http()
+        .put('/api/users/updateRole')
+        .send({ userId: 1, newUserRoleIds: [4] }),
       http().put('/api/users/enforceMFA').send({ userId: 1, isMFAEnforced: true }),
       http().put('/api/users/updateSsoStatus').send({ userId: 1, isSSOEnabled: false }),
       http().put('/api/users/disableUser').send({ userId: 1, isDisabled: true }),
@@ -42,7 +44,10 @@ describe('User administration routes × roles (spec 000 §6, §7; CONTRACT 2, 3)
 
   it('GET /api/users: support, site admin, administrator, standard admin; others 403; another organisation 404', async () => {
     const statuses = await statusesFor(m, (a, code) =>
-      http().get('/api/users').query(code === 'E_SUPPORT' ? { organisationId: m.org.id } : {}).set(a.session.auth),
+      http()
+        .get('/api/users')
+        .query(code === 'E_SUPPORT' ? { organisationId: m.org.id } : {})
+        .set(a.session.auth),
     );
     expect(statuses).toEqual(expected(LIST_READERS, 200));
     await http().get('/api/users').query({ organisationId: m.org.id }).set(m.otherOrgAdmin.session.auth).expect(404);
@@ -51,10 +56,14 @@ describe('User administration routes × roles (spec 000 §6, §7; CONTRACT 2, 3)
     expect(own.body.items.map((u: { userEmail: string }) => u.userEmail)).toEqual([m.otherOrgAdmin.user.email]);
   });
 
-  it('GET /api/users/byId/{id}: another user for the roles page readers; one\'s own for everyone; another organisation 404', async () => {
+  it("GET /api/users/byId/{id}: another user for the roles page readers; one's own for everyone; another organisation 404", async () => {
     const someone = await target(t, m.org);
-    expect(await statusesFor(m, (a) => http().get(`/api/users/byId/${someone.id}`).set(a.session.auth))).toEqual(expected(ROLES_PAGE, 200));
-    expect(await statusesFor(m, (a) => http().get(`/api/users/byId/${a.user.id}`).set(a.session.auth))).toEqual(expected([], 200, 200));
+    expect(await statusesFor(m, (a) => http().get(`/api/users/byId/${someone.id}`).set(a.session.auth))).toEqual(
+      expected(ROLES_PAGE, 200),
+    );
+    expect(await statusesFor(m, (a) => http().get(`/api/users/byId/${a.user.id}`).set(a.session.auth))).toEqual(
+      expected([], 200, 200),
+    );
     await http().get(`/api/users/byId/${someone.id}`).set(m.otherOrgAdmin.session.auth).expect(404);
     await http().get('/api/users/byId/999999').set(m.byRole.SITE_ADMIN.session.auth).expect(404);
     await http().get('/api/users/byId/abc').set(m.byRole.SITE_ADMIN.session.auth).expect(400);
@@ -70,7 +79,11 @@ describe('User administration routes × roles (spec 000 §6, §7; CONTRACT 2, 3)
     });
     expect(statuses).toEqual(expected(ROLES_PAGE, 200));
     const u = await target(t, m.org, { roleId: Role.ANALYST });
-    await http().put('/api/users/updateRole').set(m.otherOrgAdmin.session.auth).send({ userId: u.id, newUserRoleIds: [Role.VIEWER] }).expect(404);
+    await http()
+      .put('/api/users/updateRole')
+      .set(m.otherOrgAdmin.session.auth)
+      .send({ userId: u.id, newUserRoleIds: [Role.VIEWER] })
+      .expect(404);
   });
 
   it('PUT /api/users/enforceMFA: site admin only; another organisation 404', async () => {
@@ -80,7 +93,11 @@ describe('User administration routes × roles (spec 000 §6, §7; CONTRACT 2, 3)
     });
     expect(statuses).toEqual(expected(['SITE_ADMIN'], 200));
     const u = await target(t, m.org);
-    await http().put('/api/users/enforceMFA').set(m.otherOrgAdmin.session.auth).send({ userId: u.id, isMFAEnforced: true }).expect(404);
+    await http()
+      .put('/api/users/enforceMFA')
+      .set(m.otherOrgAdmin.session.auth)
+      .send({ userId: u.id, isMFAEnforced: true })
+      .expect(404);
   });
 
   it('PUT /api/users/updateSsoStatus: site admin only; another organisation 404', async () => {
@@ -90,7 +107,11 @@ describe('User administration routes × roles (spec 000 §6, §7; CONTRACT 2, 3)
     });
     expect(statuses).toEqual(expected(['SITE_ADMIN'], 200));
     const u = await target(t, m.org);
-    await http().put('/api/users/updateSsoStatus').set(m.otherOrgAdmin.session.auth).send({ userId: u.id, isSSOEnabled: false }).expect(404);
+    await http()
+      .put('/api/users/updateSsoStatus')
+      .set(m.otherOrgAdmin.session.auth)
+      .send({ userId: u.id, isSSOEnabled: false })
+      .expect(404);
   });
 
   it('PUT /api/users/disableUser: site admin and administrator; another organisation 404', async () => {
@@ -100,19 +121,34 @@ describe('User administration routes × roles (spec 000 §6, §7; CONTRACT 2, 3)
     });
     expect(statuses).toEqual(expected(WRITERS, 200));
     const u = await target(t, m.org);
-    await http().put('/api/users/disableUser').set(m.otherOrgAdmin.session.auth).send({ userId: u.id, isDisabled: true }).expect(404);
+    await http()
+      .put('/api/users/disableUser')
+      .set(m.otherOrgAdmin.session.auth)
+      .send({ userId: u.id, isDisabled: true })
+      .expect(404);
   });
 
   it('PUT /api/users/updateUser: every role, on its own profile only', async () => {
-    expect(await statusesFor(m, (a) => http().put('/api/users/updateUser').set(a.session.auth).send({ jobTitle: 'Analyst' }))).toEqual(expected([], 200, 200));
+    expect(
+      await statusesFor(m, (a) =>
+        http().put('/api/users/updateUser').set(a.session.auth).send({ jobTitle: 'Analyst' }),
+      ),
+    ).toEqual(expected([], 200, 200));
     const someone = await target(t, m.org);
-    const res = await http().put('/api/users/updateUser').set(m.byRole.SITE_ADMIN.session.auth).send({ userId: someone.id, firstName: 'Hijack' }).expect(403);
+    const res = await http()
+      .put('/api/users/updateUser')
+      .set(m.byRole.SITE_ADMIN.session.auth)
+      .send({ userId: someone.id, firstName: 'Hijack' })
+      .expect(403);
     expect(res.body.message).toBe('You can only change your own profile.');
   });
 
   it('PATCH /api/users/updatePassword: open to every role for its own password (a wrong current password is a 400)', async () => {
     const statuses = await statusesFor(m, (a) =>
-      http().patch('/api/users/updatePassword').set(a.session.auth).send({ userPassword: 'Another-Pass-1', currentPassword: 'not-the-password' }),
+      http()
+        .patch('/api/users/updatePassword')
+        .set(a.session.auth)
+        .send({ userPassword: 'Another-Pass-1', currentPassword: 'not-the-password' }),
     );
     expect(statuses).toEqual(expected([], 400, 400));
   });
@@ -120,15 +156,33 @@ describe('User administration routes × roles (spec 000 §6, §7; CONTRACT 2, 3)
   it('POST /api/users/add: site admin and administrator; others 403', async () => {
     let n = 0;
     const statuses = await statusesFor(m, (a) =>
-      http().post('/api/users/add').set(a.session.auth).send({ userEmail: `matrix-${n++}-${Date.now()}@example.com`, isMFAEnforced: true, userRoleIds: [Role.VIEWER], isSSO: false }),
+      http()
+        .post('/api/users/add')
+        .set(a.session.auth)
+        .send({
+          userEmail: `matrix-${n++}-${Date.now()}@example.com`,
+          isMFAEnforced: true,
+          userRoleIds: [Role.VIEWER],
+          isSSO: false,
+        }),
     );
     expect(statuses).toEqual(expected(WRITERS, 201));
   });
 
   it('GET /auth/organisation: support, site admin, administrator, standard admin; another organisation 404', async () => {
-    expect(await statusesFor(m, (a) => http().get('/auth/organisation').set(a.session.auth))).toEqual(expected(LIST_READERS, 200));
-    await http().get('/auth/organisation').query({ organisationId: m.org.id }).set(m.otherOrgAdmin.session.auth).expect(404);
-    await http().get('/auth/organisation').query({ organisationId: m.org.id }).set(m.byRole.E_SUPPORT.session.auth).expect(200);
+    expect(await statusesFor(m, (a) => http().get('/auth/organisation').set(a.session.auth))).toEqual(
+      expected(LIST_READERS, 200),
+    );
+    await http()
+      .get('/auth/organisation')
+      .query({ organisationId: m.org.id })
+      .set(m.otherOrgAdmin.session.auth)
+      .expect(404);
+    await http()
+      .get('/auth/organisation')
+      .query({ organisationId: m.org.id })
+      .set(m.byRole.E_SUPPORT.session.auth)
+      .expect(200);
   });
 
   it('PUT api/mfa/disableUserMfa: site admin and administrator; others 403; another organisation 404', async () => {
@@ -141,12 +195,15 @@ describe('User administration routes × roles (spec 000 §6, §7; CONTRACT 2, 3)
     await http().put('/api/mfa/disableUserMfa').set(m.otherOrgAdmin.session.auth).send({ userId: u.id }).expect(404);
   });
 
-  it('another organisation\'s users are never changed through any call', async () => {
+  it("another organisation's users are never changed through any call", async () => {
     const other = await target(t, m.otherOrg, { roleId: Role.ANALYST, totpSecret: generateSecret() });
     const admin = m.byRole.SITE_ADMIN.session.auth;
     const calls = [
       http().get(`/api/users/byId/${other.id}`).set(admin),
-      http().put('/api/users/updateRole').set(admin).send({ userId: other.id, newUserRoleIds: [Role.VIEWER] }),
+      http()
+        .put('/api/users/updateRole')
+        .set(admin)
+        .send({ userId: other.id, newUserRoleIds: [Role.VIEWER] }),
       http().put('/api/users/enforceMFA').set(admin).send({ userId: other.id, isMFAEnforced: false }),
       http().put('/api/users/updateSsoStatus').set(admin).send({ userId: other.id, isSSOEnabled: false }),
       http().put('/api/users/disableUser').set(admin).send({ userId: other.id, isDisabled: true }),
@@ -158,6 +215,10 @@ describe('User administration routes × roles (spec 000 §6, §7; CONTRACT 2, 3)
       expect(res.body).toEqual({ success: false, statusCode: 404, code: 'NOT_FOUND', message: 'User not found.' });
     }
     const reread = await http().get(`/api/users/byId/${other.id}`).set(m.otherOrgAdmin.session.auth).expect(200);
-    expect(reread.body).toMatchObject({ isDisabled: false, isMFAEnabled: true, userUserRoleMapping: [{ roleId: Role.ANALYST }] });
+    expect(reread.body).toMatchObject({
+      isDisabled: false,
+      isMFAEnabled: true,
+      userUserRoleMapping: [{ roleId: Role.ANALYST }],
+    });
   });
 });

@@ -16,20 +16,59 @@ describe('GET /api/users: the user list with filters and paging in the database'
   beforeAll(async () => {
     t = await createTestApp();
     org = await createOrganisation(t, { name: 'Acme Tax Ltd' });
-    admin = await createUser(t, org, { roleId: Role.SITE_ADMIN, firstName: 'Zed', lastName: 'Admin', email: 'zed.admin@acme.test' });
+    admin = await createUser(t, org, {
+      roleId: Role.SITE_ADMIN,
+      firstName: 'Zed',
+      lastName: 'Admin',
+      email: 'zed.admin@acme.test',
+    });
     const people: Array<[string, Partial<User>]> = [
-      ['ada', { firstName: 'Ada', lastName: 'Byron', email: 'ada@acme.test', roleId: Role.STANDARD_ADMIN, isAdministrator: true }],
+      [
+        'ada',
+        {
+          firstName: 'Ada',
+          lastName: 'Byron',
+          email: 'ada@acme.test',
+          roleId: Role.STANDARD_ADMIN,
+          isAdministrator: true,
+        },
+      ],
       ['alan', { firstName: 'Alan', lastName: 'Turing', email: 'alan@acme.test', roleId: Role.VIEWER }],
-      ['grace', { firstName: 'Grace', lastName: 'Hopper', email: 'GRACE_H@acme.test'.toLowerCase(), roleId: Role.ANALYST, isDisabled: true }],
-      ['percent', { firstName: '100%', lastName: 'Sure', email: 'sure@acme.test', roleId: Role.VIEWER, isBlocked: true }],
-      ['backslash', { firstName: 'Back\\slash', lastName: 'User', email: 'bs@acme.test', roleId: Role.PORTFOLIO_MANAGER }],
+      [
+        'grace',
+        {
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          email: 'GRACE_H@acme.test'.toLowerCase(),
+          roleId: Role.ANALYST,
+          isDisabled: true,
+        },
+      ],
+      [
+        'percent',
+        { firstName: '100%', lastName: 'Sure', email: 'sure@acme.test', roleId: Role.VIEWER, isBlocked: true },
+      ],
+      [
+        'backslash',
+        { firstName: 'Back\\slash', lastName: 'User', email: 'bs@acme.test', roleId: Role.PORTFOLIO_MANAGER },
+      ],
       ['noname', { firstName: '', lastName: '', email: 'anon@acme.test', roleId: Role.ANALYST }],
     ];
     for (const [key, fields] of people) named[key] = await createUser(t, org, fields);
     // Filler users to page through: 'Filler NNN', all Viewers.
-    for (let i = 0; i < 60; i++) await createUser(t, org, { firstName: 'Filler', lastName: `F${String(i).padStart(3, '0')}`, email: `filler${i}@acme.test`, roleId: Role.VIEWER });
+    for (let i = 0; i < 60; i++)
+      await createUser(t, org, {
+        firstName: 'Filler',
+        lastName: `F${String(i).padStart(3, '0')}`,
+        email: `filler${i}@acme.test`,
+        roleId: Role.VIEWER,
+      });
     // Someone of another organisation who must never show up.
-    await createUser(t, await createOrganisation(t), { firstName: 'Ada', lastName: 'Elsewhere', email: 'ada.elsewhere@other.test' });
+    await createUser(t, await createOrganisation(t), {
+      firstName: 'Ada',
+      lastName: 'Elsewhere',
+      email: 'ada.elsewhere@other.test',
+    });
     s = await login(t, admin.email);
   });
   afterAll(() => t.close());
@@ -39,7 +78,13 @@ describe('GET /api/users: the user list with filters and paging in the database'
 
   it('answers one page (default 50) and the total, with the organisation name for the title', async () => {
     const res = await list().expect(200);
-    expect(res.body).toMatchObject({ totalRecords: 67, page: 1, pageSize: 50, organisationId: org.id, organisationName: 'Acme Tax Ltd' });
+    expect(res.body).toMatchObject({
+      totalRecords: 67,
+      page: 1,
+      pageSize: 50,
+      organisationId: org.id,
+      organisationName: 'Acme Tax Ltd',
+    });
     expect(res.body.items).toHaveLength(50);
     const page2 = await list({ page: 2 }).expect(200);
     expect(page2.body.items).toHaveLength(17);
@@ -88,8 +133,14 @@ describe('GET /api/users: the user list with filters and paging in the database'
     const last = await list({ searchText: 'Filler', page: 2 }).expect(200);
     expect(last.body).toMatchObject({ totalRecords: 60, page: 2 });
     expect(last.body.items).toHaveLength(10);
-    expect((await list({ searchText: 'Filler', page: 3 }).expect(200)).body).toMatchObject({ items: [], totalRecords: 60 });
-    expect((await list({ searchText: 'nobody at all' }).expect(200)).body).toMatchObject({ items: [], totalRecords: 0 });
+    expect((await list({ searchText: 'Filler', page: 3 }).expect(200)).body).toMatchObject({
+      items: [],
+      totalRecords: 60,
+    });
+    expect((await list({ searchText: 'nobody at all' }).expect(200)).body).toMatchObject({
+      items: [],
+      totalRecords: 0,
+    });
   });
 
   it('takes % _ and \\ literally', async () => {
@@ -100,7 +151,10 @@ describe('GET /api/users: the user list with filters and paging in the database'
   });
 
   it("filters by access level: 'Has access' is neither blocked nor disabled; 'Has no access' is either", async () => {
-    expect(emails(await list({ accessLevel: 'noAccess' }).expect(200)).sort()).toEqual(['grace_h@acme.test', 'sure@acme.test']);
+    expect(emails(await list({ accessLevel: 'noAccess' }).expect(200)).sort()).toEqual([
+      'grace_h@acme.test',
+      'sure@acme.test',
+    ]);
     expect((await list({ accessLevel: 'hasAccess' }).expect(200)).body.totalRecords).toBe(65);
     expect((await list({ accessLevel: 'all' }).expect(200)).body.totalRecords).toBe(67);
   });
@@ -113,7 +167,15 @@ describe('GET /api/users: the user list with filters and paging in the database'
   });
 
   it('validates the query (400)', async () => {
-    for (const query of [{ pageSize: 30 }, { page: 0 }, { page: 'x' }, { accessLevel: 'some' }, { role: 99 }, { searchText: 'x'.repeat(101) }, { sort: 'email' }]) {
+    for (const query of [
+      { pageSize: 30 },
+      { page: 0 },
+      { page: 'x' },
+      { accessLevel: 'some' },
+      { role: 99 },
+      { searchText: 'x'.repeat(101) },
+      { sort: 'email' },
+    ]) {
       const res = await list(query);
       expect(res.status).toBe(400);
       expect(res.body.success).toBe(false);

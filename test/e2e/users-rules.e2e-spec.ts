@@ -23,11 +23,20 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
   const administrator = () => m.byRole.ADMINISTRATOR.session.auth;
   const support = () => m.byRole.E_SUPPORT.session.auth;
   const stored = (id: number) => t.db.getRepository(User).findOneByOrFail({ id });
-  const openSessions = async (userId: number) => (await t.db.getRepository(Session).findBy({ userId })).filter((s) => !s.endedAt).length;
+  const openSessions = async (userId: number) =>
+    (await t.db.getRepository(Session).findBy({ userId })).filter((s) => !s.endedAt).length;
 
   describe('GET /api/users/byId/{id} (spec 000 §3 Single user)', () => {
     it('answers the single user shape, the administrator role beside the main role', async () => {
-      const u = await target(t, m.org, { firstName: 'Ada', lastName: 'Byron', jobTitle: 'Tax lead', department: 'Tax', location: 'London', isAdministrator: true, isSSO: true });
+      const u = await target(t, m.org, {
+        firstName: 'Ada',
+        lastName: 'Byron',
+        jobTitle: 'Tax lead',
+        department: 'Tax',
+        location: 'London',
+        isAdministrator: true,
+        isSSO: true,
+      });
       const res = await http().get(`/api/users/byId/${u.id}`).set(siteAdmin()).expect(200);
       expect(res.body).toEqual({
         id: u.id,
@@ -56,7 +65,10 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
 
   describe('PUT /api/users/updateRole (spec 000 §4 roles page, CONTRACT 2)', () => {
     const change = (auth: object, userId: number, newUserRoleIds: number[]) =>
-      http().put('/api/users/updateRole').set(auth as Record<string, string>).send({ userId, newUserRoleIds });
+      http()
+        .put('/api/users/updateRole')
+        .set(auth as Record<string, string>)
+        .send({ userId, newUserRoleIds });
 
     it('a site admin sets a main role, and the administrator flag beside the base role', async () => {
       const u = await target(t, m.org, { roleId: Role.ANALYST });
@@ -84,10 +96,13 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
       const u = await target(t, m.org, { roleId: Role.ANALYST });
       for (const role of [Role.SITE_ADMIN, Role.E_SUPPORT, Role.CA_VIEWER]) {
         const res = await change(siteAdmin(), u.id, [role]).expect(403);
-        expect(res.body.message).toBe('You can assign only the Standard Admin, Portfolio Manager, Analyst and Viewer roles.');
+        expect(res.body.message).toBe(
+          'You can assign only the Standard Admin, Portfolio Manager, Analyst and Viewer roles.',
+        );
         await change(administrator(), u.id, [role]).expect(403);
       }
-      for (const role of [Role.STANDARD_ADMIN, Role.PORTFOLIO_MANAGER, Role.ANALYST, Role.VIEWER]) await change(administrator(), u.id, [role]).expect(200);
+      for (const role of [Role.STANDARD_ADMIN, Role.PORTFOLIO_MANAGER, Role.ANALYST, Role.VIEWER])
+        await change(administrator(), u.id, [role]).expect(200);
     });
 
     it('an administrator cannot grant or remove the administrator flag, but the flag goes with the base role', async () => {
@@ -109,7 +124,7 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
       expect((await stored(u.id)).roleId).toBe(Role.SITE_ADMIN);
     });
 
-    it('when editing oneself only one\'s own role is allowed, unchanged', async () => {
+    it("when editing oneself only one's own role is allowed, unchanged", async () => {
       const me = m.byRole.ADMINISTRATOR;
       await change(administrator(), me.user.id, [Role.STANDARD_ADMIN, Role.ADMINISTRATOR]).expect(200);
       const res = await change(administrator(), me.user.id, [Role.VIEWER]).expect(403);
@@ -126,34 +141,61 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
   });
 
   describe('PUT /api/users/disableUser (access; spec 000 §4, §9; issue 3 active-users limit)', () => {
-    it('disabling ends the user\'s sessions at once; enabling gives access back', async () => {
+    it("disabling ends the user's sessions at once; enabling gives access back", async () => {
       const u = await target(t, m.org);
       const s = await login(t, u.email);
       await http().get(`/api/users/byId/${u.id}`).set(s.auth).expect(200);
-      await http().put('/api/users/disableUser').set(siteAdmin()).send({ userId: u.id, isDisabled: true }).expect(200, { success: true });
+      await http()
+        .put('/api/users/disableUser')
+        .set(siteAdmin())
+        .send({ userId: u.id, isDisabled: true })
+        .expect(200, { success: true });
       await http().get(`/api/users/byId/${u.id}`).set(s.auth).expect(401);
       expect(await openSessions(u.id)).toBe(0);
       await http().post('/auth/login').send({ username: u.email, password: PASSWORD, acceptToS: true }).expect(403);
-      await http().put('/api/users/disableUser').set(administrator()).send({ userId: u.id, isDisabled: false }).expect(200);
+      await http()
+        .put('/api/users/disableUser')
+        .set(administrator())
+        .send({ userId: u.id, isDisabled: false })
+        .expect(200);
       await login(t, u.email);
     });
 
     it('nobody changes their own access', async () => {
-      const res = await http().put('/api/users/disableUser').set(siteAdmin()).send({ userId: m.byRole.SITE_ADMIN.user.id, isDisabled: true }).expect(403);
+      const res = await http()
+        .put('/api/users/disableUser')
+        .set(siteAdmin())
+        .send({ userId: m.byRole.SITE_ADMIN.user.id, isDisabled: true })
+        .expect(403);
       expect(res.body.message).toBe('You cannot change your own access.');
-      await http().put('/api/users/enforceMFA').set(siteAdmin()).send({ userId: m.byRole.SITE_ADMIN.user.id, isMFAEnforced: true }).expect(403);
-      await http().put('/api/users/updateSsoStatus').set(siteAdmin()).send({ userId: m.byRole.SITE_ADMIN.user.id, isSSOEnabled: false }).expect(403);
+      await http()
+        .put('/api/users/enforceMFA')
+        .set(siteAdmin())
+        .send({ userId: m.byRole.SITE_ADMIN.user.id, isMFAEnforced: true })
+        .expect(403);
+      await http()
+        .put('/api/users/updateSsoStatus')
+        .set(siteAdmin())
+        .send({ userId: m.byRole.SITE_ADMIN.user.id, isSSOEnabled: false })
+        .expect(403);
       expect((await stored(m.byRole.SITE_ADMIN.user.id)).isDisabled).toBe(false);
     });
 
-    it('enabling a user respects the organisation\'s allowed number of active users', async () => {
+    it("enabling a user respects the organisation's allowed number of active users", async () => {
       const org = await createOrganisation(t, { allowedUsersNumber: 2 });
       const admin = await createUser(t, org, { roleId: Role.SITE_ADMIN });
       await createUser(t, org);
       const disabled = await createUser(t, org, { isDisabled: true });
       const s = await login(t, admin.email);
-      const res = await http().put('/api/users/disableUser').set(s.auth).send({ userId: disabled.id, isDisabled: false }).expect(409);
-      expect(res.body).toMatchObject({ code: 'ACTIVE_USERS_LIMIT', message: expect.stringContaining('allowed only 2 active user(s)') });
+      const res = await http()
+        .put('/api/users/disableUser')
+        .set(s.auth)
+        .send({ userId: disabled.id, isDisabled: false })
+        .expect(409);
+      expect(res.body).toMatchObject({
+        code: 'ACTIVE_USERS_LIMIT',
+        message: expect.stringContaining('allowed only 2 active user(s)'),
+      });
       expect((await stored(disabled.id)).isDisabled).toBe(true);
     });
 
@@ -161,28 +203,44 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
       const u = await target(t, m.org);
       await http().put('/api/users/disableUser').set(siteAdmin()).send({ userId: u.id, isDisabled: 'yes' }).expect(400);
       await http().put('/api/users/disableUser').set(siteAdmin()).send({ userId: u.id }).expect(400);
-      await http().put('/api/users/disableUser').set(siteAdmin()).send({ userId: u.id, isDisabled: true, extra: 1 }).expect(400);
+      await http()
+        .put('/api/users/disableUser')
+        .set(siteAdmin())
+        .send({ userId: u.id, isDisabled: true, extra: 1 })
+        .expect(400);
       expect((await stored(u.id)).isDisabled).toBe(false);
     });
   });
 
   describe('PUT /api/users/enforceMFA and updateSsoStatus', () => {
-    it('enforcing MFA sets the flag and ends that user\'s sessions (an MFA change)', async () => {
+    it("enforcing MFA sets the flag and ends that user's sessions (an MFA change)", async () => {
       const u = await target(t, m.org, { isMFAEnforced: false });
       const s = await login(t, u.email);
-      await http().put('/api/users/enforceMFA').set(siteAdmin()).send({ userId: u.id, isMFAEnforced: true }).expect(200, { success: true });
+      await http()
+        .put('/api/users/enforceMFA')
+        .set(siteAdmin())
+        .send({ userId: u.id, isMFAEnforced: true })
+        .expect(200, { success: true });
       expect((await stored(u.id)).isMFAEnforced).toBe(true);
       await http().get('/api/users/current').set(s.auth).expect(401);
     });
 
     it('SSO is turned on only when the organisation has SSO', async () => {
       const u = await target(t, m.org);
-      const res = await http().put('/api/users/updateSsoStatus').set(siteAdmin()).send({ userId: u.id, isSSOEnabled: true }).expect(400);
+      const res = await http()
+        .put('/api/users/updateSsoStatus')
+        .set(siteAdmin())
+        .send({ userId: u.id, isSSOEnabled: true })
+        .expect(400);
       expect(res.body.message).toBe('Single sign-on is not enabled for this organisation.');
       const ssoOrg = await createOrganisation(t, { isSSOEnabled: true });
       const admin = await createUser(t, ssoOrg, { roleId: Role.SITE_ADMIN });
       const v = await createUser(t, ssoOrg);
-      await http().put('/api/users/updateSsoStatus').set((await login(t, admin.email)).auth).send({ userId: v.id, isSSOEnabled: true }).expect(200);
+      await http()
+        .put('/api/users/updateSsoStatus')
+        .set((await login(t, admin.email)).auth)
+        .send({ userId: v.id, isSSOEnabled: true })
+        .expect(200);
       expect((await stored(v.id)).isSSO).toBe(true);
     });
   });
@@ -190,10 +248,22 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
   describe('POST /api/users/add (spec 000 §3 new user payload, §5, §8, §9)', () => {
     it('creates the user with the defaults and e-mails a temporary password that must be changed at first sign-in', async () => {
       const email = `New.Person.${Date.now()}@Example.com`;
-      const res = await http().post('/api/users/add').set(siteAdmin()).send({ userEmail: `  ${email} ` }).expect(201);
+      const res = await http()
+        .post('/api/users/add')
+        .set(siteAdmin())
+        .send({ userEmail: `  ${email} ` })
+        .expect(201);
       expect(res.body).toEqual({ success: true, id: expect.any(Number) });
       const u = await stored(res.body.id);
-      expect(u).toMatchObject({ email: email.toLowerCase(), organisationId: m.org.id, isMFAEnforced: true, isSSO: false, roleId: Role.STANDARD_ADMIN, isAdministrator: false, mustChangePassword: true });
+      expect(u).toMatchObject({
+        email: email.toLowerCase(),
+        organisationId: m.org.id,
+        isMFAEnforced: true,
+        isSSO: false,
+        roleId: Role.STANDARD_ADMIN,
+        isAdministrator: false,
+        mustChangePassword: true,
+      });
       expect(u.passwordHash).toMatch(/^\$argon2id\$/);
 
       const mail = await lastMailTo(t.dataDir, email.toLowerCase());
@@ -215,36 +285,81 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
       const res = await http()
         .post('/api/users/add')
         .set(siteAdmin())
-        .send({ userEmail: email, isMFAEnforced: false, userRoleIds: [Role.STANDARD_ADMIN, Role.ADMINISTRATOR], isSSO: false })
+        .send({
+          userEmail: email,
+          isMFAEnforced: false,
+          userRoleIds: [Role.STANDARD_ADMIN, Role.ADMINISTRATOR],
+          isSSO: false,
+        })
         .expect(201);
-      expect(await stored(res.body.id)).toMatchObject({ roleId: Role.STANDARD_ADMIN, isAdministrator: true, isMFAEnforced: false });
+      expect(await stored(res.body.id)).toMatchObject({
+        roleId: Role.STANDARD_ADMIN,
+        isAdministrator: true,
+        isMFAEnforced: false,
+      });
     });
 
     it('an administrator creates users without the administrator flag, SSO or MFA toggles', async () => {
       const base = { isMFAEnforced: true, userRoleIds: [Role.ANALYST], isSSO: false };
-      await http().post('/api/users/add').set(administrator()).send({ ...base, userEmail: `adm-ok-${Date.now()}@example.com` }).expect(201);
-      const flag = await http().post('/api/users/add').set(administrator()).send({ ...base, userEmail: `adm-1-${Date.now()}@example.com`, userRoleIds: [4, 3] }).expect(403);
+      await http()
+        .post('/api/users/add')
+        .set(administrator())
+        .send({ ...base, userEmail: `adm-ok-${Date.now()}@example.com` })
+        .expect(201);
+      const flag = await http()
+        .post('/api/users/add')
+        .set(administrator())
+        .send({ ...base, userEmail: `adm-1-${Date.now()}@example.com`, userRoleIds: [4, 3] })
+        .expect(403);
       expect(flag.body.message).toBe('Only a site admin can grant or remove Administrator privileges.');
-      await http().post('/api/users/add').set(administrator()).send({ ...base, userEmail: `adm-2-${Date.now()}@example.com`, isMFAEnforced: false }).expect(403);
-      await http().post('/api/users/add').set(administrator()).send({ ...base, userEmail: `adm-3-${Date.now()}@example.com`, isSSO: true }).expect(403);
+      await http()
+        .post('/api/users/add')
+        .set(administrator())
+        .send({ ...base, userEmail: `adm-2-${Date.now()}@example.com`, isMFAEnforced: false })
+        .expect(403);
+      await http()
+        .post('/api/users/add')
+        .set(administrator())
+        .send({ ...base, userEmail: `adm-3-${Date.now()}@example.com`, isSSO: true })
+        .expect(403);
     });
 
     it('refuses roles outside the four, and SSO when the organisation has none', async () => {
-      await http().post('/api/users/add').set(siteAdmin()).send({ userEmail: `r-${Date.now()}@example.com`, userRoleIds: [Role.SITE_ADMIN] }).expect(403);
-      await http().post('/api/users/add').set(siteAdmin()).send({ userEmail: `r2-${Date.now()}@example.com`, userRoleIds: [Role.ANALYST, Role.ADMINISTRATOR] }).expect(400);
-      const sso = await http().post('/api/users/add').set(siteAdmin()).send({ userEmail: `s-${Date.now()}@example.com`, isSSO: true }).expect(400);
+      await http()
+        .post('/api/users/add')
+        .set(siteAdmin())
+        .send({ userEmail: `r-${Date.now()}@example.com`, userRoleIds: [Role.SITE_ADMIN] })
+        .expect(403);
+      await http()
+        .post('/api/users/add')
+        .set(siteAdmin())
+        .send({ userEmail: `r2-${Date.now()}@example.com`, userRoleIds: [Role.ANALYST, Role.ADMINISTRATOR] })
+        .expect(400);
+      const sso = await http()
+        .post('/api/users/add')
+        .set(siteAdmin())
+        .send({ userEmail: `s-${Date.now()}@example.com`, isSSO: true })
+        .expect(400);
       expect(sso.body.message).toBe('Single sign-on is not enabled for this organisation.');
     });
 
     it('a duplicate e-mail is a 409 with a clear message, whatever its case', async () => {
       const existing = await target(t, m.otherOrg);
-      const res = await http().post('/api/users/add').set(siteAdmin()).send({ userEmail: existing.email.toUpperCase() }).expect(409);
+      const res = await http()
+        .post('/api/users/add')
+        .set(siteAdmin())
+        .send({ userEmail: existing.email.toUpperCase() })
+        .expect(409);
       expect(res.body).toMatchObject({ code: 'DUPLICATE_EMAIL', message: 'A user with this email already exists.' });
     });
 
     it("the validation messages of spec 000 §5: 'User email must not be empty'", async () => {
       for (const userEmail of ['', '   ', undefined]) {
-        const res = await http().post('/api/users/add').set(siteAdmin()).send({ userEmail, isMFAEnforced: true, userRoleIds: [4], isSSO: false }).expect(400);
+        const res = await http()
+          .post('/api/users/add')
+          .set(siteAdmin())
+          .send({ userEmail, isMFAEnforced: true, userRoleIds: [4], isSSO: false })
+          .expect(400);
         expect(res.body.message).toBe('User email must not be empty');
       }
       const bad = await http().post('/api/users/add').set(siteAdmin()).send({ userEmail: 'not-an-email' }).expect(400);
@@ -260,8 +375,16 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
       const admin = await createUser(t, org, { roleId: Role.SITE_ADMIN });
       await createUser(t, org, { isDisabled: true });
       const s = await login(t, admin.email);
-      await http().post('/api/users/add').set(s.auth).send({ userEmail: `lim-1-${Date.now()}@example.com` }).expect(201);
-      const res = await http().post('/api/users/add').set(s.auth).send({ userEmail: `lim-2-${Date.now()}@example.com` }).expect(409);
+      await http()
+        .post('/api/users/add')
+        .set(s.auth)
+        .send({ userEmail: `lim-1-${Date.now()}@example.com` })
+        .expect(201);
+      const res = await http()
+        .post('/api/users/add')
+        .set(s.auth)
+        .send({ userEmail: `lim-2-${Date.now()}@example.com` })
+        .expect(409);
       expect(res.body.message).toBe(
         'Your organisation is allowed only 2 active user(s), and that many are active already. Disable another user first, or contact support to raise the limit.',
       );
@@ -274,27 +397,57 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
   describe('GET /auth/organisation (CONTRACT 3 full organisation information)', () => {
     it('answers the organisation, its limits and a light users list', async () => {
       const res = await http().get('/auth/organisation').set(siteAdmin()).expect(200);
-      expect(res.body).toMatchObject({ id: m.org.id, code: m.org.code, name: m.org.name, allowedUsersNumber: 100, isSSOEnabled: false, activeUsers: expect.any(Number) });
+      expect(res.body).toMatchObject({
+        id: m.org.id,
+        code: m.org.code,
+        name: m.org.name,
+        allowedUsersNumber: 100,
+        isSSOEnabled: false,
+        activeUsers: expect.any(Number),
+      });
       expect(Object.keys(res.body.users[0]).sort()).toEqual(['id', 'isBlocked', 'isDisabled', 'userEmail']);
       expect(res.body.users.every((u: { id: number }) => typeof u.id === 'number')).toBe(true);
     });
   });
 
   describe('PUT /api/users/updateUser (profile; spec 000 §5 trimmed)', () => {
-    it('saves the caller\'s own profile fields trimmed', async () => {
+    it("saves the caller's own profile fields trimmed", async () => {
       const u = await target(t, m.org);
       const s = await login(t, u.email);
       const res = await http()
         .put('/api/users/updateUser')
         .set(s.auth)
-        .send({ firstName: '  Grace ', lastName: ' Hopper ', jobTitle: ' Admiral ', department: ' Navy', location: 'Arlington  ' })
+        .send({
+          firstName: '  Grace ',
+          lastName: ' Hopper ',
+          jobTitle: ' Admiral ',
+          department: ' Navy',
+          location: 'Arlington  ',
+        })
         .expect(200);
-      expect(res.body).toMatchObject({ id: u.id, firstName: 'Grace', lastName: 'Hopper', jobTitle: 'Admiral', department: 'Navy', location: 'Arlington' });
-      expect(await stored(u.id)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', jobTitle: 'Admiral', department: 'Navy', location: 'Arlington' });
+      expect(res.body).toMatchObject({
+        id: u.id,
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        jobTitle: 'Admiral',
+        department: 'Navy',
+        location: 'Arlington',
+      });
+      expect(await stored(u.id)).toMatchObject({
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        jobTitle: 'Admiral',
+        department: 'Navy',
+        location: 'Arlington',
+      });
     });
 
     it('refuses fields over 100 characters and unknown fields', async () => {
-      const res = await http().put('/api/users/updateUser').set(siteAdmin()).send({ firstName: 'x'.repeat(101) }).expect(400);
+      const res = await http()
+        .put('/api/users/updateUser')
+        .set(siteAdmin())
+        .send({ firstName: 'x'.repeat(101) })
+        .expect(400);
       expect(res.body.message).toBe('First name must be less than or equal to 100 characters.');
       await http().put('/api/users/updateUser').set(siteAdmin()).send({ email: 'new@example.com' }).expect(400);
     });
@@ -305,11 +458,19 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
       const u = await target(t, m.org);
       const here = await login(t, u.email);
       const elsewhere = await login(t, u.email);
-      const wrong = await http().patch('/api/users/updatePassword').set(here.auth).send({ userPassword: 'Changed-Pass-1', currentPassword: 'wrong-password' }).expect(400);
+      const wrong = await http()
+        .patch('/api/users/updatePassword')
+        .set(here.auth)
+        .send({ userPassword: 'Changed-Pass-1', currentPassword: 'wrong-password' })
+        .expect(400);
       expect(wrong.body.message).toBe('The current password is not correct.');
       await http().get('/api/users/current').set(elsewhere.auth).expect(200);
 
-      await http().patch('/api/users/updatePassword').set(here.auth).send({ userPassword: 'Changed-Pass-1', currentPassword: PASSWORD }).expect(200, { success: true });
+      await http()
+        .patch('/api/users/updatePassword')
+        .set(here.auth)
+        .send({ userPassword: 'Changed-Pass-1', currentPassword: PASSWORD })
+        .expect(200, { success: true });
       for (const s of [elsewhere, here]) {
         const ended = await http().get('/api/users/current').set(s.auth).expect(401);
         expect(ended.body.code).toBe('SESSION_ENDED');
@@ -322,12 +483,28 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
     it('validates: missing fields, too long, too short, the same password', async () => {
       const u = await target(t, m.org);
       const s = await login(t, u.email);
-      const empty = await http().patch('/api/users/updatePassword').set(s.auth).send({ userPassword: 'Changed-Pass-1', currentPassword: '' }).expect(400);
+      const empty = await http()
+        .patch('/api/users/updatePassword')
+        .set(s.auth)
+        .send({ userPassword: 'Changed-Pass-1', currentPassword: '' })
+        .expect(400);
       expect(empty.body.message).toBe('Input fields cannot be empty');
-      const long = await http().patch('/api/users/updatePassword').set(s.auth).send({ userPassword: 'x'.repeat(51), currentPassword: PASSWORD }).expect(400);
+      const long = await http()
+        .patch('/api/users/updatePassword')
+        .set(s.auth)
+        .send({ userPassword: 'x'.repeat(51), currentPassword: PASSWORD })
+        .expect(400);
       expect(long.body.message).toBe('Password must be less than or equal to 50 characters.');
-      await http().patch('/api/users/updatePassword').set(s.auth).send({ userPassword: 'short', currentPassword: PASSWORD }).expect(400);
-      await http().patch('/api/users/updatePassword').set(s.auth).send({ userPassword: PASSWORD, currentPassword: PASSWORD }).expect(400);
+      await http()
+        .patch('/api/users/updatePassword')
+        .set(s.auth)
+        .send({ userPassword: 'short', currentPassword: PASSWORD })
+        .expect(400);
+      await http()
+        .patch('/api/users/updatePassword')
+        .set(s.auth)
+        .send({ userPassword: PASSWORD, currentPassword: PASSWORD })
+        .expect(400);
       await http().patch('/api/users/updatePassword').set(s.auth).send({ currentPassword: PASSWORD }).expect(400);
     });
   });

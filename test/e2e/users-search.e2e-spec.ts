@@ -19,8 +19,18 @@ describe('GET /api/users: search through the trigram index, bounded paging', () 
   beforeAll(async () => {
     t = await createTestApp();
     org = await createOrganisation(t, { name: 'Search Ltd', allowedUsersNumber: 5000 });
-    const admin = await createUser(t, org, { roleId: Role.SITE_ADMIN, firstName: 'Site', lastName: 'Admin', email: 'site.admin@search.test' });
-    odd = await createUser(t, org, { firstName: 'Mary "Q"', lastName: `O'Brien 50%_\\x`, email: 'mary.obrien@search.test', roleId: Role.VIEWER });
+    const admin = await createUser(t, org, {
+      roleId: Role.SITE_ADMIN,
+      firstName: 'Site',
+      lastName: 'Admin',
+      email: 'site.admin@search.test',
+    });
+    odd = await createUser(t, org, {
+      firstName: 'Mary "Q"',
+      lastName: `O'Brien 50%_\\x`,
+      email: 'mary.obrien@search.test',
+      roleId: Role.VIEWER,
+    });
     await createUser(t, org, { firstName: 'Renée', lastName: 'Ærø', email: 'renee@search.test', roleId: Role.VIEWER });
     s = await login(t, admin.email);
   });
@@ -62,13 +72,31 @@ describe('GET /api/users: search through the trigram index, bounded paging', () 
 
   it('pages deep lists from anchors exactly as offsets would, and the totals follow new users at once', async () => {
     const rows: Array<Partial<User>> = [];
-    for (let i = 0; i < 2345; i++) rows.push({ organisationId: org.id, firstName: ['Ann', 'Bob', 'Cy'][i % 3], lastName: `L${(i * 7919) % 1000}`, email: `p${i}@search.test`, roleId: Role.VIEWER });
+    for (let i = 0; i < 2345; i++)
+      rows.push({
+        organisationId: org.id,
+        firstName: ['Ann', 'Bob', 'Cy'][i % 3],
+        lastName: `L${(i * 7919) % 1000}`,
+        email: `p${i}@search.test`,
+        roleId: Role.VIEWER,
+      });
     for (let i = 0; i < rows.length; i += 400) await t.db.getRepository(User).insert(rows.slice(i, i + 400));
-    const all = await t.db.getRepository(User).find({ where: { organisationId: org.id }, order: { lastName: 'ASC', firstName: 'ASC', email: 'ASC' } });
+    const all = await t.db
+      .getRepository(User)
+      .find({ where: { organisationId: org.id }, order: { lastName: 'ASC', firstName: 'ASC', email: 'ASC' } });
     expect((await list().expect(200)).body.totalRecords).toBe(all.length);
-    for (const [page, pageSize] of [[21, 50], [41, 50], [47, 50], [11, 100], [24, 100], [93, 25]]) {
+    for (const [page, pageSize] of [
+      [21, 50],
+      [41, 50],
+      [47, 50],
+      [11, 100],
+      [24, 100],
+      [93, 25],
+    ]) {
       const res = await list({ page, pageSize }).expect(200);
-      expect(res.body.items.map((u: { id: number }) => u.id)).toEqual(all.slice((page - 1) * pageSize, page * pageSize).map((u) => u.id));
+      expect(res.body.items.map((u: { id: number }) => u.id)).toEqual(
+        all.slice((page - 1) * pageSize, page * pageSize).map((u) => u.id),
+      );
     }
     await createUser(t, org, { firstName: 'Late', lastName: 'Comer', email: 'late@search.test', roleId: Role.VIEWER });
     expect((await list().expect(200)).body.totalRecords).toBe(all.length + 1);

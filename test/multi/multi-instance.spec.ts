@@ -17,7 +17,10 @@ import { PNG_BYTES } from '../utils/org-admin';
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
-if (!ADMIN_URL || !REDIS_URL) throw new Error('The multi-instance suite needs TEST_DATABASE_URL and TEST_REDIS_URL (see README, "Several instances").');
+if (!ADMIN_URL || !REDIS_URL)
+  throw new Error(
+    'The multi-instance suite needs TEST_DATABASE_URL and TEST_REDIS_URL (see README, "Several instances").',
+  );
 
 const PASSWORD = 'Multi-Instance-Pass-1';
 const SERVICE_API_KEY = 'multi-instance-service-key-0123456789';
@@ -38,12 +41,21 @@ interface Json {
   headers: Headers;
 }
 
-async function call(server: BuiltServer, method: string, path: string, options: { token?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {}): Promise<Json> {
+async function call(
+  server: BuiltServer,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<Json> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${server.base}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const res = await fetch(`${server.base}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const text = await res.text();
   let body: Record<string, unknown>;
   try {
@@ -54,15 +66,28 @@ async function call(server: BuiltServer, method: string, path: string, options: 
   return { status: res.status, body, headers: res.headers };
 }
 
-async function signIn(server: BuiltServer, username: string, extra: Record<string, unknown> = {}, token?: string): Promise<{ accessToken: string; cookie: string; res: Json }> {
-  const res = await call(server, 'POST', '/auth/login', { body: { username, password: PASSWORD, acceptToS: true, ...extra }, token });
+async function signIn(
+  server: BuiltServer,
+  username: string,
+  extra: Record<string, unknown> = {},
+  token?: string,
+): Promise<{ accessToken: string; cookie: string; res: Json }> {
+  const res = await call(server, 'POST', '/auth/login', {
+    body: { username, password: PASSWORD, acceptToS: true, ...extra },
+    token,
+  });
   const cookie = (res.headers.getSetCookie?.() ?? []).find((c) => c.startsWith('refreshToken='))?.split(';')[0] ?? '';
   return { accessToken: res.body.accessToken as string, cookie, res };
 }
 
 function connectSocket(server: BuiltServer, token: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = io(server.base, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
+    const socket = io(server.base, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+    });
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (e) => reject(e));
   });
@@ -127,14 +152,16 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     );
     org = Number(row.id);
     siteAdmin = 'site.admin@multi.test';
-    const users: Array<[string, number]> = [[siteAdmin, 2], ...Array.from({ length: 6 }, (_, i): [string, number] => [member(i), 4])];
+    const users: Array<[string, number]> = [
+      [siteAdmin, 2],
+      ...Array.from({ length: 6 }, (_, i): [string, number] => [member(i), 4]),
+    ];
     for (const [email, role] of users) {
-      await sql(databaseUrl, `INSERT INTO users ("organisationId", email, "passwordHash", "firstName", "lastName", "roleId", "isMFAEnforced") VALUES ($1, $2, $3, 'Multi', 'User', $4, false)`, [
-        org,
-        email,
-        hash,
-        role,
-      ]);
+      await sql(
+        databaseUrl,
+        `INSERT INTO users ("organisationId", email, "passwordHash", "firstName", "lastName", "roleId", "isMFAEnforced") VALUES ($1, $2, $3, 'Multi', 'User', $4, false)`,
+        [org, email, hash, role],
+      );
     }
   }, 180_000);
 
@@ -149,7 +176,10 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     expect((await call(b, 'GET', '/api/health')).status).toBe(200);
     const vendors = await sql(databaseUrl, `SELECT COUNT(*)::int AS n FROM organisations WHERE "isVendor" = true`);
     expect(vendors[0].n).toBe(1);
-    const migrations = await sql(databaseUrl, 'SELECT name, COUNT(*)::int AS n FROM migrations GROUP BY name HAVING COUNT(*) > 1');
+    const migrations = await sql(
+      databaseUrl,
+      'SELECT name, COUNT(*)::int AS n FROM migrations GROUP BY name HAVING COUNT(*) > 1',
+    );
     expect(migrations).toEqual([]);
   });
 
@@ -177,7 +207,10 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     const gone2 = nextEvent(socket2, 'disconnect');
     const admin = await signIn(a, siteAdmin);
     const [target] = await sql(databaseUrl, 'SELECT id FROM users WHERE email = $1', [member(2)]);
-    const forced = await call(a, 'POST', '/api/userLoginActivities/force-logoff', { token: admin.accessToken, body: { userIds: [Number(target.id)] } });
+    const forced = await call(a, 'POST', '/api/userLoginActivities/force-logoff', {
+      token: admin.accessToken,
+      body: { userIds: [Number(target.id)] },
+    });
     expect(forced.status).toBeLessThan(300);
     await gone2;
     expect((await call(b, 'GET', '/api/users/current', { token: s2.accessToken })).status).toBe(401);
@@ -203,7 +236,10 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
   it('rate limits count requests to both instances together', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await call(i % 2 ? b : a, 'POST', '/auth/forgot-password', { body: { username: `nobody${i}@multi.test` } })).status);
+      statuses.push(
+        (await call(i % 2 ? b : a, 'POST', '/auth/forgot-password', { body: { username: `nobody${i}@multi.test` } }))
+          .status,
+      );
     }
     // 10 a minute per address (auth.controller): alternating instances must not double it.
     expect(statuses.slice(0, 10).every((s) => s === 200 || s === 201)).toBe(true);
@@ -224,11 +260,21 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
 
   it('a logo uploaded through A is saved and served by B', async () => {
     const admin = await signIn(a, siteAdmin);
-    const url = await call(a, 'POST', '/api/logo/get-upload-url', { token: admin.accessToken, body: { fileName: 'logo.png', fileSize: PNG_BYTES.length, mimeType: 'image/png' } });
+    const url = await call(a, 'POST', '/api/logo/get-upload-url', {
+      token: admin.accessToken,
+      body: { fileName: 'logo.png', fileSize: PNG_BYTES.length, mimeType: 'image/png' },
+    });
     expect(url.status).toBe(200);
-    const put = await fetch(`${a.base}${url.body.uploadUrl as string}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG_BYTES });
+    const put = await fetch(`${a.base}${url.body.uploadUrl as string}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: PNG_BYTES,
+    });
     expect(put.status).toBe(200);
-    const saved = await call(b, 'POST', '/api/logo/save', { token: admin.accessToken, body: { logoPath: url.body.logoPath } });
+    const saved = await call(b, 'POST', '/api/logo/save', {
+      token: admin.accessToken,
+      body: { logoPath: url.body.logoPath },
+    });
     expect(saved.status).toBe(200);
     const served = await fetch(`${b.base}${url.body.logoPath as string}`);
     expect(served.status).toBe(200);
@@ -240,7 +286,10 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     const enable = await call(a, 'POST', '/mfa/enable', { token: s.accessToken });
     expect(enable.status).toBe(200);
     const secret = (enable.body.secret as { base32: string }).base32;
-    expect((await call(a, 'POST', '/mfa/verify', { token: s.accessToken, body: { token: await generate({ secret }) } })).status).toBe(200);
+    expect(
+      (await call(a, 'POST', '/mfa/verify', { token: s.accessToken, body: { token: await generate({ secret }) } }))
+        .status,
+    ).toBe(200);
     const first = await signIn(b, member(4));
     expect(first.res.body.code).toBe('TOTP_REQUIRED');
     const code = await generate({ secret, epoch: Date.now() / 1000 + 30 });

@@ -15,10 +15,14 @@ const MAIN_JS = join(BUILD_DIR, 'main.js');
 /** Compiles src/ into a fresh .test-build/ (about 10 s; emptied first, so no file of a removed source lingers). */
 function buildServer() {
   rmSync(BUILD_DIR, { recursive: true, force: true });
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--outDir', BUILD_DIR], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--outDir', BUILD_DIR],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   return MAIN_JS;
 }
 

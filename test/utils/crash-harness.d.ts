@@ -3,4 +3,11 @@ export interface CrashRound {
   acknowledged: number;
   missing: string[];
 }
-export function crashRounds(options: { mainJs: string; dataDir: string; rounds?: number; workers?: number; minMs?: number; maxMs?: number }): Promise<CrashRound[]>;
+export function crashRounds(options: {
+  mainJs: string;
+  dataDir: string;
+  rounds?: number;
+  workers?: number;
+  minMs?: number;
+  maxMs?: number;
+}): Promise<CrashRound[]>;

@@ -11,7 +11,12 @@ const SUPPORT_EMAIL = 'crash@vendor.test';
 const SUPPORT_PASSWORD = 'Crash-Test-Pass-1';
 
 const start = (mainJs, dataDir) =>
-  startServer(mainJs, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', BOOTSTRAP_SUPPORT_EMAIL: SUPPORT_EMAIL, BOOTSTRAP_SUPPORT_PASSWORD: SUPPORT_PASSWORD });
+  startServer(mainJs, {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    BOOTSTRAP_SUPPORT_EMAIL: SUPPORT_EMAIL,
+    BOOTSTRAP_SUPPORT_PASSWORD: SUPPORT_PASSWORD,
+  });
 
 async function signIn(base) {
   const res = await fetch(`${base}/auth/login`, {

@@ -41,7 +41,9 @@ export class Fingerprints {
   }
 
   private async changes(): Promise<number> {
-    const sql = this.postgres ? 'SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS n' : 'SELECT total_changes() AS n';
+    const sql = this.postgres
+      ? 'SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS n'
+      : 'SELECT total_changes() AS n';
     const [row] = (await this.db.query(sql)) as Array<{ n: number | string }>;
     return Number(row.n);
   }

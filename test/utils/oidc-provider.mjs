@@ -17,7 +17,10 @@ const provider = new Provider(`http://127.0.0.1:${port}`, {
   ],
   pkce: { required: () => true },
   claims: { openid: ['sub'], email: ['email', 'email_verified'] },
-  findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub, email: sub, email_verified: true }) }),
+  findAccount: async (_ctx, sub) => ({
+    accountId: sub,
+    claims: async () => ({ sub, email: sub, email_verified: true }),
+  }),
   features: { devInteractions: { enabled: true } },
   cookies: { keys: ['oidc-test-cookie-key'] },
 });

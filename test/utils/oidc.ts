@@ -25,7 +25,11 @@ export async function startOidcProvider(redirectUri: string, port?: number): Pro
   const p = port ?? (await freePort());
   const clientId = 'tax-portal';
   const clientSecret = 'provider-test-secret';
-  const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'oidc-provider.mjs'), String(p), clientId, clientSecret, redirectUri], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(__dirname, 'oidc-provider.mjs'), String(p), clientId, clientSecret, redirectUri],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
     child.on('exit', (code) => reject(new Error(`OIDC provider exited with ${code}`)));

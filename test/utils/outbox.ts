@@ -22,7 +22,9 @@ export async function outboxDelivered(dataDir: string, timeoutMs = 5_000): Promi
   const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY);
   const pending = () =>
     new Promise<number>((resolve) =>
-      db.get('SELECT COUNT(*) AS n FROM mail_outbox WHERE sentAt IS NULL', (err: Error | null, row?: { n: number }) => resolve(err ? 0 : Number(row?.n ?? 0))),
+      db.get('SELECT COUNT(*) AS n FROM mail_outbox WHERE sentAt IS NULL', (err: Error | null, row?: { n: number }) =>
+        resolve(err ? 0 : Number(row?.n ?? 0)),
+      ),
     );
   try {
     const until = Date.now() + timeoutMs;
@@ -45,7 +47,8 @@ async function outboxDeliveredOnPostgres(databaseUrl: string, timeoutMs: number)
   await client.connect();
   try {
     const until = Date.now() + timeoutMs;
-    const pending = async () => Number((await client.query('SELECT COUNT(*) AS n FROM mail_outbox WHERE "sentAt" IS NULL')).rows[0].n);
+    const pending = async () =>
+      Number((await client.query('SELECT COUNT(*) AS n FROM mail_outbox WHERE "sentAt" IS NULL')).rows[0].n);
     while ((await pending()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
   } finally {
     await client.end();
@@ -57,7 +60,9 @@ export async function readOutbox(dataDir: string): Promise<ReceivedMail[]> {
   await outboxDelivered(dataDir);
   const dir = join(dataDir, 'outbox');
   if (!existsSync(dir)) return [];
-  const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   return Promise.all(
     files.map(async (file) => {
       const parsed = await simpleParser(readFileSync(join(dir, file)));

@@ -31,11 +31,20 @@ export async function createRoleMatrix(t: TestApp): Promise<RoleMatrix> {
     byRole[ROLE_CODES[role]] = { user, session: await login(t, user.email) };
   }
   const otherUser = await createUser(t, otherOrg, { roleId: Role.SITE_ADMIN });
-  return { org, vendor, byRole, otherOrg, otherOrgAdmin: { user: otherUser, session: await login(t, otherUser.email) } };
+  return {
+    org,
+    vendor,
+    byRole,
+    otherOrg,
+    otherOrgAdmin: { user: otherUser, session: await login(t, otherUser.email) },
+  };
 }
 
 /** The status each role gets for a call: e.g. `expectRoles(m, call, { allowed: ['SITE_ADMIN'], allowedStatus: 200 })`. */
-export async function statusesByRole(m: RoleMatrix, call: (actor: Actor) => request.Test): Promise<Record<string, number>> {
+export async function statusesByRole(
+  m: RoleMatrix,
+  call: (actor: Actor) => request.Test,
+): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const [code, actor] of Object.entries(m.byRole)) out[code] = (await call(actor)).status;
   return out;

@@ -7,8 +7,9 @@ import { IS_PUBLIC_KEY, IS_SERVICE_API_KEY, Roles } from '../../src/common/decor
 import { Role } from '../../src/shared/roles';
 
 // class-transformer keeps the storage of @Type() metadata out of its typed entry point.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
+const { defaultMetadataStorage } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
 
 /** A property of a DTO and the class-validator rules on it (e.g. isInt, isIn with its values, matches). */
 export interface FieldInfo {
@@ -39,7 +40,8 @@ export interface RouteInfo {
 
 /** The fields a class-validator DTO declares, with their rules, or [] for anything else (a primitive, Object, none). */
 function dtoFields(type: unknown, seen = new Set<unknown>()): FieldInfo[] {
-  if (typeof type !== 'function' || [Object, String, Number, Boolean, Array].includes(type as never) || seen.has(type)) return [];
+  if (typeof type !== 'function' || [Object, String, Number, Boolean, Array].includes(type as never) || seen.has(type))
+    return [];
   seen.add(type);
   const byName = new Map<string, FieldInfo>();
   for (const m of getMetadataStorage().getTargetValidationMetadatas(type as new () => object, '', true, false)) {
@@ -70,9 +72,16 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
       const base = String(Reflect.getMetadata(PATH_METADATA, ctrl) ?? '');
       for (const name of Object.getOwnPropertyNames(ctrl.prototype)) {
         const handler = Object.getOwnPropertyDescriptor(ctrl.prototype, name)?.value;
-        if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        if (
+          name === 'constructor' ||
+          typeof handler !== 'function' ||
+          Reflect.getMetadata(PATH_METADATA, handler) === undefined
+        )
+          continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-        const path = `/${base}/${Reflect.getMetadata(PATH_METADATA, handler)}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
+        const path = `/${base}/${Reflect.getMetadata(PATH_METADATA, handler)}`
+          .replace(/\/+/g, '/')
+          .replace(/(.)\/$/, '$1');
         const targets = [handler, ctrl];
         const roles = reflector.getAllAndOverride(Roles, targets) ?? [];
         const access: RouteInfo['access'] = reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets)
@@ -80,7 +89,10 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
           : reflector.getAllAndOverride<boolean>(IS_SERVICE_API_KEY, targets)
             ? { kind: 'service' }
             : { kind: 'roles', roles };
-        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, ctrl, name) ?? {}) as Record<string, { index: number; data?: unknown }>;
+        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, ctrl, name) ?? {}) as Record<
+          string,
+          { index: number; data?: unknown }
+        >;
         const types = (Reflect.getMetadata('design:paramtypes', ctrl.prototype, name) ?? []) as unknown[];
         const fieldsOf = (paramtype: RouteParamtypes) =>
           Object.entries(args)
@@ -96,7 +108,9 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
           bodyFields,
           queryKeys: fieldsOf(RouteParamtypes.QUERY).map((f) => f.name),
           readsInput: Object.keys(args).some((key) =>
-            [RouteParamtypes.BODY, RouteParamtypes.QUERY, RouteParamtypes.PARAM, RouteParamtypes.REQUEST].includes(Number(key.split(':')[0])),
+            [RouteParamtypes.BODY, RouteParamtypes.QUERY, RouteParamtypes.PARAM, RouteParamtypes.REQUEST].includes(
+              Number(key.split(':')[0]),
+            ),
           ),
         });
       }

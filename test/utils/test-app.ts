@@ -32,7 +32,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = await freshPostgresDatabase();
   const saved = { ...process.env };
   Object.assign(process.env, {
-    ...(database ? { DATABASE_URL: database.url, JWT_SECRET: randomBytes(48).toString('base64'), ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {}),
+    ...(database
+      ? {
+          DATABASE_URL: database.url,
+          JWT_SECRET: randomBytes(48).toString('base64'),
+          ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        }
+      : {}),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     BOOTSTRAP_SUPPORT_EMAIL: 'support@vendor.test',
@@ -74,7 +80,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   if (process.env.E2E_DATABASE !== 'postgres') return undefined;
   const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) throw new Error('E2E_DATABASE=postgres needs TEST_DATABASE_URL (a PostgreSQL URL whose user may create databases).');
+  if (!admin)
+    throw new Error(
+      'E2E_DATABASE=postgres needs TEST_DATABASE_URL (a PostgreSQL URL whose user may create databases).',
+    );
   const { Client } = await import('pg');
   const name = `e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const run = async (sql: string) => {

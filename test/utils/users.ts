@@ -9,7 +9,10 @@ import { TestApp } from './test-app';
 export const ROLE_KEYS = ALL_ROLES.map((r) => ROLE_CODES[r]);
 
 /** The statuses each role of the matrix gets; `make` may prepare fresh data per call (e.g. a new target user). */
-export async function statusesFor(m: RoleMatrix, make: (actor: Actor, code: string) => PromiseLike<{ status: number }>): Promise<Record<string, number>> {
+export async function statusesFor(
+  m: RoleMatrix,
+  make: (actor: Actor, code: string) => PromiseLike<{ status: number }>,
+): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const [code, actor] of Object.entries(m.byRole)) out[code] = (await make(actor, code)).status;
   return out;

@@ -10,7 +10,15 @@ export const NO_ACCESS_MESSAGE = 'You do not have access to this page.';
  * so instead of seeing it. `application` additionally requires an application entitlement of the
  * user's organisation (e.g. TAX_MANAGER).
  */
-export function RequireRoles({ roles, application, children }: { roles: readonly Role[]; application?: string; children: ReactNode }) {
+export function RequireRoles({
+  roles,
+  application,
+  children,
+}: {
+  roles: readonly Role[];
+  application?: string;
+  children: ReactNode;
+}) {
   const { user, roles: mine, userLoading } = useAuth();
   if (userLoading && !user) return null;
   const allowed = hasAnyRole(mine, roles) && (!application || (user?.applications ?? []).includes(application));

@@ -9,7 +9,14 @@ export const router = createBrowserRouter([
   { path: '/callback', element: <Navigate to="/" replace /> },
   {
     // The signed-in shell loads lazily: the login page carries none of it.
-    lazy: () => import('@/app/layout/AppLayout').then((m) => ({ element: <RequireAuth><m.AppLayout /></RequireAuth> })),
+    lazy: () =>
+      import('@/app/layout/AppLayout').then((m) => ({
+        element: (
+          <RequireAuth>
+            <m.AppLayout />
+          </RequireAuth>
+        ),
+      })),
     children: protectedRoutes,
   },
 ]);

@@ -9,30 +9,130 @@ import { legalRoutes, shellRoutes } from './shell-routes';
  * page downloads only what it needs.
  */
 export const publicRoutes: RouteObject[] = [
-  { path: '/resetPassword', lazy: () => import('@/features/auth/components/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })) },
+  {
+    path: '/resetPassword',
+    lazy: () =>
+      import('@/features/auth/components/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
+  },
   ...legalRoutes,
 ];
 
 export const protectedRoutes: RouteObject[] = [
-  { index: true, lazy: () => import('@/features/dashboard/components/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
+  {
+    index: true,
+    lazy: () => import('@/features/dashboard/components/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+  },
   // routes:users (user list, roles, profile, new user, user groups of a user)
   {
     path: 'users',
     children: [
-      { index: true, lazy: () => import('@/features/users/components/UsersPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.USER_LIST}><m.UsersPage /></RequireRoles> })) },
-      { path: 'roles/:id', lazy: () => import('@/features/users/components/UserRolesPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.USER_DETAILS}><m.UserRolesPage /></RequireRoles> })) },
-      { path: 'profile/:id', lazy: () => import('@/features/profile/components/ProfilePage').then((m) => ({ Component: m.ProfilePage })) },
-      { path: 'audit', lazy: () => import('@/features/audit/components/AuditLogPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.AUDIT_LOG}><m.AuditLogPage /></RequireRoles> })) },
-      { path: 'new', lazy: () => import('@/features/users/components/CreateUserPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.USER_ADMIN}><m.CreateUserPage /></RequireRoles> })) },
-      { path: ':userId/user-groups', lazy: () => import('@/features/user-groups/components/UserGroupsOfUserPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.USER_GROUP_MAPPING}><m.UserGroupsOfUserPage /></RequireRoles> })) },
+      {
+        index: true,
+        lazy: () =>
+          import('@/features/users/components/UsersPage').then((m) => ({
+            element: (
+              <RequireRoles roles={CAPABILITY_ROLES.USER_LIST}>
+                <m.UsersPage />
+              </RequireRoles>
+            ),
+          })),
+      },
+      {
+        path: 'roles/:id',
+        lazy: () =>
+          import('@/features/users/components/UserRolesPage').then((m) => ({
+            element: (
+              <RequireRoles roles={CAPABILITY_ROLES.USER_DETAILS}>
+                <m.UserRolesPage />
+              </RequireRoles>
+            ),
+          })),
+      },
+      {
+        path: 'profile/:id',
+        lazy: () => import('@/features/profile/components/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
+      },
+      {
+        path: 'audit',
+        lazy: () =>
+          import('@/features/audit/components/AuditLogPage').then((m) => ({
+            element: (
+              <RequireRoles roles={CAPABILITY_ROLES.AUDIT_LOG}>
+                <m.AuditLogPage />
+              </RequireRoles>
+            ),
+          })),
+      },
+      {
+        path: 'new',
+        lazy: () =>
+          import('@/features/users/components/CreateUserPage').then((m) => ({
+            element: (
+              <RequireRoles roles={CAPABILITY_ROLES.USER_ADMIN}>
+                <m.CreateUserPage />
+              </RequireRoles>
+            ),
+          })),
+      },
+      {
+        path: ':userId/user-groups',
+        lazy: () =>
+          import('@/features/user-groups/components/UserGroupsOfUserPage').then((m) => ({
+            element: (
+              <RequireRoles roles={CAPABILITY_ROLES.USER_GROUP_MAPPING}>
+                <m.UserGroupsOfUserPage />
+              </RequireRoles>
+            ),
+          })),
+      },
     ],
   },
   // end routes:users
   // routes:organisation (billing, user sessions, create site admin, create e-support)
-  { path: 'users/billing', lazy: () => import('@/features/billing/components/BillingPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.BILLING}><m.BillingPage /></RequireRoles> })) },
-  { path: 'users/user-sessions', lazy: () => import('@/features/sessions/components/UserSessionsPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.USER_ADMIN}><m.UserSessionsPage /></RequireRoles> })) },
-  { path: 'users/createSiteAdmin', lazy: () => import('@/features/organisations/components/CreateSiteAdminPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.SUPPORT}><m.CreateSiteAdminPage /></RequireRoles> })) },
-  { path: 'users/createESupport', lazy: () => import('@/features/organisations/components/CreateESupportPage').then((m) => ({ element: <RequireRoles roles={CAPABILITY_ROLES.SUPPORT}><m.CreateESupportPage /></RequireRoles> })) },
+  {
+    path: 'users/billing',
+    lazy: () =>
+      import('@/features/billing/components/BillingPage').then((m) => ({
+        element: (
+          <RequireRoles roles={CAPABILITY_ROLES.BILLING}>
+            <m.BillingPage />
+          </RequireRoles>
+        ),
+      })),
+  },
+  {
+    path: 'users/user-sessions',
+    lazy: () =>
+      import('@/features/sessions/components/UserSessionsPage').then((m) => ({
+        element: (
+          <RequireRoles roles={CAPABILITY_ROLES.USER_ADMIN}>
+            <m.UserSessionsPage />
+          </RequireRoles>
+        ),
+      })),
+  },
+  {
+    path: 'users/createSiteAdmin',
+    lazy: () =>
+      import('@/features/organisations/components/CreateSiteAdminPage').then((m) => ({
+        element: (
+          <RequireRoles roles={CAPABILITY_ROLES.SUPPORT}>
+            <m.CreateSiteAdminPage />
+          </RequireRoles>
+        ),
+      })),
+  },
+  {
+    path: 'users/createESupport',
+    lazy: () =>
+      import('@/features/organisations/components/CreateESupportPage').then((m) => ({
+        element: (
+          <RequireRoles roles={CAPABILITY_ROLES.SUPPORT}>
+            <m.CreateESupportPage />
+          </RequireRoles>
+        ),
+      })),
+  },
   // end routes:organisation
   // routes:shell (about, announcements, user manual, user groups, clients, portfolios, activities, ...)
   ...shellRoutes,

@@ -25,7 +25,11 @@ describe('routes of areas the specification does not show keep their role rules 
         authState.current = signedIn(roles);
         renderRoutes(routes, concrete(area.path));
         if (hasAnyRole(roles, area.roles)) {
-          expect(await screen.findByText('This area belongs to the Tax Manager application and is not part of this release.')).toBeInTheDocument();
+          expect(
+            await screen.findByText(
+              'This area belongs to the Tax Manager application and is not part of this release.',
+            ),
+          ).toBeInTheDocument();
           expect(screen.getByRole('heading', { level: 2, name: area.title })).toBeInTheDocument();
         } else {
           expect(await screen.findByText('You do not have access to this page.')).toBeInTheDocument();
@@ -43,7 +47,11 @@ describe('routes of areas the specification does not show keep their role rules 
   it.each(ROLE_CASES)('%s opens about, announcements and user manual', async (_code, roles) => {
     authState.current = signedIn(roles);
     fakeServer({}, { unmatched: { status: 200, body: [] } });
-    for (const [path, heading] of [['/about', 'About'], ['/announcements', 'Announcements'], ['/user-manual', 'User Manual']]) {
+    for (const [path, heading] of [
+      ['/about', 'About'],
+      ['/announcements', 'Announcements'],
+      ['/user-manual', 'User Manual'],
+    ]) {
       const r = renderRoutes(routes, path);
       expect(await screen.findByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
       r.unmount();

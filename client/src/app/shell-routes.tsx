@@ -4,26 +4,40 @@ import { PLACEHOLDER_AREAS } from '@/features/placeholder-areas/areas';
 
 /** The shell's signed-in routes (spec 001 §2.1), every page lazy; role-restricted ones through RequireRoles. */
 export const shellRoutes: RouteObject[] = [
-  { path: 'about', lazy: () => import('@/features/about/components/AboutPage').then((m) => ({ Component: m.AboutPage })) },
-  { path: 'announcements', lazy: () => import('@/features/announcements/components/AnnouncementsPage').then((m) => ({ Component: m.AnnouncementsPage })) },
-  { path: 'user-manual', lazy: () => import('@/features/manual/components/UserManualPage').then((m) => ({ Component: m.UserManualPage })) },
-  ...PLACEHOLDER_AREAS.map(
-    (area): RouteObject => ({
-      path: area.path,
-      lazy: () =>
-        import('@/features/placeholder-areas/components/PlaceholderAreaPage').then((m) => ({
-          element: (
-            <RequireRoles roles={area.roles} application={area.application}>
-              <m.PlaceholderAreaPage title={area.title} summary={area.summary} />
-            </RequireRoles>
-          ),
-        })),
-    }),
-  ),
+  {
+    path: 'about',
+    lazy: () => import('@/features/about/components/AboutPage').then((m) => ({ Component: m.AboutPage })),
+  },
+  {
+    path: 'announcements',
+    lazy: () =>
+      import('@/features/announcements/components/AnnouncementsPage').then((m) => ({ Component: m.AnnouncementsPage })),
+  },
+  {
+    path: 'user-manual',
+    lazy: () => import('@/features/manual/components/UserManualPage').then((m) => ({ Component: m.UserManualPage })),
+  },
+  ...PLACEHOLDER_AREAS.map((area): RouteObject => ({
+    path: area.path,
+    lazy: () =>
+      import('@/features/placeholder-areas/components/PlaceholderAreaPage').then((m) => ({
+        element: (
+          <RequireRoles roles={area.roles} application={area.application}>
+            <m.PlaceholderAreaPage title={area.title} summary={area.summary} />
+          </RequireRoles>
+        ),
+      })),
+  })),
 ];
 
 /** Public legal pages (no login). */
 export const legalRoutes: RouteObject[] = [
-  { path: '/terms/terms', lazy: () => import('@/features/legal/components/TermsPage').then((m) => ({ Component: m.TermsPage })) },
-  { path: '/terms/privacy', lazy: () => import('@/features/legal/components/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })) },
+  {
+    path: '/terms/terms',
+    lazy: () => import('@/features/legal/components/TermsPage').then((m) => ({ Component: m.TermsPage })),
+  },
+  {
+    path: '/terms/privacy',
+    lazy: () => import('@/features/legal/components/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
+  },
 ];

@@ -23,7 +23,15 @@ export function ExportCsvButton({ path, fileName }: { path: string; fileName: st
   };
   return (
     <HStack gap="2">
-      <Button size="sm" variant="outline" colorPalette="blue" onClick={run} loading={progress !== null} loadingText="Exporting…" data-testid="export-csv">
+      <Button
+        size="sm"
+        variant="outline"
+        colorPalette="blue"
+        onClick={run}
+        loading={progress !== null}
+        loadingText="Exporting…"
+        data-testid="export-csv"
+      >
         Export CSV
       </Button>
       {progress && (

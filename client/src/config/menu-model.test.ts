@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Role } from '@shared/roles';
-import { cogMenuEntries, isCaViewer, isTaxManagerView, mainMenuEntries, showsCaViewerNotice, showsCog, showsDevelopOptions } from './menu-model';
+import {
+  cogMenuEntries,
+  isCaViewer,
+  isTaxManagerView,
+  mainMenuEntries,
+  showsCaViewerNotice,
+  showsCog,
+  showsDevelopOptions,
+} from './menu-model';
 import { ROLE_CASES } from '@/test/shell';
 
 const TM = ['TAX_MANAGER', 'CA_VIEWER'];
@@ -10,10 +18,22 @@ const labels = (e: Array<{ label: string }>) => e.map((x) => x.label);
 /** The expected menus per role, from spec 001 §2.2, §2.4, §6 and CONTRACT 2. */
 const EXPECTED: Record<string, { main: string[]; cog: string[] }> = {
   E_SUPPORT: { main: ['Home'], cog: ['Users', 'Audit Log'] },
-  SITE_ADMIN: { main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'], cog: ['Users', 'User Groups', 'Clients', 'Audit Log'] },
-  ADMINISTRATOR: { main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'], cog: ['Users', 'User Groups', 'Clients', 'Audit Log'] },
-  STANDARD_ADMIN: { main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'], cog: ['Users', 'User Groups', 'Clients'] },
-  PORTFOLIO_MANAGER: { main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'], cog: ['User Groups', 'Clients'] },
+  SITE_ADMIN: {
+    main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
+    cog: ['Users', 'User Groups', 'Clients', 'Audit Log'],
+  },
+  ADMINISTRATOR: {
+    main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
+    cog: ['Users', 'User Groups', 'Clients', 'Audit Log'],
+  },
+  STANDARD_ADMIN: {
+    main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
+    cog: ['Users', 'User Groups', 'Clients'],
+  },
+  PORTFOLIO_MANAGER: {
+    main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
+    cog: ['User Groups', 'Clients'],
+  },
   ANALYST: { main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'], cog: [] },
   VIEWER: { main: ['Home', 'Activities', 'Reports'], cog: [] },
   CA_VIEWER: { main: ['Home'], cog: [] },

@@ -1,5 +1,13 @@
 import { APPLICATIONS } from '@shared/api-types';
-import { ADMIN_TYPE_ROLES, CAPABILITY_ROLES, FIVE_ROLES, hasAnyRole, Role, SIX_ROLES, USER_MENU_ROLES } from '@shared/roles';
+import {
+  ADMIN_TYPE_ROLES,
+  CAPABILITY_ROLES,
+  FIVE_ROLES,
+  hasAnyRole,
+  Role,
+  SIX_ROLES,
+  USER_MENU_ROLES,
+} from '@shared/roles';
 import { DEVELOP_ENV } from '@shared/shell';
 import { paths } from './paths';
 
@@ -15,7 +23,9 @@ export interface MenuEntry {
  * the plain view.
  */
 export function isTaxManagerView(roles: readonly Role[], applications: readonly string[]): boolean {
-  return !isCaViewer(roles, applications) && applications.includes(APPLICATIONS.TAX_MANAGER) && hasAnyRole(roles, SIX_ROLES);
+  return (
+    !isCaViewer(roles, applications) && applications.includes(APPLICATIONS.TAX_MANAGER) && hasAnyRole(roles, SIX_ROLES)
+  );
 }
 
 /** Main menu: Home (/portfolios), Activities, External data, User Security, Reports by role; otherwise only Home (/). */
@@ -36,7 +46,8 @@ export function cogMenuEntries(roles: readonly Role[], applications: readonly st
   const entries: MenuEntry[] = [];
   if (hasAnyRole(roles, USER_MENU_ROLES)) entries.push({ label: 'Users', to: paths.users });
   if (hasAnyRole(roles, ADMIN_TYPE_ROLES)) entries.push({ label: 'User Groups', to: paths.userGroups });
-  if (hasAnyRole(roles, ADMIN_TYPE_ROLES) && applications.includes(APPLICATIONS.TAX_MANAGER)) entries.push({ label: 'Clients', to: paths.clients });
+  if (hasAnyRole(roles, ADMIN_TYPE_ROLES) && applications.includes(APPLICATIONS.TAX_MANAGER))
+    entries.push({ label: 'Clients', to: paths.clients });
   if (hasAnyRole(roles, CAPABILITY_ROLES.AUDIT_LOG)) entries.push({ label: 'Audit Log', to: paths.auditLog });
   return entries;
 }

@@ -16,8 +16,10 @@ describe('request layer (spec 001 §7.1)', () => {
   });
 
   it('prefixes only api, pqte, mfa, auth and refresh paths', () => {
-    for (const p of ['api/x', 'pqte/x', 'mfa/email-mfa', 'auth/login', 'refresh', '/api/x']) expect(resolveUrl(p).server).toBe(true);
-    for (const p of ['apix/y', 'logo.svg', 'assets/a.js', 'https://cdn.example.com/api/x']) expect(resolveUrl(p).server).toBe(false);
+    for (const p of ['api/x', 'pqte/x', 'mfa/email-mfa', 'auth/login', 'refresh', '/api/x'])
+      expect(resolveUrl(p).server).toBe(true);
+    for (const p of ['apix/y', 'logo.svg', 'assets/a.js', 'https://cdn.example.com/api/x'])
+      expect(resolveUrl(p).server).toBe(false);
   });
 
   it("refreshes on 403 'jwt expired' and retries once with the new token, invisibly", async () => {
@@ -33,7 +35,11 @@ describe('request layer (spec 001 §7.1)', () => {
     f.respond('POST', '/refresh', 200, { success: true, newAccessToken: 'tok-2' });
     tokenStore.set('tok-1');
     await expect(api.get('api/users/current')).resolves.toEqual({ id: 7 });
-    expect(f.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/users/current', 'POST /refresh', 'GET /api/users/current']);
+    expect(f.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/users/current',
+      'POST /refresh',
+      'GET /api/users/current',
+    ]);
     expect(f.calls[2].headers.get('Authorization')).toBe('Bearer tok-2');
     expect(tokenStore.get()).toBe('tok-2');
   });
@@ -67,7 +73,9 @@ describe('request layer (spec 001 §7.1)', () => {
     const f = fakeServer({}, { unmatched: NO_SESSION });
     f.respond('POST', '/auth/login', 403, { success: false, message: 'jwt expired' });
     tokenStore.set('tok-1');
-    await expect(api.post('auth/login', {}, { bearer: 'challenge' })).rejects.toMatchObject({ body: { message: 'jwt expired' } });
+    await expect(api.post('auth/login', {}, { bearer: 'challenge' })).rejects.toMatchObject({
+      body: { message: 'jwt expired' },
+    });
     expect(f.calls).toHaveLength(1);
     expect(f.calls[0].headers.get('Authorization')).toBe('Bearer challenge');
   });

@@ -55,7 +55,11 @@ let refreshing: Promise<string | null> | null = null;
 
 async function refreshOnce(): Promise<string | null> {
   try {
-    const res = await fetch(resolveUrl('refresh').url, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' } });
+    const res = await fetch(resolveUrl('refresh').url, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+    });
     if (!res.ok) return null;
     const body = (await res.json()) as { newAccessToken?: string };
     if (!body.newAccessToken) return null;
@@ -109,12 +113,20 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const data = await parse(res);
   if (res.ok) return data as T;
 
-  const err = (typeof data === 'object' && data !== null ? data : { message: String(data ?? res.statusText) }) as ErrorBody;
+  const err = (
+    typeof data === 'object' && data !== null ? data : { message: String(data ?? res.statusText) }
+  ) as ErrorBody;
   if (server && !bearer && !retried && isJwtExpired(res.status, err)) {
     const fresh = await refreshAccessToken();
     if (fresh) return request<T>(path, options, true);
     window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-  } else if (server && !bearer && res.status === 401 && tokenStore.get() && (err.code === ERROR_CODES.SESSION_ENDED || err.code === ERROR_CODES.UNAUTHENTICATED)) {
+  } else if (
+    server &&
+    !bearer &&
+    res.status === 401 &&
+    tokenStore.get() &&
+    (err.code === ERROR_CODES.SESSION_ENDED || err.code === ERROR_CODES.UNAUTHENTICATED)
+  ) {
     window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
   }
   throw new ApiError(res.status, err);
@@ -122,9 +134,12 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, json?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'POST', json }),
-  put: <T>(path: string, json?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'PUT', json }),
-  patch: <T>(path: string, json?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'PATCH', json }),
+  post: <T>(path: string, json?: unknown, options?: RequestOptions) =>
+    request<T>(path, { ...options, method: 'POST', json }),
+  put: <T>(path: string, json?: unknown, options?: RequestOptions) =>
+    request<T>(path, { ...options, method: 'PUT', json }),
+  patch: <T>(path: string, json?: unknown, options?: RequestOptions) =>
+    request<T>(path, { ...options, method: 'PATCH', json }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'DELETE' }),
 };
 

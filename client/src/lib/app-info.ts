@@ -5,5 +5,9 @@ import { queryKeys } from './query-keys';
 
 /** GET api/app-info: product version and environment name (APP_ENV). */
 export function useAppInfo() {
-  return useQuery({ queryKey: queryKeys.appInfo, queryFn: () => api.get<AppInfo>('api/app-info'), staleTime: Infinity });
+  return useQuery({
+    queryKey: queryKeys.appInfo,
+    queryFn: () => api.get<AppInfo>('api/app-info'),
+    staleTime: Infinity,
+  });
 }

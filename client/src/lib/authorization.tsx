@@ -9,6 +9,14 @@ export function useHasRole(allowed: readonly Role[]): boolean {
 }
 
 /** Shows its children only to the given roles (bulletproof-react's Authorization). */
-export function Authorization({ roles, children, fallback = null }: { roles: readonly Role[]; children: ReactNode; fallback?: ReactNode }) {
+export function Authorization({
+  roles,
+  children,
+  fallback = null,
+}: {
+  roles: readonly Role[];
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   return <>{useHasRole(roles) ? children : fallback}</>;
 }

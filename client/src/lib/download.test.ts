@@ -18,10 +18,13 @@ describe('downloadFile', () => {
     localStorage.clear();
   });
 
-  it('sends the token, reports progress chunk by chunk and saves the file under the server\'s name', async () => {
+  it("sends the token, reports progress chunk by chunk and saves the file under the server's name", async () => {
     tokenStore.set('tok');
     const fetchMock = vi.fn().mockResolvedValue(
-      new Response(streamOf(['id,x\r\n', '1,a\r\n']), { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="users-2026.csv"' } }),
+      new Response(streamOf(['id,x\r\n', '1,a\r\n']), {
+        status: 200,
+        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="users-2026.csv"' },
+      }),
     );
     vi.stubGlobal('fetch', fetchMock);
     URL.createObjectURL = vi.fn(() => 'blob:x');
@@ -50,8 +53,17 @@ describe('downloadFile', () => {
   });
 
   it('throws the server error for a refused export', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify({ success: false, message: 'You do not have permission to do this.' }), { status: 403 })));
-    await expect(downloadFile('api/audit-events/export', 'a.csv', () => {})).rejects.toThrow('You do not have permission');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        new Response(JSON.stringify({ success: false, message: 'You do not have permission to do this.' }), {
+          status: 403,
+        }),
+      ),
+    );
+    await expect(downloadFile('api/audit-events/export', 'a.csv', () => {})).rejects.toThrow(
+      'You do not have permission',
+    );
   });
 
   it('formats sizes', () => {

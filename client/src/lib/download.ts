@@ -1,4 +1,12 @@
-import { ApiError, ErrorBody, isJwtExpired, refreshAccessToken, resolveUrl, SESSION_EXPIRED_EVENT, tokenStore } from './api';
+import {
+  ApiError,
+  ErrorBody,
+  isJwtExpired,
+  refreshAccessToken,
+  resolveUrl,
+  SESSION_EXPIRED_EVENT,
+  tokenStore,
+} from './api';
 
 /** How far a download has come: bytes received, and the total when the server said it (streamed exports do not). */
 export interface DownloadProgress {
@@ -11,7 +19,12 @@ export interface DownloadProgress {
  * request layer), reporting progress as the body streams in, and hands it to the browser as a file.
  * The body is read chunk by chunk; only the finished file is kept (as a Blob) to save it.
  */
-export async function downloadFile(path: string, fallbackName: string, onProgress: (p: DownloadProgress) => void, retried = false): Promise<void> {
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  onProgress: (p: DownloadProgress) => void,
+  retried = false,
+): Promise<void> {
   const { url } = resolveUrl(path);
   const token = tokenStore.get();
   const res = await fetch(url, { credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {} });

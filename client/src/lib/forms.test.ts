@@ -8,8 +8,12 @@ describe('the shared rules as zod schemas', () => {
     const schema = z.object({ email: ruled(loginEmailError) });
     const failed = schema.safeParse({ email: 'not-an-email' });
     expect(failed.success).toBe(false);
-    expect(failed.error?.issues).toEqual([expect.objectContaining({ path: ['email'], message: VALIDATION_MESSAGES.EMAIL_INVALID })]);
-    expect(schema.safeParse({ email: `${'a'.repeat(95)}@x.com` }).error?.issues[0].message).toBe(VALIDATION_MESSAGES.EMAIL_TOO_LONG);
+    expect(failed.error?.issues).toEqual([
+      expect.objectContaining({ path: ['email'], message: VALIDATION_MESSAGES.EMAIL_INVALID }),
+    ]);
+    expect(schema.safeParse({ email: `${'a'.repeat(95)}@x.com` }).error?.issues[0].message).toBe(
+      VALIDATION_MESSAGES.EMAIL_TOO_LONG,
+    );
     expect(schema.safeParse({ email: ' ada@example.com ' }).success).toBe(true);
   });
 

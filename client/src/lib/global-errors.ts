@@ -9,7 +9,8 @@ const SILENCED = 'silenced';
 
 /** Marks an error that must not reach the console (one already reported to the user, say). */
 export function markSilenced<T>(error: T): T {
-  if (typeof error === 'object' && error !== null) Object.defineProperty(error, SILENCED, { value: true, enumerable: false });
+  if (typeof error === 'object' && error !== null)
+    Object.defineProperty(error, SILENCED, { value: true, enumerable: false });
   return error;
 }
 
@@ -24,7 +25,11 @@ export interface ErrorStreamOptions {
 }
 
 /** The error stream: returns whether the error was logged. */
-export function createErrorStream({ log = (m, e) => console.error(m, e), now = () => Date.now(), throttleMs = ERROR_STREAM_THROTTLE_MS }: ErrorStreamOptions = {}) {
+export function createErrorStream({
+  log = (m, e) => console.error(m, e),
+  now = () => Date.now(),
+  throttleMs = ERROR_STREAM_THROTTLE_MS,
+}: ErrorStreamOptions = {}) {
   let lastLoggedAt = Number.NEGATIVE_INFINITY;
   return (error: unknown): boolean => {
     if (isSilenced(error)) return false;

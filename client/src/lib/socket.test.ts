@@ -28,7 +28,10 @@ describe('notification socket (spec 001 §7)', () => {
     localStorage.setItem('accessToken', 'tok-1');
     const f = fakeIo();
     startNotificationSocket({ onNotification: () => {} }, f.create);
-    expect((f.create as unknown as ReturnType<typeof vi.fn>).mock.calls[0][1]).toMatchObject({ path: '/socket.io', query: { token: 'tok-1' } });
+    expect((f.create as unknown as ReturnType<typeof vi.fn>).mock.calls[0][1]).toMatchObject({
+      path: '/socket.io',
+      query: { token: 'tok-1' },
+    });
     expect(f.tokens).toEqual(['tok-1']);
   });
 

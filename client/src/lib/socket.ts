@@ -8,7 +8,8 @@ import { refreshAccessToken, tokenStore } from './api';
  * When the server refuses or drops it for an expired token, the token is refreshed and the socket
  * connects again; when the session has ended, the socket stops and `onSessionEnded` runs once.
  */
-export const SOCKET_BASE: string = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') || window.location.origin;
+export const SOCKET_BASE: string =
+  (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') || window.location.origin;
 
 export interface NotificationSocketHandlers {
   onNotification: (item: NotificationItem) => void;
@@ -28,7 +29,10 @@ export interface NotificationConnection {
 /** Consecutive authentication retries before giving up (a refresh that keeps failing). */
 const MAX_AUTH_RETRIES = 3;
 
-export function startNotificationSocket(handlers: NotificationSocketHandlers, create: typeof io = io): NotificationConnection {
+export function startNotificationSocket(
+  handlers: NotificationSocketHandlers,
+  create: typeof io = io,
+): NotificationConnection {
   let stopped = false;
   let retries = 0;
   const socket = create(SOCKET_BASE, {
@@ -78,7 +82,12 @@ export function startNotificationSocket(handlers: NotificationSocketHandlers, cr
   });
   socket.on('connect_error', (err: Error) => {
     if (stopped || socket.active) return; // a transport error: socket.io retries by itself
-    if (err.message === SOCKET_ERRORS.JWT_EXPIRED || err.message === SOCKET_ERRORS.SESSION_ENDED || err.message === SOCKET_ERRORS.NO_TOKEN) void renew();
+    if (
+      err.message === SOCKET_ERRORS.JWT_EXPIRED ||
+      err.message === SOCKET_ERRORS.SESSION_ENDED ||
+      err.message === SOCKET_ERRORS.NO_TOKEN
+    )
+      void renew();
     // Invalid token or MFA enrolment pending: nothing to retry.
   });
   // The server says why it is about to drop the socket.

@@ -34,7 +34,10 @@ export interface Answer {
 type Reply = Answer | ((call: Call) => Answer);
 
 /** What the real server answers a call it does not know without a session (the refresh without a cookie). */
-export const NO_SESSION: Answer = { status: 401, body: { success: false, statusCode: 401, message: 'Authentication required.' } };
+export const NO_SESSION: Answer = {
+  status: 401,
+  body: { success: false, statusCode: 401, message: 'Authentication required.' },
+};
 
 const withoutSlash = (p: string) => p.replace(/^\//, '');
 
@@ -69,20 +72,38 @@ export function fakeServer(routes: Record<string, Reply> = {}, options: { unmatc
     const method = (init?.method ?? 'GET').toUpperCase();
     const pathname = withoutSlash(parsed.pathname);
     const path = pathname + parsed.search;
-    const call: Call = { method, url, path, headers: new Headers(init?.headers), body: parseBody(init?.body), rawBody: init?.body };
+    const call: Call = {
+      method,
+      url,
+      path,
+      headers: new Headers(init?.headers),
+      body: parseBody(init?.body),
+      rawBody: init?.body,
+    };
     calls.push(call);
     const dynamic = [...added]
       .reverse()
-      .find((r) => r.method === method && (typeof r.path === 'string' ? withoutSlash(r.path) === pathname : r.path.test(`/${path}`)));
+      .find(
+        (r) =>
+          r.method === method &&
+          (typeof r.path === 'string' ? withoutSlash(r.path) === pathname : r.path.test(`/${path}`)),
+      );
     const reply = dynamic?.reply ?? table.get(`${method} ${pathname}`);
-    const unmatched = options.unmatched ?? { status: 404, body: { success: false, message: `no route ${method} ${path}` } };
+    const unmatched = options.unmatched ?? {
+      status: 404,
+      body: { success: false, message: `no route ${method} ${path}` },
+    };
     const r = typeof reply === 'function' ? reply(call) : (reply ?? unmatched);
-    return new Response(r.body === undefined ? '' : JSON.stringify(r.body), { status: r.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(r.body === undefined ? '' : JSON.stringify(r.body), {
+      status: r.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {
     calls,
-    callsTo: (method: string, prefix: string) => calls.filter((c) => c.method === method && c.path.startsWith(withoutSlash(prefix))),
+    callsTo: (method: string, prefix: string) =>
+      calls.filter((c) => c.method === method && c.path.startsWith(withoutSlash(prefix))),
     respond(method: string, path: string | RegExp, status: number, body?: unknown) {
       added.push({ method: method.toUpperCase(), path, reply: { status, body } });
     },
@@ -115,7 +136,12 @@ export function currentUser(roles: Role[], patch: Partial<CurrentUserInfo> = {})
  * Renders a page signed in (a token in storage; api/users/current must be in the fake server's table) at
  * `path`, mounted on `routePath`; any other path renders a marker (data-testid 'elsewhere').
  */
-export function renderPage(path: string, routePath: string, element: ReactNode, extraRoutes: Array<{ path: string; element: ReactNode }> = []) {
+export function renderPage(
+  path: string,
+  routePath: string,
+  element: ReactNode,
+  extraRoutes: Array<{ path: string; element: ReactNode }> = [],
+) {
   tokenStore.set('test-token');
   toaster.remove();
   const router = createMemoryRouter(

@@ -60,15 +60,38 @@ export function signedIn(roles: Role[], overrides: Partial<CurrentUserInfo> = {}
 }
 
 export function signedOut(): FakeAuth {
-  return { token: null, isAuthenticated: false, user: undefined, userLoading: false, userError: null, roles: [], signIn: vi.fn(), signOut: vi.fn(async () => {}) };
+  return {
+    token: null,
+    isAuthenticated: false,
+    user: undefined,
+    userLoading: false,
+    userError: null,
+    roles: [],
+    signIn: vi.fn(),
+    signOut: vi.fn(async () => {}),
+  };
 }
 
 /** Every role as the role matrix has it: the administrator is a standard admin with the admin flag. */
-export const ROLE_CASES: Array<[string, Role[]]> = ALL_ROLES.map((r) => [ROLE_CODES[r], r === Role.ADMINISTRATOR ? [Role.STANDARD_ADMIN, Role.ADMINISTRATOR] : [r]]);
+export const ROLE_CASES: Array<[string, Role[]]> = ALL_ROLES.map((r) => [
+  ROLE_CODES[r],
+  r === Role.ADMINISTRATOR ? [Role.STANDARD_ADMIN, Role.ADMINISTRATOR] : [r],
+]);
 
-export function renderRoutes(routes: RouteObject[], initialPath: string, options: { appInfo?: Partial<AppInfo>; queryClient?: QueryClient } = {}) {
+export function renderRoutes(
+  routes: RouteObject[],
+  initialPath: string,
+  options: { appInfo?: Partial<AppInfo>; queryClient?: QueryClient } = {},
+) {
   const queryClient = options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(queryKeys.appInfo, { productName: 'Tax Portal', version: '1.0.0', appEnv: 'production', ssoEnabled: false, supportEmail: 's@x', ...options.appInfo });
+  queryClient.setQueryData(queryKeys.appInfo, {
+    productName: 'Tax Portal',
+    version: '1.0.0',
+    appEnv: 'production',
+    ssoEnabled: false,
+    supportEmail: 's@x',
+    ...options.appInfo,
+  });
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const utils = render(
     <ChakraProvider value={system}>
@@ -81,7 +104,11 @@ export function renderRoutes(routes: RouteObject[], initialPath: string, options
   return { ...utils, router, queryClient };
 }
 
-export function renderAt(ui: ReactElement, path = '/', options: { appInfo?: Partial<AppInfo>; queryClient?: QueryClient } = {}) {
+export function renderAt(
+  ui: ReactElement,
+  path = '/',
+  options: { appInfo?: Partial<AppInfo>; queryClient?: QueryClient } = {},
+) {
   return renderRoutes([{ path: '*', element: ui }], path, options);
 }
 

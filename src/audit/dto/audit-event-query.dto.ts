@@ -37,7 +37,9 @@ export class AuditEventQueryDto implements AuditEventQuery {
   @Min(1, { message: 'targetId must be a whole number.' })
   targetId?: number;
 
-  @ApiPropertyOptional({ description: 'Summary, actor or target e-mail, or address; case-insensitive, taken literally' })
+  @ApiPropertyOptional({
+    description: 'Summary, actor or target e-mail, or address; case-insensitive, taken literally',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(LIMITS.EMAIL_MAX, { message: V.SEARCH_TOO_LONG })

@@ -1,13 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsEmail, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { AuthenticationCredentialDto } from '../../passkeys/dto/passkey.dto';
 import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '../../shared/mfa-recovery';
 import { trim } from '../../common/transforms';
 import { LIMITS } from '../../shared/limits';
 import { MFA_CODE_PATTERN, VALIDATION_MESSAGES as V } from '../../shared/validation';
 import { LoginRequest } from '../../shared/api-types';
-
 
 export class LoginDto implements LoginRequest {
   @ApiProperty({ example: 'jane@example.com', description: 'Left out for a password-less sign-in with a passkey' })
@@ -50,7 +59,9 @@ export class LoginDto implements LoginRequest {
    * it) to a challenge of POST /auth/passkey/options. With username and password and the MFA challenge token: the
    * second factor in place of mfaToken. Alone: a password-less sign-in.
    */
-  @ApiPropertyOptional({ description: 'Passkey authentication response: second factor, or alone a password-less sign-in' })
+  @ApiPropertyOptional({
+    description: 'Passkey authentication response: second factor, or alone a password-less sign-in',
+  })
   @IsOptional()
   @ValidateNested()
   @Type(() => AuthenticationCredentialDto)

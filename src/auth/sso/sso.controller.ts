@@ -52,17 +52,24 @@ export class SsoController {
     let transaction: SsoTransaction | undefined;
     try {
       const payload = raw ? this.jwt.verify<SsoTransaction & { typ: string }>(raw) : undefined;
-      if (payload?.typ === 'sso') transaction = { state: payload.state, nonce: payload.nonce, codeVerifier: payload.codeVerifier };
+      if (payload?.typ === 'sso')
+        transaction = { state: payload.state, nonce: payload.nonce, codeVerifier: payload.codeVerifier };
     } catch {
       transaction = undefined;
     }
     try {
-      const { refreshToken } = await this.sso.finish(new URL(req.originalUrl, this.sso.redirectUri), transaction, { ip: req.ip, userAgent: req.headers['user-agent'] });
+      const { refreshToken } = await this.sso.finish(new URL(req.originalUrl, this.sso.redirectUri), transaction, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      });
       setRefreshCookie(res, refreshToken, this.secure);
       // The client finds no access token, refreshes with the cookie just set, and is signed in (spec: callback → root).
       res.redirect(302, '/');
     } catch (e) {
-      const message = e instanceof AppException ? (e.getResponse() as { message: string }).message : 'The corporate login did not succeed. Please try again.';
+      const message =
+        e instanceof AppException
+          ? (e.getResponse() as { message: string }).message
+          : 'The corporate login did not succeed. Please try again.';
       res.redirect(302, `/logIn?ssoError=${encodeURIComponent(message)}`);
     }
   }

@@ -58,14 +58,22 @@ export class SsoService {
       .catch((e: Error) => {
         this.configuration = undefined;
         this.logger.error(`Discovery of ${settings.issuer} failed: ${e.message}`);
-        throw new AppException(502, ERROR_CODES.SSO_UNAVAILABLE, 'The corporate identity provider cannot be reached. Please try again later.');
+        throw new AppException(
+          502,
+          ERROR_CODES.SSO_UNAVAILABLE,
+          'The corporate identity provider cannot be reached. Please try again later.',
+        );
       });
     return this.configuration;
   }
 
   async start(): Promise<{ url: string; transaction: SsoTransaction }> {
     const client = await this.client();
-    const transaction = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
+    const transaction = {
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      codeVerifier: oidc.randomPKCECodeVerifier(),
+    };
     const url = oidc.buildAuthorizationUrl(client, {
       redirect_uri: this.redirectUri,
       scope: 'openid email',
@@ -79,7 +87,11 @@ export class SsoService {
   }
 
   async finish(callbackUrl: URL, transaction: SsoTransaction | undefined, client: ClientInfo): Promise<SignedIn> {
-    if (!transaction) throw AppException.badRequest('The corporate login took too long or was started elsewhere. Please try again.', ERROR_CODES.SSO_STATE_MISSING);
+    if (!transaction)
+      throw AppException.badRequest(
+        'The corporate login took too long or was started elsewhere. Please try again.',
+        ERROR_CODES.SSO_STATE_MISSING,
+      );
     let email: string | undefined;
     try {
       const client = await this.client();
@@ -92,15 +104,23 @@ export class SsoService {
       const idClaims = tokens.claims();
       if (!idClaims) throw new Error('no ID token');
       // Conforming providers put scope claims (email) in userinfo rather than in the ID token.
-      const claims = typeof idClaims.email === 'string' ? idClaims : await oidc.fetchUserInfo(client, tokens.access_token, idClaims.sub);
-      if (claims.email_verified === false) throw new Error('the e-mail address is not verified by the identity provider');
+      const claims =
+        typeof idClaims.email === 'string'
+          ? idClaims
+          : await oidc.fetchUserInfo(client, tokens.access_token, idClaims.sub);
+      if (claims.email_verified === false)
+        throw new Error('the e-mail address is not verified by the identity provider');
       email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
     } catch (e) {
       if (e instanceof AppException) throw e;
       this.logger.warn(`Corporate login failed: ${(e as Error).message}`);
       throw AppException.unauthorized('The corporate login did not succeed. Please try again.', ERROR_CODES.SSO_FAILED);
     }
-    const refused = () => AppException.forbidden('Your account is not enabled for corporate login. Please contact your administrator.', ERROR_CODES.SSO_NOT_ALLOWED);
+    const refused = () =>
+      AppException.forbidden(
+        'Your account is not enabled for corporate login. Please contact your administrator.',
+        ERROR_CODES.SSO_NOT_ALLOWED,
+      );
     if (!email) throw refused();
     const user = await this.users.findOneBy({ email });
     if (!user || !user.isSSO) throw refused();

@@ -6,7 +6,6 @@ import { EMAIL_PATTERN, LIMITS } from '../../shared/limits';
 import { ContactProfile } from '../../shared/api-types';
 import { atMostMessage, NAME_MAX } from '../../shared/validation';
 
-
 /** Spec 001 §3/§5: fullName required, every value trimmed before it is checked and saved. */
 /** The request's fields: ContactProfile without its id. */
 export class ContactProfileDto implements Partial<Omit<ContactProfile, 'id'>> {

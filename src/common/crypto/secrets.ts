@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHash, createSecretKey, KeyObject, randomBytes, randomInt } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createSecretKey,
+  KeyObject,
+  randomBytes,
+  randomInt,
+} from 'node:crypto';
 
 /** SHA-256 in hex: how opaque tokens (refresh, reset) are stored, so a stolen table holds no usable token. */
 export function sha256(value: string): string {

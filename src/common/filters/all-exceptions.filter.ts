@@ -63,19 +63,31 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const maybe = exception as { status?: number; type?: string; message?: string };
     if (typeof maybe?.status === 'number' && maybe.status >= 400 && maybe.status < 500) {
       const message = BODY_PARSER_MESSAGES[maybe.type ?? ''] ?? maybe.message ?? 'Bad request.';
-      res.status(maybe.status).json({ success: false, statusCode: maybe.status, code: CODE_BY_STATUS[maybe.status] ?? `HTTP_${maybe.status}`, message });
+      res.status(maybe.status).json({
+        success: false,
+        statusCode: maybe.status,
+        code: CODE_BY_STATUS[maybe.status] ?? `HTTP_${maybe.status}`,
+        message,
+      });
       return;
     }
     // PostgreSQL's data exceptions (a number out of its column's range, text that is no number): bad input
     // that validation let through; the transaction was rolled back, so nothing changed.
     const driverCode = (exception as { driverError?: { code?: unknown } })?.driverError?.code;
     if (exception instanceof QueryFailedError && typeof driverCode === 'string' && /^22/.test(driverCode)) {
-      res.status(HttpStatus.BAD_REQUEST).json({ success: false, statusCode: 400, code: ERROR_CODES.VALIDATION_FAILED, message: 'A value is out of the range the product accepts.' });
+      res.status(HttpStatus.BAD_REQUEST).json({
+        success: false,
+        statusCode: 400,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        message: 'A value is out of the range the product accepts.',
+      });
       return;
     }
     if (exception instanceof DatabaseBusyError) {
       res.setHeader('Retry-After', '1');
-      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ success: false, statusCode: 503, code: ERROR_CODES.DATABASE_BUSY, message: exception.message });
+      res
+        .status(HttpStatus.SERVICE_UNAVAILABLE)
+        .json({ success: false, statusCode: 503, code: ERROR_CODES.DATABASE_BUSY, message: exception.message });
       return;
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));

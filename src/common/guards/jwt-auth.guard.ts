@@ -21,7 +21,9 @@ export class JwtAuthGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets)) return true;
     if (this.reflector.getAllAndOverride<boolean>(IS_SERVICE_API_KEY, targets)) return true;
-    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: unknown; profile?: unknown }>();
+    const req = context
+      .switchToHttp()
+      .getRequest<{ headers: Record<string, string | undefined>; user?: unknown; profile?: unknown }>();
     const signedIn = await this.auth.authenticateHeader(req.headers.authorization);
     req.user = signedIn.user;
     req.profile = signedIn.profile;

@@ -22,7 +22,10 @@ function context(handler: keyof Sample, user?: object): ExecutionContext {
   } as unknown as ExecutionContext;
 }
 
-const user = (roles: Role[], mfa: Partial<{ isMFAEnforced: boolean; isMFAEnabled: boolean; hasPasskey: boolean }> = {}) => ({ id: 1, roles, isMFAEnforced: false, isMFAEnabled: false, ...mfa });
+const user = (
+  roles: Role[],
+  mfa: Partial<{ isMFAEnforced: boolean; isMFAEnabled: boolean; hasPasskey: boolean }> = {},
+) => ({ id: 1, roles, isMFAEnforced: false, isMFAEnabled: false, ...mfa });
 
 describe('RolesGuard', () => {
   const guard = new RolesGuard(new Reflector());
@@ -42,11 +45,17 @@ describe('RolesGuard', () => {
     const pending = user([Role.SITE_ADMIN], { isMFAEnforced: true });
     expect(() => guard.canActivate(context('admins', pending))).toThrow(/enforced MFA/);
     expect(guard.canActivate(context('ownProfile', pending))).toBe(true);
-    expect(guard.canActivate(context('admins', user([Role.SITE_ADMIN], { isMFAEnforced: true, isMFAEnabled: true })))).toBe(true);
+    expect(
+      guard.canActivate(context('admins', user([Role.SITE_ADMIN], { isMFAEnforced: true, isMFAEnabled: true }))),
+    ).toBe(true);
   });
 
   it('takes a passkey as enforced MFA set up, as TOTP (issue 14)', () => {
-    expect(guard.canActivate(context('admins', user([Role.SITE_ADMIN], { isMFAEnforced: true, hasPasskey: true })))).toBe(true);
-    expect(() => guard.canActivate(context('admins', user([Role.SITE_ADMIN], { isMFAEnforced: true, hasPasskey: false })))).toThrow(/enforced MFA/);
+    expect(
+      guard.canActivate(context('admins', user([Role.SITE_ADMIN], { isMFAEnforced: true, hasPasskey: true }))),
+    ).toBe(true);
+    expect(() =>
+      guard.canActivate(context('admins', user([Role.SITE_ADMIN], { isMFAEnforced: true, hasPasskey: false }))),
+    ).toThrow(/enforced MFA/);
   });
 });

@@ -16,11 +16,13 @@ export class ServiceApiKeyGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    if (!this.reflector.getAllAndOverride<boolean>(IS_SERVICE_API_KEY, [context.getHandler(), context.getClass()])) return true;
+    if (!this.reflector.getAllAndOverride<boolean>(IS_SERVICE_API_KEY, [context.getHandler(), context.getClass()]))
+      return true;
     const expected = this.config.serviceApiKey;
     if (!expected) throw AppException.forbidden('The service API is switched off: SERVICE_API_KEY is not configured.');
     const given = context.switchToHttp().getRequest().headers['x-api-key'];
-    if (typeof given !== 'string' || !safeEqual(given, expected)) throw AppException.unauthorized('A valid X-Api-Key header is required.');
+    if (typeof given !== 'string' || !safeEqual(given, expected))
+      throw AppException.unauthorized('A valid X-Api-Key header is required.');
     return true;
   }
 }

@@ -68,7 +68,13 @@ export function bodyShapeCheck(max: number) {
     if (typeof body !== 'object' || body === null || Buffer.isBuffer(body)) return next();
     const { depth, illFormed } = inspect(body, max);
     if (depth > max) {
-      return next(new AppException(HttpStatus.BAD_REQUEST, ERROR_CODES.BODY_TOO_DEEP, `The request body is nested too deeply (at most ${max} levels).`));
+      return next(
+        new AppException(
+          HttpStatus.BAD_REQUEST,
+          ERROR_CODES.BODY_TOO_DEEP,
+          `The request body is nested too deeply (at most ${max} levels).`,
+        ),
+      );
     }
     if (illFormed) return next(AppException.badRequest('The request body holds text that is not valid Unicode.'));
     next();

@@ -8,7 +8,11 @@ import { LIMITS } from '../../shared/limits';
 export class ParseIdPipe implements PipeTransform<string, number> {
   transform(value: string): number {
     const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-    if (!Number.isInteger(id) || id < 1 || id > LIMITS.ID_MAX) throw AppException.badRequest('The id must be a whole number from 1 to 2147483647.', ERROR_CODES.VALIDATION_FAILED);
+    if (!Number.isInteger(id) || id < 1 || id > LIMITS.ID_MAX)
+      throw AppException.badRequest(
+        'The id must be a whole number from 1 to 2147483647.',
+        ERROR_CODES.VALIDATION_FAILED,
+      );
     return id;
   }
 }

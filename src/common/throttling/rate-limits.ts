@@ -19,7 +19,8 @@ export function rateLimitOptions(scale = 1): ThrottlerModuleOptions {
         name: 'default',
         ttl: RATE_LIMITS.WINDOW_MS,
         limit: (context: ExecutionContext) => {
-          const signedIn = context.getType() === 'http' && context.switchToHttp().getRequest<{ user?: unknown }>().user !== undefined;
+          const signedIn =
+            context.getType() === 'http' && context.switchToHttp().getRequest<{ user?: unknown }>().user !== undefined;
           return (signedIn ? RATE_LIMITS.PER_ACCOUNT : RATE_LIMITS.PER_ADDRESS_ANONYMOUS) * scale;
         },
       },

@@ -7,7 +7,13 @@ export class InitialSchema1763780000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     const ts = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
     const now = q.connection.driver.options.type === 'postgres' ? 'now()' : "datetime('now')";
-    const id = { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' as const };
+    const id = {
+      name: 'id',
+      type: 'integer',
+      isPrimary: true,
+      isGenerated: true,
+      generationStrategy: 'increment' as const,
+    };
     const created = { name: 'createdAt', type: ts, default: now };
     const updated = { name: 'updatedAt', type: ts, default: now };
 
@@ -64,11 +70,21 @@ export class InitialSchema1763780000000 implements MigrationInterface {
           created,
           updated,
         ],
-        foreignKeys: [{ columnNames: ['organisationId'], referencedTableName: 'organisations', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          {
+            columnNames: ['organisationId'],
+            referencedTableName: 'organisations',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+        ],
       }),
     );
     await q.createIndex('users', new TableIndex({ name: 'IDX_users_org', columnNames: ['organisationId'] }));
-    await q.createIndex('users', new TableIndex({ name: 'IDX_users_org_name', columnNames: ['organisationId', 'lastName', 'firstName'] }));
+    await q.createIndex(
+      'users',
+      new TableIndex({ name: 'IDX_users_org_name', columnNames: ['organisationId', 'lastName', 'firstName'] }),
+    );
 
     await q.createTable(
       new Table({
@@ -85,11 +101,16 @@ export class InitialSchema1763780000000 implements MigrationInterface {
           { name: 'userAgent', type: 'varchar', length: '300', isNullable: true },
           { name: 'method', type: 'varchar', length: '20', default: "'password'" },
         ],
-        foreignKeys: [{ columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+        ],
       }),
     );
     await q.createIndex('sessions', new TableIndex({ name: 'IDX_sessions_user', columnNames: ['userId', 'endedAt'] }));
-    await q.createIndex('sessions', new TableIndex({ name: 'IDX_sessions_org', columnNames: ['organisationId', 'endedAt'] }));
+    await q.createIndex(
+      'sessions',
+      new TableIndex({ name: 'IDX_sessions_org', columnNames: ['organisationId', 'endedAt'] }),
+    );
 
     await q.createTable(
       new Table({
@@ -102,11 +123,24 @@ export class InitialSchema1763780000000 implements MigrationInterface {
           { name: 'expiresAt', type: ts },
           { name: 'usedAt', type: ts, isNullable: true },
         ],
-        foreignKeys: [{ columnNames: ['sessionId'], referencedTableName: 'sessions', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          {
+            columnNames: ['sessionId'],
+            referencedTableName: 'sessions',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+        ],
       }),
     );
-    await q.createIndex('refresh_tokens', new TableIndex({ name: 'IDX_refresh_tokens_session', columnNames: ['sessionId'] }));
-    await q.createIndex('refresh_tokens', new TableIndex({ name: 'IDX_refresh_tokens_hash', columnNames: ['tokenHash'], isUnique: true }));
+    await q.createIndex(
+      'refresh_tokens',
+      new TableIndex({ name: 'IDX_refresh_tokens_session', columnNames: ['sessionId'] }),
+    );
+    await q.createIndex(
+      'refresh_tokens',
+      new TableIndex({ name: 'IDX_refresh_tokens_hash', columnNames: ['tokenHash'], isUnique: true }),
+    );
 
     await q.createTable(
       new Table({
@@ -119,14 +153,23 @@ export class InitialSchema1763780000000 implements MigrationInterface {
           { name: 'expiresAt', type: ts },
           { name: 'usedAt', type: ts, isNullable: true },
         ],
-        foreignKeys: [{ columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+        ],
       }),
     );
-    await q.createIndex('password_reset_tokens', new TableIndex({ name: 'IDX_password_reset_tokens_user', columnNames: ['userId'] }));
-    await q.createIndex('password_reset_tokens', new TableIndex({ name: 'IDX_password_reset_tokens_hash', columnNames: ['tokenHash'], isUnique: true }));
+    await q.createIndex(
+      'password_reset_tokens',
+      new TableIndex({ name: 'IDX_password_reset_tokens_user', columnNames: ['userId'] }),
+    );
+    await q.createIndex(
+      'password_reset_tokens',
+      new TableIndex({ name: 'IDX_password_reset_tokens_hash', columnNames: ['tokenHash'], isUnique: true }),
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['password_reset_tokens', 'refresh_tokens', 'sessions', 'users', 'organisations']) await q.dropTable(t);
+    for (const t of ['password_reset_tokens', 'refresh_tokens', 'sessions', 'users', 'organisations'])
+      await q.dropTable(t);
   }
 }

@@ -17,12 +17,27 @@ export class UserAdministration1763790000000 implements MigrationInterface {
       'users',
       new TableIndex({
         name: 'IDX_users_org_search',
-        columnNames: ['organisationId', 'lastName', 'firstName', 'email', 'roleId', 'isAdministrator', 'isDisabled', 'isBlocked'],
+        columnNames: [
+          'organisationId',
+          'lastName',
+          'firstName',
+          'email',
+          'roleId',
+          'isAdministrator',
+          'isDisabled',
+          'isBlocked',
+        ],
       }),
     );
     // Role and access filters without text, and the count of active users.
-    await q.createIndex('users', new TableIndex({ name: 'IDX_users_org_role', columnNames: ['organisationId', 'roleId'] }));
-    await q.createIndex('users', new TableIndex({ name: 'IDX_users_org_access', columnNames: ['organisationId', 'isDisabled', 'isBlocked'] }));
+    await q.createIndex(
+      'users',
+      new TableIndex({ name: 'IDX_users_org_role', columnNames: ['organisationId', 'roleId'] }),
+    );
+    await q.createIndex(
+      'users',
+      new TableIndex({ name: 'IDX_users_org_access', columnNames: ['organisationId', 'isDisabled', 'isBlocked'] }),
+    );
 
     await q.createTable(
       new Table({
@@ -34,10 +49,20 @@ export class UserAdministration1763790000000 implements MigrationInterface {
           { name: 'nameKey', type: 'varchar', length: '100' },
           { name: 'createdAt', type: ts, default: now },
         ],
-        foreignKeys: [{ columnNames: ['organisationId'], referencedTableName: 'organisations', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          {
+            columnNames: ['organisationId'],
+            referencedTableName: 'organisations',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+        ],
       }),
     );
-    await q.createIndex('user_groups', new TableIndex({ name: 'IDX_user_groups_org_name', columnNames: ['organisationId', 'nameKey'], isUnique: true }));
+    await q.createIndex(
+      'user_groups',
+      new TableIndex({ name: 'IDX_user_groups_org_name', columnNames: ['organisationId', 'nameKey'], isUnique: true }),
+    );
 
     await q.createTable(
       new Table({
@@ -48,12 +73,20 @@ export class UserAdministration1763790000000 implements MigrationInterface {
           { name: 'createdAt', type: ts, default: now },
         ],
         foreignKeys: [
-          { columnNames: ['groupId'], referencedTableName: 'user_groups', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            columnNames: ['groupId'],
+            referencedTableName: 'user_groups',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
           { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
         ],
       }),
     );
-    await q.createIndex('user_group_members', new TableIndex({ name: 'IDX_user_group_members_user', columnNames: ['userId'] }));
+    await q.createIndex(
+      'user_group_members',
+      new TableIndex({ name: 'IDX_user_group_members_user', columnNames: ['userId'] }),
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

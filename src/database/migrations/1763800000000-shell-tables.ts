@@ -7,7 +7,13 @@ export class ShellTables1763800000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     const ts = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
     const now = q.connection.driver.options.type === 'postgres' ? 'now()' : "datetime('now')";
-    const id = { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' as const };
+    const id = {
+      name: 'id',
+      type: 'integer',
+      isPrimary: true,
+      isGenerated: true,
+      generationStrategy: 'increment' as const,
+    };
     const created = { name: 'createdAt', type: ts, default: now };
 
     await q.createTable(
@@ -21,22 +27,44 @@ export class ShellTables1763800000000 implements MigrationInterface {
           { name: 'createdById', type: 'integer' },
           created,
         ],
-        foreignKeys: [{ columnNames: ['organisationId'], referencedTableName: 'organisations', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          {
+            columnNames: ['organisationId'],
+            referencedTableName: 'organisations',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+        ],
       }),
     );
-    await q.createIndex('announcements', new TableIndex({ name: 'IDX_announcements_org', columnNames: ['organisationId'] }));
+    await q.createIndex(
+      'announcements',
+      new TableIndex({ name: 'IDX_announcements_org', columnNames: ['organisationId'] }),
+    );
 
     await q.createTable(
       new Table({
         name: 'announcement_dismissals',
         columns: [id, { name: 'announcementId', type: 'integer' }, { name: 'userId', type: 'integer' }, created],
         foreignKeys: [
-          { columnNames: ['announcementId'], referencedTableName: 'announcements', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            columnNames: ['announcementId'],
+            referencedTableName: 'announcements',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
           { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
         ],
       }),
     );
-    await q.createIndex('announcement_dismissals', new TableIndex({ name: 'IDX_announcement_dismissals_unique', columnNames: ['announcementId', 'userId'], isUnique: true }));
+    await q.createIndex(
+      'announcement_dismissals',
+      new TableIndex({
+        name: 'IDX_announcement_dismissals_unique',
+        columnNames: ['announcementId', 'userId'],
+        isUnique: true,
+      }),
+    );
 
     await q.createTable(
       new Table({
@@ -49,7 +77,9 @@ export class ShellTables1763800000000 implements MigrationInterface {
           { name: 'organisationId', type: 'integer' },
           created,
         ],
-        foreignKeys: [{ columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+        ],
       }),
     );
     await q.createIndex('user_feedback', new TableIndex({ name: 'IDX_user_feedback_user', columnNames: ['userId'] }));
@@ -68,7 +98,10 @@ export class ShellTables1763800000000 implements MigrationInterface {
         ],
       }),
     );
-    await q.createIndex('system_information', new TableIndex({ name: 'IDX_system_information_type_start', columnNames: ['eventType', 'startDateTime'] }));
+    await q.createIndex(
+      'system_information',
+      new TableIndex({ name: 'IDX_system_information_type_start', columnNames: ['eventType', 'startDateTime'] }),
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -25,10 +25,24 @@ export class OrganisationAdmin1763810000000 implements MigrationInterface {
           { name: 'createdAt', type: ts, default: now },
           { name: 'updatedAt', type: ts, default: now },
         ],
-        foreignKeys: [{ columnNames: ['organisationId'], referencedTableName: 'organisations', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          {
+            columnNames: ['organisationId'],
+            referencedTableName: 'organisations',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+        ],
       }),
     );
-    await q.createIndex('contact_profiles', new TableIndex({ name: 'IDX_contact_profiles_org_kind', columnNames: ['organisationId', 'kind'], isUnique: true }));
+    await q.createIndex(
+      'contact_profiles',
+      new TableIndex({
+        name: 'IDX_contact_profiles_org_kind',
+        columnNames: ['organisationId', 'kind'],
+        isUnique: true,
+      }),
+    );
 
     await q.createTable(
       new Table({
@@ -41,10 +55,20 @@ export class OrganisationAdmin1763810000000 implements MigrationInterface {
           { name: 'usedAt', type: ts, isNullable: true },
           { name: 'createdAt', type: ts, default: now },
         ],
-        foreignKeys: [{ columnNames: ['organisationId'], referencedTableName: 'organisations', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          {
+            columnNames: ['organisationId'],
+            referencedTableName: 'organisations',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+        ],
       }),
     );
-    await q.createIndex('logo_uploads', new TableIndex({ name: 'IDX_logo_uploads_stored', columnNames: ['storedName'], isUnique: true }));
+    await q.createIndex(
+      'logo_uploads',
+      new TableIndex({ name: 'IDX_logo_uploads_stored', columnNames: ['storedName'], isUnique: true }),
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -24,12 +24,20 @@ export class Notifications1763820000000 implements MigrationInterface {
           { name: 'createdAt', type: ts, default: now },
         ],
         foreignKeys: [
-          { columnNames: ['organisationId'], referencedTableName: 'organisations', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            columnNames: ['organisationId'],
+            referencedTableName: 'organisations',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
           { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
         ],
       }),
     );
-    await q.createIndex('notifications', new TableIndex({ name: 'IDX_notifications_org_user', columnNames: ['organisationId', 'userId', 'id'] }));
+    await q.createIndex(
+      'notifications',
+      new TableIndex({ name: 'IDX_notifications_org_user', columnNames: ['organisationId', 'userId', 'id'] }),
+    );
 
     await q.createTable(
       new Table({
@@ -42,12 +50,20 @@ export class Notifications1763820000000 implements MigrationInterface {
           { name: 'updatedAt', type: ts, default: now },
         ],
         foreignKeys: [
-          { columnNames: ['notificationId'], referencedTableName: 'notifications', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            columnNames: ['notificationId'],
+            referencedTableName: 'notifications',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
           { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
         ],
       }),
     );
-    await q.createIndex('notification_receipts', new TableIndex({ name: 'IDX_notification_receipts_user', columnNames: ['userId'] }));
+    await q.createIndex(
+      'notification_receipts',
+      new TableIndex({ name: 'IDX_notification_receipts_user', columnNames: ['userId'] }),
+    );
 
     await q.createTable(
       new Table({
@@ -57,7 +73,9 @@ export class Notifications1763820000000 implements MigrationInterface {
           { name: 'dismissedThroughId', type: 'integer', default: 0 },
           { name: 'updatedAt', type: ts, default: now },
         ],
-        foreignKeys: [{ columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+        ],
       }),
     );
   }

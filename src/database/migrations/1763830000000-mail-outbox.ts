@@ -28,7 +28,10 @@ export class MailOutbox1763830000000 implements MigrationInterface {
         ],
       }),
     );
-    await q.createIndex('mail_outbox', new TableIndex({ name: 'IDX_mail_outbox_pending', columnNames: ['sentAt', 'nextAttemptAt'] }));
+    await q.createIndex(
+      'mail_outbox',
+      new TableIndex({ name: 'IDX_mail_outbox_pending', columnNames: ['sentAt', 'nextAttemptAt'] }),
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

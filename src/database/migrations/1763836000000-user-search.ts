@@ -16,13 +16,19 @@ export class UserSearch1763836000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     if (q.connection.driver.options.type === 'postgres') {
       await q.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      await q.query(`CREATE INDEX "IDX_users_name_trgm" ON "users" USING gin (("firstName" || ' ' || "lastName") gin_trgm_ops)`);
+      await q.query(
+        `CREATE INDEX "IDX_users_name_trgm" ON "users" USING gin (("firstName" || ' ' || "lastName") gin_trgm_ops)`,
+      );
       await q.query(`CREATE INDEX "IDX_users_email_trgm" ON "users" USING gin ("email" gin_trgm_ops)`);
       return;
     }
     const row = `new."id", new."firstName" || ' ' || new."lastName", new."email"`;
-    await q.query(`CREATE VIRTUAL TABLE "users_search" USING fts5(name, email, content='', contentless_delete=1, tokenize='trigram')`);
-    await q.query(`INSERT INTO "users_search" (rowid, name, email) SELECT "id", "firstName" || ' ' || "lastName", "email" FROM "users"`);
+    await q.query(
+      `CREATE VIRTUAL TABLE "users_search" USING fts5(name, email, content='', contentless_delete=1, tokenize='trigram')`,
+    );
+    await q.query(
+      `INSERT INTO "users_search" (rowid, name, email) SELECT "id", "firstName" || ' ' || "lastName", "email" FROM "users"`,
+    );
     await q.query(`CREATE TRIGGER "users_search_insert" AFTER INSERT ON "users" BEGIN
       INSERT INTO "users_search" (rowid, name, email) VALUES (${row}); END`);
     await q.query(`CREATE TRIGGER "users_search_delete" AFTER DELETE ON "users" BEGIN

@@ -14,7 +14,11 @@ export class StoredFiles1763850000000 implements MigrationInterface {
           { name: 'contentType', type: 'varchar', length: '100' },
           { name: 'size', type: 'integer' },
           { name: 'data', type: postgres ? 'bytea' : 'blob' },
-          { name: 'createdAt', type: postgres ? 'timestamptz' : 'datetime', default: postgres ? 'now()' : "datetime('now')" },
+          {
+            name: 'createdAt',
+            type: postgres ? 'timestamptz' : 'datetime',
+            default: postgres ? 'now()' : "datetime('now')",
+          },
         ],
       }),
     );

@@ -31,11 +31,32 @@ export class AuditEvents1763900000000 implements MigrationInterface {
         ],
       }),
     );
-    await q.createIndex('audit_events', new TableIndex({ name: 'IDX_audit_events_org_time', columnNames: ['organisationId', 'occurredAt', 'id'] }));
+    await q.createIndex(
+      'audit_events',
+      new TableIndex({ name: 'IDX_audit_events_org_time', columnNames: ['organisationId', 'occurredAt', 'id'] }),
+    );
     // The type filter's count reads an index range, not every event of the organisation.
-    await q.createIndex('audit_events', new TableIndex({ name: 'IDX_audit_events_org_type_time', columnNames: ['organisationId', 'type', 'occurredAt', 'id'] }));
-    await q.createIndex('audit_events', new TableIndex({ name: 'IDX_audit_events_org_actor_time', columnNames: ['organisationId', 'actorId', 'occurredAt', 'id'] }));
-    await q.createIndex('audit_events', new TableIndex({ name: 'IDX_audit_events_org_target_time', columnNames: ['organisationId', 'targetId', 'occurredAt', 'id'] }));
+    await q.createIndex(
+      'audit_events',
+      new TableIndex({
+        name: 'IDX_audit_events_org_type_time',
+        columnNames: ['organisationId', 'type', 'occurredAt', 'id'],
+      }),
+    );
+    await q.createIndex(
+      'audit_events',
+      new TableIndex({
+        name: 'IDX_audit_events_org_actor_time',
+        columnNames: ['organisationId', 'actorId', 'occurredAt', 'id'],
+      }),
+    );
+    await q.createIndex(
+      'audit_events',
+      new TableIndex({
+        name: 'IDX_audit_events_org_target_time',
+        columnNames: ['organisationId', 'targetId', 'occurredAt', 'id'],
+      }),
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -4,7 +4,6 @@ import { IsInt, IsOptional, Min, ValidateBy, ValidationOptions } from 'class-val
 import { FEEDBACK_MESSAGES, SHELL_LIMITS } from '../../shared/shell';
 import { FeedbackRequest } from '../../shared/api-types';
 
-
 /** Non-blank text of at most `max` characters; one message per field (the specification's when missing). */
 function RequiredText(requiredMessage: string, max: number, options?: ValidationOptions) {
   return ValidateBy(
@@ -12,7 +11,10 @@ function RequiredText(requiredMessage: string, max: number, options?: Validation
       name: 'requiredText',
       validator: {
         validate: (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= max,
-        defaultMessage: (args) => (typeof args?.value === 'string' && args.value.length > max ? `${args.property} must be at most ${max} characters.` : requiredMessage),
+        defaultMessage: (args) =>
+          typeof args?.value === 'string' && args.value.length > max
+            ? `${args.property} must be at most ${max} characters.`
+            : requiredMessage,
       },
     },
     options,

@@ -2,7 +2,18 @@ import type { PublishNotificationRequest } from '../../shared/notifications';
 import { LIMITS } from '../../shared/limits';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, Max, Min, ValidateNested } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { OmitOrValid } from '../../common/validation';
 import { CONTENT_FIELD_LIMITS as L, NOTIFICATION_TYPES, NotificationType } from '../../shared/notifications';
 
@@ -27,7 +38,10 @@ export class NotificationContentDto {
   @ApiPropertyOptional() @Text('summary') summary?: string;
   @ApiPropertyOptional() @Text('detail') detail?: string;
   @ApiPropertyOptional() @Text('fileName') fileName?: string;
-  @ApiPropertyOptional({ description: 'An https URL, or /files/reports/<organisationId>/<name> of a report uploaded with POST api/notifications/reports' })
+  @ApiPropertyOptional({
+    description:
+      'An https URL, or /files/reports/<organisationId>/<name> of a report uploaded with POST api/notifications/reports',
+  })
   @Text('downloadLink')
   downloadLink?: string;
 }
@@ -69,7 +83,9 @@ export class UploadReportDto {
 /** GET api/processedData/processLogUrl/{portfolioId}: the portfolio's id or code. */
 export class PortfolioIdParam {
   @IsString()
-  @Matches(/^[A-Za-z0-9][A-Za-z0-9_-]{0,49}$/, { message: 'portfolioId must be 1 to 50 letters, digits, dashes or underscores.' })
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9_-]{0,49}$/, {
+    message: 'portfolioId must be 1 to 50 letters, digits, dashes or underscores.',
+  })
   portfolioId!: string;
 }
 

@@ -5,7 +5,9 @@ import { CreateESupportRequest } from '../../shared/api-types';
 
 /** POST /api/users/add-esupport (spec 001 §5): the local part of the e-mail; the domain is fixed. */
 export class CreateESupportDto implements CreateESupportRequest {
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value === undefined || value === null ? '' : value))
+  @Transform(({ value }) =>
+    typeof value === 'string' ? value.trim().toLowerCase() : value === undefined || value === null ? '' : value,
+  )
   @IsString({ message: M.ESUPPORT_EMAIL_REQUIRED })
   @IsNotEmpty({ message: M.ESUPPORT_EMAIL_REQUIRED })
   @Matches(/^[^@|]*$/, { message: M.ESUPPORT_FORBIDDEN_CHARS })

@@ -1,9 +1,29 @@
 import { Transform } from 'class-transformer';
 import { trimOrEmpty } from '../../common/transforms';
 import { OmitOrValid } from '../../common/validation';
-import { ArrayContains, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import {
+  ArrayContains,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 import { LIMITS } from '../../shared/limits';
-import { ACCOUNT_TYPES, AccountTypeName, APPLICATION_IDS, ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
+import {
+  ACCOUNT_TYPES,
+  AccountTypeName,
+  APPLICATION_IDS,
+  ORG_ADMIN_MESSAGES as M,
+} from '../../shared/organisation-admin';
 import { Role } from '../../shared/roles';
 import { SiteAdminCreation } from '../../shared/api-types';
 
@@ -16,7 +36,9 @@ const EMAIL_OR_EMPTY = /^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * Optional fields may be left out (they take the defaults below); null is refused like any other wrong type.
  */
 export class CreateSiteAdminDto implements SiteAdminCreation {
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value === undefined || value === null ? '' : value))
+  @Transform(({ value }) =>
+    typeof value === 'string' ? value.trim().toLowerCase() : value === undefined || value === null ? '' : value,
+  )
   @IsString({ message: M.EMAIL_EMPTY })
   @IsNotEmpty({ message: M.EMAIL_EMPTY })
   @MaxLength(LIMITS.EMAIL_MAX, { message: M.EMAIL_TOO_LONG })
@@ -61,7 +83,10 @@ export class CreateSiteAdminDto implements SiteAdminCreation {
 
   @OmitOrValid()
   @IsArray({ message: 'masterTaxManagerApplicationIds must be a list of application ids' })
-  @IsIn([APPLICATION_IDS.TAX_MANAGER], { each: true, message: 'masterTaxManagerApplicationIds may hold only the tax manager application (1)' })
+  @IsIn([APPLICATION_IDS.TAX_MANAGER], {
+    each: true,
+    message: 'masterTaxManagerApplicationIds may hold only the tax manager application (1)',
+  })
   masterTaxManagerApplicationIds: number[] = [];
 
   @OmitOrValid()
@@ -86,6 +111,9 @@ export class CreateSiteAdminDto implements SiteAdminCreation {
   @ValidateIf((o: CreateSiteAdminDto) => o.isSSO === true && o.ssoLogoutUrl !== '')
   @IsString({ message: M.SSO_LOGOUT_URL_INVALID })
   @MaxLength(500, { message: 'SSO logout URL must be at most 500 characters' })
-  @IsUrl({ require_protocol: true, protocols: ['http', 'https'], require_tld: false }, { message: M.SSO_LOGOUT_URL_INVALID })
+  @IsUrl(
+    { require_protocol: true, protocols: ['http', 'https'], require_tld: false },
+    { message: M.SSO_LOGOUT_URL_INVALID },
+  )
   ssoLogoutUrl?: string;
 }

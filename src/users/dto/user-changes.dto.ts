@@ -18,8 +18,22 @@ import { NewPassword } from '../../common/validation';
 import { trim } from '../../common/transforms';
 import { OmitOrValid } from '../../common/validation';
 import { LIMITS } from '../../shared/limits';
-import { NAME_MAX, newUserEmailError as sharedNewUserEmailError, profileFieldTooLong, VALIDATION_MESSAGES as V } from '../../shared/validation';
-import { DisableUserRequest, EnforceMfaRequest, NewUserPayload, UpdatePasswordPayload, UpdateProfilePayload, UpdateRoleRequest, UpdateSsoRequest, UserIdRequest } from '../../shared/api-types';
+import {
+  NAME_MAX,
+  newUserEmailError as sharedNewUserEmailError,
+  profileFieldTooLong,
+  VALIDATION_MESSAGES as V,
+} from '../../shared/validation';
+import {
+  DisableUserRequest,
+  EnforceMfaRequest,
+  NewUserPayload,
+  UpdatePasswordPayload,
+  UpdateProfilePayload,
+  UpdateRoleRequest,
+  UpdateSsoRequest,
+  UserIdRequest,
+} from '../../shared/api-types';
 
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
@@ -31,7 +45,10 @@ export function newUserEmailError(value: unknown): string | null {
 function IsNewUserEmail(): PropertyDecorator {
   return ValidateBy({
     name: 'isNewUserEmail',
-    validator: { validate: (value) => newUserEmailError(value) === null, defaultMessage: (args) => newUserEmailError(args?.value) ?? '' },
+    validator: {
+      validate: (value) => newUserEmailError(value) === null,
+      defaultMessage: (args) => newUserEmailError(args?.value) ?? '',
+    },
   });
 }
 
@@ -86,7 +103,7 @@ function ProfileField(label: string): PropertyDecorator {
 
 /** PUT /api/users/updateUser: the caller's own profile; fields are trimmed (spec 000 §5); absent ones stay. */
 export class UpdateProfileDto implements Partial<UpdateProfilePayload> {
-  @ApiPropertyOptional({ description: 'When given, must be the caller (one edits only one\'s own profile)' })
+  @ApiPropertyOptional({ description: "When given, must be the caller (one edits only one's own profile)" })
   @IsOptional()
   @IsInt({ message: 'userId must be a whole number.' })
   userId?: number;

@@ -1,11 +1,29 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 import { DATE_TYPE } from '../../database/column-types';
 import { Organisation } from '../../organisations/entities/organisation.entity';
 import { effectiveRoles, Role } from '../../shared/roles';
 
 @Entity('users')
 @Index('IDX_users_org_name', ['organisationId', 'lastName', 'firstName'])
-@Index('IDX_users_org_search', ['organisationId', 'lastName', 'firstName', 'email', 'roleId', 'isAdministrator', 'isDisabled', 'isBlocked'])
+@Index('IDX_users_org_search', [
+  'organisationId',
+  'lastName',
+  'firstName',
+  'email',
+  'roleId',
+  'isAdministrator',
+  'isDisabled',
+  'isBlocked',
+])
 @Index('IDX_users_org_role', ['organisationId', 'roleId'])
 @Index('IDX_users_org_access', ['organisationId', 'isDisabled', 'isBlocked'])
 export class User {

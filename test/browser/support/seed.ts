@@ -28,12 +28,28 @@ export function seedInto(dataDir: string): void {
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
-export async function seedOrganisation(fields: { code?: string; name?: string; allowedUsersNumber?: number; maxConcurrentUsers?: number; isSSOEnabled?: boolean; applications?: string[] } = {}) {
+export async function seedOrganisation(
+  fields: {
+    code?: string;
+    name?: string;
+    allowedUsersNumber?: number;
+    maxConcurrentUsers?: number;
+    isSSOEnabled?: boolean;
+    applications?: string[];
+  } = {},
+) {
   const code = fields.code ?? `B${unique()}`.toUpperCase().slice(0, 25);
   const name = fields.name ?? `Browser Org ${code}`;
   const id = await run(
     `INSERT INTO organisations (code, name, allowedUsersNumber, maxConcurrentUsers, maxPortfolios, applications, isSSOEnabled) VALUES (?, ?, ?, ?, 5, ?, ?)`,
-    [code, name, fields.allowedUsersNumber ?? 100, fields.maxConcurrentUsers ?? 100, JSON.stringify(fields.applications ?? ['TAX_MANAGER', 'CA_VIEWER']), fields.isSSOEnabled ? 1 : 0],
+    [
+      code,
+      name,
+      fields.allowedUsersNumber ?? 100,
+      fields.maxConcurrentUsers ?? 100,
+      JSON.stringify(fields.applications ?? ['TAX_MANAGER', 'CA_VIEWER']),
+      fields.isSSOEnabled ? 1 : 0,
+    ],
   );
   return { id, code, name };
 }
@@ -55,7 +71,18 @@ export async function seedUser(organisationId: number, u: SeedUser = {}) {
   const password = u.password ?? 'Browser-Pass-1';
   const id = await run(
     `INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isAdministrator, isMFAEnforced, mustChangePassword, isSSO) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [organisationId, email, await argon2.hash(password, { type: argon2.argon2id }), u.firstName ?? 'Brow', u.lastName ?? 'Ser', u.roleId ?? 4, u.isAdministrator ? 1 : 0, u.isMFAEnforced ? 1 : 0, u.mustChangePassword ? 1 : 0, u.isSSO ? 1 : 0],
+    [
+      organisationId,
+      email,
+      await argon2.hash(password, { type: argon2.argon2id }),
+      u.firstName ?? 'Brow',
+      u.lastName ?? 'Ser',
+      u.roleId ?? 4,
+      u.isAdministrator ? 1 : 0,
+      u.isMFAEnforced ? 1 : 0,
+      u.mustChangePassword ? 1 : 0,
+      u.isSSO ? 1 : 0,
+    ],
   );
   return { id, email, password };
 }

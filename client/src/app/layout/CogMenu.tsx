@@ -44,8 +44,24 @@ export function CogMenu() {
               <>
                 {entries.length > 0 && <Menu.Separator />}
                 {[
-                  { label: 'Server', value: server, set: (v: string) => setServer(v as ServerChoice), options: [['local', 'Local server'], ['cloud', 'Cloud server']] },
-                  { label: 'Engine', value: engine, set: (v: string) => setEngine(v as EngineChoice), options: [['com', 'COM engine'], ['cloud', 'Cloud engine']] },
+                  {
+                    label: 'Server',
+                    value: server,
+                    set: (v: string) => setServer(v as ServerChoice),
+                    options: [
+                      ['local', 'Local server'],
+                      ['cloud', 'Cloud server'],
+                    ],
+                  },
+                  {
+                    label: 'Engine',
+                    value: engine,
+                    set: (v: string) => setEngine(v as EngineChoice),
+                    options: [
+                      ['com', 'COM engine'],
+                      ['cloud', 'Cloud engine'],
+                    ],
+                  },
                 ].map((group, i) => (
                   <Menu.ItemGroup key={group.label}>
                     {i > 0 && <Menu.Separator />}

@@ -8,7 +8,13 @@ export function CompactModeSwitch() {
   return (
     <>
       <Global styles={{ 'html[data-compact="true"]': { fontSize: '87.5%' } }} />
-      <Switch.Root size="sm" checked={compact} onCheckedChange={(e) => setCompact(e.checked)} data-testid="compact-switch" display={{ base: 'none', sm: 'inline-flex' }}>
+      <Switch.Root
+        size="sm"
+        checked={compact}
+        onCheckedChange={(e) => setCompact(e.checked)}
+        data-testid="compact-switch"
+        display={{ base: 'none', sm: 'inline-flex' }}
+      >
         <Switch.HiddenInput aria-label="Compact mode" />
         <Switch.Control />
         <Switch.Label fontSize="sm" color="fg.muted">

@@ -44,26 +44,43 @@ describe('Header (spec 001 §2.2, §2.4)', () => {
     authState.current = signedIn(roles);
     renderAt(<Header />);
     const main = screen.getByTestId('main-menu');
-    expect(within(main).getAllByRole('link', { hidden: true }).map((a) => a.textContent)).toEqual(MAIN[code]);
+    expect(
+      within(main)
+        .getAllByRole('link', { hidden: true })
+        .map((a) => a.textContent),
+    ).toEqual(MAIN[code]);
     if (COG[code].length === 0) {
       expect(screen.queryByTestId('cog-button')).toBeNull();
     } else {
       await userEvent.click(screen.getByTestId('cog-button'));
       const menu = await screen.findByTestId('cog-menu');
-      expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(COG[code]);
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((i) => i.textContent),
+      ).toEqual(COG[code]);
     }
-    if (code === 'CA_VIEWER') expect(screen.getByTestId('ca-viewer-notice')).toHaveTextContent('To enrol as a Tax Manager, please contact support.');
+    if (code === 'CA_VIEWER')
+      expect(screen.getByTestId('ca-viewer-notice')).toHaveTextContent(
+        'To enrol as a Tax Manager, please contact support.',
+      );
     else expect(screen.queryByTestId('ca-viewer-notice')).toBeNull();
   });
 
   it('Home links to /portfolios in the tax manager view and to / without the application', () => {
     authState.current = signedIn([Role.ANALYST]);
     const first = renderAt(<Header />);
-    expect(within(screen.getByTestId('main-menu')).getByRole('link', { name: 'Home', hidden: true })).toHaveAttribute('href', '/portfolios');
+    expect(within(screen.getByTestId('main-menu')).getByRole('link', { name: 'Home', hidden: true })).toHaveAttribute(
+      'href',
+      '/portfolios',
+    );
     first.unmount();
     authState.current = signedIn([Role.ANALYST], { applications: ['CA_VIEWER'] });
     renderAt(<Header />);
-    expect(within(screen.getByTestId('main-menu')).getByRole('link', { name: 'Home', hidden: true })).toHaveAttribute('href', '/');
+    expect(within(screen.getByTestId('main-menu')).getByRole('link', { name: 'Home', hidden: true })).toHaveAttribute(
+      'href',
+      '/',
+    );
   });
 
   it('in develop the cog offers the server and engine choices, kept in local storage', async () => {
@@ -75,14 +92,19 @@ describe('Header (spec 001 §2.2, §2.4)', () => {
     await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Cloud server' }));
     expect(localStorage.getItem('serverChoice')).toBe('cloud');
     await userEvent.click(screen.getByTestId('cog-button'));
-    await userEvent.click(within(await screen.findByTestId('cog-menu')).getByRole('menuitemradio', { name: 'Cloud engine' }));
+    await userEvent.click(
+      within(await screen.findByTestId('cog-menu')).getByRole('menuitemradio', { name: 'Cloud engine' }),
+    );
     expect(localStorage.getItem('engineChoice')).toBe('cloud');
   });
 
   it('the logo links home and the compact switch changes the theme and is remembered', async () => {
     authState.current = signedIn([Role.SITE_ADMIN]);
     renderAt(<Header />);
-    expect(screen.getByTestId('app-header').querySelector('a[aria-label="Tax Portal home"]')).toHaveAttribute('href', '/');
+    expect(screen.getByTestId('app-header').querySelector('a[aria-label="Tax Portal home"]')).toHaveAttribute(
+      'href',
+      '/',
+    );
     await userEvent.click(screen.getByTestId('compact-switch').querySelector('input')!);
     expect(localStorage.getItem('compactMode')).toBe('true');
     expect(document.documentElement.dataset.compact).toBe('true');
@@ -93,7 +115,11 @@ describe('Header (spec 001 §2.2, §2.4)', () => {
     renderAt(<Header />);
     expect(screen.queryByTestId('mobile-menu')).toBeNull();
     await userEvent.click(screen.getByTestId('mobile-menu-button'));
-    expect(within(screen.getByTestId('mobile-menu')).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Activities', 'Reports']);
+    expect(
+      within(screen.getByTestId('mobile-menu'))
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Activities', 'Reports']);
     await userEvent.click(within(screen.getByTestId('mobile-menu')).getByText('Activities'));
     // It hides itself after a choice (auto-hide delay).
     await waitFor(() => expect(screen.queryByTestId('mobile-menu')).toBeNull());
@@ -116,8 +142,14 @@ describe('Header (spec 001 §2.2, §2.4)', () => {
   it('a site admin of an organisation opened with the defaults (corporate actions viewer, no tax manager) is a CA Viewer: notice, 110px, Home only', async () => {
     authState.current = signedIn([Role.SITE_ADMIN], { applications: ['CA_VIEWER'] });
     const view = renderAt(<AppLayout />, '/about');
-    expect(screen.getByTestId('ca-viewer-notice')).toHaveTextContent('Your access is limited to the Corporate Actions Viewer');
-    expect(within(screen.getByTestId('main-menu')).getAllByRole('link', { hidden: true }).map((a) => a.textContent)).toEqual(['Home']);
+    expect(screen.getByTestId('ca-viewer-notice')).toHaveTextContent(
+      'Your access is limited to the Corporate Actions Viewer',
+    );
+    expect(
+      within(screen.getByTestId('main-menu'))
+        .getAllByRole('link', { hidden: true })
+        .map((a) => a.textContent),
+    ).toEqual(['Home']);
     await waitFor(() => expect(view.container.querySelector('main')).toHaveStyle({ paddingTop: '110px' }));
     view.unmount();
     authState.current = signedIn([Role.SITE_ADMIN], { applications: ['TAX_MANAGER', 'CA_VIEWER'] });

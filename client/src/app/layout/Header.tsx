@@ -25,7 +25,17 @@ export function useHeaderPadding(): number {
 export function Header() {
   const { roles, user, isAuthenticated } = useAuth();
   return (
-    <Box as="header" position="fixed" top="0" insetX="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" shadow="xs" data-testid="app-header">
+    <Box
+      as="header"
+      position="fixed"
+      top="0"
+      insetX="0"
+      zIndex="sticky"
+      bg="bg"
+      borderBottomWidth="1px"
+      shadow="xs"
+      data-testid="app-header"
+    >
       <Flex h="60px" px={{ base: '3', md: '6' }} align="center" justify="space-between" gap="4">
         <HStack gap="2">
           {isAuthenticated && <MobileMenu />}

@@ -18,7 +18,13 @@ export function LoadingBar() {
       role="progressbar"
       aria-label="Loading"
       data-testid="loading-bar"
-      css={{ animation: 'loading-bar 1.2s ease-in-out infinite', '@keyframes loading-bar': { '0%': { transform: 'scaleX(0.1)', transformOrigin: 'left' }, '100%': { transform: 'scaleX(1)', transformOrigin: 'left' } } }}
+      css={{
+        animation: 'loading-bar 1.2s ease-in-out infinite',
+        '@keyframes loading-bar': {
+          '0%': { transform: 'scaleX(0.1)', transformOrigin: 'left' },
+          '100%': { transform: 'scaleX(1)', transformOrigin: 'left' },
+        },
+      }}
     />
   );
 }

@@ -47,7 +47,13 @@ export function MobileMenu() {
 
   return (
     <Box display={{ base: 'block', md: 'none' }}>
-      <IconButton variant="ghost" aria-label={active ? 'Close menu' : 'Open menu'} aria-expanded={active} onClick={() => setActive((a) => !a)} data-testid="mobile-menu-button">
+      <IconButton
+        variant="ghost"
+        aria-label={active ? 'Close menu' : 'Open menu'}
+        aria-expanded={active}
+        onClick={() => setActive((a) => !a)}
+        data-testid="mobile-menu-button"
+      >
         {active ? <CloseIcon /> : <MenuIcon />}
       </IconButton>
       {active && (

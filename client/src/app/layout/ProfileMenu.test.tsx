@@ -10,7 +10,10 @@ vi.mock('@/lib/auth', async (importOriginal) => {
   return { ...(await importOriginal<object>()), useAuth: () => state.current };
 });
 
-const items = async () => within(await screen.findByTestId('profile-menu')).getAllByRole('menuitem').map((i) => i.textContent);
+const items = async () =>
+  within(await screen.findByTestId('profile-menu'))
+    .getAllByRole('menuitem')
+    .map((i) => i.textContent);
 
 function renderMenu(path = '/reports') {
   return renderRoutes(
@@ -33,7 +36,16 @@ describe('Profile menu (spec 001 §2.5)', () => {
     renderMenu();
     expect(screen.getByTestId('profile-button')).toHaveTextContent('AL');
     await userEvent.click(screen.getByTestId('profile-button'));
-    expect(await items()).toEqual(["You're logged in.", 'Profile', 'User Manual', 'Give Feedback', 'Announcements', 'Contact Us', 'About', 'Log Out']);
+    expect(await items()).toEqual([
+      "You're logged in.",
+      'Profile',
+      'User Manual',
+      'Give Feedback',
+      'Announcements',
+      'Contact Us',
+      'About',
+      'Log Out',
+    ]);
     expect(screen.getByRole('menuitem', { name: "You're logged in." })).toHaveAttribute('aria-disabled', 'true');
   });
 

@@ -22,7 +22,9 @@ export function initials(user: Pick<CurrentUserInfo, 'firstName' | 'lastName' | 
 /** The tooltip: organisation code and name, or the e-mail. */
 export function profileTooltip(user: CurrentUserInfo | undefined): string {
   if (!user) return '';
-  return user.organisationCode && user.masterAccountName ? `${user.organisationCode} - ${user.masterAccountName}` : user.email;
+  return user.organisationCode && user.masterAccountName
+    ? `${user.organisationCode} - ${user.masterAccountName}`
+    : user.email;
 }
 
 type Dialogs = 'logout' | 'feedback' | 'contact' | 'anonymous-feedback' | null;
@@ -81,11 +83,22 @@ export function ProfileMenu() {
 
   return (
     <>
-      <Menu.Root {...MENU_TYPEAHEAD_OFF} ids={{ trigger: triggerId }} positioning={{ placement: 'bottom-end' }} onSelect={({ value }) => select(value)}>
+      <Menu.Root
+        {...MENU_TYPEAHEAD_OFF}
+        ids={{ trigger: triggerId }}
+        positioning={{ placement: 'bottom-end' }}
+        onSelect={({ value }) => select(value)}
+      >
         <Tooltip.Root ids={{ trigger: triggerId }} openDelay={300} disabled={!isAuthenticated}>
           <Tooltip.Trigger asChild>
             <Menu.Trigger asChild>
-              <Button variant="ghost" rounded="full" p="0" aria-label={`Profile ${initials(user)}`} data-testid="profile-button">
+              <Button
+                variant="ghost"
+                rounded="full"
+                p="0"
+                aria-label={`Profile ${initials(user)}`}
+                data-testid="profile-button"
+              >
                 <Avatar.Root size="sm" colorPalette="blue">
                   <Avatar.Fallback>{initials(user)}</Avatar.Fallback>
                 </Avatar.Root>
@@ -130,7 +143,14 @@ export function ProfileMenu() {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <ConfirmDialog open={dialog === 'logout'} title="Log Out" message="Are you sure you want to log out?" onConfirm={logOut} onClose={() => setDialog(null)} finalFocusEl={returnFocus} />
+      <ConfirmDialog
+        open={dialog === 'logout'}
+        title="Log Out"
+        message="Are you sure you want to log out?"
+        onConfirm={logOut}
+        onClose={() => setDialog(null)}
+        finalFocusEl={returnFocus}
+      />
       <FeedbackDialog open={dialog === 'feedback'} onClose={() => setDialog(null)} finalFocusEl={returnFocus} />
       <ContactDialog
         open={dialog === 'contact' || dialog === 'anonymous-feedback'}

@@ -24,7 +24,13 @@ export function ConfirmDialog({
   finalFocusEl?: () => HTMLElement | null;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} role="alertdialog" placement="center" finalFocusEl={finalFocusEl}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => !e.open && onClose()}
+      role="alertdialog"
+      placement="center"
+      finalFocusEl={finalFocusEl}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

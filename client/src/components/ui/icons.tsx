@@ -6,7 +6,15 @@ const svg = (d: string) =>
     return (
       // Chakra v3's Icon takes its one child as the element to render (asChild): it must be the <svg>.
       <Icon boxSize="5" {...props}>
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           <path d={d} />
         </svg>
       </Icon>

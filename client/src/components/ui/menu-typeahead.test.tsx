@@ -14,7 +14,9 @@ vi.mock('@/lib/auth', async (importOriginal) => {
   return { ...(await importOriginal<object>()), useAuth: () => state.current };
 });
 
-const ITEMS = ['Profile', 'User Manual', 'Give Feedback', 'Announcements', 'Contact Us', 'About', 'Log Out'].map((text) => ({ value: text, text }));
+const ITEMS = ['Profile', 'User Manual', 'Give Feedback', 'Announcements', 'Contact Us', 'About', 'Log Out'].map(
+  (text) => ({ value: text, text }),
+);
 
 describe('menu type-ahead (spec 001 §2.2, §9)', () => {
   afterEach(() => vi.restoreAllMocks());

@@ -26,7 +26,10 @@ export function typeaheadMatch(items: readonly TypeaheadItem[], search: string, 
 }
 
 function isEditable(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
 }
 
 /**
@@ -37,29 +40,30 @@ function isEditable(target: EventTarget | null): boolean {
  */
 export const MENU_TYPEAHEAD_OFF = { typeahead: false } as const;
 
-export const TypeaheadMenuContent = forwardRef<HTMLDivElement, MenuContentProps & { resetMs?: number }>(function TypeaheadMenuContent(
-  { resetMs = MENU_SEARCH_RESET_MS, onKeyDown, ...props },
-  ref,
-) {
-  const menu = useMenuContext();
-  const search = useRef({ keys: '', at: 0 });
+export const TypeaheadMenuContent = forwardRef<HTMLDivElement, MenuContentProps & { resetMs?: number }>(
+  function TypeaheadMenuContent({ resetMs = MENU_SEARCH_RESET_MS, onKeyDown, ...props }, ref) {
+    const menu = useMenuContext();
+    const search = useRef({ keys: '', at: 0 });
 
-  const typeahead = (event: KeyboardEvent<HTMLDivElement>) => {
-    onKeyDown?.(event);
-    if (event.defaultPrevented) return;
-    if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey || isEditable(event.target)) return;
-    const now = Date.now();
-    const s = search.current;
-    s.keys = now - s.at < resetMs ? s.keys + event.key : event.key;
-    s.at = now;
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([data-disabled])')].map((el) => ({
-      value: el.dataset.value ?? '',
-      text: el.dataset.valuetext ?? el.textContent ?? '',
-    }));
-    const found = typeaheadMatch(items, s.keys, menu.highlightedValue);
-    if (found !== null) menu.setHighlightedValue(found);
-    event.preventDefault();
-  };
+    const typeahead = (event: KeyboardEvent<HTMLDivElement>) => {
+      onKeyDown?.(event);
+      if (event.defaultPrevented) return;
+      if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey || isEditable(event.target)) return;
+      const now = Date.now();
+      const s = search.current;
+      s.keys = now - s.at < resetMs ? s.keys + event.key : event.key;
+      s.at = now;
+      const items = [
+        ...event.currentTarget.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([data-disabled])'),
+      ].map((el) => ({
+        value: el.dataset.value ?? '',
+        text: el.dataset.valuetext ?? el.textContent ?? '',
+      }));
+      const found = typeaheadMatch(items, s.keys, menu.highlightedValue);
+      if (found !== null) menu.setHighlightedValue(found);
+      event.preventDefault();
+    };
 
-  return <Menu.Content ref={ref} {...props} onKeyDown={typeahead} />;
-});
+    return <Menu.Content ref={ref} {...props} onKeyDown={typeahead} />;
+  },
+);

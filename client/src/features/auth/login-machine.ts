@@ -24,7 +24,14 @@ export interface LoginState {
   passkeyOffered?: boolean;
 }
 
-export const initialLoginState: LoginState = { state: 'ROOT', username: '', password: '', acceptToS: false, mfaToken: '', mfaMessage: '' };
+export const initialLoginState: LoginState = {
+  state: 'ROOT',
+  username: '',
+  password: '',
+  acceptToS: false,
+  mfaToken: '',
+  mfaMessage: '',
+};
 
 export interface Toast {
   type: 'error' | 'warning' | 'success' | 'info';
@@ -43,8 +50,12 @@ export const LOGIN_TEXTS = {
 } as const;
 
 /** The step a failed call leads to, and what the user is told (spec 000 §4, §8). */
-export function afterLoginError(current: LoginState, error: unknown): { next: LoginState; toast?: Toast; inline?: string } {
-  const body = error instanceof ApiError ? error.body : { message: error instanceof Error ? error.message : String(error) };
+export function afterLoginError(
+  current: LoginState,
+  error: unknown,
+): { next: LoginState; toast?: Toast; inline?: string } {
+  const body =
+    error instanceof ApiError ? error.body : { message: error instanceof Error ? error.message : String(error) };
   const message = body.message ?? '';
 
   if (body.code === ERROR_CODES.TOTP_REQUIRED) {
@@ -68,16 +79,28 @@ export function afterLoginError(current: LoginState, error: unknown): { next: Lo
     return { next: { ...current, state: 'CHANGE_PASSWORD', challengeToken: body.challengeToken } };
   }
   if (message === AUTH_MESSAGES.INVALID_CREDENTIALS) {
-    return { next: { ...initialLoginState, acceptToS: current.acceptToS, username: current.username }, toast: { type: 'error', title: LOGIN_TEXTS.WRONG_LOGIN } };
+    return {
+      next: { ...initialLoginState, acceptToS: current.acceptToS, username: current.username },
+      toast: { type: 'error', title: LOGIN_TEXTS.WRONG_LOGIN },
+    };
   }
   if (message === AUTH_MESSAGES.JWT_EXPIRED) {
-    return { next: { ...initialLoginState, acceptToS: current.acceptToS, username: current.username }, toast: { type: 'warning', title: LOGIN_TEXTS.SESSION_EXPIRED } };
+    return {
+      next: { ...initialLoginState, acceptToS: current.acceptToS, username: current.username },
+      toast: { type: 'warning', title: LOGIN_TEXTS.SESSION_EXPIRED },
+    };
   }
   const credentialError = error instanceof ApiError && error.status === 401;
   if (current.state === 'MFA') {
-    return { next: current, inline: credentialError ? `That doesn't look right: ${message}` : `Sorry, an error occurred. ${message}` };
+    return {
+      next: current,
+      inline: credentialError ? `That doesn't look right: ${message}` : `Sorry, an error occurred. ${message}`,
+    };
   }
-  return { next: current, inline: credentialError ? `That doesn't look right. ${message}` : `Sorry, an error occurred. ${message}` };
+  return {
+    next: current,
+    inline: credentialError ? `That doesn't look right. ${message}` : `Sorry, an error occurred. ${message}`,
+  };
 }
 
 /** Issue 14: what the MFA step sends, a TOTP (or e-mailed) code or a recovery code, and the trusted-device wish. */
@@ -86,6 +109,10 @@ export function secondFactorOf(
   passkey?: AuthenticationResponseJSON,
 ): { mfaToken?: string; recoveryCode?: string; passkey?: AuthenticationResponseJSON; rememberDevice?: boolean } {
   // Passkeys (issue 14): an assertion from 'Use a passkey' takes the place of the code.
-  const factor = passkey ? { passkey } : state.useRecoveryCode ? { recoveryCode: (state.recoveryCode ?? '').trim() } : { mfaToken: state.mfaToken.trim() };
+  const factor = passkey
+    ? { passkey }
+    : state.useRecoveryCode
+      ? { recoveryCode: (state.recoveryCode ?? '').trim() }
+      : { mfaToken: state.mfaToken.trim() };
   return state.rememberDevice && (state.rememberDeviceDays ?? 0) > 0 ? { ...factor, rememberDevice: true } : factor;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, tokenFromQuery, validateForcedChange, validateLoginEmail, validateLoginPassword, validateMfaCode } from './validation';
+import {
+  MESSAGES,
+  tokenFromQuery,
+  validateForcedChange,
+  validateLoginEmail,
+  validateLoginPassword,
+  validateMfaCode,
+} from './validation';
 
 describe('sign-in validation (spec 000 §5)', () => {
   it('checks the e-mail pattern and length, after trimming', () => {
@@ -8,7 +15,9 @@ describe('sign-in validation (spec 000 §5)', () => {
     expect(validateLoginEmail('jane@')).toBe('Entered email is not a valid email');
     expect(validateLoginEmail('jane example@x.com')).toBe('Entered email is not a valid email');
     expect(validateLoginEmail(`${'a'.repeat(88)}@example.com`)).toBeNull(); // exactly 100
-    expect(validateLoginEmail(`${'a'.repeat(89)}@example.com`)).toBe('Entered email must be less than or equal to 100 characters.');
+    expect(validateLoginEmail(`${'a'.repeat(89)}@example.com`)).toBe(
+      'Entered email must be less than or equal to 100 characters.',
+    );
   });
 
   it('limits the password to 50 characters', () => {
@@ -25,12 +34,22 @@ describe('sign-in validation (spec 000 §5)', () => {
   });
 
   it('checks the forced password change in the order of the specification', () => {
-    expect(validateForcedChange({ currentPassword: '', newPassword: 'a', confirmPassword: 'a' })).toBe('Input fields cannot be empty');
-    expect(validateForcedChange({ currentPassword: 'x', newPassword: 'a', confirmPassword: '' })).toBe('Input fields cannot be empty');
-    expect(validateForcedChange({ currentPassword: 'x', newPassword: 'a', confirmPassword: 'b' })).toBe("New passwords don't match");
+    expect(validateForcedChange({ currentPassword: '', newPassword: 'a', confirmPassword: 'a' })).toBe(
+      'Input fields cannot be empty',
+    );
+    expect(validateForcedChange({ currentPassword: 'x', newPassword: 'a', confirmPassword: '' })).toBe(
+      'Input fields cannot be empty',
+    );
+    expect(validateForcedChange({ currentPassword: 'x', newPassword: 'a', confirmPassword: 'b' })).toBe(
+      "New passwords don't match",
+    );
     const long = 'y'.repeat(51);
-    expect(validateForcedChange({ currentPassword: 'x', newPassword: long, confirmPassword: long })).toBe('Password must be less than or equal to 50 characters.');
-    expect(validateForcedChange({ currentPassword: 'x', newPassword: 'Good-One-1', confirmPassword: 'Good-One-1' })).toBeNull();
+    expect(validateForcedChange({ currentPassword: 'x', newPassword: long, confirmPassword: long })).toBe(
+      'Password must be less than or equal to 50 characters.',
+    );
+    expect(
+      validateForcedChange({ currentPassword: 'x', newPassword: 'Good-One-1', confirmPassword: 'Good-One-1' }),
+    ).toBeNull();
   });
 
   it('takes the reset token only as one string in the query', () => {

@@ -21,7 +21,11 @@ export const validateLoginEmail = loginEmailError;
 export const validateLoginPassword = loginPasswordError;
 export const validateMfaCode = mfaCodeError;
 
-export function validateForcedChange(v: { currentPassword: string; newPassword: string; confirmPassword: string }): string | null {
+export function validateForcedChange(v: {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}): string | null {
   if (!v.currentPassword || !v.newPassword || !v.confirmPassword) return MESSAGES.FIELDS_EMPTY;
   if (v.newPassword !== v.confirmPassword) return MESSAGES.NEW_PASSWORDS_MISMATCH;
   if (v.newPassword.length > LIMITS.PASSWORD_MAX) return MESSAGES.NEW_PASSWORD_TOO_LONG;

@@ -17,7 +17,10 @@ describe('breadcrumbs (spec 001 §2.3)', () => {
 
   it('skips numeric and id-like segments', () => {
     expect(labels('/portfolios/42/sub-portfolios')).toEqual(['Portfolios', 'Sub portfolios']);
-    expect(labels('/portfolios/3f2b8c1e-9a4d-4e7f-8b2a-1c2d3e4f5a6b/user-groups')).toEqual(['Portfolios', 'User groups']);
+    expect(labels('/portfolios/3f2b8c1e-9a4d-4e7f-8b2a-1c2d3e4f5a6b/user-groups')).toEqual([
+      'Portfolios',
+      'User groups',
+    ]);
     expect(labels('/users/507f1f77bcf86cd799439011/user-groups')).toEqual(['Users', 'User groups']);
     expect(isIdLike('123')).toBe(true);
     expect(isIdLike('deadbeefdeadbeef')).toBe(true);
@@ -48,7 +51,11 @@ describe('breadcrumbs (spec 001 §2.3)', () => {
 
   it('links every crumb but the last, and only to paths that are pages', () => {
     expect(breadcrumbs('/users/user-sessions')).toEqual([{ label: 'Users', to: '/users' }, { label: 'User sessions' }]);
-    expect(breadcrumbs('/users/profile/5', (p) => p === '/users')).toEqual([{ label: 'Users', to: '/users' }, { label: 'Profile', to: undefined }, { label: 'details' }]);
+    expect(breadcrumbs('/users/profile/5', (p) => p === '/users')).toEqual([
+      { label: 'Users', to: '/users' },
+      { label: 'Profile', to: undefined },
+      { label: 'details' },
+    ]);
   });
 
   it('humanise capitalises only the first letter', () => {

@@ -41,7 +41,10 @@ export function humanise(segment: string): string {
 }
 
 export function breadcrumbs(pathname: string, linkable: (path: string) => boolean = () => true): Crumb[] {
-  const segments = pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  const segments = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => decodeURIComponent(s));
   const crumbs: Crumb[] = [];
   let path = '';
   segments.forEach((segment, i) => {

@@ -11,10 +11,54 @@ describe('dashboard: what each role can do next', () => {
   it.each(ROLE_CASES)('%s', (code, roles) => {
     const expected: Record<string, string[]> = {
       E_SUPPORT: ['Users', 'Create Site Admin', 'Create E-Support Account', 'Audit Log'],
-      SITE_ADMIN: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports', 'Users', 'Create User', 'User Sessions', 'Manage Billing', 'User Groups', 'Clients', 'Audit Log'],
-      ADMINISTRATOR: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports', 'Users', 'Create User', 'User Sessions', 'Manage Billing', 'User Groups', 'Clients', 'Audit Log'],
-      STANDARD_ADMIN: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports', 'Users', 'Manage Billing', 'User Groups', 'Clients'],
-      PORTFOLIO_MANAGER: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports', 'User Groups', 'Clients'],
+      SITE_ADMIN: [
+        'Portfolios',
+        'Activities',
+        'External data',
+        'User Security',
+        'Reports',
+        'Users',
+        'Create User',
+        'User Sessions',
+        'Manage Billing',
+        'User Groups',
+        'Clients',
+        'Audit Log',
+      ],
+      ADMINISTRATOR: [
+        'Portfolios',
+        'Activities',
+        'External data',
+        'User Security',
+        'Reports',
+        'Users',
+        'Create User',
+        'User Sessions',
+        'Manage Billing',
+        'User Groups',
+        'Clients',
+        'Audit Log',
+      ],
+      STANDARD_ADMIN: [
+        'Portfolios',
+        'Activities',
+        'External data',
+        'User Security',
+        'Reports',
+        'Users',
+        'Manage Billing',
+        'User Groups',
+        'Clients',
+      ],
+      PORTFOLIO_MANAGER: [
+        'Portfolios',
+        'Activities',
+        'External data',
+        'User Security',
+        'Reports',
+        'User Groups',
+        'Clients',
+      ],
       ANALYST: ['Portfolios', 'Activities', 'External data', 'User Security', 'Reports'],
       VIEWER: ['Portfolios', 'Activities', 'Reports'],
       CA_VIEWER: [],
@@ -27,6 +71,14 @@ describe('dashboard: what each role can do next', () => {
   });
 
   it('without the Tax Manager application, no Tax Manager areas', () => {
-    expect(labels([Role.SITE_ADMIN], ['CA_VIEWER'])).toEqual(['Users', 'Create User', 'User Sessions', 'Manage Billing', 'User Groups', 'Audit Log', ...COMMON]);
+    expect(labels([Role.SITE_ADMIN], ['CA_VIEWER'])).toEqual([
+      'Users',
+      'Create User',
+      'User Sessions',
+      'Manage Billing',
+      'User Groups',
+      'Audit Log',
+      ...COMMON,
+    ]);
   });
 });

@@ -9,27 +9,62 @@ export interface DashboardLink {
 }
 
 /** What a signed-in user can do next, by role (spec 000 §6, 001 §2.1, §6). */
-export function dashboardLinks(roles: readonly Role[], applications: readonly string[], userId: number): DashboardLink[] {
+export function dashboardLinks(
+  roles: readonly Role[],
+  applications: readonly string[],
+  userId: number,
+): DashboardLink[] {
   const links: DashboardLink[] = [];
   if (isTaxManagerView(roles, applications)) {
     for (const e of mainMenuEntries(roles, applications)) {
-      links.push({ label: e.label === 'Home' ? 'Portfolios' : e.label, to: e.to, description: 'Part of the Tax Manager application.' });
+      links.push({
+        label: e.label === 'Home' ? 'Portfolios' : e.label,
+        to: e.to,
+        description: 'Part of the Tax Manager application.',
+      });
     }
   }
-  if (hasAnyRole(roles, CAPABILITY_ROLES.USER_LIST)) links.push({ label: 'Users', to: paths.users, description: 'See who has access and manage their roles.' });
+  if (hasAnyRole(roles, CAPABILITY_ROLES.USER_LIST))
+    links.push({ label: 'Users', to: paths.users, description: 'See who has access and manage their roles.' });
   if (hasAnyRole(roles, CAPABILITY_ROLES.USER_ADMIN)) {
-    links.push({ label: 'Create User', to: paths.newUser, description: 'Invite a colleague; they receive a temporary password by e-mail.' });
-    links.push({ label: 'User Sessions', to: paths.userSessions, description: 'See who is online and force a log-off.' });
+    links.push({
+      label: 'Create User',
+      to: paths.newUser,
+      description: 'Invite a colleague; they receive a temporary password by e-mail.',
+    });
+    links.push({
+      label: 'User Sessions',
+      to: paths.userSessions,
+      description: 'See who is online and force a log-off.',
+    });
   }
-  if (hasAnyRole(roles, CAPABILITY_ROLES.BILLING)) links.push({ label: 'Manage Billing', to: paths.billing, description: 'Primary and billing contacts and your logo.' });
+  if (hasAnyRole(roles, CAPABILITY_ROLES.BILLING))
+    links.push({
+      label: 'Manage Billing',
+      to: paths.billing,
+      description: 'Primary and billing contacts and your logo.',
+    });
   if (roles.includes(Role.E_SUPPORT)) {
-    links.push({ label: 'Create Site Admin', to: paths.createSiteAdmin, description: 'Set up a new organisation and its first administrator.' });
-    links.push({ label: 'Create E-Support Account', to: paths.createESupport, description: 'Add a colleague to the support team.' });
+    links.push({
+      label: 'Create Site Admin',
+      to: paths.createSiteAdmin,
+      description: 'Set up a new organisation and its first administrator.',
+    });
+    links.push({
+      label: 'Create E-Support Account',
+      to: paths.createESupport,
+      description: 'Add a colleague to the support team.',
+    });
   }
   for (const e of cogMenuEntries(roles, applications)) {
-    if (e.label !== 'Users') links.push({ label: e.label, to: e.to, description: 'Part of the Tax Manager application.' });
+    if (e.label !== 'Users')
+      links.push({ label: e.label, to: e.to, description: 'Part of the Tax Manager application.' });
   }
-  links.push({ label: 'My Profile', to: paths.userProfile(userId), description: 'Your name, details and multi-factor authentication.' });
+  links.push({
+    label: 'My Profile',
+    to: paths.userProfile(userId),
+    description: 'Your name, details and multi-factor authentication.',
+  });
   links.push({ label: 'User Manual', to: paths.userManual, description: 'How each screen of the portal works.' });
   links.push({ label: 'Announcements', to: paths.announcements, description: 'News from the support team.' });
   return links;

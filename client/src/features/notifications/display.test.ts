@@ -12,7 +12,13 @@ import {
   showDownloadLink,
 } from './display';
 
-const n = (type: NotificationType, content: NotificationItem['content'] = {}): NotificationItem => ({ notificationId: 1, read: false, date: '2026-03-05T04:07:00.000Z', type, content });
+const n = (type: NotificationType, content: NotificationItem['content'] = {}): NotificationItem => ({
+  notificationId: 1,
+  read: false,
+  date: '2026-03-05T04:07:00.000Z',
+  type,
+  content,
+});
 
 describe('silent types (spec 001 §4)', () => {
   it('HOLDER_DOWNLOAD and UNMAPPED_DOC_COUNT are silent, every other type is listed', () => {
@@ -26,7 +32,8 @@ describe('status (spec 001 §4)', () => {
     expect(displayStatus(n('IMPORT_FILE', { status: 'Failed' }))).toBe('FAILED');
   });
   it("defaults to 'NOT STARTED', and an import to 'SCHEDULED'", () => {
-    for (const type of NOTIFICATION_TYPES.filter((t) => t !== 'IMPORT_FILE')) expect([type, displayStatus(n(type))]).toEqual([type, 'NOT STARTED']);
+    for (const type of NOTIFICATION_TYPES.filter((t) => t !== 'IMPORT_FILE'))
+      expect([type, displayStatus(n(type))]).toEqual([type, 'NOT STARTED']);
     expect(displayStatus(n('IMPORT_FILE'))).toBe('SCHEDULED');
     expect(displayStatus(n('IMPORT_FILE', { status: '  ' }))).toBe('SCHEDULED');
   });
@@ -35,7 +42,9 @@ describe('status (spec 001 §4)', () => {
 describe('FAILED with a message (spec 001 §4)', () => {
   it('gives the message to show in red, for any type and any case of FAILED', () => {
     expect(failureMessage(n('REPORT', { status: 'failed', message: 'Timed out' }))).toBe('Timed out');
-    expect(failureMessage(n('PORTFOLIO_PROCESSING', { status: 'FAILED', message: 'Bad data', portfolioCode: 'P' }))).toBe('Bad data');
+    expect(
+      failureMessage(n('PORTFOLIO_PROCESSING', { status: 'FAILED', message: 'Bad data', portfolioCode: 'P' })),
+    ).toBe('Bad data');
   });
   it('gives nothing without a message or when not failed; the message then shows as a plain line', () => {
     expect(failureMessage(n('REPORT', { status: 'FAILED' }))).toBeNull();
@@ -48,46 +57,89 @@ describe('FAILED with a message (spec 001 §4)', () => {
 describe('download link (spec 001 §4)', () => {
   it('shows when the status is Done or a link exists', () => {
     expect(showDownloadLink(n('REPORT', { status: 'Done' }))).toBe(true);
-    expect(showDownloadLink(n('CONTRACT_NOTES', { downloadLink: '/files/reports/1/a.csv?expires=1&sig=x' }))).toBe(true);
+    expect(showDownloadLink(n('CONTRACT_NOTES', { downloadLink: '/files/reports/1/a.csv?expires=1&sig=x' }))).toBe(
+      true,
+    );
     expect(showDownloadLink(n('REPORT', { status: 'IN PROGRESS' }))).toBe(false);
     expect(showDownloadLink(n('REPORT', { status: 'FAILED' }))).toBe(false);
   });
 });
 
-
 describe('toasts (spec 001 §8)', () => {
   it("import file: '{file} imported successfully' or 'Failed to import {file}'", () => {
-    expect(notificationToast(n('IMPORT_FILE', { fileName: 'holdings.csv', status: 'DONE' }))).toEqual({ type: 'success', title: 'holdings.csv imported successfully' });
-    expect(notificationToast(n('IMPORT_FILE', { fileName: 'holdings.csv', status: 'completed' }))?.title).toBe('holdings.csv imported successfully');
-    expect(notificationToast(n('IMPORT_FILE', { fileName: 'holdings.csv', status: 'FAILED' }))).toMatchObject({ type: 'error', title: 'Failed to import holdings.csv' });
+    expect(notificationToast(n('IMPORT_FILE', { fileName: 'holdings.csv', status: 'DONE' }))).toEqual({
+      type: 'success',
+      title: 'holdings.csv imported successfully',
+    });
+    expect(notificationToast(n('IMPORT_FILE', { fileName: 'holdings.csv', status: 'completed' }))?.title).toBe(
+      'holdings.csv imported successfully',
+    );
+    expect(notificationToast(n('IMPORT_FILE', { fileName: 'holdings.csv', status: 'FAILED' }))).toMatchObject({
+      type: 'error',
+      title: 'Failed to import holdings.csv',
+    });
     expect(notificationToast(n('IMPORT_FILE', { fileName: 'holdings.csv' }))).toBeNull();
   });
   it('report done or failed: info when the message mentions no data, otherwise error (spec 001 §8 as written)', () => {
-    expect(notificationToast(n('REPORT', { status: 'FAILED', message: 'There is no data for this period' }))?.type).toBe('info');
+    expect(
+      notificationToast(n('REPORT', { status: 'FAILED', message: 'There is no data for this period' }))?.type,
+    ).toBe('info');
     expect(notificationToast(n('REPORT', { status: 'DONE', message: 'No data found' }))?.type).toBe('info');
-    expect(notificationToast(n('REPORT', { status: 'FAILED', message: 'Engine crashed' }))).toMatchObject({ type: 'error', description: 'Engine crashed' });
-    expect(notificationToast(n('REPORT', { status: 'DONE', fileName: 'cgt.pdf' }))).toMatchObject({ type: 'error', title: 'Report ready', description: 'cgt.pdf' });
+    expect(notificationToast(n('REPORT', { status: 'FAILED', message: 'Engine crashed' }))).toMatchObject({
+      type: 'error',
+      description: 'Engine crashed',
+    });
+    expect(notificationToast(n('REPORT', { status: 'DONE', fileName: 'cgt.pdf' }))).toMatchObject({
+      type: 'error',
+      title: 'Report ready',
+      description: 'cgt.pdf',
+    });
     expect(notificationToast(n('REPORT', { status: 'IN PROGRESS' }))).toBeNull();
   });
   it("registry download failure: 'Failed to download registry data'", () => {
-    expect(notificationToast(n('HOLDER_DOWNLOAD_STATUS', { status: 'FAILED', message: 'x' }))).toMatchObject({ type: 'error', title: 'Failed to download registry data' });
-    expect(notificationToast(n('HOLDER_DOWNLOAD', { status: 'FAILED' }))).toMatchObject({ type: 'error', title: 'Failed to download registry data' });
+    expect(notificationToast(n('HOLDER_DOWNLOAD_STATUS', { status: 'FAILED', message: 'x' }))).toMatchObject({
+      type: 'error',
+      title: 'Failed to download registry data',
+    });
+    expect(notificationToast(n('HOLDER_DOWNLOAD', { status: 'FAILED' }))).toMatchObject({
+      type: 'error',
+      title: 'Failed to download registry data',
+    });
     expect(notificationToast(n('HOLDER_DOWNLOAD_STATUS', { status: 'DONE' }))).toBeNull();
   });
   it('portfolio processing completed or failed, and portfolio transfer', () => {
-    expect(notificationToast(n('PORTFOLIO_PROCESSING', { status: 'COMPLETED', portfolioName: 'Main', portfolioCode: 'PF1' }))).toEqual({
+    expect(
+      notificationToast(
+        n('PORTFOLIO_PROCESSING', { status: 'COMPLETED', portfolioName: 'Main', portfolioCode: 'PF1' }),
+      ),
+    ).toEqual({
       type: 'success',
       title: 'Portfolio processing completed',
       description: 'Main (PF1)',
     });
-    expect(notificationToast(n('PORTFOLIO_PROCESSING', { status: 'FAILED', message: 'Bad', portfolioCode: 'PF1' }))).toMatchObject({ type: 'error', title: 'Portfolio processing failed' });
+    expect(
+      notificationToast(n('PORTFOLIO_PROCESSING', { status: 'FAILED', message: 'Bad', portfolioCode: 'PF1' })),
+    ).toMatchObject({ type: 'error', title: 'Portfolio processing failed' });
     expect(notificationToast(n('PORTFOLIO_PROCESSING', { status: 'IN PROGRESS', portfolioCode: 'PF1' }))).toBeNull();
-    expect(notificationToast(n('PORTFOLIO_TRANSFER', { status: 'DONE' }))).toMatchObject({ type: 'success', title: 'Portfolio transfer completed' });
-    expect(notificationToast(n('PORTFOLIO_TRANSFER', { status: 'FAILED' }))).toMatchObject({ type: 'error', title: 'Portfolio transfer failed' });
+    expect(notificationToast(n('PORTFOLIO_TRANSFER', { status: 'DONE' }))).toMatchObject({
+      type: 'success',
+      title: 'Portfolio transfer completed',
+    });
+    expect(notificationToast(n('PORTFOLIO_TRANSFER', { status: 'FAILED' }))).toMatchObject({
+      type: 'error',
+      title: 'Portfolio transfer failed',
+    });
   });
   it('release notes and contract notes', () => {
-    expect(notificationToast(n('RELEASE_NOTES', { summary: 'Version 2' }))).toEqual({ type: 'info', title: 'Release notes', description: 'Version 2' });
-    expect(notificationToast(n('CONTRACT_NOTES', { message: 'Processed 3' }))).toMatchObject({ type: 'info', title: 'Contract notes' });
+    expect(notificationToast(n('RELEASE_NOTES', { summary: 'Version 2' }))).toEqual({
+      type: 'info',
+      title: 'Release notes',
+      description: 'Version 2',
+    });
+    expect(notificationToast(n('CONTRACT_NOTES', { message: 'Processed 3' }))).toMatchObject({
+      type: 'info',
+      title: 'Contract notes',
+    });
     expect(notificationToast(n('CONTRACT_NOTES', { status: 'FAILED' }))?.type).toBe('error');
   });
   it('silent and log types raise no toast', () => {

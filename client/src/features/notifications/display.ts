@@ -19,7 +19,8 @@ export function displayStatus(n: Pick<NotificationItem, 'type' | 'content'>): st
 
 const status = (n: Pick<NotificationItem, 'content'>) => n.content.status?.trim().toUpperCase() ?? '';
 const isFailed = (n: Pick<NotificationItem, 'content'>) => status(n) === 'FAILED';
-const isSuccess = (n: Pick<NotificationItem, 'content'>) => ['DONE', 'COMPLETED', 'COMPLETE', 'SUCCESS', 'SUCCEEDED'].includes(status(n));
+const isSuccess = (n: Pick<NotificationItem, 'content'>) =>
+  ['DONE', 'COMPLETED', 'COMPLETE', 'SUCCESS', 'SUCCEEDED'].includes(status(n));
 
 /** FAILED with a message: the message is shown in red. */
 export function failureMessage(n: Pick<NotificationItem, 'content'>): string | null {
@@ -106,11 +107,13 @@ export function notificationToast(n: Pick<NotificationItem, 'type' | 'content'>)
     }
     case 'PORTFOLIO_PROCESSING':
       if (isSuccess(n)) return { type: 'success', title: 'Portfolio processing completed', description: portfolio };
-      if (isFailed(n)) return { type: 'error', title: 'Portfolio processing failed', description: c.message || portfolio };
+      if (isFailed(n))
+        return { type: 'error', title: 'Portfolio processing failed', description: c.message || portfolio };
       return null;
     case 'PORTFOLIO_TRANSFER':
       if (isSuccess(n)) return { type: 'success', title: 'Portfolio transfer completed', description: portfolio };
-      if (isFailed(n)) return { type: 'error', title: 'Portfolio transfer failed', description: c.message || portfolio };
+      if (isFailed(n))
+        return { type: 'error', title: 'Portfolio transfer failed', description: c.message || portfolio };
       return null;
     case 'RELEASE_NOTES':
       return { type: 'info', title: 'Release notes', description: c.summary || c.message };
@@ -118,7 +121,9 @@ export function notificationToast(n: Pick<NotificationItem, 'type' | 'content'>)
     case 'HOLDER_DOWNLOAD_STATUS':
       return isFailed(n) ? { type: 'error', title: 'Failed to download registry data', description: c.message } : null;
     case 'OTHER':
-      return c.message || c.summary ? { type: isFailed(n) ? 'error' : 'info', title: 'Notification', description: c.message || c.summary } : null;
+      return c.message || c.summary
+        ? { type: isFailed(n) ? 'error' : 'info', title: 'Notification', description: c.message || c.summary }
+        : null;
     default:
       return null;
   }
@@ -134,7 +139,11 @@ export function processLogPortfolio(n: Pick<NotificationItem, 'type' | 'content'
 /** The 'warning logs' info toast after a process-log check found a log. */
 export function warningLogsToast(n: Pick<NotificationItem, 'content'>): ToastSpec {
   const portfolio = portfolioLabel(n);
-  return { type: 'info', title: 'Warning logs available', description: portfolio ? `Processing of ${portfolio} wrote warning logs.` : 'Processing wrote warning logs.' };
+  return {
+    type: 'info',
+    title: 'Warning logs available',
+    description: portfolio ? `Processing of ${portfolio} wrote warning logs.` : 'Processing wrote warning logs.',
+  };
 }
 
 /** Keeps letters, digits, dot, dash, underscore, space and brackets; no path, no leading dots. */
@@ -149,7 +158,11 @@ export function sanitiseFileName(name: string | undefined | null): string {
 }
 
 /** Spec 001 §7 report download: a sanitised file name, or Report_{timestamp}. */
-export function reportFileName(fileName: string | undefined, link: string | undefined, now: number = Date.now()): string {
+export function reportFileName(
+  fileName: string | undefined,
+  link: string | undefined,
+  now: number = Date.now(),
+): string {
   const fromName = sanitiseFileName(fileName);
   if (fromName && /[A-Za-z0-9]/.test(fromName)) return fromName;
   if (link) {

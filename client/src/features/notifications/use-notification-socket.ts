@@ -30,7 +30,9 @@ export async function checkProcessLog(item: NotificationItem): Promise<void> {
       action: {
         label: 'Download',
         onClick: () => {
-          downloadReport(url, `${portfolioId}.log`).catch((e) => toaster.create({ type: 'error', title: errorMessage(e, 'Failed to download the log.') }));
+          downloadReport(url, `${portfolioId}.log`).catch((e) =>
+            toaster.create({ type: 'error', title: errorMessage(e, 'Failed to download the log.') }),
+          );
         },
       },
     });
@@ -44,7 +46,10 @@ export function useNotificationHandler() {
   const queryClient = useQueryClient();
   return (item: NotificationItem) => {
     if (!isSilent(item.type)) {
-      queryClient.setQueryData<NotificationItem[]>(queryKeys.notifications, (old) => [item, ...(old ?? []).filter((n) => n.notificationId !== item.notificationId)]);
+      queryClient.setQueryData<NotificationItem[]>(queryKeys.notifications, (old) => [
+        item,
+        ...(old ?? []).filter((n) => n.notificationId !== item.notificationId),
+      ]);
     }
     const toast = notificationToast(item);
     if (toast) toaster.create(toast);

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { canConfirm, INITIAL_SITE_ADMIN_FORM, toSiteAdminPayload, validateESupportName, validateSiteAdmin, withAccountType } from './site-admin-form';
+import {
+  canConfirm,
+  INITIAL_SITE_ADMIN_FORM,
+  toSiteAdminPayload,
+  validateESupportName,
+  validateSiteAdmin,
+  withAccountType,
+} from './site-admin-form';
 
 const filled = { ...INITIAL_SITE_ADMIN_FORM, name: 'Acme', code: 'ACME', email: 'admin@acme.example.com' };
 
 describe('Create Site Admin rules (spec 001 §4, §5, §9)', () => {
   it('starts with the defaults of §9', () => {
-    expect(INITIAL_SITE_ADMIN_FORM).toMatchObject({ accountType: 'Organization', isSSO: false, taxManagerApp: false, allowedUsersNumber: '1', maxConcurrentUsers: '1', maxPortfolios: '0' });
+    expect(INITIAL_SITE_ADMIN_FORM).toMatchObject({
+      accountType: 'Organization',
+      isSSO: false,
+      taxManagerApp: false,
+      allowedUsersNumber: '1',
+      maxConcurrentUsers: '1',
+      maxPortfolios: '0',
+    });
     expect(toSiteAdminPayload(filled)).toEqual({
       userEmail: 'admin@acme.example.com',
       organizationName: 'Acme',
@@ -39,9 +53,15 @@ describe('Create Site Admin rules (spec 001 §4, §5, §9)', () => {
   it('gives the messages of §5 and the minimums of §9', () => {
     expect(validateSiteAdmin({ ...filled, name: ' ' }).name).toBe('Company name cannot be empty');
     expect(validateSiteAdmin({ ...filled, email: '' }).email).toBe('Email cannot be empty');
-    expect(validateSiteAdmin({ ...filled, maxPortfolios: '-1' }).maxPortfolios).toBe('Max portfolios must not be negative');
-    expect(validateSiteAdmin({ ...filled, allowedUsersNumber: '0' }).allowedUsersNumber).toBe('Allowed users must be at least 1');
-    expect(validateSiteAdmin({ ...filled, maxConcurrentUsers: '0' }).maxConcurrentUsers).toBe('Concurrent users must be at least 1');
+    expect(validateSiteAdmin({ ...filled, maxPortfolios: '-1' }).maxPortfolios).toBe(
+      'Max portfolios must not be negative',
+    );
+    expect(validateSiteAdmin({ ...filled, allowedUsersNumber: '0' }).allowedUsersNumber).toBe(
+      'Allowed users must be at least 1',
+    );
+    expect(validateSiteAdmin({ ...filled, maxConcurrentUsers: '0' }).maxConcurrentUsers).toBe(
+      'Concurrent users must be at least 1',
+    );
     expect(validateSiteAdmin({ ...filled, code: 'C'.repeat(26) }).code).toBe('Code must be at most 25 characters');
     expect(validateSiteAdmin({ ...filled, code: 'C'.repeat(25) }).code).toBeUndefined();
     expect(canConfirm({ ...filled, maxPortfolios: '-1' })).toBe(false);
@@ -51,7 +71,10 @@ describe('Create Site Admin rules (spec 001 §4, §5, §9)', () => {
   it('sends the tax manager app when chosen, and the SSO logout URL only with SSO on', () => {
     expect(toSiteAdminPayload({ ...filled, taxManagerApp: true }).masterTaxManagerApplicationIds).toEqual([1]);
     expect(toSiteAdminPayload({ ...filled, ssoLogoutUrl: 'https://idp/logout' }).ssoLogoutUrl).toBe('');
-    expect(toSiteAdminPayload({ ...filled, isSSO: true, ssoLogoutUrl: ' https://idp/logout ' })).toMatchObject({ isSSO: true, ssoLogoutUrl: 'https://idp/logout' });
+    expect(toSiteAdminPayload({ ...filled, isSSO: true, ssoLogoutUrl: ' https://idp/logout ' })).toMatchObject({
+      isSSO: true,
+      ssoLogoutUrl: 'https://idp/logout',
+    });
     expect(toSiteAdminPayload({ ...filled, accountType: 'Individual' }).organizationName).toBe('');
   });
 });

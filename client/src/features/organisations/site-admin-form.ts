@@ -1,6 +1,12 @@
 import type { SiteAdminCreation } from '@shared/api-types';
 import { LIMITS } from '@shared/limits';
-import { AccountTypeName, APPLICATION_IDS, ORG_ADMIN_MESSAGES as M, SITE_ADMIN_DEFAULTS, SITE_ADMIN_MINIMUMS } from '@shared/organisation-admin';
+import {
+  AccountTypeName,
+  APPLICATION_IDS,
+  ORG_ADMIN_MESSAGES as M,
+  SITE_ADMIN_DEFAULTS,
+  SITE_ADMIN_MINIMUMS,
+} from '@shared/organisation-admin';
 import { Role } from '@shared/roles';
 
 /** The Create Site Admin form (spec 001 §2.12). Numbers are kept as typed text until they are sent. */
@@ -49,16 +55,21 @@ export function validateSiteAdmin(form: SiteAdminForm): SiteAdminErrors {
   if (!form.email.trim()) errors.email = M.EMAIL_EMPTY;
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) errors.email = M.INVALID_EMAIL;
   else if (form.email.trim().length > LIMITS.EMAIL_MAX) errors.email = M.EMAIL_TOO_LONG;
-  if (!isWhole(form.allowedUsersNumber) || Number(form.allowedUsersNumber) < SITE_ADMIN_MINIMUMS.allowedUsersNumber) errors.allowedUsersNumber = M.ALLOWED_USERS_MIN;
-  if (!isWhole(form.maxConcurrentUsers) || Number(form.maxConcurrentUsers) < SITE_ADMIN_MINIMUMS.maxConcurrentUsers) errors.maxConcurrentUsers = M.CONCURRENT_USERS_MIN;
-  if (!isWhole(form.maxPortfolios) || Number(form.maxPortfolios) < SITE_ADMIN_MINIMUMS.maxPortfolios) errors.maxPortfolios = M.MAX_PORTFOLIOS_NEGATIVE;
-  if (form.isSSO && form.ssoLogoutUrl.trim() && !/^https?:\/\/\S+$/i.test(form.ssoLogoutUrl.trim())) errors.ssoLogoutUrl = M.SSO_LOGOUT_URL_INVALID;
+  if (!isWhole(form.allowedUsersNumber) || Number(form.allowedUsersNumber) < SITE_ADMIN_MINIMUMS.allowedUsersNumber)
+    errors.allowedUsersNumber = M.ALLOWED_USERS_MIN;
+  if (!isWhole(form.maxConcurrentUsers) || Number(form.maxConcurrentUsers) < SITE_ADMIN_MINIMUMS.maxConcurrentUsers)
+    errors.maxConcurrentUsers = M.CONCURRENT_USERS_MIN;
+  if (!isWhole(form.maxPortfolios) || Number(form.maxPortfolios) < SITE_ADMIN_MINIMUMS.maxPortfolios)
+    errors.maxPortfolios = M.MAX_PORTFOLIOS_NEGATIVE;
+  if (form.isSSO && form.ssoLogoutUrl.trim() && !/^https?:\/\/\S+$/i.test(form.ssoLogoutUrl.trim()))
+    errors.ssoLogoutUrl = M.SSO_LOGOUT_URL_INVALID;
   return errors;
 }
 
 /** Spec 001 §5: Confirm is enabled only with code and e-mail (and name for Organization), and the limits valid. */
 export function canConfirm(form: SiteAdminForm): boolean {
-  const required = !!form.code.trim() && !!form.email.trim() && (form.accountType === 'Individual' || !!form.name.trim());
+  const required =
+    !!form.code.trim() && !!form.email.trim() && (form.accountType === 'Individual' || !!form.name.trim());
   return required && Object.keys(validateSiteAdmin(form)).length === 0;
 }
 

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { UserSessionRow } from '@shared/api-types';
 import { concurrencyBanner, severity } from './sessions-view';
 
-const row = (status: 'online' | 'offline'): UserSessionRow => ({ id: 1, email: 'a@x.test', roles: [], status, onlineSessions: status === 'online' ? 1 : 0, lastLoginTime: null, lastRefreshTime: null, canForceLogoff: true });
+const row = (status: 'online' | 'offline'): UserSessionRow => ({
+  id: 1,
+  email: 'a@x.test',
+  roles: [],
+  status,
+  onlineSessions: status === 'online' ? 1 : 0,
+  lastLoginTime: null,
+  lastRefreshTime: null,
+  canForceLogoff: true,
+});
 
 describe('sessions view rules (spec 001 §4, §8, §9)', () => {
   it('severity: success for online, warning for offline', () => {

@@ -4,7 +4,15 @@ import { renderAt } from '@/test/shell';
 import { fakeServer } from '@/test/fake-server';
 import { AboutPage, firstCompleted } from './AboutPage';
 
-const entry = (status: string, version: string, startDateTime: string) => ({ id: Number(version.replace(/\D/g, '')) || 1, eventType: 'x', status, version, message: `m ${version}`, startDateTime, modified: startDateTime });
+const entry = (status: string, version: string, startDateTime: string) => ({
+  id: Number(version.replace(/\D/g, '')) || 1,
+  eventType: 'x',
+  status,
+  version,
+  message: `m ${version}`,
+  startDateTime,
+  modified: startDateTime,
+});
 
 describe('About page (spec 001 §2.15, §4)', () => {
   it('shows only the first completed entry per event type, with a medium en-AU date; N/A when there is none', async () => {
@@ -20,11 +28,21 @@ describe('About page (spec 001 §2.15, §4)', () => {
     expect(within(com).getByTestId('about-version')).toHaveTextContent('N/A');
     expect(within(com).getByTestId('about-message')).toHaveTextContent('N/A');
     expect(within(com).getByTestId('about-date')).toHaveTextContent('N/A');
-    expect(calls.map((c) => c.body)).toEqual(expect.arrayContaining([{ eventType: 'data-sync-update', asc: false }, { eventType: 'com-engine', asc: false }]));
+    expect(calls.map((c) => c.body)).toEqual(
+      expect.arrayContaining([
+        { eventType: 'data-sync-update', asc: false },
+        { eventType: 'com-engine', asc: false },
+      ]),
+    );
   });
 
   it('firstCompleted skips entries in progress, failed or scheduled', () => {
-    const list = [entry('inProgress', 'v4', '2026-03-04T00:00:00Z'), entry('failed', 'v3', '2026-03-03T00:00:00Z'), entry('completed', 'v2', '2026-03-02T00:00:00Z'), entry('completed', 'v1', '2026-03-01T00:00:00Z')];
+    const list = [
+      entry('inProgress', 'v4', '2026-03-04T00:00:00Z'),
+      entry('failed', 'v3', '2026-03-03T00:00:00Z'),
+      entry('completed', 'v2', '2026-03-02T00:00:00Z'),
+      entry('completed', 'v1', '2026-03-01T00:00:00Z'),
+    ];
     expect(firstCompleted(list)?.version).toBe('v2');
     expect(firstCompleted([entry('scheduled', 'v9', '2026-03-04T00:00:00Z')])).toBeUndefined();
     expect(firstCompleted(undefined)).toBeUndefined();
@@ -37,7 +55,11 @@ function stubSystemInformation() {
     'POST api/system-information/all': (call) => ({
       body:
         (call.body as { eventType?: string } | undefined)?.eventType === 'data-sync-update'
-          ? [entry('inProgress', 'v3.0', '2026-03-03T01:00:00Z'), entry('completed', 'v2.0', '2026-03-02T01:00:00Z'), entry('completed', 'v1.0', '2026-03-01T01:00:00Z')]
+          ? [
+              entry('inProgress', 'v3.0', '2026-03-03T01:00:00Z'),
+              entry('completed', 'v2.0', '2026-03-02T01:00:00Z'),
+              entry('completed', 'v1.0', '2026-03-01T01:00:00Z'),
+            ]
           : [entry('failed', 'v5.0', '2026-03-05T01:00:00Z')],
     }),
   }).calls;

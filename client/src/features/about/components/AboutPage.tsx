@@ -6,7 +6,9 @@ import { useAppInfo } from '@/lib/app-info';
 import { useSystemInformation } from '../api/about-api';
 
 /** Only the first completed entry per event type is shown (spec 001 §4). */
-export function firstCompleted(entries: readonly SystemInformationEntry[] | undefined): SystemInformationEntry | undefined {
+export function firstCompleted(
+  entries: readonly SystemInformationEntry[] | undefined,
+): SystemInformationEntry | undefined {
   return entries?.find((e) => e.status === 'completed');
 }
 
@@ -35,7 +37,9 @@ function SystemCard({ title, eventType }: { title: string; eventType: SystemEven
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>Information as at</DataList.ItemLabel>
-              <DataList.ItemValue data-testid="about-date">{entry ? formatMediumDate(entry.startDateTime) : NA}</DataList.ItemValue>
+              <DataList.ItemValue data-testid="about-date">
+                {entry ? formatMediumDate(entry.startDateTime) : NA}
+              </DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>
         )}

@@ -25,7 +25,13 @@ export function AnnouncementBanner() {
   }, [onPath, location.key, refetch]);
 
   const data = summary.data;
-  if (!onPath || !data?.lastAnnnouncementId || data.isLastAnnouncementDismissed || hiddenId === data.lastAnnnouncementId) return null;
+  if (
+    !onPath ||
+    !data?.lastAnnnouncementId ||
+    data.isLastAnnouncementDismissed ||
+    hiddenId === data.lastAnnnouncementId
+  )
+    return null;
   const id = data.lastAnnnouncementId;
 
   const dismiss = async () => {

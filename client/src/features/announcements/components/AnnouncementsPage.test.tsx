@@ -12,8 +12,24 @@ vi.mock('@/lib/auth', async (importOriginal) => {
 });
 
 const list = [
-  { id: 2, title: 'Newer', content: 'Second', organisationId: 3, organisationName: 'Acme Pty Ltd', createdAt: '2026-03-02T01:00:00.000Z', dismissed: true },
-  { id: 1, title: 'Older', content: 'First', organisationId: null, organisationName: null, createdAt: '2026-03-01T01:00:00.000Z', dismissed: false },
+  {
+    id: 2,
+    title: 'Newer',
+    content: 'Second',
+    organisationId: 3,
+    organisationName: 'Acme Pty Ltd',
+    createdAt: '2026-03-02T01:00:00.000Z',
+    dismissed: true,
+  },
+  {
+    id: 1,
+    title: 'Older',
+    content: 'First',
+    organisationId: null,
+    organisationName: null,
+    createdAt: '2026-03-01T01:00:00.000Z',
+    dismissed: false,
+  },
 ];
 
 describe('Announcements page', () => {
@@ -49,6 +65,12 @@ describe('Announcements page', () => {
     await waitFor(() => expect(within(form).getByRole('option', { name: 'Acme Pty Ltd (ACME)' })).toBeInTheDocument());
     await userEvent.selectOptions(within(form).getByRole('combobox'), '3');
     await userEvent.click(publish);
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ title: 'Reports released', content: 'See the reports page.', organisationId: 3 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        title: 'Reports released',
+        content: 'See the reports page.',
+        organisationId: 3,
+      }),
+    );
   });
 });

@@ -1,7 +1,22 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Badge, Box, Button, Card, Field, Heading, HStack, Input, NativeSelect, RadioGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  RadioGroup,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { Role } from '@shared/roles';
 import { SHELL_LIMITS } from '@shared/shell';
 import { toaster } from '@/components/ui/toaster';
@@ -31,7 +46,11 @@ export function AnnouncementsPage() {
                 <Heading size="md">{a.title}</Heading>
                 <HStack>
                   {a.dismissed && <Badge>Dismissed</Badge>}
-                  <Badge colorPalette="blue">{a.organisationId === null ? 'All organisations' : (a.organisationName ?? `Organisation ${a.organisationId}`)}</Badge>
+                  <Badge colorPalette="blue">
+                    {a.organisationId === null
+                      ? 'All organisations'
+                      : (a.organisationName ?? `Organisation ${a.organisationId}`)}
+                  </Badge>
                   <Text fontSize="sm" color="fg.muted">
                     {formatDate(a.createdAt)}
                   </Text>
@@ -50,12 +69,24 @@ export function AnnouncementsPage() {
 
 /** Publish needs a title, a text and, for one organisation, the organisation (no messages: the button stays disabled). */
 const publishSchema = z
-  .object({ title: requiredText('title'), content: requiredText('content'), audience: z.enum(['all', 'one']), organisationId: z.string() })
-  .refine((v) => v.audience === 'all' || v.organisationId !== '', { path: ['organisationId'], message: 'organisation' });
+  .object({
+    title: requiredText('title'),
+    content: requiredText('content'),
+    audience: z.enum(['all', 'one']),
+    organisationId: z.string(),
+  })
+  .refine((v) => v.audience === 'all' || v.organisationId !== '', {
+    path: ['organisationId'],
+    message: 'organisation',
+  });
 type PublishValues = z.infer<typeof publishSchema>;
 
 function PublishForm() {
-  const form = useForm<PublishValues>({ resolver: zodResolver(publishSchema), mode: 'onChange', defaultValues: { title: '', content: '', audience: 'all', organisationId: '' } });
+  const form = useForm<PublishValues>({
+    resolver: zodResolver(publishSchema),
+    mode: 'onChange',
+    defaultValues: { title: '', content: '', audience: 'all', organisationId: '' },
+  });
   const create = useCreateAnnouncement();
   const audiences = useAnnouncementAudiences();
   const audience = useWatch({ control: form.control, name: 'audience' });
@@ -70,13 +101,18 @@ function PublishForm() {
       data-testid="publish-announcement"
       onSubmit={form.handleSubmit(({ title, content, audience, organisationId }) =>
         create.mutate(
-          { title: title.trim(), content: content.trim(), organisationId: audience === 'all' ? null : Number(organisationId) },
+          {
+            title: title.trim(),
+            content: content.trim(),
+            organisationId: audience === 'all' ? null : Number(organisationId),
+          },
           {
             onSuccess: () => {
               toaster.create({ type: 'success', title: 'The announcement has been published.' });
               form.reset({ ...form.getValues(), title: '', content: '' });
             },
-            onError: (err) => toaster.create({ type: 'error', title: errorMessage(err, 'Failed to publish the announcement.') }),
+            onError: (err) =>
+              toaster.create({ type: 'error', title: errorMessage(err, 'Failed to publish the announcement.') }),
           },
         ),
       )}

@@ -18,11 +18,17 @@ export function auditSearch(query: AuditEventQuery): string {
 export const auditApi = {
   list: (query: AuditEventQuery) => api.get<AuditEventPage>(`api/audit-events${auditSearch(query)}`),
   /** The export applies the same filters; paging does not apply. */
-  exportPath: ({ page: _page, pageSize: _size, ...filters }: AuditEventQuery) => `api/audit-events/export${auditSearch(filters)}`,
+  exportPath: ({ page: _page, pageSize: _size, ...filters }: AuditEventQuery) =>
+    `api/audit-events/export${auditSearch(filters)}`,
 };
 
 export function useAuditEvents(query: AuditEventQuery) {
-  return useQuery({ queryKey: queryKeys.auditEvents(query), queryFn: () => auditApi.list(query), placeholderData: keepPreviousData, retry: false });
+  return useQuery({
+    queryKey: queryKeys.auditEvents(query),
+    queryFn: () => auditApi.list(query),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 }
 
 /** The accounts of the caller's organisation, for the actor and target filters. */

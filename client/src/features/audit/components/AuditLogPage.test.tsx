@@ -6,7 +6,9 @@ describe('audit log filters (issue 13)', () => {
   it('sends only the filters that are set', () => {
     expect(toAuditQuery(EMPTY_AUDIT_FILTER, '')).toEqual({});
     const q = toAuditQuery({ ...EMPTY_AUDIT_FILTER, type: 'ROLE_CHANGED', actorId: '7' }, 'x@y');
-    expect(auditSearch({ ...q, page: 2, pageSize: 25 })).toBe('?type=ROLE_CHANGED&actorId=7&searchText=x%40y&page=2&pageSize=25');
+    expect(auditSearch({ ...q, page: 2, pageSize: 25 })).toBe(
+      '?type=ROLE_CHANGED&actorId=7&searchText=x%40y&page=2&pageSize=25',
+    );
   });
 
   it("sends picked days as the instants of the user's local day", () => {

@@ -1,7 +1,25 @@
 import { Fragment, useMemo, useState } from 'react';
 import { useDebounced } from '@/lib/use-debounced';
-import { Box, Button, Code, Flex, Heading, IconButton, Input, NativeSelect, Progress, Table, Text } from '@chakra-ui/react';
-import { AUDIT_EVENT_TYPE_IDS, AUDIT_EVENT_TYPES, AuditEventItem, AuditEventQuery, AuditEventType } from '@shared/audit';
+import {
+  Box,
+  Button,
+  Code,
+  Flex,
+  Heading,
+  IconButton,
+  Input,
+  NativeSelect,
+  Progress,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import {
+  AUDIT_EVENT_TYPE_IDS,
+  AUDIT_EVENT_TYPES,
+  AuditEventItem,
+  AuditEventQuery,
+  AuditEventType,
+} from '@shared/audit';
 import { LIMITS } from '@shared/limits';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { Paginator } from '@/components/ui/paginator';
@@ -17,14 +35,23 @@ export interface AuditFilter {
   searchText: string;
 }
 
-export const EMPTY_AUDIT_FILTER: AuditFilter = { from: '', to: '', type: '', actorId: '', targetId: '', searchText: '' };
+export const EMPTY_AUDIT_FILTER: AuditFilter = {
+  from: '',
+  to: '',
+  type: '',
+  actorId: '',
+  targetId: '',
+  searchText: '',
+};
 
 /** A day picked in the browser, as the instant its local start (or end) falls on, so the range means the user's own days. */
 export function localDayBound(day: string, side: 'from' | 'to'): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) return undefined;
   const start = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return side === 'from' ? start.toISOString() : new Date(new Date(start).setDate(start.getDate() + 1) - 1).toISOString();
+  return side === 'from'
+    ? start.toISOString()
+    : new Date(new Date(start).setDate(start.getDate() + 1) - 1).toISOString();
 }
 
 /** The filters as the API takes them: only those that are set. */
@@ -81,7 +108,10 @@ export function AuditLogPage() {
   const [open, setOpen] = useState<Set<number>>(new Set());
   const searchText = useDebounced(filter.searchText.trim());
   const filters = useMemo(() => toAuditQuery(filter, searchText), [filter, searchText]);
-  const query = useMemo<AuditEventQuery>(() => ({ ...filters, page, pageSize: pageSize as AuditEventQuery['pageSize'] }), [filters, page, pageSize]);
+  const query = useMemo<AuditEventQuery>(
+    () => ({ ...filters, page, pageSize: pageSize as AuditEventQuery['pageSize'] }),
+    [filters, page, pageSize],
+  );
   const list = useAuditEvents(query);
   const accounts = useOrganisationAccounts();
   // A new filter starts again at the first page (state adjusted while rendering, not in an effect).
@@ -103,24 +133,49 @@ export function AuditLogPage() {
 
   return (
     <Box data-testid="audit-page">
-      <Flex justify="space-between" align={{ base: 'start', md: 'center' }} direction={{ base: 'column', md: 'row' }} gap="3" mb="4">
+      <Flex
+        justify="space-between"
+        align={{ base: 'start', md: 'center' }}
+        direction={{ base: 'column', md: 'row' }}
+        gap="3"
+        mb="4"
+      >
         <Heading as="h1" size="xl">
           Audit Log
         </Heading>
         {/* The export takes the filters as they stand, without waiting for the list's debounce. */}
-        <ExportCsvButton path={auditApi.exportPath(toAuditQuery(filter, filter.searchText.trim()))} fileName="audit-log.csv" />
+        <ExportCsvButton
+          path={auditApi.exportPath(toAuditQuery(filter, filter.searchText.trim()))}
+          fileName="audit-log.csv"
+        />
       </Flex>
       <Flex gap="3" mb="3" wrap="wrap" align="end" data-testid="audit-filter-bar">
         <Box>
           <Text fontSize="xs">From</Text>
-          <Input size="sm" type="date" aria-label="From date" value={filter.from} onChange={(e) => set({ from: e.target.value })} />
+          <Input
+            size="sm"
+            type="date"
+            aria-label="From date"
+            value={filter.from}
+            onChange={(e) => set({ from: e.target.value })}
+          />
         </Box>
         <Box>
           <Text fontSize="xs">To</Text>
-          <Input size="sm" type="date" aria-label="To date" value={filter.to} onChange={(e) => set({ to: e.target.value })} />
+          <Input
+            size="sm"
+            type="date"
+            aria-label="To date"
+            value={filter.to}
+            onChange={(e) => set({ to: e.target.value })}
+          />
         </Box>
         <NativeSelect.Root size="sm" width="56">
-          <NativeSelect.Field aria-label="Event type" value={filter.type} onChange={(e) => set({ type: e.target.value as AuditEventType | '' })}>
+          <NativeSelect.Field
+            aria-label="Event type"
+            value={filter.type}
+            onChange={(e) => set({ type: e.target.value as AuditEventType | '' })}
+          >
             <option value="">All events</option>
             {AUDIT_EVENT_TYPE_IDS.map((t) => (
               <option key={t} value={t}>
@@ -132,7 +187,11 @@ export function AuditLogPage() {
         </NativeSelect.Root>
         {(['actorId', 'targetId'] as const).map((key) => (
           <NativeSelect.Root key={key} size="sm" width="56">
-            <NativeSelect.Field aria-label={key === 'actorId' ? 'Actor' : 'Target'} value={filter[key]} onChange={(e) => set({ [key]: e.target.value })}>
+            <NativeSelect.Field
+              aria-label={key === 'actorId' ? 'Actor' : 'Target'}
+              value={filter[key]}
+              onChange={(e) => set({ [key]: e.target.value })}
+            >
               <option value="">{key === 'actorId' ? 'Any actor' : 'Any target'}</option>
               {people.map((u) => (
                 <option key={u.id} value={u.id}>
@@ -143,7 +202,14 @@ export function AuditLogPage() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         ))}
-        <Input size="sm" maxW="xs" placeholder="Search summary, e-mail or address" aria-label="Search" value={filter.searchText} onChange={(e) => set({ searchText: e.target.value })} />
+        <Input
+          size="sm"
+          maxW="xs"
+          placeholder="Search summary, e-mail or address"
+          aria-label="Search"
+          value={filter.searchText}
+          onChange={(e) => set({ searchText: e.target.value })}
+        />
         <Button size="sm" variant="ghost" onClick={() => setFilter(EMPTY_AUDIT_FILTER)}>
           Clear filters
         </Button>
@@ -183,7 +249,13 @@ export function AuditLogPage() {
                   <Fragment key={e.id}>
                     <Table.Row data-testid="audit-row">
                       <Table.Cell>
-                        <IconButton size="2xs" variant="ghost" aria-label={open.has(e.id) ? 'Hide details' : 'Show details'} aria-expanded={open.has(e.id)} onClick={() => toggle(e.id)}>
+                        <IconButton
+                          size="2xs"
+                          variant="ghost"
+                          aria-label={open.has(e.id) ? 'Hide details' : 'Show details'}
+                          aria-expanded={open.has(e.id)}
+                          onClick={() => toggle(e.id)}
+                        >
                           {open.has(e.id) ? '▾' : '▸'}
                         </IconButton>
                       </Table.Cell>
@@ -219,8 +291,8 @@ export function AuditLogPage() {
           />
           {list.data.totalIsCapped && (
             <Text fontSize="sm" color="fg.muted" mt="2" data-testid="audit-capped">
-              More than {list.data.totalRecords.toLocaleString()} events match: the pages reach the newest {list.data.totalRecords.toLocaleString()}. Narrow the
-              filters to see older ones, or export them all.
+              More than {list.data.totalRecords.toLocaleString()} events match: the pages reach the newest{' '}
+              {list.data.totalRecords.toLocaleString()}. Narrow the filters to see older ones, or export them all.
             </Text>
           )}
         </>

@@ -17,11 +17,24 @@ export interface LoginPayload {
 /** CONTRACT 3's sign-in calls. The challenge token of a step goes as the bearer of the next. */
 export const authApi = {
   login: (payload: LoginPayload, challengeToken?: string) =>
-    api.post<{ success: boolean; accessToken: string; recoveryCodesLeft?: number }>('auth/login', payload, challengeToken ? { bearer: challengeToken } : undefined),
-  sendEmailCode: (challengeToken: string) => api.post<{ success: boolean; message: string }>('mfa/email-mfa', undefined, { bearer: challengeToken }),
+    api.post<{ success: boolean; accessToken: string; recoveryCodesLeft?: number }>(
+      'auth/login',
+      payload,
+      challengeToken ? { bearer: challengeToken } : undefined,
+    ),
+  sendEmailCode: (challengeToken: string) =>
+    api.post<{ success: boolean; message: string }>('mfa/email-mfa', undefined, { bearer: challengeToken }),
   changeForcedPassword: (challengeToken: string, currentPassword: string, newPassword: string) =>
-    api.post<{ success: boolean }>('auth/change-password', { currentPassword, newPassword }, { bearer: challengeToken }),
+    api.post<{ success: boolean }>(
+      'auth/change-password',
+      { currentPassword, newPassword },
+      { bearer: challengeToken },
+    ),
   forgotPassword: (username: string, mfaCode?: string) =>
-    api.post<{ success: boolean; message: string }>('auth/forgot-password', mfaCode ? { username, mfaCode } : { username }),
-  resetPassword: (token: string, password: string) => api.post<{ success: boolean }>('auth/reset-password', { token, password }),
+    api.post<{ success: boolean; message: string }>(
+      'auth/forgot-password',
+      mfaCode ? { username, mfaCode } : { username },
+    ),
+  resetPassword: (token: string, password: string) =>
+    api.post<{ success: boolean }>('auth/reset-password', { token, password }),
 };

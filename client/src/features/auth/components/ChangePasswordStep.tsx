@@ -9,7 +9,13 @@ import { validateForcedChange } from '../validation';
 import { showToast } from './login-step';
 
 /** CHANGE_PASSWORD: the forced change; afterwards the user is logged out and the page reloads. */
-export function ChangePasswordStep({ login, onExpired }: { login: LoginState; onExpired: (next: LoginState, toast: Toast) => void }) {
+export function ChangePasswordStep({
+  login,
+  onExpired,
+}: {
+  login: LoginState;
+  onExpired: (next: LoginState, toast: Toast) => void;
+}) {
   const { signOut } = useAuth();
   const [values, setValues] = useState({ currentPassword: login.password, newPassword: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +47,13 @@ export function ChangePasswordStep({ login, onExpired }: { login: LoginState; on
   const field = (name: keyof typeof values, label: string, autoComplete: string) => (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
-      <Input type="password" name={name} autoComplete={autoComplete} value={values[name]} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} />
+      <Input
+        type="password"
+        name={name}
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+      />
     </Field.Root>
   );
 

@@ -29,7 +29,13 @@ describe('LoginPage (spec 000 §2 login page)', () => {
   let server: ReturnType<typeof fakeServer>;
   beforeEach(() => {
     server = fakeServer({}, { unmatched: NO_SESSION });
-    server.respond('GET', '/api/app-info', 200, { ssoEnabled: false, appEnv: 'production', productName: 'Tax Portal', version: '1', supportEmail: 's@x.test' });
+    server.respond('GET', '/api/app-info', 200, {
+      ssoEnabled: false,
+      appEnv: 'production',
+      productName: 'Tax Portal',
+      version: '1',
+      supportEmail: 's@x.test',
+    });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -94,8 +100,17 @@ describe('LoginPage (spec 000 §2 login page)', () => {
   });
 
   it('moves to the MFA step with the server message, and sends the code by e-mail once', async () => {
-    server.respond('POST', '/auth/login', 401, { success: false, statusCode: 401, code: 'TOTP_REQUIRED', message: 'Please enter TOTP before proceeding.', challengeToken: 'chal' });
-    server.respond('POST', '/mfa/email-mfa', 200, { success: true, message: 'MFA code has been sent to your email address.' });
+    server.respond('POST', '/auth/login', 401, {
+      success: false,
+      statusCode: 401,
+      code: 'TOTP_REQUIRED',
+      message: 'Please enter TOTP before proceeding.',
+      challengeToken: 'chal',
+    });
+    server.respond('POST', '/mfa/email-mfa', 200, {
+      success: true,
+      message: 'MFA code has been sent to your email address.',
+    });
     const user = userEvent.setup();
     renderLogin();
     await user.type(await toPasswordStep(user), 'secret-pass');
@@ -104,23 +119,35 @@ describe('LoginPage (spec 000 §2 login page)', () => {
     expect(screen.getByLabelText('MFA Token')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Send code to email instead' }));
-    expect(await screen.findByTestId('mfa-email-note')).toHaveTextContent('MFA code has been sent to your email address.');
+    expect(await screen.findByTestId('mfa-email-note')).toHaveTextContent(
+      'MFA code has been sent to your email address.',
+    );
     expect(screen.queryByRole('button', { name: 'Send code to email instead' })).not.toBeInTheDocument();
     const sent = server.calls.find((c) => c.url === '/mfa/email-mfa')!;
     expect(sent.headers.get('Authorization')).toBe('Bearer chal');
 
     // The confirm sends the code with the challenge as bearer.
-    server.respond('POST', '/auth/login', 401, { success: false, statusCode: 401, code: 'INVALID_MFA_TOKEN', message: 'The MFA token is invalid or has already been used.' });
+    server.respond('POST', '/auth/login', 401, {
+      success: false,
+      statusCode: 401,
+      code: 'INVALID_MFA_TOKEN',
+      message: 'The MFA token is invalid or has already been used.',
+    });
     await user.type(screen.getByLabelText('MFA Token'), '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText("That doesn't look right: The MFA token is invalid or has already been used.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("That doesn't look right: The MFA token is invalid or has already been used."),
+    ).toBeInTheDocument();
     const last = server.calls.filter((c) => c.url === '/auth/login').pop()!;
     expect(last.body).toMatchObject({ mfaToken: '123456' });
     expect(last.headers.get('Authorization')).toBe('Bearer chal');
   });
 
-  it("validates the forgot-password code and disables the request after it is sent", async () => {
-    server.respond('POST', '/auth/forgot-password', 200, { success: true, message: 'An email has been sent with instructions to reset your password.' });
+  it('validates the forgot-password code and disables the request after it is sent', async () => {
+    server.respond('POST', '/auth/forgot-password', 200, {
+      success: true,
+      message: 'An email has been sent with instructions to reset your password.',
+    });
     const user = userEvent.setup();
     renderLogin();
     await toPasswordStep(user);
@@ -132,12 +159,22 @@ describe('LoginPage (spec 000 §2 login page)', () => {
     await user.type(screen.getByLabelText('Enter MFA Code'), '456');
     await user.click(screen.getByRole('button', { name: 'Request password reset' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Request password reset' })).toBeDisabled());
-    expect(server.calls.find((c) => c.url === '/auth/forgot-password')!.body).toEqual({ username: 'jane@example.com', mfaCode: '123456' });
-    expect(screen.getByText("If MFA has not been enabled yet, click 'MFA not enabled' to request a password reset.")).toBeInTheDocument();
+    expect(server.calls.find((c) => c.url === '/auth/forgot-password')!.body).toEqual({
+      username: 'jane@example.com',
+      mfaCode: '123456',
+    });
+    expect(
+      screen.getByText("If MFA has not been enabled yet, click 'MFA not enabled' to request a password reset."),
+    ).toBeInTheDocument();
   });
 
   it('disables the forgot-password request after a request that failed too (spec 000 §4)', async () => {
-    server.respond('POST', '/auth/forgot-password', 429, { success: false, statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please wait a minute.' });
+    server.respond('POST', '/auth/forgot-password', 429, {
+      success: false,
+      statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many requests. Please wait a minute.',
+    });
     const user = userEvent.setup();
     renderLogin();
     await toPasswordStep(user);

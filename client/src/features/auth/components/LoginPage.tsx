@@ -49,7 +49,12 @@ export function LoginPage() {
       const res = await authApi.login(
         passkey && state.state === 'ROOT'
           ? { acceptToS: state.acceptToS, passkey }
-          : { username: state.username.trim(), password: state.password, acceptToS: state.acceptToS, ...(state.state === 'MFA' ? secondFactorOf(state, passkey) : {}) },
+          : {
+              username: state.username.trim(),
+              password: state.password,
+              acceptToS: state.acceptToS,
+              ...(state.state === 'MFA' ? secondFactorOf(state, passkey) : {}),
+            },
         state.state === 'MFA' ? state.challengeToken : undefined,
       );
       signIn(res.accessToken);
@@ -77,12 +82,43 @@ export function LoginPage() {
         </Card.Header>
         <Card.Body>
           <Box>
-            {login.state === 'ROOT' && <RootStep login={login} update={update} ssoError={ssoError} passkey={{ busy, error: inlineError, onAssertion: (passkey) => submitLogin({ ...login }, passkey), onError: setInlineError }} onNext={() => setLogin((s) => ({ ...s, username: s.username.trim(), state: 'PASSWORD' }))} />}
-            {login.state === 'PASSWORD' && (
-              <PasswordStep login={login} update={update} busy={busy} error={inlineError} onSubmit={() => submitLogin({ ...login })} onBack={() => update({ state: 'ROOT', password: '' })} />
+            {login.state === 'ROOT' && (
+              <RootStep
+                login={login}
+                update={update}
+                ssoError={ssoError}
+                passkey={{
+                  busy,
+                  error: inlineError,
+                  onAssertion: (passkey) => submitLogin({ ...login }, passkey),
+                  onError: setInlineError,
+                }}
+                onNext={() => setLogin((s) => ({ ...s, username: s.username.trim(), state: 'PASSWORD' }))}
+              />
             )}
-            {login.state === 'MFA' && <MfaStep login={login} update={update} busy={busy} error={inlineError} onSubmit={() => submitLogin({ ...login })} passkey={{ onAssertion: (passkey) => submitLogin({ ...login }, passkey), onError: setInlineError }} />}
-            {login.state === 'CHANGE_PASSWORD' && <ChangePasswordStep login={login} onExpired={(next, toast) => (setLogin(next), showToast(toast))} />}
+            {login.state === 'PASSWORD' && (
+              <PasswordStep
+                login={login}
+                update={update}
+                busy={busy}
+                error={inlineError}
+                onSubmit={() => submitLogin({ ...login })}
+                onBack={() => update({ state: 'ROOT', password: '' })}
+              />
+            )}
+            {login.state === 'MFA' && (
+              <MfaStep
+                login={login}
+                update={update}
+                busy={busy}
+                error={inlineError}
+                onSubmit={() => submitLogin({ ...login })}
+                passkey={{ onAssertion: (passkey) => submitLogin({ ...login }, passkey), onError: setInlineError }}
+              />
+            )}
+            {login.state === 'CHANGE_PASSWORD' && (
+              <ChangePasswordStep login={login} onExpired={(next, toast) => (setLogin(next), showToast(toast))} />
+            )}
           </Box>
         </Card.Body>
       </Card.Root>

@@ -16,12 +16,19 @@ export function MfaStep({
   error,
   onSubmit,
   passkey,
-}: StepProps & { busy: boolean; error: string | null; onSubmit: () => void; passkey?: { onAssertion: (p: AuthenticationResponseJSON) => void; onError: (message: string) => void } }) {
+}: StepProps & {
+  busy: boolean;
+  error: string | null;
+  onSubmit: () => void;
+  passkey?: { onAssertion: (p: AuthenticationResponseJSON) => void; onError: (message: string) => void };
+}) {
   const [emailSent, setEmailSent] = useState(false);
   const [sending, setSending] = useState(false);
   const [touched, setTouched] = useState(false);
   // Issue 14: a recovery code in place of the TOTP.
-  const codeError = login.useRecoveryCode ? validateRecoveryCode(login.recoveryCode ?? '') : validateMfaCode(login.mfaToken);
+  const codeError = login.useRecoveryCode
+    ? validateRecoveryCode(login.recoveryCode ?? '')
+    : validateMfaCode(login.mfaToken);
 
   async function sendEmail() {
     if (!login.challengeToken) return;
@@ -54,15 +61,31 @@ export function MfaStep({
           </Alert.Root>
         )}
         {login.useRecoveryCode ? (
-          <RecoveryCodeField value={login.recoveryCode ?? ''} onChange={(recoveryCode) => update({ recoveryCode })} error={touched ? codeError : null} />
+          <RecoveryCodeField
+            value={login.recoveryCode ?? ''}
+            onChange={(recoveryCode) => update({ recoveryCode })}
+            error={touched ? codeError : null}
+          />
         ) : (
           <Field.Root invalid={touched && !!codeError}>
             <Field.Label>MFA Token</Field.Label>
-            <Input name="mfaToken" inputMode="numeric" autoComplete="one-time-code" autoFocus maxLength={6} value={login.mfaToken} onChange={(e) => update({ mfaToken: e.target.value.replace(/\D/g, '') })} />
+            <Input
+              name="mfaToken"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              autoFocus
+              maxLength={6}
+              value={login.mfaToken}
+              onChange={(e) => update({ mfaToken: e.target.value.replace(/\D/g, '') })}
+            />
             {touched && codeError && <Field.ErrorText>{codeError}</Field.ErrorText>}
           </Field.Root>
         )}
-        <RememberDeviceCheckbox days={login.rememberDeviceDays ?? 0} checked={!!login.rememberDevice} onChange={(rememberDevice) => update({ rememberDevice })} />
+        <RememberDeviceCheckbox
+          days={login.rememberDeviceDays ?? 0}
+          checked={!!login.rememberDevice}
+          onChange={(rememberDevice) => update({ rememberDevice })}
+        />
         {error && (
           <Alert.Root status="error" size="sm">
             <Alert.Indicator />
@@ -74,7 +97,13 @@ export function MfaStep({
         </Button>
         {/* Passkeys (issue 14) */}
         {login.passkeyOffered && passkey && (
-          <PasskeyButton label={PASSKEY_TEXTS.USE} challengeToken={login.challengeToken} disabled={busy} onAssertion={passkey.onAssertion} onError={passkey.onError} />
+          <PasskeyButton
+            label={PASSKEY_TEXTS.USE}
+            challengeToken={login.challengeToken}
+            disabled={busy}
+            onAssertion={passkey.onAssertion}
+            onError={passkey.onError}
+          />
         )}
         <RecoveryCodeToggle
           useRecoveryCode={!!login.useRecoveryCode}

@@ -8,7 +8,14 @@ import { validateLoginPassword, validateMfaCode } from '../validation';
 import { showToast, StepProps } from './login-step';
 
 /** PASSWORD: hidden username, password (Enter submits, debounced 100 ms), Confirm, and the forgot-password box. */
-export function PasswordStep({ login, update, busy, error, onSubmit, onBack }: StepProps & { busy: boolean; error: string | null; onSubmit: () => void; onBack: () => void }) {
+export function PasswordStep({
+  login,
+  update,
+  busy,
+  error,
+  onSubmit,
+  onBack,
+}: StepProps & { busy: boolean; error: string | null; onSubmit: () => void; onBack: () => void }) {
   const [forgot, setForgot] = useState(false);
   const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const passwordError = validateLoginPassword(login.password);
@@ -36,7 +43,15 @@ export function PasswordStep({ login, update, busy, error, onSubmit, onBack }: S
           <input type="text" name="username" autoComplete="username" value={login.username} readOnly hidden />
           <Field.Root invalid={!!passwordError}>
             <Field.Label>Password</Field.Label>
-            <Input type="password" name="password" autoComplete="current-password" autoFocus value={login.password} onChange={(e) => update({ password: e.target.value })} onKeyDown={onKeyDown} />
+            <Input
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              autoFocus
+              value={login.password}
+              onChange={(e) => update({ password: e.target.value })}
+              onKeyDown={onKeyDown}
+            />
             {passwordError && <Field.ErrorText>{passwordError}</Field.ErrorText>}
           </Field.Root>
           {error && (
@@ -92,7 +107,14 @@ function ForgotPasswordBox({ username }: { username: string }) {
       <VStack gap="3" align="stretch">
         <Field.Root invalid={touched && !!codeError}>
           <Field.Label>Enter MFA Code</Field.Label>
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} onBlur={() => setTouched(true)} />
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            onBlur={() => setTouched(true)}
+          />
           {touched && codeError && <Field.ErrorText>{codeError}</Field.ErrorText>}
         </Field.Root>
         <Button colorPalette="blue" disabled={sent || busy} loading={busy} onClick={() => request(true)}>

@@ -11,10 +11,14 @@ import { MESSAGES, tokenFromQuery } from '../validation';
 import { showToast } from './login-step';
 
 /** The new password twice, within the limit; checked when submitted, the message shown under the fields. */
-const resetSchema = z.object({ password: z.string(), confirmPassword: z.string() }).superRefine(({ password, confirmPassword }, ctx) => {
-  if (password !== confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.RESET_MISMATCH });
-  else if (password.length > LIMITS.PASSWORD_MAX) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.NEW_PASSWORD_TOO_LONG });
-});
+const resetSchema = z
+  .object({ password: z.string(), confirmPassword: z.string() })
+  .superRefine(({ password, confirmPassword }, ctx) => {
+    if (password !== confirmPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.RESET_MISMATCH });
+    else if (password.length > LIMITS.PASSWORD_MAX)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.NEW_PASSWORD_TOO_LONG });
+  });
 type ResetForm = z.infer<typeof resetSchema>;
 
 /** Spec 000 §2 / 001 §2.17: the reset-password page, public and without the header. */
@@ -22,7 +26,12 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = tokenFromQuery(params);
-  const form = useForm<ResetForm>({ resolver: zodResolver(resetSchema), mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: { password: '', confirmPassword: '' } });
+  const form = useForm<ResetForm>({
+    resolver: zodResolver(resetSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const error = token ? (form.formState.errors.confirmPassword?.message ?? null) : MESSAGES.RESET_TOKEN_MISSING;
   const password = useWatch({ control: form.control, name: 'password' });
   const [busy, setBusy] = useState(false);
@@ -35,7 +44,10 @@ export function ResetPasswordPage() {
       showToast({ type: 'success', title: 'Your password has been reset.' });
       navigate('/', { replace: true });
     } catch (err) {
-      showToast({ type: 'error', title: errorMessage(err, 'Your authentication information is incorrect. Please try again.') }, LIMITS.RESET_ERROR_TOAST_MS);
+      showToast(
+        { type: 'error', title: errorMessage(err, 'Your authentication information is incorrect. Please try again.') },
+        LIMITS.RESET_ERROR_TOAST_MS,
+      );
     } finally {
       setBusy(false);
     }
@@ -59,7 +71,12 @@ export function ResetPasswordPage() {
               </Field.Root>
               <Field.Root>
                 <Field.Label>Confirm password</Field.Label>
-                <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} disabled={!token} />
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  {...form.register('confirmPassword')}
+                  disabled={!token}
+                />
               </Field.Root>
               {error && (
                 <Alert.Root status="error" size="sm" data-testid="reset-error">

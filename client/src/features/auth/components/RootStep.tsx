@@ -16,7 +16,13 @@ interface PasskeySignIn {
 }
 
 /** ROOT: terms, e-mail, Login; 'OR'; Corporate Login when SSO is configured. */
-export function RootStep({ login, update, onNext, ssoError, passkey }: StepProps & { onNext: () => void; ssoError?: string | null; passkey?: PasskeySignIn }) {
+export function RootStep({
+  login,
+  update,
+  onNext,
+  ssoError,
+  passkey,
+}: StepProps & { onNext: () => void; ssoError?: string | null; passkey?: PasskeySignIn }) {
   const [touched, setTouched] = useState(false);
   const [termsHint, setTermsHint] = useState(false);
   const appInfo = useAppInfo();
@@ -81,7 +87,12 @@ export function RootStep({ login, update, onNext, ssoError, passkey }: StepProps
         {passkey && (
           <>
             <Box onClick={() => !login.acceptToS && setTermsHint(true)}>
-              <PasskeyButton label={PASSKEY_TEXTS.SIGN_IN} disabled={!login.acceptToS || passkey.busy} onAssertion={passkey.onAssertion} onError={passkey.onError} />
+              <PasskeyButton
+                label={PASSKEY_TEXTS.SIGN_IN}
+                disabled={!login.acceptToS || passkey.busy}
+                onAssertion={passkey.onAssertion}
+                onError={passkey.onError}
+              />
             </Box>
             {passkey.error && (
               <Alert.Root status="error" size="sm" data-testid="passkey-error">

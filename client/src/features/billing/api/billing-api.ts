@@ -11,7 +11,15 @@ export const CONTACT_PATHS: Record<ContactKind, string> = {
   billing: 'api/billingInformation',
 };
 
-export const EMPTY_CONTACT: ContactProfile = { id: null, fullName: '', jobTitle: '', department: '', basedIn: '', email: '', mobile: '' };
+export const EMPTY_CONTACT: ContactProfile = {
+  id: null,
+  fullName: '',
+  jobTitle: '',
+  department: '',
+  basedIn: '',
+  email: '',
+  mobile: '',
+};
 
 /** Values trimmed before saving (spec 001 §5). */
 export function trimContact(c: ContactProfile): ContactProfile {
@@ -30,10 +38,17 @@ export const billingApi = {
   read: (kind: ContactKind) => api.get<ContactProfile>(`${CONTACT_PATHS[kind]}/byMasterAccountId`),
   save: (kind: ContactKind, contact: ContactProfile) => {
     const { id, ...fields } = trimContact(contact);
-    return id === null ? api.post<ContactProfile>(CONTACT_PATHS[kind], fields) : api.put<ContactProfile>(CONTACT_PATHS[kind], { id, ...fields });
+    return id === null
+      ? api.post<ContactProfile>(CONTACT_PATHS[kind], fields)
+      : api.put<ContactProfile>(CONTACT_PATHS[kind], { id, ...fields });
   },
 };
 
 export function useContact(kind: ContactKind) {
-  return useQuery({ queryKey: queryKeys.billingContact(kind), queryFn: () => billingApi.read(kind), retry: false, staleTime: 0 });
+  return useQuery({
+    queryKey: queryKeys.billingContact(kind),
+    queryFn: () => billingApi.read(kind),
+    retry: false,
+    staleTime: 0,
+  });
 }

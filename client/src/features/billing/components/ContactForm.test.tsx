@@ -9,7 +9,15 @@ import { BillingPage } from './BillingPage';
 // Typing is slow on the shared machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-const saved: ContactProfile = { id: 7, fullName: 'Ada Lovelace', jobTitle: 'CFO', department: 'Finance', basedIn: 'Sydney', email: 'ada@example.com', mobile: '0400' };
+const saved: ContactProfile = {
+  id: 7,
+  fullName: 'Ada Lovelace',
+  jobTitle: 'CFO',
+  department: 'Finance',
+  basedIn: 'Sydney',
+  email: 'ada@example.com',
+  mobile: '0400',
+};
 
 function setup(primary: { status?: number; body?: unknown }, billing: { status?: number; body?: unknown }) {
   const server = fakeServer({
@@ -38,7 +46,13 @@ describe('Billing page contact forms (spec 001 §2.11, §5, §8)', () => {
     const server = setup({ body: saved }, { body: empty });
     const form = await screen.findByTestId('primary-contact-form');
     const name = await within(form).findByDisplayValue('Ada Lovelace');
-    for (const [label, value] of [['Job title', 'CFO'], ['Department', 'Finance'], ['Based in', 'Sydney'], ['Email', 'ada@example.com'], ['Mobile', '0400']]) {
+    for (const [label, value] of [
+      ['Job title', 'CFO'],
+      ['Department', 'Finance'],
+      ['Based in', 'Sydney'],
+      ['Email', 'ada@example.com'],
+      ['Mobile', '0400'],
+    ]) {
       expect(within(form).getByLabelText(label)).toHaveValue(value);
     }
     await userEvent.clear(name);
@@ -46,7 +60,11 @@ describe('Billing page contact forms (spec 001 §2.11, §5, §8)', () => {
     await userEvent.type(within(form).getByLabelText('Department'), '  ');
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your changes have been saved.')).toBeInTheDocument();
-    expect(server.callsTo('PUT', 'api/primaryBillingInformation')[0].body).toEqual({ ...saved, fullName: 'Grace Hopper', department: 'Finance' });
+    expect(server.callsTo('PUT', 'api/primaryBillingInformation')[0].body).toEqual({
+      ...saved,
+      fullName: 'Grace Hopper',
+      department: 'Finance',
+    });
     expect(server.callsTo('POST', 'api/primaryBillingInformation')).toHaveLength(0);
   });
 
@@ -63,7 +81,14 @@ describe('Billing page contact forms (spec 001 §2.11, §5, §8)', () => {
     expect(await screen.findByText('Your changes have been saved.')).toBeInTheDocument();
     const post = server.callsTo('POST', 'api/billingInformation');
     expect(post).toHaveLength(1);
-    expect(post[0].body).toEqual({ fullName: 'Bill Payer', jobTitle: '', department: '', basedIn: '', email: '', mobile: '' });
+    expect(post[0].body).toEqual({
+      fullName: 'Bill Payer',
+      jobTitle: '',
+      department: '',
+      basedIn: '',
+      email: '',
+      mobile: '',
+    });
   });
 
   it('gives an empty form when loading fails', async () => {
@@ -71,7 +96,9 @@ describe('Billing page contact forms (spec 001 §2.11, §5, §8)', () => {
     const form = await screen.findByTestId('primary-contact-form');
     await waitFor(() => expect(within(form).getByLabelText(/Full name/)).toHaveValue(''));
     expect(within(form).getByRole('button', { name: 'Save' })).toBeDisabled();
-    expect(await within(screen.getByTestId('billing-contact-form')).findByDisplayValue('Ada Lovelace')).toBeInTheDocument();
+    expect(
+      await within(screen.getByTestId('billing-contact-form')).findByDisplayValue('Ada Lovelace'),
+    ).toBeInTheDocument();
   });
 
   it('reports a save error with the server message', async () => {
@@ -79,7 +106,12 @@ describe('Billing page contact forms (spec 001 §2.11, §5, §8)', () => {
     server.calls.length = 0;
     const form = await screen.findByTestId('primary-contact-form');
     await within(form).findByDisplayValue('Ada Lovelace');
-    fakeServer({ 'PUT api/primaryBillingInformation': { status: 400, body: { success: false, message: 'Please enter a valid email' } } });
+    fakeServer({
+      'PUT api/primaryBillingInformation': {
+        status: 400,
+        body: { success: false, message: 'Please enter a valid email' },
+      },
+    });
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
   });

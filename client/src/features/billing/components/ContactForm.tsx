@@ -40,7 +40,11 @@ const contactSchema = z.object({
 export function ContactForm({ kind, title }: { kind: ContactKind; title: string }) {
   const query = useContact(kind);
   const queryClient = useQueryClient();
-  const form = useForm<ContactProfile>({ resolver: zodResolver(contactSchema), mode: 'onTouched', defaultValues: EMPTY_CONTACT });
+  const form = useForm<ContactProfile>({
+    resolver: zodResolver(contactSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY_CONTACT,
+  });
   const { reset } = form;
 
   useEffect(() => {
@@ -87,7 +91,13 @@ export function ContactForm({ kind, title }: { kind: ContactKind; title: string 
                   </Field.Root>
                 ))}
               </SimpleGrid>
-              <Button type="submit" colorPalette="blue" alignSelf="start" disabled={!form.formState.isValid} loading={save.isPending}>
+              <Button
+                type="submit"
+                colorPalette="blue"
+                alignSelf="start"
+                disabled={!form.formState.isValid}
+                loading={save.isPending}
+              >
                 Save
               </Button>
             </Stack>

@@ -38,7 +38,8 @@ describe('Contact Us dialog (spec 001 §2.10, §5, §8)', () => {
     renderAt(<ContactDialog open onClose={() => {}} />);
     const dialog = await screen.findByTestId('contact-dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    for (const m of ['Name is required', 'Email is required', 'Subject is required', 'Message is required']) expect(within(dialog).getByText(m)).toBeInTheDocument();
+    for (const m of ['Name is required', 'Email is required', 'Subject is required', 'Message is required'])
+      expect(within(dialog).getByText(m)).toBeInTheDocument();
     await userEvent.type(field(dialog, 'Email'), 'not an email');
     expect(within(dialog).getByText('Please enter a valid email')).toBeInTheDocument();
     await userEvent.type(field(dialog, 'Name'), 'Eve <script>');
@@ -54,8 +55,14 @@ describe('Contact Us dialog (spec 001 §2.10, §5, §8)', () => {
     await userEvent.type(field(dialog, 'Subject'), 'Access');
     await userEvent.type(field(dialog, 'Message'), 'Please add me to reports.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Your message has been sent successfully. We will get back to you soon.')).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/users/contact-email/', body: { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Access', message: 'Please add me to reports.' } });
+    expect(
+      await screen.findByText('Your message has been sent successfully. We will get back to you soon.'),
+    ).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/users/contact-email/',
+      body: { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Access', message: 'Please add me to reports.' },
+    });
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -101,7 +108,9 @@ describe('the shared contact rule (src/shared/shell.ts, also the server’s)', (
     '<img\nsrc=x\nonerror=alert(1)',
   ])('refuses %s', (value) => {
     expect(containsDangerousMarkup(value)).toBe(true);
-    expect(validateContactMessage({ name: 'a', email: 'a@b.co', subject: value, message: 'm' })).toEqual({ subject: 'Invalid characters detected' });
+    expect(validateContactMessage({ name: 'a', email: 'a@b.co', subject: value, message: 'm' })).toEqual({
+      subject: 'Invalid characters detected',
+    });
   });
 
   it.each([

@@ -20,14 +20,25 @@ const FIELDS: Array<{ key: keyof ContactMessage; label: string }> = [
 const contactSchema = z
   .object({ name: z.string(), email: z.string(), subject: z.string(), message: z.string() })
   .superRefine((values, ctx) => {
-    for (const [field, message] of Object.entries(validateContactMessage(values))) ctx.addIssue({ code: 'custom', path: [field], message });
+    for (const [field, message] of Object.entries(validateContactMessage(values)))
+      ctx.addIssue({ code: 'custom', path: [field], message });
   });
 
 /**
  * Contact Us (spec 001 §2.10): name, email, subject and message (8 rows), 800px wide at most 90vw,
  * pre-filled from the signed-in user; the rule of spec 001 §5 is src/shared/shell.ts, the server's too.
  */
-export function ContactDialog({ open, onClose, initialSubject = '', finalFocusEl }: { open: boolean; onClose: () => void; initialSubject?: string; finalFocusEl?: () => HTMLElement | null }) {
+export function ContactDialog({
+  open,
+  onClose,
+  initialSubject = '',
+  finalFocusEl,
+}: {
+  open: boolean;
+  onClose: () => void;
+  initialSubject?: string;
+  finalFocusEl?: () => HTMLElement | null;
+}) {
   const { user } = useAuth();
   const prefill = (): ContactMessage => ({
     name: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '',
@@ -35,7 +46,11 @@ export function ContactDialog({ open, onClose, initialSubject = '', finalFocusEl
     subject: initialSubject,
     message: '',
   });
-  const form = useForm<ContactMessage>({ resolver: zodResolver(contactSchema), mode: 'onTouched', defaultValues: prefill() });
+  const form = useForm<ContactMessage>({
+    resolver: zodResolver(contactSchema),
+    mode: 'onTouched',
+    defaultValues: prefill(),
+  });
   const { errors } = form.formState;
 
   useEffect(() => {
@@ -45,7 +60,13 @@ export function ContactDialog({ open, onClose, initialSubject = '', finalFocusEl
   }, [open, user?.id]);
 
   const mutation = useMutation({
-    mutationFn: (values: ContactMessage) => sendContactMessage({ name: values.name.trim(), email: values.email.trim(), subject: values.subject.trim(), message: values.message.trim() }),
+    mutationFn: (values: ContactMessage) =>
+      sendContactMessage({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        subject: values.subject.trim(),
+        message: values.message.trim(),
+      }),
     onSuccess: () => {
       toaster.create({ type: 'success', title: CONTACT_MESSAGES.SENT });
       onClose();
@@ -58,7 +79,11 @@ export function ContactDialog({ open, onClose, initialSubject = '', finalFocusEl
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content w={SHELL_LIMITS.CONTACT_DIALOG_WIDTH} maxW={SHELL_LIMITS.CONTACT_DIALOG_MAX_WIDTH} data-testid="contact-dialog">
+          <Dialog.Content
+            w={SHELL_LIMITS.CONTACT_DIALOG_WIDTH}
+            maxW={SHELL_LIMITS.CONTACT_DIALOG_MAX_WIDTH}
+            data-testid="contact-dialog"
+          >
             {/* Spec 001 §4: an invalid submit shows every field's message (handleSubmit validates them all). */}
             <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
               <Dialog.Header>
@@ -72,9 +97,19 @@ export function ContactDialog({ open, onClose, initialSubject = '', finalFocusEl
                       <Field.Root key={key} required invalid={!!errors[key]}>
                         <Field.Label>{label}</Field.Label>
                         {key === 'message' ? (
-                          <Textarea rows={SHELL_LIMITS.CONTACT_MESSAGE_ROWS} maxLength={SHELL_LIMITS.CONTACT_MESSAGE_MAX} {...common} />
+                          <Textarea
+                            rows={SHELL_LIMITS.CONTACT_MESSAGE_ROWS}
+                            maxLength={SHELL_LIMITS.CONTACT_MESSAGE_MAX}
+                            {...common}
+                          />
                         ) : (
-                          <Input type={key === 'email' ? 'email' : 'text'} maxLength={key === 'email' ? SHELL_LIMITS.CONTACT_EMAIL_MAX : SHELL_LIMITS.CONTACT_SUBJECT_MAX} {...common} />
+                          <Input
+                            type={key === 'email' ? 'email' : 'text'}
+                            maxLength={
+                              key === 'email' ? SHELL_LIMITS.CONTACT_EMAIL_MAX : SHELL_LIMITS.CONTACT_SUBJECT_MAX
+                            }
+                            {...common}
+                          />
                         )}
                         <Field.ErrorText>{errors[key]?.message}</Field.ErrorText>
                       </Field.Root>

@@ -45,19 +45,34 @@ describe('Feedback dialog (spec 001 §2.9, §5, §8)', () => {
     await userEvent.type(within(dialog).getByLabelText(/Content/), 'More filters');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Thank you. Your feedback has been received.')).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/userFeedback/add')?.body).toEqual({ title: 'Idea', content: 'More filters', userId: 7 });
+    expect(calls.find((c) => c.url === '/api/userFeedback/add')?.body).toEqual({
+      title: 'Idea',
+      content: 'More filters',
+      userId: 7,
+    });
     expect(onClose).toHaveBeenCalled();
   });
 
   it("shows the server's message in an error toast and closes", async () => {
-    fakeServer({ 'POST /api/userFeedback/add': { status: 400, body: { success: false, statusCode: 400, message: 'Please type in a title.' } } });
+    fakeServer({
+      'POST /api/userFeedback/add': {
+        status: 400,
+        body: { success: false, statusCode: 400, message: 'Please type in a title.' },
+      },
+    });
     const onClose = vi.fn();
     renderAt(<FeedbackDialog open onClose={onClose} />);
     const dialog = await screen.findByTestId('feedback-dialog');
     await userEvent.type(within(dialog).getByLabelText(/Title/), 'x');
     await userEvent.type(within(dialog).getByLabelText(/Content/), 'y');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(screen.getAllByTestId('toast').some((t) => t.dataset.type === 'error' && t.textContent?.includes('Please type in a title.'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByTestId('toast')
+          .some((t) => t.dataset.type === 'error' && t.textContent?.includes('Please type in a title.')),
+      ).toBe(true),
+    );
     expect(onClose).toHaveBeenCalled();
   });
 });

@@ -21,14 +21,29 @@ function describe(error: unknown): string {
   }
 }
 
-const feedbackSchema = z.object({ title: requiredText(FEEDBACK_MESSAGES.TITLE_REQUIRED), content: requiredText(FEEDBACK_MESSAGES.CONTENT_REQUIRED) });
+const feedbackSchema = z.object({
+  title: requiredText(FEEDBACK_MESSAGES.TITLE_REQUIRED),
+  content: requiredText(FEEDBACK_MESSAGES.CONTENT_REQUIRED),
+});
 type FeedbackForm = z.infer<typeof feedbackSchema>;
 const EMPTY: FeedbackForm = { title: '', content: '' };
 
 /** Give Feedback (spec 001 §2.9): title and content (10 rows), both required; Submit disabled while invalid or loading. */
-export function FeedbackDialog({ open, onClose, finalFocusEl }: { open: boolean; onClose: () => void; finalFocusEl?: () => HTMLElement | null }) {
+export function FeedbackDialog({
+  open,
+  onClose,
+  finalFocusEl,
+}: {
+  open: boolean;
+  onClose: () => void;
+  finalFocusEl?: () => HTMLElement | null;
+}) {
   const { user } = useAuth();
-  const form = useForm<FeedbackForm>({ resolver: zodResolver(feedbackSchema), mode: 'onTouched', defaultValues: EMPTY });
+  const form = useForm<FeedbackForm>({
+    resolver: zodResolver(feedbackSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
   const { errors, isValid } = form.formState;
 
   const close = () => {
@@ -37,7 +52,8 @@ export function FeedbackDialog({ open, onClose, finalFocusEl }: { open: boolean;
   };
 
   const mutation = useMutation({
-    mutationFn: ({ title, content }: FeedbackForm) => sendFeedback({ title: title.trim(), content: content.trim(), userId: user?.id }),
+    mutationFn: ({ title, content }: FeedbackForm) =>
+      sendFeedback({ title: title.trim(), content: content.trim(), userId: user?.id }),
     onSuccess: () => {
       toaster.create({ type: 'success', title: FEEDBACK_MESSAGES.RECEIVED });
       close();
@@ -49,7 +65,13 @@ export function FeedbackDialog({ open, onClose, finalFocusEl }: { open: boolean;
   });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center" size="lg" finalFocusEl={finalFocusEl}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => !e.open && close()}
+      placement="center"
+      size="lg"
+      finalFocusEl={finalFocusEl}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -80,7 +102,12 @@ export function FeedbackDialog({ open, onClose, finalFocusEl }: { open: boolean;
                 <Button variant="outline" onClick={close}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette="blue" disabled={!isValid || mutation.isPending} loading={mutation.isPending}>
+                <Button
+                  type="submit"
+                  colorPalette="blue"
+                  disabled={!isValid || mutation.isPending}
+                  loading={mutation.isPending}
+                >
                   Submit
                 </Button>
               </Dialog.Footer>

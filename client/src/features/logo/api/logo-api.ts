@@ -16,7 +16,11 @@ export function checkLogoFile(file: File): string | null {
 
 /** Spec 001 §4: request an upload URL, upload the file to it, save the path. */
 export async function uploadLogo(file: File): Promise<string> {
-  const { uploadUrl, logoPath } = await api.post<LogoUploadUrl>('api/logo/get-upload-url', { fileName: file.name, fileSize: file.size, mimeType: file.type });
+  const { uploadUrl, logoPath } = await api.post<LogoUploadUrl>('api/logo/get-upload-url', {
+    fileName: file.name,
+    fileSize: file.size,
+    mimeType: file.type,
+  });
   await request(uploadUrl, { method: 'PUT', body: file });
   await api.post('api/logo/save', { logoPath });
   return logoPath;

@@ -12,5 +12,15 @@ export function HeaderLogo() {
   const [broken, setBroken] = useState<string | null>(null);
   const own = token ? logo.data?.logoPath : null;
   const src = own && own !== broken ? own : DEFAULT_LOGO;
-  return <Image src={src} alt="Tax Portal" h="36px" maxW="160px" objectFit="contain" data-testid="header-logo" onError={() => own && setBroken(own)} />;
+  return (
+    <Image
+      src={src}
+      alt="Tax Portal"
+      h="36px"
+      maxW="160px"
+      objectFit="contain"
+      data-testid="header-logo"
+      onError={() => own && setBroken(own)}
+    />
+  );
 }

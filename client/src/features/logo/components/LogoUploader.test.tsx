@@ -28,8 +28,10 @@ function renderUploader(routes: Parameters<typeof fakeServer>[0]) {
 
 describe('checkLogoFile (spec 001 §5, §9: image only, max 10 MB)', () => {
   it('accepts PNG, JPEG, GIF and WebP up to 10 MB, refuses the rest', () => {
-    for (const type of ['image/png', 'image/jpeg', 'image/gif', 'image/webp']) expect(checkLogoFile(new File(['x'], 'a', { type }))).toBeNull();
-    for (const type of ['image/svg+xml', 'application/pdf', 'text/html', '']) expect(checkLogoFile(new File(['x'], 'a', { type }))).toBe('The logo must be an image (PNG, JPEG, GIF or WebP).');
+    for (const type of ['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
+      expect(checkLogoFile(new File(['x'], 'a', { type }))).toBeNull();
+    for (const type of ['image/svg+xml', 'application/pdf', 'text/html', ''])
+      expect(checkLogoFile(new File(['x'], 'a', { type }))).toBe('The logo must be an image (PNG, JPEG, GIF or WebP).');
     const big = { name: 'big.png', type: 'image/png', size: 10 * 1024 * 1024 + 1 } as File;
     expect(checkLogoFile(big)).toBe('The logo must not be larger than 10 MB.');
     expect(checkLogoFile({ name: 'max.png', type: 'image/png', size: 10 * 1024 * 1024 } as File)).toBeNull();
@@ -39,7 +41,9 @@ describe('checkLogoFile (spec 001 §5, §9: image only, max 10 MB)', () => {
 describe('LogoUploader (spec 001 §4, §8)', () => {
   it('takes the three steps in order, says so, then reloads the page', async () => {
     const { server, reload, choose } = renderUploader({
-      'POST api/logo/get-upload-url': { body: { uploadUrl: '/api/logo/upload/signed.token', logoPath: '/files/logos/abc.png' } },
+      'POST api/logo/get-upload-url': {
+        body: { uploadUrl: '/api/logo/upload/signed.token', logoPath: '/files/logos/abc.png' },
+      },
       'PUT api/logo/upload/signed.token': { body: { success: true, logoPath: '/files/logos/abc.png' } },
       'POST api/logo/save': { body: { success: true, logoPath: '/files/logos/abc.png' } },
     });
@@ -51,7 +55,11 @@ describe('LogoUploader (spec 001 §4, §8)', () => {
     expect(await screen.findByText('The logo has been successfully uploaded')).toBeInTheDocument();
     const steps = server.calls.filter((c) => c.path.startsWith('api/logo')).map((c) => `${c.method} ${c.path}`);
     expect(steps).toEqual(['POST api/logo/get-upload-url', 'PUT api/logo/upload/signed.token', 'POST api/logo/save']);
-    expect(server.callsTo('POST', 'api/logo/get-upload-url')[0].body).toEqual({ fileName: 'logo.png', fileSize: 123, mimeType: 'image/png' });
+    expect(server.callsTo('POST', 'api/logo/get-upload-url')[0].body).toEqual({
+      fileName: 'logo.png',
+      fileSize: 123,
+      mimeType: 'image/png',
+    });
     expect(server.callsTo('PUT', 'api/logo/upload/signed.token')[0].rawBody).toBeInstanceOf(File);
     expect(server.callsTo('POST', 'api/logo/save')[0].body).toEqual({ logoPath: '/files/logos/abc.png' });
     await waitFor(() => expect(reload).toHaveBeenCalled(), { timeout: 4000 });
@@ -60,7 +68,10 @@ describe('LogoUploader (spec 001 §4, §8)', () => {
   it("shows the server's message on failure and clears the chooser", async () => {
     const { input, reload, choose } = renderUploader({
       'POST api/logo/get-upload-url': { body: { uploadUrl: '/api/logo/upload/t', logoPath: '/files/logos/abc.png' } },
-      'PUT api/logo/upload/t': { status: 400, body: { success: false, message: 'The logo must be an image (PNG, JPEG, GIF or WebP).' } },
+      'PUT api/logo/upload/t': {
+        status: 400,
+        body: { success: false, message: 'The logo must be an image (PNG, JPEG, GIF or WebP).' },
+      },
     });
     choose(png());
     fireEvent.click(screen.getByRole('button', { name: 'Upload logo' }));
@@ -93,7 +104,10 @@ describe('LogoUploader (spec 001 §4, §8)', () => {
 describe('HeaderLogo (spec 001 §7 Read logo)', () => {
   function renderLogo(logoPath: string | null, signedIn = true) {
     if (signedIn) tokenStore.set('test-token');
-    const server = fakeServer({ 'GET api/users/current': { body: currentUser([Role.VIEWER]) }, 'GET api/logo/byMasterAccountId': { body: { logoPath } } });
+    const server = fakeServer({
+      'GET api/users/current': { body: currentUser([Role.VIEWER]) },
+      'GET api/logo/byMasterAccountId': { body: { logoPath } },
+    });
     render(
       <AppProvider queryClient={createQueryClient()}>
         <HeaderLogo />

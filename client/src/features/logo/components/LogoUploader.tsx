@@ -63,7 +63,14 @@ export function LogoUploader({ reload = () => window.location.reload() }: { relo
         <Field.Root>
           <Field.Label>Logo file</Field.Label>
           <HStack gap="3" align="center" w="full">
-            <Input ref={input} type="file" accept={LOGO_MIME_TYPES.join(',')} p="1" maxW="sm" onChange={(e) => choose(e.target.files?.[0])} />
+            <Input
+              ref={input}
+              type="file"
+              accept={LOGO_MIME_TYPES.join(',')}
+              p="1"
+              maxW="sm"
+              onChange={(e) => choose(e.target.files?.[0])}
+            />
             <Button colorPalette="blue" onClick={upload} disabled={!file} loading={busy}>
               Upload logo
             </Button>

@@ -17,96 +17,127 @@ export function UserManualPage() {
   return (
     <Stack gap="5" maxW="4xl">
       <Heading size="2xl">User Manual</Heading>
-      <Text color="fg.muted">How the screens of the Tax Portal work. What you see depends on your role; screens you cannot open tell you so.</Text>
+      <Text color="fg.muted">
+        How the screens of the Tax Portal work. What you see depends on your role; screens you cannot open tell you so.
+      </Text>
       <Topic title="Logging in">
         <Text>
-          Tick “I agree to the Terms and Conditions”, enter your e-mail and choose Login, then enter your password. If multi-factor authentication (MFA) is on, enter the six-digit code
-          from your authenticator app, or ask for a code by e-mail. A first login with a temporary password asks you to choose a new one. “Forgot your password?” e-mails you a reset link
-          that works once, for one hour. Organisations with corporate single sign-on use Corporate Login.
+          Tick “I agree to the Terms and Conditions”, enter your e-mail and choose Login, then enter your password. If
+          multi-factor authentication (MFA) is on, enter the six-digit code from your authenticator app, or ask for a
+          code by e-mail. A first login with a temporary password asks you to choose a new one. “Forgot your password?”
+          e-mails you a reset link that works once, for one hour. Organisations with corporate single sign-on use
+          Corporate Login.
         </Text>
       </Topic>
       <Topic title="Lost your phone? Recovery codes">
         <Text>
-          When you enable MFA, the portal shows ten recovery codes once: use Copy or Download as .txt and keep them somewhere safe, away from your phone. If you cannot use your
-          authenticator app, choose “Use a recovery code” at the MFA step and enter one of them in the MFA Token field. Each code works once; after signing in you see how many are
-          left, and the portal e-mails you that a code was used. Your profile's MFA panel shows the count; “Regenerate recovery codes” (with a current code from your app) replaces
-          them all, and the old ones stop working. Disabling MFA removes them. Forgot your password as well? Ask your administrator to disable your MFA: a recovery code does not
-          reset a password.
+          When you enable MFA, the portal shows ten recovery codes once: use Copy or Download as .txt and keep them
+          somewhere safe, away from your phone. If you cannot use your authenticator app, choose “Use a recovery code”
+          at the MFA step and enter one of them in the MFA Token field. Each code works once; after signing in you see
+          how many are left, and the portal e-mails you that a code was used. Your profile's MFA panel shows the count;
+          “Regenerate recovery codes” (with a current code from your app) replaces them all, and the old ones stop
+          working. Disabling MFA removes them. Forgot your password as well? Ask your administrator to disable your MFA:
+          a recovery code does not reset a password.
         </Text>
       </Topic>
       <Topic title="Trusted devices">
         <Text>
-          At the MFA step, tick “Don't ask again on this device for 30 days” (your operator may set another number of days, or turn the option off) and this browser skips the MFA step
-          at your next sign-ins; you still enter your password and accept the terms. Your profile's MFA panel lists your trusted devices with the browser, when each was added and last
-          used: Revoke one, or Revoke all. Changing your password, changing your MFA (enabling, disabling or regenerating recovery codes), being disabled, or an administrator's
-          “Disable User MFA” revokes them all. Use it only on a computer that is yours.
+          At the MFA step, tick “Don't ask again on this device for 30 days” (your operator may set another number of
+          days, or turn the option off) and this browser skips the MFA step at your next sign-ins; you still enter your
+          password and accept the terms. Your profile's MFA panel lists your trusted devices with the browser, when each
+          was added and last used: Revoke one, or Revoke all. Changing your password, changing your MFA (enabling,
+          disabling or regenerating recovery codes), being disabled, or an administrator's “Disable User MFA” revokes
+          them all. Use it only on a computer that is yours.
         </Text>
       </Topic>
       <Topic title="The header">
         <List.Root ps="5" gap="1">
-          <List.Item>The logo takes you to the home page; the main menu beside it lists the areas your role may open.</List.Item>
-          <List.Item>The Compact switch makes every screen denser; your choice is remembered on this computer.</List.Item>
+          <List.Item>
+            The logo takes you to the home page; the main menu beside it lists the areas your role may open.
+          </List.Item>
+          <List.Item>
+            The Compact switch makes every screen denser; your choice is remembered on this computer.
+          </List.Item>
           <List.Item>The bell shows notifications as they arrive; the count badge shows how many are new.</List.Item>
           <List.Item>The cog lists Users, User Groups and Clients when your role may open them.</List.Item>
           <List.Item>
-            The round button with your initials opens the profile menu: Profile, User Manual, Give Feedback, Announcements, Contact Us, About and Log Out. Hover over it to see your
-            organisation.
+            The round button with your initials opens the profile menu: Profile, User Manual, Give Feedback,
+            Announcements, Contact Us, About and Log Out. Hover over it to see your organisation.
           </List.Item>
           <List.Item>Breadcrumbs under the header show where you are; select one to go back up.</List.Item>
         </List.Root>
       </Topic>
       <Topic title="Home">
-        <Text>The home page shows your organisation, your roles, whether MFA is on, and links to everything you can do next.</Text>
+        <Text>
+          The home page shows your organisation, your roles, whether MFA is on, and links to everything you can do next.
+        </Text>
       </Topic>
       <Topic title="Users (administrators and support)">
         <Text>
-          The user list shows everyone in your organisation with their roles, access and last login. Filter by name or e-mail, by access level and by role. Site admins and administrators
-          create users, change roles, enforce MFA, give or remove access and see live sessions, where they can force a log-off. Support staff also create new organisations with their
-          site admin and other support accounts.
+          The user list shows everyone in your organisation with their roles, access and last login. Filter by name or
+          e-mail, by access level and by role. Site admins and administrators create users, change roles, enforce MFA,
+          give or remove access and see live sessions, where they can force a log-off. Support staff also create new
+          organisations with their site admin and other support accounts.
         </Text>
       </Topic>
       <Topic title="Audit log and exports (site admins, administrators and support)">
         <Text>
-          Audit Log (in the users page header and the settings menu) lists who did what in your organisation, newest first: sign-ins, failed and refused sign-ins, logouts and forced
-          log-offs, password and MFA changes, new users, role, access and SSO changes, billing contacts, the logo and announcements. Each entry names the account that acted (or the
-          service key, or 'Anonymous' for a failed sign-in), the account it concerned, the address and browser it came from, and what changed, before and after; passwords, codes and
-          secrets never appear. Filter by dates, event type, who acted, whom it concerned or any text, open a row for its details, and use Export CSV to download every matching
-          entry as a spreadsheet file. The user list has its own Export CSV with the list's filters. Entries are kept for a year unless your operator sets otherwise.
+          Audit Log (in the users page header and the settings menu) lists who did what in your organisation, newest
+          first: sign-ins, failed and refused sign-ins, logouts and forced log-offs, password and MFA changes, new
+          users, role, access and SSO changes, billing contacts, the logo and announcements. Each entry names the
+          account that acted (or the service key, or 'Anonymous' for a failed sign-in), the account it concerned, the
+          address and browser it came from, and what changed, before and after; passwords, codes and secrets never
+          appear. Filter by dates, event type, who acted, whom it concerned or any text, open a row for its details, and
+          use Export CSV to download every matching entry as a spreadsheet file. The user list has its own Export CSV
+          with the list's filters. Entries are kept for a year unless your operator sets otherwise.
         </Text>
       </Topic>
       <Topic title="Your profile">
         <Text>
-          Your profile holds your name, job title, department and location, and lets you enable or disable MFA: scan the QR code with an authenticator app and enter the code it shows.
-          If your administrator enforces MFA, the portal keeps you on your profile until you enable it.
+          Your profile holds your name, job title, department and location, and lets you enable or disable MFA: scan the
+          QR code with an authenticator app and enter the code it shows. If your administrator enforces MFA, the portal
+          keeps you on your profile until you enable it.
         </Text>
       </Topic>
       <Topic title="Passkeys">
         <Text>
-          A passkey lets your device (fingerprint, face or PIN) or a security key prove it is you. Add one on your profile under Passkeys: give it a name, choose “Add a passkey” and
-          follow your browser. Your passkeys are listed with when they were added and last used; Remove takes one away. Adding or removing a passkey signs you out of your other sessions.
+          A passkey lets your device (fingerprint, face or PIN) or a security key prove it is you. Add one on your
+          profile under Passkeys: give it a name, choose “Add a passkey” and follow your browser. Your passkeys are
+          listed with when they were added and last used; Remove takes one away. Adding or removing a passkey signs you
+          out of your other sessions.
         </Text>
         <Text>
-          A passkey counts as your second factor, so it also satisfies MFA your administrator enforces. To sign in with it, tick the terms and choose “Sign in with a passkey”: no e-mail
-          or password is needed. After a password, “Use a passkey” in the MFA step takes the place of the six-digit code. If you lose the device that holds your passkey, sign in with
-          your authenticator app if you have one, or ask your administrator to use “Disable User MFA”, which also removes your passkeys.
+          A passkey counts as your second factor, so it also satisfies MFA your administrator enforces. To sign in with
+          it, tick the terms and choose “Sign in with a passkey”: no e-mail or password is needed. After a password,
+          “Use a passkey” in the MFA step takes the place of the six-digit code. If you lose the device that holds your
+          passkey, sign in with your authenticator app if you have one, or ask your administrator to use “Disable User
+          MFA”, which also removes your passkeys.
         </Text>
       </Topic>
       <Topic title="Billing and logo">
-        <Text>Manage Billing holds your organisation's primary and billing contacts, and uploads the logo shown in the header (an image of at most 10 MB).</Text>
+        <Text>
+          Manage Billing holds your organisation's primary and billing contacts, and uploads the logo shown in the
+          header (an image of at most 10 MB).
+        </Text>
       </Topic>
       <Topic title="Announcements, feedback and contact">
         <Text>
-          Announcements from the support team appear as a banner on the portfolios page until you dismiss it, and all of them are listed on the Announcements page. Give Feedback sends a
-          title and your comments to the support team; Contact Us sends them a message and they reply by e-mail.
+          Announcements from the support team appear as a banner on the portfolios page until you dismiss it, and all of
+          them are listed on the Announcements page. Give Feedback sends a title and your comments to the support team;
+          Contact Us sends them a message and they reply by e-mail.
         </Text>
       </Topic>
       <Topic title="About">
-        <Text>The About page shows the version of the Corporate Actions Database and of the COM Engine, with the date their information was last updated.</Text>
+        <Text>
+          The About page shows the version of the Corporate Actions Database and of the COM Engine, with the date their
+          information was last updated.
+        </Text>
       </Topic>
       <Topic title="Tax Manager areas">
         <Text>
-          Portfolios, Activities, External data, User Security, Reports, User Groups, Clients and the calculators belong to the Tax Manager application. They are not part of this
-          release; their pages say so, and your access to them is already set by your role.
+          Portfolios, Activities, External data, User Security, Reports, User Groups, Clients and the calculators belong
+          to the Tax Manager application. They are not part of this release; their pages say so, and your access to them
+          is already set by your role.
         </Text>
       </Topic>
     </Stack>

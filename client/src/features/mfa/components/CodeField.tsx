@@ -2,7 +2,19 @@ import { Field, Input } from '@chakra-ui/react';
 import { maskCode } from '../texts';
 
 /** A 6-digit code input with the mask 999999; its error shows under the field (spec 000 §8). */
-export function CodeField({ label, value, onChange, error, onEnter }: { label: string; value: string; onChange: (v: string) => void; error?: string | null; onEnter?: () => void }) {
+export function CodeField({
+  label,
+  value,
+  onChange,
+  error,
+  onEnter,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | null;
+  onEnter?: () => void;
+}) {
   return (
     <Field.Root invalid={!!error}>
       <Field.Label>{label}</Field.Label>

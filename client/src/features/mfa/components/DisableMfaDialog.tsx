@@ -7,7 +7,15 @@ import { isCompleteCode, MFA_TEXTS } from '../texts';
 import { CodeField } from './CodeField';
 
 /** Switching one's own MFA off asks for a current code. */
-export function DisableMfaDialog({ open, onClose, onDisabled }: { open: boolean; onClose: () => void; onDisabled: () => void }) {
+export function DisableMfaDialog({
+  open,
+  onClose,
+  onDisabled,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDisabled: () => void;
+}) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const disable = useMutation({

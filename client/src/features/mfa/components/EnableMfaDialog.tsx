@@ -1,5 +1,19 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Clipboard, Code, Dialog, Heading, HStack, Image, Portal, QrCode, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Clipboard,
+  Code,
+  Dialog,
+  Heading,
+  HStack,
+  Image,
+  Portal,
+  QrCode,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/api';
 import { mfaApi } from '../api/mfa-api';
@@ -10,7 +24,15 @@ import { CodeField } from './CodeField';
  * Spec 000 §2 'Enabling MFA': Step I scan the QR code (or show and copy the setup key), Step II enter
  * the 6-digit code; Confirm reads 'Loading...' while busy and a wrong code shows under the field.
  */
-export function EnableMfaDialog({ open, onClose, onEnabled }: { open: boolean; onClose: () => void; onEnabled: (recoveryCodes?: string[]) => void }) {
+export function EnableMfaDialog({
+  open,
+  onClose,
+  onEnabled,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onEnabled: (recoveryCodes?: string[]) => void;
+}) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [showKey, setShowKey] = useState(false);
@@ -65,7 +87,9 @@ export function EnableMfaDialog({ open, onClose, onEnabled }: { open: boolean; o
                   <Text>{MFA_TEXTS.LOADING}</Text>
                 </HStack>
               )}
-              {enrol.isError && <Text color="fg.error">Error: {errorMessage(enrol.error, 'Something went wrong')}</Text>}
+              {enrol.isError && (
+                <Text color="fg.error">Error: {errorMessage(enrol.error, 'Something went wrong')}</Text>
+              )}
               {data && (
                 <Stack gap="5">
                   <Box>
@@ -73,12 +97,19 @@ export function EnableMfaDialog({ open, onClose, onEnabled }: { open: boolean; o
                       Step I
                     </Heading>
                     <Text fontSize="sm" mb="2">
-                      Scan the QR code with an authenticator app (for example Google Authenticator or Microsoft Authenticator).
+                      Scan the QR code with an authenticator app (for example Google Authenticator or Microsoft
+                      Authenticator).
                     </Text>
                     {data.qrCode ? (
                       <Image src={data.qrCode} alt="MFA QR code" boxSize="200px" mx="auto" data-testid="mfa-qr-code" />
                     ) : (
-                      <QrCode.Root value={data.secret.otpauth_url} encoding={{ ecc: 'M' }} size="xl" mx="auto" data-testid="mfa-qr-code">
+                      <QrCode.Root
+                        value={data.secret.otpauth_url}
+                        encoding={{ ecc: 'M' }}
+                        size="xl"
+                        mx="auto"
+                        data-testid="mfa-qr-code"
+                      >
                         <QrCode.Frame>
                           <QrCode.Pattern />
                         </QrCode.Frame>
@@ -106,7 +137,13 @@ export function EnableMfaDialog({ open, onClose, onEnabled }: { open: boolean; o
                     <Heading size="sm" mb="1">
                       Step II
                     </Heading>
-                    <CodeField label="Enter the 6-digit code from your authenticator app" value={code} onChange={setCode} error={codeError} onEnter={confirm} />
+                    <CodeField
+                      label="Enter the 6-digit code from your authenticator app"
+                      value={code}
+                      onChange={setCode}
+                      error={codeError}
+                      onEnter={confirm}
+                    />
                   </Box>
                 </Stack>
               )}

@@ -7,7 +7,10 @@ import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { maskCode } from '../texts';
 import { MfaPanel } from './MfaPanel';
 
-const ENROLMENT = { secret: { base32: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/Tax%20Portal:ada?secret=JBSWY3DPEHPK3PXP' }, qrCode: 'data:image/png;base64,iVBORw0KGgo=' };
+const ENROLMENT = {
+  secret: { base32: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/Tax%20Portal:ada?secret=JBSWY3DPEHPK3PXP' },
+  qrCode: 'data:image/png;base64,iVBORw0KGgo=',
+};
 type R = { status?: number; body?: unknown };
 
 function setup(enabled: boolean, replies: { enable?: R; verify?: R | (() => Promise<R>); disable?: R } = {}) {
@@ -50,17 +53,24 @@ describe('MFA panel', () => {
     expect(input).toHaveValue('123456');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     const alert = await screen.findByRole('alertdialog');
-    expect(alert).toHaveTextContent('MFA has been successfully enabled. Please log in again using your new authenticator.');
+    expect(alert).toHaveTextContent(
+      'MFA has been successfully enabled. Please log in again using your new authenticator.',
+    );
     expect(calls.find((c) => c.path === 'mfa/verify')!.body).toEqual({ token: '123456' });
     await userEvent.click(within(alert).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(sessionStorage.getItem(LOGOUT_REASON_KEY)).toBe('Logged out as MFA enabled or disabled'));
+    await waitFor(() =>
+      expect(sessionStorage.getItem(LOGOUT_REASON_KEY)).toBe('Logged out as MFA enabled or disabled'),
+    );
   });
 
   it('shows a wrong code under the field', async () => {
     setup(false, { verify: { status: 400, body: { success: false, message: 'The MFA code is not valid.' } } });
     await userEvent.click(screen.getByRole('button', { name: 'Enable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enabling MFA' });
-    await userEvent.type(await within(dialog).findByLabelText('Enter the 6-digit code from your authenticator app'), '000000');
+    await userEvent.type(
+      await within(dialog).findByLabelText('Enter the 6-digit code from your authenticator app'),
+      '000000',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByTestId('mfa-code-error')).toHaveTextContent('The MFA code is not valid.');
     expect(sessionStorage.getItem(LOGOUT_REASON_KEY)).toBeNull();
@@ -77,7 +87,10 @@ describe('MFA panel', () => {
     }) as typeof fetch;
     await userEvent.click(screen.getByRole('button', { name: 'Enable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enabling MFA' });
-    await userEvent.type(await within(dialog).findByLabelText('Enter the 6-digit code from your authenticator app'), '123456');
+    await userEvent.type(
+      await within(dialog).findByLabelText('Enter the 6-digit code from your authenticator app'),
+      '123456',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByRole('button', { name: 'Loading...' })).toBeDisabled();
     release();
@@ -101,8 +114,12 @@ describe('MFA panel', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     const alert = await screen.findByText('MFA has been disabled. Please log in again.');
     expect(calls.find((c) => c.path === 'mfa/disable')!.body).toEqual({ token: '654321' });
-    await userEvent.click(within(alert.closest('[role="alertdialog"]') as HTMLElement).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(sessionStorage.getItem(LOGOUT_REASON_KEY)).toBe('Logged out as MFA enabled or disabled'));
+    await userEvent.click(
+      within(alert.closest('[role="alertdialog"]') as HTMLElement).getByRole('button', { name: 'OK' }),
+    );
+    await waitFor(() =>
+      expect(sessionStorage.getItem(LOGOUT_REASON_KEY)).toBe('Logged out as MFA enabled or disabled'),
+    );
   });
 
   it('keeps MFA on when the confirmation is declined', async () => {
@@ -117,7 +134,13 @@ describe('MFA panel', () => {
 /** Issue 14: recovery codes and trusted devices in the panel. */
 describe('MFA panel: recovery codes and trusted devices', () => {
   const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
-  const DEVICE = { id: 7, label: 'Chrome on Windows', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, expiresAt: '2026-12-20T10:00:00.000Z' };
+  const DEVICE = {
+    id: 7,
+    label: 'Chrome on Windows',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    lastUsedAt: null,
+    expiresAt: '2026-12-20T10:00:00.000Z',
+  };
 
   it('after enrolment shows the ten codes once, with Copy and Download as .txt, then the alert and logout', async () => {
     fakeServer({
@@ -129,17 +152,26 @@ describe('MFA panel: recovery codes and trusted devices', () => {
     renderPage('/p', '/p', <MfaPanel isMFAEnabled={false} />);
     await userEvent.click(screen.getByRole('button', { name: 'Enable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enabling MFA' });
-    await userEvent.type(await within(dialog).findByLabelText('Enter the 6-digit code from your authenticator app'), '123456');
+    await userEvent.type(
+      await within(dialog).findByLabelText('Enter the 6-digit code from your authenticator app'),
+      '123456',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     const codes = await screen.findByRole('dialog', { name: 'Your recovery codes' });
-    expect(within(codes).getAllByTestId('recovery-code').map((e) => e.textContent)).toEqual(CODES);
+    expect(
+      within(codes)
+        .getAllByTestId('recovery-code')
+        .map((e) => e.textContent),
+    ).toEqual(CODES);
     expect(within(codes).getByRole('button', { name: 'Copy recovery codes' })).toBeInTheDocument();
     expect(within(codes).getByRole('button', { name: 'Download as .txt' })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await userEvent.click(within(codes).getByRole('button', { name: 'I have saved my recovery codes' }));
     const alert = await screen.findByRole('alertdialog');
     await userEvent.click(within(alert).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(sessionStorage.getItem(LOGOUT_REASON_KEY)).toBe('Logged out as MFA enabled or disabled'));
+    await waitFor(() =>
+      expect(sessionStorage.getItem(LOGOUT_REASON_KEY)).toBe('Logged out as MFA enabled or disabled'),
+    );
   });
 
   it('shows how many codes are left; "Regenerate recovery codes" asks for a TOTP and shows the new codes', async () => {
@@ -149,7 +181,11 @@ describe('MFA panel: recovery codes and trusted devices', () => {
       'GET mfa/recovery-codes': () => ({ body: { remaining } }),
       'GET mfa/trusted-devices': { body: [] },
       'POST mfa/recovery-codes': (call) => {
-        if ((call.body as { token: string }).token !== '111111') return { status: 400, body: { success: false, code: 'INVALID_MFA_TOKEN', message: 'The code is not valid.' } };
+        if ((call.body as { token: string }).token !== '111111')
+          return {
+            status: 400,
+            body: { success: false, code: 'INVALID_MFA_TOKEN', message: 'The code is not valid.' },
+          };
         remaining = 10;
         return { body: { codes: CODES } };
       },
@@ -170,7 +206,10 @@ describe('MFA panel: recovery codes and trusted devices', () => {
     expect(within(codes).getAllByTestId('recovery-code')).toHaveLength(10);
     await userEvent.click(within(codes).getByRole('button', { name: 'I have saved my recovery codes' }));
     expect(await screen.findByText('10 recovery codes left')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST' && c.path === 'mfa/recovery-codes').map((c) => c.body)).toEqual([{ token: '222222' }, { token: '111111' }]);
+    expect(calls.filter((c) => c.method === 'POST' && c.path === 'mfa/recovery-codes').map((c) => c.body)).toEqual([
+      { token: '222222' },
+      { token: '111111' },
+    ]);
   });
 
   it('lists trusted devices; Revoke one and Revoke all (after a confirmation)', async () => {
@@ -179,7 +218,10 @@ describe('MFA panel: recovery codes and trusted devices', () => {
       'GET api/users/current': { body: currentUser([Role.VIEWER]) },
       'GET mfa/recovery-codes': { body: { remaining: 10 } },
       'GET mfa/trusted-devices': () => ({ body: devices }),
-      'DELETE mfa/trusted-devices/7': () => ((devices = devices.filter((d) => d.id !== 7)), { body: { success: true } }),
+      'DELETE mfa/trusted-devices/7': () => (
+        (devices = devices.filter((d) => d.id !== 7)),
+        { body: { success: true } }
+      ),
       'DELETE mfa/trusted-devices': () => ((devices = []), { body: { success: true, revoked: 1 } }),
     });
     renderPage('/p', '/p', <MfaPanel isMFAEnabled />);
@@ -190,6 +232,9 @@ describe('MFA panel: recovery codes and trusted devices', () => {
     expect(await screen.findByText('Are you sure you want to revoke all trusted devices?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByTestId('no-trusted-devices')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['mfa/trusted-devices/7', 'mfa/trusted-devices']);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      'mfa/trusted-devices/7',
+      'mfa/trusted-devices',
+    ]);
   });
 });

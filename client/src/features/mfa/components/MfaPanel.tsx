@@ -53,10 +53,29 @@ export function MfaPanel({ isMFAEnabled }: { isMFAEnabled: boolean }) {
         onEnabled={(codes) => (codes?.length ? (setNewCodes(codes), setStep('idle')) : setStep('enabled-alert'))}
       />
       <RecoveryCodesDialog codes={newCodes} onDone={() => (setNewCodes(null), setStep('enabled-alert'))} />
-      <ConfirmDialog open={step === 'confirm-disable'} message={MFA_TEXTS.CONFIRM_DISABLE} onConfirm={() => setStep('disable')} onClose={() => setStep('idle')} />
-      <DisableMfaDialog open={step === 'disable'} onClose={() => setStep('idle')} onDisabled={() => setStep('disabled-alert')} />
-      <MessageDialog open={step === 'enabled-alert'} title="MFA enabled" message={MFA_TEXTS.ENABLED_ALERT} onClose={logout} />
-      <MessageDialog open={step === 'disabled-alert'} title="MFA disabled" message={MFA_TEXTS.DISABLED_ALERT} onClose={logout} />
+      <ConfirmDialog
+        open={step === 'confirm-disable'}
+        message={MFA_TEXTS.CONFIRM_DISABLE}
+        onConfirm={() => setStep('disable')}
+        onClose={() => setStep('idle')}
+      />
+      <DisableMfaDialog
+        open={step === 'disable'}
+        onClose={() => setStep('idle')}
+        onDisabled={() => setStep('disabled-alert')}
+      />
+      <MessageDialog
+        open={step === 'enabled-alert'}
+        title="MFA enabled"
+        message={MFA_TEXTS.ENABLED_ALERT}
+        onClose={logout}
+      />
+      <MessageDialog
+        open={step === 'disabled-alert'}
+        title="MFA disabled"
+        message={MFA_TEXTS.DISABLED_ALERT}
+        onClose={logout}
+      />
     </Card.Root>
   );
 }

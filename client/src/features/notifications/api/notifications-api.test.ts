@@ -38,6 +38,8 @@ describe('report download (spec 001 §7: GET of the link as a blob, saved with a
     const fetch = fakeServer({}, { unmatched: NO_SESSION });
     fetch.respond('GET', /^\/files\//, 403, { success: false, message: 'This download link has expired.' });
     captureSaves();
-    await expect(downloadReport('/files/reports/3/a.csv?expires=1&sig=x', 'a.csv')).rejects.toThrow('This download link has expired.');
+    await expect(downloadReport('/files/reports/3/a.csv?expires=1&sig=x', 'a.csv')).rejects.toThrow(
+      'This download link has expired.',
+    );
   });
 });

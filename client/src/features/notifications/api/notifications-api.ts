@@ -6,7 +6,8 @@ export const notificationsApi = {
   list: () => api.get<NotificationItem[]>('api/notifications'),
   dismiss: (id: number) => api.post<{ success: boolean }>(`api/notifications/${id}/dismiss`),
   dismissAll: () => api.post<{ success: boolean }>('api/notifications/dismiss-all'),
-  processLogUrl: (portfolioId: string) => api.get<ProcessLogUrlResponse>(`api/processedData/processLogUrl/${encodeURIComponent(portfolioId)}`),
+  processLogUrl: (portfolioId: string) =>
+    api.get<ProcessLogUrlResponse>(`api/processedData/processLogUrl/${encodeURIComponent(portfolioId)}`),
 };
 
 const API_BASE: string = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') ?? '';

@@ -91,7 +91,9 @@ describe('NotificationBell (spec 001 §2.7, §4)', () => {
     await userEvent.click(await screen.findByTestId('notification-bell'));
     const panel = await screen.findByTestId('notification-panel');
     await within(panel).findByText('two');
-    await userEvent.click(within(within(panel).getAllByTestId('notification-item')[0]).getByRole('button', { name: 'Dismiss' }));
+    await userEvent.click(
+      within(within(panel).getAllByTestId('notification-item')[0]).getByRole('button', { name: 'Dismiss' }),
+    );
     await waitFor(() => expect(within(panel).queryByText('two')).toBeNull());
     expect(fetch.calls.some((c) => c.method === 'POST' && c.url.endsWith('/api/notifications/2/dismiss'))).toBe(true);
     expect(screen.getByTestId('notification-count')).toHaveTextContent('1');
@@ -106,12 +108,17 @@ describe('NotificationBell (spec 001 §2.7, §4)', () => {
 
   it('grows the list with socket messages (not silent ones), toasts them, and checks the process log on processing completion', async () => {
     const fetch = setup([]);
-    fetch.respond('GET', '/api/processedData/processLogUrl/PF1', 200, { url: '/files/process-logs/1/PF1.log?expires=1&sig=x', fileExists: true });
+    fetch.respond('GET', '/api/processedData/processLogUrl/PF1', 200, {
+      url: '/files/process-logs/1/PF1.log?expires=1&sig=x',
+      fileExists: true,
+    });
     await waitFor(() => expect(socket.handlers).not.toBeNull());
     await act(async () => {
       socket.handlers!.onNotification(item(10, 'IMPORT_FILE', { fileName: 'holdings.csv', status: 'DONE' }));
       socket.handlers!.onNotification(item(11, 'UNMAPPED_DOC_COUNT', { message: '4' }));
-      socket.handlers!.onNotification(item(12, 'PORTFOLIO_PROCESSING', { status: 'COMPLETED', portfolioCode: 'PF1', portfolioName: 'Main' }));
+      socket.handlers!.onNotification(
+        item(12, 'PORTFOLIO_PROCESSING', { status: 'COMPLETED', portfolioCode: 'PF1', portfolioName: 'Main' }),
+      );
     });
     expect(await screen.findByText('holdings.csv imported successfully')).toBeInTheDocument();
     expect(await screen.findByText('Portfolio processing completed')).toBeInTheDocument();

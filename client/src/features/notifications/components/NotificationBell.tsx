@@ -12,7 +12,17 @@ import { queryKeys } from '@/lib/query-keys';
 
 function BellIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
     </svg>
@@ -46,7 +56,9 @@ export function NotificationBell() {
   const isOpen = open && enabled;
 
   const remove = (ids: number[] | 'all') =>
-    queryClient.setQueryData<NotificationItem[]>(queryKeys.notifications, (old) => (ids === 'all' ? [] : (old ?? []).filter((n) => !ids.includes(n.notificationId))));
+    queryClient.setQueryData<NotificationItem[]>(queryKeys.notifications, (old) =>
+      ids === 'all' ? [] : (old ?? []).filter((n) => !ids.includes(n.notificationId)),
+    );
 
   const dismiss = useMutation({
     mutationFn: (id: number) => notificationsApi.dismiss(id),
@@ -63,7 +75,14 @@ export function NotificationBell() {
   return (
     <Drawer.Root open={isOpen} onOpenChange={(e) => setOpen(e.open)} placement="end" size="sm">
       <Drawer.Trigger asChild>
-        <IconButton variant="ghost" rounded="full" aria-label={count ? `Notifications (${count})` : 'Notifications'} data-testid="notification-bell" data-connected={connected} position="relative">
+        <IconButton
+          variant="ghost"
+          rounded="full"
+          aria-label={count ? `Notifications (${count})` : 'Notifications'}
+          data-testid="notification-bell"
+          data-connected={connected}
+          position="relative"
+        >
           <BellIcon />
           {count > 0 && (
             <Float placement="top-end" offset="2">
@@ -101,7 +120,13 @@ export function NotificationBell() {
             </Drawer.Body>
             <Drawer.Footer>
               <Box flex="1" />
-              <Button variant="outline" size="sm" onClick={() => dismissAll.mutate()} disabled={count === 0 || dismissAll.isPending} loading={dismissAll.isPending}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => dismissAll.mutate()}
+                disabled={count === 0 || dismissAll.isPending}
+                loading={dismissAll.isPending}
+              >
                 Dismiss All
               </Button>
             </Drawer.Footer>

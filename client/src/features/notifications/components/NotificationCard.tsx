@@ -7,10 +7,24 @@ import { formatNotificationDate } from '@/lib/date-formats';
 import { displayStatus, failureMessage, notificationDetails, notificationTitle, showDownloadLink } from '../display';
 
 const statusPalette = (status: string) =>
-  status === 'FAILED' ? 'red' : ['DONE', 'COMPLETED', 'SUCCESS'].includes(status) ? 'green' : status === 'NOT STARTED' || status === 'SCHEDULED' ? 'gray' : 'blue';
+  status === 'FAILED'
+    ? 'red'
+    : ['DONE', 'COMPLETED', 'SUCCESS'].includes(status)
+      ? 'green'
+      : status === 'NOT STARTED' || status === 'SCHEDULED'
+        ? 'gray'
+        : 'blue';
 
 /** One notification of the panel (spec 001 §4 'Notification display'). */
-export function NotificationCard({ item, onDismiss, dismissing }: { item: NotificationItem; onDismiss: () => void; dismissing?: boolean }) {
+export function NotificationCard({
+  item,
+  onDismiss,
+  dismissing,
+}: {
+  item: NotificationItem;
+  onDismiss: () => void;
+  dismissing?: boolean;
+}) {
   const status = displayStatus(item);
   const failure = failureMessage(item);
   const link = item.content.downloadLink;
@@ -20,12 +34,25 @@ export function NotificationCard({ item, onDismiss, dismissing }: { item: Notifi
     try {
       await downloadReport(link, item.content.fileName);
     } catch (e) {
-      toaster.create({ type: 'error', title: 'Failed to download the report', description: errorMessage(e, 'Please try again.') });
+      toaster.create({
+        type: 'error',
+        title: 'Failed to download the report',
+        description: errorMessage(e, 'Please try again.'),
+      });
     }
   };
 
   return (
-    <Box as="li" listStyleType="none" borderWidth="1px" rounded="md" p="3" bg={item.read ? 'bg' : 'bg.subtle'} data-testid="notification-item" data-type={item.type}>
+    <Box
+      as="li"
+      listStyleType="none"
+      borderWidth="1px"
+      rounded="md"
+      p="3"
+      bg={item.read ? 'bg' : 'bg.subtle'}
+      data-testid="notification-item"
+      data-type={item.type}
+    >
       <HStack align="start" justify="space-between" gap="2">
         <Stack gap="1" minW="0" flex="1">
           <HStack gap="2" wrap="wrap">
@@ -51,7 +78,15 @@ export function NotificationCard({ item, onDismiss, dismissing }: { item: Notifi
               {formatNotificationDate(item.date)}
             </Text>
             {showDownloadLink(item) && (
-              <Button size="xs" variant="plain" colorPalette="blue" px="0" onClick={download} disabled={!link} title={link ? 'Valid for one hour' : 'No file is available'}>
+              <Button
+                size="xs"
+                variant="plain"
+                colorPalette="blue"
+                px="0"
+                onClick={download}
+                disabled={!link}
+                title={link ? 'Valid for one hour' : 'No file is available'}
+              >
                 Download
               </Button>
             )}

@@ -10,5 +10,10 @@ export const organisationsApi = {
 };
 
 export function useSupportDomain() {
-  return useQuery({ queryKey: queryKeys.supportDomain, queryFn: organisationsApi.supportDomain, staleTime: Infinity, retry: false });
+  return useQuery({
+    queryKey: queryKeys.supportDomain,
+    queryFn: organisationsApi.supportDomain,
+    staleTime: Infinity,
+    retry: false,
+  });
 }

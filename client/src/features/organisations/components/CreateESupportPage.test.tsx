@@ -17,7 +17,10 @@ function setup(reply: { status?: number; body?: unknown }) {
   return server;
 }
 
-const ok = { status: 201, body: { success: true, message: 'Esupport user created successfully.', userId: 3, email: 'jane@help.vendor.test' } };
+const ok = {
+  status: 201,
+  body: { success: true, message: 'Esupport user created successfully.', userId: 3, email: 'jane@help.vendor.test' },
+};
 
 describe('CreateESupportPage (spec 001 §2.13, §5, §8)', () => {
   it('shows the fixed domain as an addon and creates the account: User Created / Esupport user created successfully.', async () => {

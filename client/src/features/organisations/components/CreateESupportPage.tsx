@@ -16,7 +16,11 @@ type ESupportForm = z.infer<typeof eSupportSchema>;
 /** Spec 001 §2.13 (users/createESupport, E-Support only): the e-mail local part with the fixed domain addon. */
 export function CreateESupportPage() {
   const domain = useSupportDomain();
-  const form = useForm<ESupportForm>({ resolver: zodResolver(eSupportSchema), mode: 'onChange', defaultValues: { userName: '' } });
+  const form = useForm<ESupportForm>({
+    resolver: zodResolver(eSupportSchema),
+    mode: 'onChange',
+    defaultValues: { userName: '' },
+  });
   const error = form.formState.errors.userName?.message;
   // The forbidden characters and a space are reported as they are typed; 'required' once Confirm was pressed.
   const shown = error && (form.formState.isSubmitted || error !== M.ESUPPORT_EMAIL_REQUIRED) ? error : null;

@@ -7,8 +7,16 @@ import { CreateSiteAdminPage } from './CreateSiteAdminPage';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-function setup(reply: { status?: number; body?: unknown } = { status: 201, body: { success: true, message: 'The user has been created', organisationId: 5, userId: 6 } }) {
-  const server = fakeServer({ 'GET api/users/current': { body: currentUser([Role.E_SUPPORT]) }, 'POST auth/site-admin': reply });
+function setup(
+  reply: { status?: number; body?: unknown } = {
+    status: 201,
+    body: { success: true, message: 'The user has been created', organisationId: 5, userId: 6 },
+  },
+) {
+  const server = fakeServer({
+    'GET api/users/current': { body: currentUser([Role.E_SUPPORT]) },
+    'POST auth/site-admin': reply,
+  });
   const utils = renderPage('/users/createSiteAdmin', '/users/createSiteAdmin', <CreateSiteAdminPage />);
   return { ...server, ...utils };
 }
@@ -108,7 +116,10 @@ describe('CreateSiteAdminPage (spec 001 §2.12, §4, §5, §8, §9)', () => {
   });
 
   it("shows the server's message in an error toast and stays", async () => {
-    const { router } = setup({ status: 409, body: { success: false, message: 'An organisation with this code already exists.' } });
+    const { router } = setup({
+      status: 409,
+      body: { success: false, message: 'An organisation with this code already exists.' },
+    });
     await userEvent.type(await screen.findByLabelText(/^Name/), 'Acme');
     await userEvent.type(field('Code'), 'ACME');
     await userEvent.type(field('Email'), 'admin@acme.example.com');

@@ -1,14 +1,40 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Checkbox, Fieldset, Field, Heading, Input, RadioGroup, SimpleGrid, Stack, HStack } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Fieldset,
+  Field,
+  Heading,
+  Input,
+  RadioGroup,
+  SimpleGrid,
+  Stack,
+  HStack,
+} from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '@shared/limits';
-import { ACCOUNT_TYPES, AccountTypeName, ORG_ADMIN_MESSAGES as M, SITE_ADMIN_FIRST_SIGN_IN, SITE_ADMIN_MINIMUMS } from '@shared/organisation-admin';
+import {
+  ACCOUNT_TYPES,
+  AccountTypeName,
+  ORG_ADMIN_MESSAGES as M,
+  SITE_ADMIN_FIRST_SIGN_IN,
+  SITE_ADMIN_MINIMUMS,
+} from '@shared/organisation-admin';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { organisationsApi } from '../api/organisations-api';
-import { canConfirm, INITIAL_SITE_ADMIN_FORM, SiteAdminForm, toSiteAdminPayload, validateSiteAdmin, withAccountType } from '../site-admin-form';
+import {
+  canConfirm,
+  INITIAL_SITE_ADMIN_FORM,
+  SiteAdminForm,
+  toSiteAdminPayload,
+  validateSiteAdmin,
+  withAccountType,
+} from '../site-admin-form';
 
 type Key = keyof SiteAdminForm;
 
@@ -46,7 +72,15 @@ export function CreateSiteAdminPage() {
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    setTouched({ name: true, code: true, email: true, allowedUsersNumber: true, maxConcurrentUsers: true, maxPortfolios: true, ssoLogoutUrl: true });
+    setTouched({
+      name: true,
+      code: true,
+      email: true,
+      allowedUsersNumber: true,
+      maxConcurrentUsers: true,
+      maxPortfolios: true,
+      ssoLogoutUrl: true,
+    });
     if (canConfirm(form)) create.mutate(toSiteAdminPayload(form));
   }
 
@@ -56,7 +90,13 @@ export function CreateSiteAdminPage() {
         {label}
         {key !== 'ssoLogoutUrl' && <Field.RequiredIndicator />}
       </Field.Label>
-      <Input name={key} value={form[key] as string} onChange={(e) => set(key, e.target.value)} onBlur={touch(key)} {...props} />
+      <Input
+        name={key}
+        value={form[key] as string}
+        onChange={(e) => set(key, e.target.value)}
+        onBlur={touch(key)}
+        {...props}
+      />
       <Field.ErrorText>{shown(key)}</Field.ErrorText>
     </Field.Root>
   );
@@ -95,17 +135,26 @@ export function CreateSiteAdminPage() {
               </RadioGroup.Root>
             </Fieldset.Root>
 
-            <Checkbox.Root checked={form.isSSO} onCheckedChange={(d) => set('isSSO', d.checked === true)} colorPalette="blue">
+            <Checkbox.Root
+              checked={form.isSSO}
+              onCheckedChange={(d) => set('isSSO', d.checked === true)}
+              colorPalette="blue"
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>SSO</Checkbox.Label>
             </Checkbox.Root>
 
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              {text('name', 'Name', { maxLength: 200, disabled: form.accountType === 'Individual', autoComplete: 'organization' })}
+              {text('name', 'Name', {
+                maxLength: 200,
+                disabled: form.accountType === 'Individual',
+                autoComplete: 'organization',
+              })}
               {text('code', 'Code', { maxLength: LIMITS.ORGANISATION_CODE_MAX, autoComplete: 'off' })}
               {text('email', 'Email', { type: 'email', maxLength: LIMITS.EMAIL_MAX, autoComplete: 'off' })}
-              {form.isSSO && text('ssoLogoutUrl', 'SSO Logout URL', { type: 'url', maxLength: 500, placeholder: 'https://' })}
+              {form.isSSO &&
+                text('ssoLogoutUrl', 'SSO Logout URL', { type: 'url', maxLength: 500, placeholder: 'https://' })}
             </SimpleGrid>
 
             <Fieldset.Root>
@@ -116,7 +165,11 @@ export function CreateSiteAdminPage() {
             <Fieldset.Root>
               <Fieldset.Legend>Applications</Fieldset.Legend>
               <HStack gap="6">
-                <Checkbox.Root checked={form.taxManagerApp} onCheckedChange={(d) => set('taxManagerApp', d.checked === true)} colorPalette="blue">
+                <Checkbox.Root
+                  checked={form.taxManagerApp}
+                  onCheckedChange={(d) => set('taxManagerApp', d.checked === true)}
+                  colorPalette="blue"
+                >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                   <Checkbox.Label>Tax Manager</Checkbox.Label>
@@ -126,9 +179,21 @@ export function CreateSiteAdminPage() {
             </Fieldset.Root>
 
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-              {text('allowedUsersNumber', 'Allowed users', { type: 'number', min: SITE_ADMIN_MINIMUMS.allowedUsersNumber, step: 1 })}
-              {text('maxConcurrentUsers', 'Concurrent users', { type: 'number', min: SITE_ADMIN_MINIMUMS.maxConcurrentUsers, step: 1 })}
-              {text('maxPortfolios', 'Max portfolios', { type: 'number', min: SITE_ADMIN_MINIMUMS.maxPortfolios, step: 1 })}
+              {text('allowedUsersNumber', 'Allowed users', {
+                type: 'number',
+                min: SITE_ADMIN_MINIMUMS.allowedUsersNumber,
+                step: 1,
+              })}
+              {text('maxConcurrentUsers', 'Concurrent users', {
+                type: 'number',
+                min: SITE_ADMIN_MINIMUMS.maxConcurrentUsers,
+                step: 1,
+              })}
+              {text('maxPortfolios', 'Max portfolios', {
+                type: 'number',
+                min: SITE_ADMIN_MINIMUMS.maxPortfolios,
+                step: 1,
+              })}
             </SimpleGrid>
 
             <HStack gap="3">

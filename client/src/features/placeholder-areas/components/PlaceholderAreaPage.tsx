@@ -13,7 +13,8 @@ export function PlaceholderAreaPage({ title, summary }: { title: string; summary
         <Alert.Content>
           <Alert.Title>This area belongs to the Tax Manager application and is not part of this release.</Alert.Title>
           <Alert.Description>
-            Your access to it is already set up. Until it is released, you can manage users, your organisation and your own profile here; see the{' '}
+            Your access to it is already set up. Until it is released, you can manage users, your organisation and your
+            own profile here; see the{' '}
             <Link asChild variant="underline">
               <RouterLink to={paths.userManual}>User Manual</RouterLink>
             </Link>{' '}

@@ -20,10 +20,24 @@ const FIELDS: Array<{ name: keyof ProfileFields; label: string; autoComplete: st
 ];
 
 /** Spec 000 §5: the details are trimmed before saving; their lengths are the server's to check (its message shows in the dialog). */
-const profileSchema = z.object({ firstName: z.string().trim(), lastName: z.string().trim(), jobTitle: z.string().trim(), department: z.string().trim(), location: z.string().trim() });
+const profileSchema = z.object({
+  firstName: z.string().trim(),
+  lastName: z.string().trim(),
+  jobTitle: z.string().trim(),
+  department: z.string().trim(),
+  location: z.string().trim(),
+});
 
 /** 'About you'. */
-export function AboutYouForm({ userId, initial, canSave }: { userId: number; initial: ProfileFields; canSave: boolean }) {
+export function AboutYouForm({
+  userId,
+  initial,
+  canSave,
+}: {
+  userId: number;
+  initial: ProfileFields;
+  canSave: boolean;
+}) {
   const queryClient = useQueryClient();
   const form = useForm<ProfileFields>({ resolver: zodResolver(profileSchema), defaultValues: initial });
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,7 +47,10 @@ export function AboutYouForm({ userId, initial, canSave }: { userId: number; ini
     onSuccess: async (_r, fields) => {
       form.reset(fields);
       toaster.create({ type: 'success', title: PROFILE_TEXTS.SAVED });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.users.byId(userId) }), queryClient.invalidateQueries({ queryKey: queryKeys.currentUser })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.byId(userId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+      ]);
     },
     onError: (error) => setFailure(errorMessage(error, PROFILE_TEXTS.FAILED)),
   });

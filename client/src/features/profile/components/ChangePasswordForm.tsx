@@ -13,16 +13,23 @@ import { PasswordForm, PROFILE_TEXTS, validatePasswordForm } from '../texts';
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** The change-password rule, shown under the confirmation field. */
-const passwordSchema = z.object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() }).superRefine((values, ctx) => {
-  const message = validatePasswordForm(values);
-  if (message) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message });
-});
+const passwordSchema = z
+  .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
+  .superRefine((values, ctx) => {
+    const message = validatePasswordForm(values);
+    if (message) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message });
+  });
 
 /** 'Change Password': old, new, confirm; afterwards an alert, then logout (spec 000 §4, §8). */
 export function ChangePasswordForm() {
   const { signOut, holdSignOut } = useAuth();
   // Checked when submitted, and only then (spec 000 §5): the message stays until the next attempt.
-  const form = useForm<PasswordForm>({ resolver: zodResolver(passwordSchema), mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: EMPTY });
+  const form = useForm<PasswordForm>({
+    resolver: zodResolver(passwordSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: EMPTY,
+  });
   const error = form.formState.errors.confirmPassword?.message;
   const [failure, setFailure] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
@@ -73,7 +80,12 @@ export function ChangePasswordForm() {
         </form>
       </Card.Body>
       <MessageDialog open={failure !== null} title="Error" message={failure} onClose={() => setFailure(null)} />
-      <MessageDialog open={changed} title="Password changed" message={PROFILE_TEXTS.PASSWORD_CHANGED} onClose={() => void signOut(PROFILE_TEXTS.PASSWORD_LOGOUT_REASON)} />
+      <MessageDialog
+        open={changed}
+        title="Password changed"
+        message={PROFILE_TEXTS.PASSWORD_CHANGED}
+        onClose={() => void signOut(PROFILE_TEXTS.PASSWORD_LOGOUT_REASON)}
+      />
     </Card.Root>
   );
 }

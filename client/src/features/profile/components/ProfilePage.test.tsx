@@ -31,7 +31,9 @@ type R = { status?: number; body?: unknown };
 function setup(opts: { user?: Partial<CurrentUserInfo>; single?: R; update?: R; password?: R; path?: string } = {}) {
   const server = fakeServer({
     'GET api/users/current': { body: currentUser([Role.VIEWER], opts.user) },
-    'GET api/users/byId/1': opts.single ?? { body: me({ isMFAEnforced: !!opts.user?.isMFAEnforced, isMFAEnabled: !!opts.user?.isMFAEnabled }) },
+    'GET api/users/byId/1': opts.single ?? {
+      body: me({ isMFAEnforced: !!opts.user?.isMFAEnforced, isMFAEnabled: !!opts.user?.isMFAEnabled }),
+    },
     'PUT api/users/updateUser': opts.update ?? { body: { success: true } },
     'PATCH api/users/updatePassword': opts.password ?? { body: { success: true } },
     'POST auth/logout': { body: { success: true } },
@@ -43,9 +45,13 @@ function setup(opts: { user?: Partial<CurrentUserInfo>; single?: R; update?: R; 
 describe('ProfilePage', () => {
   it('titles the page exactly and fills the About you form', async () => {
     setup();
-    expect(await screen.findByRole('heading', { name: 'Profile – Manage your profile and personal information' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Profile – Manage your profile and personal information' }),
+    ).toBeInTheDocument();
     expect(await screen.findByLabelText('Job title')).toHaveValue('Analyst');
-    expect(screen.queryByText('Site Admin has enforced MFA on your account. You must enable MFA to proceed further.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Site Admin has enforced MFA on your account. You must enable MFA to proceed further.'),
+    ).not.toBeInTheDocument();
   });
 
   it('sends another id to the own profile', async () => {
@@ -63,7 +69,13 @@ describe('ProfilePage', () => {
     await userEvent.type(screen.getByLabelText('Location'), ' Melbourne ');
     await userEvent.click(screen.getByRole('button', { name: 'Update profile' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.path === 'api/users/updateUser')?.body).toEqual({ firstName: 'Ada', lastName: 'Admin', jobTitle: 'Analyst', department: 'Tax', location: 'Melbourne' }),
+      expect(calls.find((c) => c.path === 'api/users/updateUser')?.body).toEqual({
+        firstName: 'Ada',
+        lastName: 'Admin',
+        jobTitle: 'Analyst',
+        department: 'Tax',
+        location: 'Melbourne',
+      }),
     );
     expect(await screen.findByText('Your details have been saved')).toBeInTheDocument();
   });
@@ -75,9 +87,16 @@ describe('ProfilePage', () => {
   });
 
   it('shows the server message in the failure dialog', async () => {
-    setup({ update: { status: 400, body: { success: false, message: 'firstName must be shorter than or equal to 100 characters' } } });
+    setup({
+      update: {
+        status: 400,
+        body: { success: false, message: 'firstName must be shorter than or equal to 100 characters' },
+      },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Update profile' }));
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('firstName must be shorter than or equal to 100 characters');
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'firstName must be shorter than or equal to 100 characters',
+    );
   });
 
   it("says 'Failed to get user data.' when the profile cannot be read", async () => {
@@ -87,7 +106,9 @@ describe('ProfilePage', () => {
 
   it("shows the enforced-MFA banner and hides 'Update profile' while MFA is enforced but not enabled", async () => {
     setup({ user: { isMFAEnforced: true, isMFAEnabled: false }, path: '/users/profile/1?mfaRequired=true' });
-    expect(await screen.findByText('Site Admin has enforced MFA on your account. You must enable MFA to proceed further.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Site Admin has enforced MFA on your account. You must enable MFA to proceed further.'),
+    ).toBeInTheDocument();
     await screen.findByLabelText('First name');
     expect(screen.queryByRole('button', { name: 'Update profile' })).not.toBeInTheDocument();
     expect(screen.getByTestId('mfa-status')).toHaveTextContent('Disabled');
@@ -112,7 +133,10 @@ describe('ProfilePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm password' }));
     const alert = await screen.findByRole('alertdialog');
     expect(alert).toHaveTextContent('Your password has been changed. Please log in again using your new password.');
-    expect(calls.find((c) => c.path === 'api/users/updatePassword')!.body).toEqual({ userPassword: 'New-Pass-1', currentPassword: 'Old-Pass-1' });
+    expect(calls.find((c) => c.path === 'api/users/updatePassword')!.body).toEqual({
+      userPassword: 'New-Pass-1',
+      currentPassword: 'Old-Pass-1',
+    });
     await userEvent.click(within(alert).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(calls.some((c) => c.path === 'auth/logout')).toBe(true));
     await waitFor(() => expect(tokenStore.get()).toBeNull());
@@ -127,7 +151,9 @@ describe('ProfilePage', () => {
     const alert = await screen.findByRole('alertdialog');
     // Another call of this page meets the ended session (401 SESSION_ENDED).
     act(() => void window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT)));
-    expect(screen.getByRole('alertdialog')).toHaveTextContent('Your password has been changed. Please log in again using your new password.');
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(
+      'Your password has been changed. Please log in again using your new password.',
+    );
     expect(tokenStore.get()).not.toBeNull();
     await userEvent.click(within(alert).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(sessionStorage.getItem(LOGOUT_REASON_KEY)).toBe('Logged out as password changed'));

@@ -11,11 +11,32 @@ vi.setConfig({ testTimeout: 20_000 });
 const login = new Date(2026, 2, 4, 9, 5, 1).toISOString();
 const refresh = new Date(2026, 2, 4, 9, 15, 30).toISOString();
 const rows: UserSessionRow[] = [
-  { id: 2, email: 'online@acme.test', roles: ['Standard Admin', 'Administrator'], status: 'online', onlineSessions: 2, lastLoginTime: login, lastRefreshTime: refresh, canForceLogoff: true },
-  { id: 3, email: 'offline@acme.test', roles: ['Viewer'], status: 'offline', onlineSessions: 0, lastLoginTime: null, lastRefreshTime: null, canForceLogoff: true },
+  {
+    id: 2,
+    email: 'online@acme.test',
+    roles: ['Standard Admin', 'Administrator'],
+    status: 'online',
+    onlineSessions: 2,
+    lastLoginTime: login,
+    lastRefreshTime: refresh,
+    canForceLogoff: true,
+  },
+  {
+    id: 3,
+    email: 'offline@acme.test',
+    roles: ['Viewer'],
+    status: 'offline',
+    onlineSessions: 0,
+    lastLoginTime: null,
+    lastRefreshTime: null,
+    canForceLogoff: true,
+  },
 ];
 
-function setup(list: UserSessionsResponse, logoff: { status?: number; body?: unknown } = { body: { success: true, message: 'ok', sessionsEnded: 2 } }) {
+function setup(
+  list: UserSessionsResponse,
+  logoff: { status?: number; body?: unknown } = { body: { success: true, message: 'ok', sessionsEnded: 2 } },
+) {
   const server = fakeServer({
     'GET api/users/current': { body: currentUser([Role.SITE_ADMIN]) },
     'GET api/userLoginActivities/user-sessions': { body: list },
@@ -51,7 +72,9 @@ describe('UserSessionsPage (spec 001 §2.14, §4, §8, §9)', () => {
   it('shows the reached banner (warning) at the maximum', async () => {
     setup({ userSessions: rows, maxConcurrentUsers: 1 });
     const banner = await screen.findByTestId('concurrency-banner');
-    expect(banner).toHaveTextContent('Your organisation has reached the max allowed concurrent users. Further user logins will not be allowed.');
+    expect(banner).toHaveTextContent(
+      'Your organisation has reached the max allowed concurrent users. Further user logins will not be allowed.',
+    );
     expect(banner).toHaveAttribute('data-status', 'warning');
   });
 
@@ -59,7 +82,9 @@ describe('UserSessionsPage (spec 001 §2.14, §4, §8, §9)', () => {
     const third: UserSessionRow = { ...rows[0], id: 4, email: 'third@acme.test' };
     setup({ userSessions: [...rows, third], maxConcurrentUsers: 1 });
     const banner = await screen.findByTestId('concurrency-banner');
-    expect(banner).toHaveTextContent('Your organisation has exceeded the maximum allowed concurrent users. Please disable or force logoff one or more users.');
+    expect(banner).toHaveTextContent(
+      'Your organisation has exceeded the maximum allowed concurrent users. Please disable or force logoff one or more users.',
+    );
     expect(banner).toHaveAttribute('data-status', 'error');
   });
 
@@ -73,29 +98,44 @@ describe('UserSessionsPage (spec 001 §2.14, §4, §8, §9)', () => {
     await userEvent.click(button);
     expect(await screen.findByText('Successfully marked selected user(s) for force log off')).toBeInTheDocument();
     expect(server.callsTo('POST', 'api/userLoginActivities/force-logoff')[0].body).toEqual({ userIds: [2, 3] });
-    await waitFor(() => expect(server.callsTo('GET', 'api/userLoginActivities/user-sessions').length).toBeGreaterThan(1));
+    await waitFor(() =>
+      expect(server.callsTo('GET', 'api/userLoginActivities/user-sessions').length).toBeGreaterThan(1),
+    );
   });
 
   it('selects all rows with the header checkbox', async () => {
     const server = setup({ userSessions: rows, maxConcurrentUsers: 5 });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select all users' }));
     await userEvent.click(screen.getByRole('button', { name: 'Force logoff' }));
-    await waitFor(() => expect(server.callsTo('POST', 'api/userLoginActivities/force-logoff')[0]?.body).toEqual({ userIds: [2, 3] }));
+    await waitFor(() =>
+      expect(server.callsTo('POST', 'api/userLoginActivities/force-logoff')[0]?.body).toEqual({ userIds: [2, 3] }),
+    );
   });
 
   it('offers no force log-off for users the caller may not act on (an administrator and the site admin), not even through select all', async () => {
-    const siteAdmin: UserSessionRow = { ...rows[0], id: 9, email: 'site.admin@acme.test', roles: ['Site Admin'], canForceLogoff: false };
+    const siteAdmin: UserSessionRow = {
+      ...rows[0],
+      id: 9,
+      email: 'site.admin@acme.test',
+      roles: ['Site Admin'],
+      canForceLogoff: false,
+    };
     const server = setup({ userSessions: [siteAdmin, ...rows], maxConcurrentUsers: 5 });
     const [protectedRow] = await screen.findAllByTestId('session-row');
     expect(within(protectedRow).getByRole('button', { name: 'Force LogOff User' })).toBeDisabled();
     expect(within(protectedRow).getByRole('checkbox', { name: 'Select site.admin@acme.test' })).toBeDisabled();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all users' }));
     await userEvent.click(screen.getByRole('button', { name: 'Force logoff' }));
-    await waitFor(() => expect(server.callsTo('POST', 'api/userLoginActivities/force-logoff')[0]?.body).toEqual({ userIds: [2, 3] }));
+    await waitFor(() =>
+      expect(server.callsTo('POST', 'api/userLoginActivities/force-logoff')[0]?.body).toEqual({ userIds: [2, 3] }),
+    );
   });
 
   it("forces one user off from the row action, and reports a failure with 'Failed to mark selected user(s) for force logoff'", async () => {
-    const server = setup({ userSessions: rows, maxConcurrentUsers: 5 }, { status: 404, body: { success: false, message: 'User not found.' } });
+    const server = setup(
+      { userSessions: rows, maxConcurrentUsers: 5 },
+      { status: 404, body: { success: false, message: 'User not found.' } },
+    );
     const [, offline] = await screen.findAllByTestId('session-row');
     await userEvent.click(within(offline).getByRole('button', { name: 'Force LogOff User' }));
     expect(await screen.findByText('Failed to mark selected user(s) for force logoff')).toBeInTheDocument();

@@ -24,7 +24,12 @@ export function UserSessionsPage() {
       setSelected((s) => new Set([...s].filter((id) => !ids.includes(id))));
       void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
     },
-    onError: (error) => toaster.create({ type: 'error', title: M.FORCE_LOGOFF_FAILED, description: errorMessage(error, '') || undefined }),
+    onError: (error) =>
+      toaster.create({
+        type: 'error',
+        title: M.FORCE_LOGOFF_FAILED,
+        description: errorMessage(error, '') || undefined,
+      }),
   });
 
   if (query.isLoading) return <Spinner />;
@@ -55,7 +60,12 @@ export function UserSessionsPage() {
         <Heading as="h1" size="xl">
           Max allowed concurrent users: {maxConcurrentUsers}
         </Heading>
-        <Button colorPalette="red" disabled={selected.size === 0} loading={logoff.isPending} onClick={() => logoff.mutate([...selected])}>
+        <Button
+          colorPalette="red"
+          disabled={selected.size === 0}
+          loading={logoff.isPending}
+          onClick={() => logoff.mutate([...selected])}
+        >
           Force logoff
         </Button>
       </Flex>
@@ -73,7 +83,9 @@ export function UserSessionsPage() {
                 <Checkbox.Root
                   aria-label="Select all users"
                   checked={allSelected ? true : selected.size > 0 ? 'indeterminate' : false}
-                  onCheckedChange={(d) => setSelected(d.checked === true ? new Set(actionable.map((r) => r.id)) : new Set())}
+                  onCheckedChange={(d) =>
+                    setSelected(d.checked === true ? new Set(actionable.map((r) => r.id)) : new Set())
+                  }
                   disabled={actionable.length === 0}
                 >
                   <Checkbox.HiddenInput />
@@ -104,7 +116,13 @@ export function UserSessionsPage() {
                 return (
                   <Table.Row key={row.id} data-testid="session-row" data-email={row.email}>
                     <Table.Cell>
-                      <Checkbox.Root data-testid="select-row" aria-label={`Select ${row.email}`} disabled={!row.canForceLogoff} checked={selected.has(row.id)} onCheckedChange={(d) => toggle(row.id, d.checked === true)}>
+                      <Checkbox.Root
+                        data-testid="select-row"
+                        aria-label={`Select ${row.email}`}
+                        disabled={!row.canForceLogoff}
+                        checked={selected.has(row.id)}
+                        onCheckedChange={(d) => toggle(row.id, d.checked === true)}
+                      >
                         <Checkbox.HiddenInput />
                         <Checkbox.Control />
                       </Checkbox.Root>
@@ -120,7 +138,13 @@ export function UserSessionsPage() {
                     <Table.Cell>{formatSessionDate(row.lastLoginTime)}</Table.Cell>
                     <Table.Cell>{formatSessionDate(row.lastRefreshTime)}</Table.Cell>
                     <Table.Cell>
-                      <Button size="xs" variant="outline" colorPalette="red" disabled={logoff.isPending || !row.canForceLogoff} onClick={() => logoff.mutate([row.id])}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        disabled={logoff.isPending || !row.canForceLogoff}
+                        onClick={() => logoff.mutate([row.id])}
+                      >
                         Force LogOff User
                       </Button>
                     </Table.Cell>

@@ -8,7 +8,14 @@ import { UserGroupsOfUserPage } from './UserGroupsOfUserPage';
 
 const A = { id: 1, name: 'Tax team', memberCount: 3 };
 const B = { id: 2, name: 'Auditors', memberCount: 1 };
-const mapping = (groups = [A]): UserGroupMapping => ({ userId: 7, userEmail: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', groups, allGroups: [A, B] });
+const mapping = (groups = [A]): UserGroupMapping => ({
+  userId: 7,
+  userEmail: 'grace@example.com',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  groups,
+  allGroups: [A, B],
+});
 
 function setup(roles: Role[]) {
   const server = fakeServer({
@@ -48,7 +55,9 @@ describe('UserGroupsOfUserPage', () => {
     const { calls } = setup([Role.ADMINISTRATOR]);
     await userEvent.type(await screen.findByRole('textbox', { name: 'New user group name' }), '  Reviewers ');
     await userEvent.click(screen.getByRole('button', { name: 'Create group and add' }));
-    await waitFor(() => expect(screen.getAllByTestId('user-group-row').map((r) => r.textContent)).toContain('Reviewers1Remove'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('user-group-row').map((r) => r.textContent)).toContain('Reviewers1Remove'),
+    );
     expect(calls.find((c) => c.path === 'api/user-groups')!.body).toEqual({ name: 'Reviewers' });
   });
 });

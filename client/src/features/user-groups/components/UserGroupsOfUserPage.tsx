@@ -1,4 +1,16 @@
-import { Alert, Button, Heading, HStack, Input, Link, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  Heading,
+  HStack,
+  Input,
+  Link,
+  NativeSelect,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -26,7 +38,8 @@ export function UserGroupsOfUserPage() {
           setNewName('');
           toaster.create({ type: 'success', title: USER_TEXTS.CHANGE_SAVED });
         },
-        onError: (error) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(error, 'Something went wrong') }),
+        onError: (error) =>
+          toaster.create({ type: 'error', title: 'Error', description: errorMessage(error, 'Something went wrong') }),
       },
     );
   }
@@ -76,7 +89,13 @@ export function UserGroupsOfUserPage() {
                 <Table.Cell>{g.memberCount}</Table.Cell>
                 {writer && (
                   <Table.Cell>
-                    <Button size="xs" variant="outline" colorPalette="red" disabled={change.isPending} onClick={() => run(g.id, false)}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      colorPalette="red"
+                      disabled={change.isPending}
+                      onClick={() => run(g.id, false)}
+                    >
                       Remove
                     </Button>
                   </Table.Cell>
@@ -99,7 +118,12 @@ export function UserGroupsOfUserPage() {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Button size="sm" colorPalette="blue" disabled={!toAdd || change.isPending} onClick={() => run(Number(toAdd), true)}>
+          <Button
+            size="sm"
+            colorPalette="blue"
+            disabled={!toAdd || change.isPending}
+            onClick={() => run(Number(toAdd), true)}
+          >
             Add to group
           </Button>
         </HStack>
@@ -112,8 +136,22 @@ export function UserGroupsOfUserPage() {
             if (newName.trim()) run(undefined, true, newName.trim());
           }}
         >
-          <Input size="sm" width="64" maxLength={100} placeholder="New user group name" aria-label="New user group name" value={newName} onChange={(e) => setNewName(e.target.value)} />
-          <Button type="submit" size="sm" variant="outline" colorPalette="blue" disabled={!newName.trim() || change.isPending}>
+          <Input
+            size="sm"
+            width="64"
+            maxLength={100}
+            placeholder="New user group name"
+            aria-label="New user group name"
+            value={newName}
+            onChange={(e) => setNewName(e.target.value)}
+          />
+          <Button
+            type="submit"
+            size="sm"
+            variant="outline"
+            colorPalette="blue"
+            disabled={!newName.trim() || change.isPending}
+          >
             Create group and add
           </Button>
         </HStack>

@@ -1,5 +1,14 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewUserPayload, NewUserResult, OrganisationInfo, SingleUser, SuccessResult, UpdateProfilePayload, UserListPage, UserListQuery } from '@shared/api-types';
+import type {
+  NewUserPayload,
+  NewUserResult,
+  OrganisationInfo,
+  SingleUser,
+  SuccessResult,
+  UpdateProfilePayload,
+  UserListPage,
+  UserListQuery,
+} from '@shared/api-types';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -21,20 +30,31 @@ export function userListSearch(query: UserListQuery): string {
 export const usersApi = {
   list: (query: UserListQuery) => api.get<UserListPage>(`api/users${userListSearch(query)}`),
   byId: (id: number | string) => api.get<SingleUser>(`api/users/byId/${id}`),
-  updateRole: (userId: number, newUserRoleIds: number[]) => api.put<SuccessResult>('api/users/updateRole', { userId, newUserRoleIds }),
-  enforceMfa: (userId: number, isMFAEnforced: boolean) => api.put<SuccessResult>('api/users/enforceMFA', { userId, isMFAEnforced }),
-  updateSsoStatus: (userId: number, isSSOEnabled: boolean) => api.put<SuccessResult>('api/users/updateSsoStatus', { userId, isSSOEnabled }),
-  disableUser: (userId: number, isDisabled: boolean) => api.put<SuccessResult>('api/users/disableUser', { userId, isDisabled }),
+  updateRole: (userId: number, newUserRoleIds: number[]) =>
+    api.put<SuccessResult>('api/users/updateRole', { userId, newUserRoleIds }),
+  enforceMfa: (userId: number, isMFAEnforced: boolean) =>
+    api.put<SuccessResult>('api/users/enforceMFA', { userId, isMFAEnforced }),
+  updateSsoStatus: (userId: number, isSSOEnabled: boolean) =>
+    api.put<SuccessResult>('api/users/updateSsoStatus', { userId, isSSOEnabled }),
+  disableUser: (userId: number, isDisabled: boolean) =>
+    api.put<SuccessResult>('api/users/disableUser', { userId, isDisabled }),
   disableUserMfa: (userId: number) => api.put<SuccessResult>('api/mfa/disableUserMfa', { userId }),
   updateUser: (fields: ProfileFields) => api.put<SuccessResult>('api/users/updateUser', fields),
-  updatePassword: (userPassword: string, currentPassword: string) => api.patch<SuccessResult>('api/users/updatePassword', { userPassword, currentPassword }),
+  updatePassword: (userPassword: string, currentPassword: string) =>
+    api.patch<SuccessResult>('api/users/updatePassword', { userPassword, currentPassword }),
   add: (payload: NewUserPayload) => api.post<NewUserResult>('api/users/add', payload),
   organisation: () => api.get<OrganisationInfo>('auth/organisation'),
-  lastLogin: (userId: number | string) => api.get<{ loginDateTime: string | null }>(`api/userLoginActivities/${userId}`),
+  lastLogin: (userId: number | string) =>
+    api.get<{ loginDateTime: string | null }>(`api/userLoginActivities/${userId}`),
 };
 
 export function useUserList(query: UserListQuery) {
-  return useQuery({ queryKey: queryKeys.users.list(query), queryFn: () => usersApi.list(query), placeholderData: keepPreviousData, retry: false });
+  return useQuery({
+    queryKey: queryKeys.users.list(query),
+    queryFn: () => usersApi.list(query),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 }
 
 export function useSingleUser(id: number | string) {

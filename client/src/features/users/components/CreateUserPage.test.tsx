@@ -22,20 +22,28 @@ function org(patch: Partial<OrganisationInfo> = {}): OrganisationInfo {
   };
 }
 
-function setup(roles: Role[] = [Role.SITE_ADMIN], o: { status?: number; body: unknown } = { body: org() }, add: { status?: number; body: unknown } = { status: 201, body: { success: true, id: 9 } }) {
+function setup(
+  roles: Role[] = [Role.SITE_ADMIN],
+  o: { status?: number; body: unknown } = { body: org() },
+  add: { status?: number; body: unknown } = { status: 201, body: { success: true, id: 9 } },
+) {
   const server = fakeServer({
     'GET api/users/current': { body: currentUser(roles) },
     'GET auth/organisation': o,
     'POST api/users/add': add,
   });
-  const utils = renderPage('/users/new', '/users/new', <CreateUserPage />, [{ path: '/users', element: <div data-testid="users-list" /> }]);
+  const utils = renderPage('/users/new', '/users/new', <CreateUserPage />, [
+    { path: '/users', element: <div data-testid="users-list" /> },
+  ]);
   return { ...server, ...utils };
 }
 
 describe('CreateUserPage', () => {
   it('notes the active-user allowance of the organisation', async () => {
     setup([Role.SITE_ADMIN], { body: org({ allowedUsersNumber: 3 }) });
-    expect(await screen.findByText('Your organisation is allowed to create unlimited users but only 3 active user(s).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your organisation is allowed to create unlimited users but only 3 active user(s).'),
+    ).toBeInTheDocument();
   });
 
   it("says 'User email must not be empty' and sends nothing without an e-mail", async () => {
@@ -50,14 +58,24 @@ describe('CreateUserPage', () => {
     await userEvent.type(await screen.findByLabelText('Email'), '  new.user@example.com ');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
-    expect(calls.find((c) => c.path === 'api/users/add')!.body).toEqual({ userEmail: 'new.user@example.com', isMFAEnforced: true, userRoleIds: [Role.STANDARD_ADMIN], isSSO: false });
+    expect(calls.find((c) => c.path === 'api/users/add')!.body).toEqual({
+      userEmail: 'new.user@example.com',
+      isMFAEnforced: true,
+      userRoleIds: [Role.STANDARD_ADMIN],
+      isSSO: false,
+    });
     expect(await screen.findByText('The user has been added')).toBeInTheDocument();
   });
 
   it("offers 'Grant Administrator Privileges' only with the base role, and sends role 3 beside it", async () => {
     const { calls } = setup();
     const role = await screen.findByRole('combobox', { name: 'Role' });
-    expect([...role.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Standard Admin', 'Portfolio Manager', 'Analyst', 'Viewer']);
+    expect([...role.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Standard Admin',
+      'Portfolio Manager',
+      'Analyst',
+      'Viewer',
+    ]);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Grant Administrator Privileges' }));
     await userEvent.selectOptions(role, String(Role.VIEWER));
     expect(screen.queryByRole('checkbox', { name: 'Grant Administrator Privileges' })).not.toBeInTheDocument();
@@ -67,7 +85,11 @@ describe('CreateUserPage', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Grant Administrator Privileges' }));
     await userEvent.type(screen.getByLabelText('Email'), 'boss@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(calls.find((c) => c.path === 'api/users/add')?.body).toMatchObject({ userRoleIds: [Role.STANDARD_ADMIN, Role.ADMINISTRATOR] }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'api/users/add')?.body).toMatchObject({
+        userRoleIds: [Role.STANDARD_ADMIN, Role.ADMINISTRATOR],
+      }),
+    );
   });
 
   it("disables 'Single Sign-On' unless the organisation has SSO", async () => {
@@ -86,7 +108,11 @@ describe('CreateUserPage', () => {
   });
 
   it('shows the failure in a dialog with the message', async () => {
-    setup([Role.SITE_ADMIN], { body: org() }, { status: 409, body: { success: false, message: 'A user with this email already exists.' } });
+    setup(
+      [Role.SITE_ADMIN],
+      { body: org() },
+      { status: 409, body: { success: false, message: 'A user with this email already exists.' } },
+    );
     await userEvent.type(await screen.findByLabelText('Email'), 'dup@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('A user with this email already exists.');

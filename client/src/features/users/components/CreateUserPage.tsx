@@ -2,7 +2,19 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Alert, Button, Card, Checkbox, Field, Heading, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Field,
+  Heading,
+  Input,
+  NativeSelect,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ASSIGNABLE_BY_ADMINS, BASE_ROLE, Role, ROLE_NAMES } from '@shared/roles';
@@ -22,7 +34,12 @@ export function activeUsersNote(allowed: number): string {
   return `Your organisation is allowed to create unlimited users but only ${allowed} active user(s).`;
 }
 
-export function buildNewUser(form: { email: string; role: Role; isAdministrator: boolean; isSSO: boolean }): NewUserPayload {
+export function buildNewUser(form: {
+  email: string;
+  role: Role;
+  isAdministrator: boolean;
+  isSSO: boolean;
+}): NewUserPayload {
   return {
     userEmail: form.email.trim(),
     isMFAEnforced: NEW_USER_DEFAULTS.isMFAEnforced,
@@ -125,7 +142,11 @@ export function CreateUserPage() {
                 control={form.control}
                 name="isAdministrator"
                 render={({ field }) => (
-                  <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} colorPalette="blue">
+                  <Checkbox.Root
+                    checked={field.value}
+                    onCheckedChange={(e) => field.onChange(e.checked === true)}
+                    colorPalette="blue"
+                  >
                     <Checkbox.HiddenInput />
                     <Checkbox.Control />
                     <Checkbox.Label>Grant Administrator Privileges</Checkbox.Label>
@@ -137,7 +158,12 @@ export function CreateUserPage() {
               control={form.control}
               name="isSSO"
               render={({ field }) => (
-                <Checkbox.Root checked={field.value} disabled={!ssoAvailable} onCheckedChange={(e) => field.onChange(e.checked === true)} colorPalette="blue">
+                <Checkbox.Root
+                  checked={field.value}
+                  disabled={!ssoAvailable}
+                  onCheckedChange={(e) => field.onChange(e.checked === true)}
+                  colorPalette="blue"
+                >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                   <Checkbox.Label>Single Sign-On</Checkbox.Label>
@@ -145,7 +171,8 @@ export function CreateUserPage() {
               )}
             />
             <Text fontSize="sm" color="fg.muted">
-              The new user receives a temporary password by e-mail, must change it at first sign-in, and must set up MFA.
+              The new user receives a temporary password by e-mail, must change it at first sign-in, and must set up
+              MFA.
             </Text>
             <Button type="submit" colorPalette="blue" loading={add.isPending} alignSelf="start">
               Confirm
@@ -153,7 +180,12 @@ export function CreateUserPage() {
           </Stack>
         </form>
       </Card.Body>
-      <MessageDialog open={failure !== null} title="The user could not be added" message={failure} onClose={() => setFailure(null)} />
+      <MessageDialog
+        open={failure !== null}
+        title="The user could not be added"
+        message={failure}
+        onClose={() => setFailure(null)}
+      />
     </Card.Root>
   );
 }

@@ -25,12 +25,22 @@ function single(patch: Partial<SingleUser> = {}, roleIds: number[] = [Role.STAND
   };
 }
 
-function setup(myRoles: Role[], user: SingleUser = single(), opts: { me?: number; change?: { status: number; body: unknown }; lastLogin?: { status?: number; body: unknown } } = {}) {
+function setup(
+  myRoles: Role[],
+  user: SingleUser = single(),
+  opts: {
+    me?: number;
+    change?: { status: number; body: unknown };
+    lastLogin?: { status?: number; body: unknown };
+  } = {},
+) {
   const ok = opts.change ?? { status: 200, body: { success: true } };
   const server = fakeServer({
     'GET api/users/current': { body: currentUser(myRoles, { id: opts.me ?? 1 }) },
     [`GET api/users/byId/${user.id}`]: { body: user },
-    [`GET api/userLoginActivities/${user.id}`]: opts.lastLogin ?? { body: { loginDateTime: '2026-01-02T03:04:00.000Z' } },
+    [`GET api/userLoginActivities/${user.id}`]: opts.lastLogin ?? {
+      body: { loginDateTime: '2026-01-02T03:04:00.000Z' },
+    },
     'PUT api/users/updateRole': ok,
     'PUT api/users/disableUser': ok,
     'PUT api/users/updateSsoStatus': ok,
@@ -41,10 +51,13 @@ function setup(myRoles: Role[], user: SingleUser = single(), opts: { me?: number
   return server;
 }
 
-const roleOptions = () => [...screen.getByRole('combobox', { name: 'Role' }).querySelectorAll('option:not([disabled])')].map((o) => o.textContent);
+const roleOptions = () =>
+  [...screen.getByRole('combobox', { name: 'Role' }).querySelectorAll('option:not([disabled])')].map(
+    (o) => o.textContent,
+  );
 
 describe('UserRolesPage', () => {
-  it("heads the page \"{name}'s Details\" with the e-mail and the last access date", async () => {
+  it('heads the page "{name}\'s Details" with the e-mail and the last access date', async () => {
     setup([Role.SITE_ADMIN]);
     expect(await screen.findByRole('heading', { name: "Grace Hopper's Details" })).toBeInTheDocument();
     expect(screen.getByText('grace@example.com')).toBeInTheDocument();
@@ -52,9 +65,13 @@ describe('UserRolesPage', () => {
   });
 
   it("heads it 'Account Details' without a name, and says when the last access cannot be read", async () => {
-    setup([Role.SITE_ADMIN], single({ firstName: '', lastName: '' }), { lastLogin: { status: 500, body: { success: false, message: 'down' } } });
+    setup([Role.SITE_ADMIN], single({ firstName: '', lastName: '' }), {
+      lastLogin: { status: 500, body: { success: false, message: 'down' } },
+    });
     expect(await screen.findByRole('heading', { name: 'Account Details' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('last-access')).toHaveTextContent('The last access date could not be loaded: down'));
+    await waitFor(() =>
+      expect(screen.getByTestId('last-access')).toHaveTextContent('The last access date could not be loaded: down'),
+    );
   });
 
   it('toggles access (hasAccess is isDisabled inverted), toasts the save and reloads the account', async () => {
@@ -62,7 +79,9 @@ describe('UserRolesPage', () => {
     const box = await screen.findByRole('checkbox', { name: 'User Enabled' });
     expect(box).toBeChecked();
     await userEvent.click(box);
-    await waitFor(() => expect(calls.find((c) => c.path === 'api/users/disableUser')?.body).toEqual({ userId: 7, isDisabled: true }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'api/users/disableUser')?.body).toEqual({ userId: 7, isDisabled: true }),
+    );
     expect(await screen.findByText('Your change has been saved')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.path === 'api/users/byId/7').length).toBe(2));
   });
@@ -87,7 +106,12 @@ describe('UserRolesPage', () => {
     await screen.findByRole('combobox', { name: 'Role' });
     expect(roleOptions()).toEqual(['Site Admin']);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role' }), String(Role.SITE_ADMIN));
-    await waitFor(() => expect(calls.find((c) => c.path === 'api/users/updateRole')?.body).toEqual({ userId: 7, newUserRoleIds: [Role.SITE_ADMIN] }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'api/users/updateRole')?.body).toEqual({
+        userId: 7,
+        newUserRoleIds: [Role.SITE_ADMIN],
+      }),
+    );
     // Support edits roles only: no access, administrator, SSO or MFA toggles.
     const access = screen.getByRole('checkbox', { name: 'User Enabled' });
     await userEvent.click(access);
@@ -102,9 +126,19 @@ describe('UserRolesPage', () => {
     const admin = await screen.findByRole('checkbox', { name: 'Administrator' });
     expect(screen.getByRole('checkbox', { name: 'SSO Enabled' })).not.toBeChecked();
     await userEvent.click(admin);
-    await waitFor(() => expect(calls.find((c) => c.path === 'api/users/updateRole')?.body).toEqual({ userId: 7, newUserRoleIds: [Role.STANDARD_ADMIN, Role.ADMINISTRATOR] }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'api/users/updateRole')?.body).toEqual({
+        userId: 7,
+        newUserRoleIds: [Role.STANDARD_ADMIN, Role.ADMINISTRATOR],
+      }),
+    );
     await userEvent.click(screen.getByRole('checkbox', { name: 'SSO Enabled' }));
-    await waitFor(() => expect(calls.find((c) => c.path === 'api/users/updateSsoStatus')?.body).toEqual({ userId: 7, isSSOEnabled: true }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'api/users/updateSsoStatus')?.body).toEqual({
+        userId: 7,
+        isSSOEnabled: true,
+      }),
+    );
   });
 
   it('hides the administrator checkbox for a role other than the base role, and for administrators', async () => {
@@ -125,7 +159,12 @@ describe('UserRolesPage', () => {
     const { calls } = setup([Role.SITE_ADMIN], single({}, [Role.STANDARD_ADMIN, Role.ADMINISTRATOR]));
     expect(await screen.findByRole('checkbox', { name: 'Administrator' })).toBeChecked();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role' }), String(Role.ANALYST));
-    await waitFor(() => expect(calls.find((c) => c.path === 'api/users/updateRole')?.body).toEqual({ userId: 7, newUserRoleIds: [Role.ANALYST] }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'api/users/updateRole')?.body).toEqual({
+        userId: 7,
+        newUserRoleIds: [Role.ANALYST],
+      }),
+    );
   });
 
   it("enables 'Disable User MFA' only when the user has MFA", async () => {
@@ -141,7 +180,9 @@ describe('UserRolesPage', () => {
   });
 
   it("toasts 'Error' with the server's message when a change fails", async () => {
-    setup([Role.SITE_ADMIN], single(), { change: { status: 400, body: { success: false, message: 'The organisation has reached its limit' } } });
+    setup([Role.SITE_ADMIN], single(), {
+      change: { status: 400, body: { success: false, message: 'The organisation has reached its limit' } },
+    });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'User Enabled' }));
     const toast = await screen.findByText('The organisation has reached its limit');
     expect(within(toast.closest('[data-testid="toast"]') as HTMLElement).getByText('Error')).toBeInTheDocument();

@@ -10,9 +10,27 @@ import { Account, assignableRoles, isWriter, roleIdsToSave, toAccount, USER_TEXT
 import { formatLastLogin } from '@/lib/date-formats';
 import { usersApi, useLastLogin, useReloadUsers, useSingleUser } from '../api/users-api';
 
-function Check({ label, checked, onChange, readOnly, disabled }: { label: string; checked: boolean; onChange: (v: boolean) => void; readOnly?: boolean; disabled?: boolean }) {
+function Check({
+  label,
+  checked,
+  onChange,
+  readOnly,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  readOnly?: boolean;
+  disabled?: boolean;
+}) {
   return (
-    <Checkbox.Root checked={checked} readOnly={readOnly} disabled={disabled} onCheckedChange={(e) => onChange(e.checked === true)} colorPalette="blue">
+    <Checkbox.Root
+      checked={checked}
+      readOnly={readOnly}
+      disabled={disabled}
+      onCheckedChange={(e) => onChange(e.checked === true)}
+      colorPalette="blue"
+    >
       <Checkbox.HiddenInput />
       <Checkbox.Control />
       <Checkbox.Label>{label}</Checkbox.Label>
@@ -24,7 +42,8 @@ function LastAccess({ userId }: { userId: number }) {
   const last = useLastLogin(userId);
   let text: string;
   if (last.isLoading) text = 'Loading...';
-  else if (last.isError) text = `The last access date could not be loaded: ${errorMessage(last.error, 'Something went wrong')}`;
+  else if (last.isError)
+    text = `The last access date could not be loaded: ${errorMessage(last.error, 'Something went wrong')}`;
   else text = last.data?.loginDateTime ? formatLastLogin(last.data.loginDateTime) : USER_TEXTS.NEVER_LOGGED_IN;
   return (
     <Text fontSize="sm" data-testid="last-access">
@@ -41,7 +60,12 @@ export function UserRolesPage() {
   const reload = useReloadUsers();
 
   useEffect(() => {
-    if (single.error) toaster.create({ type: 'error', title: 'Error', description: errorMessage(single.error, 'Something went wrong') });
+    if (single.error)
+      toaster.create({
+        type: 'error',
+        title: 'Error',
+        description: errorMessage(single.error, 'Something went wrong'),
+      });
   }, [single.error]);
 
   const change = useMutation({
@@ -50,7 +74,8 @@ export function UserRolesPage() {
       toaster.create({ type: 'success', title: USER_TEXTS.CHANGE_SAVED });
       await reload();
     },
-    onError: (error) => toaster.create({ type: 'error', title: 'Error', description: errorMessage(error, 'Something went wrong') }),
+    onError: (error) =>
+      toaster.create({ type: 'error', title: 'Error', description: errorMessage(error, 'Something went wrong') }),
   });
 
   if (single.isLoading) return <Spinner data-testid="roles-loading" />;
@@ -100,10 +125,22 @@ export function UserRolesPage() {
               />
             )}
             {isSiteAdmin && (
-              <Check label="SSO Enabled" checked={account.isSSO} readOnly={isSelf} disabled={busy} onChange={(v) => change.mutate(() => usersApi.updateSsoStatus(account.id, v))} />
+              <Check
+                label="SSO Enabled"
+                checked={account.isSSO}
+                readOnly={isSelf}
+                disabled={busy}
+                onChange={(v) => change.mutate(() => usersApi.updateSsoStatus(account.id, v))}
+              />
             )}
             {isSiteAdmin && (
-              <Check label="MFA Enforced" checked={account.isMFAEnforced} readOnly={isSelf} disabled={busy} onChange={(v) => change.mutate(() => usersApi.enforceMfa(account.id, v))} />
+              <Check
+                label="MFA Enforced"
+                checked={account.isMFAEnforced}
+                readOnly={isSelf}
+                disabled={busy}
+                onChange={(v) => change.mutate(() => usersApi.enforceMfa(account.id, v))}
+              />
             )}
           </Stack>
         </Card.Body>
@@ -122,7 +159,9 @@ export function UserRolesPage() {
                 onChange={(e) => {
                   const role = Number(e.target.value) as Role;
                   // Leaving the base role drops the administrator flag (spec 000 §4).
-                  change.mutate(() => usersApi.updateRole(account.id, roleIdsToSave(role, role === BASE_ROLE && account.isAdministrator)));
+                  change.mutate(() =>
+                    usersApi.updateRole(account.id, roleIdsToSave(role, role === BASE_ROLE && account.isAdministrator)),
+                  );
                 }}
               >
                 {shown.map((r) => (
@@ -134,7 +173,13 @@ export function UserRolesPage() {
               <NativeSelect.Indicator />
             </NativeSelect.Root>
             {isSiteAdmin && (
-              <Button size="sm" variant="outline" colorPalette="red" disabled={(!account.isMFAEnabled && !account.hasPasskey) || busy} onClick={() => change.mutate(() => usersApi.disableUserMfa(account.id))}>
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                disabled={(!account.isMFAEnabled && !account.hasPasskey) || busy}
+                onClick={() => change.mutate(() => usersApi.disableUserMfa(account.id))}
+              >
                 Disable User MFA
               </Button>
             )}

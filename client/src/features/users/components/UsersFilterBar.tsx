@@ -29,7 +29,11 @@ export function UsersFilterBar({ filter, onChange }: { filter: UserFilter; onCha
         onChange={(e) => onChange({ ...filter, searchText: e.target.value })}
       />
       <NativeSelect.Root size="sm" maxW="44">
-        <NativeSelect.Field aria-label="Access level" value={filter.accessLevel} onChange={(e) => onChange({ ...filter, accessLevel: e.target.value as AccessLevel })}>
+        <NativeSelect.Field
+          aria-label="Access level"
+          value={filter.accessLevel}
+          onChange={(e) => onChange({ ...filter, accessLevel: e.target.value as AccessLevel })}
+        >
           {ACCESS_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -54,7 +58,9 @@ export function UsersFilterBar({ filter, onChange }: { filter: UserFilter; onCha
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        {filter.role !== null && <CloseButton size="xs" aria-label="Clear role filter" onClick={() => onChange({ ...filter, role: null })} />}
+        {filter.role !== null && (
+          <CloseButton size="xs" aria-label="Clear role filter" onClick={() => onChange({ ...filter, role: null })} />
+        )}
       </Flex>
     </Flex>
   );

@@ -26,7 +26,13 @@ function HeaderButton({ to, label, roles }: { to: string; label: string; roles: 
 /** Spec 001 §2.6: the title 'Users of {company}' and the buttons each role may use. */
 export function UsersHeader({ company }: { company: string | undefined }) {
   return (
-    <Flex justify="space-between" align={{ base: 'start', md: 'center' }} direction={{ base: 'column', md: 'row' }} gap="3" mb="4">
+    <Flex
+      justify="space-between"
+      align={{ base: 'start', md: 'center' }}
+      direction={{ base: 'column', md: 'row' }}
+      gap="3"
+      mb="4"
+    >
       <Heading as="h1" size="xl">
         Users of {company ?? ''}
       </Heading>
@@ -34,8 +40,16 @@ export function UsersHeader({ company }: { company: string | undefined }) {
         <HeaderButton to={paths.userSessions} label="User Sessions" roles={HEADER_BUTTON_ROLES.userSessions} />
         <HeaderButton to={paths.newUser} label="Create User" roles={HEADER_BUTTON_ROLES.createUser} />
         <HeaderButton to={paths.billing} label="Manage Billing" roles={HEADER_BUTTON_ROLES.manageBilling} />
-        <HeaderButton to={paths.createSiteAdmin} label="Create Site Admin" roles={HEADER_BUTTON_ROLES.createSiteAdmin} />
-        <HeaderButton to={paths.createESupport} label="Create E-Support Account" roles={HEADER_BUTTON_ROLES.createESupport} />
+        <HeaderButton
+          to={paths.createSiteAdmin}
+          label="Create Site Admin"
+          roles={HEADER_BUTTON_ROLES.createSiteAdmin}
+        />
+        <HeaderButton
+          to={paths.createESupport}
+          label="Create E-Support Account"
+          roles={HEADER_BUTTON_ROLES.createESupport}
+        />
         <HeaderButton to={paths.auditLog} label="Audit Log" roles={HEADER_BUTTON_ROLES.auditLog} />
       </HStack>
     </Flex>

@@ -27,25 +27,55 @@ function page(items: UserListItem[], totalRecords = items.length, p = 1, pageSiz
   return { items, totalRecords, page: p, pageSize, organisationId: 10, organisationName: 'Acme Pty Ltd' };
 }
 
-function setup(roles: Role[], list: (query: URLSearchParams) => { status?: number; body?: unknown } = () => ({ body: page([item(2)]) })) {
+function setup(
+  roles: Role[],
+  list: (query: URLSearchParams) => { status?: number; body?: unknown } = () => ({ body: page([item(2)]) }),
+) {
   const server = fakeServer({
     'GET api/users/current': { body: currentUser(roles) },
     'GET api/users': (c) => list(new URL(c.path, 'http://x').searchParams),
-    'GET api/app-info': { body: { productName: 'Tax Portal', version: '1', appEnv: 'production', ssoEnabled: false, supportEmail: 'help@vendor.test' } },
+    'GET api/app-info': {
+      body: {
+        productName: 'Tax Portal',
+        version: '1',
+        appEnv: 'production',
+        ssoEnabled: false,
+        supportEmail: 'help@vendor.test',
+      },
+    },
     'PUT api/mfa/disableUserMfa': { body: { success: true } },
   });
-  const utils = renderPage('/users', '/users', <UsersPage />, [{ path: '/users/roles/:id', element: <div data-testid="roles-page" /> }, { path: '/users/:userId/user-groups', element: <div data-testid="groups-page" /> }]);
+  const utils = renderPage('/users', '/users', <UsersPage />, [
+    { path: '/users/roles/:id', element: <div data-testid="roles-page" /> },
+    { path: '/users/:userId/user-groups', element: <div data-testid="groups-page" /> },
+  ]);
   return { ...server, ...utils };
 }
 
-const listQueries = (calls: ReturnType<typeof setup>['calls']) => calls.filter((c) => c.method === 'GET' && /^api\/users(\?|$)/.test(c.path)).map((c) => new URL(c.path, 'http://x').searchParams);
+const listQueries = (calls: ReturnType<typeof setup>['calls']) =>
+  calls
+    .filter((c) => c.method === 'GET' && /^api\/users(\?|$)/.test(c.path))
+    .map((c) => new URL(c.path, 'http://x').searchParams);
 
 describe('UsersPage', () => {
   it('titles the page with the company and shows the columns in the order of the specification', async () => {
     setup([Role.SITE_ADMIN]);
     expect(await screen.findByRole('heading', { name: 'Users of Acme Pty Ltd' })).toBeInTheDocument();
-    const headers = within(screen.getByTestId('users-table')).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Name', 'Email', 'Last Activity', 'MFA Enabled', 'SSO Enabled', 'MFA Enforced', 'Enabled', 'System Enabled', 'Role', 'Actions']);
+    const headers = within(screen.getByTestId('users-table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Name',
+      'Email',
+      'Last Activity',
+      'MFA Enabled',
+      'SSO Enabled',
+      'MFA Enforced',
+      'Enabled',
+      'System Enabled',
+      'Role',
+      'Actions',
+    ]);
   });
 
   it.each([
@@ -62,12 +92,24 @@ describe('UsersPage', () => {
       if (expected.includes(label)) expect(screen.getByRole('link', { name: label })).toBeInTheDocument();
       else expect(screen.queryByRole('link', { name: label })).not.toBeInTheDocument();
     }
-    expect(screen.getByRole('link', { name: expected[0] })).toHaveAttribute('href', expect.stringMatching(/^\/users\//));
+    expect(screen.getByRole('link', { name: expected[0] })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/users\//),
+    );
   });
 
   it("shows 'N/A' for an empty name, 'Unknown / Never Logged In' without a login, and role display names comma separated", async () => {
     setup([Role.SITE_ADMIN], () => ({
-      body: page([item(2, { firstName: '', lastName: '', lastLoginDateTime: null, userRoles: [Role.STANDARD_ADMIN, Role.ADMINISTRATOR], isMFAEnabled: true, isBlocked: true })]),
+      body: page([
+        item(2, {
+          firstName: '',
+          lastName: '',
+          lastLoginDateTime: null,
+          userRoles: [Role.STANDARD_ADMIN, Role.ADMINISTRATOR],
+          isMFAEnabled: true,
+          isBlocked: true,
+        }),
+      ]),
     }));
     const row = await screen.findByTestId('user-row');
     const cell = (c: string) => row.querySelector(`[data-column="${c}"]`)!.textContent;
@@ -86,9 +128,13 @@ describe('UsersPage', () => {
   });
 
   it('says "more than" when the server capped the count of a search, and how far the pages reach', async () => {
-    setup([Role.SITE_ADMIN], (q) => ({ body: { ...page([item(1)], 1000, Number(q.get('page')), Number(q.get('pageSize'))), totalIsCapped: true } }));
+    setup([Role.SITE_ADMIN], (q) => ({
+      body: { ...page([item(1)], 1000, Number(q.get('page')), Number(q.get('pageSize'))), totalIsCapped: true },
+    }));
     expect(await screen.findByTestId('page-report')).toHaveTextContent('Showing 1 to 50 of more than 1000 entries');
-    expect(screen.getByTestId('users-capped')).toHaveTextContent('More than 1,000 users match: the pages reach the first 1,000.');
+    expect(screen.getByTestId('users-capped')).toHaveTextContent(
+      'More than 1,000 users match: the pages reach the first 1,000.',
+    );
     expect(screen.getByTestId('page-number')).toHaveTextContent('Page 1 of 20');
   });
 
@@ -110,11 +156,15 @@ describe('UsersPage', () => {
     expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['25', '50', '100']);
 
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(screen.getByTestId('page-report')).toHaveTextContent('Showing 51 to 100 of 120 entries'));
+    await waitFor(() =>
+      expect(screen.getByTestId('page-report')).toHaveTextContent('Showing 51 to 100 of 120 entries'),
+    );
     expect(listQueries(calls).at(-1)!.get('page')).toBe('2');
 
     await userEvent.click(screen.getByRole('button', { name: 'Last page' }));
-    await waitFor(() => expect(screen.getByTestId('page-report')).toHaveTextContent('Showing 101 to 120 of 120 entries'));
+    await waitFor(() =>
+      expect(screen.getByTestId('page-report')).toHaveTextContent('Showing 101 to 120 of 120 entries'),
+    );
 
     await userEvent.selectOptions(select, '25');
     await waitFor(() => expect(screen.getByTestId('page-report')).toHaveTextContent('Showing 1 to 25 of 120 entries'));
@@ -129,10 +179,18 @@ describe('UsersPage', () => {
     await userEvent.type(screen.getByPlaceholderText('Filter by name or email'), 'smith');
     await waitFor(() => expect(listQueries(calls).at(-1)!.get('searchText')).toBe('smith'));
     // One request for the whole word, not one per key.
-    expect(listQueries(calls).slice(before).filter((q) => q.get('searchText')).length).toBe(1);
+    expect(
+      listQueries(calls)
+        .slice(before)
+        .filter((q) => q.get('searchText')).length,
+    ).toBe(1);
 
     const access = screen.getByRole('combobox', { name: 'Access level' });
-    expect([...access.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['All users', 'Has access', 'Has no access']);
+    expect([...access.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'All users',
+      'Has access',
+      'Has no access',
+    ]);
     await userEvent.selectOptions(access, 'noAccess');
     await waitFor(() => expect(listQueries(calls).at(-1)!.get('accessLevel')).toBe('noAccess'));
 
@@ -164,7 +222,9 @@ describe('UsersPage', () => {
   });
 
   it("offers 'Disable User MFA' only for a user with MFA, and reloads the list after it", async () => {
-    const { calls } = setup([Role.SITE_ADMIN], () => ({ body: page([item(2, { isMFAEnabled: false }), item(3, { isMFAEnabled: true })]) }));
+    const { calls } = setup([Role.SITE_ADMIN], () => ({
+      body: page([item(2, { isMFAEnabled: false }), item(3, { isMFAEnabled: true })]),
+    }));
     await screen.findAllByTestId('user-row');
     await userEvent.click(screen.getByRole('button', { name: 'Actions for user2@example.com' }));
     expect(await screen.findByRole('menuitem', { name: 'Disable User MFA' })).toHaveAttribute('data-disabled');
@@ -175,7 +235,9 @@ describe('UsersPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Actions for user3@example.com' }));
     const before = listQueries(calls).length;
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Disable User MFA' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT' && c.path === 'api/mfa/disableUserMfa')).toHaveLength(1));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT' && c.path === 'api/mfa/disableUserMfa')).toHaveLength(1),
+    );
     expect(calls.find((c) => c.path === 'api/mfa/disableUserMfa')!.body).toEqual({ userId: 3 });
     await waitFor(() => expect(listQueries(calls).length).toBeGreaterThan(before));
   });

@@ -72,7 +72,13 @@ export function UsersPage() {
       </Flex>
       <Box h="1" mb="1">
         {list.isFetching && (
-          <Progress.Root value={null} size="xs" colorPalette="blue" data-testid="users-loading" aria-label="Loading users">
+          <Progress.Root
+            value={null}
+            size="xs"
+            colorPalette="blue"
+            data-testid="users-loading"
+            aria-label="Loading users"
+          >
             <Progress.Track>
               <Progress.Range />
             </Progress.Track>
@@ -103,8 +109,8 @@ export function UsersPage() {
           />
           {list.data.totalIsCapped && (
             <Text fontSize="sm" color="fg.muted" mt="2" data-testid="users-capped">
-              More than {list.data.totalRecords.toLocaleString()} users match: the pages reach the first {list.data.totalRecords.toLocaleString()}. Narrow the
-              search to see the others.
+              More than {list.data.totalRecords.toLocaleString()} users match: the pages reach the first{' '}
+              {list.data.totalRecords.toLocaleString()}. Narrow the search to see the others.
             </Text>
           )}
         </>

@@ -30,7 +30,18 @@ describe('UsersTable headers (spec 000 §2, WCAG 2.1 AA)', () => {
       </ChakraProvider>,
     );
     const table = screen.getByTestId('users-table');
-    const names = ['Name', 'Email', 'Last Activity', 'MFA Enabled', 'SSO Enabled', 'MFA Enforced', 'Enabled', 'System Enabled', 'Role', 'Actions'];
+    const names = [
+      'Name',
+      'Email',
+      'Last Activity',
+      'MFA Enabled',
+      'SSO Enabled',
+      'MFA Enforced',
+      'Enabled',
+      'System Enabled',
+      'Role',
+      'Actions',
+    ];
     for (const name of names) expect(within(table).getByRole('columnheader', { name })).toBeInTheDocument();
 
     const handle = within(table).getByRole('separator', { name: 'Resize Email' });

@@ -4,7 +4,16 @@ import type { UserListItem } from '@shared/api-types';
 import { formatLastLogin } from '@/lib/date-formats';
 import { displayName, roleDisplay, USER_TEXTS } from '../account';
 
-export type ColumnKey = 'name' | 'email' | 'lastActivity' | 'mfaEnabled' | 'ssoEnabled' | 'mfaEnforced' | 'enabled' | 'systemEnabled' | 'role';
+export type ColumnKey =
+  | 'name'
+  | 'email'
+  | 'lastActivity'
+  | 'mfaEnabled'
+  | 'ssoEnabled'
+  | 'mfaEnforced'
+  | 'enabled'
+  | 'systemEnabled'
+  | 'role';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
@@ -34,7 +43,9 @@ const clampWidth = (w: number) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.r
 
 /** Column widths that the user drags with the handle on each header's right edge. */
 export function useColumnWidths() {
-  const [widths, setWidths] = useState<Record<ColumnKey, number>>(() => Object.fromEntries(COLUMNS.map((c) => [c.key, c.width])) as Record<ColumnKey, number>);
+  const [widths, setWidths] = useState<Record<ColumnKey, number>>(
+    () => Object.fromEntries(COLUMNS.map((c) => [c.key, c.width])) as Record<ColumnKey, number>,
+  );
   const start = useCallback(
     (key: ColumnKey, e: React.PointerEvent) => {
       e.preventDefault();
@@ -52,10 +63,12 @@ export function useColumnWidths() {
     [widths],
   );
   /** The keyboard's way: arrows on the focused handle. */
-  const resizeBy = useCallback((key: ColumnKey, delta: number) => setWidths((w) => ({ ...w, [key]: clampWidth(w[key] + delta) })), []);
+  const resizeBy = useCallback(
+    (key: ColumnKey, delta: number) => setWidths((w) => ({ ...w, [key]: clampWidth(w[key] + delta) })),
+    [],
+  );
   return { widths, start, resizeBy };
 }
-
 
 export interface RowActions {
   onOpen: (u: UserListItem) => void;
@@ -74,11 +87,19 @@ function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            <Menu.Item value="update" onClick={() => actions.onOpen(user)}>Update User Details</Menu.Item>
-            <Menu.Item value="disable-mfa" disabled={!user.isMFAEnabled && !user.hasPasskey} onClick={() => (user.isMFAEnabled || user.hasPasskey) && actions.onDisableMfa(user)}>
+            <Menu.Item value="update" onClick={() => actions.onOpen(user)}>
+              Update User Details
+            </Menu.Item>
+            <Menu.Item
+              value="disable-mfa"
+              disabled={!user.isMFAEnabled && !user.hasPasskey}
+              onClick={() => (user.isMFAEnabled || user.hasPasskey) && actions.onDisableMfa(user)}
+            >
               Disable User MFA
             </Menu.Item>
-            <Menu.Item value="user-groups" onClick={() => actions.onUserGroups(user)}>View User Group Mapping</Menu.Item>
+            <Menu.Item value="user-groups" onClick={() => actions.onUserGroups(user)}>
+              View User Group Mapping
+            </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
@@ -87,17 +108,36 @@ function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions
 }
 
 /** Spec 000 §2: the table; the frozen actions column and the double-click exist for writers only. */
-export function UsersTable({ users, writer, actions }: { users: UserListItem[]; writer: boolean; actions: RowActions }) {
+export function UsersTable({
+  users,
+  writer,
+  actions,
+}: {
+  users: UserListItem[];
+  writer: boolean;
+  actions: RowActions;
+}) {
   const { widths, start, resizeBy } = useColumnWidths();
   const total = COLUMNS.reduce((s, c) => s + widths[c.key], 0) + (writer ? 70 : 0);
   return (
     <Box overflowX="auto" borderWidth="1px" rounded="md">
-      <Table.Root size="sm" data-testid="users-table" style={{ tableLayout: 'fixed', width: `${total}px`, minWidth: '100%' }} striped>
+      <Table.Root
+        size="sm"
+        data-testid="users-table"
+        style={{ tableLayout: 'fixed', width: `${total}px`, minWidth: '100%' }}
+        striped
+      >
         <Table.Header>
           <Table.Row>
             {COLUMNS.map((c) => (
               // Named by its text alone: the resize handle inside would otherwise make it 'Name Resize Name'.
-              <Table.ColumnHeader key={c.key} position="relative" style={{ width: `${widths[c.key]}px` }} data-testid={`column-${c.key}`} aria-labelledby={`users-column-${c.key}`}>
+              <Table.ColumnHeader
+                key={c.key}
+                position="relative"
+                style={{ width: `${widths[c.key]}px` }}
+                data-testid={`column-${c.key}`}
+                aria-labelledby={`users-column-${c.key}`}
+              >
                 <Text truncate id={`users-column-${c.key}`}>
                   {c.header}
                 </Text>
@@ -129,7 +169,15 @@ export function UsersTable({ users, writer, actions }: { users: UserListItem[]; 
               </Table.ColumnHeader>
             ))}
             {writer && (
-              <Table.ColumnHeader position="sticky" right="0" bg="bg" zIndex="1" style={{ width: '70px' }} borderLeftWidth="1px" data-testid="actions-column">
+              <Table.ColumnHeader
+                position="sticky"
+                right="0"
+                bg="bg"
+                zIndex="1"
+                style={{ width: '70px' }}
+                borderLeftWidth="1px"
+                data-testid="actions-column"
+              >
                 Actions
               </Table.ColumnHeader>
             )}
@@ -144,7 +192,13 @@ export function UsersTable({ users, writer, actions }: { users: UserListItem[]; 
             </Table.Row>
           ) : (
             users.map((u) => (
-              <Table.Row key={u.id} data-testid="user-row" data-user-id={u.id} onDoubleClick={writer ? () => actions.onOpen(u) : undefined} cursor={writer ? 'pointer' : undefined}>
+              <Table.Row
+                key={u.id}
+                data-testid="user-row"
+                data-user-id={u.id}
+                onDoubleClick={writer ? () => actions.onOpen(u) : undefined}
+                cursor={writer ? 'pointer' : undefined}
+              >
                 {COLUMNS.map((c) => (
                   <Table.Cell key={c.key} data-column={c.key}>
                     <Text truncate>{c.cell(u)}</Text>

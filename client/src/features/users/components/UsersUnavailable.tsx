@@ -10,7 +10,9 @@ export function UsersUnavailable() {
       <Heading size="lg" mb="3">
         User information is currently unavailable
       </Heading>
-      <Text mb="2">The list of users could not be loaded at the moment. Our support team has been notified of the problem.</Text>
+      <Text mb="2">
+        The list of users could not be loaded at the moment. Our support team has been notified of the problem.
+      </Text>
       <Text>
         If the problem persists, please contact support
         {email ? (
