@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { AppDialog, DialogActions } from './app-dialog';
 
 /** A yes/no question in a dialog ('Are you sure you want to log out?'). */
 export function ConfirmDialog({
@@ -24,35 +24,24 @@ export function ConfirmDialog({
   finalFocusEl?: () => HTMLElement | null;
 }) {
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
-      onOpenChange={(e) => !e.open && onClose()}
+      onClose={onClose}
       role="alertdialog"
-      placement="center"
       finalFocusEl={finalFocusEl}
+      title={title}
+      closeButton
+      footer={
+        <DialogActions
+          onCancel={onClose}
+          cancelLabel={cancelLabel}
+          confirmLabel={confirmLabel}
+          onConfirm={onConfirm}
+          loading={loading}
+        />
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{message}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {cancelLabel}
-              </Button>
-              <Button colorPalette="blue" onClick={onConfirm} loading={loading}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {message}
+    </AppDialog>
   );
 }

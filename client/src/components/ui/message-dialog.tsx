@@ -1,5 +1,6 @@
 import { ReactNode } from 'react';
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
+import { AppDialog } from './app-dialog';
 
 /** An alert with one OK button: the failure dialogs and the 'log in again' alerts of spec 000 §8. */
 export function MessageDialog({
@@ -14,23 +15,19 @@ export function MessageDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} role="alertdialog" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="message-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{message}</Dialog.Body>
-            <Dialog.Footer>
-              <Button colorPalette="blue" onClick={onClose}>
-                OK
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      role="alertdialog"
+      title={title}
+      testId="message-dialog"
+      footer={
+        <Button colorPalette="blue" onClick={onClose}>
+          OK
+        </Button>
+      }
+    >
+      {message}
+    </AppDialog>
   );
 }

@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { CONTACT_MESSAGES, ContactMessage, SHELL_LIMITS, validateContactMessage } from '@shared/shell';
+import { AppDialog, DialogActions } from '@/components/ui/app-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth';
 import { sendContactMessage } from '../api/contact-api';
@@ -75,63 +76,43 @@ export function ContactDialog({
   });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" finalFocusEl={finalFocusEl}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            w={SHELL_LIMITS.CONTACT_DIALOG_WIDTH}
-            maxW={SHELL_LIMITS.CONTACT_DIALOG_MAX_WIDTH}
-            data-testid="contact-dialog"
-          >
-            {/* Spec 001 §4: an invalid submit shows every field's message (handleSubmit validates them all). */}
-            <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
-              <Dialog.Header>
-                <Dialog.Title>Contact Us</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {FIELDS.map(({ key, label }) => {
-                    const common = form.register(key);
-                    return (
-                      <Field.Root key={key} required invalid={!!errors[key]}>
-                        <Field.Label>{label}</Field.Label>
-                        {key === 'message' ? (
-                          <Textarea
-                            rows={SHELL_LIMITS.CONTACT_MESSAGE_ROWS}
-                            maxLength={SHELL_LIMITS.CONTACT_MESSAGE_MAX}
-                            {...common}
-                          />
-                        ) : (
-                          <Input
-                            type={key === 'email' ? 'email' : 'text'}
-                            maxLength={
-                              key === 'email' ? SHELL_LIMITS.CONTACT_EMAIL_MAX : SHELL_LIMITS.CONTACT_SUBJECT_MAX
-                            }
-                            {...common}
-                          />
-                        )}
-                        <Field.ErrorText>{errors[key]?.message}</Field.ErrorText>
-                      </Field.Root>
-                    );
-                  })}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={mutation.isPending}>
-                  Send
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      finalFocusEl={finalFocusEl}
+      title="Contact Us"
+      testId="contact-dialog"
+      contentProps={{ w: SHELL_LIMITS.CONTACT_DIALOG_WIDTH, maxW: SHELL_LIMITS.CONTACT_DIALOG_MAX_WIDTH }}
+      closeButton
+      // Spec 001 §4: an invalid submit shows every field's message (handleSubmit validates them all).
+      noValidate
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+      footer={<DialogActions onCancel={onClose} confirmLabel="Send" submit loading={mutation.isPending} />}
+    >
+      <Stack gap="4">
+        {FIELDS.map(({ key, label }) => {
+          const common = form.register(key);
+          return (
+            <Field.Root key={key} required invalid={!!errors[key]}>
+              <Field.Label>{label}</Field.Label>
+              {key === 'message' ? (
+                <Textarea
+                  rows={SHELL_LIMITS.CONTACT_MESSAGE_ROWS}
+                  maxLength={SHELL_LIMITS.CONTACT_MESSAGE_MAX}
+                  {...common}
+                />
+              ) : (
+                <Input
+                  type={key === 'email' ? 'email' : 'text'}
+                  maxLength={key === 'email' ? SHELL_LIMITS.CONTACT_EMAIL_MAX : SHELL_LIMITS.CONTACT_SUBJECT_MAX}
+                  {...common}
+                />
+              )}
+              <Field.ErrorText>{errors[key]?.message}</Field.ErrorText>
+            </Field.Root>
+          );
+        })}
+      </Stack>
+    </AppDialog>
   );
 }

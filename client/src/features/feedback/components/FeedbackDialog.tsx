@@ -1,9 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { FEEDBACK_MESSAGES, SHELL_LIMITS } from '@shared/shell';
+import { AppDialog, DialogActions } from '@/components/ui/app-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
@@ -65,59 +66,41 @@ export function FeedbackDialog({
   });
 
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
-      onOpenChange={(e) => !e.open && close()}
-      placement="center"
+      onClose={close}
       size="lg"
       finalFocusEl={finalFocusEl}
+      title="Give Feedback"
+      testId="feedback-dialog"
+      closeButton
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+      footer={
+        <DialogActions
+          onCancel={close}
+          confirmLabel="Submit"
+          submit
+          disabled={!isValid || mutation.isPending}
+          loading={mutation.isPending}
+        />
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="feedback-dialog">
-            <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
-              <Dialog.Header>
-                <Dialog.Title>Give Feedback</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root required invalid={!!errors.title}>
-                    <Field.Label>Title</Field.Label>
-                    <Input maxLength={SHELL_LIMITS.FEEDBACK_TITLE_MAX} {...form.register('title')} />
-                    <Field.ErrorText>{errors.title?.message}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root required invalid={!!errors.content}>
-                    <Field.Label>Content</Field.Label>
-                    <Textarea
-                      rows={SHELL_LIMITS.FEEDBACK_CONTENT_ROWS}
-                      maxLength={SHELL_LIMITS.FEEDBACK_CONTENT_MAX}
-                      {...form.register('content')}
-                    />
-                    <Field.ErrorText>{errors.content?.message}</Field.ErrorText>
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close}>
-                  Cancel
-                </Button>
-                <Button
-                  type="submit"
-                  colorPalette="blue"
-                  disabled={!isValid || mutation.isPending}
-                  loading={mutation.isPending}
-                >
-                  Submit
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Field.Root required invalid={!!errors.title}>
+          <Field.Label>Title</Field.Label>
+          <Input maxLength={SHELL_LIMITS.FEEDBACK_TITLE_MAX} {...form.register('title')} />
+          <Field.ErrorText>{errors.title?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root required invalid={!!errors.content}>
+          <Field.Label>Content</Field.Label>
+          <Textarea
+            rows={SHELL_LIMITS.FEEDBACK_CONTENT_ROWS}
+            maxLength={SHELL_LIMITS.FEEDBACK_CONTENT_MAX}
+            {...form.register('content')}
+          />
+          <Field.ErrorText>{errors.content?.message}</Field.ErrorText>
+        </Field.Root>
+      </Stack>
+    </AppDialog>
   );
 }

@@ -1,24 +1,11 @@
 import { useEffect, useState } from 'react';
-import {
-  Box,
-  Button,
-  Clipboard,
-  Code,
-  Dialog,
-  Heading,
-  HStack,
-  Image,
-  Portal,
-  QrCode,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Clipboard, Code, Heading, HStack, Image, QrCode, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
+import { AppDialog } from '@/components/ui/app-dialog';
 import { errorMessage } from '@/lib/api';
 import { mfaApi } from '../api/mfa-api';
-import { isCompleteCode, MFA_TEXTS } from '../texts';
-import { CodeField } from './CodeField';
+import { MFA_TEXTS } from '../texts';
+import { CodeEntryActions, CodeEntryField, useCodeEntry } from './CodeEntryDialog';
 
 /**
  * Spec 000 §2 'Enabling MFA': Step I scan the QR code (or show and copy the setup key), Step II enter
@@ -33,17 +20,11 @@ export function EnableMfaDialog({
   onClose: () => void;
   onEnabled: (recoveryCodes?: string[]) => void;
 }) {
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
   const [showKey, setShowKey] = useState(false);
 
   const enrol = useMutation({ mutationFn: mfaApi.enable });
-  const verify = useMutation({
-    mutationFn: mfaApi.verify,
-    // Issue 14: the recovery codes come with the answer, to be shown once.
-    onSuccess: (res) => onEnabled(res.recoveryCodes),
-    onError: (error) => setCodeError(errorMessage(error, 'Something went wrong')),
-  });
+  // Issue 14: the recovery codes come with the answer, to be shown once.
+  const entry = useCodeEntry(mfaApi.verify, (res) => onEnabled(res.recoveryCodes));
 
   const { mutate: startEnrolment, reset } = enrol;
   // Each opening starts empty (state adjusted while rendering) and asks the server for a new secret (an effect).
@@ -51,8 +32,7 @@ export function EnableMfaDialog({
   if (wasOpen !== open) {
     setWasOpen(open);
     if (open) {
-      setCode('');
-      setCodeError(null);
+      entry.clear();
       setShowKey(false);
     }
   }
@@ -61,104 +41,73 @@ export function EnableMfaDialog({
     else reset();
   }, [open, startEnrolment, reset]);
 
-  function confirm() {
-    if (!isCompleteCode(code)) {
-      setCodeError(MFA_TEXTS.CODE_INVALID);
-      return;
-    }
-    setCodeError(null);
-    verify.mutate(code);
-  }
-
   const data = enrol.data;
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="enable-mfa-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{MFA_TEXTS.DIALOG_TITLE}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {enrol.isPending && (
-                <HStack>
-                  <Spinner size="sm" />
-                  <Text>{MFA_TEXTS.LOADING}</Text>
-                </HStack>
-              )}
-              {enrol.isError && (
-                <Text color="fg.error">Error: {errorMessage(enrol.error, 'Something went wrong')}</Text>
-              )}
-              {data && (
-                <Stack gap="5">
-                  <Box>
-                    <Heading size="sm" mb="1">
-                      Step I
-                    </Heading>
-                    <Text fontSize="sm" mb="2">
-                      Scan the QR code with an authenticator app (for example Google Authenticator or Microsoft
-                      Authenticator).
-                    </Text>
-                    {data.qrCode ? (
-                      <Image src={data.qrCode} alt="MFA QR code" boxSize="200px" mx="auto" data-testid="mfa-qr-code" />
-                    ) : (
-                      <QrCode.Root
-                        value={data.secret.otpauth_url}
-                        encoding={{ ecc: 'M' }}
-                        size="xl"
-                        mx="auto"
-                        data-testid="mfa-qr-code"
-                      >
-                        <QrCode.Frame>
-                          <QrCode.Pattern />
-                        </QrCode.Frame>
-                      </QrCode.Root>
-                    )}
-                    <Button size="xs" variant="plain" colorPalette="blue" onClick={() => setShowKey((s) => !s)}>
-                      {showKey ? 'Hide setup key' : "Can't scan it? Show setup key"}
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title={MFA_TEXTS.DIALOG_TITLE}
+      testId="enable-mfa-dialog"
+      size="md"
+      footer={<CodeEntryActions entry={entry} onCancel={onClose} disabled={!data} />}
+    >
+      {enrol.isPending && (
+        <HStack>
+          <Spinner size="sm" />
+          <Text>{MFA_TEXTS.LOADING}</Text>
+        </HStack>
+      )}
+      {enrol.isError && <Text color="fg.error">Error: {errorMessage(enrol.error, 'Something went wrong')}</Text>}
+      {data && (
+        <Stack gap="5">
+          <Box>
+            <Heading size="sm" mb="1">
+              Step I
+            </Heading>
+            <Text fontSize="sm" mb="2">
+              Scan the QR code with an authenticator app (for example Google Authenticator or Microsoft Authenticator).
+            </Text>
+            {data.qrCode ? (
+              <Image src={data.qrCode} alt="MFA QR code" boxSize="200px" mx="auto" data-testid="mfa-qr-code" />
+            ) : (
+              <QrCode.Root
+                value={data.secret.otpauth_url}
+                encoding={{ ecc: 'M' }}
+                size="xl"
+                mx="auto"
+                data-testid="mfa-qr-code"
+              >
+                <QrCode.Frame>
+                  <QrCode.Pattern />
+                </QrCode.Frame>
+              </QrCode.Root>
+            )}
+            <Button size="xs" variant="plain" colorPalette="blue" onClick={() => setShowKey((s) => !s)}>
+              {showKey ? 'Hide setup key' : "Can't scan it? Show setup key"}
+            </Button>
+            {showKey && (
+              <HStack mt="2" gap="2">
+                <Code data-testid="mfa-setup-key" wordBreak="break-all" p="2">
+                  {data.secret.base32}
+                </Code>
+                <Clipboard.Root value={data.secret.base32}>
+                  <Clipboard.Trigger asChild>
+                    <Button size="xs" variant="outline" aria-label="Copy setup key">
+                      <Clipboard.Indicator copied="Copied">Copy</Clipboard.Indicator>
                     </Button>
-                    {showKey && (
-                      <HStack mt="2" gap="2">
-                        <Code data-testid="mfa-setup-key" wordBreak="break-all" p="2">
-                          {data.secret.base32}
-                        </Code>
-                        <Clipboard.Root value={data.secret.base32}>
-                          <Clipboard.Trigger asChild>
-                            <Button size="xs" variant="outline" aria-label="Copy setup key">
-                              <Clipboard.Indicator copied="Copied">Copy</Clipboard.Indicator>
-                            </Button>
-                          </Clipboard.Trigger>
-                        </Clipboard.Root>
-                      </HStack>
-                    )}
-                  </Box>
-                  <Box>
-                    <Heading size="sm" mb="1">
-                      Step II
-                    </Heading>
-                    <CodeField
-                      label="Enter the 6-digit code from your authenticator app"
-                      value={code}
-                      onChange={setCode}
-                      error={codeError}
-                      onEnter={confirm}
-                    />
-                  </Box>
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button colorPalette="blue" onClick={confirm} disabled={!data || verify.isPending}>
-                {verify.isPending ? MFA_TEXTS.LOADING : 'Confirm'}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                  </Clipboard.Trigger>
+                </Clipboard.Root>
+              </HStack>
+            )}
+          </Box>
+          <Box>
+            <Heading size="sm" mb="1">
+              Step II
+            </Heading>
+            <CodeEntryField entry={entry} />
+          </Box>
+        </Stack>
+      )}
+    </AppDialog>
   );
 }
