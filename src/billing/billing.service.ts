@@ -36,18 +36,8 @@ export class BillingService {
   ): Promise<ContactProfile> {
     if (await this.contacts.existsBy({ organisationId: caller.organisationId, kind }))
       throw AppException.conflict(M.CONTACT_EXISTS);
-    const saved = await this.contacts.manager.transaction(async (tx) => {
-      const row = await tx
-        .getRepository(ContactProfileEntity)
-        .save(
-          tx
-            .getRepository(ContactProfileEntity)
-            .create({ organisationId: caller.organisationId, kind, ...values(dto) }),
-        );
-      await this.recordSaved(tx, caller, kind, null, row, client);
-      return row;
-    });
-    return toProfile(saved);
+    const row = this.contacts.create({ organisationId: caller.organisationId, kind, ...values(dto) });
+    return this.save(caller, kind, null, row, client);
   }
 
   /** Another organisation's contact (or the other kind) is answered like a missing one. */
@@ -61,10 +51,21 @@ export class BillingService {
     if (!found) throw AppException.notFound(M.CONTACT_NOT_FOUND);
     const before = toProfile(found);
     Object.assign(found, values(dto));
+    return this.save(caller, kind, before, found, client);
+  }
+
+  /** Saves the contact and its audit entry in one transaction. */
+  private async save(
+    caller: AuthUser,
+    kind: ContactKind,
+    before: ContactProfile | null,
+    row: ContactProfileEntity,
+    client?: RequestContext,
+  ): Promise<ContactProfile> {
     const saved = await this.contacts.manager.transaction(async (tx) => {
-      const row = await tx.getRepository(ContactProfileEntity).save(found);
-      await this.recordSaved(tx, caller, kind, before, row, client);
-      return row;
+      const after = await tx.getRepository(ContactProfileEntity).save(row);
+      await this.recordSaved(tx, caller, kind, before, after, client);
+      return after;
     });
     return toProfile(saved);
   }

@@ -162,12 +162,8 @@ export class MfaService {
     return { success: true, recoveryCodes };
   }
 
-  /** Issue 14, "Regenerate recovery codes": proven with a current TOTP; the old codes and every trusted device stop working. */
-  async regenerateRecoveryCodes(
-    userId: number,
-    token: string,
-    client?: RequestContext,
-  ): Promise<RecoveryCodesResponse> {
+  /** The user, who has MFA on and proves it with a current TOTP (regenerating recovery codes, switching MFA off). */
+  private async userProvingTotp(userId: number, token: string): Promise<User> {
     const user = await this.users.findOneByOrFail({ id: userId });
     if (!user.isMFAEnabled) throw AppException.badRequest('MFA is not enabled on this account.');
     if (!(await this.verifyTotp(user, token))) {
@@ -176,6 +172,16 @@ export class MfaService {
         ERROR_CODES.INVALID_MFA_TOKEN,
       );
     }
+    return user;
+  }
+
+  /** Issue 14, "Regenerate recovery codes": proven with a current TOTP; the old codes and every trusted device stop working. */
+  async regenerateRecoveryCodes(
+    userId: number,
+    token: string,
+    client?: RequestContext,
+  ): Promise<RecoveryCodesResponse> {
+    const user = await this.userProvingTotp(userId, token);
     const codes = await this.users.manager.transaction(async (tx) => {
       const fresh = await this.recoveryCodes.issue(tx, user.id);
       await this.trustedDevices.revokeAllIn(tx, user.id);
@@ -193,14 +199,7 @@ export class MfaService {
 
   /** The user switches off their own MFA, proving it with a current code; their sessions end. */
   async disableOwn(userId: number, token: string, client?: RequestContext): Promise<{ success: true }> {
-    const user = await this.users.findOneByOrFail({ id: userId });
-    if (!user.isMFAEnabled) throw AppException.badRequest('MFA is not enabled on this account.');
-    if (!(await this.verifyTotp(user, token))) {
-      throw AppException.badRequest(
-        'The code is not valid. Enter the current code from your authenticator app.',
-        ERROR_CODES.INVALID_MFA_TOKEN,
-      );
-    }
+    const user = await this.userProvingTotp(userId, token);
     await this.clear(user.id, (tx) =>
       this.audit.record(tx, {
         type: 'MFA_DISABLED',

@@ -4,10 +4,10 @@ import { Repository } from 'typeorm';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation } from '../common/auth-user';
 import { Organisation } from '../organisations/entities/organisation.entity';
-import { Role, roleNames } from '../shared/roles';
+import { roleNames } from '../shared/roles';
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { User } from './entities/user.entity';
-import { likePattern, USER_MESSAGES } from './users.service';
+import { USER_MESSAGES, whereAccessAndRole, whereNameOrEmailLike } from './users.service';
 
 /** Columns of GET /api/users/export, in order. */
 export const USER_CSV_COLUMNS = [
@@ -51,16 +51,8 @@ export class UsersExportService {
         .createQueryBuilder('u')
         .where('u.organisationId = :org AND u.id > :lastId', { org: organisationId, lastId });
       const text = query.searchText?.trim();
-      if (text) {
-        const like = this.users.manager.connection.options.type === 'postgres' ? 'ILIKE' : 'LIKE';
-        qb.andWhere(`((u.firstName || ' ' || u.lastName) ${like} :q ESCAPE '\\' OR u.email ${like} :q ESCAPE '\\')`, {
-          q: likePattern(text),
-        });
-      }
-      if (query.accessLevel === 'hasAccess') qb.andWhere('u.isBlocked = :no AND u.isDisabled = :no', { no: false });
-      if (query.accessLevel === 'noAccess') qb.andWhere('(u.isBlocked = :yes OR u.isDisabled = :yes)', { yes: true });
-      if (query.role === Role.ADMINISTRATOR) qb.andWhere('u.isAdministrator = :yes', { yes: true });
-      else if (query.role) qb.andWhere('u.roleId = :role', { role: query.role });
+      if (text) whereNameOrEmailLike(qb, text, this.users.manager.connection.options.type === 'postgres');
+      whereAccessAndRole(qb, query);
       const rows = await qb.orderBy('u.id', 'ASC').limit(BATCH).getMany();
       if (rows.length > 0) yield rows.map(toCsvRow);
       if (rows.length < BATCH) return;

@@ -100,6 +100,26 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The list's text filter by LIKE (ILIKE on PostgreSQL): the name or the e-mail of user `u` holds the text. */
+export function whereNameOrEmailLike(qb: SelectQueryBuilder<User>, text: string, postgres: boolean): void {
+  const like = postgres ? 'ILIKE' : 'LIKE';
+  qb.andWhere(`((u.firstName || ' ' || u.lastName) ${like} :q ESCAPE '\\' OR u.email ${like} :q ESCAPE '\\')`, {
+    q: likePattern(text),
+  });
+}
+
+/** The list's access and role filters on user `u`: 'hasAccess' is neither blocked nor disabled; role 3 is the administrator flag. */
+export function whereAccessAndRole(
+  qb: SelectQueryBuilder<User>,
+  query: Pick<UserListQueryDto, 'accessLevel' | 'role'>,
+): SelectQueryBuilder<User> {
+  if (query.accessLevel === 'hasAccess') qb.andWhere('u.isBlocked = :no AND u.isDisabled = :no', { no: false });
+  if (query.accessLevel === 'noAccess') qb.andWhere('(u.isBlocked = :yes OR u.isDisabled = :yes)', { yes: true });
+  if (query.role === Role.ADMINISTRATOR) qb.andWhere('u.isAdministrator = :yes', { yes: true });
+  else if (query.role) qb.andWhere('u.roleId = :role', { role: query.role });
+  return qb;
+}
+
 /** Users of an organisation: the list, a user, role and access changes, profile, password, new users. */
 @Injectable()
 export class UsersService {
@@ -158,17 +178,10 @@ export class UsersService {
         } else {
           // PostgreSQL: ILIKE, served by the pg_trgm GIN indexes on these two expressions from 3 characters.
           // SQLite, 1-2 characters: LIKE (ignores ASCII case) over the organisation's rows.
-          const like = postgres ? 'ILIKE' : 'LIKE';
-          qb.andWhere(`((u.firstName || ' ' || u.lastName) ${like} :q ESCAPE '\\' OR u.email ${like} :q ESCAPE '\\')`, {
-            q: likePattern(text),
-          });
+          whereNameOrEmailLike(qb, text, postgres);
         }
       }
-      if (query.accessLevel === 'hasAccess') qb.andWhere('u.isBlocked = :no AND u.isDisabled = :no', { no: false });
-      if (query.accessLevel === 'noAccess') qb.andWhere('(u.isBlocked = :yes OR u.isDisabled = :yes)', { yes: true });
-      if (query.role === Role.ADMINISTRATOR) qb.andWhere('u.isAdministrator = :yes', { yes: true });
-      else if (query.role) qb.andWhere('u.roleId = :role', { role: query.role });
-      return qb;
+      return whereAccessAndRole(qb, query);
     };
     const count = () =>
       filtered()
