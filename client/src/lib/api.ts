@@ -132,6 +132,17 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   throw new ApiError(res.status, err);
 }
 
+/** A query string of the fields that are set (`?a=1&b=x`, or '' when none is): the list calls' filters. */
+export function querySearch(query: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, json?: unknown, options?: RequestOptions) =>

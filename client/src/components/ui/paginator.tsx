@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Flex, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { LIMITS } from '@shared/limits';
 
@@ -9,6 +10,25 @@ export function pageReport(page: number, pageSize: number, totalRecords: number,
   const first = totalRecords === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, totalRecords);
   return `Showing ${first} to ${last} of ${totalIsCapped ? 'more than ' : ''}${totalRecords} entries`;
+}
+
+/**
+ * A list's page and page size: a new page size, or a new value of `resetOn` (the filters), starts again at the
+ * first page (state adjusted while rendering, not in an effect). `pager` is the Paginator's wiring.
+ */
+export function usePaging(resetOn: unknown) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(LIMITS.DEFAULT_PAGE_SIZE);
+  const [pageFilters, setPageFilters] = useState(resetOn);
+  if (pageFilters !== resetOn) {
+    setPageFilters(resetOn);
+    setPage(1);
+  }
+  const onPageSize = (s: number) => {
+    setPageSize(s);
+    setPage(1);
+  };
+  return { page, pageSize, pager: { page, pageSize, onPage: setPage, onPageSize } };
 }
 
 /** First, previous, page n of m, next, last, and the page size (spec 000 §2; the users and the audit lists). */

@@ -1,19 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OrganisationInfo } from '@shared/api-types';
 import type { AuditEventPage, AuditEventQuery } from '@shared/audit';
-import { api } from '@/lib/api';
+import { api, querySearch } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The query string of the audit calls: only the fields that are set. */
-export function auditSearch(query: AuditEventQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
+export const auditSearch: (query: AuditEventQuery) => string = querySearch;
 
 export const auditApi = {
   list: (query: AuditEventQuery) => api.get<AuditEventPage>(`api/audit-events${auditSearch(query)}`),

@@ -1,18 +1,6 @@
 import { Fragment, useMemo, useState } from 'react';
 import { useDebounced } from '@/lib/use-debounced';
-import {
-  Box,
-  Button,
-  Code,
-  Flex,
-  Heading,
-  IconButton,
-  Input,
-  NativeSelect,
-  Progress,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Code, Flex, IconButton, Input, NativeSelect, Progress, Table, Text } from '@chakra-ui/react';
 import {
   AUDIT_EVENT_TYPE_IDS,
   AUDIT_EVENT_TYPES,
@@ -20,9 +8,9 @@ import {
   AuditEventQuery,
   AuditEventType,
 } from '@shared/audit';
-import { LIMITS } from '@shared/limits';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
-import { Paginator } from '@/components/ui/paginator';
+import { PageHeader } from '@/components/ui/page-header';
+import { Paginator, usePaging } from '@/components/ui/paginator';
 import { formatEventTime } from '@/lib/date-formats';
 import { auditApi, useAuditEvents, useOrganisationAccounts } from '../api/audit-api';
 
@@ -103,23 +91,17 @@ function Details({ e }: { e: AuditEventItem }) {
 /** Route users/audit (issue 13): who did what, newest first, filtered and paged like the user list, with a CSV export. */
 export function AuditLogPage() {
   const [filter, setFilter] = useState<AuditFilter>(EMPTY_AUDIT_FILTER);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(LIMITS.DEFAULT_PAGE_SIZE);
   const [open, setOpen] = useState<Set<number>>(new Set());
   const searchText = useDebounced(filter.searchText.trim());
   const filters = useMemo(() => toAuditQuery(filter, searchText), [filter, searchText]);
+  // A new filter starts again at the first page.
+  const { page, pageSize, pager } = usePaging(filters);
   const query = useMemo<AuditEventQuery>(
     () => ({ ...filters, page, pageSize: pageSize as AuditEventQuery['pageSize'] }),
     [filters, page, pageSize],
   );
   const list = useAuditEvents(query);
   const accounts = useOrganisationAccounts();
-  // A new filter starts again at the first page (state adjusted while rendering, not in an effect).
-  const [pageFilters, setPageFilters] = useState(filters);
-  if (pageFilters !== filters) {
-    setPageFilters(filters);
-    setPage(1);
-  }
 
   const set = (patch: Partial<AuditFilter>) => setFilter((f) => ({ ...f, ...patch }));
   const toggle = (id: number) =>
@@ -133,43 +115,26 @@ export function AuditLogPage() {
 
   return (
     <Box data-testid="audit-page">
-      <Flex
-        justify="space-between"
-        align={{ base: 'start', md: 'center' }}
-        direction={{ base: 'column', md: 'row' }}
-        gap="3"
-        mb="4"
-      >
-        <Heading as="h1" size="xl">
-          Audit Log
-        </Heading>
+      <PageHeader title="Audit Log">
         {/* The export takes the filters as they stand, without waiting for the list's debounce. */}
         <ExportCsvButton
           path={auditApi.exportPath(toAuditQuery(filter, filter.searchText.trim()))}
           fileName="audit-log.csv"
         />
-      </Flex>
+      </PageHeader>
       <Flex gap="3" mb="3" wrap="wrap" align="end" data-testid="audit-filter-bar">
-        <Box>
-          <Text fontSize="xs">From</Text>
-          <Input
-            size="sm"
-            type="date"
-            aria-label="From date"
-            value={filter.from}
-            onChange={(e) => set({ from: e.target.value })}
-          />
-        </Box>
-        <Box>
-          <Text fontSize="xs">To</Text>
-          <Input
-            size="sm"
-            type="date"
-            aria-label="To date"
-            value={filter.to}
-            onChange={(e) => set({ to: e.target.value })}
-          />
-        </Box>
+        {(['from', 'to'] as const).map((key) => (
+          <Box key={key}>
+            <Text fontSize="xs">{key === 'from' ? 'From' : 'To'}</Text>
+            <Input
+              size="sm"
+              type="date"
+              aria-label={key === 'from' ? 'From date' : 'To date'}
+              value={filter[key]}
+              onChange={(e) => set({ [key]: e.target.value })}
+            />
+          </Box>
+        ))}
         <NativeSelect.Root size="sm" width="56">
           <NativeSelect.Field
             aria-label="Event type"
@@ -279,16 +244,7 @@ export function AuditLogPage() {
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          <Paginator
-            page={page}
-            pageSize={pageSize}
-            totalRecords={list.data.totalRecords}
-            onPage={setPage}
-            onPageSize={(s) => {
-              setPageSize(s);
-              setPage(1);
-            }}
-          />
+          <Paginator {...pager} totalRecords={list.data.totalRecords} />
           {list.data.totalIsCapped && (
             <Text fontSize="sm" color="fg.muted" mt="2" data-testid="audit-capped">
               More than {list.data.totalRecords.toLocaleString()} events match: the pages reach the newest{' '}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Box, Button, CloseButton, Drawer, Float, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationItem } from '@shared/notifications';
+import { BellIcon } from '@/components/ui/icons';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { notificationsApi } from '../api/notifications-api';
@@ -9,25 +10,6 @@ import { isSilent } from '../display';
 import { useNotificationSocket, useNotificationsEnabled } from '../use-notification-socket';
 import { NotificationCard } from './NotificationCard';
 import { queryKeys } from '@/lib/query-keys';
-
-function BellIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
-  );
-}
 
 /** The list the panel shows: the stored notifications, grown by the socket, silent types left out. */
 export function useNotificationList(enabled: boolean) {

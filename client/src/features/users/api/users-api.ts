@@ -9,22 +9,14 @@ import type {
   UserListPage,
   UserListQuery,
 } from '@shared/api-types';
-import { api } from '@/lib/api';
+import { api, querySearch } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export type ProfileFields = UpdateProfilePayload;
 export type { NewUserPayload, OrganisationInfo };
 
 /** The query string of GET api/users: only the fields that are set. */
-export function userListSearch(query: UserListQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
+export const userListSearch: (query: UserListQuery) => string = querySearch;
 
 /** Every call of spec 000 §7 that the user administration screens make. */
 export const usersApi = {

@@ -1,6 +1,7 @@
-import { Button, Flex, Heading, HStack } from '@chakra-ui/react';
+import { Button, HStack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { CAPABILITY_ROLES, type Role } from '@shared/roles';
+import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { useHasRole } from '@/lib/authorization';
 
@@ -26,16 +27,7 @@ function HeaderButton({ to, label, roles }: { to: string; label: string; roles: 
 /** Spec 001 §2.6: the title 'Users of {company}' and the buttons each role may use. */
 export function UsersHeader({ company }: { company: string | undefined }) {
   return (
-    <Flex
-      justify="space-between"
-      align={{ base: 'start', md: 'center' }}
-      direction={{ base: 'column', md: 'row' }}
-      gap="3"
-      mb="4"
-    >
-      <Heading as="h1" size="xl">
-        Users of {company ?? ''}
-      </Heading>
+    <PageHeader title={`Users of ${company ?? ''}`}>
       <HStack gap="2" wrap="wrap">
         <HeaderButton to={paths.userSessions} label="User Sessions" roles={HEADER_BUTTON_ROLES.userSessions} />
         <HeaderButton to={paths.newUser} label="Create User" roles={HEADER_BUTTON_ROLES.createUser} />
@@ -52,6 +44,6 @@ export function UsersHeader({ company }: { company: string | undefined }) {
         />
         <HeaderButton to={paths.auditLog} label="Audit Log" roles={HEADER_BUTTON_ROLES.auditLog} />
       </HStack>
-    </Flex>
+    </PageHeader>
   );
 }

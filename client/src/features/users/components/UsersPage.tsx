@@ -3,7 +3,6 @@ import { Box, Flex, Progress, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { UserListItem, UserListQuery } from '@shared/api-types';
-import { LIMITS } from '@shared/limits';
 import { paths } from '@/config/paths';
 import { toaster } from '@/components/ui/toaster';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
@@ -14,7 +13,7 @@ import { userListSearch, usersApi, useReloadUsers, useUserList } from '../api/us
 import { EMPTY_FILTER, UserFilter, UsersFilterBar } from './UsersFilterBar';
 import { UsersHeader } from './UsersHeader';
 import { UsersTable } from './UsersTable';
-import { Paginator } from '@/components/ui/paginator';
+import { Paginator, usePaging } from '@/components/ui/paginator';
 import { UsersUnavailable } from './UsersUnavailable';
 
 /** Spec 000 §2 'User admin page' (route /users). E-Support may pass ?organisationId= to list another organisation. */
@@ -26,9 +25,9 @@ export function UsersPage() {
   const organisationId = Number(params.get('organisationId')) || undefined;
 
   const [filter, setFilter] = useState<UserFilter>(EMPTY_FILTER);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(LIMITS.DEFAULT_PAGE_SIZE);
   const searchText = useDebounced(filter.searchText.trim());
+  // A new filter starts again at the first page.
+  const { page, pageSize, pager } = usePaging(JSON.stringify([searchText, filter.accessLevel, filter.role]));
 
   const query = useMemo<UserListQuery>(
     () => ({
@@ -43,14 +42,6 @@ export function UsersPage() {
   );
   const list = useUserList(query);
   const reload = useReloadUsers();
-
-  // A new filter starts again at the first page (state adjusted while rendering, not in an effect).
-  const filterKey = JSON.stringify([searchText, filter.accessLevel, filter.role]);
-  const [pageFilterKey, setPageFilterKey] = useState(filterKey);
-  if (pageFilterKey !== filterKey) {
-    setPageFilterKey(filterKey);
-    setPage(1);
-  }
 
   const disableMfa = useMutation({
     mutationFn: (u: UserListItem) => usersApi.disableUserMfa(u.id),
@@ -96,17 +87,7 @@ export function UsersPage() {
               onUserGroups: (u) => navigate(paths.userGroupsOfUser(u.id)),
             }}
           />
-          <Paginator
-            page={page}
-            pageSize={pageSize}
-            totalRecords={list.data.totalRecords}
-            totalIsCapped={list.data.totalIsCapped}
-            onPage={setPage}
-            onPageSize={(s) => {
-              setPageSize(s);
-              setPage(1);
-            }}
-          />
+          <Paginator {...pager} totalRecords={list.data.totalRecords} totalIsCapped={list.data.totalIsCapped} />
           {list.data.totalIsCapped && (
             <Text fontSize="sm" color="fg.muted" mt="2" data-testid="users-capped">
               More than {list.data.totalRecords.toLocaleString()} users match: the pages reach the first{' '}
