@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Field, Input, Text, VStack } from '@chakra-ui/react';
+import { Field, Input, Text, VStack } from '@chakra-ui/react';
 import { AUTH_MESSAGES } from '@shared/messages';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
@@ -7,6 +7,7 @@ import { authApi } from '../api/auth-api';
 import { afterLoginError, LoginState, LOGIN_TEXTS, Toast } from '../login-machine';
 import { validateForcedChange } from '../validation';
 import { showToast } from './login-step';
+import { StepSubmit } from './StepSubmit';
 
 /** CHANGE_PASSWORD: the forced change; afterwards the user is logged out and the page reloads. */
 export function ChangePasswordStep({
@@ -64,15 +65,7 @@ export function ChangePasswordStep({
         {field('currentPassword', 'Current Password', 'current-password')}
         {field('newPassword', 'New Password', 'new-password')}
         {field('confirmPassword', 'Confirm New Password', 'new-password')}
-        {error && (
-          <Alert.Root status="error" size="sm" data-testid="change-password-error">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
-        )}
-        <Button type="submit" colorPalette="blue" loading={busy}>
-          Confirm
-        </Button>
+        <StepSubmit error={error} busy={busy} errorTestId="change-password-error" />
       </VStack>
     </form>
   );

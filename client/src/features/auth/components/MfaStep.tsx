@@ -7,6 +7,7 @@ import { showToast, StepProps } from './login-step';
 import { RecoveryCodeField, RecoveryCodeToggle, RememberDeviceCheckbox, validateRecoveryCode } from '@/features/mfa';
 import { PASSKEY_TEXTS, PasskeyButton } from '@/features/passkeys';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
+import { StepSubmit } from './StepSubmit';
 
 /** MFA: the server's message, the 'MFA Token' input, Confirm, and 'Send code to email instead' until used. */
 export function MfaStep({
@@ -86,15 +87,7 @@ export function MfaStep({
           checked={!!login.rememberDevice}
           onChange={(rememberDevice) => update({ rememberDevice })}
         />
-        {error && (
-          <Alert.Root status="error" size="sm">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
-        )}
-        <Button type="submit" colorPalette="blue" loading={busy}>
-          Confirm
-        </Button>
+        <StepSubmit error={error} busy={busy} />
         {/* Passkeys (issue 14) */}
         {login.passkeyOffered && passkey && (
           <PasskeyButton

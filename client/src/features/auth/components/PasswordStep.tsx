@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, Field, Input, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, Field, Input, Text, VStack } from '@chakra-ui/react';
 import { LIMITS } from '@shared/limits';
 import { errorMessage } from '@/lib/api';
 import { authApi } from '../api/auth-api';
 import { LOGIN_TEXTS } from '../login-machine';
 import { validateLoginPassword, validateMfaCode } from '../validation';
 import { showToast, StepProps } from './login-step';
+import { StepSubmit } from './StepSubmit';
 
 /** PASSWORD: hidden username, password (Enter submits, debounced 100 ms), Confirm, and the forgot-password box. */
 export function PasswordStep({
@@ -54,15 +55,7 @@ export function PasswordStep({
             />
             {passwordError && <Field.ErrorText>{passwordError}</Field.ErrorText>}
           </Field.Root>
-          {error && (
-            <Alert.Root status="error" size="sm">
-              <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
-            </Alert.Root>
-          )}
-          <Button type="submit" colorPalette="blue" loading={busy} disabled={!canSubmit}>
-            Confirm
-          </Button>
+          <StepSubmit error={error} busy={busy} disabled={!canSubmit} />
         </VStack>
       </form>
       {!forgot ? (

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Alert, Button, Card, Center, Field, Heading, Image, Input, VStack } from '@chakra-ui/react';
+import { Card, Center, Field, Heading, Image, Input, VStack } from '@chakra-ui/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LIMITS } from '@shared/limits';
 import { errorMessage } from '@/lib/api';
 import { authApi } from '../api/auth-api';
 import { MESSAGES, tokenFromQuery } from '../validation';
 import { showToast } from './login-step';
+import { StepSubmit } from './StepSubmit';
 
 /** The new password twice, within the limit; checked when submitted, the message shown under the fields. */
 const resetSchema = z
@@ -78,15 +79,13 @@ export function ResetPasswordPage() {
                   disabled={!token}
                 />
               </Field.Root>
-              {error && (
-                <Alert.Root status="error" size="sm" data-testid="reset-error">
-                  <Alert.Indicator />
-                  <Alert.Title>{error}</Alert.Title>
-                </Alert.Root>
-              )}
-              <Button type="submit" colorPalette="blue" loading={busy} disabled={!token || !password}>
-                Reset password
-              </Button>
+              <StepSubmit
+                error={error}
+                busy={busy}
+                disabled={!token || !password}
+                label="Reset password"
+                errorTestId="reset-error"
+              />
             </VStack>
           </form>
         </Card.Body>

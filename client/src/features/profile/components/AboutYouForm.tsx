@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Button, Card, Field, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
@@ -10,6 +10,7 @@ import { ProfileFields, usersApi } from '@/features/users';
 import { MessageDialog } from '@/components/ui/message-dialog';
 import { PROFILE_TEXTS } from '../texts';
 import { queryKeys } from '@/lib/query-keys';
+import { ProfileCard } from './ProfileCard';
 
 const FIELDS: Array<{ name: keyof ProfileFields; label: string; autoComplete: string }> = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -56,30 +57,30 @@ export function AboutYouForm({
   });
 
   return (
-    <Card.Root data-testid="about-you">
-      <Card.Header>
-        <Heading size="md">About you</Heading>
-      </Card.Header>
-      <Card.Body>
-        <form noValidate onSubmit={form.handleSubmit((fields) => save.mutate(fields))}>
-          <Stack gap="4">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              {FIELDS.map((f) => (
-                <Field.Root key={f.name}>
-                  <Field.Label>{f.label}</Field.Label>
-                  <Input autoComplete={f.autoComplete} {...form.register(f.name)} />
-                </Field.Root>
-              ))}
-            </SimpleGrid>
-            {canSave && (
-              <Button type="submit" colorPalette="blue" alignSelf="start" loading={save.isPending}>
-                Update profile
-              </Button>
-            )}
-          </Stack>
-        </form>
-      </Card.Body>
-      <MessageDialog open={failure !== null} title="Error" message={failure} onClose={() => setFailure(null)} />
-    </Card.Root>
+    <ProfileCard
+      title="About you"
+      testId="about-you"
+      dialogs={
+        <MessageDialog open={failure !== null} title="Error" message={failure} onClose={() => setFailure(null)} />
+      }
+    >
+      <form noValidate onSubmit={form.handleSubmit((fields) => save.mutate(fields))}>
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {FIELDS.map((f) => (
+              <Field.Root key={f.name}>
+                <Field.Label>{f.label}</Field.Label>
+                <Input autoComplete={f.autoComplete} {...form.register(f.name)} />
+              </Field.Root>
+            ))}
+          </SimpleGrid>
+          {canSave && (
+            <Button type="submit" colorPalette="blue" alignSelf="start" loading={save.isPending}>
+              Update profile
+            </Button>
+          )}
+        </Stack>
+      </form>
+    </ProfileCard>
   );
 }

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Button, Card, Field, Heading, Input, Stack } from '@chakra-ui/react';
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { usersApi } from '@/features/users';
 import { MessageDialog } from '@/components/ui/message-dialog';
 import { PasswordForm, PROFILE_TEXTS, validatePasswordForm } from '../texts';
+import { ProfileCard } from './ProfileCard';
 
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -61,31 +62,33 @@ export function ChangePasswordForm() {
   const complete = values.currentPassword !== '' && values.newPassword !== '' && values.confirmPassword !== '';
 
   return (
-    <Card.Root data-testid="change-password">
-      <Card.Header>
-        <Heading size="md">Change Password</Heading>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="4" maxW="md">
-            {/* A username field lets password managers file the new password under the right account. */}
-            <input type="text" name="username" autoComplete="username" hidden readOnly />
-            {field('currentPassword', 'Old password', 'current-password')}
-            {field('newPassword', 'New password', 'new-password')}
-            {field('confirmPassword', 'Confirm new password', 'new-password', true)}
-            <Button type="submit" colorPalette="blue" alignSelf="start" disabled={!complete} loading={change.isPending}>
-              Confirm password
-            </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-      <MessageDialog open={failure !== null} title="Error" message={failure} onClose={() => setFailure(null)} />
-      <MessageDialog
-        open={changed}
-        title="Password changed"
-        message={PROFILE_TEXTS.PASSWORD_CHANGED}
-        onClose={() => void signOut(PROFILE_TEXTS.PASSWORD_LOGOUT_REASON)}
-      />
-    </Card.Root>
+    <ProfileCard
+      title="Change Password"
+      testId="change-password"
+      dialogs={
+        <>
+          <MessageDialog open={failure !== null} title="Error" message={failure} onClose={() => setFailure(null)} />
+          <MessageDialog
+            open={changed}
+            title="Password changed"
+            message={PROFILE_TEXTS.PASSWORD_CHANGED}
+            onClose={() => void signOut(PROFILE_TEXTS.PASSWORD_LOGOUT_REASON)}
+          />
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4" maxW="md">
+          {/* A username field lets password managers file the new password under the right account. */}
+          <input type="text" name="username" autoComplete="username" hidden readOnly />
+          {field('currentPassword', 'Old password', 'current-password')}
+          {field('newPassword', 'New password', 'new-password')}
+          {field('confirmPassword', 'Confirm new password', 'new-password', true)}
+          <Button type="submit" colorPalette="blue" alignSelf="start" disabled={!complete} loading={change.isPending}>
+            Confirm password
+          </Button>
+        </Stack>
+      </form>
+    </ProfileCard>
   );
 }
