@@ -113,23 +113,6 @@ export class AuthenticationCredentialDto extends CredentialDto {
   response!: AssertionResponseDto;
 }
 
-/** POST /mfa/passkeys: the name the user gives the passkey, and the browser's registration answer. */
-export class RegisterPasskeyDto {
-  @ApiProperty({ example: 'Work laptop' })
-  @Transform(trim)
-  @IsString()
-  @Length(1, PASSKEY_LIMITS.NAME_MAX, { message: `Passkey name must be 1 to ${PASSKEY_LIMITS.NAME_MAX} characters.` })
-  name!: string;
-
-  @ApiProperty({
-    description: 'The registration response of navigator.credentials.create, as @simplewebauthn/browser encodes it',
-  })
-  @ValidateNested()
-  @Type(() => RegistrationCredentialDto)
-  @IsObject()
-  response!: RegistrationCredentialDto;
-}
-
 /** PATCH /mfa/passkeys/:id */
 export class RenamePasskeyDto {
   @ApiProperty({ example: 'Work laptop' })
@@ -137,4 +120,15 @@ export class RenamePasskeyDto {
   @IsString()
   @Length(1, PASSKEY_LIMITS.NAME_MAX, { message: `Passkey name must be 1 to ${PASSKEY_LIMITS.NAME_MAX} characters.` })
   name!: string;
+}
+
+/** POST /mfa/passkeys: the name the user gives the passkey (as a rename takes it), and the browser's registration answer. */
+export class RegisterPasskeyDto extends RenamePasskeyDto {
+  @ApiProperty({
+    description: 'The registration response of navigator.credentials.create, as @simplewebauthn/browser encodes it',
+  })
+  @ValidateNested()
+  @Type(() => RegistrationCredentialDto)
+  @IsObject()
+  response!: RegistrationCredentialDto;
 }

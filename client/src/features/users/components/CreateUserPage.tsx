@@ -17,7 +17,7 @@ import {
 } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ASSIGNABLE_BY_ADMINS, BASE_ROLE, Role, ROLE_NAMES } from '@shared/roles';
+import { ASSIGNABLE_BY_ADMINS, BASE_ROLE, Role } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/config/paths';
 import { toaster } from '@/components/ui/toaster';
@@ -26,6 +26,7 @@ import { requiredText } from '@/lib/forms';
 import { roleIdsToSave, USER_TEXTS } from '../account';
 import { NewUserPayload, usersApi, useOrganisationInfo, useReloadUsers } from '../api/users-api';
 import { MessageDialog } from '@/components/ui/message-dialog';
+import { RoleOptions } from './RoleOptions';
 
 /** Spec 000 §9: new users have MFA enforced and no SSO unless chosen. */
 export const NEW_USER_DEFAULTS = { isMFAEnforced: true, isSSO: false } as const;
@@ -128,11 +129,7 @@ export function CreateUserPage() {
                     onChange: (e) => Number(e.target.value) !== BASE_ROLE && form.setValue('isAdministrator', false),
                   })}
                 >
-                  {ASSIGNABLE_BY_ADMINS.map((r) => (
-                    <option key={r} value={r}>
-                      {ROLE_NAMES[r]}
-                    </option>
-                  ))}
+                  <RoleOptions roles={ASSIGNABLE_BY_ADMINS} />
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>

@@ -1,6 +1,7 @@
 import { CloseButton, Flex, Input, NativeSelect } from '@chakra-ui/react';
 import type { AccessLevel } from '@shared/api-types';
-import { ALL_ROLES, Role, ROLE_NAMES } from '@shared/roles';
+import { ALL_ROLES, Role } from '@shared/roles';
+import { RoleOptions } from './RoleOptions';
 
 export interface UserFilter {
   searchText: string;
@@ -50,11 +51,7 @@ export function UsersFilterBar({ filter, onChange }: { filter: UserFilter; onCha
             onChange={(e) => onChange({ ...filter, role: e.target.value ? (Number(e.target.value) as Role) : null })}
           >
             <option value="">All roles</option>
-            {ALL_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_NAMES[r]}
-              </option>
-            ))}
+            <RoleOptions roles={ALL_ROLES} />
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
