@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -17,23 +18,20 @@ import { PASSKEY_LIMITS } from '../../shared/passkeys';
 
 const B64URL = /^[A-Za-z0-9_-]*$/;
 const b64 = (field: string) => ({ message: `${field} must be base64url.` });
+/** A base64url string of at most `max` characters (the decorators in the order a stack of them would apply). */
+const Base64Url = (field: string, max: number) =>
+  applyDecorators(Matches(B64URL, b64(field)), MaxLength(max), IsString());
 
 /** The `response` part of a registration answer (navigator.credentials.create, as @simplewebauthn/browser encodes it). */
 class AttestationResponseDto {
-  @IsString()
-  @MaxLength(PASSKEY_LIMITS.CLIENT_DATA_MAX)
-  @Matches(B64URL, b64('clientDataJSON'))
+  @Base64Url('clientDataJSON', PASSKEY_LIMITS.CLIENT_DATA_MAX)
   clientDataJSON!: string;
 
-  @IsString()
-  @MaxLength(PASSKEY_LIMITS.BLOB_MAX)
-  @Matches(B64URL, b64('attestationObject'))
+  @Base64Url('attestationObject', PASSKEY_LIMITS.BLOB_MAX)
   attestationObject!: string;
 
   @IsOptional()
-  @IsString()
-  @MaxLength(PASSKEY_LIMITS.BLOB_MAX)
-  @Matches(B64URL, b64('authenticatorData'))
+  @Base64Url('authenticatorData', PASSKEY_LIMITS.BLOB_MAX)
   authenticatorData?: string;
 
   @IsOptional()
@@ -47,33 +45,23 @@ class AttestationResponseDto {
   publicKeyAlgorithm?: number;
 
   @IsOptional()
-  @IsString()
-  @MaxLength(PASSKEY_LIMITS.BLOB_MAX)
-  @Matches(B64URL, b64('publicKey'))
+  @Base64Url('publicKey', PASSKEY_LIMITS.BLOB_MAX)
   publicKey?: string;
 }
 
 /** The `response` part of an authentication answer (navigator.credentials.get). */
 class AssertionResponseDto {
-  @IsString()
-  @MaxLength(PASSKEY_LIMITS.CLIENT_DATA_MAX)
-  @Matches(B64URL, b64('clientDataJSON'))
+  @Base64Url('clientDataJSON', PASSKEY_LIMITS.CLIENT_DATA_MAX)
   clientDataJSON!: string;
 
-  @IsString()
-  @MaxLength(PASSKEY_LIMITS.BLOB_MAX)
-  @Matches(B64URL, b64('authenticatorData'))
+  @Base64Url('authenticatorData', PASSKEY_LIMITS.BLOB_MAX)
   authenticatorData!: string;
 
-  @IsString()
-  @MaxLength(PASSKEY_LIMITS.BLOB_MAX)
-  @Matches(B64URL, b64('signature'))
+  @Base64Url('signature', PASSKEY_LIMITS.BLOB_MAX)
   signature!: string;
 
   @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  @Matches(B64URL, b64('userHandle'))
+  @Base64Url('userHandle', 200)
   userHandle?: string;
 }
 

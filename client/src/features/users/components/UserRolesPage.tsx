@@ -89,6 +89,16 @@ export function UserRolesPage() {
   const options = assignableRoles(myRoles, account, isSelf);
   const shown = options.includes(account.role) ? options : [account.role, ...options];
   const busy = change.isPending;
+  // The site admin's switches of another account (read-only on one's own).
+  const selfLockedCheck = (label: string, checked: boolean, save: (v: boolean) => Promise<unknown>) => (
+    <Check
+      label={label}
+      checked={checked}
+      readOnly={isSelf}
+      disabled={busy}
+      onChange={(v) => change.mutate(() => save(v))}
+    />
+  );
 
   return (
     <Stack gap="5" maxW="2xl" data-testid="user-roles-page">
@@ -115,33 +125,15 @@ export function UserRolesPage() {
               onChange={(v) => change.mutate(() => usersApi.disableUser(account.id, !v))}
             />
             <LastAccess userId={account.id} />
-            {isSiteAdmin && account.role === BASE_ROLE && (
-              <Check
-                label="Administrator"
-                checked={account.isAdministrator}
-                readOnly={isSelf}
-                disabled={busy}
-                onChange={(v) => change.mutate(() => usersApi.updateRole(account.id, roleIdsToSave(account.role, v)))}
-              />
-            )}
-            {isSiteAdmin && (
-              <Check
-                label="SSO Enabled"
-                checked={account.isSSO}
-                readOnly={isSelf}
-                disabled={busy}
-                onChange={(v) => change.mutate(() => usersApi.updateSsoStatus(account.id, v))}
-              />
-            )}
-            {isSiteAdmin && (
-              <Check
-                label="MFA Enforced"
-                checked={account.isMFAEnforced}
-                readOnly={isSelf}
-                disabled={busy}
-                onChange={(v) => change.mutate(() => usersApi.enforceMfa(account.id, v))}
-              />
-            )}
+            {isSiteAdmin &&
+              account.role === BASE_ROLE &&
+              selfLockedCheck('Administrator', account.isAdministrator, (v) =>
+                usersApi.updateRole(account.id, roleIdsToSave(account.role, v)),
+              )}
+            {isSiteAdmin &&
+              selfLockedCheck('SSO Enabled', account.isSSO, (v) => usersApi.updateSsoStatus(account.id, v))}
+            {isSiteAdmin &&
+              selfLockedCheck('MFA Enforced', account.isMFAEnforced, (v) => usersApi.enforceMfa(account.id, v))}
           </Stack>
         </Card.Body>
       </Card.Root>
