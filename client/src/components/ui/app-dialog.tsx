@@ -20,7 +20,8 @@ export function AppDialog({
   closeButton,
   onSubmit,
   noValidate,
-  contentProps,
+  width,
+  maxWidth,
 }: {
   open: boolean;
   onClose: () => void;
@@ -37,7 +38,8 @@ export function AppDialog({
   closeButton?: boolean;
   onSubmit?: FormEventHandler<HTMLFormElement>;
   noValidate?: boolean;
-  contentProps?: Dialog.ContentProps;
+  width?: string;
+  maxWidth?: string;
 }) {
   const sections = (
     <>
@@ -62,7 +64,7 @@ export function AppDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content {...contentProps} data-testid={testId}>
+          <Dialog.Content w={width} maxW={maxWidth} data-testid={testId}>
             {onSubmit ? (
               <form noValidate={noValidate} onSubmit={onSubmit}>
                 {sections}

@@ -82,7 +82,8 @@ export function ContactDialog({
       finalFocusEl={finalFocusEl}
       title="Contact Us"
       testId="contact-dialog"
-      contentProps={{ w: SHELL_LIMITS.CONTACT_DIALOG_WIDTH, maxW: SHELL_LIMITS.CONTACT_DIALOG_MAX_WIDTH }}
+      width={SHELL_LIMITS.CONTACT_DIALOG_WIDTH}
+      maxWidth={SHELL_LIMITS.CONTACT_DIALOG_MAX_WIDTH}
       closeButton
       // Spec 001 §4: an invalid submit shows every field's message (handleSubmit validates them all).
       noValidate
