@@ -1,6 +1,6 @@
 import { expect, Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { signInThroughPage } from './support/login';
+import { openMenu, signInThroughPage } from './support/login';
 import { seedOrganisation, seedUser } from './support/seed';
 import { SUPPORT_EMAIL, SUPPORT_PASSWORD } from './support/server';
 
@@ -143,12 +143,12 @@ test("a site admin's pages: users, roles, profile with the MFA dialog, create us
     await page.keyboard.press('Escape');
   }
 
-  await page.getByTestId('profile-button').click();
+  await openMenu(page, 'profile-button', 'profile-menu');
   await page.getByTestId('profile-menu').getByRole('menuitem', { name: 'Contact Us' }).click();
   await expect(page.getByTestId('contact-dialog')).toBeVisible();
   await expectAccessible(page, 'Contact Us dialog');
   await page.keyboard.press('Escape');
-  await page.getByTestId('profile-button').click();
+  await openMenu(page, 'profile-button', 'profile-menu');
   await page.getByTestId('profile-menu').getByRole('menuitem', { name: 'Give Feedback' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'feedback dialog');

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Database } from 'sqlite3';
 import { seedOrganisation, seedUser } from './support/seed';
-import { signInThroughPage } from './support/login';
+import { openMenu, signInThroughPage } from './support/login';
 import { BROWSER_DATA_DIR } from './support/server';
 
 /** Audit events written straight into the server's SQLite file, as a fixture (the page then reads them through the server). */
@@ -130,8 +130,8 @@ test('the cog menu offers the audit log to an administrator, and a standard admi
   const administrator = await seedUser(org.id, { roleId: 4, isAdministrator: true });
   const standard = await seedUser(org.id, { roleId: 4 });
   await signInThroughPage(page, administrator.email, administrator.password);
-  await page.getByTestId('cog-button').click();
-  await page.getByRole('menuitem', { name: 'Audit Log' }).click();
+  const cog = await openMenu(page, 'cog-button', 'cog-menu');
+  await cog.getByRole('menuitem', { name: 'Audit Log' }).click();
   await expect(page).toHaveURL(/\/users\/audit$/);
   await expect(rows(page).first()).toContainText('Sign-in succeeded');
 

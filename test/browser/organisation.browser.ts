@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { changeTemporaryPassword, signInThroughPage } from './support/login';
+import { changeTemporaryPassword, logOut, signInThroughPage } from './support/login';
 import { waitForMail } from './support/outbox';
 import { seedOrganisation, seedUser } from './support/seed';
 import { SUPPORT_EMAIL, SUPPORT_PASSWORD } from './support/server';
@@ -63,10 +63,7 @@ test('a site admin saves both contacts and uploads a logo that then shows in the
   await expect(page.getByTestId('header-logo')).toHaveAttribute('src', /^\/files\/logos\//);
 
   // Signing out clears it.
-  await page.getByTestId('profile-button').click();
-  await page.getByRole('menuitem', { name: 'Log Out' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page).toHaveURL(/\/logIn/);
+  await logOut(page);
 });
 
 test('support creates an organisation whose site admin signs in with the e-mailed temporary password and must change it', async ({
@@ -98,10 +95,7 @@ test('support creates an organisation whose site admin signs in with the e-maile
   const mail = await waitForMail(email, /Temporary password: /);
   const temporary = /Temporary password: (\S+)/.exec(mail.text)![1];
 
-  await page.getByTestId('profile-button').click();
-  await page.getByRole('menuitem', { name: 'Log Out' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page).toHaveURL(/\/logIn/);
+  await logOut(page);
 
   await changeTemporaryPassword(page, email, temporary, 'Site-Admin-Chosen-1');
   await signInThroughPage(page, email, 'Site-Admin-Chosen-1');

@@ -3,7 +3,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { acceptTerms } from './support/login';
+import { acceptTerms, logOut } from './support/login';
 import { seedInto, seedOrganisation, seedUser } from './support/seed';
 import { BROWSER_DATA_DIR, PORT } from './support/server';
 
@@ -76,13 +76,6 @@ async function virtualAuthenticator(page: Page) {
   return {
     credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
   };
-}
-
-async function logOut(page: Page) {
-  await page.getByTestId('profile-button').click();
-  await page.getByRole('menuitem', { name: 'Log Out' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page).toHaveURL(/\/logIn/);
 }
 
 async function passwordStep(page: Page, email: string, password: string) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { seedOrganisation, seedUser } from './support/seed';
-import { acceptTerms } from './support/login';
+import { acceptTerms, logOut } from './support/login';
 import { waitForMail } from './support/outbox';
 import { expectAccessible } from './support/axe';
 
@@ -17,13 +17,6 @@ async function passwordStep(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Confirm' }).click();
-}
-
-async function logOut(page: Page) {
-  await page.getByTestId('profile-button').click();
-  await page.getByRole('menuitem', { name: 'Log Out' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page).toHaveURL(/\/logIn/);
 }
 
 /** A TOTP code of a later time step each call (a code works once; the server accepts one step ahead). */

@@ -1,15 +1,14 @@
 import { expect, Page, test } from '@playwright/test';
 import { seedOrganisation, seedUser } from './support/seed';
 import { waitForMail } from './support/outbox';
-import { signInThroughPage } from './support/login';
+import { openMenu, signInThroughPage } from './support/login';
 import { SERVICE_API_KEY, SUPPORT_EMAIL, SUPPORT_PASSWORD } from './support/server';
 
 /** SUPPORT_EMAIL is not set for the browser server: contact and feedback go to support@SUPPORT_EMAIL_DOMAIN. */
 const SUPPORT_DESK = 'support@support.localhost';
 
 async function openProfileMenu(page: Page) {
-  await page.getByTestId('profile-button').click();
-  await expect(page.getByTestId('profile-menu')).toBeVisible();
+  await openMenu(page, 'profile-button', 'profile-menu');
 }
 
 /** Opens the profile menu and chooses an entry. */
@@ -63,15 +62,14 @@ test('the header, main menu, cog, breadcrumbs and compact mode of a site admin',
   await expect(page).toHaveURL(/\/$/);
 
   // Cog: Users, User Groups, Clients, and in 'develop' the server and engine choices, kept in local storage.
-  await page.getByTestId('cog-button').click();
-  const cog = page.getByTestId('cog-menu');
+  const cog = await openMenu(page, 'cog-button', 'cog-menu');
   await expect(cog.getByRole('menuitem')).toHaveText(['Users', 'User Groups', 'Clients', 'Audit Log']);
   await cog.getByRole('menuitemradio', { name: 'Cloud server' }).click();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('serverChoice'))).toBe('cloud');
   // A radio choice may leave the menu open: close it first, so the next click opens it rather than toggling it shut.
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('cog-menu')).toBeHidden();
-  await page.getByTestId('cog-button').click();
+  await openMenu(page, 'cog-button', 'cog-menu');
   await page.getByTestId('cog-menu').getByRole('menuitem', { name: 'User Groups' }).click();
   await expect(page).toHaveURL(/\/user-groups$/);
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { seedOrganisation, seedUser } from './support/seed';
 import { linkIn, waitForMail } from './support/outbox';
-import { acceptTerms, changeTemporaryPassword, signInThroughPage } from './support/login';
+import { acceptTerms, changeTemporaryPassword, logOut, signInThroughPage } from './support/login';
 import { SUPPORT_EMAIL, SUPPORT_PASSWORD } from './support/server';
 
 test('the bootstrap account signs in through the page and logs out after confirming', async ({ page }) => {
@@ -34,11 +34,7 @@ test('the bootstrap account signs in through the page and logs out after confirm
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByTestId('profile-button')).toBeVisible();
 
-  await page.getByTestId('profile-button').click();
-  await page.getByRole('menuitem', { name: 'Log Out' }).click();
-  await expect(page.getByText('Are you sure you want to log out?')).toBeVisible();
-  await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page).toHaveURL(/\/logIn/);
+  await logOut(page);
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 });
 

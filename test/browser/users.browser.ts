@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Database } from 'sqlite3';
 import { seedOrganisation, seedUser } from './support/seed';
 import { waitForMail } from './support/outbox';
-import { changeTemporaryPassword, signInThroughPage } from './support/login';
+import { changeTemporaryPassword, logOut, settledMenu, signInThroughPage } from './support/login';
 import { BROWSER_DATA_DIR } from './support/server';
 
 /** Many members at once (no password: nobody signs in as them), for the list's paging and filters. */
@@ -33,13 +33,6 @@ function seedMembers(
       },
     ),
   );
-}
-
-async function logOut(page: Page) {
-  await page.getByTestId('profile-button').click();
-  await page.getByRole('menuitem', { name: 'Log Out' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page).toHaveURL(/\/logIn/);
 }
 
 const report = (page: Page) => page.getByTestId('page-report');
@@ -199,6 +192,7 @@ test('a read-only role sees no actions column; a writer edits a user from the ro
   await expect(page.getByTestId('actions-column')).toBeVisible();
   const row = rows(page).filter({ hasText: target.email });
   await row.getByRole('button', { name: `Actions for ${target.email}` }).click();
+  await settledMenu(page.getByRole('menu'));
   await expect(page.getByRole('menuitem', { name: 'Disable User MFA' })).toBeDisabled();
   await page.getByRole('menuitem', { name: 'Update User Details' }).click();
   await expect(page).toHaveURL(new RegExp(`/users/roles/${target.id}$`));
@@ -221,6 +215,7 @@ test('a read-only role sees no actions column; a writer edits a user from the ro
 
   // The row menu's 'View User Group Mapping': a writer creates a group, the user joins it and leaves it.
   await updated.getByRole('button', { name: `Actions for ${target.email}` }).click();
+  await settledMenu(page.getByRole('menu'));
   await page.getByRole('menuitem', { name: 'View User Group Mapping' }).click();
   await expect(page).toHaveURL(new RegExp(`/users/${target.id}/user-groups$`));
   await expect(page.getByRole('heading', { name: 'User Group Mapping of Tess Target' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, Page } from '@playwright/test';
+import { expect, Locator, Page } from '@playwright/test';
 
 /** Ticks 'I agree to the Terms and Conditions' (the box itself: its label holds the link to the terms). */
 export async function acceptTerms(page: Page) {
@@ -33,4 +33,30 @@ export async function changeTemporaryPassword(page: Page, email: string, tempora
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Your password has been changed. Please log in again.')).toBeVisible();
   await expect(page.getByTestId('login-card')).toHaveAttribute('data-step', 'ROOT', { timeout: 10_000 });
+}
+
+/**
+ * Opens a menu and waits until its opening animation has finished. Playwright's "stable" check can pass in the
+ * tail of the scale-in, and a click whose pointerdown and pointerup land on a moving item is no click at all (the
+ * item is never chosen). Waiting for the animations is a state, not a delay.
+ */
+export async function openMenu(page: Page, triggerTestId: string, menuTestId: string): Promise<Locator> {
+  await page.getByTestId(triggerTestId).click();
+  return settledMenu(page.getByTestId(menuTestId));
+}
+
+/** Waits until an opened menu is visible and its opening animation has finished. */
+export async function settledMenu(menu: Locator): Promise<Locator> {
+  await expect(menu).toBeVisible();
+  await menu.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  return menu;
+}
+
+/** Log Out from the profile menu, confirmed with 'Yes'; ends on the login page. */
+export async function logOut(page: Page) {
+  const menu = await openMenu(page, 'profile-button', 'profile-menu');
+  await menu.getByRole('menuitem', { name: 'Log Out' }).click();
+  await expect(page.getByText('Are you sure you want to log out?')).toBeVisible();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/logIn/);
 }
