@@ -98,5 +98,14 @@ async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promi
   await run(`CREATE DATABASE ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  // Not DROP … WITH (FORCE): it also signals an autovacuum worker that happens to be in the database, which a
+  // role without pg_signal_backend may not do (a suite failed to close on CI that way). End this role's own
+  // connections, then a plain DROP, which makes autovacuum workers leave by itself.
+  const drop = async () => {
+    await run(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND usename = current_user AND pid <> pg_backend_pid()`,
+    );
+    await run(`DROP DATABASE IF EXISTS ${name}`);
+  };
+  return { url: url.toString(), drop };
 }
