@@ -7,6 +7,7 @@ import { SessionAuthService, SignedIn } from '../credentials/session-auth.servic
 import { SessionEvents } from '../sessions/session-events';
 import { SessionsService } from '../sessions/sessions.service';
 import { ERROR_CODES } from '../shared/messages';
+import { mfaPending } from '../shared/mfa-rules';
 import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH } from '../shared/notifications';
 
 export interface SocketIdentity {
@@ -95,7 +96,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       );
     }
     const { user, exp } = signedIn;
-    if (user.isMFAEnforced && !user.isMFAEnabled) throw new Error(SOCKET_ERRORS.MFA_REQUIRED);
+    if (mfaPending(user)) throw new Error(SOCKET_ERRORS.MFA_REQUIRED);
     return { userId: user.id, organisationId: user.organisationId, sessionId: user.sessionId, exp };
   }
 

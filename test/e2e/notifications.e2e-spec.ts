@@ -6,7 +6,7 @@ import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
 import { FileLinksService } from '../../src/notifications/file-links.service';
 import { SessionsService } from '../../src/sessions/sessions.service';
-import { NotificationItem, SOCKET_EVENTS } from '../../src/shared/notifications';
+import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS } from '../../src/shared/notifications';
 import { User } from '../../src/users/entities/user.entity';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
 import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
@@ -114,6 +114,15 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       await expect(connect(users[0].session.accessToken).ready).rejects.toThrow(
         'Your session has ended. Please log in again.',
       );
+    });
+
+    it('refuses an account that must still set up enforced MFA, and accepts one whose passkey satisfies it', async () => {
+      const { users } = await orgWithUsers(1);
+      const id = users[0].user.id;
+      await t.db.getRepository(User).update({ id }, { isMFAEnforced: true, isMFAEnabled: false, hasPasskey: false });
+      await expect(connect(users[0].session.accessToken).ready).rejects.toThrow(SOCKET_ERRORS.MFA_REQUIRED);
+      await t.db.getRepository(User).update({ id }, { hasPasskey: true });
+      await connected(users[0].session);
     });
 
     it('refuses a disabled account', async () => {
