@@ -3,10 +3,11 @@
  * Notifications benchmark (issue 6): starts the built server (dist/) on a temporary DATA_DIR and a free
  * port on 127.0.0.1, seeds one organisation with N users and open sessions straight into SQLite, signs
  * their access tokens with the generated JWT secret, connects N sockets, publishes ONE organisation
- * notification through the service API and prints the time until the 50th percentile, 99th percentile
- * and last delivery, and the server's memory per connection: resident memory (RSS of the server process,
- * read from /proc, before and after connecting; the README row's figure) and the V8 heap after a full
- * garbage collection (through the server's inspector). Stops by itself (hard limit 300 s) and cleans up.
+ * notification through the service API (BENCH_ROUNDS times, 5 by default, each timed on its own) and
+ * prints the median broadcast's time until the 50th percentile, 99th percentile and last delivery, and
+ * the server's memory per connection: resident memory (RSS of the server process, read from /proc before
+ * and after connecting, each time after a full garbage collection through the server's inspector; the
+ * README row's figure) and the V8 heap after that collection. Stops by itself (hard limit 300 s) and cleans up.
  *
  * The sockets are raw WebSocket clients in BENCH_SOCKET_PROCESSES (2) child processes
  * (bench/socket-clients.js), timed with the machine's one monotonic clock; the bare `ws` broadcast to as
@@ -33,6 +34,8 @@ const PROCESSES = Number(process.env.BENCH_SOCKET_PROCESSES ?? 2);
 /** Delivery times come from process.hrtime in every process: CLOCK_MONOTONIC, one clock for the machine. */
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 const WARMUP = 1000;
+/** Broadcasts timed, each on its own (BENCH_ROUNDS). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SETTLE_MS = 10_000;
 const HARD_LIMIT_MS = 300_000;
 const API_KEY = 'bench-service-api-key-0123456789';
@@ -153,15 +156,41 @@ async function connectAll(clients, port, paths, mode) {
 /** Delivery times (ms after `publishedAt`, the same monotonic clock), once `expected` arrived or after 20 s. */
 async function deliveries(clients, publishedAt, expected) {
   const until = Date.now() + 20_000;
+  const times = [];
   for (;;) {
     await sleep(250);
     const answers = await Promise.all(clients.map((c) => c.ask({ cmd: 'collect' })));
-    const times = answers.flatMap((r) => r.times);
-    if (times.length >= expected || Date.now() > until) {
-      frame ??= answers.find((r) => r.frame)?.frame;
-      return times.map((t) => t - publishedAt).sort((a, b) => a - b);
-    }
+    for (const r of answers) times.push(...r.times);
+    frame ??= answers.find((r) => r.frame)?.frame;
+    if (times.length >= expected || Date.now() > until) return times.map((t) => t - publishedAt).sort((a, b) => a - b);
   }
+}
+
+/**
+ * One broadcast is one sample of a noisy machine: ROUNDS broadcasts a second apart, each timed on its own;
+ * the figures are the median round's (by p99), beside the best and worst p99.
+ */
+async function rounds(broadcast, expected) {
+  const results = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    await sleep(1000);
+    const sorted = await broadcast();
+    results.push({
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      last: sorted[sorted.length - 1],
+      delivered: sorted.length,
+    });
+  }
+  const byP99 = [...results].sort((a, b) => a.p99 - b.p99);
+  const median = byP99[Math.floor((byP99.length - 1) / 2)];
+  return {
+    ...median,
+    best: byP99[0].p99,
+    worst: byP99[byP99.length - 1].p99,
+    delivered: Math.min(...results.map((r) => r.delivered)),
+    expected,
+  };
 }
 
 /** The server's V8 heap after a full garbage collection, through its inspector (--inspect). */
@@ -221,12 +250,13 @@ async function bareBroadcast(clients, n, text) {
       Array.from({ length: n }, () => '/'),
       'bare',
     );
-    await sleep(1000);
-    const at = nowMs();
-    await fetch(`http://127.0.0.1:${port}/`);
-    const s = await deliveries(clients, at, n);
+    const result = await rounds(async () => {
+      const at = nowMs();
+      await fetch(`http://127.0.0.1:${port}/`);
+      return deliveries(clients, at, n);
+    }, n);
     await Promise.all(clients.map((c) => c.ask({ cmd: 'close' })));
-    return { p50: percentile(s, 50), p99: percentile(s, 99), delivered: s.length };
+    return result;
   } finally {
     child.kill();
   }
@@ -278,41 +308,44 @@ async function main() {
   await Promise.all(clients.map((c) => c.ask({ cmd: 'close' })));
   // V8's memory reducer collects the garbage of a burst some seconds after it: measure after it had time.
   await sleep(SETTLE_MS);
-  const rssBefore = serverRss();
+  // Both readings after a full garbage collection: what the connections keep, not the garbage their
+  // handshakes left that V8 has not collected yet.
   const heapBefore = await heapAfterGc(inspectPort);
+  const rssBefore = serverRss();
 
   const connectStart = performance.now();
   const connected = await connectAll(clients, port, sessions.map(path), 'engine.io');
   const connectMs = performance.now() - connectStart;
   await sleep(SETTLE_MS);
-  const rssAfter = serverRss();
   const heapAfter = await heapAfterGc(inspectPort);
-  await sleep(1000);
-
-  const publishedAt = nowMs();
-  const res = await fetch(`${base}/api/notifications`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Api-Key': API_KEY },
-    body: JSON.stringify({
-      organisationId: orgId,
-      type: 'RELEASE_NOTES',
-      content: { summary: 'Benchmark release notes' },
-    }),
-  });
-  const answeredMs = nowMs() - publishedAt;
-  if (res.status !== 201) throw new Error(`publish answered ${res.status}: ${await res.text()}`);
-  const sorted = await deliveries(clients, publishedAt, sessions.length);
+  const rssAfter = serverRss();
+  let answeredMs = 0;
+  const fanOut = await rounds(async () => {
+    const publishedAt = nowMs();
+    const res = await fetch(`${base}/api/notifications`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Api-Key': API_KEY },
+      body: JSON.stringify({
+        organisationId: orgId,
+        type: 'RELEASE_NOTES',
+        content: { summary: 'Benchmark release notes' },
+      }),
+    });
+    answeredMs = Math.max(answeredMs, nowMs() - publishedAt);
+    if (res.status !== 201) throw new Error(`publish answered ${res.status}: ${await res.text()}`);
+    return deliveries(clients, publishedAt, sessions.length);
+  }, sessions.length);
 
   const f = (ms) => (ms === undefined ? 'n/a' : `${ms.toFixed(1)} ms`);
   const kib = (bytes) => (bytes / sessions.length / 1024).toFixed(1);
   console.log(
     `sockets connected:            ${connected} (in ${(connectMs / 1000).toFixed(1)} s, ${PROCESSES} client processes)`,
   );
-  console.log(`publish call answered after:  ${f(answeredMs)}`);
-  console.log(`delivered:                    ${sorted.length}/${sessions.length}`);
-  console.log(`time to 50th percentile:      ${f(percentile(sorted, 50))}`);
-  console.log(`time to 99th percentile:      ${f(percentile(sorted, 99))}`);
-  console.log(`time to last delivery:        ${f(sorted[sorted.length - 1])}`);
+  console.log(`publish call answered after:  at most ${f(answeredMs)} (${ROUNDS} broadcasts)`);
+  console.log(`delivered:                    at least ${fanOut.delivered}/${sessions.length} each`);
+  console.log(`time to 50th percentile:      ${f(fanOut.p50)} (the median broadcast)`);
+  console.log(`time to 99th percentile:      ${f(fanOut.p99)} (best ${f(fanOut.best)}, worst ${f(fanOut.worst)})`);
+  console.log(`time to last delivery:        ${f(fanOut.last)}`);
   console.log(
     `server RSS before / after:    ${(rssBefore / 2 ** 20).toFixed(1)} MiB / ${(rssAfter / 2 ** 20).toFixed(1)} MiB`,
   );
@@ -333,9 +366,9 @@ async function main() {
   );
   report(
     `notification fan-out to ${sessions.length / 1000}k sockets`,
-    `p50 ${f(percentile(sorted, 50))}, p99 ${f(percentile(sorted, 99))}, last ${f(sorted[sorted.length - 1])}; ${sorted.length}/${sessions.length} delivered (${PROCESSES} client processes, load ${loadavg()[0].toFixed(1)})`,
+    `p50 ${f(fanOut.p50)}, p99 ${f(fanOut.p99)}, last ${f(fanOut.last)} (median of ${ROUNDS} broadcasts; p99 from ${f(fanOut.best)} to ${f(fanOut.worst)}); ${fanOut.delivered}/${sessions.length} delivered each (${PROCESSES} client processes, load ${loadavg()[0].toFixed(1)})`,
   );
-  if (sorted.length < sessions.length) process.exitCode = 1;
+  if (fanOut.delivered < sessions.length) process.exitCode = 1;
 
   // The anchor: a bare `ws` server (its own process, as the product's) broadcasting the same frame to as many
   // plain websockets, received by the same client processes.
@@ -344,7 +377,7 @@ async function main() {
   const bare = await bareBroadcast(clients, sessions.length, frame);
   report(
     `notification fan-out to ${sessions.length / 1000}k sockets (bare ws)`,
-    `p50 ${f(bare.p50)}, p99 ${f(bare.p99)}; ${bare.delivered}/${sessions.length} delivered: the product's p99 is ${(percentile(sorted, 99) / bare.p99).toFixed(1)}x the bare broadcast's`,
+    `p50 ${f(bare.p50)}, p99 ${f(bare.p99)} (median of ${ROUNDS}; p99 from ${f(bare.best)} to ${f(bare.worst)}); ${bare.delivered}/${sessions.length} delivered each: the product's p99 is ${(fanOut.p99 / bare.p99).toFixed(1)}x the bare broadcast's`,
   );
 }
 

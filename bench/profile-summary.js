@@ -5,14 +5,21 @@
  *
  *   BENCH_PROFILE=/tmp/prof node bench/hot-path.js && node bench/profile-summary.js /tmp/prof/*.cpuprofile
  *
+ * SKIP_MS=<ms> leaves out the start of the profile (start-up, seeding).
+ *
  * Not run by run-all.js (its name is not in the table).
  */
 const p = JSON.parse(require('fs').readFileSync(process.argv[2]));
 const byId = new Map(p.nodes.map((n) => [n.id, n]));
 const dt = p.timeDeltas;
-const total = dt.reduce((a, b) => a + b, 0);
 const counts = new Map();
-p.samples.forEach((s, i) => counts.set(s, (counts.get(s) || 0) + dt[i]));
+// SKIP_MS=<ms>: leave out the first milliseconds of the profile (the server's start-up and the seeding).
+const skip = Number(process.env.SKIP_MS ?? 0) * 1000;
+let at = 0;
+p.samples.forEach((s, i) => {
+  at += dt[i];
+  if (at >= skip) counts.set(s, (counts.get(s) || 0) + dt[i]);
+});
 const parent = new Map();
 for (const n of p.nodes) for (const c of n.children || []) parent.set(c, n.id);
 const selfBy = new Map(),
@@ -39,7 +46,8 @@ for (const [id, t] of counts) {
     cur = parent.get(cur);
   }
 }
-const busy = total - idle;
+const counted = [...counts.values()].reduce((a, b) => a + b, 0);
+const busy = counted - idle;
 console.log('busy ms', (busy / 1000).toFixed(0), 'idle', (idle / 1000).toFixed(0));
 const show = (m, title, n) => {
   console.log('--', title);

@@ -9,7 +9,7 @@
  * process of the machine), so the parent subtracts its own publish time from it directly.
  *
  * Messages from the parent: {cmd: 'connect', port, paths, mode: 'engine.io' | 'bare'} → {connected, failed,
- * firstError}; {cmd: 'collect'} → {times: [ms, …], frame}; {cmd: 'close'} → {closed}.
+ * firstError}; {cmd: 'collect'} → {times: [ms, …] since the last collect, frame}; {cmd: 'close'} → {closed}.
  */
 const net = require('node:net');
 const { randomBytes } = require('node:crypto');
@@ -129,7 +129,9 @@ process.on('message', async (msg) => {
     times = [];
     process.send({ connected, failed, firstError });
   } else if (msg.cmd === 'collect') {
+    // The deliveries since the last collect: the parent adds them up.
     process.send({ times, frame });
+    times = [];
   } else if (msg.cmd === 'close') {
     for (const s of sockets) s.destroy();
     sockets.length = 0;

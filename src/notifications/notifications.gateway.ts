@@ -9,6 +9,7 @@ import { SessionsService } from '../sessions/sessions.service';
 import { ERROR_CODES } from '../shared/messages';
 import { mfaPending } from '../shared/mfa-rules';
 import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH } from '../shared/notifications';
+import { releaseHandshake } from './socket-memory';
 
 export interface SocketIdentity {
   userId: number;
@@ -112,23 +113,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       this.drop(socket, 'session-ended');
       return;
     }
-    // socket.io keeps each connection's upgrade request (an IncomingMessage with its socket and parser)
-    // for the connection's lifetime; nothing reads it after the handshake, which has just been used.
-    // Dropping it is the library's own memory advice, done here rather than on the engine's 'connection'
-    // event because the handshake (the token in its query) is built from it when the namespace connects.
-    // engine.io's upgrade response still holds the request until the connection closes (a 'close' listener
-    // on the TCP socket), so its contents are emptied as well (issue 16: memory per connection).
-    const request = (socket.conn as unknown as { request: Record<string, unknown> | null }).request;
-    if (request) {
-      request.headers = {};
-      request.rawHeaders = [];
-      request._query = null;
-      request.websocket = null;
-    }
-    (socket.conn as unknown as { request: unknown }).request = null;
-    socket.handshake.headers = {};
-    socket.handshake.query = {};
-    socket.handshake.auth = {};
+    releaseHandshake(socket);
   }
 
   /** Drops the sockets whose access token has expired (the client refreshes it and connects again). */

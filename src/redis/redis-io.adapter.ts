@@ -2,6 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, ServerOptions } from 'socket.io';
 import { LeanIoAdapter } from '../notifications/lean-io.adapter';
+import { broadcastAsOneWrite } from '../notifications/socket-memory';
 import { RedisConnection } from './redis.module';
 
 /**
@@ -19,6 +20,8 @@ export class RedisIoAdapter extends LeanIoAdapter {
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server = super.createIOServer(port, options) as Server;
     server.adapter(createAdapter(this.redis.duplicate(), this.redis.duplicate()));
+    // A new adapter replaces the namespace's: its local deliveries are written as one buffer as well.
+    broadcastAsOneWrite(server.of('/'));
     return server;
   }
 }

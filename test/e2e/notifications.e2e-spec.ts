@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
 import { FileLinksService } from '../../src/notifications/file-links.service';
+import { NotificationsGateway } from '../../src/notifications/notifications.gateway';
 import { SessionsService } from '../../src/sessions/sessions.service';
 import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS } from '../../src/shared/notifications';
 import { User } from '../../src/users/entities/user.entity';
@@ -225,6 +226,31 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       await publish({ organisationId: a.org.id, type: 'OTHER', content: { message: 'after' } }).expect(201);
       await sleep(200);
       expect([c1, c2, c3].map((c) => c.received.length)).toEqual([0, 0, 0]);
+    });
+
+    it('keeps neither the access token nor the upgrade request of a connected socket, which still closes cleanly', async () => {
+      const { org, users } = await orgWithUsers(1);
+      const engine = t.app.get(NotificationsGateway).server.engine;
+      const before = engine.clientsCount;
+      const c = await connected(users[0].session);
+      await until(() => t.app.get(NotificationsGateway).server.sockets.sockets.size > 0);
+      const server = [...t.app.get(NotificationsGateway).server.sockets.sockets.values()].find(
+        (s) => (s.data.identity as { userId: number }).userId === users[0].user.id,
+      )!;
+      const tcp = (server.conn as unknown as { transport: { socket: { _socket: import('node:net').Socket } } })
+        .transport.socket._socket;
+      // Once joined: no token in what the socket keeps, no request, no listener that holds the request.
+      await until(() => (server.conn as unknown as { request: unknown }).request === null);
+      expect(JSON.stringify(server.handshake)).not.toContain(users[0].session.accessToken);
+      expect(server.handshake.url).toBe('/socket.io');
+      expect(tcp.listeners('close').every((l) => l.name !== '')).toBe(true);
+      expect([...server.rooms]).not.toContain(server.id);
+      // Delivery is intact (one frame per socket) and the engine's count falls back when the client leaves.
+      await publish({ organisationId: org.id, type: 'OTHER', content: { message: 'é ✓ intact' } }).expect(201);
+      await until(() => c.received.length === 1);
+      expect(c.received[0].content).toEqual({ message: 'é ✓ intact' });
+      c.socket.disconnect();
+      await until(() => engine.clientsCount === before);
     });
 
     it('drops the socket when its access token expires', async () => {
