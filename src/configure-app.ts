@@ -19,6 +19,9 @@ export function configureApp(app: INestApplication): void {
   const express = app as NestExpressApplication;
   if (config.trustProxy) express.set('trust proxy', true);
   express.disable('x-powered-by');
+  // No ETag on API answers (a hash of every body, never revalidated by the client: its queries refetch); the
+  // client's files carry their own (ClientAssets).
+  express.set('etag', false);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -44,8 +44,10 @@ const pathOf = (req: Req) => (req.originalUrl ?? req.url ?? '').split('?')[0];
  * once the guard has authenticated the caller, the user id and the session id (the access token's `sid`).
  * Lines logged while a request is handled carry its id too.
  */
-export function loggerParams(config: AppConfig): Params {
-  const pretty = config.logLevel !== 'silent' && process.stdout.isTTY === true;
+export function loggerParams(
+  config: AppConfig,
+  pretty = config.logLevel !== 'silent' && process.stdout.isTTY === true,
+): Params {
   return {
     pinoHttp: {
       level: config.logLevel,
@@ -53,10 +55,11 @@ export function loggerParams(config: AppConfig): Params {
       timestamp: stdTimeFunctions.isoTime,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       genReqId: requestId,
-      // Read when the response has finished, after the JWT guard has put the caller on the request.
+      // Read when the response has finished, after the JWT guard has put the caller on the request (and once
+      // as the request starts, when there is no caller yet: nothing, so that no extra child logger is made).
       customProps: (req) => {
         const user = (req as Req).user;
-        return user ? { userId: user.id, sessionId: user.sessionId } : {};
+        return (user ? { userId: user.id, sessionId: user.sessionId } : undefined) as object;
       },
       serializers: {
         req: (req: { id: string; method: string; raw: Req; remoteAddress?: string }) => ({
@@ -67,8 +70,13 @@ export function loggerParams(config: AppConfig): Params {
         }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      // 'silent' when LOG_LEVEL leaves the line out: pino-http then skips the line's bindings altogether.
+      customLogLevel: (req, res, err) => {
+        const level = err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+        return (req as Req & { log?: { isLevelEnabled(l: string): boolean } }).log?.isLevelEnabled(level) === false
+          ? 'silent'
+          : level;
+      },
       customSuccessMessage: (req, res) => `${req.method} ${pathOf(req as Req)} ${res.statusCode}`,
       customErrorMessage: (req, res) => `${req.method} ${pathOf(req as Req)} ${res.statusCode}`,
       // Level names ("info"), not numbers, in the JSON; pino-pretty colours the numbers itself.

@@ -59,7 +59,8 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     server.use((socket, next) => {
       this.authenticate(socket).then(
         (identity) => {
-          socket.data.identity = identity;
+          // The identity is the socket's data (one object per connection).
+          socket.data = identity;
           next();
         },
         (e: Error) => next(e),
@@ -102,8 +103,8 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
   }
 
   async handleConnection(socket: Socket): Promise<void> {
-    const identity = socket.data.identity as SocketIdentity | undefined;
-    if (!identity) {
+    const identity = socket.data as Partial<SocketIdentity>;
+    if (!identity.userId || !identity.organisationId || !identity.sessionId) {
       socket.disconnect(true);
       return;
     }
@@ -120,8 +121,8 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
   private dropExpired(): void {
     const now = Date.now() / 1000;
     for (const socket of this.server?.sockets?.sockets?.values() ?? []) {
-      const identity = socket.data.identity as SocketIdentity | undefined;
-      if (identity && identity.exp <= now) this.drop(socket, 'token-expired');
+      const { exp } = socket.data as Partial<SocketIdentity>;
+      if (exp !== undefined && exp <= now) this.drop(socket, 'token-expired');
     }
   }
 

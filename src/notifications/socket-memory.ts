@@ -33,10 +33,9 @@ export function releaseHandshake(socket: Socket): void {
     request.url = SOCKET_PATH;
   }
   engine.request = null;
-  socket.handshake.headers = {};
-  socket.handshake.query = {};
-  socket.handshake.auth = {};
-  socket.handshake.url = SOCKET_PATH;
+  // The handshake (headers, query with the token, auth, time, address) is read once, by the authentication
+  // above: every connected socket shares one empty stand-in instead.
+  (socket as { handshake: Socket['handshake'] }).handshake = RELEASED_HANDSHAKE;
   // engine.io answers an upgrade through a stand-in response that re-emits the TCP socket's 'close' for
   // HTTP-style middlewares; its once-listener on that socket keeps the response and the request alive until
   // the connection ends. With no such middleware nothing listens on the stand-in, so the listener goes.
@@ -52,6 +51,19 @@ export function releaseHandshake(socket: Socket): void {
   // leaving it spares a room per connection.
   void socket.leave(socket.id);
 }
+
+/** What `socket.handshake` reads once the handshake is released: frozen, shared by every socket. */
+const RELEASED_HANDSHAKE: Socket['handshake'] = Object.freeze({
+  headers: Object.freeze({}),
+  query: Object.freeze({}),
+  auth: Object.freeze({}),
+  time: '',
+  address: '',
+  xdomain: false,
+  secure: false,
+  issued: 0,
+  url: SOCKET_PATH,
+}) as Socket['handshake'];
 
 type Encode = (packet: unknown, options: { wsPreEncodedFrame?: Buffer[] }) => unknown;
 

@@ -235,7 +235,7 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       const c = await connected(users[0].session);
       await until(() => t.app.get(NotificationsGateway).server.sockets.sockets.size > 0);
       const server = [...t.app.get(NotificationsGateway).server.sockets.sockets.values()].find(
-        (s) => (s.data.identity as { userId: number }).userId === users[0].user.id,
+        (s) => (s.data as { userId: number }).userId === users[0].user.id,
       )!;
       const tcp = (server.conn as unknown as { transport: { socket: { _socket: import('node:net').Socket } } })
         .transport.socket._socket;
