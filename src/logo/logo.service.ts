@@ -1,7 +1,7 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { IsNull, Not, Repository } from 'typeorm';
+import { In, IsNull, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { AppException } from '../common/app.exception';
 import { RequestContext } from '../common/request-context';
@@ -23,15 +23,23 @@ export const LOGO_FILES_PREFIX = '/files/logos/';
 export const LOGO_UPLOAD_PREFIX = '/api/logo/upload/';
 const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 
+const HOUR_MS = 60 * 60 * 1000;
+/** An upload not saved as the logo within a day of its URL's expiry is removed: its file and its record. */
+export const UNSAVED_LOGO_HOURS = 24;
+/** Saving takes uploads up to an hour younger than that, so a save never races the sweep for one file. */
+const SAVE_WITHIN_HOURS = UNSAVED_LOGO_HOURS - 1;
+const SWEEP_BATCH = 500;
+
 /**
  * The organisation logo (spec 001 §4 'Logo upload'): a signed single-use upload URL on this server,
  * the upload itself (accepted only for a real raster image of at most 10 MB), saving it as the
  * organisation's logo, and serving the files.
  */
 @Injectable()
-export class LogoService {
+export class LogoService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Logo');
   private readonly signer: UploadUrlSigner;
+  private timers: NodeJS.Timeout[] = [];
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -41,6 +49,47 @@ export class LogoService {
     private readonly audit: AuditService,
   ) {
     this.signer = new UploadUrlSigner(config.jwtSecret);
+  }
+
+  /** The sweep of unsaved uploads: a minute after start, then hourly (a plain unref'd timer, on every instance). */
+  onApplicationBootstrap(): void {
+    const run = () =>
+      void this.sweepUnsaved().catch((e: Error) => this.logger.error(`Logo upload sweep failed: ${e.message}`));
+    this.timers.push(setTimeout(run, 60_000).unref(), setInterval(run, HOUR_MS).unref());
+  }
+
+  onApplicationShutdown(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+  }
+
+  /**
+   * Removes what uploads left that never became a logo: the files of uploads whose URL expired more than
+   * UNSAVED_LOGO_HOURS ago and that no organisation shows, and the records of all such uploads (a saved logo's
+   * file stays). Idempotent, so instances may sweep at the same time. Returns how many files went.
+   */
+  async sweepUnsaved(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - UNSAVED_LOGO_HOURS * HOUR_MS);
+    let removed = 0;
+    for (;;) {
+      const stale = await this.uploads.find({ where: { expiresAt: LessThan(cutoff) }, take: SWEEP_BATCH });
+      if (stale.length === 0) break;
+      const paths = stale.map((u) => `${LOGO_FILES_PREFIX}${u.storedName}`);
+      const shown = new Set(
+        (await this.organisations.find({ select: { id: true, logoPath: true }, where: { logoPath: In(paths) } })).map(
+          (o) => o.logoPath,
+        ),
+      );
+      for (const u of stale) {
+        if (!u.usedAt || shown.has(`${LOGO_FILES_PREFIX}${u.storedName}`)) continue;
+        await this.files.delete(fileKey(u.storedName));
+        removed++;
+      }
+      await this.uploads.delete({ nonce: In(stale.map((u) => u.nonce)) });
+      if (stale.length < SWEEP_BATCH) break;
+    }
+    if (removed > 0) this.logger.log(`Removed ${removed} logo upload(s) never saved`);
+    return removed;
   }
 
   async read(caller: AuthUser): Promise<LogoInfo> {
@@ -98,7 +147,13 @@ export class LogoService {
   async save(caller: AuthUser, logoPath: string, client?: RequestContext): Promise<LogoInfo & { success: true }> {
     const storedName = LOGO_PATH_PATTERN.exec(logoPath)?.[1];
     const upload = storedName
-      ? await this.uploads.findOneBy({ storedName, organisationId: caller.organisationId, usedAt: Not(IsNull()) })
+      ? await this.uploads.findOneBy({
+          storedName,
+          organisationId: caller.organisationId,
+          usedAt: Not(IsNull()),
+          // An upload the sweep may be removing is no longer saved (see SAVE_WITHIN_HOURS).
+          expiresAt: MoreThan(new Date(Date.now() - SAVE_WITHIN_HOURS * HOUR_MS)),
+        })
       : null;
     if (!upload || !(await this.files.exists(fileKey(upload.storedName))))
       throw AppException.badRequest(M.LOGO_NOT_UPLOADED, ERROR_CODES.LOGO_NOT_UPLOADED);

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { StoredFile } from '../../src/files/entities/stored-file.entity';
+import { In } from 'typeorm';
 import { LogoUpload } from '../../src/logo/entities/logo-upload.entity';
+import { LogoService } from '../../src/logo/logo.service';
 import { Organisation } from '../../src/organisations/entities/organisation.entity';
 import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
 import { expectedStatuses, GIF_BYTES, JPEG_BYTES, PNG_BYTES, SVG_BYTES, WEBP_BYTES } from '../utils/org-admin';
@@ -170,6 +172,52 @@ describe('Organisation logo (spec 001 §4 logo upload, §5, §7, §8, §9)', () 
     expect(nonceRows[0].expiresAt.getTime() - nonceRows[0].createdAt.getTime()).toBeLessThanOrEqual(
       5 * 60 * 1000 + 2000,
     );
+  });
+
+  it('removes uploads never saved a day after their URL expired, and keeps the logo in use and recent uploads', async () => {
+    const upload = async () => {
+      const { body } = await askUrl(admin(), png).expect(200);
+      await put(body.uploadUrl, PNG_BYTES).expect(200);
+      return body.logoPath as string;
+    };
+    const shown = await upload();
+    await request(t.http).post('/api/logo/save').set(admin()).send({ logoPath: shown }).expect(200);
+    const abandoned = await upload();
+    const never = await askUrl(admin(), png).expect(200); // a URL handed out and never used
+    const service = t.app.get(LogoService);
+    const inHours = (h: number) => new Date(Date.now() + h * 60 * 60 * 1000);
+
+    // Within the day: nothing goes, and the abandoned upload can still be saved later.
+    expect(await service.sweepUnsaved(inHours(12))).toBe(0);
+    expect(await stored(abandoned)).toBe(true);
+
+    // After it, in parallel on two "instances": the abandoned file and every stale record go once; the logo stays.
+    const [a, b] = await Promise.all([service.sweepUnsaved(inHours(25)), service.sweepUnsaved(inHours(25))]);
+    expect(a + b).toBeGreaterThanOrEqual(1);
+    expect(await stored(abandoned)).toBe(false);
+    await request(t.http).get(abandoned).expect(404);
+    expect(await stored(shown)).toBe(true);
+    await request(t.http).get(shown).expect(200);
+    const names = [shown, abandoned, never.body.logoPath].map((p: string) => p.split('/').pop()!);
+    expect(await t.db.getRepository(LogoUpload).countBy({ storedName: In(names) })).toBe(0);
+    const org = await t.db.getRepository(Organisation).findOneByOrFail({ id: m.org.id });
+    expect(org.logoPath).toBe(shown);
+  });
+
+  it('does not save an upload the sweep may be removing (older than 23 hours)', async () => {
+    const { body } = await askUrl(admin(), png).expect(200);
+    await put(body.uploadUrl, PNG_BYTES).expect(200);
+    const uploads = t.db.getRepository(LogoUpload);
+    const storedName = body.logoPath.split('/').pop();
+    const { expiresAt } = await uploads.findOneByOrFail({ storedName });
+    const hours = (h: number) => new Date(expiresAt.getTime() - h * 60 * 60 * 1000);
+    await uploads.update({ storedName }, { expiresAt: hours(23.5) });
+    const res = await request(t.http).post('/api/logo/save').set(admin()).send({ logoPath: body.logoPath });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('LOGO_NOT_UPLOADED');
+    // At 22 hours it still can.
+    await uploads.update({ storedName }, { expiresAt: hours(22) });
+    await request(t.http).post('/api/logo/save').set(admin()).send({ logoPath: body.logoPath }).expect(200);
   });
 
   it('refuses a tampered URL: changed size, organisation or signature', async () => {
