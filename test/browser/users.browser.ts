@@ -229,3 +229,32 @@ test('a read-only role sees no actions column; a writer edits a user from the ro
   await expect(page.getByText('This user belongs to no user group.')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'User group to add' })).toBeVisible();
 });
+
+test("E-Support lists another organisation's users through ?organisationId=; that organisation's site admin cannot list E-Support's", async ({
+  page,
+}) => {
+  const vendor = await seedOrganisation();
+  const support = await seedUser(vendor.id, { roleId: 1, firstName: 'Evi', lastName: 'Support' });
+  const client = await seedOrganisation();
+  const siteAdmin = await seedUser(client.id, { roleId: 2, firstName: 'Sam', lastName: 'Site' });
+  const member = await seedUser(client.id, { roleId: 4, firstName: 'Carla', lastName: 'Client' });
+
+  await signInThroughPage(page, support.email, support.password);
+  await page.goto(`/users?organisationId=${client.id}`);
+  await expect(page.getByRole('heading', { name: `Users of ${client.name}` })).toBeVisible();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(report(page)).toContainText('of 2 entries');
+  // The filter searches within that organisation: its member is found, E-Support's own account is not.
+  await page.getByPlaceholder('Filter by name or email').fill('Carla');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(member.email);
+  await page.getByPlaceholder('Filter by name or email').fill(support.email);
+  await expect(rows(page)).toHaveCount(0);
+  await logOut(page);
+
+  // Another organisation's id gets a site admin nothing of it.
+  await signInThroughPage(page, siteAdmin.email, siteAdmin.password);
+  await page.goto(`/users?organisationId=${vendor.id}`);
+  await expect(page.getByTestId('users-unavailable')).toBeVisible();
+  await expect(page.getByText(support.email)).toHaveCount(0);
+});
