@@ -8,6 +8,7 @@ import { SessionEvents } from '../sessions/session-events';
 import { SessionsService } from '../sessions/sessions.service';
 import { ERROR_CODES } from '../shared/messages';
 import { mfaPending } from '../shared/mfa-rules';
+import { CAPABILITY_ROLES } from '../shared/roles';
 import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH } from '../shared/notifications';
 import { releaseHandshake } from './socket-memory';
 
@@ -17,14 +18,19 @@ export interface SocketIdentity {
   sessionId: string;
   /** Access-token expiry, unix seconds. */
   exp: number;
+  /** A user administrator of the organisation: told when its sessions change (the User sessions page). */
+  watchesSessions: boolean;
 }
 
 export const userRoom = (userId: number) => `user:${userId}`;
 export const orgRoom = (organisationId: number) => `org:${organisationId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+const sessionsWatchRoom = (organisationId: number) => `sessions:${organisationId}`;
 
 /** How often the sockets whose access token has expired are looked for (one timer for all sockets). */
 const EXPIRY_SWEEP_MS = 1000;
+/** An organisation's session changes are announced at most this often (a burst of sign-ins is one reload). */
+export const SESSIONS_CHANGED_COALESCE_MS = 1000;
 
 /**
  * The notifications socket (spec 001 §7: connected with the access token as a query parameter).
@@ -47,6 +53,8 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
   private readonly logger = new Logger(NotificationsGateway.name);
   private expirySweep?: NodeJS.Timeout;
   private unsubscribe?: () => void;
+  /** Organisations with a sessions-changed announcement due (one timer each, SESSIONS_CHANGED_COALESCE_MS). */
+  private readonly pendingSessionsChanged = new Map<number, NodeJS.Timeout>();
 
   constructor(
     private readonly sessions: SessionsService,
@@ -67,7 +75,15 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       );
     });
     this.metrics.readOnScrape('sockets_connected', () => this.connectionCount);
-    this.unsubscribe = this.sessionEvents.onEnded(({ sessionId }) => this.dropSession(sessionId, 'session-ended'));
+    const offEnded = this.sessionEvents.onEnded(({ sessionId, organisationId }) => {
+      this.dropSession(sessionId, 'session-ended');
+      this.sessionsChanged(organisationId);
+    });
+    const offStarted = this.sessionEvents.onStarted(({ organisationId }) => this.sessionsChanged(organisationId));
+    this.unsubscribe = () => {
+      offEnded();
+      offStarted();
+    };
     // One sweep a second instead of a timer per socket (issue 16: memory per connection).
     this.expirySweep = setInterval(() => this.dropExpired(), EXPIRY_SWEEP_MS);
     this.expirySweep.unref();
@@ -76,6 +92,8 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
   onModuleDestroy(): void {
     this.unsubscribe?.();
     clearInterval(this.expirySweep);
+    for (const timer of this.pendingSessionsChanged.values()) clearTimeout(timer);
+    this.pendingSessionsChanged.clear();
   }
 
   /** Checks the handshake's token; the error's message reaches the client as `connect_error`. */
@@ -99,7 +117,13 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     }
     const { user, exp } = signedIn;
     if (mfaPending(user)) throw new Error(SOCKET_ERRORS.MFA_REQUIRED);
-    return { userId: user.id, organisationId: user.organisationId, sessionId: user.sessionId, exp };
+    return {
+      userId: user.id,
+      organisationId: user.organisationId,
+      sessionId: user.sessionId,
+      exp,
+      watchesSessions: user.roles.some((role) => CAPABILITY_ROLES.USER_ADMIN.includes(role)),
+    };
   }
 
   async handleConnection(socket: Socket): Promise<void> {
@@ -108,7 +132,9 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       socket.disconnect(true);
       return;
     }
-    await socket.join([userRoom(identity.userId), orgRoom(identity.organisationId), sessionRoom(identity.sessionId)]);
+    const rooms = [userRoom(identity.userId), orgRoom(identity.organisationId), sessionRoom(identity.sessionId)];
+    if (identity.watchesSessions) rooms.push(sessionsWatchRoom(identity.organisationId));
+    await socket.join(rooms);
     // The session may have ended between the check and the join.
     if (!(await this.sessions.isActive(identity.sessionId))) {
       this.drop(socket, 'session-ended');
@@ -137,6 +163,17 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
   /** The number of open notification sockets (for the benchmark and health). */
   get connectionCount(): number {
     return this.server?.engine?.clientsCount ?? 0;
+  }
+
+  /** Tells the organisation's user administrators that its sessions changed, once per coalescing window. */
+  private sessionsChanged(organisationId: number): void {
+    if (!this.server || this.pendingSessionsChanged.has(organisationId)) return;
+    const timer = setTimeout(() => {
+      this.pendingSessionsChanged.delete(organisationId);
+      this.server?.to(sessionsWatchRoom(organisationId)).emit(SOCKET_EVENTS.SESSIONS_CHANGED);
+    }, SESSIONS_CHANGED_COALESCE_MS);
+    timer.unref();
+    this.pendingSessionsChanged.set(organisationId, timer);
   }
 
   private dropSession(sessionId: string, reason: string): void {

@@ -4,10 +4,20 @@ import { EventEmitter } from 'node:events';
 export interface SessionEndedEvent {
   sessionId: string;
   userId: number;
+  organisationId: number;
   reason: string;
 }
 
-/** In-process signal that sessions ended, so live connections (the notifications socket) close at once. */
+export interface SessionStartedEvent {
+  sessionId: string;
+  userId: number;
+  organisationId: number;
+}
+
+/**
+ * In-process signal that sessions started or ended, so live connections (the notifications socket) close at once
+ * and the User sessions page of their organisation reloads.
+ */
 @Injectable()
 export class SessionEvents extends EventEmitter {
   emitEnded(event: SessionEndedEvent): void {
@@ -16,5 +26,12 @@ export class SessionEvents extends EventEmitter {
   onEnded(listener: (event: SessionEndedEvent) => void): () => void {
     this.on('ended', listener);
     return () => this.off('ended', listener);
+  }
+  emitStarted(event: SessionStartedEvent): void {
+    this.emit('started', event);
+  }
+  onStarted(listener: (event: SessionStartedEvent) => void): () => void {
+    this.on('started', listener);
+    return () => this.off('started', listener);
   }
 }

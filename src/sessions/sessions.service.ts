@@ -91,7 +91,7 @@ export class SessionsService {
    * sign-ins queue on the lock, so the limit holds.
    */
   async start(user: User, client: ClientInfo, method = 'password'): Promise<StartedSession> {
-    return this.sessions.manager.transaction(async (tx) => {
+    const started = await this.sessions.manager.transaction(async (tx) => {
       const org = await lockRow(tx, Organisation, user.organisationId);
       if (!org) throw AppException.unauthorized();
       await this.assertConcurrentLimit(tx, org, user);
@@ -118,6 +118,8 @@ export class SessionsService {
       });
       return { session, refreshToken };
     });
+    this.events.emitStarted({ sessionId: started.session.id, userId: user.id, organisationId: user.organisationId });
+    return started;
   }
 
   private async issueRefreshToken(tx: EntityManager, sessionId: string): Promise<string> {
@@ -265,7 +267,7 @@ export class SessionsService {
       }
       return session;
     });
-    if (ended) this.events.emitEnded({ sessionId, userId: ended.userId, reason });
+    if (ended) this.events.emitEnded({ sessionId, userId: ended.userId, organisationId: ended.organisationId, reason });
   }
 
   /**
@@ -296,7 +298,8 @@ export class SessionsService {
     };
     const open = tx ? await work(tx) : await this.sessions.manager.transaction(work);
     // Sockets close at once; should an enclosing transaction roll back, a dropped socket merely reconnects.
-    for (const s of open) this.events.emitEnded({ sessionId: s.id, userId: s.userId, reason });
+    for (const s of open)
+      this.events.emitEnded({ sessionId: s.id, userId: s.userId, organisationId: s.organisationId, reason });
     return open.length;
   }
 

@@ -207,6 +207,12 @@ export const SOCKET_EVENTS = {
   NOTIFICATION: 'notification',
   /** server → client, just before it drops the socket: {reason: 'token-expired' | 'session-ended'}. */
   SESSION: 'session',
+  /**
+   * server → client, to the organisation's user administrators: its sessions changed (a sign-in, a log-off,
+   * a forced log-off), so the User sessions page (spec 001 §2.14) reloads. No payload: the page reads the list
+   * through its own call. Coalesced: at most one a second per organisation.
+   */
+  SESSIONS_CHANGED: 'sessions-changed',
 } as const;
 
 /** Messages of a refused connection (the client reads them on `connect_error`). */

@@ -147,3 +147,27 @@ test('a site admin forces a signed-in user off: the victim is sent to the login 
   await expect(victimPage).toHaveURL(/\/logIn/, { timeout: 15_000 });
   await victimContext.close();
 });
+
+test("the User sessions page shows a member's sign-in and log-out as they happen, without a reload", async ({
+  page,
+  browser,
+}) => {
+  const org = await seedOrganisation({ maxConcurrentUsers: 5 });
+  const admin = await seedUser(org.id, { roleId: 2 });
+  const member = await seedUser(org.id, { roleId: 4 });
+  await signInThroughPage(page, admin.email, admin.password);
+  await page.goto('/users/user-sessions');
+  const status = page
+    .locator(`[data-testid="session-row"][data-email="${member.email}"]`)
+    .getByTestId('session-status');
+  await expect(status).toHaveText('offline');
+
+  // Well inside the page's 30-second poll: the notification socket tells the page.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await signInThroughPage(memberPage, member.email, member.password);
+  await expect(status).toHaveText('online', { timeout: 10_000 });
+  await logOut(memberPage);
+  await expect(status).toHaveText('offline', { timeout: 10_000 });
+  await memberContext.close();
+});

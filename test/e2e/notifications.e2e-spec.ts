@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
 import { FileLinksService } from '../../src/notifications/file-links.service';
-import { NotificationsGateway } from '../../src/notifications/notifications.gateway';
+import { NotificationsGateway, SESSIONS_CHANGED_COALESCE_MS } from '../../src/notifications/notifications.gateway';
 import { SessionsService } from '../../src/sessions/sessions.service';
 import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS } from '../../src/shared/notifications';
+import { Role } from '../../src/shared/roles';
 import { User } from '../../src/users/entities/user.entity';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
 import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
@@ -251,6 +252,46 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       expect(c.received[0].content).toEqual({ message: 'é ✓ intact' });
       c.socket.disconnect();
       await until(() => engine.clientsCount === before);
+    });
+
+    it("tells an organisation's user administrators, and no one else, when its sessions change (one message per burst)", async () => {
+      const a = await createOrganisation(t);
+      const b = await createOrganisation(t);
+      const admin = await createUser(t, a, { roleId: Role.SITE_ADMIN });
+      const analyst = await createUser(t, a, { roleId: Role.ANALYST });
+      const member = await createUser(t, a, { roleId: Role.VIEWER });
+      const otherAdmin = await createUser(t, b, { roleId: Role.SITE_ADMIN });
+      const watch = async (user: User) => {
+        const c = await connected(await login(t, user.email));
+        const changes: number[] = [];
+        c.socket.on(SOCKET_EVENTS.SESSIONS_CHANGED, () => changes.push(Date.now()));
+        return changes;
+      };
+      const [adminSees, analystSees, otherSees] = [await watch(admin), await watch(analyst), await watch(otherAdmin)];
+      // The watchers' own sign-ins have been announced by now; count from here.
+      await sleep(1500);
+      for (const seen of [adminSees, analystSees, otherSees]) seen.length = 0;
+
+      // Sign-ins at once are announced together (never twice within SESSIONS_CHANGED_COALESCE_MS).
+      await Promise.all([login(t, member.email), login(t, member.email), login(t, member.email)]);
+      await until(() => adminSees.length >= 1);
+      await sleep(SESSIONS_CHANGED_COALESCE_MS + 300);
+      const gaps = adminSees.slice(1).map((at, i) => at - adminSees[i]);
+      expect(gaps.every((gap) => gap >= SESSIONS_CHANGED_COALESCE_MS - 50)).toBe(true);
+      // A sign-in and a force log-off are announced too.
+      const before = adminSees.length;
+      const adminSession = await login(t, admin.email);
+      await until(() => adminSees.length === before + 1);
+      const afterOwnLogin = adminSees.length;
+      await request(t.http)
+        .post('/api/userLoginActivities/force-logoff')
+        .set(adminSession.auth)
+        .send({ userIds: [member.id] })
+        .expect(200);
+      await until(() => adminSees.length === afterOwnLogin + 1);
+      // Not to members without the sessions page, nor to another organisation.
+      expect(analystSees).toHaveLength(0);
+      expect(otherSees).toHaveLength(0);
     });
 
     it('drops the socket when its access token expires', async () => {

@@ -35,6 +35,18 @@ describe('notification socket (spec 001 §7)', () => {
     expect(f.tokens).toEqual(['tok-1']);
   });
 
+  it("passes on that the organisation's sessions changed, until stopped", () => {
+    localStorage.setItem('accessToken', 'tok-1');
+    const f = fakeIo();
+    const changed = vi.fn();
+    const connection = startNotificationSocket({ onNotification: () => {}, onSessionsChanged: changed }, f.create);
+    f.socket.emit('sessions-changed');
+    expect(changed).toHaveBeenCalledTimes(1);
+    connection.stop();
+    f.socket.emit('sessions-changed');
+    expect(changed).toHaveBeenCalledTimes(1);
+  });
+
   it('delivers messages, and reconnects with a refreshed token when the server drops it for an expired token', async () => {
     localStorage.setItem('accessToken', 'tok-1');
     const fetch = fakeServer({}, { unmatched: NO_SESSION });

@@ -19,6 +19,8 @@ export interface NotificationSocketHandlers {
   onDisconnect?: () => void;
   /** The session cannot be renewed (logged out, forced off, disabled). */
   onSessionEnded?: () => void;
+  /** The organisation's sessions changed (sent to its user administrators only): the User sessions page reloads. */
+  onSessionsChanged?: () => void;
 }
 
 export interface NotificationConnection {
@@ -79,6 +81,9 @@ export function startNotificationSocket(
   });
   socket.on(SOCKET_EVENTS.NOTIFICATION, (item: NotificationItem) => {
     if (!stopped) handlers.onNotification(item);
+  });
+  socket.on(SOCKET_EVENTS.SESSIONS_CHANGED, () => {
+    if (!stopped) handlers.onSessionsChanged?.();
   });
   socket.on('connect_error', (err: Error) => {
     if (stopped || socket.active) return; // a transport error: socket.io retries by itself

@@ -78,6 +78,8 @@ export function useNotificationSocket(): boolean {
         void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
       },
       onDisconnect: () => setConnected(false),
+      // Spec 001 §2.14: the User sessions page shows a sign-in or a log-off as it happens.
+      onSessionsChanged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
       // The socket stops by itself. Signing out is left to the HTTP layer (its next call meets the
       // ended session), so flows that end sessions on purpose (MFA change) keep their own messages.
       onSessionEnded: () => setConnected(false),
