@@ -11,6 +11,8 @@ export interface AuthUser {
   isMFAEnabled: boolean;
   /** Passkeys (issue 14): the account has a passkey, which satisfies enforced MFA as TOTP does. */
   hasPasskey: boolean;
+  /** The organisation's name as the sign-in lookup read it (the user list needs no second read for it). */
+  organisationName?: string;
 }
 
 export { mfaPending } from '../shared/mfa-rules';

@@ -97,6 +97,7 @@ function toSignedIn(r: Row, sessionId: string, exp: number): SignedIn {
       isMFAEnforced,
       isMFAEnabled,
       hasPasskey,
+      organisationName: r.organisationName,
     },
     profile: {
       id: r.id,

@@ -72,6 +72,32 @@ interface ListAnchor {
   email: string;
 }
 
+/** What the user list needs of its organisation. */
+type ListedOrganisation = Pick<Organisation, 'id' | 'name'>;
+
+/** The user list's columns besides the id (UserListItem). */
+const LIST_COLUMNS = [
+  'email',
+  'isBlocked',
+  'isDisabled',
+  'roleId',
+  'isAdministrator',
+  'firstName',
+  'lastName',
+  'lastLoginAt',
+  'isMFAEnforced',
+  'isMFAEnabled',
+  'hasPasskey',
+  'isSSO',
+] as const;
+
+/** A list row as the database returns it (booleans as 0/1 on SQLite, the date as text there). */
+type RawListRow = Record<(typeof LIST_COLUMNS)[number] | 'id', unknown> & {
+  email: string;
+  firstName: string;
+  lastName: string;
+};
+
 /** The trigram index finds substrings of three characters or more; shorter text falls back to LIKE. */
 export const TRIGRAM_MIN_CHARS = 3;
 
@@ -145,6 +171,17 @@ export class UsersService {
     return user;
   }
 
+  /**
+   * The id and name of the organisation a list is of: the caller's own as their sign-in read it (no query on
+   * the list's hot path), else (E-Support only) the one asked for.
+   */
+  private async listedOrganisation(caller: AuthUser, organisationId?: number): Promise<ListedOrganisation> {
+    const id = organisationId ?? caller.organisationId;
+    if (id === caller.organisationId && caller.organisationName !== undefined)
+      return { id, name: caller.organisationName };
+    return this.organisationFor(caller, organisationId);
+  }
+
   /** The organisation the caller works on: their own, or (E-Support only) the one asked for. */
   private async organisationFor(caller: AuthUser, organisationId?: number): Promise<Organisation> {
     const id = organisationId ?? caller.organisationId;
@@ -160,7 +197,7 @@ export class UsersService {
    * blocked nor disabled; role 3 is the administrator flag, any other the main role.
    */
   async list(caller: AuthUser, query: UserListQueryDto): Promise<UserListPage> {
-    const org = await this.organisationFor(caller, query.organisationId);
+    const org = await this.listedOrganisation(caller, query.organisationId);
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? LIMITS.DEFAULT_PAGE_SIZE;
     // Only columns of IDX_users_org_search in the filters: the count reads the index alone, the page walks it in order.
@@ -214,14 +251,14 @@ export class UsersService {
         aEmail: from.email,
       });
     idQuery.offset(offset).limit(pageSize);
-    const rows =
+    const items =
       offset >= totalRecords && !from
         ? []
-        : await order(
-            this.listColumns().where(`u.id IN (${idQuery.getQuery()})`).setParameters(idQuery.getParameters()),
-          ).getMany();
+        : await this.listItems(
+            order(this.listColumns().where(`u.id IN (${idQuery.getQuery()})`).setParameters(idQuery.getParameters())),
+          );
     return {
-      items: rows.map(toListItem),
+      items,
       totalRecords,
       page,
       pageSize,
@@ -234,7 +271,7 @@ export class UsersService {
   private async searchPage(
     page: number,
     pageSize: number,
-    org: Organisation,
+    org: ListedOrganisation,
     text: string,
     filtered: (textBy?: 'index' | 'none') => SelectQueryBuilder<User>,
     count: () => Promise<number>,
@@ -260,8 +297,8 @@ export class UsersService {
       );
     if (counted <= SEARCH_COUNT_CAP) {
       // Few matches: sorted, at most the cap of them.
-      const rows = await this.rowsInOrder(offset < counted ? await pageIds(filtered()) : []);
-      return { items: rows.map(toListItem), totalRecords: counted, totalIsCapped: false, ...base };
+      const items = await this.rowsInOrder(offset < counted ? await pageIds(filtered()) : []);
+      return { items, totalRecords: counted, totalIsCapped: false, ...base };
     }
     // Many matches: when they are spread over the list, walking its ordered index with the text as LIKE finds
     // the page after a few hundred entries. The walk is bounded (searchWalkBudget entries): matches bunched
@@ -288,17 +325,16 @@ export class UsersService {
       )) as Array<{ id: number }>;
       // A full page within the walked entries is exactly the page of all matches (the entries are in order).
       if (walked.length === pageSize)
-        return { items: (await this.rowsInOrder(walked.map((r) => Number(r.id)))).map(toListItem), ...capped };
+        return { items: await this.rowsInOrder(walked.map((r) => Number(r.id))), ...capped };
     }
-    const rows = await this.rowsInOrder(await pageIds(filtered()));
-    return { items: rows.map(toListItem), ...capped };
+    return { items: await this.rowsInOrder(await pageIds(filtered())), ...capped };
   }
 
   /** A page with a text filter: its ids and the exact total in one pass over the matches (the index narrowed them). */
   private async searchPageExact(
     page: number,
     pageSize: number,
-    org: Organisation,
+    org: ListedOrganisation,
     filtered: () => SelectQueryBuilder<User>,
     count: () => Promise<number>,
   ): Promise<UserListPage> {
@@ -312,9 +348,8 @@ export class UsersService {
       .limit(pageSize)
       .getRawMany<{ id: number; total: number | string }>();
     const totalRecords = raw.length > 0 ? Number(raw[0].total) : page > 1 ? await count() : 0;
-    const rows = await this.rowsInOrder(raw.map((r) => Number(r.id)));
     return {
-      items: rows.map(toListItem),
+      items: await this.rowsInOrder(raw.map((r) => Number(r.id))),
       totalRecords,
       totalIsCapped: false,
       page,
@@ -324,35 +359,49 @@ export class UsersService {
     };
   }
 
+  /** The list's columns of `u`, each under its own name (read raw: see listItems). */
   private listColumns(): SelectQueryBuilder<User> {
-    return this.users
-      .createQueryBuilder('u')
-      .select([
-        'u.id',
-        'u.email',
-        'u.isBlocked',
-        'u.isDisabled',
-        'u.roleId',
-        'u.isAdministrator',
-        'u.firstName',
-        'u.lastName',
-        'u.lastLoginAt',
-        'u.isMFAEnforced',
-        'u.isMFAEnabled',
-        'u.hasPasskey',
-        'u.isSSO',
-      ]);
+    const qb = this.users.createQueryBuilder('u').select('u.id', 'id');
+    for (const column of LIST_COLUMNS) qb.addSelect(`u.${column}`, column);
+    return qb;
   }
 
-  /** The list's columns of these users, in the list's order. */
-  private rowsInOrder(ids: number[]): Promise<User[]> {
+  /**
+   * The list's rows as the answer's items, read raw: TypeORM's entity hydration cost more than the query
+   * (issue 16). The one date goes through the driver's own conversion, so it reads as the entity would.
+   */
+  private async listItems(qb: SelectQueryBuilder<User>): Promise<UserListItem[]> {
+    const lastLogin = this.users.metadata.findColumnWithPropertyName('lastLoginAt')!;
+    const driver = this.users.manager.connection.driver;
+    return (await qb.getRawMany<RawListRow>()).map((r) => {
+      const lastLoginAt = driver.prepareHydratedValue(r.lastLoginAt, lastLogin) as Date | null;
+      return {
+        id: Number(r.id),
+        userEmail: r.email,
+        isBlocked: Boolean(r.isBlocked),
+        isDisabled: Boolean(r.isDisabled),
+        userRoles: effectiveRoles(Number(r.roleId), Boolean(r.isAdministrator)),
+        firstName: r.firstName,
+        lastName: r.lastName,
+        lastLoginDateTime: lastLoginAt ? new Date(lastLoginAt).toISOString() : null,
+        isMFAEnforced: Boolean(r.isMFAEnforced),
+        isMFAEnabled: Boolean(r.isMFAEnabled),
+        hasPasskey: Boolean(r.hasPasskey),
+        isSSO: Boolean(r.isSSO),
+      };
+    });
+  }
+
+  /** The list's items of these users, in the list's order. */
+  private rowsInOrder(ids: number[]): Promise<UserListItem[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.listColumns()
-      .where('u.id IN (:...ids)', { ids })
-      .orderBy('u.lastName', 'ASC')
-      .addOrderBy('u.firstName', 'ASC')
-      .addOrderBy('u.email', 'ASC')
-      .getMany();
+    return this.listItems(
+      this.listColumns()
+        .where('u.id IN (:...ids)', { ids })
+        .orderBy('u.lastName', 'ASC')
+        .addOrderBy('u.firstName', 'ASC')
+        .addOrderBy('u.email', 'ASC'),
+    );
   }
 
   /** The sort keys at positions 0, STEP, 2 STEP, … of the ordered list, in one walk of the index. */
@@ -634,23 +683,6 @@ export class UsersService {
     }
     return { success: true, id: user.id };
   }
-}
-
-export function toListItem(u: User): UserListItem {
-  return {
-    id: u.id,
-    userEmail: u.email,
-    isBlocked: u.isBlocked,
-    isDisabled: u.isDisabled,
-    userRoles: u.roles,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    lastLoginDateTime: u.lastLoginAt ? new Date(u.lastLoginAt).toISOString() : null,
-    isMFAEnforced: u.isMFAEnforced,
-    isMFAEnabled: u.isMFAEnabled,
-    hasPasskey: u.hasPasskey,
-    isSSO: u.isSSO,
-  };
 }
 
 export function toSingleUser(u: User): SingleUser {
