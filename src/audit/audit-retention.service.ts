@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
+import { runPeriodically } from '../common/periodic';
 import { ADVISORY_LOCKS } from '../database/migrate';
 import { AuditService } from './audit.service';
 
@@ -18,7 +19,7 @@ const FIRST_RUN_DELAY_MS = 60_000;
 @Injectable()
 export class AuditRetentionService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('AuditRetention');
-  private timers: NodeJS.Timeout[] = [];
+  private stopPurge?: () => void;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -28,13 +29,17 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnApplicat
 
   onApplicationBootstrap(): void {
     if (this.config.auditRetentionDays === 0) return;
-    const run = () => void this.purge().catch((e: Error) => this.logger.error(`Audit purge failed: ${e.message}`));
-    this.timers.push(setTimeout(run, FIRST_RUN_DELAY_MS).unref(), setInterval(run, DAY_MS).unref());
+    this.stopPurge = runPeriodically(() => this.purge(), {
+      firstDelayMs: FIRST_RUN_DELAY_MS,
+      everyMs: DAY_MS,
+      logger: this.logger,
+      what: 'Audit purge',
+    });
   }
 
   onApplicationShutdown(): void {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers = [];
+    this.stopPurge?.();
+    this.stopPurge = undefined;
   }
 
   /** One purge; returns how many events went, or null when another instance holds the lock. */

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { In, IsNull, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { AppException } from '../common/app.exception';
+import { runPeriodically } from '../common/periodic';
 import { RequestContext } from '../common/request-context';
 import { AuthUser } from '../common/auth-user';
 import { APP_CONFIG } from '../config/app-config.module';
@@ -39,7 +40,7 @@ const SWEEP_BATCH = 500;
 export class LogoService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Logo');
   private readonly signer: UploadUrlSigner;
-  private timers: NodeJS.Timeout[] = [];
+  private stopSweep?: () => void;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -53,14 +54,17 @@ export class LogoService implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** The sweep of unsaved uploads: a minute after start, then hourly (a plain unref'd timer, on every instance). */
   onApplicationBootstrap(): void {
-    const run = () =>
-      void this.sweepUnsaved().catch((e: Error) => this.logger.error(`Logo upload sweep failed: ${e.message}`));
-    this.timers.push(setTimeout(run, 60_000).unref(), setInterval(run, HOUR_MS).unref());
+    this.stopSweep = runPeriodically(() => this.sweepUnsaved(), {
+      firstDelayMs: 60_000,
+      everyMs: HOUR_MS,
+      logger: this.logger,
+      what: 'Logo upload sweep',
+    });
   }
 
   onApplicationShutdown(): void {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers = [];
+    this.stopSweep?.();
+    this.stopSweep = undefined;
   }
 
   /**
