@@ -4,7 +4,8 @@
  * one of 10,000, so the organisation filter matters) seeded straight into SQLite.
  *  - 50-row pages at 50 connections, pages spread over the whole list, against a bare node:http server
  *    answering the same bytes in this run; p99 against p50.
- *  - text search, one request at a time: a name, an e-mail part, a 1-2 character text (the LIKE fallback)
+ *  - text search, one request at a time: a name, a common name, an e-mail part, 1 and 2 characters (their own
+ *    index)
  *    and characters that must be taken literally, each against the first page without text.
  *
  *   npm run build && node bench/user-list.js [--users 100000]
@@ -185,7 +186,9 @@ async function main() {
       ['name, common', 'searchText=ada'],
       ['e-mail part', 'searchText=%40bench3'],
       ['no match', 'searchText=nobody-matches'],
-      ['2 characters (LIKE)', 'searchText=zz'],
+      ['2 characters', 'searchText=zz'],
+      ['2 characters, common', 'searchText=on'],
+      ['1 character', 'searchText=k'],
       ['% _ \\ " literal', `searchText=${encodeURIComponent('50%_\\"')}`],
     ];
     const parts = [];

@@ -37,6 +37,10 @@ const LISTED_COLUMNS = new Set([
 /** Every cached total is thrown away on any write to users, and in any case after this long. */
 export const USER_COUNT_TTL_MS = 10_000;
 const MAX_ENTRIES = 5_000;
+/** Values of getLarge (a whole list's order: about 12 bytes a user) kept at once; the oldest goes first. */
+export const MAX_LARGE_ENTRIES = 8;
+
+type Entry = { value: Promise<unknown>; until: number; refreshing?: boolean };
 
 /**
  * The user list's totals without text (an organisation and its role or access filter), and the page
@@ -47,13 +51,17 @@ const MAX_ENTRIES = 5_000;
  */
 @Injectable()
 export class UserCountCache implements EntitySubscriberInterface<User> {
-  private readonly counts = new Map<string, { value: Promise<unknown>; until: number; refreshing?: boolean }>();
+  private readonly counts = new Map<string, Entry>();
+  private readonly large = new Map<string, Entry>();
   private pendingCommit = false;
   private readonly channel: InvalidationChannel = new LocalChannel();
 
   constructor(db: DataSource) {
     db.subscribers.push(this);
-    this.channel.subscribe(() => this.counts.clear());
+    this.channel.subscribe(() => {
+      this.counts.clear();
+      this.large.clear();
+    });
   }
 
   listenTo(): typeof User {
@@ -66,27 +74,36 @@ export class UserCountCache implements EntitySubscriberInterface<User> {
    * so the expiry of a 100,000-row total never stalls every request at once.
    */
   get<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const entry = this.counts.get(key);
+    return this.cached(this.counts, MAX_ENTRIES, key, compute);
+  }
+
+  /** As get, for values of a size that only a few may be kept at once (a large organisation's list order). */
+  getLarge<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    return this.cached(this.large, MAX_LARGE_ENTRIES, key, compute);
+  }
+
+  private cached<T>(store: Map<string, Entry>, max: number, key: string, compute: () => Promise<T>): Promise<T> {
+    const entry = store.get(key);
     if (entry && (entry.until > Date.now() || entry.refreshing)) return entry.value as Promise<T>;
     const value = compute();
     if (entry) {
       entry.refreshing = true;
       value.then(
         (v) => {
-          if (this.counts.get(key) === entry)
-            this.counts.set(key, { value: Promise.resolve(v), until: Date.now() + USER_COUNT_TTL_MS });
+          if (store.get(key) === entry)
+            store.set(key, { value: Promise.resolve(v), until: Date.now() + USER_COUNT_TTL_MS });
         },
         () => {
-          if (this.counts.get(key) === entry) this.counts.delete(key);
+          if (store.get(key) === entry) store.delete(key);
         },
       );
       return entry.value as Promise<T>;
     }
-    if (this.counts.size >= MAX_ENTRIES) this.counts.clear();
+    if (store.size >= max) store.delete(store.keys().next().value!);
     const fresh = { value, until: Date.now() + USER_COUNT_TTL_MS };
-    this.counts.set(key, fresh);
+    store.set(key, fresh);
     value.catch(() => {
-      if (this.counts.get(key) === fresh) this.counts.delete(key);
+      if (store.get(key) === fresh) store.delete(key);
     });
     return value;
   }

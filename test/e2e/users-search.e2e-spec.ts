@@ -56,9 +56,26 @@ describe('GET /api/users: search through the trigram index, bounded paging', () 
     expect(emails(await list({ searchText: 'renée ærø' }).expect(200))).toEqual(['renee@search.test']);
   });
 
-  it('finds 1 and 2 character texts too (no trigram: the LIKE fallback)', async () => {
+  it('finds 1 and 2 character texts through their own index: any case, literally, never across name and e-mail', async () => {
     expect(emails(await list({ searchText: 'Æ' }).expect(200))).toEqual(['renee@search.test']);
+    expect(emails(await list({ searchText: 'æR' }).expect(200))).toEqual(['renee@search.test']);
     expect(emails(await list({ searchText: "'B" }).expect(200))).toEqual(['mary.obrien@search.test']);
+    expect(emails(await list({ searchText: 'q"' }).expect(200))).toEqual(['mary.obrien@search.test']);
+    for (const text of ['%', '_', '\\', '"', '%_', '_\\'])
+      expect(emails(await list({ searchText: text }).expect(200))).toEqual(['mary.obrien@search.test']);
+    // "Renée Ærø" then "renee@…": the name's last and the e-mail's first character are no pair.
+    expect(emails(await list({ searchText: 'ør' }).expect(200))).toEqual([]);
+    expect(emails(await list({ searchText: 'zq' }).expect(200))).toEqual([]);
+    // Another organisation's user holding the text is neither listed nor counted.
+    const other = await createOrganisation(t, { name: 'Elsewhere Ltd' });
+    await createUser(t, other, { firstName: 'Zq', lastName: 'Æx', email: 'zq@elsewhere.test', roleId: Role.VIEWER });
+    for (const text of ['zq', 'æ', 'Q']) {
+      const res = await list({ searchText: text }).expect(200);
+      expect(res.body.items.map((u: { organisationId?: number; userEmail: string }) => u.userEmail)).not.toContain(
+        'zq@elsewhere.test',
+      );
+      expect(res.body.totalRecords).toBe(res.body.items.length);
+    }
   });
 
   it('keeps the index in step with renames and e-mail changes', async () => {
@@ -66,8 +83,11 @@ describe('GET /api/users: search through the trigram index, bounded paging', () 
     await users.update({ id: odd.id }, { lastName: 'Renamed', email: 'mary.renamed@search.test' });
     expect(emails(await list({ searchText: 'obrien' }).expect(200))).toEqual([]);
     expect(emails(await list({ searchText: 'renamed' }).expect(200))).toEqual(['mary.renamed@search.test']);
+    expect(emails(await list({ searchText: "'b" }).expect(200))).toEqual([]);
+    expect(emails(await list({ searchText: 'D@' }).expect(200))).toEqual(['mary.renamed@search.test']);
     await users.delete({ id: odd.id });
     expect(emails(await list({ searchText: 'renamed' }).expect(200))).toEqual([]);
+    expect(emails(await list({ searchText: 'D@' }).expect(200))).toEqual([]);
   });
 
   it('pages deep lists from anchors exactly as offsets would, and the totals follow new users at once', async () => {
