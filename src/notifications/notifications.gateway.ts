@@ -1,8 +1,15 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
-import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import {
+  OnGatewayConnection,
+  OnGatewayDisconnect,
+  OnGatewayInit,
+  WebSocketGateway,
+  WebSocketServer,
+} from '@nestjs/websockets';
 import { Server, Socket } from 'socket.io';
 import { AppException } from '../common/app.exception';
 import { MetricsService } from '../metrics/metrics.service';
+import { RedisConnection } from '../redis/redis.module';
 import { SessionAuthService, SignedIn } from '../credentials/session-auth.service';
 import { SessionEvents } from '../sessions/session-events';
 import { SessionsService } from '../sessions/sessions.service';
@@ -10,6 +17,7 @@ import { ERROR_CODES } from '../shared/messages';
 import { mfaPending } from '../shared/mfa-rules';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH } from '../shared/notifications';
+import { LocalSocketIndex } from './socket-index';
 import { releaseHandshake } from './socket-memory';
 
 export interface SocketIdentity {
@@ -22,10 +30,14 @@ export interface SocketIdentity {
   watchesSessions: boolean;
 }
 
-export const userRoom = (userId: number) => `user:${userId}`;
 export const orgRoom = (organisationId: number) => `org:${organisationId}`;
-const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const sessionsWatchRoom = (organisationId: number) => `sessions:${organisationId}`;
+
+/**
+ * What one instance tells the others (socket.io's serverSideEmit, through the Redis adapter): a user's and a
+ * session's sockets are indexed by the instance they are connected to, not in rooms.
+ */
+const INSTANCE_EVENTS = { USER_NOTIFICATION: 'instance:user-notification', DROP_SESSION: 'instance:drop-session' };
 
 /** How often the sockets whose access token has expired are looked for (one timer for all sockets). */
 const EXPIRY_SWEEP_MS = 1000;
@@ -35,7 +47,7 @@ export const SESSIONS_CHANGED_COALESCE_MS = 1000;
 /**
  * The notifications socket (spec 001 §7: connected with the access token as a query parameter).
  * A connection is accepted only with a valid, unexpired access token whose session is open and whose
- * account is enabled; it joins the rooms of its user and of its organisation. It is dropped when its
+ * account is enabled; it joins its organisation's room and is indexed by its user and session. It is dropped when its
  * session ends (logout, force log-off, disabled account, password or MFA change) and when its token
  * expires — the client then refreshes the token and connects again. Same origin only: no CORS.
  */
@@ -47,7 +59,7 @@ export const SESSIONS_CHANGED_COALESCE_MS = 1000;
   pingInterval: 25_000,
   pingTimeout: 20_000,
 })
-export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy {
+export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
   @WebSocketServer() server!: Server;
 
   private readonly logger = new Logger(NotificationsGateway.name);
@@ -55,12 +67,16 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
   private unsubscribe?: () => void;
   /** Organisations with a sessions-changed announcement due (one timer each, SESSIONS_CHANGED_COALESCE_MS). */
   private readonly pendingSessionsChanged = new Map<number, NodeJS.Timeout>();
+  /** This instance's sockets by session and by user. */
+  private readonly bySession = new LocalSocketIndex<string, Socket>();
+  private readonly byUser = new LocalSocketIndex<number, Socket>();
 
   constructor(
     private readonly sessions: SessionsService,
     private readonly sessionEvents: SessionEvents,
     private readonly sessionAuth: SessionAuthService,
     private readonly metrics: MetricsService,
+    private readonly redis: RedisConnection,
   ) {}
 
   afterInit(server: Server): void {
@@ -75,6 +91,14 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       );
     });
     this.metrics.readOnScrape('sockets_connected', () => this.connectionCount);
+    // What the other instances tell this one (never sent by clients: serverSideEmit reaches only servers).
+    const main = server.of('/');
+    main.on(INSTANCE_EVENTS.USER_NOTIFICATION, (userId: number, item: NotificationItem) =>
+      this.deliverToUser(userId, item),
+    );
+    main.on(INSTANCE_EVENTS.DROP_SESSION, (sessionId: string, reason: string) =>
+      this.dropLocalSession(sessionId, reason),
+    );
     const offEnded = this.sessionEvents.onEnded(({ sessionId, organisationId }) => {
       this.dropSession(sessionId, 'session-ended');
       this.sessionsChanged(organisationId);
@@ -132,7 +156,11 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       socket.disconnect(true);
       return;
     }
-    const rooms = [userRoom(identity.userId), orgRoom(identity.organisationId), sessionRoom(identity.sessionId)];
+    // Indexed at once (handleDisconnect removes it, whenever the socket goes): a session ending from here on
+    // finds it.
+    this.bySession.add(identity.sessionId, socket);
+    this.byUser.add(identity.userId, socket);
+    const rooms = [orgRoom(identity.organisationId)];
     if (identity.watchesSessions) rooms.push(sessionsWatchRoom(identity.organisationId));
     await socket.join(rooms);
     // The session may have ended between the check and the join.
@@ -141,6 +169,12 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       return;
     }
     releaseHandshake(socket);
+  }
+
+  handleDisconnect(socket: Socket): void {
+    const identity = socket.data as Partial<SocketIdentity>;
+    if (identity.sessionId) this.bySession.remove(identity.sessionId, socket);
+    if (identity.userId) this.byUser.remove(identity.userId, socket);
   }
 
   /** Drops the sockets whose access token has expired (the client refreshes it and connects again). */
@@ -152,12 +186,23 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     }
   }
 
-  /** Delivers to one user's sockets, or to every socket of an organisation. */
+  /** Delivers to one user's sockets (on every instance), or to every socket of an organisation. */
   emit(target: { userId: number | null; organisationId: number }, item: NotificationItem): void {
     if (!this.server) return;
-    const room = target.userId ? userRoom(target.userId) : orgRoom(target.organisationId);
-    this.server.to(room).emit(SOCKET_EVENTS.NOTIFICATION, item);
+    if (target.userId) {
+      this.deliverToUser(target.userId, item);
+      this.toOtherInstances(INSTANCE_EVENTS.USER_NOTIFICATION, target.userId, item);
+    } else this.server.to(orgRoom(target.organisationId)).emit(SOCKET_EVENTS.NOTIFICATION, item);
     this.metrics.notificationDelivered(target.userId ? 'user' : 'organisation');
+  }
+
+  private deliverToUser(userId: number, item: NotificationItem): void {
+    for (const socket of this.byUser.get(userId)) socket.emit(SOCKET_EVENTS.NOTIFICATION, item);
+  }
+
+  /** With several instances (the Redis adapter), the same call on the others; alone, nothing to tell. */
+  private toOtherInstances(event: string, ...args: unknown[]): void {
+    if (this.redis.client) this.server.serverSideEmit(event, ...args);
   }
 
   /** The number of open notification sockets (for the benchmark and health). */
@@ -178,9 +223,12 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
 
   private dropSession(sessionId: string, reason: string): void {
     if (!this.server) return;
-    const room = sessionRoom(sessionId);
-    this.server.to(room).emit(SOCKET_EVENTS.SESSION, { reason });
-    this.server.in(room).disconnectSockets(true);
+    this.dropLocalSession(sessionId, reason);
+    this.toOtherInstances(INSTANCE_EVENTS.DROP_SESSION, sessionId, reason);
+  }
+
+  private dropLocalSession(sessionId: string, reason: string): void {
+    for (const socket of this.bySession.get(sessionId)) this.drop(socket, reason);
   }
 
   private drop(socket: Socket, reason: string): void {

@@ -14,7 +14,7 @@ interface EngineInternals {
   /** engine.io's server: its HTTP-style middlewares (`engine.use`), none here. */
   server?: { middlewares?: unknown[] };
   /** The websocket transport: its `ws` socket and, under it, the TCP socket. */
-  transport?: { socket?: { _socket?: TcpSocket } };
+  transport?: { socket?: { _socket?: TcpSocket } & Pick<TcpSocket, 'rawListeners' | 'removeListener'> };
 }
 
 /**
@@ -47,6 +47,13 @@ export function releaseHandshake(socket: Socket): void {
       if (listener && listener.name === '') tcp.removeListener('close', listener);
     }
   }
+  // engine.io guards the websocket with an 'error' listener until its transport takes over, and removes it only
+  // on a transport upgrade: a websocket opened directly keeps it, and with it the handshake's closure scope.
+  // The transport's own 'error' listener handles errors from here on.
+  const websocket = engine.transport?.socket;
+  for (const listener of websocket?.rawListeners('error') ?? [])
+    if ((listener as { name?: string }).name === 'onUpgradeError')
+      websocket!.removeListener('error', listener as (...args: unknown[]) => void);
   // Every socket joins a room named by its own id (for `to(socket.id)`, which nothing here addresses):
   // leaving it spares a room per connection.
   void socket.leave(socket.id);

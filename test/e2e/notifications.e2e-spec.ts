@@ -213,9 +213,19 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
         await connected(a.users[2].session),
       ];
 
+      // A second tab of the first session goes with it; the same user's other session stays.
+      const c1Tab = await connected(a.users[0].session);
+      const c1Elsewhere = await connected(await login(t, a.users[0].user.email));
+
       await request(t.http).post('/auth/logout').set(a.users[0].session.auth);
       expect(await c1.disconnected).toBe('io server disconnect');
+      expect(await c1Tab.disconnected).toBe('io server disconnect');
       expect(c1.sessionEvents).toEqual([{ reason: 'session-ended' }]);
+      expect(c1Tab.sessionEvents).toEqual([{ reason: 'session-ended' }]);
+      await publish({ userId: a.users[0].user.id, type: 'OTHER', content: { message: 'still here' } }).expect(201);
+      await until(() => c1Elsewhere.received.length === 1);
+      expect(c1Elsewhere.socket.connected).toBe(true);
+      c1Elsewhere.socket.disconnect();
 
       await t.app.get(SessionsService).endAllForUsers([a.users[1].user.id], 'force-logoff');
       expect(await c2.disconnected).toBe('io server disconnect');
@@ -245,13 +255,28 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       expect(JSON.stringify(server.handshake)).not.toContain(users[0].session.accessToken);
       expect(server.handshake.url).toBe('/socket.io');
       expect(tcp.listeners('close').every((l) => l.name !== '')).toBe(true);
-      expect([...server.rooms]).not.toContain(server.id);
+      // engine.io's pre-upgrade error guard is gone (the transport's own error listener stays), and the
+      // disconnect hook is a plain listener, not a once-wrapper.
+      const ws = (server.conn as unknown as { transport: { socket: import('node:events').EventEmitter } }).transport
+        .socket;
+      expect(ws.listeners('error').map((l) => l.name)).not.toContain('onUpgradeError');
+      expect(ws.listenerCount('error')).toBeGreaterThan(0);
+      expect(server.rawListeners('disconnect').some((l) => 'listener' in l)).toBe(false);
+      // One room, its organisation's: the user and the session are indexed by the gateway, not rooms.
+      expect([...server.rooms]).toEqual([`org:${org.id}`]);
+      const gateway = t.app.get(NotificationsGateway);
+      const indexed = () => [
+        gateway['bySession'].get((server.data as { sessionId: string }).sessionId).length,
+        gateway['byUser'].get(users[0].user.id).length,
+      ];
+      expect(indexed()).toEqual([1, 1]);
       // Delivery is intact (one frame per socket) and the engine's count falls back when the client leaves.
       await publish({ organisationId: org.id, type: 'OTHER', content: { message: 'é ✓ intact' } }).expect(201);
       await until(() => c.received.length === 1);
       expect(c.received[0].content).toEqual({ message: 'é ✓ intact' });
       c.socket.disconnect();
       await until(() => engine.clientsCount === before);
+      expect(indexed()).toEqual([0, 0]);
     });
 
     it("tells an organisation's user administrators, and no one else, when its sessions change (one message per burst)", async () => {
