@@ -43,7 +43,7 @@ describe('request log lines (issue 15)', () => {
       expect(lines).toHaveLength(2);
       expect(lines[0]).toMatchObject({
         level: 'info',
-        req: { id: 'req-1', method: 'GET', path: '/api/users/current' },
+        req: { id: 'req-1', method: 'GET', path: '/api/users/current', ip: expect.stringMatching(/127\.0\.0\.1$/) },
         res: { status: 200 },
         userId: 7,
         sessionId: 'session-7',

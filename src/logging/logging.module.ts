@@ -61,12 +61,15 @@ export function loggerParams(
         const user = (req as Req).user;
         return (user ? { userId: user.id, sessionId: user.sessionId } : undefined) as object;
       },
+      // The serializers read the request and the response themselves: pino-http's wrapping first copies every
+      // header into an object of its own, on every request, only for these four fields to be kept.
+      wrapSerializers: false,
       serializers: {
-        req: (req: { id: string; method: string; raw: Req; remoteAddress?: string }) => ({
+        req: (req: Req) => ({
           id: req.id,
           method: req.method,
-          path: pathOf(req.raw),
-          ip: req.remoteAddress,
+          path: pathOf(req),
+          ip: req.socket?.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
