@@ -1,5 +1,6 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, Reflector } from '@nestjs/core';
+import { RouteReflector } from './common/route-reflector';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import type { Response } from 'express';
 import { ThrottlerModule } from '@nestjs/throttler';
@@ -99,6 +100,8 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
   ],
   controllers: [AppInfoController],
   providers: [
+    // The global guards' metadata lookups, remembered per route (RouteReflector).
+    { provide: Reflector, useClass: RouteReflector },
     { provide: APP_GUARD, useClass: ServiceApiKeyGuard },
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     // After the JWT guard: signed-in calls are counted per account, anonymous ones per address.

@@ -25,9 +25,19 @@ export function jwtExpired(): AppException {
   return AppException.forbidden(AUTH_MESSAGES.JWT_EXPIRED, ERROR_CODES.JWT_EXPIRED);
 }
 
+/** Access tokens whose signature has been checked, kept until they expire (the oldest go first beyond this). */
+export const VERIFIED_TOKENS_MAX = 10_000;
+
 /** Signs and checks access tokens (15 minutes, carry the session id) and the short challenge tokens of login steps. */
 @Injectable()
 export class TokenService {
+  /**
+   * A signed token never changes: its signature is checked once, and its payload kept until its expiry, which
+   * every use compares with the clock as the first check did (issue 16: the signed-in path checked the same
+   * token's HMAC on every call). Whether its session is still open is asked on every call, as before.
+   */
+  private readonly verified = new Map<string, Readonly<AccessPayload & { exp: number }>>();
+
   constructor(
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -64,8 +74,15 @@ export class TokenService {
    * The payload of a valid access token (from `Authorization: Bearer …` or the socket's handshake); an expired
    * one is the spec's 403 'jwt expired', anything else 401.
    */
-  verifyAccessToken(token: string | undefined): AccessPayload & { exp: number } {
+  verifyAccessToken(token: string | undefined): Readonly<AccessPayload & { exp: number }> {
     if (!token) throw AppException.unauthorized();
+    const known = this.verified.get(token);
+    if (known) {
+      // jsonwebtoken's own rule: expired once the clock's second reaches `exp`.
+      if (Math.floor(Date.now() / 1000) < known.exp) return known;
+      this.verified.delete(token);
+      throw jwtExpired();
+    }
     let payload: AccessPayload & { exp: number };
     try {
       payload = this.jwt.verify<AccessPayload & { exp: number }>(token);
@@ -73,8 +90,15 @@ export class TokenService {
       if ((e as Error).name === 'TokenExpiredError') throw jwtExpired();
       throw AppException.unauthorized();
     }
-    if (payload.typ !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'number')
+    if (
+      payload.typ !== 'access' ||
+      typeof payload.sid !== 'string' ||
+      typeof payload.sub !== 'number' ||
+      typeof payload.exp !== 'number'
+    )
       throw AppException.unauthorized();
+    if (this.verified.size >= VERIFIED_TOKENS_MAX) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, Object.freeze(payload));
     return payload;
   }
 
