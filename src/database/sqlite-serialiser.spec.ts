@@ -82,9 +82,21 @@ describe('serialiseSqlite', () => {
 
   it('reproduces the data loss without the gate (the shared query runner joins foreign transactions)', async () => {
     db = await open(false);
-    const { kept, acknowledged } = await writesBesideFailingTransactions(db);
+    const repo = db.getRepository(Item);
+    let acknowledged = false;
+    // Another caller's plain insert, made while a transaction is open, then acknowledged; the transaction fails.
+    // Sequenced, not raced: without the gate the insert runs inside the foreign transaction every time.
+    await db
+      .transaction(async (tx) => {
+        await tx.getRepository(Item).insert({ label: 'failed-0' });
+        await repo.insert({ label: 'kept-0' });
+        acknowledged = true;
+        throw new Error('refused');
+      })
+      .catch(() => undefined);
+    expect(acknowledged).toBe(true);
     // Acknowledged to the caller, rolled back with someone else's transaction.
-    expect(kept).toBeLessThan(acknowledged);
+    expect(await countFromSecondConnection(file, "label = 'kept-0'")).toBe(0);
   });
 
   it('makes count-then-insert inside a transaction atomic under parallel callers', async () => {

@@ -104,8 +104,12 @@ test('a site admin reads, filters, expands and exports the audit log of their or
 
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByTestId('page-report')).toHaveText('Showing 1 to 25 of 32 entries');
-  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
-  await page.getByLabel('From date').fill(today);
+  // From the day of the oldest event (seeded up to 33 minutes ago: another day just after local midnight) to
+  // today, in the browser's time zone.
+  const [from, today] = await page.evaluate(() =>
+    [Date.now() - 40 * 60_000, Date.now()].map((t) => new Date(t).toLocaleDateString('en-CA')),
+  );
+  await page.getByLabel('From date').fill(from);
   await page.getByLabel('To date').fill(today);
   await expect(page.getByTestId('page-report')).toHaveText('Showing 1 to 25 of 32 entries');
   const all = await downloadText(page);
