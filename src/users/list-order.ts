@@ -31,9 +31,6 @@ export function idsFromList(list: string | null | undefined): Uint32Array {
   return ids;
 }
 
-/** Positions below this pack with their id into one double for a native sort. */
-const PACKED_POSITIONS = 2 ** 22;
-
 /** A table indexed by id serves lists whose ids span at most this many times their number (others interleave). */
 const SLOTS_PER_ID = 16;
 
@@ -63,24 +60,9 @@ export class ListOrder {
       for (let p = 0; p < n; p++) slots[order[p] - low] = p + 1;
       return new ListOrder(order, slots, low, new Uint32Array(0), new Uint32Array(0));
     }
-    const sortedIds = new Uint32Array(n);
-    const positions = new Uint32Array(n);
-    if (n < PACKED_POSITIONS) {
-      // id * 2^22 + position stays below 2^53, so one native sort of doubles orders them by id.
-      const packed = new Float64Array(n);
-      for (let i = 0; i < n; i++) packed[i] = order[i] * PACKED_POSITIONS + i;
-      packed.sort();
-      for (let i = 0; i < n; i++) {
-        sortedIds[i] = Math.floor(packed[i] / PACKED_POSITIONS);
-        positions[i] = packed[i] % PACKED_POSITIONS;
-      }
-    } else {
-      const index = Array.from(order.keys()).sort((a, b) => order[a] - order[b]);
-      index.forEach((p, i) => {
-        sortedIds[i] = order[p];
-        positions[i] = p;
-      });
-    }
+    // Sparse ids (other organisations' in between): the positions sorted by their id, for a binary search.
+    const positions = Uint32Array.from(order.keys()).sort((a, b) => order[a] - order[b]);
+    const sortedIds = positions.map((p) => order[p]);
     return new ListOrder(order, undefined, 0, sortedIds, positions);
   }
 
