@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
+import { writeGeneration } from '../database/sqlite-serialiser';
 import { maySignIn } from './may-sign-in';
 import { bearer, TokenService } from './token.service';
 import { CurrentUserInfo } from '../shared/api-types';
@@ -41,15 +42,28 @@ const COLUMNS = `u."id", u."email", u."firstName", u."lastName", u."organisation
   u."isBlocked", u."isMFAEnforced", u."isMFAEnabled", u."hasPasskey", u."isSSO", o."code" AS "organisationCode", o."name" AS "organisationName", o."applications"`;
 const FROM = `FROM "sessions" s JOIN "users" u ON u."id" = s."userId" JOIN "organisations" o ON o."id" = u."organisationId"`;
 
+/** How many open sessions' rows the SQLite lookup keeps (the oldest kept is dropped first). */
+const SIGNED_IN_ROWS_MAX = 10_000;
+
+interface KeptRow {
+  generation: number;
+  row: Row;
+}
+
 /**
  * Who is calling, decided once for HTTP and the notifications socket alike: the access token's
  * signature and expiry, then ONE query for its session (still open), the account and its organisation.
- * Nothing is cached, so a session ended by logout, force log-off, a disabled account, a password or an
- * MFA change is refused on the very next call.
+ * A session ended by logout, force log-off, a disabled account, a password or an MFA change is refused on
+ * the very next call. On SQLite the row found is kept while the data source's write generation stands: the one
+ * process writes through the one gate, and any write (committed before the writer hears of it) makes every kept
+ * row stale, so a kept row is always what the query would read now. PostgreSQL is shared by instances whose
+ * writes this one never sees: it is asked every time.
  */
 @Injectable()
 export class SessionAuthService {
   private readonly sql: string;
+  private readonly generation?: () => number;
+  private readonly kept = new Map<string, KeptRow>();
 
   constructor(
     private readonly db: DataSource,
@@ -57,6 +71,7 @@ export class SessionAuthService {
   ) {
     const postgres = db.options.type === 'postgres';
     this.sql = `SELECT ${COLUMNS} ${FROM} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL AND u."id" = ${postgres ? '$2' : '?'}`;
+    this.generation = writeGeneration(db);
   }
 
   /**
@@ -66,10 +81,31 @@ export class SessionAuthService {
    */
   async authenticate(token: string | undefined): Promise<SignedIn> {
     const payload = this.tokens.verifyAccessToken(token);
-    const rows = (await this.db.query(this.sql, [payload.sid, payload.sub])) as Row[];
-    const found = rows.length === 1 ? toSignedIn(rows[0], payload.sid, payload.exp) : null;
+    const row = await this.lookUp(payload.sid, payload.sub);
+    const found = row ? toSignedIn(row, payload.sid, payload.exp) : null;
     if (!found || !maySignIn(found)) throw AppException.unauthorized(SESSION_ENDED_MESSAGE, ERROR_CODES.SESSION_ENDED);
     return found;
+  }
+
+  /** The open session's row (account and organisation), or null; kept on SQLite while nothing is written. */
+  private async lookUp(sessionId: string, userId: number): Promise<Row | null> {
+    const generation = this.generation?.();
+    if (generation === undefined) return this.query(sessionId, userId);
+    const kept = this.kept.get(sessionId);
+    if (kept && kept.generation === generation && kept.row.id === userId) return kept.row;
+    // The generation is read before the query: a write that lands while it waits makes what it reads stale.
+    const row = await this.query(sessionId, userId);
+    if (row) {
+      this.kept.delete(sessionId);
+      if (this.kept.size >= SIGNED_IN_ROWS_MAX) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(sessionId, { generation, row });
+    }
+    return row;
+  }
+
+  private async query(sessionId: string, userId: number): Promise<Row | null> {
+    const rows = (await this.db.query(this.sql, [sessionId, userId])) as Row[];
+    return rows.length === 1 ? rows[0] : null;
   }
 
   /** The caller of an HTTP request (`Authorization: Bearer <access token>`). */

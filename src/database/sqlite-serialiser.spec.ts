@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as sqlite3 from 'sqlite3';
 import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { DatabaseBusyError, serialiseSqlite } from './sqlite-serialiser';
+import { DatabaseBusyError, serialiseSqlite, writeGeneration } from './sqlite-serialiser';
 
 @Entity('items')
 class Item {
@@ -151,5 +151,60 @@ describe('serialiseSqlite', () => {
     finish();
     await held;
     await expect(db.getRepository(Item).count()).resolves.toBe(0);
+  });
+
+  describe('write generation', () => {
+    it('stands through reads and grows before any writer hears back: statements, transactions, failures', async () => {
+      db = await open(true, 1_000);
+      const generation = writeGeneration(db)!;
+      const repo = db.getRepository(Item);
+      await repo.insert({ label: 'seed' });
+      const start = generation();
+      await repo.find();
+      await repo.count();
+      await db.query('SELECT label FROM items WHERE id = ?', [1]);
+      expect(generation()).toBe(start);
+
+      const changes = [
+        () => repo.insert({ label: 'plain' }),
+        () => db.query("UPDATE items SET label = 'raw'"),
+        () => db.query("WITH x AS (SELECT 1) DELETE FROM items WHERE label = 'none'"),
+        () => db.transaction((tx) => tx.getRepository(Item).insert({ label: 'in a transaction' })),
+        () => db.query('INSERT INTO no_such_table VALUES (1)').catch(() => undefined),
+        () =>
+          db
+            .transaction(async (tx) => {
+              await tx.getRepository(Item).insert({ label: 'rolled back' });
+              throw new Error('refused');
+            })
+            .catch(() => undefined),
+      ];
+      for (const change of changes) {
+        const before = generation();
+        await change();
+        expect(generation()).toBeGreaterThan(before);
+      }
+    });
+
+    it('has grown by the time each of many parallel writers hears back', async () => {
+      db = await open(true, 5_000);
+      const generation = writeGeneration(db)!;
+      const repo = db.getRepository(Item);
+      const seen = await Promise.all(
+        Array.from({ length: 40 }, async (_, i) => {
+          const before = generation();
+          if (i % 2) await repo.insert({ label: `w${i}` });
+          else await db.transaction((tx) => tx.getRepository(Item).insert({ label: `t${i}` }));
+          return generation() > before;
+        }),
+      );
+      expect(seen.every(Boolean)).toBe(true);
+      expect(generation()).toBeGreaterThanOrEqual(40);
+    });
+
+    it('is not offered for a data source that is not serialised', async () => {
+      db = await open(false);
+      expect(writeGeneration(db)).toBeUndefined();
+    });
   });
 });

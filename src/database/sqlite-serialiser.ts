@@ -25,7 +25,12 @@ export class DatabaseBusyError extends Error {
 interface Gate {
   free: MutexInterface;
   timed: MutexInterface;
+  /** Counts the writes that ended (see writeGeneration). */
+  writes: { generation: number };
 }
+
+/** A statement that only reads: one SELECT (a WITH or a PRAGMA may write, so they count as writes). */
+const READ_ONLY = /^\s*SELECT\b/i;
 
 /**
  * A query runner of its own for every caller, all on the driver's one SQLite connection, with one gate:
@@ -67,9 +72,11 @@ export class SerialisedSqliteQueryRunner extends SqliteQueryRunner {
     }
   }
 
+  /** Ends a transaction's hold: what it wrote is committed or rolled back, either way a new generation. */
   private openGate(): void {
     const release = this.releaseGate;
     this.releaseGate = undefined;
+    if (release) this.gate.writes.generation++;
     release?.();
   }
 
@@ -83,6 +90,8 @@ export class SerialisedSqliteQueryRunner extends SqliteQueryRunner {
     try {
       return await super.query(query, parameters, useStructuredResult);
     } finally {
+      // Counted before the caller hears of it, failed or not (a failed statement may have written part).
+      if (!READ_ONLY.test(query)) this.gate.writes.generation++;
       release();
     }
   }
@@ -145,12 +154,31 @@ export function serialiseSqlite(dataSource: DataSource, options: SerialiseOption
   const driver = dataSource.driver;
   if (!(driver instanceof SqliteDriver)) return dataSource;
   const mutex = new Mutex();
-  const gate: Gate = { free: mutex, timed: withTimeout(mutex, options.timeoutMs ?? DEFAULT_GATE_TIMEOUT_MS) };
+  const gate: Gate = {
+    free: mutex,
+    timed: withTimeout(mutex, options.timeoutMs ?? DEFAULT_GATE_TIMEOUT_MS),
+    writes: { generation: 0 },
+  };
+  generations.set(dataSource, gate.writes);
   const observers = waitObservers(dataSource);
   if (options.onWait) observers.push(options.onWait);
   const onWait = (seconds: number) => observers.forEach((observe) => observe(seconds));
   driver.createQueryRunner = (_mode?: ReplicationMode) => new SerialisedSqliteQueryRunner(driver, gate, onWait);
   return dataSource;
+}
+
+const generations = new WeakMap<DataSource, { generation: number }>();
+
+/**
+ * The write generation of a serialised SQLite data source: a number that grows after every statement that may
+ * have written and every transaction, before its caller hears of it. Every query of the process goes through the
+ * one gate, so a value read before a lookup and still current later says that nothing was written in between: what
+ * the lookup read may be reused until it changes. Undefined for other drivers (PostgreSQL is shared by instances
+ * whose writes this process never sees).
+ */
+export function writeGeneration(dataSource: DataSource): (() => number) | undefined {
+  const writes = generations.get(dataSource);
+  return writes && (() => writes.generation);
 }
 
 const observersOf = new WeakMap<DataSource, Array<(seconds: number) => void>>();
