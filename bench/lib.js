@@ -115,10 +115,10 @@ async function serverHash(password) {
 
 const sqlNow = () => new Date().toISOString().replace('T', ' ').replace('Z', '');
 
-/** An organisation with large limits; returns its id. */
+/** An organisation with large limits (in SQLite or, through user-list.js's target, PostgreSQL); returns its id. */
 async function seedOrganisation(db, code, users) {
   return db.run(
-    `INSERT INTO organisations (code, name, allowedUsersNumber, maxConcurrentUsers, maxPortfolios, applications) VALUES (?, ?, ?, ?, 10, '["TAX_MANAGER"]')`,
+    `INSERT INTO "organisations" ("code", "name", "allowedUsersNumber", "maxConcurrentUsers", "maxPortfolios", "applications") VALUES (?, ?, ?, ?, 10, '["TAX_MANAGER"]')`,
     [code, `${code} organisation`, users + 10, users + 10],
   );
 }

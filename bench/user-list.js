@@ -6,7 +6,9 @@
  *    answering the same bytes in this run; p99 against p50.
  *  - text search, one request at a time: a name, a common name, an e-mail part, 1 and 2 characters (their own
  *    index)
- *    and characters that must be taken literally, each against the first page without text.
+ *    and characters that must be taken literally, each against the first page without text;
+ *  - with TEST_DATABASE_URL (a user that may create databases), the same organisation in PostgreSQL and the same
+ *    searches there, against its own first page.
  *
  *   npm run build && node bench/user-list.js [--users 100000]
  */
@@ -23,7 +25,9 @@ const {
   percentile,
   report,
 } = require('./lib');
+const { randomBytes } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
+const { Client } = require('pg');
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -69,15 +73,33 @@ const LAST = [
   'Diffie',
 ];
 
-async function seed(file) {
-  const db = sqlite(file);
+/**
+ * The server's database as the seeding writes it: its SQLite file, or (PostgreSQL) a client of DATABASE_URL.
+ * `run(sql, params)` takes `?` placeholders and returns the new row's id.
+ */
+function seedTarget(server, databaseUrl) {
+  if (!databaseUrl) return sqlite(`${server.dataDir}/app.sqlite`);
+  const client = new Client({ connectionString: databaseUrl });
+  const ready = client.connect();
+  const run = async (sql, params = []) => {
+    await ready;
+    let n = 0;
+    const text = sql.replace(/\?/g, () => `$${++n}`);
+    const insert = /^\s*INSERT/i.test(text);
+    const res = await client.query(insert ? `${text} RETURNING "id"` : text, params);
+    return insert ? res.rows[0]?.id : undefined;
+  };
+  return { run, close: () => client.end(), postgres: true };
+}
+
+async function seed(db) {
   const hash = await serverHash(PASSWORD);
   const orgId = await seedOrganisation(db, 'BENCH', USERS);
   const otherId = await seedOrganisation(db, 'OTHER', OTHER);
   const adminEmail = 'bench.admin@bench.test';
   await db.run(
-    'INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 2, 0)',
-    [orgId, adminEmail, hash, 'Bench', 'Admin'],
+    'INSERT INTO "users" ("organisationId", "email", "passwordHash", "firstName", "lastName", "roleId", "isMFAEnforced") VALUES (?, ?, ?, ?, ?, 2, ?)',
+    [orgId, adminEmail, hash, 'Bench', 'Admin', false],
   );
   const roles = [4, 4, 5, 6, 7, 7, 8];
   const now = Date.now();
@@ -96,28 +118,30 @@ async function seed(file) {
         const roleId = roles[i % roles.length];
         const lastLogin =
           i % 4 === 0 ? null : new Date(now - i * 60_000).toISOString().replace('T', ' ').replace('Z', '');
-        values.push('(?, ?, NULL, ?, ?, ?, ?, ?, ?, 1, ?, ?)');
+        values.push('(?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
         params.push(
           org,
           `${prefix}${i}.${first.toLowerCase()}@bench${i % 50}.test`,
           first,
           last,
           roleId,
-          roleId === 4 && i % 5 === 0 ? 1 : 0,
-          i % 11 === 0 ? 1 : 0,
-          i % 37 === 0 ? 1 : 0,
-          i % 2,
+          roleId === 4 && i % 5 === 0,
+          i % 11 === 0,
+          i % 37 === 0,
+          true,
+          i % 2 === 1,
           lastLogin,
         );
       }
       await db.run(
-        `INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isAdministrator, isDisabled, isBlocked, isMFAEnforced, isMFAEnabled, lastLoginAt) VALUES ${values.join(', ')}`,
+        `INSERT INTO "users" ("organisationId", "email", "passwordHash", "firstName", "lastName", "roleId", "isAdministrator", "isDisabled", "isBlocked", "isMFAEnforced", "isMFAEnabled", "lastLoginAt") VALUES ${values.join(', ')}`,
         params,
       );
     }
   }
   await db.run('COMMIT');
-  await db.run('ANALYZE');
+  // PostgreSQL: vacuumed as a long-lived table is (a fresh bulk insert has no visibility map yet).
+  await db.run(db.postgres ? 'VACUUM ANALYZE' : 'ANALYZE');
   await db.close();
   return adminEmail;
 }
@@ -140,11 +164,73 @@ async function timed(base, headers, query, n) {
   };
 }
 
+/** Text searches, one at a time, each against the first page without text: p50 ms, ratio and the total found. */
+async function searches(base, headers) {
+  const N = 40;
+  const firstPage = await timed(base, headers, 'pageSize=50&page=1', N);
+  const cases = [
+    ['name', 'searchText=hopper%201'],
+    ['name, common', 'searchText=ada'],
+    ['e-mail part', 'searchText=%40bench3'],
+    ['no match', 'searchText=nobody-matches'],
+    ['2 characters', 'searchText=zz'],
+    ['2 characters, common', 'searchText=on'],
+    ['1 character', 'searchText=k'],
+    ['% _ \\ " literal', `searchText=${encodeURIComponent('50%_\\"')}`],
+  ];
+  const parts = [];
+  for (const [name, q] of cases) {
+    const r = await timed(base, headers, `pageSize=50&page=1&${q}`, N);
+    parts.push(`${name} ${fmt(r.p50)} ms (${fmt(r.p50 / firstPage.p50, 2)}x, ${r.total} found)`);
+  }
+  return `${parts.join('; ')}; first page ${fmt(firstPage.p50)} ms`;
+}
+
+// USER_LIST_ONLY=sqlite or postgres runs one of the two, e.g. while working on one.
+const ONLY = process.env.USER_LIST_ONLY;
+
 async function main() {
+  if (ONLY !== 'postgres') await onSqlite();
+  // PostgreSQL (TEST_DATABASE_URL, a user that may create databases): the same organisation, the same searches.
+  if (ONLY === 'sqlite') return;
+  if (process.env.TEST_DATABASE_URL) await onPostgres();
+  else console.log('  text search on PostgreSQL: not run (TEST_DATABASE_URL unset)');
+}
+
+async function onPostgres() {
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql) => {
+    const c = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await c.connect();
+    await c.query(sql).finally(() => c.end());
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const server = await startServer({
+    DATABASE_URL: url.toString(),
+    JWT_SECRET: randomBytes(48).toString('base64'),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  });
+  try {
+    const t0 = Date.now();
+    const email = await seed(seedTarget(server, url.toString()));
+    console.log(`  seeded ${USERS} + ${OTHER} users in PostgreSQL in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const { accessToken } = await login(server.base, email, PASSWORD);
+    const line = await searches(server.base, { authorization: `Bearer ${accessToken}` });
+    report(`text search on PostgreSQL at ${USERS / 1000}k users (p50)`, line);
+  } finally {
+    await server.stop();
+    if (process.env.BENCH_KEEP) console.log(`  database kept: ${url}`);
+    else await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+async function onSqlite() {
   const server = await startServer();
   try {
     const t0 = Date.now();
-    const email = await seed(`${server.dataDir}/app.sqlite`);
+    const email = await seed(seedTarget(server));
     console.log(`  seeded ${USERS} + ${OTHER} users in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const { accessToken } = await login(server.base, email, PASSWORD);
     const headers = { authorization: `Bearer ${accessToken}` };
@@ -178,25 +264,7 @@ async function main() {
       `${fmt(list.rps, 0)} req/s, p50 ${fmt(list.p50)} ms, p99 ${fmt(list.p99)} ms (${fmt(list.p99 / list.p50)}x p50): ${fmt(list.rps / bareRun.rps, 3)} of bare node:http (${fmt(bareRun.rps, 0)}/s)${list.errors ? `; ${list.errors} errors: ${list.firstError}` : ''}`,
     );
 
-    // Text search, one at a time, against the first page.
-    const N = 40;
-    const firstPage = await timed(server.base, headers, 'pageSize=50&page=1', N);
-    const cases = [
-      ['name', 'searchText=hopper%201'],
-      ['name, common', 'searchText=ada'],
-      ['e-mail part', 'searchText=%40bench3'],
-      ['no match', 'searchText=nobody-matches'],
-      ['2 characters', 'searchText=zz'],
-      ['2 characters, common', 'searchText=on'],
-      ['1 character', 'searchText=k'],
-      ['% _ \\ " literal', `searchText=${encodeURIComponent('50%_\\"')}`],
-    ];
-    const parts = [];
-    for (const [name, q] of cases) {
-      const r = await timed(server.base, headers, `pageSize=50&page=1&${q}`, N);
-      parts.push(`${name} ${fmt(r.p50)} ms (${fmt(r.p50 / firstPage.p50, 2)}x, ${r.total} found)`);
-    }
-    report(`text search at ${USERS / 1000}k users (p50)`, `${parts.join('; ')}; first page ${fmt(firstPage.p50)} ms`);
+    report(`text search at ${USERS / 1000}k users (p50)`, await searches(server.base, headers));
   } finally {
     await server.stop();
   }

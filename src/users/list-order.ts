@@ -5,11 +5,12 @@
  */
 
 /**
- * SQL (SQLite) that reads a column of ids as one string, "12,7,…": a row per id costs several times more. Use it
- * over the rows themselves: over a subquery that orders them, it reads them in that order.
+ * SQL that reads a column of ids as one string, "12,7,…": a row per id costs several times more. Use it over the
+ * rows themselves: on SQLite, over a subquery that orders them, it reads them in that order (PostgreSQL promises no
+ * order: build an array from the ordered subquery there).
  */
-export function idListSql(column: string): string {
-  return `group_concat(${column}, ',')`;
+export function idListSql(column: string, postgres = false): string {
+  return postgres ? `string_agg(${column}::text, ',')` : `group_concat(${column}, ',')`;
 }
 
 /** The ids of idListSql's string, in its order. */

@@ -115,6 +115,13 @@ export const SEARCH_COUNT_CAP = 1000;
  */
 const WALK_COST_PER_MATCH_COST = 2;
 
+/**
+ * PostgreSQL: the most entries at the top of the list read by id and filtered with ILIKE to find a page of a text
+ * with many matches; when they hold too few, every match is placed instead (1,000 ids by primary key cost about
+ * half the first page at 100,000 users).
+ */
+const PG_WALK_MAX = 1000;
+
 /** The search text as one FTS5 phrase: every character literal, a double quote doubled. */
 export function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
@@ -293,29 +300,32 @@ export class UsersService {
     cacheKey: string,
   ): Promise<UserListPage> {
     const postgres = this.users.manager.connection.options.type === 'postgres';
-    const match = postgres ? undefined : textMatch(text);
-    if (!match)
-      return this.searchPageExact(
-        page,
-        pageSize,
-        org,
-        filtered,
-        count,
-        postgres && [...text].length >= TRIGRAM_MIN_CHARS,
-      );
     const ordered = <T extends SelectQueryBuilder<User>>(qb: T): T =>
       qb.orderBy('u.lastName', 'ASC').addOrderBy('u.firstName', 'ASC').addOrderBy('u.email', 'ASC') as T;
     const base = { page, pageSize, organisationId: org.id, organisationName: org.name };
     const offset = (page - 1) * pageSize;
-    const order = await this.counts.getLarge(`${cacheKey}|order`, () => this.listOrder(ordered(filtered('none'))));
-    const pageOf = (positions: Uint32Array) =>
+    const listOrder = () =>
+      this.counts.getLarge(`${cacheKey}|order`, () => this.listOrder(ordered(filtered('none')), postgres));
+    const pageOf = (order: ListOrder, positions: Uint32Array) =>
       this.rowsInOrder(order.idsAt(positions.subarray(offset, offset + pageSize)));
+    if (postgres) {
+      const found = await this.placePostgresMatches(text, filtered, listOrder, offset + pageSize);
+      return {
+        items: await pageOf(found.order, found.positions),
+        totalRecords: found.capped ? SEARCH_COUNT_CAP : found.positions.length,
+        totalIsCapped: found.capped,
+        ...base,
+      };
+    }
+    const match = textMatch(text);
+    if (!match) return this.searchPageExact(page, pageSize, org, filtered, count);
+    const order = await listOrder();
 
     // The first matches in id order: when they are all there are, the page is among them.
     const { ids: probe, maxId } = await this.firstMatchingIds(match, SEARCH_COUNT_CAP + 1);
     if (probe.length <= SEARCH_COUNT_CAP) {
       const positions = order.positionsOf(probe);
-      return { items: await pageOf(positions), totalRecords: positions.length, totalIsCapped: false, ...base };
+      return { items: await pageOf(order, positions), totalRecords: positions.length, totalIsCapped: false, ...base };
     }
     // More: when the first of them are all this list's, they put the page within the list's first `within`
     // entries, which LIKE (folding ASCII case only, as the index does for ASCII text) can walk; that is done
@@ -354,7 +364,75 @@ export class UsersService {
     }
     // Otherwise every match, placed: an exact total, any page.
     const positions = order.positionsOf(await this.matchingIds(match));
-    return { items: await pageOf(positions), totalRecords: positions.length, totalIsCapped: false, ...base };
+    return { items: await pageOf(order, positions), totalRecords: positions.length, totalIsCapped: false, ...base };
+  }
+
+  /**
+   * PostgreSQL: the matches' positions in the cached list order, up to the first `need` of the list when more than
+   * SEARCH_COUNT_CAP match (capped), else all of them. The first SEARCH_COUNT_CAP + 1 matches (ids only, through
+   * the text indexes: pg_trgm for 3+ characters, user_search_grams for 1-2) are all there are; more, and the top
+   * of the list is read by id and filtered with ILIKE until it holds the page (a text many users hold throughout
+   * the list), or failing that within PG_WALK_MAX entries, every match is placed. Sorting the matches' rows instead cost 50-240 ms for a text held by
+   * a fifth of 100,000 users (issue 16).
+   */
+  private async placePostgresMatches(
+    text: string,
+    filtered: (textBy?: 'like' | 'none') => SelectQueryBuilder<User>,
+    listOrder: () => Promise<ListOrder>,
+    need: number,
+  ): Promise<{ order: ListOrder; positions: Uint32Array; capped: boolean }> {
+    const matching = (limit?: number) => {
+      const qb = filtered('none').select('u.id', 'id');
+      if (limit) qb.limit(limit);
+      if ([...text].length >= TRIGRAM_MIN_CHARS) {
+        whereNameOrEmailLike(qb, text, true);
+        return this.idList(qb);
+      }
+      qb.andWhere(`user_search_grams(u.firstName || ' ' || u.lastName, u.email) @> ARRAY[lower(:gram)]::text[]`, {
+        gram: text,
+      });
+      // The function's high cost keeps the planner on its index, and would make it compile the query (JIT).
+      return this.users.manager.transaction(async (m) => {
+        await m.query('SET LOCAL jit = off');
+        return this.idList(qb, m);
+      });
+    };
+    const [order, probe] = await Promise.all([listOrder(), matching(SEARCH_COUNT_CAP + 1)]);
+    if (probe.length <= SEARCH_COUNT_CAP) return { order, positions: order.positionsOf(probe), capped: false };
+    // The page lies within the list's first `bound` entries (they hold `need` of the probe's matches); the top of
+    // the list is read in two steps, up to PG_WALK_MAX entries, for a text held by many users throughout the list.
+    const first = order.positionsOf(probe);
+    const bound = need <= first.length ? first[need - 1] + 1 : order.size;
+    // A sample of over a thousand matches none of which lies at the top: the matches are bunched deeper.
+    if (first.length === 0 || first[0] >= PG_WALK_MAX)
+      return { order, positions: order.positionsOf(await matching()), capped: false };
+    const found: number[] = [];
+    let read = 0;
+    for (const step of [need * 4, PG_WALK_MAX]) {
+      const upTo = Math.min(step, bound, PG_WALK_MAX);
+      if (upTo <= read) break;
+      const walk = this.users
+        .createQueryBuilder('u')
+        .select('u.id', 'id')
+        .where('u.id = ANY(:ids)', {
+          ids: order.idsAt(Array.from({ length: upTo - read }, (_, i) => read + i)),
+        });
+      whereNameOrEmailLike(walk, text, true);
+      found.push(...order.positionsOf(await this.idList(walk)));
+      read = upTo;
+      // Every match among the first `read` entries is found, so the first `need` of them are the page's.
+      if (found.length >= need) return { order, positions: Uint32Array.from(found).sort(), capped: true };
+    }
+    return { order, positions: order.positionsOf(await matching()), capped: false };
+  }
+
+  /** The ids a query selects (as `id`), read as one string (a row per id cost several times more). */
+  private async idList(qb: SelectQueryBuilder<User>, m: EntityManager = this.users.manager): Promise<Uint32Array> {
+    const [sql, params] = qb.getQueryAndParameters();
+    const rows = (await m.query(`SELECT ${idListSql('"m"."id"', true)} AS "ids" FROM (${sql}) "m"`, params)) as Array<{
+      ids: string | null;
+    }>;
+    return idsFromList(rows[0]?.ids);
   }
 
   /** The ids of every organisation's users the text index matches, ascending. */
@@ -377,11 +455,14 @@ export class UsersService {
   }
 
   /** The ids of this (filtered, ordered) list, in its order, read as one string. */
-  private async listOrder(ordered: SelectQueryBuilder<User>): Promise<ListOrder> {
+  private async listOrder(ordered: SelectQueryBuilder<User>, postgres: boolean): Promise<ListOrder> {
     const [sql, params] = ordered.select('u.id', 'id').getQueryAndParameters();
-    // An aggregate over a subquery with ORDER BY reads it in that order (SQLite does not flatten it).
+    // SQLite: an aggregate over a subquery with ORDER BY reads it in that order (SQLite does not flatten it).
+    // PostgreSQL: an array built from a subquery keeps its order.
     const rows = (await this.users.query(
-      `SELECT ${idListSql('"o"."id"')} AS "ids" FROM (${sql}) "o"`,
+      postgres
+        ? `SELECT array_to_string(ARRAY(${sql}), ',') AS "ids"`
+        : `SELECT ${idListSql('"o"."id"')} AS "ids" FROM (${sql}) "o"`,
       params,
     )) as Array<{
       ids: string | null;
@@ -396,35 +477,16 @@ export class UsersService {
     org: ListedOrganisation,
     filtered: () => SelectQueryBuilder<User>,
     count: () => Promise<number>,
-    matchesFirst = false,
   ): Promise<UserListPage> {
-    let raw: Array<{ id: number; total: number | string }>;
-    if (matchesFirst) {
-      // PostgreSQL, 3+ characters: the matches first, through the pg_trgm indexes, then sorted. Asked in one
-      // query with the order, the planner walks the organisation's sorted index instead and filters all of it
-      // (120 ms at 100,000 users for a name with 742 matches; 3 ms this way).
-      const [sql, params] = filtered()
-        .select('u.id', 'id')
-        .addSelect('u.lastName', 'lastName')
-        .addSelect('u.firstName', 'firstName')
-        .addSelect('u.email', 'email')
-        .getQueryAndParameters();
-      raw = (await this.users.query(
-        `WITH "m" AS MATERIALIZED (${sql})
-        SELECT "id", COUNT(*) OVER () AS "total" FROM "m" ORDER BY "lastName" ASC, "firstName" ASC, "email" ASC
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, pageSize, (page - 1) * pageSize],
-      )) as Array<{ id: number; total: number | string }>;
-    } else
-      raw = await filtered()
-        .select('u.id', 'id')
-        .addSelect('COUNT(*) OVER ()', 'total')
-        .orderBy('u.lastName', 'ASC')
-        .addOrderBy('u.firstName', 'ASC')
-        .addOrderBy('u.email', 'ASC')
-        .offset((page - 1) * pageSize)
-        .limit(pageSize)
-        .getRawMany<{ id: number; total: number | string }>();
+    const raw = await filtered()
+      .select('u.id', 'id')
+      .addSelect('COUNT(*) OVER ()', 'total')
+      .orderBy('u.lastName', 'ASC')
+      .addOrderBy('u.firstName', 'ASC')
+      .addOrderBy('u.email', 'ASC')
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .getRawMany<{ id: number; total: number | string }>();
     const totalRecords = raw.length > 0 ? Number(raw[0].total) : page > 1 ? await count() : 0;
     return {
       items: await this.rowsInOrder(raw.map((r) => Number(r.id))),

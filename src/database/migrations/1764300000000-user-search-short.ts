@@ -16,7 +16,7 @@ export const SHORT_SEARCH_MAX_CHARS = 512;
  * Triggers keep it in step with `users`; `search_positions` (1..SHORT_SEARCH_MAX_CHARS) spells the text
  * (common table expressions are not allowed inside triggers).
  *
- * PostgreSQL: nothing here (ILIKE reads the organisation's rows for 1-2 characters; pg_trgm cannot serve them).
+ * PostgreSQL: nothing here (pg_trgm cannot serve 1-2 characters either: UserSearchGrams indexes them there).
  */
 export class UserSearchShort1764300000000 implements MigrationInterface {
   name = 'UserSearchShort1764300000000';
