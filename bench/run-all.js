@@ -23,6 +23,7 @@ const ROWS = [
   ['GET /api/users/current', 'hot-path.js', '≥ 0.12 of bare node:http'],
   ['user list, 50-row page', 'user-list.js', '≥ 0.05 of bare node:http, p99 ≤ 10× p50'],
   ['text search at', 'user-list.js', 'within 2× of the first page'],
+  ['text search on PostgreSQL', 'user-list.js', 'within 2× of its first page (needs TEST_DATABASE_URL)'],
   ['/logIn JavaScript on the wire', 'login-bundle.js', '≤ 250 KB'],
   ['socket memory per connection', 'notifications.js', '≤ 10 KiB at 10k'],
   ['notification fan-out', 'notifications.js', 'p99 ≤ 250 ms at 10k'],
