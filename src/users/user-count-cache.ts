@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { DataSource, EntitySubscriberInterface, InsertEvent, RemoveEvent, UpdateEvent } from 'typeorm';
+import { RedisConnection } from '../redis/redis.module';
 import { User } from './entities/user.entity';
 
 /**
  * Where "users changed" is announced and heard. In one process this is a plain in-memory signal; with
- * several instances a Redis pub/sub implementation can stand behind the same two methods.
+ * several instances (REDIS_URL) it is also published on a Redis channel that every instance hears.
  */
 export interface InvalidationChannel {
   publish(scope: string): void;
@@ -18,6 +20,33 @@ class LocalChannel implements InvalidationChannel {
   }
   subscribe(listener: (scope: string) => void): void {
     this.listeners.push(listener);
+  }
+}
+
+/** The Redis channel of "users changed" between instances. */
+export const USERS_CHANGED_CHANNEL = 'portal:users-changed';
+
+/**
+ * The local signal, and a Redis channel to and from the other instances: this instance's listeners hear its own
+ * changes at once (not through Redis), and the others' as soon as Redis delivers them. Should Redis be
+ * unreachable, what another instance changed shows within the cache's TTL, as without it.
+ */
+class RedisChannel extends LocalChannel {
+  private readonly instance = randomUUID();
+
+  constructor(private readonly redis: RedisConnection) {
+    super();
+    const subscriber = redis.duplicate();
+    subscriber.on('message', (channel: string, message: string) => {
+      const [from, scope] = message.split(' ', 2);
+      if (channel === USERS_CHANGED_CHANNEL && from !== this.instance) super.publish(scope);
+    });
+    void subscriber.subscribe(USERS_CHANGED_CHANNEL).catch(() => undefined);
+  }
+
+  override publish(scope: string): void {
+    super.publish(scope);
+    this.redis.client?.publish(USERS_CHANGED_CHANNEL, `${this.instance} ${scope}`).catch(() => undefined);
   }
 }
 
@@ -43,20 +72,21 @@ export const MAX_LARGE_ENTRIES = 8;
 type Entry = { value: Promise<unknown>; until: number; refreshing?: boolean };
 
 /**
- * The user list's totals without text (an organisation and its role or access filter), and the page
- * anchors of each: counting 100,000 index entries on every page dominated the list's cost. A write to
- * the listed columns of `users` through TypeORM (insert, update, delete, in or out of a transaction)
- * clears the cache at once, and again when its transaction commits; a write outside TypeORM (another
- * instance without a shared channel) shows within the TTL.
+ * The user list's totals without text (an organisation and its role or access filter), the page anchors of
+ * each, and a large list's order: counting 100,000 index entries on every page dominated the list's cost. A
+ * write to the listed columns of `users` through TypeORM (insert, update, delete, in or out of a transaction)
+ * clears the cache at once, and again when its transaction commits; with REDIS_URL every other instance's cache
+ * too, as soon as Redis delivers it. A write outside TypeORM shows within the TTL.
  */
 @Injectable()
 export class UserCountCache implements EntitySubscriberInterface<User> {
   private readonly counts = new Map<string, Entry>();
   private readonly large = new Map<string, Entry>();
   private pendingCommit = false;
-  private readonly channel: InvalidationChannel = new LocalChannel();
+  private readonly channel: InvalidationChannel;
 
-  constructor(db: DataSource) {
+  constructor(db: DataSource, @Optional() redis?: RedisConnection) {
+    this.channel = redis?.client ? new RedisChannel(redis) : new LocalChannel();
     db.subscribers.push(this);
     this.channel.subscribe(() => {
       this.counts.clear();

@@ -296,4 +296,30 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     const second = await signIn(b, member(4), { mfaToken: code }, first.res.body.challengeToken as string);
     expect(second.res.status).toBe(200);
   });
+
+  it('a user added through A shows at once in the list and a search on B, whose totals and list order were cached', async () => {
+    const admin = await signIn(a, siteAdmin);
+    const list = (query: string) =>
+      call(b, 'GET', `/api/users?pageSize=50&page=1${query}`, { token: admin.accessToken });
+    const before = await list('');
+    expect(before.status).toBe(200);
+    expect((await list('&searchText=newcomer')).body.totalRecords).toBe(0);
+    // Cached on B now (10 s); A clears it at once, through Redis.
+    const added = await call(a, 'POST', '/api/users/add', {
+      token: admin.accessToken,
+      body: { userEmail: 'newcomer@multi.test', userRoleIds: [4] },
+    });
+    expect(added.status).toBeLessThan(300);
+    // Within a second (Redis delivers in milliseconds; without it B answers from its cache for 10 s).
+    const deadline = Date.now() + 1_000;
+    let total = 0;
+    let found = 0;
+    while (Date.now() < deadline) {
+      total = (await list('')).body.totalRecords as number;
+      found = (await list('&searchText=newcomer')).body.totalRecords as number;
+      if (total === (before.body.totalRecords as number) + 1 && found === 1) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect({ total, found }).toEqual({ total: (before.body.totalRecords as number) + 1, found: 1 });
+  });
 });
