@@ -6,6 +6,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  Matches,
   MaxLength,
   Min,
   MinLength,
@@ -15,7 +16,7 @@ import {
 import { AppException } from './app.exception';
 import { ERROR_CODES } from '../shared/messages';
 import { LIMITS } from '../shared/limits';
-import { VALIDATION_MESSAGES as V } from '../shared/validation';
+import { NO_NUL_PATTERN, VALIDATION_MESSAGES as V } from '../shared/validation';
 
 /**
  * The field may be left out; when it is sent, every other rule applies, so `null` is refused like any
@@ -61,6 +62,20 @@ export const VALIDATION_PIPE_OPTIONS: ValidationPipeOptions = {
     });
   },
 };
+
+/**
+ * `searchText` of a list query: optional text of at most LIMITS.EMAIL_MAX characters, without a NUL (SQLite's LIKE
+ * and FTS5 read one as the end of the text: the user search failed, exports and the audit search matched all).
+ */
+export function SearchTextField(description: string): PropertyDecorator {
+  return applyDecorators(
+    Matches(NO_NUL_PATTERN, { message: V.SEARCH_NUL }),
+    MaxLength(LIMITS.EMAIL_MAX, { message: V.SEARCH_TOO_LONG }),
+    IsString(),
+    IsOptional(),
+    ApiPropertyOptional({ description }),
+  );
+}
 
 /** `page` of a paged list query: optional, a whole number from 1. */
 export function PageField(): PropertyDecorator {

@@ -19,6 +19,9 @@ export function atMostMessage(label: string, max: number): string {
 export const NAME_MAX = 100;
 
 /** Exactly LIMITS.MFA_CODE_LENGTH digits: a TOTP code, an e-mailed code, a recovery step's code. */
+/** Text without a NUL character (no name or e-mail holds one; SQLite's text matching stops at it). */
+export const NO_NUL_PATTERN = /^[^\0]*$/;
+
 export const MFA_CODE_PATTERN = new RegExp(`^\\d{${LIMITS.MFA_CODE_LENGTH}}$`);
 
 export const VALIDATION_MESSAGES = {
@@ -27,6 +30,8 @@ export const VALIDATION_MESSAGES = {
   EMAIL_TOO_LONG: tooLongMessage('Entered email', LIMITS.EMAIL_MAX),
   NEW_USER_EMAIL_EMPTY: 'User email must not be empty',
   SEARCH_TOO_LONG: tooLongMessage('searchText', LIMITS.EMAIL_MAX),
+  /** SQLite's LIKE and FTS5 read a NUL as the end of the text (the search matched everything, or failed). */
+  SEARCH_NUL: 'searchText must not contain a NUL character.',
   /** Organisation administration (spec 001 §5) words the same limit differently. */
   ORG_EMAIL_TOO_LONG: atMostMessage('Email', LIMITS.EMAIL_MAX),
   // Passwords

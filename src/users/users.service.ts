@@ -229,8 +229,8 @@ export class UsersService {
       const qb = this.users.createQueryBuilder('u').where('u.organisationId = :org', { org: org.id });
       const text = query.searchText?.trim();
       if (text && textBy !== 'none') {
-        // LIKE / ILIKE: PostgreSQL (its pg_trgm GIN indexes on these two expressions serve 3+ characters), and
-        // the few SQLite texts the text indexes cannot take (searchPage reads SQLite's indexes itself).
+        // LIKE: the few SQLite texts its text indexes cannot take (searchPage reads the indexes itself, and
+        // PostgreSQL's through placePostgresMatches).
         whereNameOrEmailLike(qb, text, this.users.manager.connection.options.type === 'postgres');
       }
       return whereAccessAndRole(qb, query);
@@ -372,8 +372,8 @@ export class UsersService {
    * SEARCH_COUNT_CAP match (capped), else all of them. The first SEARCH_COUNT_CAP + 1 matches (ids only, through
    * the text indexes: pg_trgm for 3+ characters, user_search_grams for 1-2) are all there are; more, and the top
    * of the list is read by id and filtered with ILIKE until it holds the page (a text many users hold throughout
-   * the list), or failing that within PG_WALK_MAX entries, every match is placed. Sorting the matches' rows instead cost 50-240 ms for a text held by
-   * a fifth of 100,000 users (issue 16).
+   * the list), or failing that within PG_WALK_MAX entries, every match is placed. Sorting the matches' rows
+   * instead cost 50-240 ms for a text held by a fifth of 100,000 users (issue 16).
    */
   private async placePostgresMatches(
     text: string,

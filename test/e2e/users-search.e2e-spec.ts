@@ -3,6 +3,7 @@ import { Organisation } from '../../src/organisations/entities/organisation.enti
 import { User } from '../../src/users/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
+import { expectErrorBody } from '../utils/error-body';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 /**
@@ -48,6 +49,15 @@ describe('GET /api/users: search through the trigram index, bounded paging', () 
       expect(res.body.items.length).toBeLessThanOrEqual(1);
     }
     expect(emails(await list({ searchText: '"' }).expect(200))).toEqual(['mary.obrien@search.test']);
+    // SQLite's LIKE and FTS5 read a NUL as the end of the text (the list answered 500, the export matched
+    // everyone): refused on every database, with the CONTRACT error body, by the list, its export and the audit.
+    for (const text of ['\u0000', 'a\u0000', 'ma\u0000ry']) {
+      for (const path of ['/api/users', '/api/users/export', '/api/audit-events']) {
+        const res = await request(t.http).get(path).query({ searchText: text }).set(s.auth);
+        expectErrorBody(res, 400);
+        expect(res.body.message).toBe('searchText must not contain a NUL character.');
+      }
+    }
   });
 
   it('ignores case, across the space between first and last name, and in the e-mail', async () => {

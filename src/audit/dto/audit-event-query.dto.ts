@@ -1,10 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, Min } from 'class-validator';
 import { AUDIT_EVENT_TYPE_IDS, AuditEventQuery, AuditEventType } from '../../shared/audit';
-import { LIMITS } from '../../shared/limits';
-import { VALIDATION_MESSAGES as V } from '../../shared/validation';
-import { PageField, PageSizeField } from '../../common/validation';
+import { PageField, PageSizeField, SearchTextField } from '../../common/validation';
 
 /** Query of GET /api/audit-events and its export: filtering and paging happen in the database. */
 export class AuditEventQueryDto implements AuditEventQuery {
@@ -37,12 +35,7 @@ export class AuditEventQueryDto implements AuditEventQuery {
   @Min(1, { message: 'targetId must be a whole number.' })
   targetId?: number;
 
-  @ApiPropertyOptional({
-    description: 'Summary, actor or target e-mail, or address; case-insensitive, taken literally',
-  })
-  @IsOptional()
-  @IsString()
-  @MaxLength(LIMITS.EMAIL_MAX, { message: V.SEARCH_TOO_LONG })
+  @SearchTextField('Summary, actor or target e-mail, or address; case-insensitive, taken literally')
   searchText?: string;
 
   @PageField()

@@ -1,11 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { AccessLevel, UserListQuery } from '../../shared/api-types';
-import { LIMITS } from '../../shared/limits';
 import { ALL_ROLES } from '../../shared/roles';
-import { VALIDATION_MESSAGES as V } from '../../shared/validation';
-import { PageField, PageSizeField } from '../../common/validation';
+import { PageField, PageSizeField, SearchTextField } from '../../common/validation';
 
 /** Query of GET /api/users (UserListQuery): filtering and paging happen in the database. */
 export class UserListQueryDto implements UserListQuery {
@@ -16,10 +14,7 @@ export class UserListQueryDto implements UserListQuery {
   @PageSizeField()
   pageSize?: 25 | 50 | 100;
 
-  @ApiPropertyOptional({ description: 'Name or e-mail, case-insensitive; % _ \\ are taken literally' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(LIMITS.EMAIL_MAX, { message: V.SEARCH_TOO_LONG })
+  @SearchTextField('Name or e-mail, case-insensitive; % _ \\ are taken literally')
   searchText?: string;
 
   @ApiPropertyOptional({ enum: ['all', 'hasAccess', 'noAccess'] })
