@@ -74,12 +74,6 @@ export interface UserListQuery {
 export interface UserListPage {
   items: UserListItem[];
   totalRecords: number;
-  /**
-   * A text search with more than SEARCH_COUNT_CAP (1,000) matches on SQLite whose page was found near the top
-   * of the list without placing every match: totalRecords is that cap and more match (issue 16); the pages
-   * reach the first 1,000. Absent or false: totalRecords is exact.
-   */
-  totalIsCapped?: boolean;
   page: number;
   pageSize: number;
   organisationId: number;

@@ -31,3 +31,63 @@ describe('ListOrder', () => {
     expect(list.positionsOf(new Uint32Array(0))).toHaveLength(0);
   });
 });
+
+describe('ListOrder.withTexts', () => {
+  /** listTextSql's string of these users, in this order. */
+  const spelled = (users: Array<[number, string, string]>) =>
+    users.map(([id, name, email]) => `${id}\x03${name}\x01${email}`).join('\x02');
+  const users: Array<[number, string, string]> = Array.from({ length: 300 }, (_, p) => [
+    // Ids that hold digits no name or e-mail does ("8800"), out of order as a list's are.
+    88000 + ((p * 37) % 300),
+    p % 3 === 0 ? `Ada LOVELACE ${p}` : `Zoë Müller ${p}`,
+    `user${p}@Example.test`,
+  ]);
+  const list = ListOrder.withTexts(spelled(users))!;
+  /** What the database's search finds: the name or the e-mail holds the text, case-insensitively. */
+  const expected = (text: string) =>
+    users.flatMap(([, name, email], p) =>
+      name.toLowerCase().includes(text.toLowerCase()) || email.toLowerCase().includes(text.toLowerCase()) ? [p] : [],
+    );
+
+  it('reads the ids back in the list order', () => {
+    expect(list.size).toBe(300);
+    expect(list.idsAt([0, 1, 299])).toEqual([users[0][0], users[1][0], users[299][0]]);
+    expect(Array.from(list.positionsOf(Uint32Array.from([users[5][0], 1])))).toEqual([5]);
+  });
+
+  it.each(['ada', 'LoveLace', 'müller', 'ZOË', 'ë', 'a', '1', '29', '@example', 'e', 'user1', ' 2', 'nobody'])(
+    'finds exactly the users whose name or e-mail holds %j, each once, and pages them',
+    (text) => {
+      const all = expected(text);
+      expect(list.find(text, 0, 1000)).toEqual({ total: all.length, positions: all });
+      expect(list.find(text, 10, 25)).toEqual({ total: all.length, positions: all.slice(10, 35) });
+      expect(list.find(text, all.length, 5)).toEqual({ total: all.length, positions: [] });
+    },
+  );
+
+  it("never matches a user's id, nor across the name and the e-mail", () => {
+    expect(list.find('8800', 0, 10)).toEqual({ total: 0, positions: [] });
+    expect(list.find('88000', 0, 10)).toEqual({ total: 0, positions: [] });
+    // "88" is in names and e-mails (and in every id): only those are found.
+    expect(list.find('88', 0, 300)).toEqual({ total: expected('88').length, positions: expected('88') });
+    expect(list.find('0user0', 0, 10)).toEqual({ total: 0, positions: [] });
+    expect(list.find(`0\x01user0`, 0, 10)).toBeUndefined();
+  });
+
+  it('refuses a string that cannot be read back user by user (a separator in a name or an e-mail)', () => {
+    expect(ListOrder.withTexts(spelled([[1, 'A\x02B', 'a@b.test']]))).toBeUndefined();
+    expect(ListOrder.withTexts(spelled([[1, 'A\x03B', 'a@b.test']]))).toBeUndefined();
+    expect(ListOrder.withTexts(`x1\x03Ann\x01a@b.test`)).toBeUndefined();
+    expect(ListOrder.withTexts(`\x03Ann\x01a@b.test`)).toBeUndefined();
+    expect(ListOrder.withTexts(spelled([[1, 'A\x01B', 'a@b.test']]))?.find('a', 0, 5)).toEqual({
+      total: 1,
+      positions: [0],
+    });
+  });
+
+  it('has no texts to search when built from ids alone, and an empty list finds nothing', () => {
+    expect(ListOrder.of(Uint32Array.from([1, 2])).find('a', 0, 10)).toBeUndefined();
+    expect(ListOrder.withTexts(null)?.find('a', 0, 10)).toEqual({ total: 0, positions: [] });
+    expect(ListOrder.withTexts('')?.size).toBe(0);
+  });
+});

@@ -1,7 +1,8 @@
 /**
- * The order of an organisation's user list as plain arrays, so that a text search with many matches finds its
- * page without reading every matching row (issue 16): the text index gives the matching ids, this gives each
- * one's position in the list, and the page is the matches at the smallest positions.
+ * The order of an organisation's user list as plain arrays, so that a text search finds its page without reading
+ * every matching row (issue 16): the text index gives the matching ids, this gives each one's position in the
+ * list, and the page is the matches at the smallest positions. For a text many users hold (which no index narrows),
+ * the list can also carry each user's name and e-mail, in its order, to be searched in memory.
  */
 
 /**
@@ -32,6 +33,28 @@ export function idsFromList(list: string | null | undefined): Uint32Array {
   return ids;
 }
 
+/**
+ * listTextSql's separators: \x02 between users, \x03 after a user's id, \x01 between the name and the e-mail (so
+ * that no text matches across the two, as the database's search does not). A text holding one is searched by
+ * the database (isListText); a name or an e-mail holding one leaves the list without its texts (ListOrder.withTexts).
+ */
+const USER_SEPARATOR = '\x02';
+const ID_SEPARATOR = '\x03';
+
+/**
+ * The SQL expression of one user `alias` of the list as listTextSql's string spells it: `id \x03 first last \x01
+ * e-mail`. `chr` is the database's function of a character code (SQLite: char, PostgreSQL: chr).
+ */
+export function listTextEntrySql(alias: string, chr: 'char' | 'chr'): string {
+  return `CAST(${alias}."id" AS TEXT) || ${chr}(3) || ${alias}."firstName" || ' ' || ${alias}."lastName" || ${chr}(1) || ${alias}."email"`;
+}
+
+/** Whether a search text can be looked for in a list's texts: it holds none of their separators. */
+export function isListText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) <= 3) return false;
+  return true;
+}
+
 /** A table indexed by id serves lists whose ids span at most this many times their number (others interleave). */
 const SLOTS_PER_ID = 16;
 
@@ -45,10 +68,13 @@ export class ListOrder {
     /** Otherwise: the ids ascending, each beside its position in the list. */
     private readonly sortedIds: Uint32Array,
     private readonly positions: Uint32Array,
+    /** withTexts: listTextSql's string in lower case, and where each user's text starts and ends in it. */
+    private readonly texts?: string,
+    private readonly textBounds?: Uint32Array,
   ) {}
 
   /** The list whose ids, in order, are these. */
-  static of(order: Uint32Array): ListOrder {
+  static of(order: Uint32Array, texts?: string, textBounds?: Uint32Array): ListOrder {
     const n = order.length;
     let low = Infinity;
     let high = -1;
@@ -59,12 +85,79 @@ export class ListOrder {
     if (n > 0 && high - low < SLOTS_PER_ID * n) {
       const slots = new Uint32Array(high - low + 1);
       for (let p = 0; p < n; p++) slots[order[p] - low] = p + 1;
-      return new ListOrder(order, slots, low, new Uint32Array(0), new Uint32Array(0));
+      return new ListOrder(order, slots, low, new Uint32Array(0), new Uint32Array(0), texts, textBounds);
     }
     // Sparse ids (other organisations' in between): the positions sorted by their id, for a binary search.
     const positions = Uint32Array.from(order.keys()).sort((a, b) => order[a] - order[b]);
     const sortedIds = positions.map((p) => order[p]);
-    return new ListOrder(order, undefined, 0, sortedIds, positions);
+    return new ListOrder(order, undefined, 0, sortedIds, positions, texts, textBounds);
+  }
+
+  /**
+   * The list of listTextSql's string (its users in order), able to find a text in memory (find); undefined when a
+   * name or an e-mail holds one of the separators, so that the string cannot be read back user by user.
+   * Lower case as JavaScript folds it, as the text indexes fold the text (FTS5's trigram tokenizer, PostgreSQL's
+   * lower()) but for a few letters of special casing.
+   */
+  static withTexts(list: string | null | undefined): ListOrder | undefined {
+    const texts = (list ?? '').toLowerCase();
+    const ids: number[] = [];
+    const bounds: number[] = [];
+    for (let at = 0; at < texts.length;) {
+      const next = texts.indexOf(USER_SEPARATOR, at);
+      const end = next === -1 ? texts.length : next;
+      const idEnd = texts.indexOf(ID_SEPARATOR, at);
+      // Each user: an id's digits, its separator, then a text without another.
+      if (idEnd <= at || idEnd > end || idEnd - at > 10) return undefined;
+      const second = texts.indexOf(ID_SEPARATOR, idEnd + 1);
+      if (second !== -1 && second < end) return undefined;
+      let id = 0;
+      for (let i = at; i < idEnd; i++) {
+        const digit = texts.charCodeAt(i) - 48;
+        if (digit < 0 || digit > 9) return undefined;
+        id = id * 10 + digit;
+      }
+      ids.push(id);
+      bounds.push(idEnd + 1, end);
+      at = end + 1;
+    }
+    return ListOrder.of(Uint32Array.from(ids), texts, Uint32Array.from(bounds));
+  }
+
+  /**
+   * withTexts: how many users of the list hold `text` (case-insensitive, every character literal; isListText) in
+   * their name or e-mail, and the positions of those from the `skip`-th on, `take` at most; undefined without
+   * texts.
+   */
+  find(text: string, skip: number, take: number): { total: number; positions: number[] } | undefined {
+    const { texts, textBounds } = this;
+    if (texts === undefined || textBounds === undefined || !isListText(text)) return undefined;
+    const wanted = text.toLowerCase();
+    const users = textBounds.length / 2;
+    const positions: number[] = [];
+    let total = 0;
+    let user = 0;
+    let at = users > 0 ? texts.indexOf(wanted, textBounds[0]) : -1;
+    while (at !== -1) {
+      // The last user whose text starts at or before `at` (a binary search from the last one found).
+      let lo = user;
+      let hi = users - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (textBounds[2 * mid] <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      user = lo;
+      // Past that text's end, `at` lies in the next user's id (the text holds no separator to span them).
+      if (at < textBounds[2 * user + 1]) {
+        if (total >= skip && positions.length < take) positions.push(user);
+        total++;
+      }
+      // Each user once: on from the next one's text.
+      if (++user >= users) break;
+      at = texts.indexOf(wanted, textBounds[2 * user]);
+    }
+    return { total, positions };
   }
 
   get size(): number {

@@ -112,6 +112,11 @@ export class UserCountCache implements EntitySubscriberInterface<User> {
     return this.cached(this.large, MAX_LARGE_ENTRIES, key, compute);
   }
 
+  /** As getLarge when a value is cached (even past its TTL, then renewed as get does); else undefined. */
+  getLargeIfCached<T>(key: string, compute: () => Promise<T>): Promise<T> | undefined {
+    return this.large.has(key) ? this.cached(this.large, MAX_LARGE_ENTRIES, key, compute) : undefined;
+  }
+
   private cached<T>(store: Map<string, Entry>, max: number, key: string, compute: () => Promise<T>): Promise<T> {
     const entry = store.get(key);
     if (entry && (entry.until > Date.now() || entry.refreshing)) return entry.value as Promise<T>;

@@ -35,7 +35,7 @@ import {
 } from './dto/user-changes.dto';
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { UserCountCache } from './user-count-cache';
-import { idListSql, idsFromList, ListOrder } from './list-order';
+import { idListSql, idsFromList, isListText, listTextEntrySql, ListOrder } from './list-order';
 import { User } from './entities/user.entity';
 import {
   canToggleAdministrator,
@@ -103,24 +103,29 @@ type RawListRow = Record<(typeof LIST_COLUMNS)[number] | 'id', unknown> & {
 export const TRIGRAM_MIN_CHARS = 3;
 
 /**
- * A text search on SQLite first reads this many matches + 1 (the text index yields them in id order): fewer,
- * and they are all there are. More, and walking the top of the list may find the page for less than placing
- * every match; then the total is shown as "more than" this (totalIsCapped) (issue 16).
+ * A text search first reads this many matches + 1 from the text index (in id order): fewer, and they are all there
+ * are, placed by the cached list order. More (a text many users hold, which an index hardly narrows), and the
+ * list's own names and e-mails, cached in its order, are searched in memory instead (issue 16).
  */
-export const SEARCH_COUNT_CAP = 1000;
+export const SEARCH_PROBE_SIZE = 1000;
 
 /**
- * What walking one entry of the ordered list with LIKE costs against placing one match of the text index
- * (reading its id and finding its position), measured at 100,000 users: about 0.3 and 0.13 µs.
+ * Lists of this many users and more have their texts read after a first search however few it matched, so that the
+ * next ones are made in memory (at 100,000 users: 1-3 ms against 4-10 ms through the text index and the table).
  */
-const WALK_COST_PER_MATCH_COST = 2;
+const SEARCH_IN_MEMORY_FROM = 5000;
 
 /**
- * PostgreSQL: the most entries at the top of the list read by id and filtered with ILIKE to find a page of a text
- * with many matches; when they hold too few, every match is placed instead (1,000 ids by primary key cost about
- * half the first page at 100,000 users).
+ * PostgreSQL, for the text search's queries (SET LOCAL, inside their transaction): the matches are read through the
+ * text indexes, as bitmaps. Left to itself the planner read the first 1,001 matches of "ada" by scanning the table
+ * from its start, expecting them early (27 ms against 4.6 ms through the index, at 100,000 users, where the matches
+ * lie together); started a parallel worker that cost more than it saved (26 against 18 ms for 40,000 matches of
+ * "k"); and compiled the query (JIT: user_search_grams' high cost, which keeps the planner on its index, set it off).
  */
-const PG_WALK_MAX = 1000;
+const PG_TEXT_INDEX_ONLY = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan', 'jit']
+  .map((setting) => `SET LOCAL ${setting} = off`)
+  .concat('SET LOCAL max_parallel_workers_per_gather = 0')
+  .join('; ');
 
 /** The search text as one FTS5 phrase: every character literal, a double quote doubled. */
 export function ftsPhrase(text: string): string {
@@ -230,7 +235,7 @@ export class UsersService {
       const text = query.searchText?.trim();
       if (text && textBy !== 'none') {
         // LIKE: the few SQLite texts its text indexes cannot take (searchPage reads the indexes itself, and
-        // PostgreSQL's through placePostgresMatches).
+        // PostgreSQL's through postgresMatchingIds).
         whereNameOrEmailLike(qb, text, this.users.manager.connection.options.type === 'postgres');
       }
       return whereAccessAndRole(qb, query);
@@ -283,12 +288,13 @@ export class UsersService {
   }
 
   /**
-   * A page with a text filter and its total. SQLite: the text index gives the matching ids (of every
-   * organisation, without reading their rows) and the cached list order their positions, so the page is the
-   * matches at the smallest positions and the total is exact. Only when more than SEARCH_COUNT_CAP match and
-   * the first of them show the page among the list's first entries is the list walked instead, with LIKE, and
-   * the total said to be more than the cap: reading every match of a text held by most users costs more than
-   * that walk.
+   * A page with a text filter and its exact total. The text index gives the first SEARCH_PROBE_SIZE + 1 matching
+   * ids (SQLite: of every organisation, without reading their rows); when they are all there are, the cached list
+   * order gives their positions and the page is the matches at the smallest ones. More, and the list's names and
+   * e-mails, cached in its order, are searched in memory: reading every match of a text a fifth of 100,000 users
+   * hold cost 2-5 times the first page; the search in memory costs 1-3 ms. While those texts are cached (until a
+   * change to the users, or the TTL with no search), every search of the list is made in memory. Only a text
+   * holding one of their separators (control characters) reads every match from the index instead.
    */
   private async searchPage(
     page: number,
@@ -304,126 +310,63 @@ export class UsersService {
       qb.orderBy('u.lastName', 'ASC').addOrderBy('u.firstName', 'ASC').addOrderBy('u.email', 'ASC') as T;
     const base = { page, pageSize, organisationId: org.id, organisationName: org.name };
     const offset = (page - 1) * pageSize;
-    const listOrder = () =>
-      this.counts.getLarge(`${cacheKey}|order`, () => this.listOrder(ordered(filtered('none')), postgres));
-    const pageOf = (order: ListOrder, positions: Uint32Array) =>
-      this.rowsInOrder(order.idsAt(positions.subarray(offset, offset + pageSize)));
-    if (postgres) {
-      const found = await this.placePostgresMatches(text, filtered, listOrder, offset + pageSize);
-      return {
-        items: await pageOf(found.order, found.positions),
-        totalRecords: found.capped ? SEARCH_COUNT_CAP : found.positions.length,
-        totalIsCapped: found.capped,
-        ...base,
-      };
+    const placed = async (order: ListOrder, matches: Uint32Array): Promise<UserListPage> => {
+      const positions = order.positionsOf(matches);
+      const ids = order.idsAt(positions.subarray(offset, offset + pageSize));
+      return { items: await this.rowsInOrder(ids), totalRecords: positions.length, ...base };
+    };
+    const match = postgres ? undefined : textMatch(text);
+    if (!postgres && !match) return this.searchPageExact(page, pageSize, org, filtered, count);
+    const listTexts = () => this.listTexts(ordered(filtered('none')), postgres);
+    const inMemory = async (withTexts: ListOrder | undefined): Promise<UserListPage | undefined> => {
+      const found = withTexts?.find(text, offset, pageSize);
+      if (!withTexts || !found) return undefined;
+      return { items: await this.rowsInOrder(withTexts.idsAt(found.positions)), totalRecords: found.total, ...base };
+    };
+    // The list's texts when they are cached (a text many users hold was searched lately): cheaper than any index.
+    const cachedTexts = this.counts.getLargeIfCached(`${cacheKey}|texts`, listTexts);
+    const fromCache = cachedTexts && (await inMemory(await cachedTexts));
+    if (fromCache) return fromCache;
+    // The order first (it is cached): PostgreSQL's search runs in a transaction, which must not wait for another
+    // connection of the pool.
+    const order = await this.counts.getLarge(`${cacheKey}|order`, () =>
+      this.listOrder(ordered(filtered('none')), postgres),
+    );
+    const probe = match
+      ? await this.firstMatchingIds(match, SEARCH_PROBE_SIZE + 1)
+      : await this.postgresMatchingIds(text, filtered, SEARCH_PROBE_SIZE + 1);
+    if (probe.length <= SEARCH_PROBE_SIZE) {
+      const found = await placed(order, probe);
+      // A large list's texts are read for the searches that follow (typing a search makes several), after this one.
+      if (order.size >= SEARCH_IN_MEMORY_FROM && isListText(text))
+        void this.counts.getLarge(`${cacheKey}|texts`, listTexts).catch(() => undefined);
+      return found;
     }
-    const match = textMatch(text);
-    if (!match) return this.searchPageExact(page, pageSize, org, filtered, count);
-    const order = await listOrder();
-
-    // The first matches in id order: when they are all there are, the page is among them.
-    const { ids: probe, maxId } = await this.firstMatchingIds(match, SEARCH_COUNT_CAP + 1);
-    if (probe.length <= SEARCH_COUNT_CAP) {
-      const positions = order.positionsOf(probe);
-      return { items: await pageOf(order, positions), totalRecords: positions.length, totalIsCapped: false, ...base };
-    }
-    // More: when the first of them are all this list's, they put the page within the list's first `within`
-    // entries, which LIKE (folding ASCII case only, as the index does for ASCII text) can walk; that is done
-    // when it costs less than placing every match, whose number the ids of the first ones tell (ids grow).
-    const first = order.positionsOf(probe);
-    const need = offset + pageSize;
-    if (first.length > SEARCH_COUNT_CAP && need <= first.length && /^[\x20-\x7e]*$/.test(text)) {
-      const within = first[need - 1] + 1;
-      const estimatedMatches = (probe.length * maxId) / Math.max(1, probe[probe.length - 1]);
-      if (within * WALK_COST_PER_MATCH_COST <= estimatedMatches) {
-        const [walkSql, walkParams] = ordered(
-          filtered('none')
-            .select('u.id', 'id')
-            .addSelect('u.firstName', 'firstName')
-            .addSelect('u.lastName', 'lastName')
-            .addSelect('u.email', 'email'),
-        )
-          .limit(within)
-          .getQueryAndParameters();
-        const pattern = likePattern(text);
-        const walked = (await this.users.query(
-          `SELECT "w"."id" AS "id" FROM (${walkSql}) "w"
-          WHERE (("w"."firstName" || ' ' || "w"."lastName") LIKE ? ESCAPE '\\' OR "w"."email" LIKE ? ESCAPE '\\')
-          ORDER BY "w"."lastName" ASC, "w"."firstName" ASC, "w"."email" ASC LIMIT ? OFFSET ?`,
-          [...walkParams, pattern, pattern, pageSize, offset],
-        )) as Array<{ id: number }>;
-        // A full page within entries that hold at least `need` matches is exactly the page of all matches.
-        if (walked.length === pageSize)
-          return {
-            items: await this.rowsInOrder(walked.map((r) => Number(r.id))),
-            totalRecords: SEARCH_COUNT_CAP,
-            totalIsCapped: true,
-            ...base,
-          };
-      }
-    }
-    // Otherwise every match, placed: an exact total, any page.
-    const positions = order.positionsOf(await this.matchingIds(match));
-    return { items: await pageOf(order, positions), totalRecords: positions.length, totalIsCapped: false, ...base };
+    const searched = isListText(text) && (await inMemory(await this.counts.getLarge(`${cacheKey}|texts`, listTexts)));
+    if (searched) return searched;
+    return placed(order, match ? await this.matchingIds(match) : await this.postgresMatchingIds(text, filtered));
   }
 
   /**
-   * PostgreSQL: the matches' positions in the cached list order, up to the first `need` of the list when more than
-   * SEARCH_COUNT_CAP match (capped), else all of them. The first SEARCH_COUNT_CAP + 1 matches (ids only, through
-   * the text indexes: pg_trgm for 3+ characters, user_search_grams for 1-2) are all there are; more, and the top
-   * of the list is read by id and filtered with ILIKE until it holds the page (a text many users hold throughout
-   * the list), or failing that within PG_WALK_MAX entries, every match is placed. Sorting the matches' rows
-   * instead cost 50-240 ms for a text held by a fifth of 100,000 users (issue 16).
+   * PostgreSQL: the ids of the list's users that hold the text, through the text indexes (pg_trgm for 3+
+   * characters, user_search_grams for 1-2), the first `limit` of them or all.
    */
-  private async placePostgresMatches(
+  private postgresMatchingIds(
     text: string,
     filtered: (textBy?: 'like' | 'none') => SelectQueryBuilder<User>,
-    listOrder: () => Promise<ListOrder>,
-    need: number,
-  ): Promise<{ order: ListOrder; positions: Uint32Array; capped: boolean }> {
-    const matching = (limit?: number) => {
-      const qb = filtered('none').select('u.id', 'id');
-      if (limit) qb.limit(limit);
-      if ([...text].length >= TRIGRAM_MIN_CHARS) {
-        whereNameOrEmailLike(qb, text, true);
-        return this.idList(qb);
-      }
+    limit?: number,
+  ): Promise<Uint32Array> {
+    const qb = filtered('none').select('u.id', 'id');
+    if (limit) qb.limit(limit);
+    if ([...text].length >= TRIGRAM_MIN_CHARS) whereNameOrEmailLike(qb, text, true);
+    else
       qb.andWhere(`user_search_grams(u.firstName || ' ' || u.lastName, u.email) @> ARRAY[lower(:gram)]::text[]`, {
         gram: text,
       });
-      // The function's high cost keeps the planner on its index, and would make it compile the query (JIT).
-      return this.users.manager.transaction(async (m) => {
-        await m.query('SET LOCAL jit = off');
-        return this.idList(qb, m);
-      });
-    };
-    const [order, probe] = await Promise.all([listOrder(), matching(SEARCH_COUNT_CAP + 1)]);
-    if (probe.length <= SEARCH_COUNT_CAP) return { order, positions: order.positionsOf(probe), capped: false };
-    // The page lies within the list's first `bound` entries (they hold `need` of the probe's matches); the top of
-    // the list is read in two steps, up to PG_WALK_MAX entries, for a text held by many users throughout the list.
-    const first = order.positionsOf(probe);
-    const bound = need <= first.length ? first[need - 1] + 1 : order.size;
-    // A sample of over a thousand matches none of which lies at the top: the matches are bunched deeper.
-    if (first.length === 0 || first[0] >= PG_WALK_MAX)
-      return { order, positions: order.positionsOf(await matching()), capped: false };
-    const found: number[] = [];
-    let read = 0;
-    for (const step of [need * 4, PG_WALK_MAX]) {
-      const upTo = Math.min(step, bound, PG_WALK_MAX);
-      if (upTo <= read) break;
-      const walk = this.users
-        .createQueryBuilder('u')
-        .select('u.id', 'id')
-        .where('u.id = ANY(:ids)', {
-          ids: order.idsAt(Array.from({ length: upTo - read }, (_, i) => read + i)),
-        });
-      whereNameOrEmailLike(walk, text, true);
-      found.push(...order.positionsOf(await this.idList(walk)));
-      read = upTo;
-      // Every match among the first `read` entries is found, so the first `need` of them are the page's.
-      if (found.length >= need) return { order, positions: Uint32Array.from(found).sort(), capped: true };
-    }
-    return { order, positions: order.positionsOf(await matching()), capped: false };
+    return this.users.manager.transaction(async (m) => {
+      await m.query(PG_TEXT_INDEX_ONLY);
+      return this.idList(qb, m);
+    });
   }
 
   /** The ids a query selects (as `id`), read as one string (a row per id cost several times more). */
@@ -444,14 +387,14 @@ export class UsersService {
     return idsFromList(rows[0]?.ids);
   }
 
-  /** The first `limit` of matchingIds, and the largest user id there is. */
-  private async firstMatchingIds(match: TextMatch, limit: number): Promise<{ ids: Uint32Array; maxId: number }> {
+  /** The first `limit` of matchingIds. */
+  private async firstMatchingIds(match: TextMatch, limit: number): Promise<Uint32Array> {
     const rows = (await this.users.query(
-      `SELECT ${idListSql('"m"."id"')} AS "ids", (SELECT max("id") FROM "users") AS "maxId" FROM
+      `SELECT ${idListSql('"m"."id"')} AS "ids" FROM
         (SELECT rowid AS "id" FROM "${match.table}" WHERE "${match.table}" MATCH ? LIMIT ?) "m"`,
       [match.phrase, limit],
-    )) as Array<{ ids: string | null; maxId: number | null }>;
-    return { ids: idsFromList(rows[0]?.ids), maxId: Number(rows[0]?.maxId ?? 0) };
+    )) as Array<{ ids: string | null }>;
+    return idsFromList(rows[0]?.ids);
   }
 
   /** The ids of this (filtered, ordered) list, in its order, read as one string. */
@@ -468,6 +411,23 @@ export class UsersService {
       ids: string | null;
     }>;
     return ListOrder.of(idsFromList(rows[0]?.ids));
+  }
+
+  /**
+   * This (filtered, ordered) list with its users' names and e-mails (ListOrder.withTexts), read as one string;
+   * undefined when one of them holds a separator of that string.
+   */
+  private async listTexts(ordered: SelectQueryBuilder<User>, postgres: boolean): Promise<ListOrder | undefined> {
+    const [sql, params] = ordered
+      .select(listTextEntrySql('u', postgres ? 'chr' : 'char'), 'entry')
+      .getQueryAndParameters();
+    const rows = (await this.users.query(
+      postgres
+        ? `SELECT array_to_string(ARRAY(${sql}), chr(2)) AS "texts"`
+        : `SELECT group_concat("t"."entry", char(2)) AS "texts" FROM (${sql}) "t"`,
+      params,
+    )) as Array<{ texts: string | null }>;
+    return ListOrder.withTexts(rows[0]?.texts);
   }
 
   /** A page with a text filter: its ids and the exact total in one pass over the matches (the index narrowed them). */
@@ -491,7 +451,6 @@ export class UsersService {
     return {
       items: await this.rowsInOrder(raw.map((r) => Number(r.id))),
       totalRecords,
-      totalIsCapped: false,
       page,
       pageSize,
       organisationId: org.id,

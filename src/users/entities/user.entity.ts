@@ -13,12 +13,13 @@ import { Organisation } from '../../organisations/entities/organisation.entity';
 import { effectiveRoles, Role } from '../../shared/roles';
 
 @Entity('users')
-@Index('IDX_users_org_name', ['organisationId', 'lastName', 'firstName'])
+// The list's index (migration UserListIndex): its order, the id (PostgreSQL's entries hold no id), the filters.
 @Index('IDX_users_org_search', [
   'organisationId',
   'lastName',
   'firstName',
   'email',
+  'id',
   'roleId',
   'isAdministrator',
   'isDisabled',

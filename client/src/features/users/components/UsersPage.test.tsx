@@ -127,23 +127,6 @@ describe('UsersPage', () => {
     expect(screen.getByTestId('page-report')).toHaveTextContent('Showing 0 to 0 of 0 entries');
   });
 
-  it('says "more than" when the server capped the count of a search, and how far the pages reach', async () => {
-    setup([Role.SITE_ADMIN], (q) => ({
-      body: { ...page([item(1)], 1000, Number(q.get('page')), Number(q.get('pageSize'))), totalIsCapped: true },
-    }));
-    expect(await screen.findByTestId('page-report')).toHaveTextContent('Showing 1 to 50 of more than 1000 entries');
-    expect(screen.getByTestId('users-capped')).toHaveTextContent(
-      'More than 1,000 users match: the pages reach the first 1,000.',
-    );
-    expect(screen.getByTestId('page-number')).toHaveTextContent('Page 1 of 20');
-  });
-
-  it('shows an exact total without the note', async () => {
-    setup([Role.SITE_ADMIN], () => ({ body: { ...page([item(1)], 120), totalIsCapped: false } }));
-    expect(await screen.findByTestId('page-report')).toHaveTextContent('Showing 1 to 50 of 120 entries');
-    expect(screen.queryByTestId('users-capped')).toBeNull();
-  });
-
   it('pages on the server: 50 rows by default, 25/50/100 to choose, and the page report', async () => {
     const { calls } = setup([Role.SITE_ADMIN], (q) => {
       const size = Number(q.get('pageSize'));

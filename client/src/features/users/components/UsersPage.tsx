@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box, Flex, Progress, Text } from '@chakra-ui/react';
+import { Box, Flex, Progress } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { UserListItem, UserListQuery } from '@shared/api-types';
@@ -87,13 +87,7 @@ export function UsersPage() {
               onUserGroups: (u) => navigate(paths.userGroupsOfUser(u.id)),
             }}
           />
-          <Paginator {...pager} totalRecords={list.data.totalRecords} totalIsCapped={list.data.totalIsCapped} />
-          {list.data.totalIsCapped && (
-            <Text fontSize="sm" color="fg.muted" mt="2" data-testid="users-capped">
-              More than {list.data.totalRecords.toLocaleString()} users match: the pages reach the first{' '}
-              {list.data.totalRecords.toLocaleString()}. Narrow the search to see the others.
-            </Text>
-          )}
+          <Paginator {...pager} totalRecords={list.data.totalRecords} />
         </>
       )}
     </Box>
