@@ -23,10 +23,22 @@ export class RedisConnection implements OnApplicationShutdown {
       : null;
   }
 
-  /** A second connection of its own (subscribers cannot share one); closed with the app. */
+  /**
+   * A second connection of its own (subscribers cannot share one); closed with the app. Its commands wait while
+   * Redis is unreachable; closed then, in the middle of a reconnection, it rejects them all ("Connection is
+   * closed."), and callers that never look (socket.io's adapter subscribes without a catch) would leave unhandled
+   * rejections at shutdown. So every command's failure counts as handled here; a caller that awaits one still
+   * sees it fail.
+   */
   duplicate(): Redis {
     if (!this.client) throw new Error('REDIS_URL is not configured');
     const copy = this.watch(this.client.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null }));
+    const send = copy.sendCommand.bind(copy);
+    copy.sendCommand = ((...args: Parameters<Redis['sendCommand']>) => {
+      const sent = send(...args) as Promise<unknown>;
+      sent.catch(() => undefined);
+      return sent;
+    }) as Redis['sendCommand'];
     this.extra.push(copy);
     return copy;
   }
