@@ -20,6 +20,7 @@ import { AppConfig } from './config/env.validation';
 import { FilesModule } from './files/files.module';
 import { RedisConnection, RedisModule } from './redis/redis.module';
 import { RedisThrottlerStorage } from './redis/redis-throttler.storage';
+import { MemoryThrottlerStorage } from './common/throttling/memory-throttler.storage';
 import { DatabaseModule } from './database/database.module';
 import { AppInfoController } from './app-info/app-info.controller';
 import { HealthModule } from './health/health.module';
@@ -68,10 +69,10 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     SessionsModule,
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG, RedisConnection],
-      // Counted in Redis when several instances run (REDIS_URL), in the process otherwise.
+      // Counted in Redis when several instances run (REDIS_URL), in the process otherwise: one fixed window per key.
       useFactory: (config: AppConfig, redis: RedisConnection) => ({
         ...rateLimitOptions(config.rateLimitScale),
-        storage: redis.client ? new RedisThrottlerStorage(redis.client) : undefined,
+        storage: redis.client ? new RedisThrottlerStorage(redis.client) : new MemoryThrottlerStorage(),
       }),
     }),
     // index.html and the unhashed files are revalidated on every load; hashed assets are ClientAssets'.

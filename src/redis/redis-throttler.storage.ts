@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
+import { ThrottlerStorage } from '@nestjs/throttler';
 import { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import Redis from 'ioredis';
+import { MemoryThrottlerStorage } from '../common/throttling/memory-throttler.storage';
 
 /**
  * One fixed window per key, and a block once the limit is passed, counted atomically in Redis (one Lua
@@ -33,7 +34,7 @@ return { hits, left, 0, 0 }
  * unreachable each instance counts in its own memory (the limits hold per instance, never fail closed).
  */
 export class RedisThrottlerStorage implements ThrottlerStorage {
-  private readonly fallback = new ThrottlerStorageService();
+  private readonly fallback = new MemoryThrottlerStorage();
   private readonly logger = new Logger('RateLimits');
 
   constructor(
