@@ -86,19 +86,41 @@ async function main() {
       // Refreshes: each connection is one signed-in client chaining its own cookie.
       const clients = [];
       for (let i = 0; i < 16; i++) clients.push(await login(server.base, emails[i], PASSWORD));
-      const refreshes = await load(server.base, {
+      const product = {
         connections: clients.length,
         cpuMs: server.cpuMs,
-        seconds: SECONDS,
         next: (i) => ({ method: 'POST', path: '/refresh', headers: { cookie: clients[i].cookie } }),
         after: (i, res) => {
           const next = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
           if (next) clients[i].cookie = next;
         },
+      };
+      const refreshes = await load(server.base, { ...product, seconds: SECONDS });
+      // The anchor: a bare node:http server answering a refresh's bytes (its body and its cookie), alternating
+      // one-second slices with the product, so that the rate reads against this machine's speed.
+      const sample = await fetch(`${server.base}/refresh`, { method: 'POST', headers: { cookie: clients[0].cookie } });
+      clients[0].cookie = sample.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const bare = await bareHttp(Buffer.from(await sample.arrayBuffer()), {
+        'content-type': 'application/json; charset=utf-8',
+        'set-cookie': sample.headers.getSetCookie(),
       });
+      const vsHttp = await compare(
+        server.base,
+        product,
+        bare.base,
+        {
+          connections: clients.length,
+          next: () => ({ method: 'POST', path: '/refresh' }),
+        },
+        { rounds: SECONDS },
+      );
+      await bare.close();
       report(
         'refreshes/s',
-        `${fmt(refreshes.rps)}, p99 ${fmt(refreshes.p99)} ms, ${fmt(refreshes.cpuPerCall, 2)} ms server CPU each${refreshes.errors ? `; ${refreshes.errors} errors: ${refreshes.firstError}` : ''}`,
+        `${fmt(refreshes.rps)}, p99 ${fmt(refreshes.p99)} ms, ${fmt(refreshes.cpuPerCall, 2)} ms server CPU each: ${fmt(vsHttp.ratio, 3)} of bare node:http (${fmt(vsHttp.bare.rps, 0)}/s)${refreshes.errors ? `; ${refreshes.errors} errors: ${refreshes.firstError}` : ''}`,
       );
     }
 
