@@ -110,8 +110,9 @@ export const TRIGRAM_MIN_CHARS = 3;
 export const SEARCH_PROBE_SIZE = 1000;
 
 /**
- * Lists of this many users and more have their texts read after a first search however few it matched, so that the
- * next ones are made in memory (at 100,000 users: 1-3 ms against 4-10 ms through the text index and the table).
+ * PostgreSQL: lists of this many users and more have their texts read after a first search however few it matched,
+ * so that the next ones are made in memory (at 100,000 users: 1-3 ms against 4-10 ms through the text index and the
+ * table; SQLite's FTS5 index gives up to 1,001 matches in 0.3-1.5 ms, so it is asked first there).
  */
 const SEARCH_IN_MEMORY_FROM = 5000;
 
@@ -323,8 +324,9 @@ export class UsersService {
       if (!withTexts || !found) return undefined;
       return { items: await this.rowsInOrder(withTexts.idsAt(found.positions)), totalRecords: found.total, ...base };
     };
-    // The list's texts when they are cached (a text many users hold was searched lately): cheaper than any index.
-    const cachedTexts = this.counts.getLargeIfCached(`${cacheKey}|texts`, listTexts);
+    // PostgreSQL: the list's texts when they are cached (this list was searched lately), cheaper than its text
+    // index, whose matches are read through the table (SQLite's FTS5 index answers a few matches for less).
+    const cachedTexts = postgres ? this.counts.getLargeIfCached(`${cacheKey}|texts`, listTexts) : undefined;
     const fromCache = cachedTexts && (await inMemory(await cachedTexts));
     if (fromCache) return fromCache;
     // The order first (it is cached): PostgreSQL's search runs in a transaction, which must not wait for another
@@ -337,8 +339,9 @@ export class UsersService {
       : await this.postgresMatchingIds(text, filtered, SEARCH_PROBE_SIZE + 1);
     if (probe.length <= SEARCH_PROBE_SIZE) {
       const found = await placed(order, probe);
-      // A large list's texts are read for the searches that follow (typing a search makes several), after this one.
-      if (order.size >= SEARCH_IN_MEMORY_FROM && isListText(text))
+      // PostgreSQL: a large list's texts are read for the searches that follow (typing a search makes several),
+      // after this one.
+      if (postgres && order.size >= SEARCH_IN_MEMORY_FROM && isListText(text))
         void this.counts.getLarge(`${cacheKey}|texts`, listTexts).catch(() => undefined);
       return found;
     }
