@@ -127,7 +127,8 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     if (typeof token !== 'string' || token.length === 0 || token.length > 4096) throw new Error(SOCKET_ERRORS.NO_TOKEN);
     let signedIn: SignedIn;
     try {
-      signedIn = await this.sessionAuth.authenticate(token);
+      // Once per connection: its row is not kept for the signed-in path's repeated calls.
+      signedIn = await this.sessionAuth.authenticate(token, { keep: false });
     } catch (e) {
       if (!(e instanceof AppException)) throw e;
       throw new Error(

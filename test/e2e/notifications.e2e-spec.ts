@@ -7,6 +7,7 @@ import request from 'supertest';
 import { FileLinksService } from '../../src/notifications/file-links.service';
 import { NotificationsGateway, SESSIONS_CHANGED_COALESCE_MS } from '../../src/notifications/notifications.gateway';
 import { SessionsService } from '../../src/sessions/sessions.service';
+import { SessionAuthService } from '../../src/credentials/session-auth.service';
 import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS } from '../../src/shared/notifications';
 import { Role } from '../../src/shared/roles';
 import { User } from '../../src/users/entities/user.entity';
@@ -125,6 +126,22 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       await expect(connect(users[0].session.accessToken).ready).rejects.toThrow(SOCKET_ERRORS.MFA_REQUIRED);
       await t.db.getRepository(User).update({ id }, { hasPasskey: true });
       await connected(users[0].session);
+    });
+
+    it("authenticates a socket without keeping its session's row for the signed-in path (issue 16: socket memory)", async () => {
+      const a = await orgWithUsers(1);
+      const { user, session } = a.users[0];
+      const kept = (t.app.get(SessionAuthService) as unknown as { kept: Map<string, unknown> }).kept;
+      const { sid } = JSON.parse(Buffer.from(session.accessToken.split('.')[1], 'base64url').toString()) as {
+        sid: string;
+      };
+      const c = await connected(session);
+      await publish({ userId: user.id, type: 'OTHER', content: { message: 'Authenticated' } }).expect(201);
+      await until(() => c.received.length === 1);
+      expect(kept.has(sid)).toBe(false);
+      // A call of the signed-in path keeps it (SQLite; PostgreSQL is asked on every call).
+      await request(t.http).get('/api/users/current').set(session.auth).expect(200);
+      expect(kept.has(sid)).toBe(t.db.options.type === 'sqlite');
     });
 
     it('refuses a disabled account', async () => {
