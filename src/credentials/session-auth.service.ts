@@ -80,7 +80,7 @@ export class SessionAuthService {
    * No token or a bad one is 401, an expired one the spec's 403 'jwt expired', an ended session 401 SESSION_ENDED.
    */
   async authenticate(token: string | undefined, { keep = true }: { keep?: boolean } = {}): Promise<SignedIn> {
-    const payload = this.tokens.verifyAccessToken(token);
+    const payload = this.tokens.verifyAccessToken(token, keep);
     const row = await this.lookUp(payload.sid, payload.sub, keep);
     const found = row ? toSignedIn(row, payload.sid, payload.exp) : null;
     if (!found || !maySignIn(found)) throw AppException.unauthorized(SESSION_ENDED_MESSAGE, ERROR_CODES.SESSION_ENDED);

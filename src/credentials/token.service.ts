@@ -74,7 +74,7 @@ export class TokenService {
    * The payload of a valid access token (from `Authorization: Bearer …` or the socket's handshake); an expired
    * one is the spec's 403 'jwt expired', anything else 401.
    */
-  verifyAccessToken(token: string | undefined): Readonly<AccessPayload & { exp: number }> {
+  verifyAccessToken(token: string | undefined, keep = true): Readonly<AccessPayload & { exp: number }> {
     if (!token) throw AppException.unauthorized();
     const known = this.verified.get(token);
     if (known) {
@@ -97,6 +97,8 @@ export class TokenService {
       typeof payload.exp !== 'number'
     )
       throw AppException.unauthorized();
+    // `keep` false: a one-off check (a socket's handshake) leaves the cache to the calls that repeat.
+    if (!keep) return Object.freeze(payload);
     if (this.verified.size >= VERIFIED_TOKENS_MAX) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, Object.freeze(payload));
     return payload;

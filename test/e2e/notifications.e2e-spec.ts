@@ -8,6 +8,7 @@ import { FileLinksService } from '../../src/notifications/file-links.service';
 import { NotificationsGateway, SESSIONS_CHANGED_COALESCE_MS } from '../../src/notifications/notifications.gateway';
 import { SessionsService } from '../../src/sessions/sessions.service';
 import { SessionAuthService } from '../../src/credentials/session-auth.service';
+import { TokenService } from '../../src/credentials/token.service';
 import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS } from '../../src/shared/notifications';
 import { Role } from '../../src/shared/roles';
 import { User } from '../../src/users/entities/user.entity';
@@ -128,10 +129,11 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       await connected(users[0].session);
     });
 
-    it("authenticates a socket without keeping its session's row for the signed-in path (issue 16: socket memory)", async () => {
+    it("authenticates a socket without keeping its session's row or its token for the signed-in path (issue 16: socket memory)", async () => {
       const a = await orgWithUsers(1);
       const { user, session } = a.users[0];
       const kept = (t.app.get(SessionAuthService) as unknown as { kept: Map<string, unknown> }).kept;
+      const verified = (t.app.get(TokenService) as unknown as { verified: Map<string, unknown> }).verified;
       const { sid } = JSON.parse(Buffer.from(session.accessToken.split('.')[1], 'base64url').toString()) as {
         sid: string;
       };
@@ -139,9 +141,11 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       await publish({ userId: user.id, type: 'OTHER', content: { message: 'Authenticated' } }).expect(201);
       await until(() => c.received.length === 1);
       expect(kept.has(sid)).toBe(false);
+      expect(verified.has(session.accessToken)).toBe(false);
       // A call of the signed-in path keeps it (SQLite; PostgreSQL is asked on every call).
       await request(t.http).get('/api/users/current').set(session.auth).expect(200);
       expect(kept.has(sid)).toBe(t.db.options.type === 'sqlite');
+      expect(verified.has(session.accessToken)).toBe(true);
     });
 
     it('refuses a disabled account', async () => {
