@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import Redis from 'ioredis';
-import { MemoryThrottlerStorage } from '../common/throttling/memory-throttler.storage';
+import { MemoryThrottlerStorage, throttlerRecord } from '../common/throttling/memory-throttler.storage';
 
 /**
  * One fixed window per key, and a block once the limit is passed, counted atomically in Redis (one Lua
@@ -61,11 +61,6 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
       return this.fallback.increment(key, ttl, limit, blockDuration, throttlerName);
     }
     const [hits, left, blocked, blockLeft] = counted;
-    return {
-      totalHits: hits,
-      timeToExpire: Math.ceil(left / 1000),
-      isBlocked: blocked === 1,
-      timeToBlockExpire: Math.ceil(blockLeft / 1000),
-    };
+    return throttlerRecord(hits, left, blocked === 1 ? blockLeft : undefined);
   }
 }

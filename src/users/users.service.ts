@@ -293,8 +293,9 @@ export class UsersService {
    * ids (SQLite: of every organisation, without reading their rows); when they are all there are, the cached list
    * order gives their positions and the page is the matches at the smallest ones. More, and the list's names and
    * e-mails, cached in its order, are searched in memory: reading every match of a text a fifth of 100,000 users
-   * hold cost 2-5 times the first page; the search in memory costs 1-3 ms. While those texts are cached (until a
-   * change to the users, or the TTL with no search), every search of the list is made in memory. Only a text
+   * hold cost 2-5 times the first page; the search in memory costs 1-3 ms. On PostgreSQL, while those texts are
+   * cached (until a change to the users, or the TTL with no search), every search of the list is made in memory,
+   * its index being dearer. Only a text
    * holding one of their separators (control characters) reads every match from the index instead.
    */
   private async searchPage(
@@ -321,8 +322,13 @@ export class UsersService {
     const listTexts = () => this.listTexts(ordered(filtered('none')), postgres);
     const inMemory = async (withTexts: ListOrder | undefined): Promise<UserListPage | undefined> => {
       const found = withTexts?.find(text, offset, pageSize);
-      if (!withTexts || !found) return undefined;
-      return { items: await this.rowsInOrder(withTexts.idsAt(found.positions)), totalRecords: found.total, ...base };
+      return (
+        found && {
+          items: await this.rowsInOrder(withTexts!.idsAt(found.positions)),
+          totalRecords: found.total,
+          ...base,
+        }
+      );
     };
     // PostgreSQL: the list's texts when they are cached (this list was searched lately), cheaper than its text
     // index, whose matches are read through the table (SQLite's FTS5 index answers a few matches for less).

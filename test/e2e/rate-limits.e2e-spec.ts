@@ -22,4 +22,19 @@ describe('rate limits per account when signed in', () => {
     await request(t.http).get('/api/users/current').set(a.auth).expect(429);
     await request(t.http).get('/api/users/current').set(b.auth).expect(200);
   });
+
+  it('lets exactly the budget through when the calls come in parallel', async () => {
+    const org = await createOrganisation(t);
+    const c = await login(t, (await createUser(t, org, { roleId: Role.VIEWER })).email);
+    const statuses: number[] = [];
+    const total = RATE_LIMITS.PER_ACCOUNT + 40;
+    for (let sent = 0; sent < total; sent += 64) {
+      const batch = Array.from({ length: Math.min(64, total - sent) }, () =>
+        request(t.http).get('/api/users/current').set(c.auth),
+      );
+      statuses.push(...(await Promise.all(batch)).map((r) => r.status));
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(RATE_LIMITS.PER_ACCOUNT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+  });
 });

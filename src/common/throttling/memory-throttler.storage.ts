@@ -4,6 +4,20 @@ import { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage
 type Window = { hits: number; endsAt: number; blockedUntil: number };
 
 /**
+ * The record @nestjs/throttler's guard reads, from a window's hits and what is left of it (ms), and, when the caller
+ * is refused, how long until it may call again (ms). Times are whole seconds, rounded up, for Retry-After.
+ */
+export function throttlerRecord(hits: number, windowLeftMs: number, blockLeftMs?: number): ThrottlerStorageRecord {
+  const seconds = (ms: number) => Math.ceil(Math.max(ms, 0) / 1000);
+  return {
+    totalHits: hits,
+    timeToExpire: seconds(windowLeftMs),
+    isBlocked: blockLeftMs !== undefined,
+    timeToBlockExpire: blockLeftMs === undefined ? 0 : seconds(blockLeftMs),
+  };
+}
+
+/**
  * @nestjs/throttler's storage in one process, counted as RedisThrottlerStorage counts across instances: one fixed
  * window per key from its first hit, and a block once the limit is passed. Constant work a request: the library's
  * own storage keeps every hit's expiry and filters the whole list on each request (at the anonymous limit of
@@ -30,14 +44,7 @@ export class MemoryThrottlerStorage implements ThrottlerStorage {
     const now = this.now();
     const id = `${throttlerName}:${key}`;
     let w = this.windows.get(id);
-    const seconds = (ms: number) => Math.ceil(Math.max(ms, 0) / 1000);
-    if (w && w.blockedUntil > now)
-      return {
-        totalHits: w.hits,
-        timeToExpire: seconds(w.endsAt - now),
-        isBlocked: true,
-        timeToBlockExpire: seconds(w.blockedUntil - now),
-      };
+    if (w && w.blockedUntil > now) return throttlerRecord(w.hits, w.endsAt - now, w.blockedUntil - now);
     if (!w || w.endsAt <= now) {
       w = { hits: 0, endsAt: now + ttl, blockedUntil: 0 };
       this.windows.set(id, w);
@@ -45,15 +52,9 @@ export class MemoryThrottlerStorage implements ThrottlerStorage {
     }
     w.hits++;
     const left = w.endsAt - now;
-    if (w.hits <= limit)
-      return { totalHits: w.hits, timeToExpire: seconds(left), isBlocked: false, timeToBlockExpire: 0 };
+    if (w.hits <= limit) return throttlerRecord(w.hits, left);
     if (blockDuration > 0) w.blockedUntil = now + blockDuration;
-    return {
-      totalHits: w.hits,
-      timeToExpire: seconds(left),
-      isBlocked: true,
-      timeToBlockExpire: seconds(blockDuration > 0 ? blockDuration : left),
-    };
+    return throttlerRecord(w.hits, left, blockDuration > 0 ? blockDuration : left);
   }
 
   private prune(now: number): void {
