@@ -39,10 +39,13 @@ describe('ListOrder.withTexts', () => {
   const users: Array<[number, string, string]> = Array.from({ length: 300 }, (_, p) => [
     // Ids that hold digits no name or e-mail does ("8800"), out of order as a list's are.
     88000 + ((p * 37) % 300),
-    p % 3 === 0 ? `Ada LOVELACE ${p}` : `Zoë Müller ${p}`,
+    p % 3 === 0 ? `Ada LOVELACE ${p}` : p % 3 === 1 ? `Zoë Müller ${p}` : `Łukasz Wałęsa-İnce ${p}`,
     `user${p}@Example.test`,
   ]);
   const list = ListOrder.withTexts(spelled(users))!;
+  // The same list with its texts indexed (GramIndex): every search must find exactly what the scan finds.
+  const indexed = ListOrder.withTexts(spelled(users))!;
+  beforeAll(() => indexed.indexTexts());
   /** What the database's search finds: the name or the e-mail holds the text, case-insensitively. */
   const expected = (text: string) =>
     users.flatMap(([, name, email], p) =>
@@ -55,23 +58,88 @@ describe('ListOrder.withTexts', () => {
     expect(Array.from(list.positionsOf(Uint32Array.from([users[5][0], 1])))).toEqual([5]);
   });
 
-  it.each(['ada', 'LoveLace', 'müller', 'ZOË', 'ë', 'a', '1', '29', '@example', 'e', 'user1', ' 2', 'nobody'])(
-    'finds exactly the users whose name or e-mail holds %j, each once, and pages them',
-    (text) => {
-      const all = expected(text);
-      expect(list.find(text, 0, 1000)).toEqual({ total: all.length, positions: all });
-      expect(list.find(text, 10, 25)).toEqual({ total: all.length, positions: all.slice(10, 35) });
-      expect(list.find(text, all.length, 5)).toEqual({ total: all.length, positions: [] });
-    },
-  );
+  it.each([
+    ...[
+      'ada',
+      'LoveLace',
+      'müller',
+      'ZOË',
+      'ë',
+      'a',
+      '1',
+      '29',
+      '@example',
+      'e',
+      'user1',
+      ' 2',
+      'nobody',
+      '2 ',
+      'ce 1',
+    ],
+    // Beyond U+00FF: hashed keys, whose users are checked.
+    ...['ł', 'Ł', 'wał', 'łę', 'ęs', 'ka', 'İ', 'i̇nce', 'sa-i̇', 'łx', 'ęsa-'],
+  ])('finds exactly the users whose name or e-mail holds %j, each once, and pages them', (text) => {
+    const all = expected(text);
+    for (const searched of [list, indexed]) {
+      expect(searched.find(text, 0, 1000)).toEqual({ total: all.length, positions: all });
+      expect(searched.find(text, 10, 25)).toEqual({ total: all.length, positions: all.slice(10, 35) });
+      expect(searched.find(text, all.length, 5)).toEqual({ total: all.length, positions: [] });
+    }
+  });
+
+  it('checks a text of three characters or more: holding each of its pairs is not holding it', async () => {
+    const pairs = ListOrder.withTexts(
+      spelled([
+        [1, 'Abba Baab', 'ab@b.test'],
+        [2, 'Aba Aba', 'x@y.test'],
+      ]),
+    )!;
+    await pairs.indexTexts();
+    expect(pairs.find('aba', 0, 5)).toEqual({ total: 1, positions: [1] });
+    expect(pairs.find('abba', 0, 5)).toEqual({ total: 1, positions: [0] });
+    expect(pairs.find('bab', 0, 5)).toEqual({ total: 0, positions: [] });
+  });
+
+  it('keeps the list read before, with its index, when its texts are read again unchanged', async () => {
+    const again = ListOrder.withTexts(spelled(users), indexed);
+    expect(again).toBe(indexed);
+    const changed = spelled(users).replace('Ada LOVELACE 0', 'Ada Byron 0');
+    const other = ListOrder.withTexts(changed, indexed)!;
+    expect(other).not.toBe(indexed);
+    await other.indexTexts();
+    expect(other.find('byron', 0, 5)).toEqual({ total: 1, positions: [0] });
+    expect(other.find('lovelace', 0, 0)?.total).toBe(expected('lovelace').length - 1);
+  });
+
+  it('indexes a list larger than a build slice, and an empty one', async () => {
+    const many: Array<[number, string, string]> = Array.from({ length: 20_000 }, (_, p) => [
+      p + 1,
+      `N${p % 7 === 0 ? 'q' : ''} ${p}`,
+      `${p}@x.test`,
+    ]);
+    const big = ListOrder.withTexts(spelled(many))!;
+    await big.indexTexts();
+    const holding = (text: string) =>
+      many.flatMap(([, name, email], p) => (`${name}`.toLowerCase().includes(text) || email.includes(text) ? [p] : []));
+    for (const text of ['q', 'nq', 'q 1999', '19999@', 'x', '@x.test']) {
+      const all = holding(text);
+      expect(big.find(text, 3, 4)).toEqual({ total: all.length, positions: all.slice(3, 7) });
+    }
+    const empty = ListOrder.withTexts('')!;
+    await empty.indexTexts();
+    expect(empty.find('a', 0, 5)).toEqual({ total: 0, positions: [] });
+  });
 
   it("never matches a user's id, nor across the name and the e-mail", () => {
-    expect(list.find('8800', 0, 10)).toEqual({ total: 0, positions: [] });
-    expect(list.find('88000', 0, 10)).toEqual({ total: 0, positions: [] });
-    // "88" is in names and e-mails (and in every id): only those are found.
-    expect(list.find('88', 0, 300)).toEqual({ total: expected('88').length, positions: expected('88') });
-    expect(list.find('0user0', 0, 10)).toEqual({ total: 0, positions: [] });
-    expect(list.find(`0\x01user0`, 0, 10)).toBeUndefined();
+    for (const searched of [list, indexed]) {
+      expect(searched.find('8800', 0, 10)).toEqual({ total: 0, positions: [] });
+      expect(searched.find('88000', 0, 10)).toEqual({ total: 0, positions: [] });
+      // "88" is in names and e-mails (and in every id): only those are found.
+      expect(searched.find('88', 0, 300)).toEqual({ total: expected('88').length, positions: expected('88') });
+      expect(searched.find('0user0', 0, 10)).toEqual({ total: 0, positions: [] });
+      expect(searched.find('0u', 0, 10)).toEqual({ total: 0, positions: [] });
+      expect(searched.find(`0\x01user0`, 0, 10)).toBeUndefined();
+    }
   });
 
   it('refuses a string that cannot be read back user by user (a separator in a name or an e-mail)', () => {

@@ -117,6 +117,11 @@ export class UserCountCache implements EntitySubscriberInterface<User> {
     return this.large.has(key) ? this.cached(this.large, MAX_LARGE_ENTRIES, key, compute) : undefined;
   }
 
+  /** The value getLarge holds for `key`, however old; undefined when there is none. Computes nothing. */
+  peekLarge<T>(key: string): Promise<T> | undefined {
+    return this.large.get(key)?.value as Promise<T> | undefined;
+  }
+
   private cached<T>(store: Map<string, Entry>, max: number, key: string, compute: () => Promise<T>): Promise<T> {
     const entry = store.get(key);
     if (entry && (entry.until > Date.now() || entry.refreshing)) return entry.value as Promise<T>;

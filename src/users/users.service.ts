@@ -110,9 +110,11 @@ export const TRIGRAM_MIN_CHARS = 3;
 export const SEARCH_PROBE_SIZE = 1000;
 
 /**
- * PostgreSQL: lists of this many users and more have their texts read after a first search however few it matched,
- * so that the next ones are made in memory (at 100,000 users: 1-3 ms against 4-10 ms through the text index and the
- * table; SQLite's FTS5 index gives up to 1,001 matches in 0.3-1.5 ms, so it is asked first there).
+ * Lists of this many users and more have their names and e-mails read, and indexed in memory (ListOrder.indexTexts),
+ * after a first search however few it matched, so that the next ones are made in memory: at 100,000 users a text of
+ * one or two characters is found there without reading any text, a longer one by checking the few users holding its
+ * pairs of characters (0-2 ms), against 0.3-1.5 ms for SQLite's FTS5 index to give its first 1,001 matches (then
+ * placing them) and 4-10 ms for PostgreSQL's through the table. Smaller lists are searched through their indexes.
  */
 const SEARCH_IN_MEMORY_FROM = 5000;
 
@@ -289,14 +291,14 @@ export class UsersService {
   }
 
   /**
-   * A page with a text filter and its exact total. The text index gives the first SEARCH_PROBE_SIZE + 1 matching
-   * ids (SQLite: of every organisation, without reading their rows); when they are all there are, the cached list
-   * order gives their positions and the page is the matches at the smallest ones. More, and the list's names and
-   * e-mails, cached in its order, are searched in memory: reading every match of a text a fifth of 100,000 users
-   * hold cost 2-5 times the first page; the search in memory costs 1-3 ms. On PostgreSQL, while those texts are
-   * cached (until a change to the users, or the TTL with no search), every search of the list is made in memory,
-   * its index being dearer. Only a text
-   * holding one of their separators (control characters) reads every match from the index instead.
+   * A page with a text filter and its exact total. A list of SEARCH_IN_MEMORY_FROM users or more, once searched,
+   * has its names and e-mails cached in its order and indexed in memory (until a change to the users, or the TTL with
+   * no search, then read again; unchanged, its index is kept): every search of it is made there. Otherwise the text
+   * index gives the first SEARCH_PROBE_SIZE + 1 matching ids (SQLite: of every organisation, without reading their
+   * rows); when they are all there are, the cached list order gives their positions and the page is the matches at
+   * the smallest ones. More, and the list's texts are read and searched in memory: reading every match of a text a
+   * fifth of 100,000 users hold cost 2-5 times the first page. Only a text holding one of their separators (control
+   * characters) reads every match from the index instead.
    */
   private async searchPage(
     page: number,
@@ -319,7 +321,9 @@ export class UsersService {
     };
     const match = postgres ? undefined : textMatch(text);
     if (!postgres && !match) return this.searchPageExact(page, pageSize, org, filtered, count);
-    const listTexts = () => this.listTexts(ordered(filtered('none')), postgres);
+    const textsKey = `${cacheKey}|texts`;
+    const listTexts = () =>
+      this.listTexts(ordered(filtered('none')), postgres, this.counts.peekLarge<ListOrder | undefined>(textsKey));
     const inMemory = async (withTexts: ListOrder | undefined): Promise<UserListPage | undefined> => {
       const found = withTexts?.find(text, offset, pageSize);
       return (
@@ -330,9 +334,8 @@ export class UsersService {
         }
       );
     };
-    // PostgreSQL: the list's texts when they are cached (this list was searched lately), cheaper than its text
-    // index, whose matches are read through the table (SQLite's FTS5 index answers a few matches for less).
-    const cachedTexts = postgres ? this.counts.getLargeIfCached(`${cacheKey}|texts`, listTexts) : undefined;
+    // The list's texts when they are cached (this list was searched lately).
+    const cachedTexts = this.counts.getLargeIfCached(textsKey, listTexts);
     const fromCache = cachedTexts && (await inMemory(await cachedTexts));
     if (fromCache) return fromCache;
     // The order first (it is cached): PostgreSQL's search runs in a transaction, which must not wait for another
@@ -345,13 +348,13 @@ export class UsersService {
       : await this.postgresMatchingIds(text, filtered, SEARCH_PROBE_SIZE + 1);
     if (probe.length <= SEARCH_PROBE_SIZE) {
       const found = await placed(order, probe);
-      // PostgreSQL: a large list's texts are read for the searches that follow (typing a search makes several),
+      // A large list's texts are read (and indexed) for the searches that follow (typing a search makes several),
       // after this one.
-      if (postgres && order.size >= SEARCH_IN_MEMORY_FROM && isListText(text))
-        void this.counts.getLarge(`${cacheKey}|texts`, listTexts).catch(() => undefined);
+      if (order.size >= SEARCH_IN_MEMORY_FROM && isListText(text))
+        void this.counts.getLarge(textsKey, listTexts).catch(() => undefined);
       return found;
     }
-    const searched = isListText(text) && (await inMemory(await this.counts.getLarge(`${cacheKey}|texts`, listTexts)));
+    const searched = isListText(text) && (await inMemory(await this.counts.getLarge(textsKey, listTexts)));
     if (searched) return searched;
     return placed(order, match ? await this.matchingIds(match) : await this.postgresMatchingIds(text, filtered));
   }
@@ -424,9 +427,14 @@ export class UsersService {
 
   /**
    * This (filtered, ordered) list with its users' names and e-mails (ListOrder.withTexts), read as one string;
-   * undefined when one of them holds a separator of that string.
+   * undefined when one of them holds a separator of that string. `previous`: the same list read before, kept when
+   * nothing changed (with its index). A list of SEARCH_IN_MEMORY_FROM users or more is indexed in the background.
    */
-  private async listTexts(ordered: SelectQueryBuilder<User>, postgres: boolean): Promise<ListOrder | undefined> {
+  private async listTexts(
+    ordered: SelectQueryBuilder<User>,
+    postgres: boolean,
+    previous?: Promise<ListOrder | undefined>,
+  ): Promise<ListOrder | undefined> {
     const [sql, params] = ordered
       .select(listTextEntrySql('u', postgres ? 'chr' : 'char'), 'entry')
       .getQueryAndParameters();
@@ -436,7 +444,9 @@ export class UsersService {
         : `SELECT group_concat("t"."entry", char(2)) AS "texts" FROM (${sql}) "t"`,
       params,
     )) as Array<{ texts: string | null }>;
-    return ListOrder.withTexts(rows[0]?.texts);
+    const list = ListOrder.withTexts(rows[0]?.texts, await previous?.catch(() => undefined));
+    if (list && list.size >= SEARCH_IN_MEMORY_FROM) void list.indexTexts().catch(() => undefined);
+    return list;
   }
 
   /** A page with a text filter: its ids and the exact total in one pass over the matches (the index narrowed them). */
