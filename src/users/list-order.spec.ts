@@ -1,4 +1,4 @@
-import { idsFromList, ListOrder } from './list-order';
+import { idsFromList, ListOrder, MAX_INDEXED_LISTS } from './list-order';
 
 describe('ListOrder', () => {
   it('reads the ids of idListSql in their order, the largest id included', () => {
@@ -80,6 +80,7 @@ describe('ListOrder.withTexts', () => {
     ...['ł', 'Ł', 'wał', 'łę', 'ęs', 'ka', 'İ', 'i̇nce', 'sa-i̇', 'łx', 'ęsa-'],
   ])('finds exactly the users whose name or e-mail holds %j, each once, and pages them', (text) => {
     const all = expected(text);
+    expect(indexed['grams']).toBeDefined();
     for (const searched of [list, indexed]) {
       expect(searched.find(text, 0, 1000)).toEqual({ total: all.length, positions: all });
       expect(searched.find(text, 10, 25)).toEqual({ total: all.length, positions: all.slice(10, 35) });
@@ -111,6 +112,19 @@ describe('ListOrder.withTexts', () => {
     expect(other.find('lovelace', 0, 0)?.total).toBe(expected('lovelace').length - 1);
   });
 
+  it(`keeps the indexes of the last ${MAX_INDEXED_LISTS} lists indexed only, the others finding by scanning`, async () => {
+    const lists = Array.from({ length: MAX_INDEXED_LISTS + 1 }, () => ListOrder.withTexts(spelled(users))!);
+    for (const l of lists) await l.indexTexts();
+    const hasIndex = (l: ListOrder) => l['grams'] !== undefined;
+    expect(lists.map(hasIndex)).toEqual([false, ...Array<boolean>(MAX_INDEXED_LISTS).fill(true)]);
+    expect(lists[0].find('müller', 3, 4)).toEqual({
+      total: expected('müller').length,
+      positions: expected('müller').slice(3, 7),
+    });
+    await lists[0].indexTexts();
+    expect(lists.map(hasIndex)).toEqual([true, false, ...Array<boolean>(MAX_INDEXED_LISTS - 1).fill(true)]);
+  });
+
   it('indexes a list larger than a build slice, and an empty one', async () => {
     const many: Array<[number, string, string]> = Array.from({ length: 20_000 }, (_, p) => [
       p + 1,
@@ -130,7 +144,10 @@ describe('ListOrder.withTexts', () => {
     expect(empty.find('a', 0, 5)).toEqual({ total: 0, positions: [] });
   });
 
-  it("never matches a user's id, nor across the name and the e-mail", () => {
+  it("never matches a user's id, nor across the name and the e-mail", async () => {
+    // Indexed again if a test before dropped its index (MAX_INDEXED_LISTS).
+    await indexed.indexTexts();
+    expect(indexed['grams']).toBeDefined();
     for (const searched of [list, indexed]) {
       expect(searched.find('8800', 0, 10)).toEqual({ total: 0, positions: [] });
       expect(searched.find('88000', 0, 10)).toEqual({ total: 0, positions: [] });

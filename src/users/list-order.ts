@@ -76,6 +76,14 @@ const GRAM_BUILD_SLICE = 8192;
 const CHECK_SHARE = 1 / 6;
 
 /**
+ * At most this many lists keep a GramIndex at once (about 220 bytes a user: 22 MB at 100,000 users); indexing
+ * another drops the index of the one indexed first (which finds by scanning again, and is indexed anew when its
+ * texts are read again). A role or access filter makes a list of its own.
+ */
+export const MAX_INDEXED_LISTS = 2;
+const indexedLists: ListOrder[] = [];
+
+/**
  * For each character and each pair of adjacent characters of the list's texts (never across the name and the
  * e-mail), the positions of the users holding it, ascending (so in the list's order): a text of one or two
  * characters is found without reading any text, a longer one by checking only the users holding all its pairs.
@@ -308,15 +316,23 @@ export class ListOrder {
 
   /**
    * withTexts: builds the index of its texts that find then uses (GramIndex), in slices between which the event
-   * loop runs; find scans the texts meanwhile. Resolves once it is built (at once when there are no texts).
+   * loop runs; find scans the texts meanwhile. Resolves once it is built (at once when there are no texts). Only
+   * the last MAX_INDEXED_LISTS lists indexed keep theirs.
    */
   indexTexts(): Promise<void> {
     const { texts, textBounds } = this;
     if (texts === undefined || textBounds === undefined) return Promise.resolve();
     this.gramsBuilt ??= GramIndex.build(texts, textBounds).then((grams) => {
       this.grams = grams;
+      indexedLists.push(this);
+      while (indexedLists.length > MAX_INDEXED_LISTS) indexedLists.shift()!.dropIndex();
     });
     return this.gramsBuilt;
+  }
+
+  private dropIndex(): void {
+    this.grams = undefined;
+    this.gramsBuilt = undefined;
   }
 
   get size(): number {
