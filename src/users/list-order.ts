@@ -70,12 +70,6 @@ const pairKey = (a: number, b: number): number =>
 /** Users indexed between two turns of the event loop while a GramIndex is built (about 20 ms at 100,000 users). */
 const GRAM_BUILD_SLICE = 8192;
 /**
- * A text whose candidates are more than this share of the list is looked for through the whole string instead (one
- * indexOf per match): checking a user's text costs more per user than scanning past it.
- */
-const CHECK_SHARE = 1 / 6;
-
-/**
  * At most this many lists keep a GramIndex at once (about 220 bytes a user: 22 MB at 100,000 users); indexing
  * another drops the index of the one indexed first (which finds by scanning again, and is indexed anew when its
  * texts are read again). A role or access filter makes a list of its own.
@@ -86,7 +80,7 @@ const indexedLists: ListOrder[] = [];
 /**
  * For each character and each pair of adjacent characters of the list's texts (never across the name and the
  * e-mail), the positions of the users holding it, ascending (so in the list's order): a text of one or two
- * characters is found without reading any text, a longer one by checking only the users holding all its pairs.
+ * characters is found without reading any text, a longer one by checking only the users holding its rarer pairs.
  * About 55 positions (220 bytes) a user for names and e-mails of about 40 characters; built in slices that yield
  * to the event loop.
  */
@@ -95,6 +89,7 @@ class GramIndex {
     /** Each key's positions: postings[offsets[key]] to postings[offsets[key + 1]]. */
     private readonly offsets: Uint32Array,
     private readonly postings: Uint32Array,
+    private readonly users: number,
   ) {}
 
   static async build(texts: string, textBounds: Uint32Array): Promise<GramIndex> {
@@ -135,12 +130,12 @@ class GramIndex {
         postings = new Uint32Array(offsets[keys]);
       }
     }
-    return new GramIndex(offsets, postings);
+    return new GramIndex(offsets, postings, users);
   }
 
   /**
-   * The positions of the users that may hold `wanted` (lower case, no separator), ascending; `exact` when they all
-   * do (one or two characters below U+0100).
+   * The positions of the users that may hold `wanted` (lower case, no separator), ascending, every user that does
+   * among them; `exact` when they all do (one or two characters below U+0100).
    */
   candidates(wanted: string): { positions: Uint32Array; exact: boolean } {
     const of = (key: number) => this.postings.subarray(this.offsets[key], this.offsets[key + 1]);
@@ -156,10 +151,12 @@ class GramIndex {
       keys.add(pairKey(a, b));
       if (a >= 256 || b >= 256) latin1 = false;
     }
-    // The users holding every pair: the rarest pair's, narrowed by the others from the next rarest.
+    // The users holding the rarest pair, narrowed by the next rarest ones; not by a pair most users hold (it would
+    // remove few, at the cost of a pass over it).
     const lists = [...keys].map(of).sort((x, y) => x.length - y.length);
     let positions = lists[0];
-    for (let i = 1; i < lists.length && positions.length > 0; i++) positions = intersect(positions, lists[i]);
+    for (let i = 1; i < lists.length && positions.length > 0 && lists[i].length <= this.users / 2; i++)
+      positions = intersect(positions, lists[i]);
     return { positions, exact: wanted.length === 2 && latin1 };
   }
 }
@@ -277,7 +274,8 @@ export class ListOrder {
       const { positions } = candidates;
       return { total: positions.length, positions: Array.from(positions.subarray(skip, skip + take)) };
     }
-    if (candidates && candidates.positions.length <= users * CHECK_SHARE) {
+    if (candidates) {
+      // Each candidate's own text checked: cheaper than a scan of the whole string even when most users hold it.
       const positions: number[] = [];
       let total = 0;
       for (const user of candidates.positions) {
@@ -287,7 +285,7 @@ export class ListOrder {
       }
       return { total, positions };
     }
-    // Without the index, or a text many users hold: through the whole string, each match found once.
+    // Without the index: through the whole string, each match found once.
     const positions: number[] = [];
     let total = 0;
     let user = 0;

@@ -17,7 +17,7 @@ describe('UserCountCache.peekLarge', () => {
     let seen: number | undefined;
     const again = await c.getLarge('list', async () => {
       seen = await c.peekLarge<number>('list');
-      return seen + 1;
+      return (seen ?? 0) + 1;
     });
     expect(again).toBe(1);
     await new Promise((resolve) => setImmediate(resolve));
