@@ -58,7 +58,7 @@ test('an administrator creates a user, who signs in with the e-mailed temporary 
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('User email must not be empty')).toBeVisible();
   const email = `created-${Date.now().toString(36)}@example.com`;
-  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Analyst' });
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('The user has been added')).toBeVisible();
@@ -76,7 +76,8 @@ test('an administrator creates a user, who signs in with the e-mailed temporary 
   // The same address twice: the failure dialog shows the server's message.
   await page.getByRole('link', { name: 'Create User' }).click();
   await expect(page).toHaveURL(/\/users\/new$/);
-  await page.getByLabel('Email', { exact: true }).fill(email);
+  // The form's field, not the list's "Email" column header: the list stays on screen while the form's route loads.
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('alertdialog')).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
