@@ -88,6 +88,12 @@ describe('ListOrder.withTexts', () => {
     }
   });
 
+  it('finds every user for an empty text, indexed or not (it has no character to look up)', () => {
+    const everyone = users.map((_, p) => p);
+    for (const searched of [list, indexed])
+      expect(searched.find('', 5, 3)).toEqual({ total: users.length, positions: everyone.slice(5, 8) });
+  });
+
   it('checks a text of three characters or more: holding each of its pairs is not holding it', async () => {
     const pairs = ListOrder.withTexts(
       spelled([

@@ -269,7 +269,8 @@ export class ListOrder {
     if (texts === undefined || textBounds === undefined || !isListText(text)) return undefined;
     const wanted = text.toLowerCase();
     const users = textBounds.length / 2;
-    const candidates = this.grams?.candidates(wanted);
+    // An empty text (every user holds it) has no character to look up: the scan counts every user.
+    const candidates = wanted.length > 0 ? this.grams?.candidates(wanted) : undefined;
     if (candidates?.exact) {
       const { positions } = candidates;
       return { total: positions.length, positions: Array.from(positions.subarray(skip, skip + take)) };
