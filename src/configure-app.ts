@@ -3,11 +3,13 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
+import { Logger } from 'pino';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { configureBodyParsing } from './common/middleware/body-parsing';
 import { VALIDATION_PIPE_OPTIONS } from './common/validation';
 import { APP_CONFIG } from './config/app-config.module';
 import { AppConfig } from './config/env.validation';
+import { requestLogging, ROOT_LOGGER } from './logging/logging.module';
 import { LeanIoAdapter } from './notifications/lean-io.adapter';
 import { RedisIoAdapter } from './redis/redis-io.adapter';
 import { RedisConnection } from './redis/redis.module';
@@ -22,6 +24,8 @@ export function configureApp(app: INestApplication): void {
   // No ETag on API answers (a hash of every body, never revalidated by the client: its queries refetch); the
   // client's files carry their own (ClientAssets).
   express.set('etag', false);
+  // First: every request, whatever answers it, gets its id and its closing log line.
+  app.use(requestLogging(app.get<Logger>(ROOT_LOGGER)));
   app.use(
     helmet({
       contentSecurityPolicy: {

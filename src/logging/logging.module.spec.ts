@@ -1,58 +1,119 @@
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { Controller, Get, Global, INestApplication, Logger as NestLogger, Module } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
 import { Writable } from 'node:stream';
-import pinoHttp, { Options } from 'pino-http';
+import { Logger } from 'nestjs-pino';
+import { Logger as Pino, pino } from 'pino';
+import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import { loggerParams } from './logging.module';
+import { LoggingModule, loggerOptions, requestLogging, ROOT_LOGGER } from './logging.module';
 
 type Line = Record<string, unknown> & { req?: Record<string, unknown>; res?: { status: number } };
 
-/** A server logging through the product's request logger into `lines`; `user` plays the JWT guard's part. */
-async function serverLoggingAt(logLevel: AppConfig['logLevel'], lines: Line[]) {
+/** Routes that play a request's part: the JWT guard's caller (`x-user`), a line logged inside, a status. */
+@Controller()
+class ProbeController {
+  private readonly logger = new NestLogger('Probe');
+
+  @Get('api/users/current')
+  current(): object {
+    return {};
+  }
+
+  @Get('inside')
+  inside(): object {
+    this.logger.log('handled inside');
+    return {};
+  }
+
+  @Get('fails')
+  fails(): never {
+    throw new Error('a bug');
+  }
+}
+
+/**
+ * The LoggingModule in a Nest application of its own, its one pino logger writing JSON lines into `lines`, with
+ * the request log mounted first as configureApp mounts it. `x-user` puts a caller on the request, as the guard does.
+ */
+async function appLoggingAt(logLevel: AppConfig['logLevel'], lines: Line[]) {
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
       for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as Line);
       done();
     },
   });
+  @Global()
+  @Module({ providers: [{ provide: APP_CONFIG, useValue: { logLevel } }], exports: [APP_CONFIG] })
+  class ConfigStub {}
   // JSON lines, as without a terminal (a terminal running the tests would otherwise get pretty text).
-  const options = loggerParams({ logLevel } as AppConfig, false).pinoHttp as Options;
-  const log = pinoHttp(options, stream);
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    log(req, res);
-    if (req.headers['x-user']) Object.assign(req, { user: { id: 7, sessionId: 'session-7' } });
-    res.statusCode = Number(req.headers['x-status'] ?? 200);
-    res.end('{}');
+  const root = pino(loggerOptions({ logLevel } as AppConfig, false), stream);
+  const moduleRef = await Test.createTestingModule({
+    imports: [ConfigStub, LoggingModule],
+    controllers: [ProbeController],
+  })
+    .overrideProvider(ROOT_LOGGER)
+    .useValue(root)
+    .compile();
+  const app: INestApplication = moduleRef.createNestApplication({ bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.use(requestLogging(app.get<Pino>(ROOT_LOGGER)));
+  app.use((req: { headers: Record<string, string>; user?: object }, _res: unknown, next: () => void) => {
+    if (req.headers['x-user']) req.user = { id: 7, sessionId: 'session-7' };
+    next();
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, close: () => new Promise<void>((r) => server.close(() => r())) };
+  await app.listen(0, '127.0.0.1');
+  const base = await app.getUrl();
+  return { base: base.replace('[::1]', '127.0.0.1'), root, close: () => app.close() };
 }
+
+const settle = () => new Promise((r) => setTimeout(r, 50));
 
 describe('request log lines (issue 15)', () => {
   it('one JSON line per request: id, method, path without its query, status, and the caller once known', async () => {
     const lines: Line[] = [];
-    const s = await serverLoggingAt('info', lines);
+    const s = await appLoggingAt('info', lines);
     try {
       const res = await fetch(`${s.base}/api/users/current?token=secret-in-query`, {
         headers: { 'x-request-id': 'req-1', authorization: 'Bearer secret-token', 'x-user': '1' },
       });
       expect(res.headers.get('x-request-id')).toBe('req-1');
-      await fetch(`${s.base}/api/health`, { headers: { 'x-request-id': 'bad id with spaces' } });
-      await new Promise((r) => setTimeout(r, 50));
-      expect(lines).toHaveLength(2);
-      expect(lines[0]).toMatchObject({
+      const other = await fetch(`${s.base}/api/users/current`, { headers: { 'x-request-id': 'bad id with spaces' } });
+      await settle();
+      const requestLines = lines.filter((l) => l.req);
+      expect(requestLines).toHaveLength(2);
+      expect(requestLines[0]).toMatchObject({
         level: 'info',
         req: { id: 'req-1', method: 'GET', path: '/api/users/current', ip: expect.stringMatching(/127\.0\.0\.1$/) },
         res: { status: 200 },
+        responseTime: expect.any(Number),
         userId: 7,
         sessionId: 'session-7',
         msg: 'GET /api/users/current 200',
       });
-      // An anonymous call has no caller fields; an id that does not look like one is replaced.
-      expect(lines[1]).not.toHaveProperty('userId');
-      expect(lines[1].req?.id).toMatch(/^[0-9a-f-]{36}$/);
+      // An anonymous call has no caller fields; an id that does not look like one is replaced, and answered.
+      expect(requestLines[1]).not.toHaveProperty('userId');
+      expect(requestLines[1].req?.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(other.headers.get('x-request-id')).toBe(requestLines[1].req?.id);
       expect(JSON.stringify(lines)).not.toMatch(/secret/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('lines logged while a request is handled carry its request; its child logger is made only then', async () => {
+    const lines: Line[] = [];
+    const s = await appLoggingAt('info', lines);
+    try {
+      const child = jest.spyOn(s.root, 'child');
+      await fetch(`${s.base}/api/users/current`, { headers: { 'x-request-id': 'quiet-1' } });
+      await settle();
+      expect(child).not.toHaveBeenCalled();
+      await fetch(`${s.base}/inside`, { headers: { 'x-request-id': 'inside-1' } });
+      await settle();
+      expect(child).toHaveBeenCalledTimes(1);
+      const inside = lines.find((l) => l.msg === 'handled inside');
+      expect(inside).toMatchObject({ level: 'info', context: 'Probe', req: { id: 'inside-1', path: '/inside' } });
+      expect(lines.find((l) => l.msg === 'GET /inside 200')).toMatchObject({ req: { id: 'inside-1' } });
     } finally {
       await s.close();
     }
@@ -60,12 +121,15 @@ describe('request log lines (issue 15)', () => {
 
   it('honours LOG_LEVEL: at error, successes and client errors are left out and server errors are written', async () => {
     const lines: Line[] = [];
-    const s = await serverLoggingAt('error', lines);
+    const s = await appLoggingAt('error', lines);
     try {
-      for (const status of ['200', '404', '500'])
-        await fetch(`${s.base}/x`, { headers: { 'x-status': status, 'x-user': '1' } });
-      await new Promise((r) => setTimeout(r, 50));
-      expect(lines.map((l) => [l.level, l.res?.status, l.userId])).toEqual([['error', 500, 7]]);
+      await fetch(`${s.base}/api/users/current`, { headers: { 'x-user': '1' } });
+      await fetch(`${s.base}/nowhere`, { headers: { 'x-user': '1' } });
+      await fetch(`${s.base}/fails`, { headers: { 'x-user': '1' } });
+      await settle();
+      expect(lines.filter((l) => l.req && l.res).map((l) => [l.level, l.res?.status, l.userId])).toEqual([
+        ['error', 500, 7],
+      ]);
     } finally {
       await s.close();
     }

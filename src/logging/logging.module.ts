@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Module } from '@nestjs/common';
 import { LoggerModule, Params } from 'nestjs-pino';
-import { stdTimeFunctions } from 'pino';
+import { Logger, LoggerOptions, pino, stdTimeFunctions } from 'pino';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { AuthUser } from '../common/auth-user';
@@ -38,61 +38,105 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
 /** The path without its query: queries can carry tokens (the socket's handshake, e-mailed links). */
 const pathOf = (req: Req) => (req.originalUrl ?? req.url ?? '').split('?')[0];
 
-/**
- * pino through nestjs-pino: one JSON line per event on stdout (pretty, single-line text only when stdout is
- * a terminal), at LOG_LEVEL. Every request ends in one line with its id, method, path, status and time, and,
- * once the guard has authenticated the caller, the user id and the session id (the access token's `sid`).
- * Lines logged while a request is handled carry its id too.
- */
-export function loggerParams(
+/** pino's options for the one logger of the application: LOG_LEVEL, JSON lines or, on a terminal, pretty text. */
+export function loggerOptions(
   config: AppConfig,
   pretty = config.logLevel !== 'silent' && process.stdout.isTTY === true,
-): Params {
+): LoggerOptions {
   return {
-    pinoHttp: {
-      level: config.logLevel,
-      base: undefined,
-      timestamp: stdTimeFunctions.isoTime,
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      genReqId: requestId,
-      // Read when the response has finished, after the JWT guard has put the caller on the request (and once
-      // as the request starts, when there is no caller yet: nothing, so that no extra child logger is made).
-      customProps: (req) => {
-        const user = (req as Req).user;
-        return (user ? { userId: user.id, sessionId: user.sessionId } : undefined) as object;
-      },
-      // The serializers read the request and the response themselves: pino-http's wrapping first copies every
-      // header into an object of its own, on every request, only for these four fields to be kept.
-      wrapSerializers: false,
-      serializers: {
-        req: (req: Req) => ({
-          id: req.id,
-          method: req.method,
-          path: pathOf(req),
-          ip: req.socket?.remoteAddress,
-        }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-      // 'silent' when LOG_LEVEL leaves the line out: pino-http then skips the line's bindings altogether.
-      customLogLevel: (req, res, err) => {
-        const level = err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
-        return (req as Req & { log?: { isLevelEnabled(l: string): boolean } }).log?.isLevelEnabled(level) === false
-          ? 'silent'
-          : level;
-      },
-      customSuccessMessage: (req, res) => `${req.method} ${pathOf(req as Req)} ${res.statusCode}`,
-      customErrorMessage: (req, res) => `${req.method} ${pathOf(req as Req)} ${res.statusCode}`,
-      // Level names ("info"), not numbers, in the JSON; pino-pretty colours the numbers itself.
-      ...(pretty
-        ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } } }
-        : { formatters: { level: (label: string) => ({ level: label }) } }),
+    level: config.logLevel,
+    base: undefined,
+    timestamp: stdTimeFunctions.isoTime,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    // Four fields of the request, read from it directly; the status of the response.
+    serializers: {
+      req: (req: Req) => ({ id: req.id, method: req.method, path: pathOf(req), ip: req.socket?.remoteAddress }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
-  } as Params;
+    // Level names ("info"), not numbers, in the JSON; pino-pretty colours the numbers itself.
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } } }
+      : { formatters: { level: (label: string) => ({ level: label }) } }),
+  };
 }
+
+type LogMethod = (...args: unknown[]) => void;
+
+/**
+ * What the lines logged while a request is handled go through (nestjs-pino's context for the request): the
+ * child logger carrying the request is made on the first such line only. Most requests log nothing but their
+ * closing line, and a child per request cost about 7 % of a refresh's CPU (issue 16).
+ */
+class RequestContextLogger {
+  private made?: Logger;
+
+  constructor(
+    private readonly root: Logger,
+    private readonly req: Req,
+  ) {}
+
+  private get log(): Logger {
+    return (this.made ??= this.root.child({ req: this.req }));
+  }
+
+  child(bindings: Record<string, unknown>): Logger {
+    return this.log.child(bindings);
+  }
+}
+for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const) {
+  Object.defineProperty(RequestContextLogger.prototype, level, {
+    value(this: { log: Logger }, ...args: unknown[]) {
+      (this.log[level] as LogMethod).apply(this.log, args);
+    },
+  });
+}
+
+/**
+ * The request log, first of the application's middlewares (configureApp): every request gets an id (the
+ * caller's X-Request-Id when it looks like one), answered in X-Request-Id, and ends in one line with its id,
+ * method, path, status and time and, once the guard has authenticated the caller, the user id and the session id
+ * (the access token's `sid`); 5xx at error, 4xx at warn, the rest at info, each written only when LOG_LEVEL
+ * lets it through. Lines logged while the request is handled carry it too (nestjs-pino binds `req.log`).
+ */
+export function requestLogging(root: Logger) {
+  return (req: Req, res: ServerResponse, next: () => void): void => {
+    req.id = requestId(req, res);
+    const start = Date.now();
+    // nestjs-pino reads `req.log` for the request's context; the stand-in makes its child logger when first used.
+    (req as unknown as { log: unknown }).log = new RequestContextLogger(root, req);
+    res.once('close', () => {
+      const status = res.statusCode;
+      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      if (!root.isLevelEnabled(level)) return;
+      const user = req.user;
+      root[level](
+        {
+          req,
+          res,
+          responseTime: Date.now() - start,
+          ...(user ? { userId: user.id, sessionId: user.sessionId } : undefined),
+        },
+        `${req.method} ${pathOf(req)} ${status}`,
+      );
+    });
+    next();
+  };
+}
+
+/** The application's one pino logger; nestjs-pino's Logger (Nest's own lines) and the request log write through it. */
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
 @Module({
   imports: [
-    LoggerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => loggerParams(config) }),
+    LoggerModule.forRootAsync({
+      providers: [
+        { provide: ROOT_LOGGER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => pino(loggerOptions(config)) },
+      ],
+      inject: [ROOT_LOGGER],
+      // `useExisting`: nestjs-pino only binds each request's `req.log` (requestLogging's) as the context of the
+      // lines logged while it is handled; its own request logger (pino-http) is not mounted.
+      useFactory: (root: Logger): Params => ({ pinoHttp: { logger: root }, useExisting: true }),
+    }),
   ],
 })
 export class LoggingModule {}
