@@ -135,7 +135,9 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
       inject: [ROOT_LOGGER],
       // `useExisting`: nestjs-pino only binds each request's `req.log` (requestLogging's) as the context of the
       // lines logged while it is handled; its own request logger (pino-http) is not mounted.
-      useFactory: (root: Logger): Params => ({ pinoHttp: { logger: root }, useExisting: true }),
+      // Mounted for every path as the other middlewares are ('*': one `use` layer), rather than nestjs-pino's default
+      // catch-all route, whose path parameter Express splits into an array of segments on every request.
+      useFactory: (root: Logger): Params => ({ pinoHttp: { logger: root }, useExisting: true, forRoutes: ['*'] }),
     }),
   ],
 })
