@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { Socket as TcpSocket } from 'node:net';
 import type { Namespace, Socket } from 'socket.io';
 import { SOCKET_PATH } from '../shared/notifications';
@@ -8,13 +9,33 @@ import { SOCKET_PATH } from '../shared/notifications';
  * are not typed: each step names what it relies on, and `bench/notifications.js` measures the result.
  */
 
-interface EngineInternals {
+interface EngineInternals extends Pick<EventEmitter, 'rawListeners' | 'removeAllListeners' | 'on'> {
   /** The upgrade request (IncomingMessage), kept by engine.io for the connection's lifetime. */
   request: Record<string, unknown> | null;
   /** engine.io's server: its HTTP-style middlewares (`engine.use`), none here. */
   server?: { middlewares?: unknown[] };
   /** The websocket transport: its `ws` socket and, under it, the TCP socket. */
-  transport?: { socket?: { _socket?: TcpSocket } & Pick<TcpSocket, 'rawListeners' | 'removeListener'> };
+  transport?: { socket?: { _socket?: TcpSocket } & Pick<TcpSocket, 'rawListeners' | 'removeListener'> } & Pick<
+    EventEmitter,
+    'rawListeners' | 'removeAllListeners' | 'removeListener' | 'listeners' | 'on'
+  > & { name?: string };
+}
+
+type Listener = (...args: unknown[]) => void;
+
+/**
+ * An event's once-listeners made plain listeners, in their order. A once-listener keeps a wrapper, a bound function
+ * and a state object for as long as the connection lives. Only for events emitted at most once (a close) or whose
+ * listener removes itself (engine.io's error handler ends the transport and takes its listeners off).
+ */
+function plainListeners(
+  emitter: Pick<EventEmitter, 'rawListeners' | 'removeAllListeners' | 'on'>,
+  event: string,
+): void {
+  const listeners = emitter.rawListeners(event) as Array<Listener & { listener?: Listener }>;
+  if (!listeners.some((l) => l.listener)) return;
+  emitter.removeAllListeners(event);
+  for (const l of listeners) emitter.on(event, l.listener ?? l);
 }
 
 /**
@@ -54,6 +75,20 @@ export function releaseHandshake(socket: Socket): void {
   for (const listener of websocket?.rawListeners('error') ?? [])
     if ((listener as { name?: string }).name === 'onUpgradeError')
       websocket!.removeListener('error', listener as (...args: unknown[]) => void);
+  // Once-listeners of events emitted once per connection: the websocket's and the transport's close (engine.io
+  // guards each with its ready state), the engine socket's close (guarded the same way) and the transport's error
+  // (engine.io's handler closes the transport and removes itself).
+  const transport = engine.transport;
+  if (websocket) plainListeners(websocket as unknown as EventEmitter, 'close');
+  if (transport) {
+    plainListeners(transport, 'close');
+    plainListeners(transport, 'error');
+    // A websocket transport's 'headers' listener (engine.io's server) serves the upgrade's response only; a polling
+    // transport emits 'headers' on every response and keeps it.
+    if (transport.name === 'websocket')
+      for (const listener of transport.listeners('headers')) transport.removeListener('headers', listener as Listener);
+  }
+  plainListeners(engine, 'close');
   // Every socket joins a room named by its own id (for `to(socket.id)`, which nothing here addresses):
   // leaving it spares a room per connection.
   void socket.leave(socket.id);

@@ -283,6 +283,20 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       expect(ws.listeners('error').map((l) => l.name)).not.toContain('onUpgradeError');
       expect(ws.listenerCount('error')).toBeGreaterThan(0);
       expect(server.rawListeners('disconnect').some((l) => 'listener' in l)).toBe(false);
+      // No once-wrapper kept for the connection's life: the closes and the transport's error are plain listeners,
+      // and the transport's handshake-only 'headers' listener is gone.
+      const transport = (server.conn as unknown as { transport: import('node:events').EventEmitter }).transport;
+      const engineSocket = server.conn as unknown as import('node:events').EventEmitter;
+      for (const [emitter, event] of [
+        [ws, 'close'],
+        [transport, 'close'],
+        [transport, 'error'],
+        [engineSocket, 'close'],
+      ] as const) {
+        expect(emitter.listenerCount(event)).toBeGreaterThan(0);
+        expect(emitter.rawListeners(event).some((l) => 'listener' in l)).toBe(false);
+      }
+      expect(transport.listenerCount('headers')).toBe(0);
       // One room, its organisation's: the user and the session are indexed by the gateway, not rooms.
       expect([...server.rooms]).toEqual([`org:${org.id}`]);
       const gateway = t.app.get(NotificationsGateway);
@@ -298,6 +312,18 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       c.socket.disconnect();
       await until(() => engine.clientsCount === before);
       expect(indexed()).toEqual([0, 0]);
+      // A connection that drops without a goodbye (its TCP socket destroyed) is counted out and unindexed too.
+      const d = await connected(users[0].session);
+      await until(() => engine.clientsCount === before + 1 && indexed()[0] === 1);
+      const dropped = [...t.app.get(NotificationsGateway).server.sockets.sockets.values()].find(
+        (s) => (s.data as { userId: number }).userId === users[0].user.id,
+      )!;
+      (
+        dropped.conn as unknown as { transport: { socket: { _socket: import('node:net').Socket } } }
+      ).transport.socket._socket.destroy();
+      await until(() => engine.clientsCount === before);
+      expect(indexed()).toEqual([0, 0]);
+      d.socket.disconnect();
     });
 
     it("tells an organisation's user administrators, and no one else, when its sessions change (one message per burst)", async () => {
