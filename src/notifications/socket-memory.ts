@@ -17,7 +17,7 @@ interface EngineInternals extends Pick<EventEmitter, 'rawListeners' | 'removeAll
   /** The websocket transport: its `ws` socket and, under it, the TCP socket. */
   transport?: { socket?: { _socket?: TcpSocket } & Pick<TcpSocket, 'rawListeners' | 'removeListener'> } & Pick<
     EventEmitter,
-    'rawListeners' | 'removeAllListeners' | 'removeListener' | 'listeners' | 'on'
+    'rawListeners' | 'removeAllListeners' | 'on'
   > & { name?: string };
 }
 
@@ -85,8 +85,7 @@ export function releaseHandshake(socket: Socket): void {
     plainListeners(transport, 'error');
     // A websocket transport's 'headers' listener (engine.io's server) serves the upgrade's response only; a polling
     // transport emits 'headers' on every response and keeps it.
-    if (transport.name === 'websocket')
-      for (const listener of transport.listeners('headers')) transport.removeListener('headers', listener as Listener);
+    if (transport.name === 'websocket') transport.removeAllListeners('headers');
   }
   plainListeners(engine, 'close');
   // Every socket joins a room named by its own id (for `to(socket.id)`, which nothing here addresses):

@@ -83,6 +83,25 @@ describe('GET /api/metrics (Prometheus)', () => {
   });
 });
 
+describe('request ids (X-Request-Id)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers every request with its id: the caller's when it looks like one, a new one otherwise", async () => {
+    const given = await request(t.http).get('/api/health').set('X-Request-Id', 'trace-42').expect(200);
+    expect(given.headers['x-request-id']).toBe('trace-42');
+    // Refused requests too (the guard answers before any controller), and a malformed id is replaced.
+    const refused = await request(t.http).get('/api/users/current').set('X-Request-Id', 'not an id').expect(401);
+    expect(refused.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const other = await request(t.http).get('/api/health').expect(200);
+    expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(other.headers['x-request-id']).not.toBe(refused.headers['x-request-id']);
+  });
+});
+
 describe('health: liveness and readiness', () => {
   let t: TestApp;
   afterEach(() => t?.close());
