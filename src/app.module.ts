@@ -1,4 +1,4 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
 import { RouteReflector } from './common/route-reflector';
 import { ServeStaticModule } from '@nestjs/serve-static';
@@ -26,7 +26,7 @@ import { AppInfoController } from './app-info/app-info.controller';
 import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
-import { ClientAssets, compressResponses, HASHED_ASSETS_PREFIX, IMMUTABLE } from './static/client-assets.middleware';
+import { HASHED_ASSETS_PREFIX, IMMUTABLE } from './static/client-assets.middleware';
 import { MailModule } from './mail/mail.module';
 import { MfaModule } from './mfa/mfa.module';
 import { PasskeysModule } from './passkeys/passkeys.module';
@@ -110,9 +110,4 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
 })
-export class AppModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    // JSON compressed above a threshold; the client's hashed assets from their build-time compressed copies.
-    consumer.apply(compressResponses(), new ClientAssets(CLIENT_DIST).use).forRoutes('*');
-  }
-}
+export class AppModule {}

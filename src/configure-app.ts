@@ -2,17 +2,21 @@ import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import helmet from 'helmet';
 import { Logger } from 'pino';
+import { CLIENT_DIST } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { configureBodyParsing } from './common/middleware/body-parsing';
+import { SECURITY_HEADERS, securityHeaders } from './common/middleware/security-headers';
 import { VALIDATION_PIPE_OPTIONS } from './common/validation';
 import { APP_CONFIG } from './config/app-config.module';
 import { AppConfig } from './config/env.validation';
 import { requestLogging, ROOT_LOGGER } from './logging/logging.module';
+import { httpMetrics } from './metrics/http-metrics';
+import { MetricsService } from './metrics/metrics.service';
 import { LeanIoAdapter } from './notifications/lean-io.adapter';
 import { RedisIoAdapter } from './redis/redis-io.adapter';
 import { RedisConnection } from './redis/redis.module';
+import { ClientAssets, compressResponses } from './static/client-assets.middleware';
 import { version } from './version';
 
 /** Everything main.ts and the e2e tests share: security headers, parsing, validation, errors, docs. */
@@ -24,21 +28,14 @@ export function configureApp(app: INestApplication): void {
   // No ETag on API answers (a hash of every body, never revalidated by the client: its queries refetch); the
   // client's files carry their own (ClientAssets).
   express.set('etag', false);
-  // First: every request, whatever answers it, gets its id and its closing log line.
-  app.use(requestLogging(app.get<Logger>(ROOT_LOGGER)));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          upgradeInsecureRequests: null,
-        },
-      },
-    }),
-  );
+  // First: every request, whatever answers it, gets its id, its closing log line and its count in the metrics.
+  app.use(requestLogging(app.get<Logger>(ROOT_LOGGER), httpMetrics(app.get(MetricsService))));
+  app.use(securityHeaders(SECURITY_HEADERS));
+  // JSON compressed above a threshold; the client's hashed assets from their build-time compressed copies. Plain
+  // Express middlewares, as the ones above: mounted through Nest's MiddlewareConsumer each would run inside an
+  // async proxy of its own on every request (issue 16).
+  app.use(compressResponses());
+  app.use(new ClientAssets(CLIENT_DIST).use);
   app.use(cookieParser());
   configureBodyParsing(app);
   app.useGlobalPipes(new ValidationPipe(VALIDATION_PIPE_OPTIONS));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Module } from '@nestjs/common';
 import { LoggerModule, Params } from 'nestjs-pino';
@@ -63,9 +64,9 @@ export function loggerOptions(
 type LogMethod = (...args: unknown[]) => void;
 
 /**
- * What the lines logged while a request is handled go through (nestjs-pino's context for the request): the
- * child logger carrying the request is made on the first such line only. Most requests log nothing but their
- * closing line, and a child per request cost about 7 % of a refresh's CPU (issue 16).
+ * The request's own logger (`req.log`), for lines that belong to a request, such as the exception filter's line for
+ * a server error: its child logger carrying the request is made on the first such line only. Most requests log
+ * nothing but their closing line, and a child per request cost about 7 % of a refresh's CPU (issue 16).
  */
 class RequestContextLogger {
   private made?: Logger;
@@ -91,20 +92,26 @@ for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as cons
   });
 }
 
+/** Told of every response as it ends (finished or cut off), with its time in seconds: the HTTP metrics. */
+export type ResponseObserver = (req: Req, res: ServerResponse, seconds: number) => void;
+
 /**
  * The request log, first of the application's middlewares (configureApp): every request gets an id (the
  * caller's X-Request-Id when it looks like one), answered in X-Request-Id, and ends in one line with its id,
  * method, path, status and time and, once the guard has authenticated the caller, the user id and the session id
  * (the access token's `sid`); 5xx at error, 4xx at warn, the rest at info, each written only when LOG_LEVEL
- * lets it through. Lines logged while the request is handled carry it too (nestjs-pino binds `req.log`).
+ * lets it through; `observe` (the HTTP metrics) is called from the same listener. `req.log` logs a line that carries
+ * the request (the exception filter's line for a server error).
  */
-export function requestLogging(root: Logger) {
+export function requestLogging(root: Logger, observe?: ResponseObserver) {
   return (req: Req, res: ServerResponse, next: () => void): void => {
     req.id = requestId(req, res);
-    const start = Date.now();
-    // nestjs-pino reads `req.log` for the request's context; the stand-in makes its child logger when first used.
+    const start = performance.now();
+    // The request's own logger; the stand-in makes its child logger when first used.
     (req as unknown as { log: unknown }).log = new RequestContextLogger(root, req);
     res.once('close', () => {
+      const ms = performance.now() - start;
+      observe?.(req, res, ms / 1000);
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!root.isLevelEnabled(level)) return;
@@ -113,7 +120,7 @@ export function requestLogging(root: Logger) {
         {
           req,
           res,
-          responseTime: Date.now() - start,
+          responseTime: Math.round(ms),
           ...(user ? { userId: user.id, sessionId: user.sessionId } : undefined),
         },
         `${req.method} ${pathOf(req)} ${status}`,
@@ -133,11 +140,12 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
         { provide: ROOT_LOGGER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => pino(loggerOptions(config)) },
       ],
       inject: [ROOT_LOGGER],
-      // `useExisting`: nestjs-pino only binds each request's `req.log` (requestLogging's) as the context of the
-      // lines logged while it is handled; its own request logger (pino-http) is not mounted.
-      // Mounted for every path as the other middlewares are ('*': one `use` layer), rather than nestjs-pino's default
-      // catch-all route, whose path parameter Express splits into an array of segments on every request.
-      useFactory: (root: Logger): Params => ({ pinoHttp: { logger: root }, useExisting: true, forRoutes: ['*'] }),
+      // nestjs-pino gives Nest's Logger (the application's own lines) the one pino logger, and nothing per request:
+      // `useExisting` keeps its request logger (pino-http) out, and no route gets its middleware, which bound every
+      // request's logger as the context of Nest's Logger lines through AsyncLocalStorage. On Node 20 that storage
+      // hooks every promise the process makes, 10-16 % of a refresh's CPU (issue 16, docs/decisions.md); the
+      // request log and the exception filter carry the request themselves.
+      useFactory: (root: Logger): Params => ({ pinoHttp: { logger: root }, useExisting: true, forRoutes: [] }),
     }),
   ],
 })

@@ -83,7 +83,7 @@ describe('GET /api/metrics (Prometheus)', () => {
   });
 });
 
-describe('request ids (X-Request-Id)', () => {
+describe('on every answer: its request id (X-Request-Id) and the security headers', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -99,6 +99,25 @@ describe('request ids (X-Request-Id)', () => {
     const other = await request(t.http).get('/api/health').expect(200);
     expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(other.headers['x-request-id']).not.toBe(refused.headers['x-request-id']);
+  });
+
+  it('sends the security headers (helmet, worked out once) on every answer: a success, a refusal by the guard, an unknown path, a malformed body', async () => {
+    const answers = [
+      await request(t.http).get('/api/health').expect(200),
+      await request(t.http).get('/api/users/current').expect(401),
+      await request(t.http).get('/api/no-such-route').expect(404),
+      await request(t.http).post('/auth/login').set('Content-Type', 'application/json').send('{').expect(400),
+    ];
+    for (const res of answers) {
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("connect-src 'self' ws: wss:");
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
   });
 });
 

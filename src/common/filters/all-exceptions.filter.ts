@@ -90,7 +90,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
         .json({ success: false, statusCode: 503, code: ERROR_CODES.DATABASE_BUSY, message: exception.message });
       return;
     }
-    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    const text = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
+    // Through the request's own logger when the request log gave it one: the line then carries the request (its id,
+    // the one the client got in X-Request-Id, method, path), which a line from Nest's Logger does not (decisions.md).
+    const log = host.switchToHttp().getRequest<{ log?: { error(bindings: object, msg: string): void } }>().log;
+    if (log) log.error({ context: 'Exceptions' }, text);
+    else this.logger.error(text);
     res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({
       success: false,
       statusCode: 500,

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+/**
+ * Two builds of the server side by side, loaded in alternating short slices (issue 16): how a change moves the
+ * refreshes (or GET /api/users/current) per second on a machine whose own speed swings by half within minutes.
+ * Both servers see the same moments of the machine, so the ratio holds where a single figure does not (two
+ * runs of one build: B/A 1.000 and 1.019).
+ *
+ *   git worktree add /tmp/base main && ln -s "$PWD/node_modules" /tmp/base/node_modules \
+ *     && (cd /tmp/base && npm run build)
+ *   npm run build && A_ROOT=/tmp/base node bench/ab.js
+ *
+ * A_ROOT / B_ROOT: the checkouts whose `dist/` (and `bench/lib.js`) serve as A and B (this one by default).
+ * A / B: extra environment of each server, as JSON. AB_MODE=current: signed-in GETs instead of refreshes.
+ * AB_ROUNDS (40) slices of AB_SLICE seconds (0.25) each.
+ *
+ * Not run by run-all.js (its name is not in the table).
+ */
+const L = require('./lib');
+
+const PASSWORD = 'Bench-Pass-12345';
+const CLIENTS = 16;
+const ROUNDS = Number(process.env.AB_ROUNDS ?? 40);
+const SLICE = Number(process.env.AB_SLICE ?? 0.25);
+const MODE = process.env.AB_MODE ?? 'refresh';
+
+const libAt = (root) => (root ? require(`${root}/bench/lib`) : L);
+
+/** One server of the pair: seeded with its clients signed in, and the load that drives it. */
+async function setup(lib, extraEnv) {
+  const server = await lib.startServer(extraEnv);
+  const db = L.sqlite(`${server.dataDir}/app.sqlite`);
+  const hash = await L.serverHash(PASSWORD);
+  const orgId = await L.seedOrganisation(db, 'AB', CLIENTS);
+  await db.run('BEGIN');
+  for (let i = 0; i < CLIENTS; i++) {
+    await db.run(
+      'INSERT INTO users (organisationId, email, passwordHash, firstName, lastName, roleId, isMFAEnforced) VALUES (?, ?, ?, ?, ?, 2, 0)',
+      [orgId, `ab${i}@bench.test`, hash, 'A', `B ${i}`],
+    );
+  }
+  await db.run('COMMIT');
+  await db.close();
+  const clients = [];
+  for (let i = 0; i < CLIENTS; i++) clients.push(await L.login(server.base, `ab${i}@bench.test`, PASSWORD));
+  const opts =
+    MODE === 'current'
+      ? {
+          connections: CLIENTS,
+          next: (i) => ({ path: '/api/users/current', headers: { authorization: `Bearer ${clients[i].accessToken}` } }),
+        }
+      : {
+          connections: CLIENTS,
+          next: (i) => ({ method: 'POST', path: '/refresh', headers: { cookie: clients[i].cookie } }),
+          after: (i, res) => {
+            const next = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+            if (next) clients[i].cookie = next;
+          },
+        };
+  return { server, opts };
+}
+
+async function main() {
+  const a = await setup(libAt(process.env.A_ROOT), JSON.parse(process.env.A ?? '{}'));
+  const b = await setup(libAt(process.env.B_ROOT), JSON.parse(process.env.B ?? '{}'));
+  try {
+    const cpuA = a.server.cpuMs();
+    const cpuB = b.server.cpuMs();
+    const r = await L.compare(b.server.base, b.opts, a.server.base, a.opts, { rounds: ROUNDS, slice: SLICE });
+    // The server's CPU over the warm-up and the slices, per request answered in the slices.
+    const perCall = (server, start, rps) => (server.cpuMs() - start) / (rps * ROUNDS * SLICE);
+    const cpuPerA = perCall(a.server, cpuA, r.bare.rps);
+    const cpuPerB = perCall(b.server, cpuB, r.product.rps);
+    const errors = r.product.errors + r.bare.errors;
+    console.log(
+      `${MODE}: A ${L.fmt(r.bare.rps)}/s, B ${L.fmt(r.product.rps)}/s: B/A ${L.fmt(r.ratio, 3)}; server CPU a call ` +
+        `A ${L.fmt(cpuPerA, 3)} ms, B ${L.fmt(cpuPerB, 3)} ms: B/A ${L.fmt(cpuPerB / cpuPerA, 3)}` +
+        (errors ? `; ${errors} errors: ${r.product.firstError ?? r.bare.firstError}` : ''),
+    );
+  } finally {
+    await a.server.stop();
+    await b.server.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
