@@ -1,6 +1,22 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import * as argon2 from 'argon2';
+import { Semaphore } from 'async-mutex';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+
+/**
+ * How many hashes run at once: one per core, and always fewer than libuv's threads. argon2 and SQLite share libuv's
+ * pool (4 threads unless UV_THREADPOOL_SIZE says otherwise); with every thread hashing, each SQL statement of every
+ * request waited behind a hash (about 30 ms each, 44 ms a statement measured beside four hashes), so a burst of
+ * sign-ins stalled everyone's calls, and a login's own nine statements queued behind the other logins' hashes. More
+ * hashes at once than cores finish no sooner.
+ */
+export function hashingSlots(
+  cores = availableParallelism(),
+  threads = Number(process.env.UV_THREADPOOL_SIZE) || 4,
+): number {
+  return Math.max(1, Math.min(cores, threads - 1));
+}
 
 /** argon2id hashing (OWASP's recommended parameters: 19 MiB, 2 passes). */
 @Injectable()
@@ -12,28 +28,34 @@ export class PasswordService implements OnModuleInit {
    * password (SSO only), answers in the same time as a wrong password.
    */
   private dummy?: Promise<string>;
+  private readonly slots = new Semaphore(hashingSlots());
 
   onModuleInit(): Promise<void> {
     return this.dummyHash().then(() => undefined);
   }
 
   private dummyHash(): Promise<string> {
-    this.dummy ??= argon2.hash(randomBytes(32).toString('base64'), PasswordService.OPTIONS);
+    this.dummy ??= this.hash(randomBytes(32).toString('base64'));
     return this.dummy;
   }
 
   hash(password: string): Promise<string> {
-    return argon2.hash(password, PasswordService.OPTIONS);
+    return this.slots.runExclusive(() => argon2.hash(password, PasswordService.OPTIONS));
+  }
+
+  /** argon2's verification in one of the hashing slots. */
+  private check(hash: string, password: string): Promise<boolean> {
+    return this.slots.runExclusive(() => argon2.verify(hash, password));
   }
 
   /** Whether the password matches the hash; without a hash, the same work is done and the answer is no. */
   async verify(hash: string | null | undefined, password: string): Promise<boolean> {
     if (!hash) {
-      await argon2.verify(await this.dummyHash(), password).catch(() => false);
+      await this.check(await this.dummyHash(), password).catch(() => false);
       return false;
     }
     try {
-      return await argon2.verify(hash, password);
+      return await this.check(hash, password);
     } catch {
       return false;
     }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager, In, IsNull, Not, QueryFailedError, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { lockRow } from '../database/locks';
+import { insertOnly } from '../database/insert-only';
 import { AppException } from '../common/app.exception';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { LIFETIMES } from '../shared/limits';
@@ -96,17 +97,19 @@ export class SessionsService {
       if (!org) throw AppException.unauthorized();
       await this.assertConcurrentLimit(tx, org, user);
       const now = new Date();
-      const session = await tx.getRepository(Session).save(
-        tx.getRepository(Session).create({
-          id: randomUUID(),
-          userId: user.id,
-          organisationId: user.organisationId,
-          lastRefreshAt: now,
-          ip: client.ip?.slice(0, 64) ?? null,
-          userAgent: client.userAgent?.slice(0, 300) ?? null,
-          method,
-        }),
-      );
+      const session = tx.getRepository(Session).create({
+        id: randomUUID(),
+        userId: user.id,
+        organisationId: user.organisationId,
+        createdAt: now,
+        lastRefreshAt: now,
+        endedAt: null,
+        endReason: null,
+        ip: client.ip?.slice(0, 64) ?? null,
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
+        method,
+      });
+      await insertOnly(tx, Session, session);
       const refreshToken = await this.issueRefreshToken(tx, session.id);
       await tx.getRepository(User).update({ id: user.id }, { lastLoginAt: session.createdAt });
       await this.audit.record(tx, {
@@ -124,7 +127,7 @@ export class SessionsService {
 
   private async issueRefreshToken(tx: EntityManager, sessionId: string): Promise<string> {
     const raw = randomToken();
-    await tx.getRepository(RefreshToken).insert({
+    await insertOnly(tx, RefreshToken, {
       sessionId,
       tokenHash: sha256(raw),
       expiresAt: new Date(Date.now() + LIFETIMES.REFRESH_TOKEN_SECONDS * 1000),
