@@ -5,7 +5,10 @@ import { MetricsAccessGuard } from './metrics-access.guard';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
 
-/** Prometheus metrics: {@link MetricsService} is global, so any feature can count without importing this module; HTTP responses are counted by the request log (httpMetrics, configureApp). */
+/**
+ * Prometheus metrics: {@link MetricsService} is global, so any feature can count without importing this module;
+ * HTTP responses are counted by the request log (httpMetrics, configureApp).
+ */
 @Global()
 @Module({
   controllers: [MetricsController],
