@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { decrypt, encrypt, randomDigits, sha256, temporaryPassword } from './secrets';
+import { createHash, randomBytes } from 'node:crypto';
+import { decrypt, encrypt, randomDigits, randomToken, sha256, temporaryPassword } from './secrets';
 
 describe('secrets', () => {
   it('encrypts with a random IV and refuses a tampered ciphertext', () => {
@@ -21,5 +21,24 @@ describe('secrets', () => {
     expect(p.length).toBeGreaterThanOrEqual(8);
     expect(p.length).toBeLessThanOrEqual(50);
     expect(sha256('x')).toHaveLength(64);
+  });
+
+  it('hashes tokens to the SHA-256 hex digest they are stored under', () => {
+    const token = 'AbC-_123';
+    expect(sha256(token)).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(sha256('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('issues 32-byte URL-safe tokens that never repeat, across refills of its random pool', () => {
+    // 1,000 tokens span eight refills of the 128-token pool.
+    const tokens = Array.from({ length: 1000 }, () => randomToken());
+    for (const t of tokens) {
+      expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Buffer.from(t, 'base64url')).toHaveLength(32);
+    }
+    expect(new Set(tokens).size).toBe(tokens.length);
+    // Every byte value turns up: the tokens are drawn, not zeros or a repeated page.
+    const bytes = new Set(tokens.flatMap((t) => [...Buffer.from(t, 'base64url')]));
+    expect(bytes.size).toBe(256);
   });
 });
