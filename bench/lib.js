@@ -254,7 +254,9 @@ module.exports = {
 function report(row, value) {
   console.log(`  => ${row}: ${value}`);
   const file = process.env.BENCH_RESULTS;
-  if (file) require('node:fs').appendFileSync(file, `${JSON.stringify({ row, value })}\n`);
+  // The script that measured the row (run-all.js files each row under its own script's entries).
+  const script = require('node:path').basename(process.argv[1] ?? '');
+  if (file) require('node:fs').appendFileSync(file, `${JSON.stringify({ row, value, script })}\n`);
 }
 module.exports.report = report;
 
