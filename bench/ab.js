@@ -48,14 +48,7 @@ async function setup(lib, extraEnv) {
           connections: CLIENTS,
           next: (i) => ({ path: '/api/users/current', headers: { authorization: `Bearer ${clients[i].accessToken}` } }),
         }
-      : {
-          connections: CLIENTS,
-          next: (i) => ({ method: 'POST', path: '/refresh', headers: { cookie: clients[i].cookie } }),
-          after: (i, res) => {
-            const next = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-            if (next) clients[i].cookie = next;
-          },
-        };
+      : L.refreshLoad(clients);
   return { server, opts };
 }
 

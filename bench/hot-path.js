@@ -20,6 +20,7 @@ const {
   bareExpress,
   fmt,
   report,
+  refreshLoad,
 } = require('./lib');
 
 const PASSWORD = 'Bench-Pass-12345';
@@ -86,15 +87,7 @@ async function main() {
       // Refreshes: each connection is one signed-in client chaining its own cookie.
       const clients = [];
       for (let i = 0; i < 16; i++) clients.push(await login(server.base, emails[i], PASSWORD));
-      const product = {
-        connections: clients.length,
-        cpuMs: server.cpuMs,
-        next: (i) => ({ method: 'POST', path: '/refresh', headers: { cookie: clients[i].cookie } }),
-        after: (i, res) => {
-          const next = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-          if (next) clients[i].cookie = next;
-        },
-      };
+      const product = { ...refreshLoad(clients), cpuMs: server.cpuMs };
       const refreshes = await load(server.base, { ...product, seconds: SECONDS });
       // The anchor: a bare node:http server answering a refresh's bytes (its body and its cookie), alternating
       // one-second slices with the product, so that the rate reads against this machine's speed.

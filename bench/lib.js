@@ -260,6 +260,19 @@ function report(row, value) {
 }
 module.exports.report = report;
 
+/** Load options for refreshes: connection i is signed-in client i, each sending the cookie its last refresh set. */
+function refreshLoad(clients) {
+  return {
+    connections: clients.length,
+    next: (i) => ({ method: 'POST', path: '/refresh', headers: { cookie: clients[i].cookie } }),
+    after: (i, res) => {
+      const next = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+      if (next) clients[i].cookie = next;
+    },
+  };
+}
+module.exports.refreshLoad = refreshLoad;
+
 /** An access token as the server signs them (HS256 with the session id), for seeded sessions. */
 function signAccess(secret, userId, sessionId) {
   const { createHmac } = require('node:crypto');

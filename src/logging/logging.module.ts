@@ -143,7 +143,7 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
       // nestjs-pino gives Nest's Logger (the application's own lines) the one pino logger, and nothing per request:
       // `useExisting` keeps its request logger (pino-http) out, and no route gets its middleware, which bound every
       // request's logger as the context of Nest's Logger lines through AsyncLocalStorage. On Node 20 that storage
-      // hooks every promise the process makes, 10-16 % of a refresh's CPU (issue 16, docs/decisions.md); the
+      // hooks every promise the process makes, 6-16 % of a refresh's throughput (issue 16, docs/decisions.md); the
       // request log and the exception filter carry the request themselves.
       useFactory: (root: Logger): Params => ({ pinoHttp: { logger: root }, useExisting: true, forRoutes: [] }),
     }),

@@ -105,9 +105,11 @@ describe('Header (spec 001 §2.2, §2.4)', () => {
       'href',
       '/',
     );
+    // The theme follows the stored choice in an effect after the render: waited for, never read before it ran.
+    await waitFor(() => expect(document.documentElement.dataset.compact).toBe('false'));
     await userEvent.click(screen.getByTestId('compact-switch').querySelector('input')!);
     expect(localStorage.getItem('compactMode')).toBe('true');
-    expect(document.documentElement.dataset.compact).toBe('true');
+    await waitFor(() => expect(document.documentElement.dataset.compact).toBe('true'));
   });
 
   it('the mobile menu toggles between active and inactive', async () => {
