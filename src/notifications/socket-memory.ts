@@ -106,13 +106,74 @@ const RELEASED_HANDSHAKE: Socket['handshake'] = Object.freeze({
   url: SOCKET_PATH,
 }) as Socket['handshake'];
 
-type Encode = (packet: unknown, options: { wsPreEncodedFrame?: Buffer[] }) => unknown;
+type Encode = (packet: unknown, options: PacketOptions) => unknown;
+
+interface PacketOptions {
+  /** The broadcast's WebSocket frame, encoded once by the adapter (`_encode`). */
+  wsPreEncodedFrame?: Buffer[];
+  volatile?: boolean;
+}
+
+/** What the direct write reads of a socket.io client and its engine.io connection (engine.io 6, ws 8). */
+interface ClientInternals {
+  conn: {
+    readyState: string;
+    /** Packets waiting for the transport: a frame written past them would overtake them. */
+    writeBuffer: unknown[];
+    transport: {
+      name: string;
+      writable: boolean;
+      perMessageDeflate?: unknown;
+      socket?: { readyState: number; _sender?: { sendFrame?: (frame: Buffer[], cb?: unknown) => void } };
+    };
+  };
+  writeToEngine(encoded: unknown, options: PacketOptions): void;
+}
+
+const WS_OPEN = 1;
+const patchedClients = new WeakSet<object>();
+
+/**
+ * Writes a broadcast's pre-encoded frame straight to a websocket that has nothing queued before it, past
+ * engine.io's per-packet bookkeeping (a packet object, a new write buffer, a sent-callback slot and four
+ * events a socket, then a drain callback after the write): the same bytes, in the same order, with about a
+ * third less work a socket in the broadcast loop and less garbage for the collections that interrupt it
+ * (issue 16: fan-out to 10,000 sockets). Anything else (polling, a socket mid-close, packets already waiting,
+ * a volatile packet on a busy transport, per-message deflate) takes socket.io's own path.
+ */
+function writeFrameDirectly(client: ClientInternals): void {
+  const proto = Object.getPrototypeOf(client) as ClientInternals;
+  if (patchedClients.has(proto)) return;
+  patchedClients.add(proto);
+  const writeToEngine = proto.writeToEngine;
+  proto.writeToEngine = function (this: ClientInternals, encoded, options) {
+    const frame = options.wsPreEncodedFrame;
+    const conn = this.conn;
+    if (frame !== undefined && conn.readyState === 'open' && conn.writeBuffer.length === 0) {
+      const transport = conn.transport;
+      const websocket = transport.socket;
+      if (
+        transport.name === 'websocket' &&
+        !transport.perMessageDeflate &&
+        (transport.writable || !options.volatile) &&
+        websocket?.readyState === WS_OPEN &&
+        typeof websocket._sender?.sendFrame === 'function'
+      ) {
+        // A write error reaches ws's socket, which closes the connection (engine.io's callback only logs it).
+        websocket._sender.sendFrame(frame);
+        return;
+      }
+    }
+    writeToEngine.call(this, encoded, options);
+  };
+}
 
 /**
  * socket.io encodes a broadcast's WebSocket frame once, as a header and a payload buffer, and then writes
  * both to every socket (a corked writev each). One buffer per frame makes each socket's share a single
  * write: measured on 10,000 sockets, the broadcast's p99 drops by about 40 ms. Applied to a namespace's
- * adapter (in memory or Redis: the Redis adapter delivers to its local sockets through the same step).
+ * adapter (in memory or Redis: the Redis adapter delivers to its local sockets through the same step); its
+ * sockets' clients then write such a frame directly (`writeFrameDirectly`).
  */
 export function broadcastAsOneWrite(namespace: Namespace): void {
   const adapter = namespace.adapter as unknown as { _encode?: Encode };
@@ -124,4 +185,5 @@ export function broadcastAsOneWrite(namespace: Namespace): void {
     if (Array.isArray(frame) && frame.length > 1) options.wsPreEncodedFrame = [Buffer.concat(frame)];
     return encoded;
   };
+  namespace.on('connection', (socket: Socket) => writeFrameDirectly(socket.client as unknown as ClientInternals));
 }
