@@ -1,6 +1,8 @@
 import { E_TIMEOUT, Mutex, MutexInterface, withTimeout } from 'async-mutex';
 import { DataSource, ReplicationMode } from 'typeorm';
 import { SqliteDriver } from 'typeorm/driver/sqlite/SqliteDriver';
+import type { Database } from 'sqlite3';
+import { cacheStatements } from './statement-cache';
 import { SqliteQueryRunner } from 'typeorm/driver/sqlite/SqliteQueryRunner';
 
 /** How long a query waits for another request's transaction before it gives up (a stuck transaction, not load). */
@@ -164,6 +166,10 @@ export function serialiseSqlite(dataSource: DataSource, options: SerialiseOption
   if (options.onWait) observers.push(options.onWait);
   const onWait = (seconds: number) => observers.forEach((observe) => observe(seconds));
   driver.createQueryRunner = (_mode?: ReplicationMode) => new SerialisedSqliteQueryRunner(driver, gate, onWait);
+  // The one connection keeps its prepared statements (statement-cache.ts).
+  const opener = driver as unknown as { createDatabaseConnection(): Promise<Database> };
+  const createConnection = opener.createDatabaseConnection.bind(driver);
+  opener.createDatabaseConnection = async () => cacheStatements(await createConnection());
   return dataSource;
 }
 
