@@ -1,9 +1,9 @@
 import { E_TIMEOUT, Mutex, MutexInterface, withTimeout } from 'async-mutex';
+import type { Database } from 'sqlite3';
 import { DataSource, ReplicationMode } from 'typeorm';
 import { SqliteDriver } from 'typeorm/driver/sqlite/SqliteDriver';
-import type { Database } from 'sqlite3';
-import { cacheStatements } from './statement-cache';
 import { SqliteQueryRunner } from 'typeorm/driver/sqlite/SqliteQueryRunner';
+import { cacheStatements } from './statement-cache';
 
 /** How long a query waits for another request's transaction before it gives up (a stuck transaction, not load). */
 export const DEFAULT_GATE_TIMEOUT_MS = 30_000;

@@ -21,8 +21,6 @@ export const STATEMENT_CACHE_SIZE = 256;
  */
 export function cacheStatements(db: Database, size = STATEMENT_CACHE_SIZE): Database {
   const kept = new Map<string, Statement>();
-  const run = db.run;
-  const all = db.all;
   const close = db.close;
 
   const call = (statement: Statement, method: 'run' | 'all', params: unknown[] | undefined, cb: Callback) => {
@@ -73,27 +71,28 @@ export function cacheStatements(db: Database, size = STATEMENT_CACHE_SIZE): Data
     });
   };
 
-  const cacheable = (sql: unknown, params: unknown, cb: unknown): params is unknown[] | undefined =>
-    typeof sql === 'string' &&
-    typeof cb === 'function' &&
-    (params === undefined || Array.isArray(params)) &&
-    ((params !== undefined && params.length > 0) || !sql.includes('?'));
-
-  db.all = function (this: Database, ...args: unknown[]) {
-    const [sql, params, cb] = args;
-    if (args.length !== 3 || !cacheable(sql, params, cb))
-      return (all as (...a: unknown[]) => Database).apply(this, args);
-    execute('all', sql as string, params, cb as Callback);
-    return this;
-  } as Database['all'];
-
-  db.run = function (this: Database, ...args: unknown[]) {
-    const [sql, params, cb] = args;
-    if (args.length !== 3 || !cacheable(sql, params, cb) || /\breturning\b/i.test(sql as string))
-      return (run as (...a: unknown[]) => Database).apply(this, args);
-    execute('run', sql as string, params, cb as Callback);
-    return this;
-  } as Database['run'];
+  /**
+   * sqlite3's method as TypeORM's runner calls it — (sql, parameters, handler) — through a kept statement when
+   * `keep(sql)` allows and the call binds what it names; any other call goes to sqlite3's own method.
+   */
+  const through = (method: 'run' | 'all', keep: (sql: string) => boolean) => {
+    const original = db[method] as (...a: unknown[]) => Database;
+    return function (this: Database, ...args: unknown[]) {
+      const [sql, params, cb] = args;
+      const cacheable =
+        args.length === 3 &&
+        typeof sql === 'string' &&
+        typeof cb === 'function' &&
+        (params === undefined || Array.isArray(params)) &&
+        ((params !== undefined && params.length > 0) || !sql.includes('?')) &&
+        keep(sql);
+      if (!cacheable) return original.apply(this, args);
+      execute(method, sql, params, cb as Callback);
+      return this;
+    };
+  };
+  db.all = through('all', () => true) as Database['all'];
+  db.run = through('run', (sql) => !/\breturning\b/i.test(sql)) as Database['run'];
 
   db.close = function (this: Database, cb?: (err: Error | null) => void) {
     closing = () => {
