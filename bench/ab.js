@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Two builds of the server side by side, loaded in alternating short slices (issue 16): how a change moves the
+ * Two builds of the server side by side, loaded in alternating short slices: how a change moves the
  * refreshes (or GET /api/users/current) per second on a machine whose own speed swings by half within minutes.
  * Both servers see the same moments of the machine, so the ratio holds where a single figure does not (two
  * runs of one build: B/A 1.000 and 1.019).

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Benchmark of the audit trail (issue 13), on the BUILT server (dist/main.js):
+ * Benchmark of the audit trail, on the BUILT server (dist/main.js):
  *
  * 1. The cost of recording: two servers side by side, one with AUDIT_DISABLED=true (records nothing), one
  *    recording; sign-ins (POST /auth/login) and user changes (PUT /api/users/updateRole) sent to both in

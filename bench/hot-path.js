@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The signed-in hot path (issue 16): password logins per second against raw argon2 verifies, refreshes per
+ * The signed-in hot path: password logins per second against raw argon2 verifies, refreshes per
  * second with every client chaining its own rotated cookie, and GET /api/users/current against bare
  * node:http and bare Express servers answering the same bytes, measured in alternating one-second slices.
  *

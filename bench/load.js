@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Load (issue 9): the built server on a fresh SQLite file, 200 users of one organisation each signed in
+ * Load: the built server on a fresh SQLite file, 200 users of one organisation each signed in
  * from its own client, then 200 clients for 60 s in closed loops of mixed calls: 70 % reads (current
  * user, a user-list page, the notification list) and 30 % writes (own profile update). Prints
  * throughput, p50/p99 latency and errors (5xx, network); 4xx and throttled answers (429) separately.

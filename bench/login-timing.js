@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Does the answer time reveal whether an account exists (issue 9)? The BUILT server (dist/main.js) on a
+ * Does the answer time reveal whether an account exists? The BUILT server (dist/main.js) on a
  * temporary DATA_DIR, accounts seeded straight into SQLite with the server's own argon2 parameters, then,
  * alternating, requests for existing and for unknown e-mails:
  *   - POST /auth/login with a wrong password,

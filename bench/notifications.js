@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Notifications benchmark (issue 6): starts the built server (dist/) on a temporary DATA_DIR and a free
+ * Notifications benchmark: starts the built server (dist/) on a temporary DATA_DIR and a free
  * port on 127.0.0.1, seeds one organisation with N users and open sessions straight into SQLite, signs
  * their access tokens with the generated JWT secret, connects N sockets, publishes ONE organisation
  * notification through the service API (BENCH_ROUNDS times, 5 by default, each timed on its own) and

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Summarises a V8 CPU profile (self and inclusive time per function, idle left out): how issue 16's hot
+ * Summarises a V8 CPU profile (self and inclusive time per function, idle left out): how the hot
  * paths were profiled. Any bench writes the server's profile with BENCH_PROFILE=<dir>:
  *
  *   BENCH_PROFILE=/tmp/prof node bench/hot-path.js && node bench/profile-summary.js /tmp/prof/*.cpuprofile

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Reliability under crashes (issue 9): N rounds of the built server killed with kill -9 at a random moment
+ * Reliability under crashes: N rounds of the built server killed with kill -9 at a random moment
  * while six clients write (announcements, beside transactions that fail and roll back), restarted on the
  * same SQLite file. Prints the writes acknowledged (201) and those missing after the restart; exits 1 if any
  * acknowledged write was lost.

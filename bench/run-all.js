@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench` (after `npm run build`): runs every benchmark of issue 16 against the built server, each
+ * `npm run bench` (after `npm run build`): runs every benchmark against the built server, each
  * beside a bare server answering the same bytes in the same run where the table names one, prints the
  * table, and writes it into README.md between the bench markers. Takes a few minutes.
  *
@@ -31,15 +31,15 @@ const ROWS = [
   ['/logIn JavaScript on the wire', 'login-bundle.js', '≤ 250 KB'],
   ['socket memory per connection', 'notifications.js', '≤ 10 KiB at 10k'],
   ['notification fan-out', 'notifications.js', 'p99 ≤ 250 ms at 10k'],
-  // Issue 9: durability, load, and sign-in timing that reveals no account.
+  // Durability, load, and sign-in timing that reveals no account.
   ['acknowledged writes lost', 'reliability.js', '0'],
   ['load, ', 'load.js', 'no 5xx, no network errors'],
   ['POST /auth/login, wrong password', 'login-timing.js', 'ratio within 0.75–1.33'],
   ['POST /auth/forgot-password', 'login-timing.js', 'ratio within 0.75–1.33'],
-  // Issue 13: the audit trail.
+  // The audit trail.
   ['audit recording cost', 'audit.js', 'sign-in and role change within 10 % of recording off'],
   ['audit page at', 'audit.js', 'p99 < 50 ms'],
-  // Issue 10: several instances on PostgreSQL and Redis (needs TEST_DATABASE_URL and TEST_REDIS_URL).
+  // Several instances on PostgreSQL and Redis (needs TEST_DATABASE_URL and TEST_REDIS_URL).
   ['notification fan-out across two instances', 'scale-out.js', 'every socket reached, p99 within a second'],
   ['user list on PostgreSQL', 'scale-out.js', 'p99 < 50 ms, as on SQLite'],
 ];

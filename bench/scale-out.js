@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Several instances (issue 10), on PostgreSQL and Redis (TEST_DATABASE_URL, a user that may create
+ * Several instances, on PostgreSQL and Redis (TEST_DATABASE_URL, a user that may create
  * databases, and TEST_REDIS_URL; `.ci/run` and the README show how to start both):
  * - notification fan-out across two built instances: 2,000 sockets, half on A and half on B, one
  *   organisation notification published through A; time to the 50th and 99th percentile and the last

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The user list at scale (issue 16): the built server with an organisation of 100,000 users (and a second
+ * The user list at scale: the built server with an organisation of 100,000 users (and a second
  * one of 10,000, so the organisation filter matters) seeded straight into SQLite.
  *  - 50-row pages at 50 connections, pages spread over the whole list, against a bare node:http server
  *    answering the same bytes in this run; p99 against p50.

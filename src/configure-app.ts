@@ -33,7 +33,7 @@ export function configureApp(app: INestApplication): void {
   app.use(securityHeaders(SECURITY_HEADERS));
   // JSON compressed above a threshold; the client's hashed assets from their build-time compressed copies. Plain
   // Express middlewares, as the ones above: mounted through Nest's MiddlewareConsumer each would run inside an
-  // async proxy of its own on every request (issue 16).
+  // async proxy of its own on every request.
   app.use(compressResponses());
   app.use(new ClientAssets(CLIENT_DIST).use);
   app.use(cookieParser());

@@ -11,8 +11,8 @@ import { mapBatches, sendCsv } from '../common/csv-response';
 import { CAPABILITY_ROLES } from '../shared/roles';
 
 /**
- * Access: site admins and administrators read their organisation's events, E-Support every organisation's
- * (issue 13); other roles none. The export applies the page's filters and streams every matching event.
+ * Access: site admins and administrators read their organisation's events, E-Support every
+ * organisation's; other roles none. The export applies the page's filters and streams every matching event.
  */
 @ApiTags('audit')
 @ApiBearerAuth()

@@ -60,7 +60,7 @@ export const AUDIT_COUNT_CAP = 10_000;
 export const EXPORT_BATCH = 1000;
 
 /**
- * The audit trail (issue 13). `record` appends through the manager it is given, so an event commits or
+ * The audit trail. `record` appends through the manager it is given, so an event commits or
  * rolls back with the change it describes; inside a transaction pass its `tx` (on SQLite a query through
  * another manager would wait for the gate that transaction holds). Nothing here updates an event.
  */

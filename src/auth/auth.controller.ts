@@ -36,7 +36,7 @@ export class AuthController {
   login(@Body() _body: LoginDto, @Req() req: Request & { user: SignedIn }, @Res({ passthrough: true }) res: Response) {
     const { accessToken, refreshToken, recoveryCodesLeft, trustedDevice } = req.user;
     setRefreshCookie(res, refreshToken, this.tokens.cookieSecure);
-    // Issue 14: a newly trusted device's cookie; after a recovery code, how many are left.
+    // A newly trusted device's cookie; after a recovery code, how many are left.
     if (trustedDevice) res.cookie(trustedDevice.name, trustedDevice.value, trustedDevice.options);
     return { success: true, accessToken, ...(recoveryCodesLeft !== undefined ? { recoveryCodesLeft } : {}) };
   }

@@ -9,7 +9,7 @@ jest.mock('argon2', () => {
 });
 const verify = argon2.verify as jest.MockedFunction<typeof argon2.verify>;
 
-/** Timing (issue 9): every failed sign-in costs one argon2 verification with the server's parameters. */
+/** Timing: every failed sign-in costs one argon2 verification with the server's parameters. */
 describe('AuthService.login: the same argon2 work whether or not the account exists', () => {
   const passwords = new PasswordService();
   let stored: Partial<User> | null;

@@ -37,9 +37,9 @@ export const FORGOT_PASSWORD_TASK = 'forgot-password';
 export interface SignedIn {
   accessToken: string;
   refreshToken: string;
-  /** Issue 14: after a sign-in with a recovery code, how many are left. */
+  /** After a sign-in with a recovery code, how many are left. */
   recoveryCodesLeft?: number;
-  /** Issue 14: the cookie of a newly trusted device. */
+  /** The cookie of a newly trusted device. */
   trustedDevice?: DeviceCookie;
 }
 
@@ -73,7 +73,7 @@ export class AuthService implements OnModuleInit {
     );
   }
 
-  /** Audit (issue 13): a refused sign-in, by nobody known, against the account if it exists. */
+  /** Audit: a refused sign-in, by nobody known, against the account if it exists. */
   private recordSignInRefused(
     type: 'SIGN_IN_FAILED' | 'SIGN_IN_LOCKED',
     username: string,
@@ -98,7 +98,7 @@ export class AuthService implements OnModuleInit {
     cookies?: Record<string, string>,
   ): Promise<SignedIn> {
     if (!dto.acceptToS) throw AppException.badRequest(AUTH_MESSAGES.TERMS_NOT_ACCEPTED, ERROR_CODES.TERMS_NOT_ACCEPTED);
-    // Passkeys (issue 14): a passkey alone is a password-less sign-in.
+    // Passkeys: a passkey alone is a password-less sign-in.
     if (dto.passkey && dto.username === undefined && dto.password === undefined)
       return this.loginWithPasskey(dto.passkey, client);
     const email = dto.username.toLowerCase();
@@ -115,11 +115,11 @@ export class AuthService implements OnModuleInit {
     }
     this.assertActive(user);
 
-    // Issue 14: what the MFA step brought besides the session (codes left, a device to trust).
+    // What the MFA step brought besides the session (codes left, a device to trust).
     let recoveryCodesLeft: number | undefined;
     let rememberDevice = false;
-    // Issue 14 (trusted devices): a valid device cookie of this account stands in for the MFA step.
-    // Passkeys (issue 14): a passkey is a second factor as TOTP is; `passkey: true` tells the MFA step to offer it.
+    // Trusted devices: a valid device cookie of this account stands in for the MFA step.
+    // Passkeys: a passkey is a second factor as TOTP is; `passkey: true` tells the MFA step to offer it.
     const secondFactorGiven = !!dto.mfaToken || !!dto.recoveryCode || !!dto.passkey;
     if (
       (user.isMFAEnabled || user.hasPasskey) &&
@@ -137,7 +137,6 @@ export class AuthService implements OnModuleInit {
         throw AppException.unauthorized('The sign-in challenge belongs to another account. Please log in again.');
       rememberDevice = dto.rememberDevice === true;
       if (dto.passkey) {
-        // Passkeys (issue 14)
         if (dto.mfaToken || dto.recoveryCode)
           throw AppException.badRequest('Send either an MFA code, a recovery code or a passkey, not two.');
         const checked = await this.passkeys.verifyAssertion(dto.passkey as unknown as AuthenticationResponseJSON, user);
@@ -147,7 +146,7 @@ export class AuthService implements OnModuleInit {
           throw checked.error;
         }
       } else if (dto.recoveryCode) {
-        // Issue 14 (recovery codes): single use, counted as a failed attempt when wrong, like a TOTP.
+        // Recovery codes: single use, counted as a failed attempt when wrong, like a TOTP.
         if (dto.mfaToken) throw AppException.badRequest(RECOVERY_MESSAGES.BOTH_FACTORS);
         const left = await this.recoveryCodes.consume(user, dto.recoveryCode, client);
         if (left === null) {
@@ -167,7 +166,7 @@ export class AuthService implements OnModuleInit {
     }
 
     const signedIn = await this.completeLogin(user, client, dto.passkey ? 'password+passkey' : 'password');
-    // Issue 14: the extras of the MFA step.
+    // The extras of the MFA step.
     if (recoveryCodesLeft !== undefined) signedIn.recoveryCodesLeft = recoveryCodesLeft;
     if (rememberDevice) signedIn.trustedDevice = await this.trustedDevices.issue(user, client);
     return signedIn;
@@ -186,7 +185,7 @@ export class AuthService implements OnModuleInit {
   }
 
   /**
-   * Passkeys (issue 14): a password-less sign-in with a discoverable passkey (user verification required, so
+   * Passkeys: a password-less sign-in with a discoverable passkey (user verification required, so
    * it is both factors and no TOTP follows). The account's lock-out, access and password-change checks and the
    * session's concurrent-users limit are those of a password sign-in.
    */
@@ -214,7 +213,7 @@ export class AuthService implements OnModuleInit {
     try {
       await this.throttle.check(email, client.ip);
     } catch (e) {
-      // Audit (issue 13)
+      // Audit
       if (e instanceof AppException && e.getStatus() === HttpStatus.TOO_MANY_REQUESTS) {
         await this.recordSignInRefused(
           'SIGN_IN_LOCKED',
@@ -374,7 +373,7 @@ export class AuthService implements OnModuleInit {
         expiresAt: new Date(Date.now() + LIFETIMES.RESET_TOKEN_SECONDS * 1000),
         usedAt: null,
       });
-      // Audit (issue 13)
+      // Audit
       await this.audit.record(tx, {
         type: 'PASSWORD_RESET_REQUESTED',
         actor: 'anonymous',

@@ -54,7 +54,7 @@ export class LocalAuthGuard extends AuthGuard('local') {
       const req = context.switchToHttp().getRequest<Request>();
       const body = (await loginBody.transform(req.body, { type: 'body', metatype: LoginDto })) as LoginDto;
       req.body = body;
-      // Passkeys (issue 14): a password-less sign-in has no username and password for passport-local to read.
+      // Passkeys: a password-less sign-in has no username and password for passport-local to read.
       const passwordLess = body.passkey !== undefined && body.username === undefined && body.password === undefined;
       let allowed = true;
       if (passwordLess) (req as Request & { user?: unknown }).user = await this.strategy.validate(req, '', '');

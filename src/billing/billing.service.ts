@@ -70,7 +70,7 @@ export class BillingService {
     return toProfile(saved);
   }
 
-  /** Audit (issue 13): the fields that changed, before → after. */
+  /** Audit: the fields that changed, before → after. */
   private recordSaved(
     tx: EntityManager,
     caller: AuthUser,

@@ -9,7 +9,7 @@ export interface AuthUser {
   roles: Role[];
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
-  /** Passkeys (issue 14): the account has a passkey, which satisfies enforced MFA as TOTP does. */
+  /** Passkeys: the account has a passkey, which satisfies enforced MFA as TOTP does. */
   hasPasskey: boolean;
   /** The organisation's name as the sign-in lookup read it (the user list needs no second read for it). */
   organisationName?: string;

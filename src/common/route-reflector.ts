@@ -6,7 +6,7 @@ type Target = Type<unknown> | ((...args: never[]) => unknown);
 /**
  * Nest's Reflector, remembering `getAllAndOverride` for a route (its handler and controller): the global guards
  * ask it a dozen times a request (public?, service key?, roles, each throttler's limits) for metadata that is
- * fixed once the decorators have run (issue 16: no repeated work per request that can be done once).
+ * fixed once the decorators have run (no repeated work per request that can be done once).
  * Provided in place of Reflector to the global guards (AppModule).
  */
 @Injectable()

@@ -8,7 +8,7 @@ jest.mock('argon2', () => {
 });
 const actual = jest.requireActual<typeof import('argon2')>('argon2');
 
-describe('PasswordService: hashes share libuv threads with SQLite (issue 16)', () => {
+describe('PasswordService: hashes share libuv threads with SQLite', () => {
   afterEach(() => {
     jest.mocked(argon2.hash).mockImplementation(actual.hash);
     jest.mocked(argon2.verify).mockImplementation(actual.verify);

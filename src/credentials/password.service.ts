@@ -7,8 +7,7 @@ import { availableParallelism } from 'node:os';
 /**
  * How many hashes run at once: one per core, and fewer than libuv's threads (one, if it has only one). argon2 and
  * SQLite share libuv's pool (4 threads unless UV_THREADPOOL_SIZE says otherwise); with every thread hashing, each SQL
- * statement of every request waited behind a hash (about 30 ms each, 44 ms a statement measured beside four hashes),
- * so a burst of sign-ins stalled everyone's calls, and a login's own nine statements queued behind the other logins'
+ * statement of every request waited behind a hash, so a burst of sign-ins stalled everyone's calls, and a login's own nine statements queued behind the other logins'
  * hashes. More hashes at once than cores finish no sooner.
  */
 export function hashingSlots(

@@ -90,7 +90,7 @@ export class SessionAuthService {
   /**
    * The open session's row (account and organisation), or null; kept on SQLite while nothing is written, unless
    * `keep` is false (a one-off check, such as a socket's handshake, which only fills the cache of the calls that
-   * repeat: at 10,000 sockets, 0.8 KiB of memory each).
+   * repeat, and would cost memory for every open socket).
    */
   private async lookUp(sessionId: string, userId: number, keep: boolean): Promise<Row | null> {
     const generation = this.generation?.();

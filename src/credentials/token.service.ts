@@ -33,7 +33,7 @@ export const VERIFIED_TOKENS_MAX = 10_000;
 export class TokenService {
   /**
    * A signed token never changes: its signature is checked once, and its payload kept until its expiry, which
-   * every use compares with the clock as the first check did (issue 16: the signed-in path checked the same
+   * every use compares with the clock as the first check did (the signed-in path checked the same
    * token's HMAC on every call). Whether its session is still open is asked on every call, as before.
    */
   private readonly verified = new Map<string, Readonly<AccessPayload & { exp: number }>>();

@@ -32,7 +32,7 @@ const open = (file: string) =>
 const close = (db: Database) =>
   new Promise<void>((resolve, reject) => db.close((err) => (err ? reject(err) : resolve())));
 
-describe('cacheStatements (issue 16: one trip to SQLite a query)', () => {
+describe('cacheStatements (one trip to SQLite a query)', () => {
   let dir: string;
   let file: string;
   let db: Database;

@@ -10,7 +10,7 @@ export const STATEMENT_CACHE_SIZE = 256;
  * (`run` for INSERT/UPDATE/DELETE, `all` for the rest). sqlite3's `Database#run`/`#all` prepare a statement,
  * run it and finalize it every time: two trips to libuv's thread pool and a parse of the SQL for each query. A
  * kept statement is bound afresh (sqlite3 resets it and clears every binding before binding the new values) and
- * runs in one trip. Measured on this machine: 250 → 105 µs a lookup, one query after another (issue 16).
+ * runs in one trip. Measured on this machine: 250 → 105 µs a lookup, one query after another.
  *
  * Left to sqlite3's own path, unchanged: a statement with parameter markers called without values (a kept one
  * would reuse the last call's), and `run` of anything that returns rows (RETURNING), which `run` steps once and

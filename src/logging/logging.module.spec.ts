@@ -80,7 +80,7 @@ async function lineWhere(lines: Line[], match: (l: Line) => boolean): Promise<Li
   return undefined;
 }
 
-describe('request log lines (issue 15)', () => {
+describe('request log lines', () => {
   it('one JSON line per request: id, method, path without its query, status, and the caller once known', async () => {
     const lines: Line[] = [];
     const s = await appLoggingAt('info', lines);

@@ -66,7 +66,8 @@ type LogMethod = (...args: unknown[]) => void;
 /**
  * The request's own logger (`req.log`), for lines that belong to a request, such as the exception filter's line for
  * a server error: its child logger carrying the request is made on the first such line only. Most requests log
- * nothing but their closing line, and a child per request cost about 7 % of a refresh's CPU (issue 16).
+ * nothing but their closing line, and a child per request is a measurable share of a refresh's CPU
+ * (docs/decisions/).
  */
 class RequestContextLogger {
   private made?: Logger;
@@ -143,7 +144,7 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
       // nestjs-pino gives Nest's Logger (the application's own lines) the one pino logger, and nothing per request:
       // `useExisting` keeps its request logger (pino-http) out, and no route gets its middleware, which bound every
       // request's logger as the context of Nest's Logger lines through AsyncLocalStorage. On Node 20 that storage
-      // hooks every promise the process makes, 6-16 % of a refresh's throughput (issue 16, docs/decisions.md); the
+      // hooks every promise the process makes, a measurable share of a refresh's throughput (docs/decisions/); the
       // request log and the exception filter carry the request themselves.
       useFactory: (root: Logger): Params => ({ pinoHttp: { logger: root }, useExisting: true, forRoutes: [] }),
     }),

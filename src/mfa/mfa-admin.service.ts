@@ -23,7 +23,7 @@ export class MfaAdminService {
     const target = await this.users.findAccessible(caller, userId);
     const refused = checkAccountAction(caller, target, 'mfa');
     if (refused) throw AppException.forbidden(refused);
-    // Passkeys (issue 14): a passkey is MFA too, and a user who lost every authenticator needs this way back.
+    // Passkeys: a passkey is MFA too, and a user who lost every authenticator needs this way back.
     if (!target.isMFAEnabled && !target.hasPasskey) throw AppException.badRequest('MFA is not enabled for this user.');
     await this.mfa.clear(target.id, async (tx) => {
       const passkeysRemoved = await removeAllPasskeys(tx, target.id);

@@ -91,7 +91,7 @@ export class MfaService {
     const user = await this.users.findOneBy({ id: userId });
     if (!user || !maySignIn(user))
       throw AppException.unauthorized('The sign-in challenge is not valid. Please log in again.');
-    // Passkeys (issue 14): a passkey-only account may also have its code e-mailed, as a TOTP one may.
+    // Passkeys: a passkey-only account may also have its code e-mailed, as a TOTP one may.
     if (!user.isMFAEnabled && !user.hasPasskey) throw AppException.badRequest('MFA is not enabled on this account.');
     const code = randomDigits(6);
     await this.users.manager.transaction(async (tx) => {
@@ -156,7 +156,7 @@ export class MfaService {
         summary: 'MFA enabled',
         changes: { mfaEnabled: { from: false, to: true } },
       });
-      // Issue 14: the recovery codes, in the same transaction as the switch.
+      // The recovery codes, in the same transaction as the switch.
       return this.recoveryCodes.issue(tx, user.id);
     });
     return { success: true, recoveryCodes };
@@ -175,7 +175,7 @@ export class MfaService {
     return user;
   }
 
-  /** Issue 14, "Regenerate recovery codes": proven with a current TOTP; the old codes and every trusted device stop working. */
+  /** "Regenerate recovery codes": proven with a current TOTP; the old codes and every trusted device stop working. */
   async regenerateRecoveryCodes(
     userId: number,
     token: string,
@@ -231,7 +231,7 @@ export class MfaService {
         },
       );
       await this.sessions.endAllForUsers([userId], 'mfa-changed', undefined, tx);
-      // Issue 14: without MFA, recovery codes and trusted devices mean nothing.
+      // Without MFA, recovery codes and trusted devices mean nothing.
       await this.recoveryCodes.removeAll(tx, userId);
       await this.trustedDevices.revokeAllIn(tx, userId);
       await record(tx);

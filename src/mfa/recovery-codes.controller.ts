@@ -11,7 +11,7 @@ import { MfaService } from './mfa.service';
 import { RecoveryCodesService } from './recovery-codes.service';
 
 /**
- * Access (issue 14): every role, on the caller's own account only (no id in the path). Regenerating checks a
+ * Access: every role, on the caller's own account only (no id in the path). Regenerating checks a
  * TOTP code, so it is rate limited like the other code checks.
  */
 @ApiTags('mfa')

@@ -25,10 +25,10 @@ function newCode(): string {
 }
 
 /**
- * Issue 14: ten single-use recovery codes per account with TOTP. Each code carries 50 random bits, so a
+ * Ten single-use recovery codes per account with TOTP. Each code carries 50 random bits, so a
  * keyed fast hash (HMAC-SHA256 with a key derived from ENCRYPTION_KEY, salted by the user id) is enough:
  * guessing is bounded by the sign-in throttle, not by hashing cost, and a stolen table without the key
- * cannot even be tested offline (docs/decisions.md, issue 14).
+ * cannot even be tested offline (docs/decisions.md).
  */
 @Injectable()
 export class RecoveryCodesService {

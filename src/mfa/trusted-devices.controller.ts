@@ -9,7 +9,7 @@ import { ALL_ROLES } from '../shared/roles';
 import { TrustedDevicesService } from './trusted-devices.service';
 
 /**
- * Access (issue 14): every role, on the caller's own trusted devices only; another user's device id is a 404
+ * Access: every role, on the caller's own trusted devices only; another user's device id is a 404
  * and changes nothing, whoever asks (administrators revoke them by "Disable User MFA").
  */
 @ApiTags('mfa')

@@ -28,7 +28,7 @@ export interface DeviceCookie {
 }
 
 /**
- * Issue 14: "Don't ask again on this device". The cookie is `<token>.<HMAC(userId.token)>` under a name
+ * "Don't ask again on this device". The cookie is `<token>.<HMAC(userId.token)>` under a name
  * derived from the account (several accounts can trust one browser); the server keeps SHA-256 of the token,
  * so a device is honoured only while its row exists, belongs to that account and has not expired.
  */

@@ -7,7 +7,7 @@ import { broadcastAsOneWrite } from './socket-memory';
 /**
  * socket.io for Nest without the per-socket streams Nest sets up for message handlers when a gateway has
  * none: the notifications socket only sends, and each connection otherwise keeps a few RxJS observables
- * (issue 16: memory per connection); its disconnect hook is a plain listener. Gateways with @SubscribeMessage
+ * (memory per connection); its disconnect hook is a plain listener. Gateways with @SubscribeMessage
  * handlers are bound as usual. Broadcasts
  * are written to each socket in one write (`broadcastAsOneWrite`).
  */

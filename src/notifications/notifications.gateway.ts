@@ -108,7 +108,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       offEnded();
       offStarted();
     };
-    // One sweep a second instead of a timer per socket (issue 16: memory per connection).
+    // One sweep a second instead of a timer per socket (memory per connection).
     this.expirySweep = setInterval(() => this.dropExpired(), EXPIRY_SWEEP_MS);
     this.expirySweep.unref();
   }

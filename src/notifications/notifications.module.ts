@@ -8,7 +8,7 @@ import { NotificationsController, ProcessedDataController, SignedFilesController
 import { NotificationsGateway } from './notifications.gateway';
 import { NotificationsService } from './notifications.service';
 
-/** Real-time notifications (issue 6): storage, the socket.io gateway, publishing, signed download links. */
+/** Real-time notifications: storage, the socket.io gateway, publishing, signed download links. */
 @Module({
   imports: [TypeOrmModule.forFeature([Notification, NotificationReceipt, NotificationWatermark, User, Organisation])],
   controllers: [NotificationsController, ProcessedDataController, SignedFilesController],

@@ -1,7 +1,7 @@
 /**
  * This instance's sockets by a key (a session, a user), in place of a socket.io room per session and per user:
  * a room keeps a set and an entry in two maps for every member, and nearly every such room has one member
- * (issue 16: memory per connection). One socket is kept as itself; a set only once a key has two.
+ * (memory per connection). One socket is kept as itself; a set only once a key has two.
  */
 export class LocalSocketIndex<K, S extends object> {
   private readonly entries = new Map<K, S | Set<S>>();

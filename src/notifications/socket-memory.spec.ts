@@ -12,7 +12,7 @@ interface EngineSide {
   on(event: 'packetCreate', listener: (packet: { type: string; data?: unknown }) => void): void;
 }
 
-describe('broadcastAsOneWrite (issue 16: fan-out to 10,000 sockets)', () => {
+describe('broadcastAsOneWrite (fan-out to 10,000 sockets)', () => {
   let http: HttpServer;
   let server: Server;
   let url: string;

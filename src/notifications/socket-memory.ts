@@ -4,7 +4,7 @@ import type { Namespace, Socket } from 'socket.io';
 import { SOCKET_PATH } from '../shared/notifications';
 
 /**
- * What a notification socket keeps once it is connected, and how a broadcast is written (issue 16: memory
+ * What a notification socket keeps once it is connected, and how a broadcast is written (memory
  * per connection at 10,000 sockets, fan-out time). These reach into socket.io's engine, whose internals
  * are not typed: each step names what it relies on, and `bench/notifications.js` measures the result.
  */
@@ -137,7 +137,7 @@ const patchedClients = new WeakSet<object>();
  * Writes a broadcast's pre-encoded frame straight to a websocket that has nothing queued before it, past
  * engine.io's per-packet bookkeeping (a packet object, a new write buffer, a sent-callback slot and four
  * events a socket, then a drain callback after the write): the same bytes, in the same order. Measured over
- * 10,000 sockets, the loop is about 16 % shorter and no scavenge interrupts it (issue 16: fan-out;
+ * 10,000 sockets, the loop is about 16 % shorter and no scavenge interrupts it (fan-out;
  * decisions.md). Anything else (polling, a socket mid-close, packets already waiting, a volatile packet on a
  * busy transport, per-message deflate) takes socket.io's own path.
  */

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { DATE_TYPE } from '../database/column-types';
 import { User } from '../users/entities/user.entity';
 
-/** A registered WebAuthn credential (issue 14): its public key, signature counter and the name its owner gave it. */
+/** A registered WebAuthn credential: its public key, signature counter and the name its owner gave it. */
 @Entity('passkeys')
 export class Passkey {
   @PrimaryGeneratedColumn()

@@ -7,7 +7,7 @@ import { PasskeyLoginController, PasskeysController } from './passkeys.controlle
 import { PasskeysService } from './passkeys.service';
 import { WebAuthnChallenge } from './webauthn-challenge.entity';
 
-/** Passkeys (issue 14): registration and management under /mfa/passkeys, options for sign-in under /auth/passkey. */
+/** Passkeys: registration and management under /mfa/passkeys, options for sign-in under /auth/passkey. */
 @Module({
   imports: [TypeOrmModule.forFeature([Passkey, WebAuthnChallenge, User]), MfaModule],
   controllers: [PasskeysController, PasskeyLoginController],

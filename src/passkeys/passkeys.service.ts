@@ -38,7 +38,7 @@ const challengeInvalid = () =>
   AppException.unauthorized(PASSKEY_MESSAGES.CHALLENGE_INVALID, PASSKEY_ERROR_CODES.PASSKEY_CHALLENGE_INVALID);
 
 /**
- * Passkeys (issue 14) with @simplewebauthn/server: registration from the profile, and assertions for the MFA
+ * Passkeys with @simplewebauthn/server: registration from the profile, and assertions for the MFA
  * step and for a password-less sign-in. The relying party is PUBLIC_URL (its host name is the RP id, its origin
  * the only accepted origin). Challenges live in the database (any instance verifies), last five minutes, serve
  * one flow (registration, mfa or login) and one account, and are consumed by a delete that only one request wins.
@@ -180,7 +180,7 @@ export class PasskeysService {
         await tx.getRepository(User).update({ id: user.id }, { hasPasskey: true });
         // An MFA change (CONTRACT 3): the account's other sessions end; this one, which just proved itself, stays.
         await this.sessions.endAllForUsers([user.id], 'mfa-changed', caller.sessionId, tx);
-        // An MFA change revokes the trusted devices too (issue 14, part 1).
+        // An MFA change revokes the trusted devices too.
         await this.trustedDevices.revokeAllIn(tx, user.id);
         await this.audit.record(tx, {
           type: 'PASSKEY_ADDED',
@@ -224,7 +224,7 @@ export class PasskeysService {
       const left = await tx.getRepository(Passkey).countBy({ userId: user.id });
       await tx.getRepository(User).update({ id: user.id }, { hasPasskey: left > 0 });
       await this.sessions.endAllForUsers([user.id], 'mfa-changed', caller.sessionId, tx);
-      // An MFA change revokes the trusted devices too (issue 14, part 1).
+      // An MFA change revokes the trusted devices too.
       await this.trustedDevices.revokeAllIn(tx, user.id);
       await this.audit.record(tx, {
         type: 'PASSKEY_REMOVED',

@@ -42,7 +42,7 @@ export interface ClientInfo {
   userAgent?: string | null;
 }
 
-/** The reasons for ending every session of an account that also end its trusted devices (issue 14). */
+/** The reasons for ending every session of an account that also end its trusted devices. */
 const REVOKES_TRUSTED_DEVICES: ReadonlySet<SessionEndReason> = new Set(['password-changed', 'mfa-changed', 'disabled']);
 
 /** Sign-in sessions and their rotating refresh tokens (CONTRACT 3). */
@@ -147,7 +147,7 @@ export class SessionsService {
     if (!raw) throw invalid();
     const tokenHash = sha256(raw);
     const now = new Date();
-    // The hot path (issue 16): one statement claims an unused, unexpired token of a live session of an active
+    // The hot path: one statement claims an unused, unexpired token of a live session of an active
     // account and inserts its successor (migration RefreshRotation1764000000000). Of two requests racing
     // with the same token only one rotates, and nothing can leave the session without a usable token.
     const successor = randomToken();
@@ -295,7 +295,7 @@ export class SessionsService {
           .getRepository(Session)
           .update({ id: In(open.map((s) => s.id)), endedAt: IsNull() }, { endedAt: new Date(), endReason: reason });
       }
-      // Issue 14: a password change, an MFA change or disabling the account also revokes every trusted device.
+      // A password change, an MFA change or disabling the account also revokes every trusted device.
       if (REVOKES_TRUSTED_DEVICES.has(reason)) await m.getRepository(TrustedDevice).delete({ userId: In(userIds) });
       return open;
     };

@@ -14,7 +14,7 @@ export interface CurrentUserInfo {
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
   isSSO: boolean;
-  /** Passkeys (issue 14): the account has at least one passkey (satisfies enforced MFA as TOTP does). */
+  /** Passkeys: the account has at least one passkey (satisfies enforced MFA as TOTP does). */
   hasPasskey: boolean;
 }
 
@@ -50,7 +50,7 @@ export interface UserListItem {
   lastLoginDateTime: string | null;
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
-  /** Passkeys (issue 14): the account has a passkey (a second factor too; "Disable User MFA" removes it). */
+  /** Passkeys: the account has a passkey (a second factor too; "Disable User MFA" removes it). */
   hasPasskey?: boolean;
   isSSO: boolean;
 }
@@ -88,7 +88,7 @@ export interface SingleUser {
   isDisabled: boolean;
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
-  /** Passkeys (issue 14) */
+  /** Passkeys */
   hasPasskey?: boolean;
   isSSO: boolean;
   firstName: string;
@@ -335,9 +335,9 @@ export interface LoginRequest {
   password: string;
   acceptToS: boolean;
   mfaToken?: string;
-  /** Issue 14: a recovery code in place of mfaToken. */
+  /** A recovery code in place of mfaToken. */
   recoveryCode?: string;
-  /** Issue 14: trust this device for the configured days. */
+  /** Trust this device for the configured days. */
   rememberDevice?: boolean;
 }
 

@@ -1,4 +1,4 @@
-/** The audit trail (issue 13): event types, their labels, and the API shapes; server and client import this file. */
+/** The audit trail: event types, their labels, and the API shapes; server and client import this file. */
 
 export const AUDIT_EVENT_TYPES = {
   SIGN_IN_SUCCEEDED: 'Sign-in succeeded',
@@ -19,7 +19,6 @@ export const AUDIT_EVENT_TYPES = {
   RECOVERY_CODES_REGENERATED: 'Recovery codes regenerated',
   TRUSTED_DEVICE_ADDED: 'Trusted device added',
   TRUSTED_DEVICE_REVOKED: 'Trusted device revoked',
-  // Passkeys (issue 14)
   PASSKEY_ADDED: 'Passkey added',
   PASSKEY_REMOVED: 'Passkey removed',
   USER_CREATED: 'User created',

@@ -1,4 +1,4 @@
-/** Issue 14: recovery codes and trusted devices; the server and the client import this file. */
+/** Recovery codes and trusted devices; the server and the client import this file. */
 
 /** How many recovery codes enrolment and "Regenerate recovery codes" hand out. */
 export const RECOVERY_CODE_COUNT = 10;

@@ -1,4 +1,4 @@
-/** Whether an account must still set up MFA: it is enforced, and neither TOTP nor a passkey (issue 14) satisfies it. */
+/** Whether an account must still set up MFA: it is enforced, and neither TOTP nor a passkey satisfies it. */
 export function mfaPending(user: { isMFAEnforced: boolean; isMFAEnabled: boolean; hasPasskey?: boolean }): boolean {
   return user.isMFAEnforced && !user.isMFAEnabled && !user.hasPasskey;
 }

@@ -1,4 +1,4 @@
-/** Passkeys (issue 14): limits and API shapes shared by server and client. */
+/** Passkeys: limits and API shapes shared by server and client. */
 
 export const PASSKEY_LIMITS = {
   NAME_MAX: 50,

@@ -1,6 +1,6 @@
 /**
  * The order of an organisation's user list as plain arrays, so that a text search finds its page without reading
- * every matching row (issue 16): the text index gives the matching ids, this gives each one's position in the
+ * every matching row: the text index gives the matching ids, this gives each one's position in the
  * list, and the page is the matches at the smallest positions. For a text many users hold (which no index narrows),
  * the list can also carry each user's name and e-mail, in its order, to be searched in memory.
  */

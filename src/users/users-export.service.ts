@@ -26,7 +26,7 @@ export const USER_CSV_COLUMNS = [
 const BATCH = 1000;
 
 /**
- * The user list as CSV (issue 13): the list page's filters (text, access, role; E-Support: the organisation),
+ * The user list as CSV: the list page's filters (text, access, role; E-Support: the organisation),
  * every matching user, read in keyset batches by id so that an organisation of any size streams in constant memory.
  */
 @Injectable()

@@ -105,7 +105,7 @@ export const TRIGRAM_MIN_CHARS = 3;
 /**
  * A text search first reads this many matches + 1 from the text index (in id order): fewer, and they are all there
  * are, placed by the cached list order. More (a text many users hold, which an index hardly narrows), and the
- * list's own names and e-mails, cached in its order, are searched in memory instead (issue 16).
+ * list's own names and e-mails, cached in its order, are searched in memory instead.
  */
 export const SEARCH_PROBE_SIZE = 1000;
 
@@ -485,8 +485,8 @@ export class UsersService {
   }
 
   /**
-   * The list's rows as the answer's items, read raw: TypeORM's entity hydration cost more than the query
-   * (issue 16). The one date goes through the driver's own conversion, so it reads as the entity would.
+   * The list's rows as the answer's items, read raw: TypeORM's entity hydration cost more than the query.
+   * The one date goes through the driver's own conversion, so it reads as the entity would.
    */
   private async listItems(qb: SelectQueryBuilder<User>): Promise<UserListItem[]> {
     const lastLogin = this.users.metadata.findColumnWithPropertyName('lastLoginAt')!;

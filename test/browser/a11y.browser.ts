@@ -5,7 +5,7 @@ import { seedOrganisation, seedUser } from './support/seed';
 import { SUPPORT_EMAIL, SUPPORT_PASSWORD } from './support/server';
 
 /**
- * WCAG 2.1 AA (issue 11): every page passes axe-core with no serious or critical violation, the dialogs
+ * WCAG 2.1 AA: every page passes axe-core with no serious or critical violation, the dialogs
  * trap focus and give it back, and the login card works from the keyboard alone.
  */
 

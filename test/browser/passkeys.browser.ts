@@ -8,7 +8,7 @@ import { seedInto, seedOrganisation, seedUser } from './support/seed';
 import { BROWSER_DATA_DIR, PORT } from './support/server';
 
 /**
- * Issue 14, passkeys in Chromium against the real server, with the DevTools protocol's virtual authenticator
+ * Passkeys in Chromium against the real server, with the DevTools protocol's virtual authenticator
  * (WebAuthn.enable, WebAuthn.addVirtualAuthenticator). WebAuthn refuses an IP address as relying party, so this
  * file starts the built server of its own on http://localhost:<BROWSER_TEST_PORT + 1> (PUBLIC_URL, hence RP id
  * 'localhost'), on a fresh DATA_DIR that the seeds write to.

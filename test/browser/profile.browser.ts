@@ -43,7 +43,7 @@ test('a user whose MFA is enforced enrols from the profile page and then signs i
   await expect(dialog.getByText('MFA must contain exactly 6 digits')).toBeVisible();
   await code.fill(await generate({ secret: key }));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  // Issue 14: the recovery codes are shown once, before the alert.
+  // The recovery codes are shown once, before the alert.
   const codes = page.getByRole('dialog', { name: 'Your recovery codes' });
   await expect(codes.getByTestId('recovery-code')).toHaveCount(10);
   await codes.getByRole('button', { name: 'I have saved my recovery codes' }).click();

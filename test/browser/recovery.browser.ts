@@ -6,7 +6,7 @@ import { acceptTerms, logOut } from './support/login';
 import { waitForMail } from './support/outbox';
 import { expectAccessible } from './support/axe';
 
-/** Issue 14 in Chromium against the real server: recovery codes (a lost phone) and trusted devices. */
+/** In Chromium against the real server: recovery codes (a lost phone) and trusted devices. */
 // axe-core is injected as a script, which the product's CSP forbids (as a11y.browser.ts does).
 test.use({ bypassCSP: true });
 

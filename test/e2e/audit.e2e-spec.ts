@@ -16,7 +16,7 @@ import { expected, statusesFor } from '../utils/users';
 
 const UA = 'AuditTest/1.0';
 
-describe('Audit trail and exports (issue 13)', () => {
+describe('Audit trail and exports', () => {
   let t: TestApp;
   let m: RoleMatrix;
   beforeAll(async () => {

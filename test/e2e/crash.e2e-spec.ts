@@ -5,7 +5,7 @@ import { buildServer } from '../utils/built-server.js';
 import { crashRounds } from '../utils/crash-harness.js';
 
 /**
- * An acknowledged write survives kill -9 (issue 9): the built server is killed at a random moment while
+ * An acknowledged write survives kill -9: the built server is killed at a random moment while
  * parallel clients write (beside transactions that fail), restarted on the same file, and every write it
  * answered 201 must be there.
  */

@@ -59,7 +59,7 @@ interface Generated {
   cookie: string | null;
 }
 
-describe('fuzz: every route with generated input (issue 9, CONTRACT §3, §5)', () => {
+describe('fuzz: every route with generated input (CONTRACT §3, §5)', () => {
   let t: TestApp;
   let routes: RouteInfo[];
   const callers = new Map<CallerName, SignedIn>();

@@ -46,7 +46,7 @@ async function fromSecondConnection(
 }
 
 /**
- * Integrity under parallel requests (issue 9): writes acknowledged beside failing transactions are stored,
+ * Integrity under parallel requests: writes acknowledged beside failing transactions are stored,
  * and count-then-write limits hold when the requests race.
  */
 describe('Integrity under parallel requests', () => {

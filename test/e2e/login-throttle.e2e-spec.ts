@@ -5,7 +5,7 @@ import { readOutbox } from '../utils/outbox';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 /**
- * Brute-force protection that cannot be turned against the owner (issue 9): failures lock an account only
+ * Brute-force protection that cannot be turned against the owner: failures lock an account only
  * for the address they come from; the owner signs in from elsewhere and is e-mailed, once, about the attack.
  * Addresses come from X-Forwarded-For (TRUST_PROXY=true), as behind a reverse proxy.
  */

@@ -7,7 +7,7 @@ import { createOrganisation, createUser, fromResponse, login, PASSWORD, totp } f
 import { createTestApp, TestApp } from '../utils/test-app';
 import { Organisation } from '../../src/organisations/entities/organisation.entity';
 
-/** Spec 000 §2 profile MFA panel, §3 MFA enable response, §4 profile and MFA, §9 QR; issue 3 MFA rules. */
+/** Spec 000 §2 profile MFA panel, §3 MFA enable response, §4 profile and MFA, §9 QR; MFA rules. */
 describe('MFA: enrolment with QR code, own and admin disable, enforced-but-not-enabled accounts', () => {
   let t: TestApp;
   let org: Organisation;
@@ -64,7 +64,7 @@ describe('MFA: enrolment with QR code, own and admin disable, enforced-but-not-e
       .set(s.auth)
       .send({ token: await totp(base32) })
       .expect(200);
-    // Issue 14: success, with the recovery codes shown once.
+    // Success, with the recovery codes shown once.
     expect(verified.body).toEqual({ success: true, recoveryCodes: expect.any(Array) });
     await http().get('/api/users/current').set(s.auth).expect(401);
     const after = await stored(u.id);

@@ -19,7 +19,7 @@ import { createTestApp, TestApp } from '../utils/test-app';
 const KEY = 'test-service-api-key-0123456789';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
+describe('Notifications (spec 001 §2.7, §3, §4, §7, §9)', () => {
   let t: TestApp;
   let baseUrl: string;
   const sockets: Socket[] = [];
@@ -129,7 +129,7 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9; issue 6)', () => {
       await connected(users[0].session);
     });
 
-    it("authenticates a socket without keeping its session's row or its token for the signed-in path (issue 16: socket memory)", async () => {
+    it("authenticates a socket without keeping its session's row or its token for the signed-in path (socket memory)", async () => {
       const a = await orgWithUsers(1);
       const { user, session } = a.users[0];
       const kept = (t.app.get(SessionAuthService) as unknown as { kept: Map<string, unknown> }).kept;

@@ -17,7 +17,7 @@ const ORIGIN = 'http://portal.test';
 let address = 0;
 
 /**
- * Issue 14, passkeys: registration from the profile, the MFA step and the password-less sign-in, with real
+ * Passkeys: registration from the profile, the MFA step and the password-less sign-in, with real
  * WebAuthn ceremonies answered by a software ES256 authenticator; abuse: replayed and parallel challenges,
  * another flow's challenge, wrong origin and RP id, another account's and a removed passkey, counters, access.
  */
@@ -533,7 +533,7 @@ describe('Passkeys (WebAuthn)', () => {
   });
 });
 
-/** Issue 14: rate limits on the new verification calls, proved with requests fired in parallel. */
+/** Rate limits on the new verification calls, proved with requests fired in parallel. */
 describe('Passkeys: rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login } from '../utils/factories';
 import { createTestApp, TestApp } from '../utils/test-app';
 
-/** Issue 16: signed-in calls are counted per account, so people sharing one address do not share a budget. */
+/** Signed-in calls are counted per account, so people sharing one address do not share a budget. */
 describe('rate limits per account when signed in', () => {
   let t: TestApp;
 

@@ -6,7 +6,7 @@ import { createOrganisation, createUser, login } from '../utils/factories';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 /**
- * The refresh rotation in one statement (issue 16, migration RefreshRotation1764000000000): the successor's
+ * The refresh rotation in one statement (migration RefreshRotation1764000000000): the successor's
  * insertion claims its predecessor, so requests racing with one token rotate it once; the checks the
  * rotation makes in that statement (expiry, session, account) still refuse.
  */

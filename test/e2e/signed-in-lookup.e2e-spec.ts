@@ -8,11 +8,10 @@ import { createTestApp, TestApp } from '../utils/test-app';
 
 /**
  * A signed-in call answers from what the database holds when it is made, even while other calls of the same
- * session run beside the change (on SQLite the session's row is kept between calls while nothing is written:
- * issue 16). Each change below is made while calls are in flight, and the call made after it is acknowledged
- * must see it.
+ * session run beside the change (on SQLite the session's row is kept between calls while nothing is written).
+ * Each change below is made while calls are in flight, and the call made after it is acknowledged must see it.
  */
-describe('The signed-in lookup under parallel calls (issue 16)', () => {
+describe('The signed-in lookup under parallel calls', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

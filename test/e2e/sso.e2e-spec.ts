@@ -55,7 +55,7 @@ describe('Corporate login against a real OpenID provider (CONTRACT 3)', () => {
       .set('Authorization', `Bearer ${refreshed.body.newAccessToken}`)
       .expect(200);
     expect(me.body.email).toBe(user.email);
-    // Audit (issue 13): exactly one 'SSO sign-in' event, by and about the account.
+    // Audit: exactly one 'SSO sign-in' event, by and about the account.
     const events = await t.db.getRepository(AuditEvent).findBy({ actorId: user.id });
     expect(events.map((e) => [e.type, e.targetId, e.organisationId])).toEqual([['SSO_SIGN_IN', user.id, org.id]]);
   });

@@ -27,7 +27,7 @@ function deviceCookieOf(res: request.Response): { pair: string; attributes: stri
   return raw ? { pair: raw.split(';')[0], attributes: raw } : undefined;
 }
 
-/** Issue 14: "Don't ask again on this device" (trusted devices). */
+/** "Don't ask again on this device" (trusted devices). */
 describe('MFA trusted devices', () => {
   let t: TestApp;
   let org: Organisation;

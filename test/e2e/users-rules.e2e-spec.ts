@@ -140,7 +140,7 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
     });
   });
 
-  describe('PUT /api/users/disableUser (access; spec 000 §4, §9; issue 3 active-users limit)', () => {
+  describe('PUT /api/users/disableUser (access; spec 000 §4, §9; active-users limit)', () => {
     it("disabling ends the user's sessions at once; enabling gives access back", async () => {
       const u = await target(t, m.org);
       const s = await login(t, u.email);

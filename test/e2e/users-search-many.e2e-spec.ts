@@ -7,7 +7,7 @@ import { createOrganisation, createUser, login, LoggedIn } from '../utils/factor
 import { createTestApp, TestApp } from '../utils/test-app';
 
 /**
- * A text search with many matches (issue 16): when more than SEARCH_PROBE_SIZE match, the list's names and e-mails,
+ * A text search with many matches: when more than SEARCH_PROBE_SIZE match, the list's names and e-mails,
  * cached in its order, are searched in memory; fewer, and the text index's matches are placed by the cached list
  * order. Either way the page must be exactly the one a full sort of every match gives, and the total exact.
  */

@@ -7,7 +7,7 @@ import { expectErrorBody } from '../utils/error-body';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 /**
- * The user list's text search through the trigram index (issue 16): 3+ characters go through FTS5, which must
+ * The user list's text search through the trigram index: 3+ characters go through FTS5, which must
  * match exactly what LIKE '%text%' matched, take every character literally and stay in step with changes;
  * deep pages start from cached anchors and totals follow every change.
  */

@@ -11,7 +11,7 @@ import { BuiltServer, buildServer, startServer, stopServer } from '../utils/buil
 import { PNG_BYTES } from '../utils/org-admin';
 
 /**
- * Two built server processes on one PostgreSQL and one Redis, as behind a load balancer (issue 10): every
+ * Two built server processes on one PostgreSQL and one Redis, as behind a load balancer: every
  * piece of state a user relies on is shared. Needs TEST_DATABASE_URL (a PostgreSQL user that may create
  * databases) and TEST_REDIS_URL; `.ci/run` starts both.
  */

@@ -55,7 +55,7 @@ export class Fingerprints {
     const names = (await this.db.query(sql)) as Array<{ name: string }>;
     const out: Fingerprint = {};
     for (const { name } of names) {
-      // The audit trail records refused sign-ins by design (issue 13): those events are not a change.
+      // The audit trail records refused sign-ins by design: those events are not a change.
       const where = name === 'audit_events' ? ` WHERE "type" NOT IN ('SIGN_IN_FAILED', 'SIGN_IN_LOCKED')` : '';
       const rows = (await this.db.query(`SELECT * FROM "${name.replace(/"/g, '""')}"${where}`)) as unknown[];
       // PostgreSQL returns rows in no fixed order: compare them sorted.

@@ -2,7 +2,7 @@ import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
 import { createHash, generateKeyPairSync, KeyObject, randomBytes, sign } from 'node:crypto';
 
 /**
- * A software WebAuthn authenticator for the server e2e tests (issue 14): an ES256 key pair per credential,
+ * A software WebAuthn authenticator for the server e2e tests: an ES256 key pair per credential,
  * attestation 'none' and assertions built by hand as an authenticator and a browser would. The browser tests
  * use Chromium's virtual authenticator instead.
  */

@@ -3,7 +3,7 @@ import { DATE_TYPE } from '../../database/column-types';
 import type { AuditActorKind, AuditEventType } from '../../shared/audit';
 
 /**
- * One audit event (issue 13). Appended in the transaction of the change it describes and never updated;
+ * One audit event. Appended in the transaction of the change it describes and never updated;
  * only the retention purge deletes. `organisationId` is whose log the event belongs to (the target's
  * organisation, else the actor's); null for a failed sign-in of an unknown account (E-Support sees those).
  */

@@ -20,7 +20,7 @@ import { LoginRequest } from '../../shared/api-types';
 
 export class LoginDto implements LoginRequest {
   @ApiProperty({ example: 'jane@example.com', description: 'Left out for a password-less sign-in with a passkey' })
-  // Passkeys (issue 14): a password-less sign-in sends only acceptToS and passkey.
+  // Passkeys: a password-less sign-in sends only acceptToS and passkey.
   @ValidateIf((o: LoginDto) => !o.passkey || o.username !== undefined || o.password !== undefined)
   @Transform(trim)
   @IsEmail({}, { message: V.EMAIL_INVALID })
@@ -42,7 +42,7 @@ export class LoginDto implements LoginRequest {
   @Matches(MFA_CODE_PATTERN, { message: V.MFA_CODE_FORMAT })
   mfaToken?: string;
 
-  // Issue 14: recovery codes and trusted devices.
+  // Recovery codes and trusted devices.
   @ApiPropertyOptional({ description: 'A recovery code in place of mfaToken, with the challenge token as bearer' })
   @IsOptional()
   @IsString()
@@ -55,7 +55,7 @@ export class LoginDto implements LoginRequest {
   rememberDevice?: boolean;
 
   /**
-   * Passkeys (issue 14): an authentication response (navigator.credentials.get, as @simplewebauthn/browser encodes
+   * Passkeys: an authentication response (navigator.credentials.get, as @simplewebauthn/browser encodes
    * it) to a challenge of POST /auth/passkey/options. With username and password and the MFA challenge token: the
    * second factor in place of mfaToken. Alone: a password-less sign-in.
    */

@@ -50,7 +50,7 @@ describe('RolesGuard', () => {
     ).toBe(true);
   });
 
-  it('takes a passkey as enforced MFA set up, as TOTP (issue 14)', () => {
+  it('takes a passkey as enforced MFA set up, as TOTP', () => {
     expect(
       guard.canActivate(context('admins', user([Role.SITE_ADMIN], { isMFAEnforced: true, hasPasskey: true }))),
     ).toBe(true);

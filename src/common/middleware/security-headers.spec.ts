@@ -26,7 +26,7 @@ async function headersThrough(mw: Middleware): Promise<Record<string, string>> {
   }
 }
 
-describe('security headers, worked out once (issue 16)', () => {
+describe('security headers, worked out once', () => {
   it("are exactly helmet's own for the application's options, and X-Powered-By is removed as helmet removes it", async () => {
     const ours = await headersThrough(securityHeaders(SECURITY_HEADERS));
     const helmets = await headersThrough(helmet(SECURITY_HEADERS) as unknown as Middleware);

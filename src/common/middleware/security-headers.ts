@@ -56,8 +56,8 @@ export function helmetHeaders(options: HelmetOptions): SecurityHeaderSet {
 
 /**
  * helmet's security headers (HSTS, CSP, X-Frame-Options, …), worked out once at start-up and set on every
- * response: helmet's own chain of thirteen middlewares recomputed the same values on each request, about 5 %
- * of a refresh's CPU (issue 16).
+ * response: helmet's own chain of thirteen middlewares recomputed the same values on each request, a
+ * measurable share of a refresh's CPU (docs/decisions/).
  */
 export function securityHeaders(options: HelmetOptions) {
   const { set, removed } = helmetHeaders(options);

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 
 /**
- * User administration (issue 3): indexes for the user list's filters, and user groups with their members.
+ * User administration: indexes for the user list's filters, and user groups with their members.
  * Portable: SQLite and PostgreSQL.
  */
 export class UserAdministration1763790000000 implements MigrationInterface {

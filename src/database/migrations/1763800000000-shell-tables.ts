@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 
-/** Announcements and their dismissals, user feedback and system information (issue 4). Portable: SQLite and PostgreSQL. */
+/** Announcements and their dismissals, user feedback and system information. Portable: SQLite and PostgreSQL. */
 export class ShellTables1763800000000 implements MigrationInterface {
   name = 'ShellTables1763800000000';
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The user list's text search without a scan (issue 16). The search matches a substring of
+ * The user list's text search without a scan. The search matches a substring of
  * "firstName lastName" or of the e-mail, case-insensitively.
  *
  * SQLite: a contentless FTS5 table with the trigram tokenizer (case-insensitive by default) whose

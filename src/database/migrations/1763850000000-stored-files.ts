@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 
-/** Files every instance serves (logos, reports), kept in the shared database (issue 10). */
+/** Files every instance serves (logos, reports), kept in the shared database. */
 export class StoredFiles1763850000000 implements MigrationInterface {
   name = 'StoredFiles1763850000000';
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 
 /**
- * The audit trail (issue 13): append-only events, read by organisation and time, newest first; no foreign
+ * The audit trail: append-only events, read by organisation and time, newest first; no foreign
  * keys, so that an event outlives the account or organisation it names (the retention purge removes it).
  */
 export class AuditEvents1763900000000 implements MigrationInterface {

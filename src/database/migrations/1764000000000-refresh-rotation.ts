@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A refresh-token rotation in one statement (issue 16). The successor names the token it replaces
+ * A refresh-token rotation in one statement. The successor names the token it replaces
  * (`replacesId`, unique: a token has at most one successor, so two requests racing with the same token
  * cannot both rotate it, on PostgreSQL's concurrent connections as on SQLite), and a trigger on its
  * insertion marks the predecessor used and the session refreshed, in the same statement. So the rotation

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 
-/** Issue 14: single-use recovery codes and trusted devices, both owned by a user and gone with them. */
+/** Single-use recovery codes and trusted devices, both owned by a user and gone with them. */
 export class RecoveryCodesTrustedDevices1764100000000 implements MigrationInterface {
   name = 'RecoveryCodesTrustedDevices1764100000000';
 

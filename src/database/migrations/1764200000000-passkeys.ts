@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 
-/** Passkeys (issue 14): registered WebAuthn credentials, outstanding challenges, and the user's flag. */
+/** Passkeys: registered WebAuthn credentials, outstanding challenges, and the user's flag. */
 export class Passkeys1764200000000 implements MigrationInterface {
   name = 'Passkeys1764200000000';
 

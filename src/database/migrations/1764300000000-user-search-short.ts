@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 export const SHORT_SEARCH_MAX_CHARS = 512;
 
 /**
- * The user list's search for texts of 1 and 2 characters without a scan (issue 16), SQLite only: the trigram
+ * The user list's search for texts of 1 and 2 characters without a scan, SQLite only: the trigram
  * table of UserSearch finds nothing shorter than 3 characters, so 1-2 characters read every row of the
  * organisation through LIKE.
  *

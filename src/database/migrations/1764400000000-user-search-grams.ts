@@ -1,16 +1,16 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The user list's search for texts of 1 and 2 characters on PostgreSQL without reading the organisation
- * (issue 16): pg_trgm's indexes cannot serve them, so ILIKE read every row (50-110 ms at 100,000 users).
+ * The user list's search for texts of 1 and 2 characters on PostgreSQL without reading the organisation:
+ * pg_trgm's indexes cannot serve them, so ILIKE read every row.
  *
  * `user_search_grams(name, email)` is the set of every 1- and 2-character substring of the lower-cased name
  * ("first last") and e-mail, each string on its own (no pair spans the two); a GIN index on it answers
  * `… @> ARRAY[lower(text)]` with exactly the users whose name or e-mail holds the text, case-insensitively as
- * ILIKE (both fold with lower()). About 10-15 MB for 110,000 users, beside pg_trgm's two of 10-11 MB. Its high COST
- * (it takes about 100 µs) keeps the planner from calling it row by row instead of using the index, even for a
- * text most users hold under a LIMIT (at the default cost it did: 250 ms for "k"); the queries that use it turn
- * JIT off, which that cost would otherwise set off (300 ms of compiling a query).
+ * ILIKE (both fold with lower()). It is about as large as
+ * pg_trgm's indexes. Its high COST keeps the planner from calling it row by row instead of using the index, even for a
+ * text most users hold under a LIMIT (at the default cost it did); the queries that use it turn
+ * JIT off, which that cost would otherwise set off (compiling a query costs more than running it).
  *
  * SQLite: nothing here (UserSearchShort's table serves it).
  */

@@ -4,11 +4,11 @@ const LIST_COLUMNS = ['organisationId', 'lastName', 'firstName', 'email'];
 const FILTER_COLUMNS = ['roleId', 'isAdministrator', 'isDisabled', 'isBlocked'];
 
 /**
- * The user list's index holds the user's id (issue 16). PostgreSQL's index entries point at table rows, not ids
+ * The user list's index holds the user's id. PostgreSQL's index entries point at table rows, not ids
  * (SQLite's carry the rowid already), so every page, the cached list order and the top of the list read for a text
  * search visited the table for each entry. And IDX_users_org_name (organisation, last name, first name), a prefix of
- * the list's index, is dropped: PostgreSQL planned the first page through it and sorted 6,669 rows by e-mail for it
- * (13.7 ms against 0.4 ms by IDX_users_org_search with the id, at 100,000 users).
+ * the list's index, is dropped: PostgreSQL planned the first page through it and sorted the organisation's rows by e-mail
+ * for it, many times slower than IDX_users_org_search with the id (docs/decisions/).
  *
  * The id comes after the e-mail, which is unique: the order of the entries is unchanged.
  */

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { DATE_TYPE } from '../../database/column-types';
 
-/** One single-use recovery code (issue 14), stored as a keyed hash; a used one keeps its row until the next set. */
+/** One single-use recovery code, stored as a keyed hash; a used one keeps its row until the next set. */
 @Entity('mfa_recovery_codes')
 @Index('IDX_mfa_recovery_codes_user', ['userId', 'usedAt'])
 export class RecoveryCode {

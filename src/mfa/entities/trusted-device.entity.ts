@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 import { DATE_TYPE } from '../../database/column-types';
 
 /**
- * A browser on which the account's owner chose "Don't ask again" (issue 14). The cookie carries a random
+ * A browser on which the account's owner chose "Don't ask again". The cookie carries a random
  * token; only its SHA-256 is stored, so the table alone cannot make a cookie. Revoking deletes the row.
  */
 @Entity('mfa_trusted_devices')

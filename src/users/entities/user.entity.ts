@@ -83,7 +83,7 @@ export class User {
   @Column({ type: 'boolean', default: false })
   isMFAEnabled!: boolean;
 
-  /** Passkeys (issue 14): the account has at least one registered passkey; kept in step with the passkeys table. */
+  /** Passkeys: the account has at least one registered passkey; kept in step with the passkeys table. */
   @Column({ type: 'boolean', default: false })
   hasPasskey!: boolean;
 

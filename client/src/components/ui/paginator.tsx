@@ -4,7 +4,7 @@ import { LIMITS } from '@shared/limits';
 
 /**
  * 'Showing {first} to {last} of {totalRecords} entries' (spec 000 §2); 'of more than {totalRecords}' when the
- * server capped the count of a text search's matches (issue 16).
+ * server capped the count of a text search's matches.
  */
 export function pageReport(page: number, pageSize: number, totalRecords: number, totalIsCapped = false): string {
   const first = totalRecords === 0 ? 0 : (page - 1) * pageSize + 1;

@@ -14,13 +14,13 @@ export interface LoginState {
   mfaToken: string;
   mfaMessage: string;
   challengeToken?: string;
-  // Issue 14: a recovery code in place of the MFA token, and "Don't ask again on this device".
+  // A recovery code in place of the MFA token, and "Don't ask again on this device".
   useRecoveryCode?: boolean;
   recoveryCode?: string;
   rememberDevice?: boolean;
   /** From the TOTP_REQUIRED answer (MFA_REMEMBER_DAYS); 0 hides the option. */
   rememberDeviceDays?: number;
-  /** Passkeys (issue 14): the account has a passkey, so the MFA step offers 'Use a passkey'. */
+  /** Passkeys: the account has a passkey, so the MFA step offers 'Use a passkey'. */
   passkeyOffered?: boolean;
 }
 
@@ -66,7 +66,6 @@ export function afterLoginError(
         mfaMessage: message,
         mfaToken: '',
         challengeToken: body.challengeToken,
-        // Issue 14
         useRecoveryCode: false,
         recoveryCode: '',
         rememberDevice: false,
@@ -103,12 +102,12 @@ export function afterLoginError(
   };
 }
 
-/** Issue 14: what the MFA step sends, a TOTP (or e-mailed) code or a recovery code, and the trusted-device wish. */
+/** What the MFA step sends, a TOTP (or e-mailed) code or a recovery code, and the trusted-device wish. */
 export function secondFactorOf(
   state: LoginState,
   passkey?: AuthenticationResponseJSON,
 ): { mfaToken?: string; recoveryCode?: string; passkey?: AuthenticationResponseJSON; rememberDevice?: boolean } {
-  // Passkeys (issue 14): an assertion from 'Use a passkey' takes the place of the code.
+  // Passkeys: an assertion from 'Use a passkey' takes the place of the code.
   const factor = passkey
     ? { passkey }
     : state.useRecoveryCode

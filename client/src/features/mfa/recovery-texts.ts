@@ -1,6 +1,6 @@
 import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '@shared/mfa-recovery';
 
-/** Issue 14: the texts of recovery codes and trusted devices, in the spec's wording style. */
+/** The texts of recovery codes and trusted devices, in the spec's wording style. */
 export const RECOVERY_TEXTS = {
   USE_RECOVERY_CODE: 'Use a recovery code',
   USE_AUTHENTICATOR: 'Use your authenticator app instead',

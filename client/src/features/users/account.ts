@@ -13,7 +13,7 @@ export interface Account {
   isAdministrator: boolean;
   isMFAEnforced: boolean;
   isMFAEnabled: boolean;
-  /** Passkeys (issue 14) */
+  /** Passkeys */
   hasPasskey?: boolean;
   isSSO: boolean;
 }

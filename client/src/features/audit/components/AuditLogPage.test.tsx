@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auditApi, auditSearch } from '../api/audit-api';
 import { EMPTY_AUDIT_FILTER, toAuditQuery } from './AuditLogPage';
 
-describe('audit log filters (issue 13)', () => {
+describe('audit log filters', () => {
   it('sends only the filters that are set', () => {
     expect(toAuditQuery(EMPTY_AUDIT_FILTER, '')).toEqual({});
     const q = toAuditQuery({ ...EMPTY_AUDIT_FILTER, type: 'ROLE_CHANGED', actorId: '7' }, 'x@y');

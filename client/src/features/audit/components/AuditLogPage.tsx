@@ -88,7 +88,7 @@ function Details({ e }: { e: AuditEventItem }) {
   );
 }
 
-/** Route users/audit (issue 13): who did what, newest first, filtered and paged like the user list, with a CSV export. */
+/** Route users/audit: who did what, newest first, filtered and paged like the user list, with a CSV export. */
 export function AuditLogPage() {
   const [filter, setFilter] = useState<AuditFilter>(EMPTY_AUDIT_FILTER);
   const [open, setOpen] = useState<Set<number>>(new Set());

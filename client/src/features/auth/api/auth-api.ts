@@ -2,15 +2,14 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { api } from '@/lib/api';
 
 export interface LoginPayload {
-  /** Left out, with password, for a password-less sign-in with a passkey (issue 14). */
+  /** Left out, with password, for a password-less sign-in with a passkey. */
   username?: string;
   password?: string;
   acceptToS: boolean;
   mfaToken?: string;
-  // Issue 14
   recoveryCode?: string;
   rememberDevice?: boolean;
-  /** Passkeys (issue 14): an assertion, as the second factor or alone. */
+  /** Passkeys: an assertion, as the second factor or alone. */
   passkey?: AuthenticationResponseJSON;
 }
 

@@ -28,7 +28,7 @@ const renderLogin = () =>
     '/logIn',
   );
 
-/** Issue 14: 'Sign in with a passkey' in the ROOT step and 'Use a passkey' in the MFA step. */
+/** 'Sign in with a passkey' in the ROOT step and 'Use a passkey' in the MFA step. */
 describe('Passkeys in the login card', () => {
   let server: ReturnType<typeof fakeServer>;
   beforeEach(() => {

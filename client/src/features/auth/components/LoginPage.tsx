@@ -41,7 +41,7 @@ export function LoginPage() {
 
   const update = (patch: Partial<LoginState>) => setLogin((s) => ({ ...s, ...patch }));
 
-  /** `passkey` (issue 14): in the ROOT step a password-less sign-in, in the MFA step the second factor. */
+  /** `passkey`: in the ROOT step a password-less sign-in, in the MFA step the second factor. */
   async function submitLogin(state: LoginState, passkey?: AuthenticationResponseJSON) {
     setBusy(true);
     setInlineError(null);
@@ -58,7 +58,7 @@ export function LoginPage() {
         state.state === 'MFA' ? state.challengeToken : undefined,
       );
       signIn(res.accessToken);
-      // Issue 14: after a recovery code, how many are left.
+      // After a recovery code, how many are left.
       if (typeof res.recoveryCodesLeft === 'number') showToast(signedInWithRecoveryCode(res.recoveryCodesLeft), 10_000);
       setJustSignedIn(true);
     } catch (error) {

@@ -26,7 +26,7 @@ export function MfaStep({
   const [emailSent, setEmailSent] = useState(false);
   const [sending, setSending] = useState(false);
   const [touched, setTouched] = useState(false);
-  // Issue 14: a recovery code in place of the TOTP.
+  // A recovery code in place of the TOTP.
   const codeError = login.useRecoveryCode
     ? validateRecoveryCode(login.recoveryCode ?? '')
     : validateMfaCode(login.mfaToken);
@@ -88,7 +88,6 @@ export function MfaStep({
           onChange={(rememberDevice) => update({ rememberDevice })}
         />
         <StepSubmit error={error} busy={busy} />
-        {/* Passkeys (issue 14) */}
         {login.passkeyOffered && passkey && (
           <PasskeyButton
             label={PASSKEY_TEXTS.USE}

@@ -17,7 +17,7 @@ const TOTP_REQUIRED = {
   challengeToken: 'chal',
 };
 
-/** Issue 14: "Use a recovery code" and "Don't ask again on this device" in the login card's MFA step. */
+/** "Use a recovery code" and "Don't ask again on this device" in the login card's MFA step. */
 describe('MFA step: recovery code and trusted device', () => {
   let server: ReturnType<typeof fakeServer>;
   beforeEach(() => {

@@ -7,7 +7,7 @@ import type { StepProps } from './login-step';
 import { PASSKEY_TEXTS, PasskeyButton } from '@/features/passkeys';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 
-/** Passkeys (issue 14): the password-less sign-in of the ROOT step. */
+/** Passkeys: the password-less sign-in of the ROOT step. */
 interface PasskeySignIn {
   busy: boolean;
   error: string | null;
@@ -83,7 +83,7 @@ export function RootStep({
           </Button>
         </Box>
 
-        {/* Passkeys (issue 14): the terms apply as to Login. */}
+        {/* Passkeys: the terms apply as to Login. */}
         {passkey && (
           <>
             <Box onClick={() => !login.acceptToS && setTermsHint(true)}>

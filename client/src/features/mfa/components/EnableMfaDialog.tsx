@@ -23,7 +23,7 @@ export function EnableMfaDialog({
   const [showKey, setShowKey] = useState(false);
 
   const enrol = useMutation({ mutationFn: mfaApi.enable });
-  // Issue 14: the recovery codes come with the answer, to be shown once.
+  // The recovery codes come with the answer, to be shown once.
   const entry = useCodeEntry(mfaApi.verify, (res) => onEnabled(res.recoveryCodes));
 
   const { mutate: startEnrolment, reset } = enrol;

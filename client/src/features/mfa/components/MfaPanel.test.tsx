@@ -131,7 +131,7 @@ describe('MFA panel', () => {
   });
 });
 
-/** Issue 14: recovery codes and trusted devices in the panel. */
+/** Recovery codes and trusted devices in the panel. */
 describe('MFA panel: recovery codes and trusted devices', () => {
   const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
   const DEVICE = {

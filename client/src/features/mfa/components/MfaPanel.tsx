@@ -16,7 +16,7 @@ type Step = 'idle' | 'enable' | 'confirm-disable' | 'disable' | 'enabled-alert' 
 export function MfaPanel({ isMFAEnabled }: { isMFAEnabled: boolean }) {
   const { signOut } = useAuth();
   const [step, setStep] = useState<Step>('idle');
-  // Issue 14: the codes of a completed enrolment, shown once before the alert and logout.
+  // The codes of a completed enrolment, shown once before the alert and logout.
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
   const logout = () => void signOut(MFA_TEXTS.LOGOUT_REASON);
 
@@ -43,7 +43,6 @@ export function MfaPanel({ isMFAEnabled }: { isMFAEnabled: boolean }) {
             </Button>
           )}
         </HStack>
-        {/* Issue 14 */}
         {isMFAEnabled && <RecoveryCodesSection />}
         {isMFAEnabled && <TrustedDevicesSection />}
       </Card.Body>

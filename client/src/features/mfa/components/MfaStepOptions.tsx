@@ -3,7 +3,7 @@ import { rememberDeviceLabel } from '@shared/mfa-recovery';
 import { RECOVERY_TEXTS } from '../recovery-texts';
 
 /**
- * Issue 14, in the login card's MFA step: the recovery code input (same 'MFA Token' label), the link that
+ * In the login card's MFA step: the recovery code input (same 'MFA Token' label), the link that
  * switches to it and back, and "Don't ask again on this device" when MFA_REMEMBER_DAYS is above 0.
  */
 export function RecoveryCodeField({

@@ -3,7 +3,7 @@ import { AppDialog } from '@/components/ui/app-dialog';
 import { saveBlob } from '@/lib/download';
 import { recoveryCodesFile, RECOVERY_TEXTS } from '../recovery-texts';
 
-/** Issue 14: the recovery codes, shown once (after enabling MFA or regenerating), with Copy and Download as .txt. */
+/** The recovery codes, shown once (after enabling MFA or regenerating), with Copy and Download as .txt. */
 export function RecoveryCodesDialog({
   codes,
   email,

@@ -7,7 +7,7 @@ import { MFA_TEXTS } from '../texts';
 import { CodeEntryDialog, useCodeEntry } from './CodeEntryDialog';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog';
 
-/** Issue 14, in the profile's MFA panel: how many recovery codes are left, and "Regenerate recovery codes". */
+/** In the profile's MFA panel: how many recovery codes are left, and "Regenerate recovery codes". */
 export function RecoveryCodesSection() {
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: RECOVERY_QUERY_KEY, queryFn: recoveryApi.status });

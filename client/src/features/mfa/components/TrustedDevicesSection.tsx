@@ -10,7 +10,7 @@ import { RECOVERY_TEXTS } from '../recovery-texts';
 
 const when = (iso: string | null) => (iso ? formatEventTime(iso) : '—');
 
-/** Issue 14, in the profile's MFA panel: the browsers that skip the MFA step, each revocable, or all at once. */
+/** In the profile's MFA panel: the browsers that skip the MFA step, each revocable, or all at once. */
 export function TrustedDevicesSection() {
   const queryClient = useQueryClient();
   const devices = useQuery({ queryKey: DEVICES_QUERY_KEY, queryFn: recoveryApi.devices });

@@ -7,7 +7,7 @@ import type {
 import type { PasskeyItem } from '@shared/passkeys';
 import { api } from '@/lib/api';
 
-/** Passkeys (issue 14): the profile's calls under /mfa/passkeys and the sign-in's options. */
+/** Passkeys: the profile's calls under /mfa/passkeys and the sign-in's options. */
 export const passkeysApi = {
   list: () => api.get<PasskeyItem[]>('mfa/passkeys'),
   /** Asks the browser (and its authenticator) for a new passkey, then has the server verify and keep it. */

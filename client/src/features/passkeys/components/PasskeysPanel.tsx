@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { browserCeremonyError, PASSKEY_TEXTS, passkeysApi } from '../api/passkeys-api';
 
 /**
- * Passkeys (issue 14), on the profile beside the MFA panel: the caller's passkeys with their created and
+ * Passkeys, on the profile beside the MFA panel: the caller's passkeys with their created and
  * last-used dates, 'Add a passkey' with a name, and Remove. Adding or removing one signs the user out of their
  * other sessions (this one stays).
  */
