@@ -190,7 +190,7 @@ function queries(n, adminId, targetId) {
   return out;
 }
 
-/** Two filters at once: reported, not budgeted (see docs/decisions.md 'Audit trail'). */
+/** Two filters at once: reported, not budgeted (see docs/decisions/audit-trail.md). */
 function combinedQueries(adminId, targetId) {
   const day = (d) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
   return [

@@ -2,7 +2,7 @@
 /**
  * `npm run bench` (after `npm run build`): runs every benchmark against the built server, each
  * beside a bare server answering the same bytes in the same run where the table names one, prints the
- * table, and writes it into README.md between the bench markers. Takes a few minutes.
+ * table, and writes it into bench/README.md between the bench markers. Takes a few minutes.
  *
  * Figures on a shared machine are noisy: compare the ratios measured in the same run, and repeat.
  */
@@ -12,7 +12,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 const ROOT = join(__dirname, '..');
-const README = join(ROOT, 'README.md');
+const README = join(ROOT, 'bench', 'README.md');
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 
@@ -71,7 +71,7 @@ rmSync(dir, { recursive: true, force: true });
 
 const date = new Date().toISOString().slice(0, 10);
 const ran = new Set(scripts.filter((script) => !only.length || only.some((o) => script.includes(o))));
-// Rows of the benchmarks not run this time are kept as the README has them (`node bench/run-all.js load` refreshes one).
+// Rows of the benchmarks not run this time are kept as bench/README.md has them (`node bench/run-all.js load` refreshes one).
 const previous = (() => {
   const readme = readFileSync(README, 'utf8');
   const a = readme.indexOf(START);
@@ -110,7 +110,7 @@ console.log(`\n${table}\n`);
   const b = readme.indexOf(END);
   if (a >= 0 && b > a) {
     writeFileSync(README, `${readme.slice(0, a + START.length)}\n${table}\n${readme.slice(b)}`);
-    console.log('README.md benchmark table updated.');
-  } else console.error(`README.md has no ${START} … ${END} markers: table not written.`);
+    console.log('bench/README.md benchmark table updated.');
+  } else console.error(`bench/README.md has no ${START} … ${END} markers: table not written.`);
 }
 if (failed) process.exitCode = 1;

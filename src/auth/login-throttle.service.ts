@@ -16,7 +16,7 @@ export const systemClock: ThrottleClock = {
 };
 
 /**
- * Brute-force protection that cannot be turned against the account's owner (docs/decisions.md, 'Throttling'):
+ * Brute-force protection that cannot be turned against the account's owner (docs/decisions/sign-in.md, 'Throttling'):
  * - per account and address: 5 failures lock that pair for 15 minutes (the right password included), and
  *   only that pair: the owner elsewhere signs in as usual;
  * - per address: slowed from 15 failures, refused at 30, whatever the accounts (one office behind a NAT is

@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 /**
- * Settings of the one SQLite connection (docs/decisions.md, Performance):
+ * Settings of the one SQLite connection (docs/decisions/perf-refresh-and-logins.md):
  * - `synchronous = NORMAL`, SQLite's own advice for WAL: a commit no longer waits for an fsync, only
  *   checkpoints do. The database stays consistent after a crash of the process or the machine; a power
  *   loss may drop the last few commits. With FULL every write waits for the disk (about 230 commits a

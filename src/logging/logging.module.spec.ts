@@ -121,7 +121,7 @@ describe('request log lines', () => {
       await fetch(`${s.base}/inside`, { headers: { 'x-request-id': 'inside-1' } });
       expect(await lineWhere(lines, (l) => l.msg === 'GET /inside 200')).toMatchObject({ req: { id: 'inside-1' } });
       // Neither a quiet request nor a line from Nest's Logger ('handled inside') makes a child logger: no logger is
-      // bound per request as the context of Nest's Logger (no AsyncLocalStorage, docs/decisions.md).
+      // bound per request as the context of Nest's Logger (no AsyncLocalStorage, docs/decisions/perf-request-pipeline.md).
       expect(child).not.toHaveBeenCalled();
       const failed = await fetch(`${s.base}/fails`, { headers: { 'x-request-id': 'fails-1' } });
       expect(failed.status).toBe(500);

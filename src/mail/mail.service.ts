@@ -38,7 +38,7 @@ export function retryDelayMs(attempts: number, baseMs = MailService.RETRY_BASE_M
  * The product's outgoing e-mail, through an outbox: `send` stores the message (so it survives a crash
  * or an SMTP outage) and returns; delivery follows in the background at once, failures are retried
  * with a growing delay, and messages left undelivered are resumed at start. Requests therefore answer
- * without waiting for SMTP, in the same time whether or not they cause a message (docs/decisions.md).
+ * without waiting for SMTP, in the same time whether or not they cause a message (docs/decisions/platform.md).
  *
  * Delivery: nodemailer over SMTP when SMTP_URL is set; otherwise each message is written as an .eml file
  * to DATA_DIR/outbox and its subject and links are logged, so one machine completes every flow.

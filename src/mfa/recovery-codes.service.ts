@@ -28,7 +28,7 @@ function newCode(): string {
  * Ten single-use recovery codes per account with TOTP. Each code carries 50 random bits, so a
  * keyed fast hash (HMAC-SHA256 with a key derived from ENCRYPTION_KEY, salted by the user id) is enough:
  * guessing is bounded by the sign-in throttle, not by hashing cost, and a stolen table without the key
- * cannot even be tested offline (docs/decisions.md).
+ * cannot even be tested offline (docs/decisions/recovery-codes-trusted-devices.md).
  */
 @Injectable()
 export class RecoveryCodesService {

@@ -138,7 +138,7 @@ const patchedClients = new WeakSet<object>();
  * engine.io's per-packet bookkeeping (a packet object, a new write buffer, a sent-callback slot and four
  * events a socket, then a drain callback after the write): the same bytes, in the same order. Measured over
  * 10,000 sockets, the loop is about 16 % shorter and no scavenge interrupts it (fan-out;
- * decisions.md). Anything else (polling, a socket mid-close, packets already waiting, a volatile packet on a
+ * decisions/perf-sockets.md). Anything else (polling, a socket mid-close, packets already waiting, a volatile packet on a
  * busy transport, per-message deflate) takes socket.io's own path.
  */
 function writeFrameDirectly(client: ClientInternals): void {

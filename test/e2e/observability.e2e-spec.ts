@@ -68,7 +68,7 @@ describe('GET /api/metrics (Prometheus)', () => {
     );
     expect(value(text, 'auth_logins_total{outcome="success"}')).toBe(1);
     expect(value(text, 'auth_logins_total{outcome="invalid_credentials"}')).toBeGreaterThanOrEqual(4);
-    // Five failures of one account from one address lock that pair (docs/decisions.md, Throttling).
+    // Five failures of one account from one address lock that pair (docs/decisions/sign-in.md, Throttling).
     expect(value(text, 'auth_lockouts_total{scope="pair"}')).toBe(1);
     expect(value(text, 'sessions_active')).toBeGreaterThanOrEqual(1);
     expect(value(text, 'http_requests_total{method="GET",route="/api/userLoginActivities/:userId",status="401"}')).toBe(

@@ -92,7 +92,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const text = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
     // Through the request's own logger when the request log gave it one: the line then carries the request (its id,
-    // the one the client got in X-Request-Id, method, path), which a line from Nest's Logger does not (decisions.md).
+    // the one the client got in X-Request-Id, method, path), which a line from Nest's Logger does not (docs/decisions/perf-request-pipeline.md).
     const log = host.switchToHttp().getRequest<{ log?: { error(bindings: object, msg: string): void } }>().log;
     if (log) log.error({ context: 'Exceptions' }, text);
     else this.logger.error(text);

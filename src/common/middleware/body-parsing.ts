@@ -5,7 +5,7 @@ import { AppException } from '../app.exception';
 import { ERROR_CODES } from '../../shared/messages';
 
 /**
- * Bounds on what a request body may be (docs/decisions.md, "Hostile input"). The largest legitimate JSON
+ * Bounds on what a request body may be (docs/decisions/hostile-input.md). The largest legitimate JSON
  * body is an announcement (10,000 characters of content); the logo upload has its own raw-body parser
  * and limit (LIMITS.LOGO_MAX_BYTES), and report uploads are multipart with their own limit.
  */

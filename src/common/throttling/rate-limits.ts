@@ -2,7 +2,7 @@ import { ExecutionContext } from '@nestjs/common';
 import { ThrottlerModuleOptions } from '@nestjs/throttler';
 
 /**
- * The global rate limits (docs/decisions.md, Performance): a minute's budget per signed-in account, and a
+ * The global rate limits (docs/decisions/perf-static-and-limits.md): a minute's budget per signed-in account, and a
  * larger one per address for anonymous calls, which many people behind one address share. Routes with
  * their own @Throttle (password reset, e-mailed codes, feedback) stay stricter.
  */

@@ -2,7 +2,7 @@ import { api } from '@/lib/api';
 import type { RecoveryCodesResponse, RecoveryCodesStatus, TrustedDeviceItem } from '@shared/mfa-recovery';
 import { queryKeys } from '@/lib/query-keys';
 
-/** Recovery codes and trusted devices of the signed-in user (docs/decisions.md lists the paths). */
+/** Recovery codes and trusted devices of the signed-in user (docs/decisions/recovery-codes-trusted-devices.md lists the paths). */
 export const recoveryApi = {
   status: () => api.get<RecoveryCodesStatus>('mfa/recovery-codes'),
   regenerate: (token: string) => api.post<RecoveryCodesResponse>('mfa/recovery-codes', { token }),
