@@ -16,7 +16,7 @@ import { RECOVERY_MESSAGES } from '../shared/mfa-recovery';
 import { ClientInfo, SessionsService } from '../sessions/sessions.service';
 import { User } from '../users/entities/user.entity';
 import { LIFETIMES } from '../shared/limits';
-import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
 import { LoginDto } from './dto/login.dto';
@@ -289,7 +289,7 @@ export class AuthService implements OnModuleInit {
     await this.throttle.check(user.email, ip);
     if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword))) {
       await this.recordFailure(user.email, ip, user);
-      throw AppException.badRequest('The current password is not correct.', ERROR_CODES.INVALID_CREDENTIALS);
+      throw AppException.badRequest(ACCOUNT_MESSAGES.CURRENT_PASSWORD_WRONG, ERROR_CODES.INVALID_CREDENTIALS);
     }
     await this.setPassword(user, dto.newPassword, dto.currentPassword, { type: 'PASSWORD_CHANGED', client });
     return { success: true };
@@ -303,10 +303,7 @@ export class AuthService implements OnModuleInit {
     audit: { type: 'PASSWORD_CHANGED' | 'PASSWORD_RESET'; client?: ClientInfo } = { type: 'PASSWORD_CHANGED' },
   ): Promise<void> {
     if (oldPassword !== undefined && oldPassword === newPassword) {
-      throw AppException.badRequest(
-        'The new password must be different from the current one.',
-        ERROR_CODES.WEAK_PASSWORD,
-      );
+      throw AppException.badRequest(ACCOUNT_MESSAGES.SAME_PASSWORD, ERROR_CODES.WEAK_PASSWORD);
     }
     const passwordHash = await this.passwords.hash(newPassword);
     await this.users.manager.transaction((tx) => this.replacePassword(tx, user, passwordHash, audit));

@@ -9,6 +9,14 @@ export const AUTH_MESSAGES = {
   MFA_CODE_SENT: 'MFA code has been sent to your email address.',
 } as const;
 
+/** Texts of account rules that several server features and the client say alike. */
+export const ACCOUNT_MESSAGES = {
+  MFA_ENFORCED: 'Site Admin has enforced MFA on your account. You must enable MFA to proceed further.',
+  DUPLICATE_EMAIL: 'A user with this email already exists.',
+  CURRENT_PASSWORD_WRONG: 'The current password is not correct.',
+  SAME_PASSWORD: 'The new password must be different from the current one.',
+} as const;
+
 /** Machine codes of the error body (CONTRACT 3). */
 export const ERROR_CODES = {
   TOTP_REQUIRED: 'TOTP_REQUIRED',

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from './messages';
 import { VALIDATION_MESSAGES } from './validation';
 
 /**
@@ -20,7 +21,7 @@ export const ORG_ADMIN_MESSAGES = {
   CORPORATE_ACTIONS_APP_REQUIRED: 'The corporate actions viewer application is always given to a new organisation',
   ACCOUNT_TYPE_INVALID: "Account type must be 'Organization' or 'Individual'",
   DUPLICATE_CODE: 'An organisation with this code already exists.',
-  DUPLICATE_EMAIL: 'A user with this email already exists.',
+  DUPLICATE_EMAIL: ACCOUNT_MESSAGES.DUPLICATE_EMAIL,
   SITE_ADMIN_CREATED: 'The user has been created',
   // Create E-Support (spec 001 §5, §8)
   ESUPPORT_EMAIL_REQUIRED: 'Email is required.',

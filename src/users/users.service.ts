@@ -22,7 +22,7 @@ import {
   UserListPage,
 } from '../shared/api-types';
 import { LIMITS } from '../shared/limits';
-import { ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
+import { ACCOUNT_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
 import { BASE_ROLE, effectiveRoles, Role, roleNames } from '../shared/roles';
 import {
   AddUserDto,
@@ -49,14 +49,14 @@ import { maySignIn } from '../credentials/may-sign-in';
 export const USER_MESSAGES = {
   NOT_FOUND: 'User not found.',
   ORGANISATION_NOT_FOUND: 'Organisation not found.',
-  DUPLICATE_EMAIL: 'A user with this email already exists.',
+  DUPLICATE_EMAIL: ACCOUNT_MESSAGES.DUPLICATE_EMAIL,
   SSO_NOT_ENABLED: 'Single sign-on is not enabled for this organisation.',
   ONLY_SITE_ADMIN_SSO: 'Only a site admin can turn on single sign-on for a user.',
   ONLY_SITE_ADMIN_MFA: 'Only a site admin can change MFA enforcement.',
   OWN_PROFILE_ONLY: 'You can only change your own profile.',
-  CURRENT_PASSWORD_WRONG: 'The current password is not correct.',
-  SAME_PASSWORD: 'The new password must be different from the current one.',
-  MFA_PENDING_OWN_ONLY: 'Site Admin has enforced MFA on your account. You must enable MFA to proceed further.',
+  CURRENT_PASSWORD_WRONG: ACCOUNT_MESSAGES.CURRENT_PASSWORD_WRONG,
+  SAME_PASSWORD: ACCOUNT_MESSAGES.SAME_PASSWORD,
+  MFA_PENDING_OWN_ONLY: ACCOUNT_MESSAGES.MFA_ENFORCED,
   USER_ADDED_SUBJECT: `${PRODUCT_NAME}: your new account`,
 } as const;
 

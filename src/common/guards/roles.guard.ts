@@ -4,7 +4,7 @@ import { AppException } from '../app.exception';
 import { ALLOW_MFA_PENDING_KEY, IS_PUBLIC_KEY, IS_SERVICE_API_KEY, Roles } from '../decorators/access.decorators';
 import { AuthUser, mfaPending } from '../auth-user';
 import { hasAnyRole } from '../../shared/roles';
-import { ERROR_CODES } from '../../shared/messages';
+import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../shared/messages';
 
 /**
  * Default-deny role check. A route must be @Public(), @ServiceApi() or carry @Roles(...); a route
@@ -29,10 +29,7 @@ export class RolesGuard implements CanActivate {
     if (!hasAnyRole(user.roles, roles)) throw AppException.forbidden();
 
     if (mfaPending(user) && !this.reflector.getAllAndOverride<boolean>(ALLOW_MFA_PENDING_KEY, targets)) {
-      throw AppException.forbidden(
-        'Site Admin has enforced MFA on your account. You must enable MFA to proceed further.',
-        ERROR_CODES.MFA_ENROLMENT_REQUIRED,
-      );
+      throw AppException.forbidden(ACCOUNT_MESSAGES.MFA_ENFORCED, ERROR_CODES.MFA_ENROLMENT_REQUIRED);
     }
     return true;
   }

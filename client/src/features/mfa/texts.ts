@@ -1,8 +1,9 @@
+import { ACCOUNT_MESSAGES } from '@shared/messages';
 import { VALIDATION_MESSAGES } from '@shared/validation';
 
 /** The MFA texts of spec 000 §2, §4 and §8, exactly. */
 export const MFA_TEXTS = {
-  ENFORCED_BANNER: 'Site Admin has enforced MFA on your account. You must enable MFA to proceed further.',
+  ENFORCED_BANNER: ACCOUNT_MESSAGES.MFA_ENFORCED,
   DIALOG_TITLE: 'Enabling MFA',
   CONFIRM_DISABLE: 'Are you sure you want to disable MFA?',
   DISABLED_ALERT: 'MFA has been disabled. Please log in again.',
