@@ -1,11 +1,12 @@
 import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import { Logger } from 'pino';
 import { CLIENT_DIST } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { configureBodyParsing } from './common/middleware/body-parsing';
+import { controllerMethodTable, methodNotAllowed } from './common/middleware/method-table';
 import { SECURITY_HEADERS, securityHeaders } from './common/middleware/security-headers';
 import { VALIDATION_PIPE_OPTIONS } from './common/validation';
 import { APP_CONFIG } from './config/app-config.module';
@@ -13,11 +14,11 @@ import { AppConfig } from './config/env.validation';
 import { requestLogging, ROOT_LOGGER } from './logging/logging.module';
 import { httpMetrics } from './metrics/http-metrics';
 import { MetricsService } from './metrics/metrics.service';
+import { openApiDocument } from './openapi/document';
 import { LeanIoAdapter } from './notifications/lean-io.adapter';
 import { RedisIoAdapter } from './redis/redis-io.adapter';
 import { RedisConnection } from './redis/redis.module';
 import { ClientAssets, compressResponses } from './static/client-assets.middleware';
-import { version } from './version';
 
 /** Everything main.ts and the e2e tests share: security headers, parsing, validation, errors, docs. */
 export function configureApp(app: INestApplication): void {
@@ -35,6 +36,7 @@ export function configureApp(app: INestApplication): void {
   // Express middlewares, as the ones above: mounted through Nest's MiddlewareConsumer each would run inside an
   // async proxy of its own on every request.
   app.use(compressResponses());
+  app.use(methodNotAllowed(controllerMethodTable(app)));
   app.use(new ClientAssets(CLIENT_DIST).use);
   app.use(cookieParser());
   configureBodyParsing(app);
@@ -44,17 +46,5 @@ export function configureApp(app: INestApplication): void {
   app.useWebSocketAdapter(config.redisUrl ? new RedisIoAdapter(app, app.get(RedisConnection)) : new LeanIoAdapter(app));
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Tax Portal API')
-      .setDescription(
-        'Sign-in, user administration and the application shell. Errors: {success: false, statusCode, code, message}.',
-      )
-      .setVersion(version)
-      .addBearerAuth()
-      .addApiKey({ type: 'apiKey', name: 'X-Api-Key', in: 'header' }, 'service')
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document);
+  SwaggerModule.setup('api/docs', app, openApiDocument(app));
 }

@@ -1,0 +1,82 @@
+import { INestApplication, RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
+import { NextFunction, Request, Response } from 'express';
+import { match } from 'path-to-regexp';
+import { ERROR_CODES } from '../../shared/messages';
+
+/** A route pattern of a controller and the methods its handlers take. */
+interface RouteMethods {
+  matches: (path: string) => boolean;
+  methods: Set<string>;
+}
+
+const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : [String(value ?? '')]);
+
+/**
+ * Every controller path with the methods declared on it, read once from the route metadata Nest's router itself
+ * registers from (PATH_METADATA, METHOD_METADATA), so the table cannot disagree with the routes.
+ */
+export function controllerMethodTable(app: INestApplication): RouteMethods[] {
+  const byPath = new Map<string, Set<string>>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const ctrl = wrapper.metatype as (new (...a: unknown[]) => object) | undefined;
+      if (!ctrl?.prototype) continue;
+      const bases = asList(Reflect.getMetadata(PATH_METADATA, ctrl));
+      for (const name of Object.getOwnPropertyNames(ctrl.prototype)) {
+        const handler = Object.getOwnPropertyDescriptor(ctrl.prototype, name)?.value as object | undefined;
+        if (name === 'constructor' || typeof handler !== 'function') continue;
+        const own = Reflect.getMetadata(PATH_METADATA, handler) as unknown;
+        if (own === undefined) continue;
+        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+        for (const base of bases)
+          for (const path of asList(own)) {
+            const full = `/${base}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
+            const methods = byPath.get(full) ?? new Set<string>();
+            methods.add(method);
+            byPath.set(full, methods);
+          }
+      }
+    }
+  }
+  return [...byPath].map(([path, methods]) => {
+    // Express 5's own matching: case-insensitive, a trailing slash allowed.
+    const test = match(path, { sensitive: false, trailing: true, decode: false });
+    return { matches: (p: string) => test(p) !== false, methods };
+  });
+}
+
+/** The methods a path takes, as an `Allow` header lists them: HEAD with GET, OPTIONS always. */
+function allowed(table: RouteMethods[], path: string): string[] | undefined {
+  const methods = new Set<string>();
+  for (const route of table) if (route.matches(path)) for (const m of route.methods) methods.add(m);
+  if (methods.size === 0) return undefined;
+  if (methods.has('ALL')) return ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
+  if (methods.has('GET')) methods.add('HEAD');
+  methods.add('OPTIONS');
+  return [...methods].sort();
+}
+
+/**
+ * RFC 9110 for the controllers' paths: a method a known path does not take is 405 with `Allow` (not the router's
+ * 404, which says the resource does not exist), and OPTIONS is answered 204 with `Allow`. No CORS header is added:
+ * the product serves its client from its own origin and grants no other.
+ */
+export function methodNotAllowed(table: RouteMethods[]) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const allow = allowed(table, req.path);
+    if (!allow || (req.method !== 'OPTIONS' && allow.includes(req.method))) return next();
+    res.setHeader('Allow', allow.join(', '));
+    if (req.method === 'OPTIONS') {
+      res.status(204).end();
+      return;
+    }
+    res.status(405).json({
+      success: false,
+      statusCode: 405,
+      code: ERROR_CODES.METHOD_NOT_ALLOWED,
+      message: `${req.method} is not allowed here; this path takes ${allow.join(', ')}.`,
+    });
+  };
+}
