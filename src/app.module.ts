@@ -39,6 +39,7 @@ import { AnnouncementsModule } from './announcements/announcements.module';
 import { FeedbackModule } from './feedback/feedback.module';
 import { ContactModule } from './contact/contact.module';
 import { SystemInfoModule } from './system-info/system-info.module';
+import { SsoModule } from './sso/sso.module';
 
 /** Paths the server answers itself; everything else falls back to the client's index.html. */
 export const SERVER_PATHS = [
@@ -98,6 +99,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     FeedbackModule,
     ContactModule,
     SystemInfoModule,
+    SsoModule,
   ],
   controllers: [AppInfoController],
   providers: [

@@ -90,9 +90,9 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
     @Client() client: RequestContext,
   ) {
-    await this.auth.logout(authorization, client);
+    const logoutUrl = await this.auth.logout(authorization, client);
     clearRefreshCookie(res, this.tokens.cookieSecure);
-    return { success: true };
+    return logoutUrl ? { success: true, logoutUrl } : { success: true };
   }
 
   @Public()

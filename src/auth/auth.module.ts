@@ -33,6 +33,6 @@ import { SsoService } from './sso/sso.service';
     },
     SsoService,
   ],
-  exports: [AuthService],
+  exports: [AuthService, SsoService],
 })
 export class AuthModule {}

@@ -15,6 +15,7 @@ import { DeviceCookie, TrustedDevicesService } from '../mfa/trusted-devices.serv
 import { RECOVERY_MESSAGES } from '../shared/mfa-recovery';
 import { ClientInfo, SessionsService } from '../sessions/sessions.service';
 import { User } from '../users/entities/user.entity';
+import { Session } from '../sessions/entities/session.entity';
 import { LIFETIMES } from '../shared/limits';
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
@@ -248,9 +249,14 @@ export class AuthService implements OnModuleInit {
   }
 
   /** Opens a session for an account whose identity is established (password steps or SSO). */
-  async signIn(user: User, client: ClientInfo, method: string): Promise<SignedIn> {
+  async signIn(
+    user: User,
+    client: ClientInfo,
+    method: string,
+    within?: (tx: EntityManager, session: Session) => Promise<void>,
+  ): Promise<SignedIn> {
     // One transaction: concurrent-users limit, session, refresh token, last login.
-    const { session, refreshToken } = await this.sessions.start(user, client, method);
+    const { session, refreshToken } = await this.sessions.start(user, client, method, within);
     return { accessToken: this.tokens.signAccess(user.id, session.id), refreshToken };
   }
 
@@ -270,9 +276,22 @@ export class AuthService implements OnModuleInit {
     return { accessToken: this.tokens.signAccess(session.userId, session.id), refreshToken };
   }
 
-  async logout(authorization: string | undefined, client?: ClientInfo): Promise<void> {
+  private logoutRedirect?: (sessionId: string) => Promise<string | undefined>;
+
+  /** The corporate sign-on feature tells where an SSO session's logout continues (the provider's end of it). */
+  useLogoutRedirect(resolve: (sessionId: string) => Promise<string | undefined>): void {
+    this.logoutRedirect = resolve;
+  }
+
+  /** Ends the caller's session; answers where the browser goes next when the provider's session must end too. */
+  async logout(authorization: string | undefined, client?: ClientInfo): Promise<string | undefined> {
     const payload = this.tokens.peekAccess(authorization);
-    if (payload) await this.sessions.end(payload.sid, 'logout', client);
+    if (!payload) return undefined;
+    // Read before the end: a session that is over already has nothing left to end at the provider.
+    const active = await this.sessions.isActive(payload.sid);
+    const logoutUrl = active && this.logoutRedirect ? await this.logoutRedirect(payload.sid) : undefined;
+    await this.sessions.end(payload.sid, 'logout', client);
+    return logoutUrl;
   }
 
   /** The forced change of the CHANGE_PASSWORD step; every session of the account ends. */

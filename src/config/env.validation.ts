@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_MFA_REMEMBER_DAYS } from '../shared/mfa-recovery';
 
@@ -38,6 +39,10 @@ export interface AppConfig {
   auditDisabled: boolean;
   /** Days "Don't ask again on this device" lasts (MFA_REMEMBER_DAYS, default 30); 0 turns trusted devices off. */
   mfaRememberDays: number;
+  /** DNS_SERVERS: resolvers for domain verification, as `Resolver#setServers` takes them; unset: the system's. */
+  dnsServers?: string[];
+  /** SSO_ALLOW_PRIVATE_NETWORKS=true: customer-supplied SSO URLs may be plain http and reach private addresses. */
+  ssoAllowPrivateNetworks: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +89,28 @@ function persistedSecret(dataDir: string, file: string, bytes: number): Buffer {
   const value = randomBytes(bytes);
   writeFileSync(path, value.toString('base64'), { mode: 0o600 });
   return value;
+}
+
+/** `host:port` resolvers, comma-separated: IPv4 `a.b.c.d[:port]`, IPv6 `[addr]:port` or a bare IPv6 address. */
+function dnsServers(env: NodeJS.ProcessEnv): string[] | undefined {
+  const v = optional(env, 'DNS_SERVERS');
+  if (v === undefined) return undefined;
+  return v.split(',').map((entry) => {
+    const server = entry.trim();
+    const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(server) ?? /^([^:]+)(?::(\d{1,5}))?$/.exec(server);
+    const host = m ? m[1] : server;
+    const port = m?.[2] === undefined ? 53 : Number(m[2]);
+    if (isIP(host) === 0 || port < 1 || port > 65535)
+      fail('DNS_SERVERS', `must be comma-separated IP addresses with optional ports, e.g. 10.0.0.2:53 (got "${server}")`);
+    return server;
+  });
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const v = optional(env, name);
+  if (v === undefined || v === 'false') return false;
+  if (v === 'true') return true;
+  fail(name, `must be true or false (got "${v}")`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -205,5 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auditRetentionDays: Number(retentionText),
     auditDisabled: optional(env, 'AUDIT_DISABLED') === 'true',
     mfaRememberDays: Number(rememberText),
+    dnsServers: dnsServers(env),
+    ssoAllowPrivateNetworks: flag(env, 'SSO_ALLOW_PRIVATE_NETWORKS'),
   };
 }

@@ -89,9 +89,14 @@ export class SessionsService {
   /**
    * Opens a session for a signed-in user in one transaction: the concurrent-users check under the
    * organisation's lock, the session, its first refresh token and the user's last login. Parallel
-   * sign-ins queue on the lock, so the limit holds.
+   * sign-ins queue on the lock, so the limit holds. `within` adds rows that must commit with the session.
    */
-  async start(user: User, client: ClientInfo, method = 'password'): Promise<StartedSession> {
+  async start(
+    user: User,
+    client: ClientInfo,
+    method = 'password',
+    within?: (tx: EntityManager, session: Session) => Promise<void>,
+  ): Promise<StartedSession> {
     const started = await this.sessions.manager.transaction(async (tx) => {
       const org = await lockRow(tx, Organisation, user.organisationId);
       if (!org) throw AppException.unauthorized();
@@ -111,6 +116,7 @@ export class SessionsService {
       });
       await insertOnly(tx, Session, session);
       const refreshToken = await this.issueRefreshToken(tx, session.id);
+      if (within) await within(tx, session);
       await tx.getRepository(User).update({ id: user.id }, { lastLoginAt: session.createdAt });
       await this.audit.record(tx, {
         type: method === 'sso' ? 'SSO_SIGN_IN' : 'SIGN_IN_SUCCEEDED',

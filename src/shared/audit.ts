@@ -30,6 +30,11 @@ export const AUDIT_EVENT_TYPES = {
   BILLING_CONTACT_SAVED: 'Billing contact saved',
   LOGO_SAVED: 'Logo saved',
   ANNOUNCEMENT_PUBLISHED: 'Announcement published',
+  SSO_CONNECTION_CREATED: 'SSO connection added',
+  SSO_CONNECTION_CHANGED: 'SSO connection changed',
+  SSO_CONNECTION_REMOVED: 'SSO connection removed',
+  SSO_SIGN_IN_REFUSED: 'SSO sign-in refused',
+  SSO_LOGOUT: 'Signed out by the identity provider',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_TYPES;

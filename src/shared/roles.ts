@@ -102,6 +102,10 @@ export const CAPABILITY_ROLES = {
   USER_GROUP_MAPPING: ORGANISATION_MANAGERS,
   /** The audit log and its export. */
   AUDIT_LOG: ACCOUNT_ACTORS,
+  /** Read the organisation's single sign-on settings: identity provider connections and verified domains. */
+  SSO_SETTINGS_READ: ACCOUNT_ACTORS,
+  /** Change them (E-Support for any organisation, site admins for their own). */
+  SSO_SETTINGS_MANAGE: [Role.E_SUPPORT, Role.SITE_ADMIN],
   /** Vendor staff only: organisations, E-Support accounts, announcements. */
   SUPPORT: [Role.E_SUPPORT],
 } as const satisfies Record<string, readonly Role[]>;

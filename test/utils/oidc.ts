@@ -84,3 +84,28 @@ export async function signInAtProvider(authorizationUrl: string, login: string):
   }
   throw new Error('too many hops at the provider');
 }
+
+export interface OrgProviderClient {
+  client_id: string;
+  client_secret: string;
+  redirect_uris: string[];
+  post_logout_redirect_uris?: string[];
+  backchannel_logout_uri?: string;
+}
+
+/** Starts test/utils/oidc-org-provider.mjs (several clients, RP-initiated and back-channel logout). */
+export async function startOrgOidcProvider(
+  clients: OrgProviderClient[],
+): Promise<{ issuer: string; stop: () => void }> {
+  const p = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(__dirname, 'oidc-org-provider.mjs'), String(p), JSON.stringify(clients)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+    child.on('exit', (code) => reject(new Error(`OIDC provider exited with ${code}`)));
+  });
+  return { issuer: `http://127.0.0.1:${p}`, stop: () => child.kill() };
+}

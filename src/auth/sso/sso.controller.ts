@@ -1,20 +1,19 @@
-import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { JwtService } from '@nestjs/jwt';
-import { Request, Response } from 'express';
+import { Response } from 'express';
 import { APP_CONFIG } from '../../config/app-config.module';
 import { AppConfig } from '../../config/env.validation';
-import { AppException } from '../../common/app.exception';
 import { Public } from '../../common/decorators/access.decorators';
-import { setRefreshCookie } from '../refresh-cookie';
-import { SsoService, SsoTransaction } from './sso.service';
+import { SsoService } from './sso.service';
 
+/** Read back by GET /callback (src/sso/sso-flow.service.ts), which ends every OIDC round trip. */
 const TRANSACTION_COOKIE = 'ssoTransaction';
 const TRANSACTION_SECONDS = 10 * 60;
 
 /**
- * Access: public, as the start and the end of a sign-in. The round trip is bound to the browser that
- * started it by a signed HttpOnly cookie holding state, nonce and the PKCE verifier.
+ * Access: public, as the start of a sign-in through the deployment-wide provider (OIDC_*). The round trip is
+ * bound to the browser that started it by a signed HttpOnly cookie holding state, nonce and the PKCE verifier.
  */
 @ApiTags('auth')
 @Controller()
@@ -42,35 +41,5 @@ export class SsoController {
       maxAge: TRANSACTION_SECONDS * 1000,
     });
     res.redirect(302, url);
-  }
-
-  @Public()
-  @Get('callback')
-  async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const raw = (req as Request & { cookies?: Record<string, string> }).cookies?.[TRANSACTION_COOKIE];
-    res.clearCookie(TRANSACTION_COOKIE, { path: '/callback', sameSite: 'lax', secure: this.secure, httpOnly: true });
-    let transaction: SsoTransaction | undefined;
-    try {
-      const payload = raw ? this.jwt.verify<SsoTransaction & { typ: string }>(raw) : undefined;
-      if (payload?.typ === 'sso')
-        transaction = { state: payload.state, nonce: payload.nonce, codeVerifier: payload.codeVerifier };
-    } catch {
-      transaction = undefined;
-    }
-    try {
-      const { refreshToken } = await this.sso.finish(new URL(req.originalUrl, this.sso.redirectUri), transaction, {
-        ip: req.ip,
-        userAgent: req.headers['user-agent'],
-      });
-      setRefreshCookie(res, refreshToken, this.secure);
-      // The client finds no access token, refreshes with the cookie just set, and is signed in (spec: callback → root).
-      res.redirect(302, '/');
-    } catch (e) {
-      const message =
-        e instanceof AppException
-          ? (e.getResponse() as { message: string }).message
-          : 'The corporate login did not succeed. Please try again.';
-      res.redirect(302, `/logIn?ssoError=${encodeURIComponent(message)}`);
-    }
   }
 }

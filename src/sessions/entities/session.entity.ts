@@ -2,7 +2,14 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm'
 import { DATE_TYPE } from '../../database/column-types';
 
 export type SessionEndReason =
-  'logout' | 'force-logoff' | 'disabled' | 'password-changed' | 'mfa-changed' | 'refresh-reuse' | 'expired';
+  | 'logout'
+  | 'force-logoff'
+  | 'disabled'
+  | 'password-changed'
+  | 'mfa-changed'
+  | 'refresh-reuse'
+  | 'expired'
+  | 'sso-logout';
 
 /** One sign-in: its id sits in every access token, so ending it ends the tokens at once. */
 @Entity('sessions')

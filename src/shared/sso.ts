@@ -1,0 +1,88 @@
+/** Each organisation's identity providers (CONTRACT 6): the API shapes and texts the server and client share. */
+import { Role } from './roles';
+
+export const SSO_PROTOCOLS = ['oidc', 'saml'] as const;
+export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
+
+/** The roles a just-in-time account may be given: those site admins may assign. */
+export const SSO_DEFAULT_ROLES: readonly Role[] = [
+  Role.STANDARD_ADMIN,
+  Role.PORTFOLIO_MANAGER,
+  Role.ANALYST,
+  Role.VIEWER,
+];
+
+export const SSO_LIMITS = {
+  NAME_MAX: 100,
+  ISSUER_MAX: 500,
+  CLIENT_ID_MAX: 200,
+  CLIENT_SECRET_MAX: 500,
+  /** IdP metadata of Entra ID, Okta and ADFS is 5-60 KB; the request body limit is 100 KB. */
+  METADATA_MAX: 90_000,
+  /** Connections per organisation: a few providers, one per subsidiary at most. */
+  PER_ORGANISATION: 20,
+} as const;
+
+/** GET /api/sso-connections items, and the answer of POST and PUT. No secret is ever part of it. */
+export interface SsoConnectionItem {
+  id: number;
+  organisationId: number;
+  name: string;
+  protocol: SsoProtocol;
+  enabled: boolean;
+  jitProvisioning: boolean;
+  defaultRoleId: number | null;
+  /** OIDC */
+  issuer?: string;
+  clientId?: string;
+  /** Whether a client secret is stored (it is never shown). */
+  hasClientSecret?: boolean;
+  /** Where the provider sends the browser back (OIDC), to register at the provider. */
+  redirectUri?: string;
+  /** SAML */
+  idpEntityId?: string;
+  idpSsoUrl?: string;
+  idpSloUrl?: string | null;
+  spEntityId?: string;
+  spMetadataUrl?: string;
+  acsUrl?: string;
+  /** Where the browser starts a sign-in with this connection. */
+  loginUrl: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** POST /auth/sso/discover */
+export interface SsoDiscoveryResult {
+  sso: boolean;
+  /** Where to send the browser (login_hint carries the e-mail). */
+  url?: string;
+  /** The connection's name, for 'Continue with <name>'. */
+  name?: string;
+}
+
+/** POST /auth/logout: where the browser goes next when the provider's session must end too. */
+export interface LogoutResult {
+  success: true;
+  logoutUrl?: string;
+}
+
+export const SSO_MESSAGES = {
+  NOT_FOUND: 'SSO connection not found.',
+  DISABLED: 'This corporate login is not available. Please sign in another way or contact your administrator.',
+  METADATA_INVALID:
+    'The metadata is not valid SAML 2.0 identity provider metadata (an EntityDescriptor with an IDPSSODescriptor, a signing certificate and an HTTP-Redirect SingleSignOnService).',
+  ISSUER_INVALID: 'The issuer must be an https URL.',
+  SECRET_REQUIRED: 'Enter the client secret.',
+  TOO_MANY: `An organisation can have at most ${SSO_LIMITS.PER_ORGANISATION} SSO connections.`,
+  FIELDS_OF_OTHER_PROTOCOL: 'These settings belong to the other protocol.',
+  FAILED: 'The corporate login did not succeed. Please try again.',
+  DOMAIN_NOT_VERIFIED:
+    "Your e-mail address's domain is not verified for this organisation's corporate login. Please contact your administrator.",
+  OTHER_ORGANISATION: 'This corporate login cannot sign in your account. Please contact your administrator.',
+  NO_ACCOUNT: 'There is no account for you yet. Please ask your administrator to create one.',
+  NO_EMAIL: 'The identity provider did not tell us your e-mail address. Please contact your administrator.',
+  EMAIL_NOT_VERIFIED: 'The identity provider has not verified your e-mail address. Please contact your administrator.',
+  REPLAYED: 'This sign-in response has been used already. Please sign in again.',
+  LOGOUT_TOKEN_INVALID: 'The logout token is not valid.',
+} as const;

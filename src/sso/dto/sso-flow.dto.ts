@@ -1,0 +1,50 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { LIMITS } from '../../shared/limits';
+import { SsoDiscoveryResult } from '../../shared/sso';
+
+/** POST /auth/sso/discover */
+export class DiscoverDto {
+  @ApiProperty()
+  @IsString({ message: 'email must be text.' })
+  @MaxLength(LIMITS.EMAIL_MAX, { message: `email must be at most ${LIMITS.EMAIL_MAX} characters.` })
+  email!: string;
+}
+
+export class DiscoveryResponse implements SsoDiscoveryResult {
+  @ApiProperty() sso!: boolean;
+  @ApiPropertyOptional() url?: string;
+  @ApiPropertyOptional() name?: string;
+}
+
+/** GET /auth/sso/{connectionId}?login_hint= */
+export class SsoStartQueryDto {
+  @ApiPropertyOptional({ description: 'The e-mail the person typed, passed on to the provider' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIMITS.EMAIL_MAX)
+  login_hint?: string;
+}
+
+/** POST /auth/saml/{id}/acs (form), the IdP's HTTP-POST binding. */
+export class SamlPostDto {
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  SAMLResponse!: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(80)
+  RelayState?: string;
+}
+
+/** POST /auth/sso/{id}/backchannel-logout (form), OpenID Back-Channel Logout 1.0. */
+export class BackChannelLogoutDto {
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(8000)
+  logout_token!: string;
+}

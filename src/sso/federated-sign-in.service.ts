@@ -1,0 +1,258 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
+import { AuthService, SignedIn } from '../auth/auth.service';
+import { AppException } from '../common/app.exception';
+import { encrypt } from '../common/crypto/secrets';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { lockRow } from '../database/locks';
+import { isUniqueViolation } from '../database/unique-violation';
+import { MailService } from '../mail/mail.service';
+import { Organisation } from '../organisations/entities/organisation.entity';
+import { ClientInfo } from '../sessions/sessions.service';
+import { ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
+import { BASE_ROLE, Role, roleNames } from '../shared/roles';
+import { SSO_MESSAGES } from '../shared/sso';
+import { User } from '../users/entities/user.entity';
+import { activeUsersLimitMessage, UsersService } from '../users/users.service';
+import { SsoConnection } from './entities/sso-connection.entity';
+import { SsoIdentity } from './entities/sso-identity.entity';
+import { SsoSession } from './entities/sso-session.entity';
+import { domainOf, VerifiedDomains } from './verified-domains';
+
+/** What a provider asserted, after the protocol's own checks. */
+export interface FederatedIdentity {
+  subject: string;
+  email?: string;
+  emailVerified?: boolean;
+  firstName?: string;
+  lastName?: string;
+  /** For single logout: OIDC sid and ID token, or SAML SessionIndex and NameID format. */
+  providerSessionId?: string | null;
+  idToken?: string;
+  nameIdFormat?: string | null;
+}
+
+const SUBJECT_MAX = 300;
+
+/**
+ * Turns a provider's assertion into a session (CONTRACT 6). A connection signs in only accounts of its own
+ * organisation: the account its subject was linked to, or the account of an e-mail of a domain that
+ * organisation verified, or (just-in-time, when the connection allows it) a new account for such an e-mail.
+ * Everything else is refused and audited, in the connection's organisation and in the account's.
+ */
+@Injectable()
+export class FederatedSignInService {
+  private readonly logger = new Logger('SSO');
+
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(SsoIdentity) private readonly identities: Repository<SsoIdentity>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly domains: VerifiedDomains,
+    private readonly auth: AuthService,
+    private readonly usersService: UsersService,
+    private readonly audit: AuditService,
+    private readonly mail: MailService,
+  ) {}
+
+  private async refuse(
+    c: SsoConnection,
+    identity: FederatedIdentity,
+    user: User | null,
+    client: ClientInfo,
+    why: string,
+    message: string,
+  ): Promise<never> {
+    const summary = `Sign-in through '${c.name}' refused (${why}) for ${(identity.email ?? identity.subject).slice(0, 100)}`;
+    const orgs = new Set([c.organisationId, ...(user ? [user.organisationId] : [])]);
+    await this.audit.manager.transaction(async (tx) => {
+      for (const organisationId of orgs)
+        await this.audit.record(tx, {
+          type: 'SSO_SIGN_IN_REFUSED',
+          actor: 'anonymous',
+          target: user,
+          organisationId,
+          client,
+          summary,
+        });
+    });
+    throw AppException.forbidden(message, ERROR_CODES.SSO_NOT_ALLOWED);
+  }
+
+  async signIn(c: SsoConnection, identity: FederatedIdentity, client: ClientInfo): Promise<SignedIn> {
+    if (!identity.subject || identity.subject.length > SUBJECT_MAX)
+      throw AppException.unauthorized(SSO_MESSAGES.FAILED, ERROR_CODES.SSO_FAILED);
+    const user = await this.accountFor(c, identity, client);
+    this.auth.assertActive(user);
+    return this.auth.signIn(user, client, 'sso', async (tx, session) => {
+      await tx.getRepository(SsoSession).insert({
+        sessionId: session.id,
+        connectionId: c.id,
+        subject: identity.subject,
+        providerSessionId: identity.providerSessionId?.slice(0, 300) ?? null,
+        idToken: identity.idToken ? encrypt(identity.idToken, this.config.encryptionKey) : null,
+        nameIdFormat: identity.nameIdFormat?.slice(0, 200) ?? null,
+      });
+    });
+  }
+
+  private async accountFor(c: SsoConnection, identity: FederatedIdentity, client: ClientInfo): Promise<User> {
+    const linked = await this.identities.findOneBy({ connectionId: c.id, subject: identity.subject });
+    if (linked) {
+      const user = await this.users.findOneBy({ id: linked.userId });
+      if (user && user.organisationId === c.organisationId) return user;
+      return this.refuse(
+        c,
+        identity,
+        user,
+        client,
+        'linked account of another organisation',
+        SSO_MESSAGES.OTHER_ORGANISATION,
+      );
+    }
+    const email = identity.email;
+    if (!email) return this.refuse(c, identity, null, client, 'no e-mail asserted', SSO_MESSAGES.NO_EMAIL);
+    if (identity.emailVerified === false)
+      return this.refuse(
+        c,
+        identity,
+        null,
+        client,
+        'e-mail not verified by the provider',
+        SSO_MESSAGES.EMAIL_NOT_VERIFIED,
+      );
+    const existing = await this.users.findOneBy({ email });
+    if (existing && existing.organisationId !== c.organisationId)
+      return this.refuse(
+        c,
+        identity,
+        existing,
+        client,
+        'account of another organisation',
+        SSO_MESSAGES.OTHER_ORGANISATION,
+      );
+    if (!(await this.domains.isVerified(c.organisationId, domainOf(email))))
+      return this.refuse(
+        c,
+        identity,
+        existing,
+        client,
+        'domain not verified by the organisation',
+        SSO_MESSAGES.DOMAIN_NOT_VERIFIED,
+      );
+    if (existing) {
+      await this.link(c, identity.subject, existing.id);
+      return existing;
+    }
+    if (!c.jitProvisioning) return this.refuse(c, identity, null, client, 'no account', SSO_MESSAGES.NO_ACCOUNT);
+    return this.provision(c, identity, email, client);
+  }
+
+  private async link(c: SsoConnection, subject: string, userId: number, tx?: EntityManager): Promise<void> {
+    try {
+      await (tx ?? this.identities.manager).getRepository(SsoIdentity).insert({ connectionId: c.id, subject, userId });
+    } catch (e) {
+      // A parallel first sign-in of the same person linked it already.
+      if (!isUniqueViolation(e) || tx) throw e;
+    }
+  }
+
+  /**
+   * Just-in-time account: created under the organisation's row lock, so parallel first logins queue and the
+   * active-user limit counts each other. The same person's parallel first logins make one account.
+   */
+  private async provision(
+    c: SsoConnection,
+    identity: FederatedIdentity,
+    email: string,
+    client: ClientInfo,
+  ): Promise<User> {
+    const roleId: Role = c.defaultRoleId ?? BASE_ROLE;
+    try {
+      return await this.users.manager.transaction(async (tx) => {
+        const org = await lockRow(tx, Organisation, c.organisationId);
+        if (!org) throw AppException.notFound('Organisation not found.');
+        if (!org.isVendor && (await this.usersService.countActive(org.id, tx)) >= org.allowedUsersNumber)
+          throw AppException.conflict(activeUsersLimitMessage(org.allowedUsersNumber), ERROR_CODES.ACTIVE_USERS_LIMIT);
+        const created = await tx.getRepository(User).save(
+          tx.getRepository(User).create({
+            organisationId: org.id,
+            email,
+            passwordHash: null,
+            firstName: identity.firstName?.slice(0, 100) ?? '',
+            lastName: identity.lastName?.slice(0, 100) ?? '',
+            roleId,
+            isAdministrator: false,
+            // The provider authenticates these accounts, with its own second factor.
+            isMFAEnforced: false,
+            isSSO: true,
+            mustChangePassword: false,
+          }),
+        );
+        await this.link(c, identity.subject, created.id, tx);
+        await this.audit.record(tx, {
+          type: 'USER_CREATED',
+          actor: created,
+          target: created,
+          client,
+          summary: `User ${created.email} created as ${roleNames(created.roles)} at the first sign-in through '${c.name}'`,
+          changes: { roles: { from: null, to: roleNames(created.roles) }, sso: { from: null, to: true } },
+        });
+        await this.tellAdministrators(tx, org, created, c);
+        return created;
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) {
+        const raced = await this.users.findOneBy({ email });
+        if (raced && raced.organisationId === c.organisationId) {
+          await this.link(c, identity.subject, raced.id);
+          return raced;
+        }
+      }
+      if (e instanceof AppException && e.getStatus() === 409) {
+        this.logger.warn(`Just-in-time account for connection ${c.id} refused: the active-user limit is reached`);
+        return this.refuse(
+          c,
+          identity,
+          null,
+          client,
+          'active-user limit reached',
+          (e.getResponse() as { message: string }).message,
+        );
+      }
+      throw e;
+    }
+  }
+
+  /** The new-user notice to the organisation's site admins and administrators, committed with the account. */
+  private async tellAdministrators(tx: EntityManager, org: Organisation, created: User, c: SsoConnection) {
+    const admins = await tx.getRepository(User).find({
+      where: [
+        {
+          organisationId: org.id,
+          roleId: In([Role.SITE_ADMIN, Role.ADMINISTRATOR]),
+          isDisabled: false,
+          isBlocked: false,
+        },
+        { organisationId: org.id, isAdministrator: true, isDisabled: false, isBlocked: false },
+      ],
+      select: { id: true, email: true },
+    });
+    for (const admin of admins)
+      await this.mail.send(
+        {
+          to: admin.email,
+          subject: `${PRODUCT_NAME}: new user ${created.email}`,
+          text:
+            `${created.email} signed in for the first time through the corporate login '${c.name}', and an account of ` +
+            `${org.name} was created for them as ${roleNames(created.roles)}.\n\n` +
+            `Review it on the Users page: ${this.config.publicUrl}/users\n` +
+            'To stop accounts being created this way, turn off just-in-time accounts on the Single Sign-On page.',
+        },
+        tx,
+      );
+  }
+}

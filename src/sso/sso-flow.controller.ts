@@ -1,0 +1,122 @@
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConsumes,
+  ApiFoundResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Request, Response } from 'express';
+import { AppException } from '../common/app.exception';
+import { ApiErrorDto, SuccessDto } from '../common/dto/api-responses.dto';
+import { Public } from '../common/decorators/access.decorators';
+import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
+import { Client, RequestContext } from '../common/request-context';
+import {
+  BackChannelLogoutDto,
+  DiscoverDto,
+  DiscoveryResponse,
+  SamlPostDto,
+  SsoStartQueryDto,
+} from './dto/sso-flow.dto';
+import { SsoFlowService } from './sso-flow.service';
+import { SsoLogoutService } from './sso-logout.service';
+
+/**
+ * Access: public by nature: the steps of a corporate sign-in, the SP metadata an IdP's administrator downloads,
+ * discovery by e-mail, and the provider's back-channel logout (authenticated by the token's signature).
+ * The OIDC round trip is bound to the browser by a signed HttpOnly cookie; a SAML answer by its InResponseTo.
+ */
+@ApiTags('sso')
+@Controller()
+export class SsoFlowController {
+  constructor(
+    private readonly flow: SsoFlowService,
+    private readonly logout: SsoLogoutService,
+  ) {}
+
+  @Public()
+  @Post('auth/sso/discover')
+  @HttpCode(200)
+  @ApiOkResponse({ type: DiscoveryResponse, description: 'Whether the e-mail signs in through its organisation' })
+  @ApiBadRequestResponse({ type: ApiErrorDto })
+  discover(@Body() dto: DiscoverDto) {
+    return this.flow.discover(dto.email);
+  }
+
+  @Public()
+  @Get('auth/sso/:connectionId')
+  @ApiFoundResponse({ description: 'To the identity provider, or to /logIn with the reason' })
+  @ApiBadRequestResponse({ type: ApiErrorDto })
+  async start(
+    @Param('connectionId', ParseIdPipe) id: number,
+    @Query() query: SsoStartQueryDto,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.flow.start(id, query.login_hint, res);
+  }
+
+  @Public()
+  @Get('callback')
+  @ApiFoundResponse({ description: 'To / signed in, or to /logIn with the reason' })
+  async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.flow.oidcCallback(req, res);
+  }
+
+  @Public()
+  @Post('auth/saml/:id/acs')
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiFoundResponse({ description: 'To / signed in, or to /logIn with the reason' })
+  @ApiBadRequestResponse({ type: ApiErrorDto })
+  async acs(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() dto: SamlPostDto,
+    @Client() client: RequestContext,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.flow.samlAcs(id, dto.SAMLResponse, client, res);
+  }
+
+  @Public()
+  @Get('auth/saml/:id/metadata')
+  @Header('Content-Type', 'application/samlmetadata+xml')
+  @ApiProduces('application/samlmetadata+xml')
+  @ApiOkResponse({ description: "This service provider's SAML 2.0 metadata", schema: { type: 'string' } })
+  @ApiBadRequestResponse({ type: ApiErrorDto })
+  @ApiNotFoundResponse({ type: ApiErrorDto })
+  metadata(@Param('id', ParseIdPipe) id: number) {
+    return this.flow.samlMetadata(id);
+  }
+
+  @Public()
+  @Get('auth/saml/:id/slo')
+  @ApiFoundResponse({ description: "The IdP's answer to our logout request: on to the sign-in page" })
+  @ApiBadRequestResponse({ type: ApiErrorDto })
+  sloReturn(@Param('id', ParseIdPipe) _id: number, @Res() res: Response): void {
+    // Our session ended before the browser went to the IdP; its answer changes nothing here.
+    res.redirect(302, '/logIn');
+  }
+
+  @Public()
+  @Post('auth/sso/:connectionId/backchannel-logout')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiOkResponse({ type: SuccessDto, description: 'The sessions the token names have ended' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The logout token is not valid' })
+  @ApiNotFoundResponse({ type: ApiErrorDto })
+  backChannelLogout(
+    @Param('connectionId', ParseIdPipe) id: number,
+    @Body() dto: BackChannelLogoutDto,
+    @Client() client: RequestContext,
+  ) {
+    return this.logout.backChannelLogout(id, dto.logout_token, client);
+  }
+}
+
+/** The reason a failed sign-in shows on /logIn. */
+export function failureMessage(e: unknown, fallback: string): string {
+  return e instanceof AppException ? (e.getResponse() as { message: string }).message : fallback;
+}

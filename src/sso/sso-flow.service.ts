@@ -1,0 +1,167 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Request, Response } from 'express';
+import { Repository } from 'typeorm';
+import { setRefreshCookie } from '../auth/refresh-cookie';
+import { SsoService, SsoTransaction } from '../auth/sso/sso.service';
+import { AppException } from '../common/app.exception';
+import { requestContextOf } from '../common/request-context';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { ERROR_CODES } from '../shared/messages';
+import { SSO_MESSAGES, SsoDiscoveryResult, SsoProtocol } from '../shared/sso';
+import { SsoConnection } from './entities/sso-connection.entity';
+import { FederatedSignInService } from './federated-sign-in.service';
+import { OidcConnector, OidcTransaction } from './oidc-connector';
+import { SamlConnector } from './saml-connector';
+import { ssoUrls } from './sso-urls';
+import { domainOf, VerifiedDomains } from './verified-domains';
+
+export const TRANSACTION_COOKIE = 'ssoTransaction';
+const TRANSACTION_SECONDS = 10 * 60;
+
+type Transaction = SsoTransaction & { connectionId?: number };
+
+/** The browser's side of a corporate sign-in: where it goes, and where it ends (`/` signed in, `/logIn?ssoError=`). */
+@Injectable()
+export class SsoFlowService {
+  constructor(
+    @InjectRepository(SsoConnection) private readonly connections: Repository<SsoConnection>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jwt: JwtService,
+    private readonly deploymentWide: SsoService,
+    private readonly oidc: OidcConnector,
+    private readonly saml: SamlConnector,
+    private readonly federated: FederatedSignInService,
+    private readonly domains: VerifiedDomains,
+  ) {}
+
+  private get secure(): boolean {
+    return this.config.publicUrl.startsWith('https:');
+  }
+
+  private failed(res: Response, e: unknown): void {
+    const message = e instanceof AppException ? (e.getResponse() as { message: string }).message : SSO_MESSAGES.FAILED;
+    res.redirect(302, `/logIn?ssoError=${encodeURIComponent(message)}`);
+  }
+
+  private signedIn(res: Response, refreshToken: string): void {
+    setRefreshCookie(res, refreshToken, this.secure);
+    // The client finds no access token, refreshes with the cookie just set, and is signed in.
+    res.redirect(302, '/');
+  }
+
+  /** An enabled connection of this protocol, or the refusal the sign-in page shows. */
+  private async usable(id: number, protocol?: SsoProtocol): Promise<SsoConnection> {
+    const c = await this.connections.findOneBy({ id });
+    if (!c || (protocol && c.protocol !== protocol)) throw AppException.notFound(SSO_MESSAGES.NOT_FOUND);
+    if (!c.enabled) throw AppException.forbidden(SSO_MESSAGES.DISABLED, ERROR_CODES.SSO_NOT_ALLOWED);
+    return c;
+  }
+
+  /**
+   * Looks at the e-mail's domain only, never at accounts, so the answer and the time it takes are the same
+   * whether or not an account exists.
+   */
+  async discover(email: string): Promise<SsoDiscoveryResult> {
+    const organisationId = await this.domains.organisationFor(domainOf(email));
+    if (organisationId === null) return { sso: false };
+    const c = await this.connections.findOne({ where: { organisationId, enabled: true }, order: { id: 'ASC' } });
+    if (!c) return { sso: false };
+    return { sso: true, url: `/auth/sso/${c.id}?login_hint=${encodeURIComponent(email.trim())}`, name: c.name };
+  }
+
+  async start(id: number, loginHint: string | undefined, res: Response): Promise<void> {
+    try {
+      const c = await this.usable(id);
+      if (c.protocol === 'saml') {
+        res.redirect(302, await this.saml.start(c, loginHint));
+        return;
+      }
+      const { url, transaction } = await this.oidc.start(c, loginHint);
+      // Lax, not Strict: the cookie must come back on the identity provider's top-level redirect.
+      res.cookie(
+        TRANSACTION_COOKIE,
+        this.jwt.sign({ typ: 'sso', ...transaction }, { expiresIn: TRANSACTION_SECONDS }),
+        {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: this.secure,
+          path: '/callback',
+          maxAge: TRANSACTION_SECONDS * 1000,
+        },
+      );
+      res.redirect(302, url);
+    } catch (e) {
+      this.failed(res, e);
+    }
+  }
+
+  private transaction(req: Request): Transaction | undefined {
+    const raw = (req as Request & { cookies?: Record<string, string> }).cookies?.[TRANSACTION_COOKIE];
+    try {
+      const p = raw ? this.jwt.verify<Transaction & { typ: string }>(raw) : undefined;
+      if (p?.typ !== 'sso') return undefined;
+      return {
+        state: p.state,
+        nonce: p.nonce,
+        codeVerifier: p.codeVerifier,
+        ...(typeof p.connectionId === 'number' ? { connectionId: p.connectionId } : {}),
+      };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** GET /callback: the end of an OIDC round trip, of a connection or of the deployment-wide provider. */
+  async oidcCallback(req: Request, res: Response): Promise<void> {
+    const transaction = this.transaction(req);
+    res.clearCookie(TRANSACTION_COOKIE, { path: '/callback', sameSite: 'lax', secure: this.secure, httpOnly: true });
+    const client = requestContextOf(req);
+    const currentUrl = new URL(req.originalUrl, ssoUrls(this.config.publicUrl, 0).oidcRedirect);
+    try {
+      if (transaction?.connectionId === undefined) {
+        const { refreshToken } = await this.deploymentWide.finish(currentUrl, transaction, client);
+        this.signedIn(res, refreshToken);
+        return;
+      }
+      const c = await this.usable(transaction.connectionId, 'oidc');
+      const identity = await this.oidc.finish(c, currentUrl, transaction as OidcTransaction);
+      const { refreshToken } = await this.federated.signIn(
+        c,
+        { ...identity, providerSessionId: identity.sid ?? null },
+        client,
+      );
+      this.signedIn(res, refreshToken);
+    } catch (e) {
+      this.failed(res, e);
+    }
+  }
+
+  async samlAcs(
+    id: number,
+    samlResponse: string,
+    client: { ip: string | null; userAgent: string | null },
+    res: Response,
+  ) {
+    try {
+      const c = await this.usable(id, 'saml');
+      const identity = await this.saml.acs(c, samlResponse);
+      const { refreshToken } = await this.federated.signIn(
+        c,
+        { ...identity, providerSessionId: identity.sessionIndex },
+        client,
+      );
+      this.signedIn(res, refreshToken);
+    } catch (e) {
+      this.failed(res, e);
+    }
+  }
+
+  async samlMetadata(id: number): Promise<string> {
+    const c = await this.connections.findOneBy({ id, protocol: 'saml' });
+    if (!c) throw AppException.notFound(SSO_MESSAGES.NOT_FOUND);
+    return this.saml.metadata(c);
+  }
+}

@@ -1,0 +1,42 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
+import { Organisation } from '../organisations/entities/organisation.entity';
+import { Session } from '../sessions/entities/session.entity';
+import { User } from '../users/entities/user.entity';
+import { UsersModule } from '../users/users.module';
+import { SsoConnection } from './entities/sso-connection.entity';
+import { SsoIdentity } from './entities/sso-identity.entity';
+import { SsoOneTimeValue } from './entities/sso-one-time.entity';
+import { SsoSession } from './entities/sso-session.entity';
+import { FederatedSignInService } from './federated-sign-in.service';
+import { OidcConnector } from './oidc-connector';
+import { OneTimeValues } from './one-time-values';
+import { SamlConnector } from './saml-connector';
+import { SsoConnectionsController } from './sso-connections.controller';
+import { SsoConnectionsService } from './sso-connections.service';
+import { SsoFlowController } from './sso-flow.controller';
+import { SsoFlowService } from './sso-flow.service';
+import { SsoLogoutService } from './sso-logout.service';
+import { VerifiedDomains } from './verified-domains';
+
+/** Each organisation's own identity providers (CONTRACT 6): connections, sign-in through them, single logout. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([SsoConnection, SsoIdentity, SsoSession, SsoOneTimeValue, Organisation, User, Session]),
+    AuthModule,
+    UsersModule,
+  ],
+  controllers: [SsoConnectionsController, SsoFlowController],
+  providers: [
+    SsoConnectionsService,
+    SsoFlowService,
+    FederatedSignInService,
+    SsoLogoutService,
+    OidcConnector,
+    SamlConnector,
+    OneTimeValues,
+    VerifiedDomains,
+  ],
+})
+export class SsoModule {}
