@@ -101,7 +101,10 @@ function dnsServers(env: NodeJS.ProcessEnv): string[] | undefined {
     const host = m ? m[1] : server;
     const port = m?.[2] === undefined ? 53 : Number(m[2]);
     if (isIP(host) === 0 || port < 1 || port > 65535)
-      fail('DNS_SERVERS', `must be comma-separated IP addresses with optional ports, e.g. 10.0.0.2:53 (got "${server}")`);
+      fail(
+        'DNS_SERVERS',
+        `must be comma-separated IP addresses with optional ports, e.g. 10.0.0.2:53 (got "${server}")`,
+      );
     return server;
   });
 }

@@ -9,7 +9,6 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Request, Response } from 'express';
-import { AppException } from '../common/app.exception';
 import { ApiErrorDto, SuccessDto } from '../common/dto/api-responses.dto';
 import { Public } from '../common/decorators/access.decorators';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
@@ -114,9 +113,4 @@ export class SsoFlowController {
   ) {
     return this.logout.backChannelLogout(id, dto.logout_token, client);
   }
-}
-
-/** The reason a failed sign-in shows on /logIn. */
-export function failureMessage(e: unknown, fallback: string): string {
-  return e instanceof AppException ? (e.getResponse() as { message: string }).message : fallback;
 }

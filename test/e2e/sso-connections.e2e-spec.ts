@@ -323,7 +323,7 @@ describe('SAML 2.0 sign-in through an organisation connection (CONTRACT 6)', () 
       try {
         expectRefused(res);
       } catch (e) {
-        throw new Error(`${why}: ${(e as Error).message}`);
+        throw new Error(`${why}: ${(e as Error).message}`, { cause: e });
       }
     }
     expect(await t.db.getRepository(AuditEvent).countBy({ type: 'SSO_SIGN_IN', organisationId: org.id })).toBe(0);

@@ -1,6 +1,7 @@
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUserInfo } from '@shared/api-types';
+import type { LogoutResult } from '@shared/sso';
 import { Role } from '@shared/roles';
 import { api, refreshAccessToken, SESSION_EXPIRED_EVENT, tokenStore } from './api';
 import { queryKeys } from './query-keys';
@@ -101,13 +102,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(
     async (reason?: string) => {
+      let logoutUrl: string | undefined;
       try {
-        await api.post('auth/logout');
+        ({ logoutUrl } = await api.post<LogoutResult>('auth/logout'));
       } catch {
         // The session may already be gone on the server; signing out here is what matters.
       }
       held.current = false;
       clearLocal(reason);
+      // A corporate sign-on session: the identity provider's session ends too, at the address the server gave.
+      if (logoutUrl) window.location.assign(logoutUrl);
     },
     [clearLocal],
   );
