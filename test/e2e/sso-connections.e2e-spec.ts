@@ -25,7 +25,7 @@ describe('SSO connections API (CONTRACT 6)', () => {
     t = await createTestApp();
     m = await createRoleMatrix(t);
     idp = await startTestIdp('crud');
-  });
+  }, 180_000);
   afterAll(() => t?.close());
 
   const samlBody = (name = 'Entra ID') => ({ protocol: 'saml', name, metadataXml: idp.metadataXml });
@@ -220,7 +220,7 @@ describe('SAML 2.0 sign-in through an organisation connection (CONTRACT 6)', () 
   beforeAll(async () => {
     t = await createTestApp();
     idp = await startTestIdp('saml');
-  });
+  }, 180_000);
   afterAll(() => t?.close());
 
   async function setup(options: { jit?: boolean; withSlo?: boolean; org?: Partial<Organisation> } = {}) {

@@ -36,7 +36,7 @@ describe('OpenID Connect sign-in through an organisation connection (CONTRACT 6)
   beforeAll(async () => {
     provider = await startOrgOidcProvider(clients);
     t = await createTestApp({ SSO_ALLOW_PRIVATE_NETWORKS: 'true' });
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     provider?.stop();
