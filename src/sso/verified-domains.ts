@@ -11,11 +11,12 @@ export class VerifiedDomains {
 
   async organisationFor(domain: string): Promise<number | null> {
     if (!domain) return null;
+    const column = (name: string) => `d.${this.db.driver.escape(name)}`;
     const row = await this.db
       .createQueryBuilder()
-      .select('d.organisationId', 'organisationId')
+      .select(column('organisationId'), 'organisationId')
       .from('organisation_domains', 'd')
-      .where('d.verifiedDomain = :domain', { domain: domain.toLowerCase() })
+      .where(`${column('verifiedDomain')} = :domain`, { domain: domain.toLowerCase() })
       .getRawOne<{ organisationId: number }>();
     return row ? Number(row.organisationId) : null;
   }

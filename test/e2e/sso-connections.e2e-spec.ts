@@ -190,7 +190,8 @@ describe('SSO connections API (CONTRACT 6)', () => {
     expect(types.slice(-3)).toEqual(['SSO_CONNECTION_CREATED', 'SSO_CONNECTION_CHANGED', 'SSO_CONNECTION_REMOVED']);
     const changed = events[events.length - 2];
     expect(changed.organisationId).toBe(m.org.id);
-    expect(changed.changes).toMatchObject({
+    const changes: unknown = typeof changed.changes === 'string' ? JSON.parse(changed.changes) : changed.changes;
+    expect(changes).toMatchObject({
       jitProvisioning: { from: false, to: true },
       defaultRoleId: { from: null, to: Role.VIEWER },
     });
