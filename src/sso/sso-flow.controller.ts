@@ -80,13 +80,15 @@ export class SsoFlowController {
 
   @Public()
   @Get('auth/saml/:id/metadata')
-  @Header('Content-Type', 'application/samlmetadata+xml')
   @ApiProduces('application/samlmetadata+xml')
   @ApiOkResponse({ description: "This service provider's SAML 2.0 metadata", schema: { type: 'string' } })
   @ApiBadRequestResponse({ type: ApiErrorDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })
-  metadata(@Param('id', ParseIdPipe) id: number) {
-    return this.flow.samlMetadata(id);
+  async metadata(@Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const xml = await this.flow.samlMetadata(id);
+    // Set only on success: a refusal keeps the JSON error body's type.
+    res.type('application/samlmetadata+xml');
+    return xml;
   }
 
   @Public()
