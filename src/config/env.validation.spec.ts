@@ -58,6 +58,10 @@ describe('loadConfig (CONTRACT 1)', () => {
     ['AUDIT_RETENTION_DAYS', 'a year', /AUDIT_RETENTION_DAYS/],
     ['MFA_REMEMBER_DAYS', '-1', /MFA_REMEMBER_DAYS/],
     ['MFA_REMEMBER_DAYS', '366', /MFA_REMEMBER_DAYS/],
+    ['DNS_SERVERS', 'dns.example.com:53', /DNS_SERVERS/],
+    ['DNS_SERVERS', '10.0.0.2:99999', /DNS_SERVERS/],
+    ['DNS_SERVERS', '10.0.0.2,', /DNS_SERVERS/],
+    ['SSO_ALLOW_PRIVATE_NETWORKS', 'yes', /SSO_ALLOW_PRIVATE_NETWORKS/],
   ])('names the bad variable: %s=%s', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
@@ -81,5 +85,18 @@ describe('loadConfig (CONTRACT 1)', () => {
   it('remembers trusted devices 30 days by default, 0 turning them off', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).mfaRememberDays).toBe(30);
     expect(loadConfig({ DATA_DIR: dataDir(), MFA_REMEMBER_DAYS: '0' }).mfaRememberDays).toBe(0);
+  });
+
+  it('uses the system resolvers unless DNS_SERVERS names some, and refuses private SSO networks by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      dnsServers: undefined,
+      ssoAllowPrivateNetworks: false,
+    });
+    const c = loadConfig({
+      DATA_DIR: dataDir(),
+      DNS_SERVERS: '127.0.0.1:5353, [::1]:53,10.0.0.2',
+      SSO_ALLOW_PRIVATE_NETWORKS: 'true',
+    });
+    expect(c).toMatchObject({ dnsServers: ['127.0.0.1:5353', '[::1]:53', '10.0.0.2'], ssoAllowPrivateNetworks: true });
   });
 });
