@@ -34,6 +34,7 @@ import { OrganisationsModule } from './organisations/organisations.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { UsersModule } from './users/users.module';
 import { UserGroupsModule } from './user-groups/user-groups.module';
+import { DomainsModule } from './domains/domains.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { AnnouncementsModule } from './announcements/announcements.module';
 import { FeedbackModule } from './feedback/feedback.module';
@@ -91,6 +92,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     PasskeysModule,
     UsersModule,
     UserGroupsModule,
+    DomainsModule,
     OrganisationsModule,
     BillingModule,
     LogoModule,

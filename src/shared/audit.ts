@@ -35,6 +35,9 @@ export const AUDIT_EVENT_TYPES = {
   SSO_CONNECTION_REMOVED: 'SSO connection removed',
   SSO_SIGN_IN_REFUSED: 'SSO sign-in refused',
   SSO_LOGOUT: 'Signed out by the identity provider',
+  DOMAIN_CLAIMED: 'Domain added',
+  DOMAIN_VERIFIED: 'Domain verified',
+  DOMAIN_REMOVED: 'Domain removed',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_TYPES;

@@ -65,6 +65,10 @@ export const ERROR_CODES = {
   ACTIVE_USERS_LIMIT: 'ACTIVE_USERS_LIMIT',
   PASSKEY_INVALID: 'PASSKEY_INVALID',
   PASSKEY_CHALLENGE_INVALID: 'PASSKEY_CHALLENGE_INVALID',
+  DOMAIN_NOT_VERIFIED: 'DOMAIN_NOT_VERIFIED',
+  DOMAIN_ALREADY_CLAIMED: 'DOMAIN_ALREADY_CLAIMED',
+  DOMAIN_TAKEN: 'DOMAIN_TAKEN',
+  DOMAIN_LIMIT: 'DOMAIN_LIMIT',
 } as const;
 /** Every machine code the server throws and the client matches: a closed union (AppException takes nothing else). */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

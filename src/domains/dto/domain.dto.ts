@@ -1,0 +1,58 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { LIMITS } from '../../shared/limits';
+import { domainToASCII } from 'node:url';
+import {
+  DOMAIN_MAX,
+  DOMAIN_MESSAGES,
+  DOMAIN_PATTERN,
+  DomainItem,
+  DomainVerifyResult,
+  normaliseDomain,
+} from '../../shared/domains';
+
+/** Trimmed, lower-cased, final dot dropped, and a Unicode name turned into its xn-- form (which DNS holds). */
+const toStoredDomain = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const typed = normaliseDomain(value);
+  // Only a name of letters, digits, hyphens and dots is converted: domainToASCII parses a whole URL host and
+  // would turn 'example.com/login' into 'example.com'. Its '' (no domain name) leaves the pattern to refuse.
+  return /[^ -~]/.test(typed) && /^[\p{L}\p{N}\p{M}.-]+$/u.test(typed) ? domainToASCII(typed) || typed : typed;
+};
+
+/** POST /api/domains */
+export class ClaimDomainDto {
+  @ApiProperty({ example: 'example.com', description: 'A domain name; Unicode names are stored in their xn-- form.' })
+  @Transform(toStoredDomain)
+  @IsString({ message: DOMAIN_MESSAGES.INVALID })
+  @MaxLength(DOMAIN_MAX, { message: DOMAIN_MESSAGES.INVALID })
+  @Matches(DOMAIN_PATTERN, { message: DOMAIN_MESSAGES.INVALID })
+  domain!: string;
+}
+
+/** ?organisationId= of the domain routes: E-Support names the organisation it works on. */
+export class DomainOrganisationQueryDto {
+  @ApiPropertyOptional({ description: 'E-Support only: the organisation to work on (default: the caller’s own)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'organisationId must be a whole number.' })
+  @Min(1, { message: 'organisationId must be a whole number.' })
+  @Max(LIMITS.ID_MAX, { message: 'organisationId must be a whole number from 1 to 2147483647.' })
+  organisationId?: number;
+}
+
+export class DomainDto implements DomainItem {
+  @ApiProperty() id!: number;
+  @ApiProperty() organisationId!: number;
+  @ApiProperty({ example: 'example.com' }) domain!: string;
+  @ApiProperty() verified!: boolean;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) verifiedAt!: string | null;
+  @ApiProperty({ example: '_tax-portal-verification.example.com' }) txtName!: string;
+  @ApiProperty({ example: 'tax-portal-verification=3q2-7wE…' }) txtValue!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export class DomainVerifyResultDto implements DomainVerifyResult {
+  @ApiProperty({ enum: [true] }) verified!: true;
+}

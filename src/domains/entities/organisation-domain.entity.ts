@@ -1,0 +1,35 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { DATE_TYPE } from '../../database/column-types';
+
+/**
+ * A domain an organisation claims, and once proved through DNS, verifies. Several organisations may claim
+ * a domain; `verifiedDomain` is set only on verification and is unique, so the database itself keeps a
+ * domain verified by at most one organisation, whatever requests race.
+ */
+@Entity('organisation_domains')
+@Index('IDX_organisation_domains_org_domain', ['organisationId', 'domain'], { unique: true })
+@Index('IDX_organisation_domains_verified', ['verifiedDomain'], { unique: true })
+export class OrganisationDomain {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'integer' })
+  organisationId!: number;
+
+  @Column({ type: 'varchar', length: 253 })
+  domain!: string;
+
+  /** The random value the TXT record must carry (not a secret: it is published in DNS). */
+  @Column({ type: 'varchar', length: 100 })
+  txtValue!: string;
+
+  /** The domain once verified, else null (NULLs do not collide in the unique index). */
+  @Column({ type: 'varchar', length: 253, nullable: true })
+  verifiedDomain!: string | null;
+
+  @Column({ type: DATE_TYPE, nullable: true })
+  verifiedAt!: Date | null;
+
+  @CreateDateColumn()
+  createdAt!: Date;
+}
