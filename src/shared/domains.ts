@@ -41,6 +41,24 @@ export function normaliseDomain(input: string): string {
   return input.trim().toLowerCase().replace(/\.$/, '');
 }
 
+/** A name of Unicode letters, digits, hyphens and dots: what is converted to its xn-- form, not refused. */
+export const UNICODE_DOMAIN_PATTERN = /^[\p{L}\p{N}\p{M}.-]+$/u;
+
+/** Non-ASCII characters, or ASCII control characters. */
+const NOT_PRINTABLE_ASCII = /[^ -~]/;
+
+/** Whether the typed name holds characters beyond printable ASCII (an internationalised name, or junk). */
+export function isUnicodeDomain(typed: string): boolean {
+  return NOT_PRINTABLE_ASCII.test(typed);
+}
+
+/** What is wrong with a typed domain, or null. A Unicode name is left to the server, which converts it first. */
+export function domainInputProblem(input: string): string | null {
+  const typed = normaliseDomain(input);
+  if (isUnicodeDomain(typed)) return UNICODE_DOMAIN_PATTERN.test(typed) ? null : DOMAIN_MESSAGES.INVALID;
+  return typed.length <= DOMAIN_MAX && DOMAIN_PATTERN.test(typed) ? null : DOMAIN_MESSAGES.INVALID;
+}
+
 /** The domain part of an e-mail address, normalised; '' when there is none. */
 export function emailDomain(email: string): string {
   const at = email.lastIndexOf('@');

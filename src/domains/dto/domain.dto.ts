@@ -9,7 +9,9 @@ import {
   DOMAIN_PATTERN,
   DomainItem,
   DomainVerifyResult,
+  isUnicodeDomain,
   normaliseDomain,
+  UNICODE_DOMAIN_PATTERN,
 } from '../../shared/domains';
 
 /** Trimmed, lower-cased, final dot dropped, and a Unicode name turned into its xn-- form (which DNS holds). */
@@ -18,7 +20,7 @@ const toStoredDomain = ({ value }: { value: unknown }) => {
   const typed = normaliseDomain(value);
   // Only a name of letters, digits, hyphens and dots is converted: domainToASCII parses a whole URL host and
   // would turn 'example.com/login' into 'example.com'. Its '' (no domain name) leaves the pattern to refuse.
-  return /[^ -~]/.test(typed) && /^[\p{L}\p{N}\p{M}.-]+$/u.test(typed) ? domainToASCII(typed) || typed : typed;
+  return isUnicodeDomain(typed) && UNICODE_DOMAIN_PATTERN.test(typed) ? domainToASCII(typed) || typed : typed;
 };
 
 /** POST /api/domains */
