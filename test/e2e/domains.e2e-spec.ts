@@ -34,10 +34,11 @@ describe('Verified domains', () => {
     t = await createTestApp({ DNS_SERVERS: dns.address });
     m = await createRoleMatrix(t);
     verified = t.app.get(VerifiedDomainsService);
-  });
+    // Nine sign-ins (argon2) on a shared, loaded machine.
+  }, 180_000);
   afterAll(async () => {
-    await t.close();
-    await dns.close();
+    await t?.close();
+    await dns?.close();
   });
 
   const http = () => request(t.http);
