@@ -290,6 +290,8 @@ async function main() {
         SERVICE_API_KEY: API_KEY,
         BOOTSTRAP_SUPPORT_EMAIL: 'support@bench.test',
         BOOTSTRAP_SUPPORT_PASSWORD: 'Bench-Support-1',
+        // BENCH_SERVER_ENV: extra environment of the server, as JSON (e.g. {"SOCKET_TRANSPORT_TUNING":"off"}).
+        ...JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}'),
       },
       // The inspector announces itself on stderr: not passed on.
       stdio: ['ignore', 'ignore', 'ignore'],

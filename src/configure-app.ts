@@ -14,9 +14,9 @@ import { AppConfig } from './config/env.validation';
 import { requestLogging, ROOT_LOGGER } from './logging/logging.module';
 import { httpMetrics } from './metrics/http-metrics';
 import { MetricsService } from './metrics/metrics.service';
+import { LeanIoAdapter } from './notifications/transport/lean-io.adapter';
+import { RedisIoAdapter } from './notifications/transport/redis-io.adapter';
 import { openApiDocument } from './openapi/document';
-import { LeanIoAdapter } from './notifications/lean-io.adapter';
-import { RedisIoAdapter } from './redis/redis-io.adapter';
 import { RedisConnection } from './redis/redis.module';
 import { ClientAssets, compressResponses } from './static/client-assets.middleware';
 
@@ -43,7 +43,11 @@ export function configureApp(app: INestApplication): void {
   app.useGlobalPipes(new ValidationPipe(VALIDATION_PIPE_OPTIONS));
   app.useGlobalFilters(new AllExceptionsFilter());
   // Several instances: sockets and their rooms through Redis (REDIS_URL), so every instance reaches every socket.
-  app.useWebSocketAdapter(config.redisUrl ? new RedisIoAdapter(app, app.get(RedisConnection)) : new LeanIoAdapter(app));
+  app.useWebSocketAdapter(
+    config.redisUrl
+      ? new RedisIoAdapter(app, app.get(RedisConnection), config.socketTransportTuning)
+      : new LeanIoAdapter(app, config.socketTransportTuning),
+  );
   app.enableShutdownHooks();
 
   SwaggerModule.setup('api/docs', app, openApiDocument(app));

@@ -43,6 +43,8 @@ export interface AppConfig {
   dnsServers?: string[];
   /** SSO_ALLOW_PRIVATE_NETWORKS=true: customer-supplied SSO URLs may be plain http and reach private addresses. */
   ssoAllowPrivateNetworks: boolean;
+  /** SOCKET_TRANSPORT_TUNING=off: socket.io's own path for broadcasts and connection state (src/notifications/transport). */
+  socketTransportTuning: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -208,6 +210,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!/^\d+$/.test(rememberText) || Number(rememberText) > 365)
     fail('MFA_REMEMBER_DAYS', `must be a whole number of days from 0 (off) to 365 (got "${rememberText}")`);
 
+  const tuningText = optional(env, 'SOCKET_TRANSPORT_TUNING') ?? 'on';
+  if (tuningText !== 'on' && tuningText !== 'off')
+    fail('SOCKET_TRANSPORT_TUNING', `must be on or off (got "${tuningText}")`);
+
   return {
     port,
     dataDir,
@@ -237,5 +243,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mfaRememberDays: Number(rememberText),
     dnsServers: dnsServers(env),
     ssoAllowPrivateNetworks: flag(env, 'SSO_ALLOW_PRIVATE_NETWORKS'),
+    socketTransportTuning: tuningText === 'on',
   };
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
-import { writeGeneration } from '../database/sqlite-serialiser';
+import { writeGeneration } from '../database/sqlite/serialiser';
 import { maySignIn } from './may-sign-in';
 import { bearer, TokenService } from './token.service';
 import { CurrentUserInfo } from '../shared/api-types';

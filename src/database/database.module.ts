@@ -5,13 +5,13 @@ import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { dataSourceOptions } from './data-source-options';
 import { runMigrations } from './migrate';
-import { serialiseSqlite } from './sqlite-serialiser';
+import { serialiseSqlite } from './sqlite/serialiser';
 import { SqliteSettings } from './sqlite-settings';
 
 /**
  * Opens the database and runs pending migrations (one instance at a time on PostgreSQL) before the app
  * serves anything. On SQLite every
- * transaction and every query outside one pass through one gate (sqlite-serialiser.ts).
+ * transaction and every query outside one pass through one gate (sqlite/serialiser.ts).
  */
 @Module({
   imports: [

@@ -2,7 +2,7 @@ import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 
 /**
  * Reads one row by id and keeps it locked against other writers until the transaction ends: a row lock
- * (SELECT … FOR UPDATE) on PostgreSQL; on SQLite every transaction is exclusive already (sqlite-serialiser.ts).
+ * (SELECT … FOR UPDATE) on PostgreSQL; on SQLite every transaction is exclusive already (sqlite/serialiser.ts).
  * Count-then-write limits take their organisation's row this way, so parallel requests queue behind each other.
  */
 export function lockRow<T extends ObjectLiteral>(

@@ -18,7 +18,7 @@ import { mfaPending } from '../shared/mfa-rules';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH } from '../shared/notifications';
 import { LocalSocketIndex } from './socket-index';
-import { releaseHandshake } from './socket-memory';
+import { releaseHandshake } from './transport/release-handshake';
 
 export interface SocketIdentity {
   userId: number;

@@ -23,18 +23,24 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** The databases a test runs on: SQLite, and PostgreSQL on the server of TEST_DATABASE_URL. */
+export type TestDatabase = 'sqlite' | 'postgres';
+
 /**
- * The whole application on a real SQLite file in a fresh DATA_DIR, migrated like production.
- * `env` sets extra configuration for this app only.
+ * The whole application on a real SQLite file in a fresh DATA_DIR, migrated like production (or on a fresh
+ * PostgreSQL database: `database`, by default from E2E_DATABASE). `env` sets extra configuration for this app only.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  database: TestDatabase = process.env.E2E_DATABASE === 'postgres' ? 'postgres' : 'sqlite',
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tax-portal-e2e-'));
-  const database = await freshPostgresDatabase();
+  const postgres = database === 'postgres' ? await freshPostgresDatabase() : undefined;
   const saved = { ...process.env };
   Object.assign(process.env, {
-    ...(database
+    ...(postgres
       ? {
-          DATABASE_URL: database.url,
+          DATABASE_URL: postgres.url,
           JWT_SECRET: randomBytes(48).toString('base64'),
           ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         }
@@ -64,7 +70,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       config: app.get<AppConfig>(APP_CONFIG),
       close: async () => {
         await app.close();
-        await database?.drop();
+        await postgres?.drop();
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
@@ -74,16 +80,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 }
 
 /**
- * With E2E_DATABASE=postgres (`npm run test:e2e:pg`), each test app gets a PostgreSQL database of its own on
- * the server of TEST_DATABASE_URL (a user that may create databases), created here and dropped at close.
+ * On PostgreSQL (`npm run test:e2e:pg`, the service specs with TEST_DATABASE_URL), each test app gets a database
+ * of its own on the server of TEST_DATABASE_URL (a user that may create databases), created here and dropped at close.
  */
-async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  if (process.env.E2E_DATABASE !== 'postgres') return undefined;
+async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin)
-    throw new Error(
-      'E2E_DATABASE=postgres needs TEST_DATABASE_URL (a PostgreSQL URL whose user may create databases).',
-    );
+    throw new Error('PostgreSQL tests need TEST_DATABASE_URL (a PostgreSQL URL whose user may create databases).');
   const { Client } = await import('pg');
   const name = `e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const run = async (sql: string) => {

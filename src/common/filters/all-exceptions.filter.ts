@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { DatabaseBusyError } from '../../database/sqlite-serialiser';
+import { DatabaseBusyError } from '../../database/sqlite/serialiser';
 import { ERROR_CODES } from '../../shared/messages';
 
 const CODE_BY_STATUS: Record<number, string> = {

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as sqlite3 from 'sqlite3';
 import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { DatabaseBusyError, serialiseSqlite, writeGeneration } from './sqlite-serialiser';
+import { SqliteQueryRunner } from 'typeorm/driver/sqlite/SqliteQueryRunner';
+import { DatabaseBusyError, serialiseSqlite, writeGeneration } from './serialiser';
+import { typeormSqliteProblems } from './typeorm-internals';
 
 @Entity('items')
 class Item {
@@ -206,5 +208,28 @@ describe('serialiseSqlite', () => {
       db = await open(false);
       expect(writeGeneration(db)).toBeUndefined();
     });
+  });
+});
+
+describe("TypeORM's SQLite driver, as the serialiser relies on it", () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'sqlite-shape-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const dataSource = () => new DataSource({ type: 'sqlite', database: join(dir, 'db.sqlite'), entities: [Item] });
+
+  it('has the shape the serialiser expects (fails when an upgrade moves what it relies on)', () => {
+    expect(typeormSqliteProblems(dataSource())).toEqual([]);
+  });
+
+  it('refuses to serialise, so the server does not start, when a piece is gone', () => {
+    // What an upgrade that renamed a transaction step of the query runner looks like.
+    Object.defineProperty(SqliteQueryRunner.prototype, 'commitTransaction', { value: undefined, configurable: true });
+    try {
+      expect(() => serialiseSqlite(dataSource())).toThrow(/SqliteQueryRunner#commitTransaction is gone/);
+    } finally {
+      delete (SqliteQueryRunner.prototype as { commitTransaction?: unknown }).commitTransaction;
+    }
+    expect(typeof SqliteQueryRunner.prototype.commitTransaction).toBe('function');
   });
 });

@@ -1,9 +1,8 @@
 import { E_TIMEOUT, Mutex, MutexInterface, withTimeout } from 'async-mutex';
-import type { Database } from 'sqlite3';
 import { DataSource, ReplicationMode } from 'typeorm';
 import { SqliteDriver } from 'typeorm/driver/sqlite/SqliteDriver';
 import { SqliteQueryRunner } from 'typeorm/driver/sqlite/SqliteQueryRunner';
-import { cacheStatements } from './statement-cache';
+import { typeormSqliteProblems } from './typeorm-internals';
 
 /** How long a query waits for another request's transaction before it gives up (a stuck transaction, not load). */
 export const DEFAULT_GATE_TIMEOUT_MS = 30_000;
@@ -150,11 +149,18 @@ export class SerialisedSqliteQueryRunner extends SqliteQueryRunner {
 /**
  * Makes every query runner of a SQLite data source a SerialisedSqliteQueryRunner sharing one gate. Call
  * before initialize(), so that migrations already go through it. Other drivers are left alone
- * (PostgreSQL gives each transaction its own pooled connection).
+ * (PostgreSQL gives each transaction its own pooled connection). Throws, so the server does not start, when
+ * TypeORM's driver no longer has the shape this relies on (typeorm-internals.ts).
  */
 export function serialiseSqlite(dataSource: DataSource, options: SerialiseOptions = {}): DataSource {
   const driver = dataSource.driver;
   if (!(driver instanceof SqliteDriver)) return dataSource;
+  const problems = typeormSqliteProblems(dataSource);
+  if (problems.length > 0)
+    throw new Error(
+      `TypeORM's SQLite driver changed (${problems.join('; ')}): transactions cannot be kept apart on SQLite. ` +
+        'Pin the TypeORM version in package.json or use PostgreSQL (DATABASE_URL).',
+    );
   const mutex = new Mutex();
   const gate: Gate = {
     free: mutex,
@@ -166,10 +172,6 @@ export function serialiseSqlite(dataSource: DataSource, options: SerialiseOption
   if (options.onWait) observers.push(options.onWait);
   const onWait = (seconds: number) => observers.forEach((observe) => observe(seconds));
   driver.createQueryRunner = (_mode?: ReplicationMode) => new SerialisedSqliteQueryRunner(driver, gate, onWait);
-  // The one connection keeps its prepared statements (statement-cache.ts).
-  const opener = driver as unknown as { createDatabaseConnection(): Promise<Database> };
-  const createConnection = opener.createDatabaseConnection.bind(driver);
-  opener.createDatabaseConnection = async () => cacheStatements(await createConnection());
   return dataSource;
 }
 

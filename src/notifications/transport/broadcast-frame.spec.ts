@@ -2,7 +2,7 @@ import { createServer, Server as HttpServer } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Server, Socket as ServerSocket } from 'socket.io';
 import { io, Socket } from 'socket.io-client';
-import { broadcastAsOneWrite } from './socket-memory';
+import { tuneTransport } from './tune-transport';
 
 /** engine.io's side of a connection, as far as these tests reach into it. */
 interface EngineSide {
@@ -12,7 +12,7 @@ interface EngineSide {
   on(event: 'packetCreate', listener: (packet: { type: string; data?: unknown }) => void): void;
 }
 
-describe('broadcastAsOneWrite (fan-out to 10,000 sockets)', () => {
+describe('broadcastAsOneWrite', () => {
   let http: HttpServer;
   let server: Server;
   let url: string;
@@ -21,7 +21,8 @@ describe('broadcastAsOneWrite (fan-out to 10,000 sockets)', () => {
   beforeEach(async () => {
     http = createServer();
     server = new Server(http, { transports: ['websocket', 'polling'], perMessageDeflate: false });
-    broadcastAsOneWrite(server.of('/'));
+    // Empty unless an upgrade of socket.io, socket.io-adapter or ws moved an internal the tuning relies on.
+    expect(tuneTransport(server)).toEqual([]);
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   });
@@ -109,5 +110,44 @@ describe('broadcastAsOneWrite (fan-out to 10,000 sockets)', () => {
     await until(() => p.received.length === 1);
     expect(p.received).toEqual([['notification', { message: 'polled' }]]);
     expect(p.packets).toHaveLength(1);
+  });
+
+  it("leaves a second, untuned server of the same process on engine.io's path", async () => {
+    const otherHttp = createServer();
+    const other = new Server(otherHttp, { transports: ['websocket'], perMessageDeflate: false });
+    await new Promise<void>((resolve) => otherHttp.listen(0, '127.0.0.1', resolve));
+    try {
+      const connected = new Promise<ServerSocket>((resolve) => other.once('connection', resolve));
+      const client = io(`http://127.0.0.1:${(otherHttp.address() as AddressInfo).port}`, {
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      clients.push(client);
+      const received: unknown[] = [];
+      client.on('notification', (payload: unknown) => received.push(payload));
+      const socket = await connected;
+      const packets: unknown[] = [];
+      (socket.conn as unknown as EngineSide).on('packetCreate', (p) => {
+        if (p.type === 'message') packets.push(p.data);
+      });
+      other.emit('notification', 1);
+      await until(() => received.length === 1);
+      expect(packets).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('tuneTransport', () => {
+  it("tunes nothing and names what changed when socket.io's internals lack a piece", () => {
+    // Not attached to an HTTP server: nothing listens, nothing to close.
+    const server = new Server({ transports: ['websocket'] });
+    const adapter = server.of('/').adapter as unknown as { _encode?: unknown };
+    // What an upgrade that renamed the adapter's encoder looks like.
+    Object.defineProperty(adapter, '_encode', { value: undefined, configurable: true });
+    expect(tuneTransport(server)).toEqual(["socket.io-adapter's Adapter#_encode is gone"]);
+    expect(adapter._encode).toBeUndefined();
   });
 });

@@ -1,9 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Server, ServerOptions } from 'socket.io';
-import { LeanIoAdapter } from '../notifications/lean-io.adapter';
-import { broadcastAsOneWrite } from '../notifications/socket-memory';
-import { RedisConnection } from './redis.module';
+import { Server } from 'socket.io';
+import { RedisConnection } from '../../redis/redis.module';
+import { LeanIoAdapter } from './lean-io.adapter';
 
 /**
  * socket.io through Redis: a notification emitted to a room on one instance reaches that room's sockets on
@@ -13,15 +12,12 @@ export class RedisIoAdapter extends LeanIoAdapter {
   constructor(
     app: INestApplicationContext,
     private readonly redis: RedisConnection,
+    tuning = true,
   ) {
-    super(app);
+    super(app, tuning);
   }
 
-  override createIOServer(port: number, options?: ServerOptions): Server {
-    const server = super.createIOServer(port, options) as Server;
+  protected override attachAdapter(server: Server): void {
     server.adapter(createAdapter(this.redis.duplicate(), this.redis.duplicate()));
-    // A new adapter replaces the namespace's: its local deliveries are written as one buffer as well.
-    broadcastAsOneWrite(server.of('/'));
-    return server;
   }
 }

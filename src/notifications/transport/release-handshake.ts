@@ -1,12 +1,14 @@
 import type { EventEmitter } from 'node:events';
 import type { Socket as TcpSocket } from 'node:net';
-import type { Namespace, Socket } from 'socket.io';
-import { SOCKET_PATH } from '../shared/notifications';
+import { Logger } from '@nestjs/common';
+import type { Socket } from 'socket.io';
+import { SOCKET_PATH } from '../../shared/notifications';
+import { isTuned } from './socket-io-internals';
 
 /**
- * What a notification socket keeps once it is connected, and how a broadcast is written (memory
- * per connection at 10,000 sockets, fan-out time). These reach into socket.io's engine, whose internals
- * are not typed: each step names what it relies on, and `bench/notifications.js` measures the result.
+ * What a notification socket keeps once it is connected. The tuned steps reach into engine.io 6 and ws 8, whose
+ * internals are not typed: each names what it relies on, `release-handshake.spec.ts` fails when an upgrade moves
+ * one, and `bench/notifications.js` measures the result (memory per connection).
  */
 
 interface EngineInternals extends Pick<EventEmitter, 'rawListeners' | 'removeAllListeners' | 'on'> {
@@ -41,11 +43,26 @@ function plainListeners(
 /**
  * Lets go of the handshake once the socket has joined its rooms: the upgrade request and the access token
  * (in the request line's query) are not needed after it, yet socket.io would keep both as long as the
- * connection lives.
+ * connection lives. Dropping the engine's request is socket.io's own advice (its "memory usage" page) and leaving
+ * the room named after the socket's id is its public API; the rest runs only on a tuned server.
  */
 export function releaseHandshake(socket: Socket): void {
   const engine = socket.conn as unknown as EngineInternals;
   const request = engine.request;
+  engine.request = null;
+  // Every socket joins a room named by its own id (for `to(socket.id)`, which nothing here addresses):
+  // leaving it spares a room per connection.
+  void socket.leave(socket.id);
+  if (isTuned(socket.nsp.server)) releaseEngineInternals(socket, engine, request);
+}
+
+let shapeWarned = false;
+
+function releaseEngineInternals(
+  socket: Socket,
+  engine: EngineInternals,
+  request: Record<string, unknown> | null,
+): void {
   if (request) {
     request.headers = {};
     request.rawHeaders = [];
@@ -53,7 +70,6 @@ export function releaseHandshake(socket: Socket): void {
     request.websocket = null;
     request.url = SOCKET_PATH;
   }
-  engine.request = null;
   // The handshake (headers, query with the token, auth, time, address) is read once, by the authentication
   // above: every connected socket shares one empty stand-in instead.
   (socket as { handshake: Socket['handshake'] }).handshake = RELEASED_HANDSHAKE;
@@ -61,11 +77,15 @@ export function releaseHandshake(socket: Socket): void {
   // HTTP-style middlewares; its once-listener on that socket keeps the response and the request alive until
   // the connection ends. With no such middleware nothing listens on the stand-in, so the listener goes.
   // It is the only anonymous once-listener: ws's own (`socketOnClose`) and Node's are named functions.
+  let found = 0;
   const tcp = engine.transport?.socket?._socket;
   if (tcp && (engine.server?.middlewares?.length ?? 0) === 0) {
     for (const raw of tcp.rawListeners('close')) {
       const listener = (raw as { listener?: (...args: unknown[]) => void }).listener;
-      if (listener && listener.name === '') tcp.removeListener('close', listener);
+      if (listener && listener.name === '') {
+        tcp.removeListener('close', listener);
+        found++;
+      }
     }
   }
   // engine.io guards the websocket with an 'error' listener until its transport takes over, and removes it only
@@ -73,8 +93,10 @@ export function releaseHandshake(socket: Socket): void {
   // The transport's own 'error' listener handles errors from here on.
   const websocket = engine.transport?.socket;
   for (const listener of websocket?.rawListeners('error') ?? [])
-    if ((listener as { name?: string }).name === 'onUpgradeError')
+    if ((listener as { name?: string }).name === 'onUpgradeError') {
       websocket!.removeListener('error', listener as (...args: unknown[]) => void);
+      found++;
+    }
   // Once-listeners of events emitted once per connection: the websocket's and the transport's close (engine.io
   // guards each with its ready state), the engine socket's close (guarded the same way) and the transport's error
   // (engine.io's handler closes the transport and removes itself).
@@ -88,9 +110,13 @@ export function releaseHandshake(socket: Socket): void {
     if (transport.name === 'websocket') transport.removeAllListeners('headers');
   }
   plainListeners(engine, 'close');
-  // Every socket joins a room named by its own id (for `to(socket.id)`, which nothing here addresses):
-  // leaving it spares a room per connection.
-  void socket.leave(socket.id);
+  // A websocket connection has at least one of the listeners above; finding none means engine.io changed shape.
+  if (transport?.name === 'websocket' && found === 0 && !shapeWarned) {
+    shapeWarned = true;
+    new Logger('SocketTransport').warn(
+      "engine.io's websocket connection no longer has the listeners the tuning releases: each connection keeps more memory (bench/notifications.js)",
+    );
+  }
 }
 
 /** What `socket.handshake` reads once the handshake is released: frozen, shared by every socket. */
@@ -105,85 +131,3 @@ const RELEASED_HANDSHAKE: Socket['handshake'] = Object.freeze({
   issued: 0,
   url: SOCKET_PATH,
 }) as Socket['handshake'];
-
-type Encode = (packet: unknown, options: PacketOptions) => unknown;
-
-interface PacketOptions {
-  /** The broadcast's WebSocket frame, encoded once by the adapter (`_encode`). */
-  wsPreEncodedFrame?: Buffer[];
-  volatile?: boolean;
-}
-
-/** What the direct write reads of a socket.io client and its engine.io connection (engine.io 6, ws 8). */
-interface ClientInternals {
-  conn: {
-    readyState: string;
-    /** Packets waiting for the transport: a frame written past them would overtake them. */
-    writeBuffer: unknown[];
-    transport: {
-      name: string;
-      writable: boolean;
-      perMessageDeflate?: unknown;
-      socket?: { readyState: number; _sender?: { sendFrame?: (frame: Buffer[], cb?: unknown) => void } };
-    };
-  };
-  writeToEngine(encoded: unknown, options: PacketOptions): void;
-}
-
-const WS_OPEN = 1;
-const patchedClients = new WeakSet<object>();
-
-/**
- * Writes a broadcast's pre-encoded frame straight to a websocket that has nothing queued before it, past
- * engine.io's per-packet bookkeeping (a packet object, a new write buffer, a sent-callback slot and four
- * events a socket, then a drain callback after the write): the same bytes, in the same order. Measured over
- * 10,000 sockets, the loop is about 16 % shorter and no scavenge interrupts it (fan-out;
- * decisions/perf-sockets.md). Anything else (polling, a socket mid-close, packets already waiting, a volatile packet on a
- * busy transport, per-message deflate) takes socket.io's own path.
- */
-function writeFrameDirectly(client: ClientInternals): void {
-  const proto = Object.getPrototypeOf(client) as ClientInternals;
-  if (patchedClients.has(proto)) return;
-  patchedClients.add(proto);
-  const writeToEngine = proto.writeToEngine;
-  proto.writeToEngine = function (this: ClientInternals, encoded, options) {
-    const frame = options.wsPreEncodedFrame;
-    const conn = this.conn;
-    if (frame !== undefined && conn.readyState === 'open' && conn.writeBuffer.length === 0) {
-      const transport = conn.transport;
-      const websocket = transport.socket;
-      if (
-        transport.name === 'websocket' &&
-        !transport.perMessageDeflate &&
-        (transport.writable || !options.volatile) &&
-        websocket?.readyState === WS_OPEN &&
-        typeof websocket._sender?.sendFrame === 'function'
-      ) {
-        // A write error reaches ws's socket, which closes the connection (engine.io's callback only logs it).
-        websocket._sender.sendFrame(frame);
-        return;
-      }
-    }
-    writeToEngine.call(this, encoded, options);
-  };
-}
-
-/**
- * socket.io encodes a broadcast's WebSocket frame once, as a header and a payload buffer, and then writes
- * both to every socket (a corked writev each). One buffer per frame makes each socket's share a single
- * write: measured on 10,000 sockets, the broadcast's p99 drops by about 40 ms. Applied to a namespace's
- * adapter (in memory or Redis: the Redis adapter delivers to its local sockets through the same step); its
- * sockets' clients then write such a frame directly (`writeFrameDirectly`).
- */
-export function broadcastAsOneWrite(namespace: Namespace): void {
-  const adapter = namespace.adapter as unknown as { _encode?: Encode };
-  const encode = adapter._encode;
-  if (typeof encode !== 'function') return;
-  adapter._encode = function (packet, options) {
-    const encoded = encode.call(this, packet, options);
-    const frame = options.wsPreEncodedFrame;
-    if (Array.isArray(frame) && frame.length > 1) options.wsPreEncodedFrame = [Buffer.concat(frame)];
-    return encoded;
-  };
-  namespace.on('connection', (socket: Socket) => writeFrameDirectly(socket.client as unknown as ClientInternals));
-}

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { AuthUser } from '../../src/common/auth-user';
+import { User } from '../../src/users/entities/user.entity';
+import { TestApp, TestDatabase, createTestApp } from './test-app';
+
+/**
+ * The service tier: a service's rules tested on the real application module graph and a real database, without
+ * HTTP. Every spec runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set.
+ */
+export const SERVICE_DATABASES: TestDatabase[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/**
+ * One application per database for a spec file (started in beforeAll, closed in afterAll): `t()` is the running
+ * one. Each test makes its own organisation, so tests in a file never see each other's rows.
+ */
+export function serviceApp(database: TestDatabase, env: Record<string, string> = {}): () => TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(env, database);
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+  return () => {
+    if (!app) throw new Error('the service app is not running (used outside a test?)');
+    return app;
+  };
+}
+
+/** The caller as the JWT guard hands it to a service, for an account the test made. */
+export function callerOf(user: User, sessionId: string = randomUUID()): AuthUser {
+  return {
+    id: user.id,
+    email: user.email,
+    organisationId: user.organisationId,
+    sessionId,
+    roles: user.roles,
+    isMFAEnforced: user.isMFAEnforced,
+    isMFAEnabled: user.isMFAEnabled,
+    hasPasskey: false,
+  };
+}
