@@ -9,6 +9,9 @@ import { TestApp, TestDatabase, createTestApp } from './test-app';
  */
 export const SERVICE_DATABASES: TestDatabase[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
+// A rule's test runs real transactions (argon2 hashes for the factory users included): more than the unit default.
+jest.setTimeout(30_000);
+
 /**
  * One application per database for a spec file (started in beforeAll, closed in afterAll): `t()` is the running
  * one. Each test makes its own organisation, so tests in a file never see each other's rows.
