@@ -46,6 +46,7 @@ describe('AuthService.login: the same argon2 work whether or not the account exi
       none,
       none,
       none,
+      none,
     );
   });
 

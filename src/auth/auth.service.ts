@@ -23,6 +23,7 @@ import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/pa
 import { LoginDto } from './dto/login.dto';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordService } from '../credentials/password.service';
+import { BreachedPasswordsService } from '../credentials/breached-passwords.service';
 import { TokenService } from '../credentials/token.service';
 import { maySignIn } from '../credentials/may-sign-in';
 
@@ -66,6 +67,7 @@ export class AuthService implements OnModuleInit {
     private readonly recoveryCodes: RecoveryCodesService,
     private readonly trustedDevices: TrustedDevicesService,
     private readonly passkeys: PasskeysService,
+    private readonly breached: BreachedPasswordsService,
   ) {}
 
   onModuleInit(): void {
@@ -324,6 +326,7 @@ export class AuthService implements OnModuleInit {
     if (oldPassword !== undefined && oldPassword === newPassword) {
       throw AppException.badRequest(ACCOUNT_MESSAGES.SAME_PASSWORD, ERROR_CODES.WEAK_PASSWORD);
     }
+    await this.breached.assertNotBreached(newPassword, 'newPassword');
     const passwordHash = await this.passwords.hash(newPassword);
     await this.users.manager.transaction((tx) => this.replacePassword(tx, user, passwordHash, audit));
   }
@@ -418,6 +421,8 @@ export class AuthService implements OnModuleInit {
     if (!token || token.usedAt || token.expiresAt <= new Date()) throw invalid();
     const user = await this.users.findOneBy({ id: token.userId });
     if (!user || !maySignIn(user)) throw invalid();
+    // Before the token is claimed: a refused password leaves the link usable for a better one.
+    await this.breached.assertNotBreached(dto.password, 'password');
     const passwordHash = await this.passwords.hash(dto.password);
     await this.users.manager.transaction(async (tx) => {
       // Claim the token first: a link used twice at once still changes the password once.

@@ -62,6 +62,11 @@ describe('loadConfig (CONTRACT 1)', () => {
     ['DNS_SERVERS', '10.0.0.2:99999', /DNS_SERVERS/],
     ['DNS_SERVERS', '10.0.0.2,', /DNS_SERVERS/],
     ['SSO_ALLOW_PRIVATE_NETWORKS', 'yes', /SSO_ALLOW_PRIVATE_NETWORKS/],
+    ['STEP_UP_MINUTES', '0', /STEP_UP_MINUTES/],
+    ['STEP_UP_MINUTES', 'five', /STEP_UP_MINUTES/],
+    ['STEP_UP_MINUTES', '61', /STEP_UP_MINUTES/],
+    ['PWNED_PASSWORDS_URL', 'ftp://range.example', /PWNED_PASSWORDS_URL/],
+    ['PWNED_PASSWORDS_TIMEOUT_MS', '0', /PWNED_PASSWORDS_TIMEOUT_MS/],
   ])('names the bad variable: %s=%s', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
@@ -98,5 +103,13 @@ describe('loadConfig (CONTRACT 1)', () => {
       SSO_ALLOW_PRIVATE_NETWORKS: 'true',
     });
     expect(c).toMatchObject({ dnsServers: ['127.0.0.1:5353', '[::1]:53', '10.0.0.2'], ssoAllowPrivateNetworks: true });
+  });
+
+  it('lets a step-up count 5 minutes by default, and asks no range API unless one is named', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ stepUpMinutes: 5, pwnedPasswordsTimeoutMs: 2000 });
+    expect(loadConfig({ DATA_DIR: dataDir() }).pwnedPasswordsUrl).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), STEP_UP_MINUTES: '15', PWNED_PASSWORDS_URL: 'https://range.example/' }),
+    ).toMatchObject({ stepUpMinutes: 15, pwnedPasswordsUrl: 'https://range.example' });
   });
 });

@@ -45,6 +45,12 @@ export interface AppConfig {
   ssoAllowPrivateNetworks: boolean;
   /** SOCKET_TRANSPORT_TUNING=off: socket.io's own path for broadcasts and connection state (src/notifications/transport). */
   socketTransportTuning: boolean;
+  /** Minutes a re-authentication lets sensitive calls through (STEP_UP_MINUTES, default 5). */
+  stepUpMinutes: number;
+  /** Base URL of a k-anonymity range API of breached passwords (PWNED_PASSWORDS_URL); unset: the offline list only. */
+  pwnedPasswordsUrl?: string;
+  /** How long a range API answer is awaited before the offline list decides alone (PWNED_PASSWORDS_TIMEOUT_MS). */
+  pwnedPasswordsTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -213,6 +219,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const tuningText = optional(env, 'SOCKET_TRANSPORT_TUNING') ?? 'on';
   if (tuningText !== 'on' && tuningText !== 'off')
     fail('SOCKET_TRANSPORT_TUNING', `must be on or off (got "${tuningText}")`);
+  const stepUpText = optional(env, 'STEP_UP_MINUTES') ?? '5';
+  if (!/^\d+$/.test(stepUpText) || Number(stepUpText) < 1 || Number(stepUpText) > 60)
+    fail('STEP_UP_MINUTES', `must be a whole number of minutes from 1 to 60 (got "${stepUpText}")`);
+
+  const pwnedTimeoutText = optional(env, 'PWNED_PASSWORDS_TIMEOUT_MS') ?? '2000';
+  if (!/^\d+$/.test(pwnedTimeoutText) || Number(pwnedTimeoutText) < 1 || Number(pwnedTimeoutText) > 30000)
+    fail(
+      'PWNED_PASSWORDS_TIMEOUT_MS',
+      `must be a whole number of milliseconds from 1 to 30000 (got "${pwnedTimeoutText}")`,
+    );
 
   return {
     port,
@@ -244,5 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dnsServers: dnsServers(env),
     ssoAllowPrivateNetworks: flag(env, 'SSO_ALLOW_PRIVATE_NETWORKS'),
     socketTransportTuning: tuningText === 'on',
+    stepUpMinutes: Number(stepUpText),
+    pwnedPasswordsUrl: url(env, 'PWNED_PASSWORDS_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
+    pwnedPasswordsTimeoutMs: Number(pwnedTimeoutText),
   };
 }

@@ -3,6 +3,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { hmacKey } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
+import { BreachedPasswordsService } from './breached-passwords.service';
 import { PasswordService } from './password.service';
 import { SessionAuthService } from './session-auth.service';
 import { TokenService } from './token.service';
@@ -25,7 +26,7 @@ import { TokenService } from './token.service';
       }),
     }),
   ],
-  providers: [TokenService, PasswordService, SessionAuthService],
-  exports: [TokenService, PasswordService, SessionAuthService, JwtModule],
+  providers: [TokenService, PasswordService, SessionAuthService, BreachedPasswordsService],
+  exports: [TokenService, PasswordService, SessionAuthService, BreachedPasswordsService, JwtModule],
 })
 export class CredentialsModule {}

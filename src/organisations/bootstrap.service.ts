@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { DataSource } from 'typeorm';
 import { ADVISORY_LOCKS } from '../database/migrate';
 import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
+import { AppConfig, ConfigError } from '../config/env.validation';
+import { BreachedPasswordsService } from '../credentials/breached-passwords.service';
+import { SECURITY_MESSAGES } from '../shared/messages';
 import { temporaryPassword } from '../common/crypto/secrets';
 import { PasswordService } from '../credentials/password.service';
 import { User } from '../users/entities/user.entity';
@@ -22,11 +24,16 @@ export class BootstrapService implements OnApplicationBootstrap {
     private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly passwords: PasswordService,
+    private readonly breached: BreachedPasswordsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if ((await this.db.getRepository(Organisation).count()) > 0) return;
     const generated = this.config.bootstrapSupportPassword === undefined;
+    if (!generated && (await this.breached.isBreached(this.config.bootstrapSupportPassword!)))
+      throw new ConfigError(
+        `Invalid configuration: BOOTSTRAP_SUPPORT_PASSWORD is refused. ${SECURITY_MESSAGES.PASSWORD_BREACHED}`,
+      );
     const password = this.config.bootstrapSupportPassword ?? temporaryPassword();
     const passwordHash = await this.passwords.hash(password);
     const created = await this.db.transaction(async (tx) => {

@@ -17,6 +17,16 @@ export const ACCOUNT_MESSAGES = {
   SAME_PASSWORD: 'The new password must be different from the current one.',
 } as const;
 
+/** Texts of the breached-password check and of re-authentication (CONTRACT 7). */
+export const SECURITY_MESSAGES = {
+  PASSWORD_BREACHED:
+    'This password appears in lists of passwords exposed in data breaches, which attackers try first. ' +
+    'Please choose a different one.',
+  STEP_UP_REQUIRED: 'Please confirm it is you to continue.',
+  STEP_UP_FAILED: 'That did not confirm it is you. Please try again.',
+  STEP_UP_ONE_FACTOR: 'Send one of a password, an MFA code, a recovery code or a passkey.',
+} as const;
+
 /** Machine codes of the error body (CONTRACT 3). */
 export const ERROR_CODES = {
   TOTP_REQUIRED: 'TOTP_REQUIRED',
@@ -69,6 +79,8 @@ export const ERROR_CODES = {
   DOMAIN_ALREADY_CLAIMED: 'DOMAIN_ALREADY_CLAIMED',
   DOMAIN_TAKEN: 'DOMAIN_TAKEN',
   DOMAIN_LIMIT: 'DOMAIN_LIMIT',
+  PASSWORD_BREACHED: 'PASSWORD_BREACHED',
+  STEP_UP_REQUIRED: 'STEP_UP_REQUIRED',
 } as const;
 /** Every machine code the server throws and the client matches: a closed union (AppException takes nothing else). */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

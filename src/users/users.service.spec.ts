@@ -3,6 +3,7 @@ import { Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { AuthUser } from '../common/auth-user';
 import { AppConfig } from '../config/env.validation';
+import { BreachedPasswordsService } from '../credentials/breached-passwords.service';
 import { PasswordService } from '../credentials/password.service';
 import { MailService } from '../mail/mail.service';
 import { Organisation } from '../organisations/entities/organisation.entity';
@@ -72,6 +73,7 @@ describe('UsersService (with in-memory repositories)', () => {
     {} as PasswordService,
     {} as MailService,
     {} as AuditService,
+    {} as BreachedPasswordsService,
   );
   const caller = (roles: Role[], organisationId = 1): AuthUser => ({
     id: 99,

@@ -4,6 +4,7 @@ import { EntityManager, QueryFailedError, Repository, SelectQueryBuilder } from 
 import { AuditService } from '../audit/audit.service';
 import { RequestContext } from '../common/request-context';
 import { lockRow } from '../database/locks';
+import { BreachedPasswordsService } from '../credentials/breached-passwords.service';
 import { PasswordService } from '../credentials/password.service';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation, mfaPending } from '../common/auth-user';
@@ -190,6 +191,7 @@ export class UsersService {
     private readonly passwords: PasswordService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
+    private readonly breached: BreachedPasswordsService,
   ) {}
 
   /**
@@ -709,6 +711,7 @@ export class UsersService {
     }
     if (dto.currentPassword === dto.userPassword)
       throw AppException.badRequest(USER_MESSAGES.SAME_PASSWORD, ERROR_CODES.WEAK_PASSWORD);
+    await this.breached.assertNotBreached(dto.userPassword, 'userPassword');
     const passwordHash = await this.passwords.hash(dto.userPassword);
     await this.users.manager.transaction(async (tx) => {
       await tx

@@ -154,6 +154,13 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'DELETE' }),
 };
 
+/** A new password refused as breached (CONTRACT 7): its message belongs under the new-password field. */
+export function breachedPasswordMessage(error: unknown): string | null {
+  return error instanceof ApiError && error.code === ERROR_CODES.PASSWORD_BREACHED
+    ? (error.body.message ?? null)
+    : null;
+}
+
 /** The message of an error for people, or the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.body.message || fallback;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Field, Input, Text, VStack } from '@chakra-ui/react';
 import { AUTH_MESSAGES } from '@shared/messages';
-import { ApiError, errorMessage } from '@/lib/api';
+import { ApiError, breachedPasswordMessage, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { authApi } from '../api/auth-api';
 import { afterLoginError, LoginState, LOGIN_TEXTS, Toast } from '../login-machine';
@@ -20,12 +20,14 @@ export function ChangePasswordStep({
   const { signOut } = useAuth();
   const [values, setValues] = useState({ currentPassword: login.password, newPassword: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
+  const [breached, setBreached] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const invalid = validateForcedChange(values);
     setError(invalid);
+    setBreached(null);
     if (invalid || !login.challengeToken) return;
     setBusy(true);
     try {
@@ -39,14 +41,16 @@ export function ChangePasswordStep({
         if (toast) onExpired(next, toast);
         return;
       }
-      setError(errorMessage(err, 'Sorry, an error occurred.'));
+      const refused = breachedPasswordMessage(err);
+      if (refused) setBreached(refused);
+      else setError(errorMessage(err, 'Sorry, an error occurred.'));
     } finally {
       setBusy(false);
     }
   }
 
-  const field = (name: keyof typeof values, label: string, autoComplete: string) => (
-    <Field.Root>
+  const field = (name: keyof typeof values, label: string, autoComplete: string, fieldError?: string | null) => (
+    <Field.Root invalid={!!fieldError}>
       <Field.Label>{label}</Field.Label>
       <Input
         type="password"
@@ -55,6 +59,7 @@ export function ChangePasswordStep({
         value={values[name]}
         onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
       />
+      {fieldError && <Field.ErrorText data-testid="new-password-error">{fieldError}</Field.ErrorText>}
     </Field.Root>
   );
 
@@ -63,7 +68,7 @@ export function ChangePasswordStep({
       <VStack gap="4" align="stretch">
         <Text>For your security, please change your password now.</Text>
         {field('currentPassword', 'Current Password', 'current-password')}
-        {field('newPassword', 'New Password', 'new-password')}
+        {field('newPassword', 'New Password', 'new-password', breached)}
         {field('confirmPassword', 'Confirm New Password', 'new-password')}
         <StepSubmit error={error} busy={busy} errorTestId="change-password-error" />
       </VStack>

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Card, Center, Field, Heading, Image, Input, VStack } from '@chakra-ui/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LIMITS } from '@shared/limits';
-import { errorMessage } from '@/lib/api';
+import { breachedPasswordMessage, errorMessage } from '@/lib/api';
 import { authApi } from '../api/auth-api';
 import { MESSAGES, tokenFromQuery } from '../validation';
 import { showToast } from './login-step';
@@ -35,6 +35,7 @@ export function ResetPasswordPage() {
   });
   const error = token ? (form.formState.errors.confirmPassword?.message ?? null) : MESSAGES.RESET_TOKEN_MISSING;
   const password = useWatch({ control: form.control, name: 'password' });
+  const breached = form.formState.errors.password?.message;
   const [busy, setBusy] = useState(false);
 
   async function reset({ password }: ResetForm) {
@@ -45,6 +46,11 @@ export function ResetPasswordPage() {
       showToast({ type: 'success', title: 'Your password has been reset.' });
       navigate('/', { replace: true });
     } catch (err) {
+      const refused = breachedPasswordMessage(err);
+      if (refused) {
+        form.setError('password', { message: refused }, { shouldFocus: true });
+        return;
+      }
       showToast(
         { type: 'error', title: errorMessage(err, 'Your authentication information is incorrect. Please try again.') },
         LIMITS.RESET_ERROR_TOAST_MS,
@@ -66,9 +72,10 @@ export function ResetPasswordPage() {
         <Card.Body>
           <form onSubmit={form.handleSubmit(reset)} noValidate>
             <VStack gap="4" align="stretch">
-              <Field.Root>
+              <Field.Root invalid={!!breached}>
                 <Field.Label>New password</Field.Label>
                 <Input type="password" autoComplete="new-password" {...form.register('password')} disabled={!token} />
+                <Field.ErrorText data-testid="new-password-error">{breached}</Field.ErrorText>
               </Field.Root>
               <Field.Root>
                 <Field.Label>Confirm password</Field.Label>

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage } from '@/lib/api';
+import { breachedPasswordMessage, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { usersApi } from '@/features/users';
 import { MessageDialog } from '@/components/ui/message-dialog';
@@ -32,6 +32,7 @@ export function ChangePasswordForm() {
     defaultValues: EMPTY,
   });
   const error = form.formState.errors.confirmPassword?.message;
+  const newPasswordError = form.formState.errors.newPassword?.message;
   const [failure, setFailure] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
 
@@ -45,17 +46,19 @@ export function ChangePasswordForm() {
     },
     onError: (err, _f, context) => {
       context?.release();
-      setFailure(errorMessage(err, PROFILE_TEXTS.FAILED));
+      const breached = breachedPasswordMessage(err);
+      if (breached) form.setError('newPassword', { message: breached }, { shouldFocus: true });
+      else setFailure(errorMessage(err, PROFILE_TEXTS.FAILED));
     },
   });
 
   const submit = form.handleSubmit((values) => change.mutate(values));
 
-  const field = (name: keyof PasswordForm, label: string, autoComplete: string, showError = false) => (
-    <Field.Root invalid={showError && !!error}>
+  const field = (name: keyof PasswordForm, label: string, autoComplete: string, shown?: string, testId?: string) => (
+    <Field.Root invalid={!!shown}>
       <Field.Label>{label}</Field.Label>
       <Input type="password" autoComplete={autoComplete} {...form.register(name)} />
-      {showError && <Field.ErrorText data-testid="password-error">{error}</Field.ErrorText>}
+      {testId && <Field.ErrorText data-testid={testId}>{shown}</Field.ErrorText>}
     </Field.Root>
   );
   const values = useWatch({ control: form.control });
@@ -82,8 +85,8 @@ export function ChangePasswordForm() {
           {/* A username field lets password managers file the new password under the right account. */}
           <input type="text" name="username" autoComplete="username" hidden readOnly />
           {field('currentPassword', 'Old password', 'current-password')}
-          {field('newPassword', 'New password', 'new-password')}
-          {field('confirmPassword', 'Confirm new password', 'new-password', true)}
+          {field('newPassword', 'New password', 'new-password', newPasswordError, 'new-password-error')}
+          {field('confirmPassword', 'Confirm new password', 'new-password', error, 'password-error')}
           <Button type="submit" colorPalette="blue" alignSelf="start" disabled={!complete} loading={change.isPending}>
             Confirm password
           </Button>

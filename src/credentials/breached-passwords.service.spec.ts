@@ -1,0 +1,108 @@
+import { Logger } from '@nestjs/common';
+import { AppConfig } from '../config/env.validation';
+import { BreachedPasswordsService, inOfflineList } from './breached-passwords.service';
+import { RangeServer, startRangeServer } from '../../test/utils/range-server';
+
+/** Only the range server knows it: strong enough for every rule and absent from the offline list. */
+const RANGE_ONLY = 'Quiet-Lantern-Orbit-47';
+
+describe('BreachedPasswordsService', () => {
+  let range: RangeServer;
+  const warnings: string[] = [];
+  const service = (url: string | undefined, timeoutMs = 300) =>
+    new BreachedPasswordsService({ pwnedPasswordsUrl: url, pwnedPasswordsTimeoutMs: timeoutMs } as AppConfig);
+
+  beforeAll(async () => {
+    range = await startRangeServer([RANGE_ONLY, 'password123']);
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
+  });
+  afterAll(async () => {
+    await range.close();
+    jest.restoreAllMocks();
+  });
+  beforeEach(() => {
+    range.mode = 'up';
+    range.requests.length = 0;
+    warnings.length = 0;
+  });
+
+  it('finds listed passwords in any case, and a listed word with digits and symbols added', () => {
+    expect(inOfflineList('password123')).toBe(true);
+    expect(inOfflineList('PASSWORD123')).toBe(true);
+    expect(inOfflineList('Password1234!')).toBe(true);
+    expect(inOfflineList('Sunshine2024!')).toBe(true);
+    expect(inOfflineList('qwertyuiop')).toBe(true);
+    expect(inOfflineList(RANGE_ONLY)).toBe(false);
+  });
+
+  it('passes the passwords the test fixtures set and sign in with', () => {
+    for (const fixture of [
+      'Correct-Horse-9',
+      'Support-Pass-1',
+      'Brand-New-Pass-1',
+      'Fresh-Password-2',
+      'Changed-Pass-1',
+      'Another-Pass-1',
+      'Another-Pass-3',
+      'Another-Horse-8',
+      'Pending-Pass-2',
+      'New-Pass-1',
+      'Site-Admin-Pass-7',
+      'Reset-Pass-77',
+      'My-Own-Pass-7',
+      'Good-One-1',
+    ])
+      expect([fixture, inOfflineList(fixture)]).toEqual([fixture, false]);
+  });
+
+  it('without PWNED_PASSWORDS_URL asks nobody', async () => {
+    await expect(service(undefined).isBreached(RANGE_ONLY)).resolves.toBe(false);
+    expect(range.requests).toHaveLength(0);
+  });
+
+  it('asks the range API with only the first five characters of the SHA-1, and finds the suffix', async () => {
+    await expect(service(range.url).isBreached(RANGE_ONLY)).resolves.toBe(true);
+    expect(range.requests.map((r) => r.url)).toEqual([expect.stringMatching(/^\/range\/[0-9A-F]{5}$/)]);
+    expect(range.requests[0].headers['add-padding']).toBe('true');
+    await expect(service(range.url).isBreached('Unlisted-Anywhere-Kestrel-3')).resolves.toBe(false);
+    expect(warnings).toEqual([]);
+  });
+
+  it('does not ask the range API about a password the offline list already refuses', async () => {
+    await expect(service(range.url).isBreached('password123')).resolves.toBe(true);
+    expect(range.requests).toHaveLength(0);
+  });
+
+  it('a slow range API never blocks the change: the offline list decides, and the fallback is logged', async () => {
+    range.mode = 'slow';
+    const started = Date.now();
+    await expect(service(range.url, 200).isBreached(RANGE_ONLY)).resolves.toBe(false);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(warnings).toEqual([expect.stringMatching(/range API could not be used.*offline list decided alone/)]);
+  });
+
+  it('a failing or unreachable range API falls back to the offline list, and it is logged', async () => {
+    range.mode = 'error';
+    await expect(service(range.url).isBreached(RANGE_ONLY)).resolves.toBe(false);
+    await expect(service('http://127.0.0.1:1').isBreached(RANGE_ONLY)).resolves.toBe(false);
+    await expect(service(range.url).isBreached('Password1234!')).resolves.toBe(true);
+    expect(warnings).toHaveLength(2);
+  });
+
+  it('refuses with 400 PASSWORD_BREACHED, the reason, and the field', async () => {
+    const refused = await service(undefined)
+      .assertNotBreached('Password1234!', 'newPassword')
+      .catch((e: { getStatus(): number; getResponse(): unknown }) => ({
+        status: e.getStatus(),
+        body: e.getResponse(),
+      }));
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        code: 'PASSWORD_BREACHED',
+        message: expect.stringMatching(/data breaches/),
+        errors: [{ field: 'newPassword' }],
+      },
+    });
+  });
+});
