@@ -7,7 +7,7 @@ import { CLIENT_DIST } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { configureBodyParsing } from './common/middleware/body-parsing';
 import { controllerMethodTable, methodNotAllowed } from './common/middleware/method-table';
-import { SECURITY_HEADERS, securityHeaders } from './common/middleware/security-headers';
+import { DEFAULT_HEADERS, securityHeaderOptions, securityHeaders } from './common/middleware/security-headers';
 import { VALIDATION_PIPE_OPTIONS } from './common/validation';
 import { APP_CONFIG } from './config/app-config.module';
 import { AppConfig } from './config/env.validation';
@@ -31,7 +31,7 @@ export function configureApp(app: INestApplication): void {
   express.set('etag', false);
   // First: every request, whatever answers it, gets its id, its closing log line and its count in the metrics.
   app.use(requestLogging(app.get<Logger>(ROOT_LOGGER), httpMetrics(app.get(MetricsService))));
-  app.use(securityHeaders(SECURITY_HEADERS));
+  app.use(securityHeaders(securityHeaderOptions(config.publicUrl), DEFAULT_HEADERS));
   // JSON compressed above a threshold; the client's hashed assets from their build-time compressed copies. Plain
   // Express middlewares, as the ones above: mounted through Nest's MiddlewareConsumer each would run inside an
   // async proxy of its own on every request.

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { MetricsService } from '../../src/metrics/metrics.service';
-import { createOrganisation, createUser, PASSWORD } from '../utils/factories';
+import { createOrganisation, createUser, login, PASSWORD } from '../utils/factories';
+import { Role } from '../../src/shared/roles';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
@@ -101,6 +102,19 @@ describe('on every answer: its request id (X-Request-Id) and the security header
     expect(other.headers['x-request-id']).not.toBe(refused.headers['x-request-id']);
   });
 
+  it('answers account data with Cache-Control: no-store (the profile, the user list, the status, a refresh)', async () => {
+    const org = await createOrganisation(t);
+    const user = await createUser(t, org, { roleId: Role.SITE_ADMIN });
+    const { auth, cookie } = await login(t, user.email);
+    const answers = [
+      await request(t.http).get('/api/users/current').set(auth).expect(200),
+      await request(t.http).get('/api/users').set(auth).expect(200),
+      await request(t.http).get('/auth/status').set(auth).expect(200),
+      await request(t.http).post('/refresh').set('Cookie', cookie).expect(200),
+    ];
+    for (const res of answers) expect([res.req.path, res.headers['cache-control']]).toEqual([res.req.path, 'no-store']);
+  });
+
   it('sends the security headers (helmet, worked out once) on every answer: a success, a refusal by the guard, an unknown path, a malformed body', async () => {
     const answers = [
       await request(t.http).get('/api/health').expect(200),
@@ -110,7 +124,9 @@ describe('on every answer: its request id (X-Request-Id) and the security header
     ];
     for (const res of answers) {
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(res.headers['content-security-policy']).toContain("connect-src 'self' ws: wss:");
+      // Only this origin and PUBLIC_URL's websocket (http://portal.test in the tests), never any host.
+      expect(res.headers['content-security-policy']).toMatch(/connect-src 'self' ws:\/\/portal\.test(;|$)/);
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['x-content-type-options']).toBe('nosniff');

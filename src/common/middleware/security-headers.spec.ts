@@ -1,7 +1,9 @@
 import helmet, { HelmetOptions } from 'helmet';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { helmetHeaders, SECURITY_HEADERS, securityHeaders } from './security-headers';
+import { DEFAULT_HEADERS, helmetHeaders, securityHeaderOptions, securityHeaders } from './security-headers';
+
+const SECURITY_HEADERS = securityHeaderOptions('https://portal.example.com');
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
@@ -33,11 +35,31 @@ describe('security headers, worked out once', () => {
     expect(ours).toEqual(helmets);
     expect(ours['x-powered-by']).toBeUndefined();
     expect(ours['content-security-policy']).toContain("default-src 'self'");
-    expect(ours['content-security-policy']).toContain("connect-src 'self' ws: wss:");
+    expect(ours['content-security-policy']).toMatch(/connect-src 'self' wss:\/\/portal\.example\.com(;|$)/);
     expect(ours['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(ours['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(ours['x-frame-options']).toBe('SAMEORIGIN');
     expect(ours['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("limits connect-src to the origin and PUBLIC_URL's websocket, never any host", () => {
+    const csp = (url: string) =>
+      helmetHeaders(securityHeaderOptions(url)).set.find(([name]) => name === 'Content-Security-Policy')?.[1];
+    expect(csp('http://localhost:3000')).toMatch(/connect-src 'self' ws:\/\/localhost:3000(;|$)/);
+    expect(csp('https://portal.example.com/base')).toMatch(/connect-src 'self' wss:\/\/portal\.example\.com(;|$)/);
+    expect(csp('http://localhost:3000')).not.toMatch(/connect-src[^;]*\bwss?:(\s|;|$)/);
+  });
+
+  it('puts no-store first on every answer, which a later middleware or route may replace', async () => {
+    const headers = await headersThrough(securityHeaders(SECURITY_HEADERS, DEFAULT_HEADERS));
+    expect(headers['cache-control']).toBe('no-store');
+    const replaced = await headersThrough((req, res, next) =>
+      securityHeaders(SECURITY_HEADERS, DEFAULT_HEADERS)(req, res, () => {
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        next();
+      }),
+    );
+    expect(replaced['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('follows the options given (a different policy gives different headers)', () => {

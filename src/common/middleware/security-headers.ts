@@ -3,19 +3,30 @@ import helmet, { HelmetOptions } from 'helmet';
 
 /**
  * helmet's headers on every answer; the client's pages load only from this origin (plus inline styles, images as
- * data or blob URLs, and the socket).
+ * data or blob URLs), and connect only to it and to PUBLIC_URL's websocket (where a proxy serves the socket on the
+ * public address, which 'self' of an internal address would not cover).
  */
-export const SECURITY_HEADERS: HelmetOptions = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
-      upgradeInsecureRequests: null,
+export function securityHeaderOptions(publicUrl: string): HelmetOptions {
+  const socket = new URL(publicUrl);
+  socket.protocol = socket.protocol === 'https:' ? 'wss:' : 'ws:';
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", socket.origin],
+        upgradeInsecureRequests: null,
+      },
     },
-  },
-};
+  };
+}
+
+/**
+ * Set on every answer before anything else runs: API answers carry account data that no browser or proxy cache may
+ * keep. The client's files set their own caching after it (ClientAssets, ServeStaticModule), as may a route.
+ */
+export const DEFAULT_HEADERS: ReadonlyArray<[name: string, value: string]> = [['Cache-Control', 'no-store']];
 
 /** What helmet does to a response: the headers it sets, in order, and the ones it removes. */
 export interface SecurityHeaderSet {
@@ -59,8 +70,9 @@ export function helmetHeaders(options: HelmetOptions): SecurityHeaderSet {
  * response: helmet's own chain of thirteen middlewares recomputed the same values on each request, a
  * measurable share of a refresh's CPU (docs/decisions/).
  */
-export function securityHeaders(options: HelmetOptions) {
-  const { set, removed } = helmetHeaders(options);
+export function securityHeaders(options: HelmetOptions, defaults: ReadonlyArray<[string, string]> = []) {
+  const { removed } = helmetHeaders(options);
+  const set = [...defaults, ...helmetHeaders(options).set];
   return function securityHeaders(_req: IncomingMessage, res: ServerResponse, next: () => void): void {
     for (const [name, value] of set) res.setHeader(name, value);
     for (const name of removed) res.removeHeader(name);

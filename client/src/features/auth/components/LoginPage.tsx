@@ -12,9 +12,23 @@ import { MfaStep } from './MfaStep';
 import { ChangePasswordStep } from './ChangePasswordStep';
 import { showToast } from './login-step';
 
-/** Only same-site paths: returnTo must not send anyone to another site. */
-export function safeReturnPath(value: string | null): string | null {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/logIn') ? value : null;
+/**
+ * Only a path of this origin: returnTo must not send anyone to another site, and a crafted one is simply ignored.
+ * Browsers read a backslash as a slash and drop tabs and newlines, so `/\evil.example` and `/<TAB>/evil.example`
+ * would leave the origin: no backslash and no control character at all, and the path must still resolve to
+ * this origin.
+ */
+export function safeReturnPath(value: string | null, origin = window.location.origin): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (!value || !value.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  let target: URL;
+  try {
+    target = new URL(value, origin);
+  } catch {
+    return null;
+  }
+  if (target.origin !== origin || target.pathname.startsWith('/logIn')) return null;
+  return `${target.pathname}${target.search}${target.hash}`;
 }
 
 /** Spec 000 §2 'Login page': a 450 px card with the product logo and one of four steps. */
