@@ -9,11 +9,12 @@ const RANGE_ONLY = 'Quiet-Lantern-Orbit-47';
 describe('BreachedPasswordsService', () => {
   let range: RangeServer;
   const warnings: string[] = [];
-  const service = (url: string | undefined, timeoutMs = 300) =>
+  // A generous wait for answers that come (a loaded machine is slow); the slow server never answers in time.
+  const service = (url: string | undefined, timeoutMs = 10_000) =>
     new BreachedPasswordsService({ pwnedPasswordsUrl: url, pwnedPasswordsTimeoutMs: timeoutMs } as AppConfig);
 
   beforeAll(async () => {
-    range = await startRangeServer([RANGE_ONLY, 'password123']);
+    range = await startRangeServer([RANGE_ONLY, 'password123'], 60_000);
     jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
   });
   afterAll(async () => {
@@ -77,7 +78,7 @@ describe('BreachedPasswordsService', () => {
     range.mode = 'slow';
     const started = Date.now();
     await expect(service(range.url, 200).isBreached(RANGE_ONLY)).resolves.toBe(false);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(warnings).toEqual([expect.stringMatching(/range API could not be used.*offline list decided alone/)]);
   });
 
