@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
 import { RouteReflector } from './common/route-reflector';
+import { StepUpGuard } from './common/guards/step-up.guard';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import type { Response } from 'express';
 import { ThrottlerModule } from '@nestjs/throttler';
@@ -112,6 +113,8 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     // After the JWT guard: signed-in calls are counted per account, anonymous ones per address.
     { provide: APP_GUARD, useClass: AccountThrottlerGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
+    // After the role check: a caller who may not call a route at all hears that, not a request to step up.
+    { provide: APP_GUARD, useClass: StepUpGuard },
   ],
 })
 export class AppModule {}

@@ -2,7 +2,7 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
 import { AuthUser } from '../common/auth-user';
-import { Roles } from '../common/decorators/access.decorators';
+import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { AUDIT_CSV_COLUMNS } from '../shared/audit';
 import { AuditService } from './audit.service';
@@ -28,6 +28,7 @@ export class AuditController {
 
   @Get('export')
   @Roles(CAPABILITY_ROLES.AUDIT_LOG)
+  @RequiresStepUp()
   @ApiProduces('text/csv')
   async export(
     @CurrentUser() caller: AuthUser,

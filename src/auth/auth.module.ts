@@ -15,10 +15,18 @@ import { RedisConnection } from '../redis/redis.module';
 import { MemoryThrottleStore, THROTTLE_STORE } from '../common/throttling/throttle-store';
 import { SsoController } from './sso/sso.controller';
 import { SsoService } from './sso/sso.service';
+import { StepUpController } from './step-up/step-up.controller';
+import { StepUpService } from './step-up/step-up.service';
+import { Session } from '../sessions/entities/session.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, PasswordResetToken, Organisation]), UsersModule, MfaModule, PasskeysModule],
-  controllers: [AuthController, SsoController],
+  imports: [
+    TypeOrmModule.forFeature([User, PasswordResetToken, Organisation, Session]),
+    UsersModule,
+    MfaModule,
+    PasskeysModule,
+  ],
+  controllers: [AuthController, SsoController, StepUpController],
   providers: [
     AuthService,
     LocalStrategy,
@@ -32,6 +40,7 @@ import { SsoService } from './sso/sso.service';
         redis.client ? new RedisThrottleStore(redis.client) : new MemoryThrottleStore(),
     },
     SsoService,
+    StepUpService,
   ],
   exports: [AuthService, SsoService],
 })

@@ -11,6 +11,10 @@ export interface AuthUser {
   isMFAEnabled: boolean;
   /** Passkeys: the account has a passkey, which satisfies enforced MFA as TOTP does. */
   hasPasskey: boolean;
+  /** When the session's holder last proved who they are: its sign-in, or its latest step-up (CONTRACT 7). */
+  authenticatedAt: Date;
+  /** How the session was opened: 'password', 'password+passkey', 'passkey' or 'sso'. */
+  signInMethod: string;
   /** The organisation's name as the sign-in lookup read it (the user list needs no second read for it). */
   organisationName?: string;
 }

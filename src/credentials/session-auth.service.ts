@@ -36,10 +36,13 @@ interface Row {
   organisationCode: string;
   organisationName: string;
   applications: string | string[];
+  authenticatedAt: string | Date;
+  method: string;
 }
 
 const COLUMNS = `u."id", u."email", u."firstName", u."lastName", u."organisationId", u."roleId", u."isAdministrator", u."isDisabled",
-  u."isBlocked", u."isMFAEnforced", u."isMFAEnabled", u."hasPasskey", u."isSSO", o."code" AS "organisationCode", o."name" AS "organisationName", o."applications"`;
+  u."isBlocked", u."isMFAEnforced", u."isMFAEnabled", u."hasPasskey", u."isSSO", o."code" AS "organisationCode", o."name" AS "organisationName", o."applications",
+  COALESCE(s."authenticatedAt", s."createdAt") AS "authenticatedAt", s."method"`;
 const FROM = `FROM "sessions" s JOIN "users" u ON u."id" = s."userId" JOIN "organisations" o ON o."id" = u."organisationId"`;
 
 /** How many open sessions' rows the SQLite lookup keeps (the oldest kept is dropped first). */
@@ -120,6 +123,11 @@ export class SessionAuthService {
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 
+/** A date column as a raw query reads it: a Date from PostgreSQL, UTC text ('YYYY-MM-DD HH:MM:SS[.SSS]') from SQLite. */
+function databaseDate(value: string | Date): Date {
+  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
+}
+
 function toSignedIn(r: Row, sessionId: string, exp: number): SignedIn {
   const roles = effectiveRoles(r.roleId, Boolean(r.isAdministrator));
   const isMFAEnforced = Boolean(r.isMFAEnforced);
@@ -137,6 +145,8 @@ function toSignedIn(r: Row, sessionId: string, exp: number): SignedIn {
       isMFAEnforced,
       isMFAEnabled,
       hasPasskey,
+      authenticatedAt: databaseDate(r.authenticatedAt),
+      signInMethod: r.method,
       organisationName: r.organisationName,
     },
     profile: {

@@ -1,7 +1,7 @@
 import { Body, Controller, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { Roles } from '../common/decorators/access.decorators';
+import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { CAPABILITY_ROLES } from '../shared/roles';
@@ -22,6 +22,7 @@ export class MfaAdminController {
 
   @Put('disableUserMfa')
   @Roles(CAPABILITY_ROLES.USER_ADMIN)
+  @RequiresStepUp()
   disableUserMfa(@CurrentUser() caller: AuthUser, @Body() dto: UserIdDto, @Client() client: RequestContext) {
     return this.mfaAdmin.disableUserMfa(caller, dto.userId, client);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { Roles } from '../common/decorators/access.decorators';
+import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { CAPABILITY_ROLES } from '../shared/roles';
@@ -20,6 +20,7 @@ export class OrganisationsController {
 
   @Post()
   @Roles(CAPABILITY_ROLES.SUPPORT)
+  @RequiresStepUp()
   createSiteAdmin(@CurrentUser() caller: AuthUser, @Body() dto: CreateSiteAdminDto, @Client() client: RequestContext) {
     return this.organisations.createSiteAdmin(caller, dto, client);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { Roles } from '../common/decorators/access.decorators';
+import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
@@ -25,6 +25,7 @@ export class SupportAccountsController {
 
   @Post('api/users/add-esupport')
   @Roles(CAPABILITY_ROLES.SUPPORT)
+  @RequiresStepUp()
   createESupport(@CurrentUser() caller: AuthUser, @Body() dto: CreateESupportDto, @Client() client: RequestContext) {
     return this.organisations.createESupport(caller, dto, client);
   }

@@ -4,7 +4,7 @@ import { Throttle } from '@nestjs/throttler';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { TokenService } from '../credentials/token.service';
 import { AuthUser } from '../common/auth-user';
-import { AllowMfaPending, Public, Roles } from '../common/decorators/access.decorators';
+import { AllowMfaPending, Public, RequiresStepUp, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
@@ -60,6 +60,7 @@ export class PasskeysController {
 
   @Delete(':id')
   @Roles(ALL_ROLES)
+  @RequiresStepUp()
   @AllowMfaPending()
   remove(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
     return this.passkeys.remove(user, id, client);

@@ -359,6 +359,21 @@ export interface ResetPasswordRequest {
   password: string;
 }
 
+/** POST /auth/step-up (CONTRACT 7): exactly one proof that the caller is still the account's holder. */
+export interface StepUpRequest {
+  password?: string;
+  mfaToken?: string;
+  recoveryCode?: string;
+  /** A passkey assertion (navigator.credentials.get, as @simplewebauthn/browser encodes it). */
+  passkey?: object;
+}
+
+export interface StepUpResult {
+  success: true;
+  /** ISO 8601: until when sensitive calls pass. */
+  stepUpUntil: string;
+}
+
 /** POST /mfa/verify, /mfa/enable, /mfa/disable: a code of the authenticator. */
 export interface MfaTokenRequest {
   token: string;

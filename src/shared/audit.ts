@@ -38,6 +38,9 @@ export const AUDIT_EVENT_TYPES = {
   DOMAIN_CLAIMED: 'Domain added',
   DOMAIN_VERIFIED: 'Domain verified',
   DOMAIN_REMOVED: 'Domain removed',
+  STEP_UP: 'Identity confirmed',
+  STEP_UP_FAILED: 'Identity confirmation failed',
+  STEP_UP_REQUIRED: 'Sensitive action refused until identity confirmed',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_TYPES;

@@ -111,6 +111,14 @@ export const CAPABILITY_ROLES = {
 } as const satisfies Record<string, readonly Role[]>;
 
 /** The effective role ids of a user: the main role, plus the administrator flag when set. */
+/** Roles whose grant is a sensitive action (CONTRACT 7): the caller must have confirmed it is them recently. */
+export const PRIVILEGED_ROLES: readonly Role[] = [Role.SITE_ADMIN, Role.ADMINISTRATOR];
+
+/** Whether a requested list of role ids (as sent, not yet validated) includes a privileged role. */
+export function includesPrivilegedRole(roleIds: unknown): boolean {
+  return Array.isArray(roleIds) && roleIds.some((id) => PRIVILEGED_ROLES.includes(id as Role));
+}
+
 export function effectiveRoles(mainRole: Role, isAdministrator: boolean): Role[] {
   return isAdministrator && mainRole !== Role.ADMINISTRATOR ? [mainRole, Role.ADMINISTRATOR] : [mainRole];
 }

@@ -5,6 +5,7 @@ import { Request, Response } from 'express';
 import { Repository } from 'typeorm';
 import { setRefreshCookie } from '../auth/refresh-cookie';
 import { SsoService, SsoTransaction } from '../auth/sso/sso.service';
+import { SsoStepUp } from '../auth/step-up/step-up.service';
 import { AppException } from '../common/app.exception';
 import { requestContextOf } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
@@ -21,7 +22,8 @@ import { domainOf, VerifiedDomains } from './verified-domains';
 export const TRANSACTION_COOKIE = 'ssoTransaction';
 const TRANSACTION_SECONDS = 10 * 60;
 
-type Transaction = SsoTransaction & { connectionId?: number };
+/** `stepUp`: the round trip re-authenticates a signed-in session at the deployment-wide provider (CONTRACT 7). */
+type Transaction = SsoTransaction & { connectionId?: number; stepUp?: SsoStepUp };
 
 /** The browser's side of a corporate sign-in: where it goes, and where it ends (`/` signed in, `/logIn?ssoError=`). */
 @Injectable()
@@ -108,6 +110,7 @@ export class SsoFlowService {
         nonce: p.nonce,
         codeVerifier: p.codeVerifier,
         ...(typeof p.connectionId === 'number' ? { connectionId: p.connectionId } : {}),
+        ...(p.stepUp ? { stepUp: p.stepUp } : {}),
       };
     } catch {
       return undefined;
@@ -120,6 +123,10 @@ export class SsoFlowService {
     res.clearCookie(TRANSACTION_COOKIE, { path: '/callback', sameSite: 'lax', secure: this.secure, httpOnly: true });
     const client = requestContextOf(req);
     const currentUrl = new URL(req.originalUrl, ssoUrls(this.config.publicUrl, 0).oidcRedirect);
+    if (transaction?.stepUp) {
+      await this.stepUpCallback(currentUrl, transaction, transaction.stepUp, client, res);
+      return;
+    }
     try {
       if (transaction?.connectionId === undefined) {
         const { refreshToken } = await this.deploymentWide.finish(currentUrl, transaction, client);
@@ -137,6 +144,26 @@ export class SsoFlowService {
     } catch (e) {
       this.failed(res, e);
     }
+  }
+
+  /** The end of a step-up at the provider: back where the person was, the session marked, or the reason shown. */
+  private async stepUpCallback(
+    currentUrl: URL,
+    transaction: Transaction,
+    stepUp: SsoStepUp,
+    client: { ip: string | null; userAgent: string | null },
+    res: Response,
+  ): Promise<void> {
+    const back = new URL(stepUp.returnTo, this.config.publicUrl);
+    try {
+      await this.deploymentWide.finishStepUp(currentUrl, transaction, stepUp, client);
+      back.searchParams.set('stepUp', 'done');
+    } catch (e) {
+      const message =
+        e instanceof AppException ? (e.getResponse() as { message: string }).message : SSO_MESSAGES.FAILED;
+      back.searchParams.set('stepUpError', message);
+    }
+    res.redirect(302, `${back.pathname}${back.search}${back.hash}`);
   }
 
   async samlAcs(

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
 import { sendCsv } from '../common/csv-response';
 import { AuthUser } from '../common/auth-user';
-import { Roles } from '../common/decorators/access.decorators';
+import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { UserListQueryDto } from './dto/user-list-query.dto';
@@ -22,6 +22,7 @@ export class UsersExportController {
 
   @Get('export')
   @Roles(CAPABILITY_ROLES.USER_LIST)
+  @RequiresStepUp()
   @ApiProduces('text/csv')
   async export(@CurrentUser() caller: AuthUser, @Query() query: UserListQueryDto, @Res() res: Response): Promise<void> {
     const rows = await this.exports.open(caller, query);

@@ -3,11 +3,11 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from 
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { AuthUser } from '../common/auth-user';
-import { AllowMfaPending, Roles } from '../common/decorators/access.decorators';
+import { AllowMfaPending, RequiresStepUp, Roles } from '../common/decorators/access.decorators';
 import { CurrentProfile, CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { CurrentUserInfo } from '../shared/api-types';
-import { CAPABILITY_ROLES } from '../shared/roles';
+import { CAPABILITY_ROLES, includesPrivilegedRole } from '../shared/roles';
 import {
   AddUserDto,
   DisableUserDto,
@@ -57,6 +57,9 @@ export class UsersController {
 
   @Put('updateRole')
   @Roles(CAPABILITY_ROLES.USER_DETAILS)
+  @RequiresStepUp({
+    when: ({ body }) => includesPrivilegedRole((body as { newUserRoleIds?: unknown })?.newUserRoleIds),
+  })
   updateRole(@CurrentUser() caller: AuthUser, @Body() dto: UpdateRoleDto, @Client() client: RequestContext) {
     return this.users.updateRole(caller, dto, client);
   }
@@ -97,6 +100,7 @@ export class UsersController {
   @Post('add')
   @HttpCode(201)
   @Roles(CAPABILITY_ROLES.USER_ADMIN)
+  @RequiresStepUp({ when: ({ body }) => includesPrivilegedRole((body as { userRoleIds?: unknown })?.userRoleIds) })
   add(@CurrentUser() caller: AuthUser, @Body() dto: AddUserDto, @Client() client: RequestContext) {
     return this.users.add(caller, dto, client);
   }

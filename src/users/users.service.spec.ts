@@ -80,6 +80,8 @@ describe('UsersService (with in-memory repositories)', () => {
     email: 'me@x.test',
     organisationId,
     sessionId: 's',
+    authenticatedAt: new Date(),
+    signInMethod: 'password',
     roles,
     isMFAEnforced: false,
     isMFAEnabled: false,

@@ -30,6 +30,32 @@ describe('route access inventory', () => {
     );
   });
 
+  it('marks the sensitive calls of CONTRACT 7 (and no other) for a recent proof of identity', () => {
+    const marked = listRoutes(t.app)
+      .filter((r) => r.stepUp)
+      .map((r) => `${r.method} ${r.path} (${r.stepUp})`)
+      .sort();
+    expect(marked).toEqual(
+      expect.arrayContaining([
+        'DELETE /mfa/passkeys/:id (always)',
+        'GET /api/audit-events/export (always)',
+        'GET /api/users/export (always)',
+        'POST /api/users/add (conditional)',
+        'POST /api/users/add-esupport (always)',
+        'POST /auth/site-admin (always)',
+        'PUT /api/mfa/disableUserMfa (always)',
+        'PUT /api/users/updateRole (conditional)',
+      ]),
+    );
+    // The write routes of identity-provider connections, domains and provisioning tokens, once they exist.
+    const writes = listRoutes(t.app).filter(
+      (r) => /^\/api\/(sso-connections|domains|scim-tokens)/.test(r.path) && r.method !== 'GET',
+    );
+    expect(writes.filter((r) => r.stepUp !== 'always').map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    // Calls that carry a current second factor are their own step-up.
+    expect(marked.filter((r) => /^POST \/mfa\/(disable|recovery-codes) /.test(r))).toEqual([]);
+  });
+
   it('has no route without an access decision', () => {
     expect(routes().filter((r) => r.decision === 'NONE')).toEqual([]);
   });

@@ -3,7 +3,13 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer, Reflector } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
-import { IS_PUBLIC_KEY, IS_SERVICE_API_KEY, Roles } from '../../src/common/decorators/access.decorators';
+import {
+  IS_PUBLIC_KEY,
+  IS_SERVICE_API_KEY,
+  Roles,
+  SENSITIVE_ACTION_KEY,
+  SensitiveActionOptions,
+} from '../../src/common/decorators/access.decorators';
 import { Role } from '../../src/shared/roles';
 
 // class-transformer keeps the storage of @Type() metadata out of its typed entry point.
@@ -29,6 +35,8 @@ export interface RouteInfo {
   /** Names of the path parameters, in order. */
   params: string[];
   access: { kind: 'public' } | { kind: 'service' } | { kind: 'roles'; roles: readonly Role[] };
+  /** @RequiresStepUp(): 'always', 'conditional' (its `when` decides per request), or absent. */
+  stepUp?: 'always' | 'conditional';
   /** Property names the @Body() DTO validates (empty when the body is not a DTO). */
   bodyKeys: string[];
   bodyFields: FieldInfo[];
@@ -89,6 +97,10 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
           : reflector.getAllAndOverride<boolean>(IS_SERVICE_API_KEY, targets)
             ? { kind: 'service' }
             : { kind: 'roles', roles };
+        const sensitive = reflector.getAllAndOverride<SensitiveActionOptions | undefined>(
+          SENSITIVE_ACTION_KEY,
+          targets,
+        );
         const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, ctrl, name) ?? {}) as Record<
           string,
           { index: number; data?: unknown }
@@ -104,6 +116,7 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
           path,
           params: [...path.matchAll(/:(\w+)/g)].map((m) => m[1]),
           access,
+          ...(sensitive ? { stepUp: sensitive.when ? 'conditional' : 'always' } : {}),
           bodyKeys: bodyFields.map((f) => f.name),
           bodyFields,
           queryKeys: fieldsOf(RouteParamtypes.QUERY).map((f) => f.name),

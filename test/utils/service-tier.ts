@@ -41,5 +41,7 @@ export function callerOf(user: User, sessionId: string = randomUUID()): AuthUser
     isMFAEnforced: user.isMFAEnforced,
     isMFAEnabled: user.isMFAEnabled,
     hasPasskey: false,
+    authenticatedAt: new Date(),
+    signInMethod: 'password',
   };
 }

@@ -51,6 +51,9 @@ export async function createTestApp(
     BOOTSTRAP_SUPPORT_PASSWORD: 'Support-Pass-1',
     PUBLIC_URL: 'http://portal.test',
     SERVICE_API_KEY: 'test-service-api-key-0123456789',
+    // A suite's sign-ins in beforeAll must still count as recent when a loaded machine reaches its last test; the
+    // step-up suite moves each session's mark past it (and checks the 5-minute default on an app of its own).
+    STEP_UP_MINUTES: '60',
     ...env,
   });
   try {

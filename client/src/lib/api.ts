@@ -51,6 +51,30 @@ export function isJwtExpired(status: number, body: ErrorBody): boolean {
   return status === 403 && body.success === false && body.message === AUTH_MESSAGES.JWT_EXPIRED;
 }
 
+/** CONTRACT 7: a sensitive call made without a recent proof of identity. */
+export function isStepUpRequired(status: number, body: ErrorBody): boolean {
+  return status === 403 && body.code === ERROR_CODES.STEP_UP_REQUIRED;
+}
+
+/**
+ * Asks the person to confirm it is them (the 'Confirm it's you' dialog registers itself here): resolves true once
+ * the server has marked the session, false when they cancel. Calls that meet STEP_UP_REQUIRED at once share one
+ * question.
+ */
+type StepUpHandler = () => Promise<boolean>;
+let stepUpHandler: StepUpHandler | null = null;
+let askingStepUp: Promise<boolean> | null = null;
+
+export function setStepUpHandler(handler: StepUpHandler | null): void {
+  stepUpHandler = handler;
+}
+
+export function confirmIdentity(): Promise<boolean> {
+  if (!stepUpHandler) return Promise.resolve(false);
+  askingStepUp ??= stepUpHandler().finally(() => (askingStepUp = null));
+  return askingStepUp;
+}
+
 let refreshing: Promise<string | null> | null = null;
 
 async function refreshOnce(): Promise<string | null> {
@@ -95,7 +119,12 @@ async function parse(res: Response): Promise<unknown> {
   }
 }
 
-export async function request<T = unknown>(path: string, options: RequestOptions = {}, retried = false): Promise<T> {
+export async function request<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+  retried = false,
+  steppedUp = false,
+): Promise<T> {
   const { json, bearer, headers, body, ...init } = options;
   const { url, server } = resolveUrl(path);
   const h = new Headers(headers);
@@ -118,8 +147,11 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   ) as ErrorBody;
   if (server && !bearer && !retried && isJwtExpired(res.status, err)) {
     const fresh = await refreshAccessToken();
-    if (fresh) return request<T>(path, options, true);
+    if (fresh) return request<T>(path, options, true, steppedUp);
     window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+  } else if (server && !bearer && !steppedUp && isStepUpRequired(res.status, err)) {
+    // Once: the call is retried after the person confirmed it is them, and a second refusal is the answer.
+    if (await confirmIdentity()) return request<T>(path, options, retried, true);
   } else if (
     server &&
     !bearer &&

@@ -1,7 +1,9 @@
 import {
   ApiError,
+  confirmIdentity,
   ErrorBody,
   isJwtExpired,
+  isStepUpRequired,
   refreshAccessToken,
   resolveUrl,
   SESSION_EXPIRED_EVENT,
@@ -24,6 +26,7 @@ export async function downloadFile(
   fallbackName: string,
   onProgress: (p: DownloadProgress) => void,
   retried = false,
+  steppedUp = false,
 ): Promise<void> {
   const { url } = resolveUrl(path);
   const token = tokenStore.get();
@@ -36,8 +39,10 @@ export async function downloadFile(
       body = { message: res.statusText };
     }
     if (!retried && isJwtExpired(res.status, body)) {
-      if (await refreshAccessToken()) return downloadFile(path, fallbackName, onProgress, true);
+      if (await refreshAccessToken()) return downloadFile(path, fallbackName, onProgress, true, steppedUp);
       window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+    } else if (!steppedUp && isStepUpRequired(res.status, body) && (await confirmIdentity())) {
+      return downloadFile(path, fallbackName, onProgress, retried, true);
     }
     throw new ApiError(res.status, body);
   }

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { JwtService } from '@nestjs/jwt';
 import { Response } from 'express';
@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../../config/app-config.module';
 import { AppConfig } from '../../config/env.validation';
 import { Public } from '../../common/decorators/access.decorators';
 import { SsoService } from './sso.service';
+import { StepUpService } from '../step-up/step-up.service';
 
 /** Read back by GET /callback (src/sso/sso-flow.service.ts), which ends every OIDC round trip. */
 const TRANSACTION_COOKIE = 'ssoTransaction';
@@ -22,18 +23,34 @@ export class SsoController {
     private readonly sso: SsoService,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly stepUps: StepUpService,
   ) {}
 
   private get secure(): boolean {
     return this.config.publicUrl.startsWith('https:');
   }
 
+  /**
+   * `prompt=login` asks the provider to authenticate the person again (with max_age=0), whatever session they have
+   * there. With the `stepUp` ticket of POST /auth/step-up/sso, the round trip is a re-authentication of the signed-in
+   * session it names (CONTRACT 7): its callback marks that session instead of opening one.
+   */
   @Public()
   @Get('auth/sso')
-  async start(@Res() res: Response): Promise<void> {
-    const { url, transaction } = await this.sso.start();
+  async start(
+    @Res() res: Response,
+    @Query('prompt') prompt?: string,
+    @Query('stepUp') stepUpTicket?: string,
+  ): Promise<void> {
+    const stepUp = stepUpTicket === undefined ? undefined : this.stepUps.readSsoTicket(stepUpTicket);
+    if (stepUpTicket !== undefined && !stepUp) {
+      res.redirect(302, `/logIn?ssoError=${encodeURIComponent(STEP_UP_TICKET_INVALID)}`);
+      return;
+    }
+    const { url, transaction } = await this.sso.start({ reauthenticate: prompt === 'login' || !!stepUp });
+    const carried = { typ: 'sso', ...transaction, ...(stepUp ? { stepUp } : {}) };
     // Lax, not Strict: the cookie must come back on the identity provider's top-level redirect.
-    res.cookie(TRANSACTION_COOKIE, this.jwt.sign({ typ: 'sso', ...transaction }, { expiresIn: TRANSACTION_SECONDS }), {
+    res.cookie(TRANSACTION_COOKIE, this.jwt.sign(carried, { expiresIn: TRANSACTION_SECONDS }), {
       httpOnly: true,
       sameSite: 'lax',
       secure: this.secure,
@@ -43,3 +60,5 @@ export class SsoController {
     res.redirect(302, url);
   }
 }
+
+const STEP_UP_TICKET_INVALID = 'The confirmation took too long. Please try the action again.';

@@ -10,6 +10,7 @@ import { Organisation } from '../../organisations/entities/organisation.entity';
 import { User } from '../../users/entities/user.entity';
 import { AuthService, SignedIn } from '../auth.service';
 import { ERROR_CODES } from '../../shared/messages';
+import { SsoStepUp, StepUpService } from '../step-up/step-up.service';
 
 /** What must survive the round trip to the identity provider: kept in a signed, short-lived cookie. */
 export interface SsoTransaction {
@@ -33,6 +34,7 @@ export class SsoService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     private readonly auth: AuthService,
+    private readonly stepUps: StepUpService,
   ) {}
 
   get enabled(): boolean {
@@ -67,7 +69,7 @@ export class SsoService {
     return this.configuration;
   }
 
-  async start(): Promise<{ url: string; transaction: SsoTransaction }> {
+  async start({ reauthenticate = false } = {}): Promise<{ url: string; transaction: SsoTransaction }> {
     const client = await this.client();
     const transaction = {
       state: oidc.randomState(),
@@ -82,11 +84,61 @@ export class SsoService {
       nonce: transaction.nonce,
       code_challenge: await oidc.calculatePKCECodeChallenge(transaction.codeVerifier),
       code_challenge_method: 'S256',
+      // A fresh authentication at the provider, whatever session the person has there (OIDC Core 3.1.2.1).
+      ...(reauthenticate ? { prompt: 'login', max_age: '0' } : {}),
     });
     return { url: url.href, transaction };
   }
 
   async finish(callbackUrl: URL, transaction: SsoTransaction | undefined, client: ClientInfo): Promise<SignedIn> {
+    const email = await this.provenEmail(callbackUrl, transaction);
+    const user = await this.ssoAccount(email);
+    return this.auth.signIn(user, client, 'sso');
+  }
+
+  /**
+   * The end of a re-authentication at the provider (CONTRACT 7): the provider must have authenticated the person just
+   * now (auth_time within the clock tolerance of max_age=0) as the e-mail of the account whose session the ticket
+   * names; then that session is marked. Nothing else changes: no new session, no cookie.
+   */
+  async finishStepUp(
+    callbackUrl: URL,
+    transaction: SsoTransaction | undefined,
+    stepUp: SsoStepUp,
+    client: ClientInfo,
+  ): Promise<void> {
+    const email = await this.provenEmail(callbackUrl, transaction, 0);
+    const user = await this.ssoAccount(email);
+    if (user.id !== stepUp.sub)
+      throw AppException.forbidden(
+        'The corporate login was for another account. Please confirm with your own.',
+        ERROR_CODES.SSO_NOT_ALLOWED,
+      );
+    await this.stepUps.mark(stepUp.sid, user, client, 'the corporate identity provider');
+  }
+
+  /** An enabled SSO account of an SSO organisation with this e-mail, or the refusal. */
+  private async ssoAccount(email: string | undefined): Promise<User> {
+    const refused = () =>
+      AppException.forbidden(
+        'Your account is not enabled for corporate login. Please contact your administrator.',
+        ERROR_CODES.SSO_NOT_ALLOWED,
+      );
+    if (!email) throw refused();
+    const user = await this.users.findOneBy({ email });
+    if (!user || !user.isSSO) throw refused();
+    const org = await this.organisations.findOneBy({ id: user.organisationId });
+    if (!org?.isSSOEnabled) throw refused();
+    this.auth.assertActive(user);
+    return user;
+  }
+
+  /** The e-mail the provider proves in the code exchange; `maxAge` demands a recent authentication (auth_time). */
+  private async provenEmail(
+    callbackUrl: URL,
+    transaction: SsoTransaction | undefined,
+    maxAge?: number,
+  ): Promise<string | undefined> {
     if (!transaction)
       throw AppException.badRequest(
         'The corporate login took too long or was started elsewhere. Please try again.',
@@ -100,6 +152,7 @@ export class SsoService {
         expectedState: transaction.state,
         expectedNonce: transaction.nonce,
         idTokenExpected: true,
+        ...(maxAge !== undefined ? { maxAge } : {}),
       });
       const idClaims = tokens.claims();
       if (!idClaims) throw new Error('no ID token');
@@ -116,17 +169,6 @@ export class SsoService {
       this.logger.warn(`Corporate login failed: ${(e as Error).message}`);
       throw AppException.unauthorized('The corporate login did not succeed. Please try again.', ERROR_CODES.SSO_FAILED);
     }
-    const refused = () =>
-      AppException.forbidden(
-        'Your account is not enabled for corporate login. Please contact your administrator.',
-        ERROR_CODES.SSO_NOT_ALLOWED,
-      );
-    if (!email) throw refused();
-    const user = await this.users.findOneBy({ email });
-    if (!user || !user.isSSO) throw refused();
-    const org = await this.organisations.findOneBy({ id: user.organisationId });
-    if (!org?.isSSOEnabled) throw refused();
-    this.auth.assertActive(user);
-    return this.auth.signIn(user, client, 'sso');
+    return email;
   }
 }

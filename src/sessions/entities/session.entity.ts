@@ -32,6 +32,10 @@ export class Session {
   @Column({ type: DATE_TYPE })
   lastRefreshAt!: Date;
 
+  /** The last re-authentication (POST /auth/step-up); null: the sign-in (createdAt) is the last one. */
+  @Column({ type: DATE_TYPE, nullable: true })
+  authenticatedAt!: Date | null;
+
   @Column({ type: DATE_TYPE, nullable: true })
   endedAt!: Date | null;
 

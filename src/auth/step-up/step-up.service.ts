@@ -1,0 +1,167 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { IsNull, Repository } from 'typeorm';
+import { AuditService } from '../../audit/audit.service';
+import { AppException } from '../../common/app.exception';
+import { AuthUser } from '../../common/auth-user';
+import { stepUpUntil } from '../../common/guards/step-up.guard';
+import { RequestContext } from '../../common/request-context';
+import { APP_CONFIG } from '../../config/app-config.module';
+import { AppConfig } from '../../config/env.validation';
+import { PasswordService } from '../../credentials/password.service';
+import { SESSION_ENDED_MESSAGE } from '../../credentials/session-auth.service';
+import { MfaService } from '../../mfa/mfa.service';
+import { RecoveryCodesService } from '../../mfa/recovery-codes.service';
+import { PasskeysService } from '../../passkeys/passkeys.service';
+import { Session } from '../../sessions/entities/session.entity';
+import { ClientInfo } from '../../sessions/sessions.service';
+import { ERROR_CODES, ErrorCode, SECURITY_MESSAGES } from '../../shared/messages';
+import type { StepUpResult } from '../../shared/api-types';
+import { User } from '../../users/entities/user.entity';
+import { LoginThrottleService } from '../login-throttle.service';
+import { StepUpDto } from './dto/step-up.dto';
+
+/** What a step-up through the identity provider carries across the round trip: the session to mark, and whose. */
+export interface SsoStepUp {
+  sid: string;
+  sub: number;
+  /** Where the browser returns afterwards: a path of this origin. */
+  returnTo: string;
+}
+
+const SSO_TICKET_SECONDS = 120;
+
+/** A same-origin path, else the root: no scheme, host, backslash or control character can leave the site. */
+export function sameOriginPath(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 500) return '/';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return '/';
+  return value;
+}
+
+/**
+ * Re-authentication before sensitive actions (CONTRACT 7): the password, a TOTP, a recovery code or a passkey of the
+ * caller's own account marks the caller's session as recently authenticated. Throttled like sign-in (the same counts
+ * per account and address, so guesses here and at the login add up); each success and failure is audited.
+ */
+@Injectable()
+export class StepUpService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(Session) private readonly sessions: Repository<Session>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly passwords: PasswordService,
+    private readonly mfa: MfaService,
+    private readonly recoveryCodes: RecoveryCodesService,
+    private readonly passkeys: PasskeysService,
+    private readonly throttle: LoginThrottleService,
+    private readonly audit: AuditService,
+    private readonly jwt: JwtService,
+  ) {}
+
+  async stepUp(caller: AuthUser, dto: StepUpDto, client: RequestContext): Promise<StepUpResult> {
+    const given = [dto.password, dto.mfaToken, dto.recoveryCode, dto.passkey].filter((v) => v !== undefined);
+    if (given.length !== 1) throw AppException.badRequest(SECURITY_MESSAGES.STEP_UP_ONE_FACTOR);
+    const ip = client.ip ?? 'unknown';
+    await this.throttle.check(caller.email, ip);
+    const user = await this.users.findOneBy({ id: caller.id });
+    if (!user) throw AppException.unauthorized(SESSION_ENDED_MESSAGE, ERROR_CODES.SESSION_ENDED);
+
+    const refusal = await this.verify(user, dto, client);
+    if (refusal) {
+      await this.throttle.recordFailure(caller.email, ip);
+      await this.audit.record(this.audit.manager, {
+        type: 'STEP_UP_FAILED',
+        actor: caller,
+        target: caller,
+        client,
+        summary: `Identity not confirmed: ${refusal.why}`,
+      });
+      throw AppException.unauthorized(SECURITY_MESSAGES.STEP_UP_FAILED, refusal.code);
+    }
+    const until = await this.mark(caller.sessionId, user, client, this.factorOf(dto));
+    await this.throttle.recordSuccess(caller.email, ip);
+    return { success: true, stepUpUntil: until.toISOString() };
+  }
+
+  private factorOf(dto: StepUpDto): string {
+    if (dto.password !== undefined) return 'the password';
+    if (dto.mfaToken !== undefined) return 'an authenticator code';
+    if (dto.recoveryCode !== undefined) return 'a recovery code';
+    return 'a passkey';
+  }
+
+  /** Null when the proof holds; otherwise why not, for the audit event and the error code. */
+  private async verify(
+    user: User,
+    dto: StepUpDto,
+    client: RequestContext,
+  ): Promise<{ why: string; code: ErrorCode } | null> {
+    if (dto.password !== undefined)
+      return (await this.passwords.verify(user.passwordHash, dto.password))
+        ? null
+        : { why: 'wrong password', code: ERROR_CODES.INVALID_CREDENTIALS };
+    if (dto.mfaToken !== undefined)
+      return user.isMFAEnabled && (await this.mfa.verifyTotp(user, dto.mfaToken))
+        ? null
+        : { why: 'wrong or used authenticator code', code: ERROR_CODES.INVALID_MFA_TOKEN };
+    if (dto.recoveryCode !== undefined)
+      return (await this.recoveryCodes.consume(user, dto.recoveryCode, client)) !== null
+        ? null
+        : { why: 'wrong or used recovery code', code: ERROR_CODES.INVALID_RECOVERY_CODE };
+    const checked = await this.passkeys.verifyAssertion(dto.passkey as unknown as AuthenticationResponseJSON, user);
+    return checked.ok ? null : { why: 'passkey not verified', code: ERROR_CODES.PASSKEY_INVALID };
+  }
+
+  /** Marks the open session as authenticated now (`factor`: how, for the audit event); until when sensitive calls pass. */
+  async mark(sessionId: string, user: User, client: ClientInfo | undefined, factor: string): Promise<Date> {
+    const now = new Date();
+    await this.sessions.manager.transaction(async (tx) => {
+      const marked = await tx
+        .getRepository(Session)
+        .update({ id: sessionId, userId: user.id, endedAt: IsNull() }, { authenticatedAt: now });
+      if (!marked.affected) throw AppException.unauthorized(SESSION_ENDED_MESSAGE, ERROR_CODES.SESSION_ENDED);
+      await this.audit.record(tx, {
+        type: 'STEP_UP',
+        actor: user,
+        target: user,
+        client,
+        summary: `Identity confirmed with ${factor}`,
+      });
+    });
+    return stepUpUntil({ authenticatedAt: now }, this.config.stepUpMinutes);
+  }
+
+  /** POST /auth/step-up/passkey-options: a challenge for one of the caller's own passkeys. */
+  passkeyOptions(caller: AuthUser) {
+    return this.passkeys.authenticationOptions(caller.id);
+  }
+
+  /**
+   * POST /auth/step-up/sso: where the browser signs in again at the identity provider (prompt=login, max_age=0). The
+   * short-lived ticket in the URL names this session and account; the callback marks the session only when the
+   * provider asserts this account's e-mail after a fresh authentication.
+   */
+  ssoUrl(caller: AuthUser, returnTo: string | undefined): { url: string } {
+    if (!this.config.oidc)
+      throw AppException.badRequest('Corporate login is not configured.', ERROR_CODES.SSO_UNAVAILABLE);
+    const ticket = this.jwt.sign(
+      { typ: 'step-up', sid: caller.sessionId, sub: caller.id, ret: sameOriginPath(returnTo) },
+      { expiresIn: SSO_TICKET_SECONDS },
+    );
+    return { url: `/auth/sso?prompt=login&stepUp=${encodeURIComponent(ticket)}` };
+  }
+
+  /** The ticket of ssoUrl, or undefined when it is not a valid, unexpired one. */
+  readSsoTicket(ticket: unknown): SsoStepUp | undefined {
+    if (typeof ticket !== 'string' || ticket.length > 2000) return undefined;
+    try {
+      const p = this.jwt.verify<{ typ: string; sid: string; sub: number; ret: string }>(ticket);
+      return p.typ === 'step-up' ? { sid: p.sid, sub: p.sub, returnTo: sameOriginPath(p.ret) } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
