@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
 import { Organisation } from '../../src/organisations/entities/organisation.entity';
-import { createOrganisation, createUser, fromResponse } from '../utils/factories';
+import { createOrganisation, createUser, fromResponse, LoggedIn } from '../utils/factories';
+import { ageSession } from '../utils/step-up';
+import { Role } from '../../src/shared/roles';
 import { RunningProvider, signInAtProvider, startOidcProvider } from '../utils/oidc';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -93,6 +95,69 @@ describe('Corporate login against a real OpenID provider (CONTRACT 3)', () => {
       .set('Cookie', transactionCookie)
       .expect(302);
     expect(replay.headers.location).toMatch(/ssoError=/);
+  });
+
+  /** An SSO site admin signed in through the provider, with the session's sign-in moved an hour back. */
+  async function agedSsoSession() {
+    const org = await createOrganisation(t, { isSSOEnabled: true });
+    const user = await createUser(t, org, { isSSO: true, passwordHash: null, roleId: Role.SITE_ADMIN });
+    const { back, transactionCookie } = await corporateLogin(user.email);
+    const callback = await request(t.http)
+      .get(`${back.pathname}${back.search}`)
+      .set('Cookie', transactionCookie)
+      .expect(302);
+    const refreshed = await request(t.http).post('/refresh').set('Cookie', fromResponse(callback).cookie).expect(200);
+    const accessToken = refreshed.body.newAccessToken as string;
+    const s: LoggedIn = { accessToken, cookie: '', auth: { Authorization: `Bearer ${accessToken}` } };
+    await ageSession(t, s, 61);
+    return { user, org, s };
+  }
+
+  /** POST /auth/step-up/sso, then the round trip through the provider as `email`: where the callback sends the browser. */
+  async function stepUpAtProvider(s: LoggedIn, email: string) {
+    const { body } = await request(t.http)
+      .post('/auth/step-up/sso')
+      .set(s.auth)
+      .send({ returnTo: '/users?page=2' })
+      .expect(200);
+    const start = await request(t.http).get(body.url).expect(302);
+    const authorize = new URL(start.headers.location);
+    expect(authorize.searchParams.get('prompt')).toBe('login');
+    expect(authorize.searchParams.get('max_age')).toBe('0');
+    const transactionCookie = ([] as string[])
+      .concat(start.headers['set-cookie'])
+      .find((c) => c.startsWith('ssoTransaction='))!
+      .split(';')[0];
+    const back = new URL(await signInAtProvider(authorize.href, email));
+    const done = await request(t.http)
+      .get(`${back.pathname}${back.search}`)
+      .set('Cookie', transactionCookie)
+      .expect(302);
+    // A step-up opens no session.
+    expect(([] as string[]).concat(done.headers['set-cookie'] ?? []).some((c) => /^refreshToken=[^;]/.test(c))).toBe(
+      false,
+    );
+    return done.headers.location as string;
+  }
+
+  it('an SSO account steps up at its provider (prompt=login, max_age=0) and comes back where it was', async () => {
+    const { user, s } = await agedSsoSession();
+    expect((await request(t.http).get('/api/users/export').set(s.auth).expect(403)).body.code).toBe('STEP_UP_REQUIRED');
+    expect(await stepUpAtProvider(s, user.email)).toBe('/users?page=2&stepUp=done');
+    await request(t.http).get('/api/users/export').set(s.auth).expect(200);
+    const events = await t.db.getRepository(AuditEvent).findBy({ actorId: user.id, type: 'STEP_UP' });
+    expect(events.map((e) => e.summary)).toEqual(['Identity confirmed with the corporate identity provider']);
+  });
+
+  it("the provider's answer for another account marks nothing; a forged or expired ticket goes nowhere", async () => {
+    const { org, s } = await agedSsoSession();
+    const other = await createUser(t, org, { isSSO: true, passwordHash: null });
+    const location = await stepUpAtProvider(s, other.email);
+    expect(location).toMatch(/^\/users\?page=2&stepUpError=/);
+    expect(decodeURIComponent(location)).toContain('another account');
+    expect((await request(t.http).get('/api/users/export').set(s.auth).expect(403)).body.code).toBe('STEP_UP_REQUIRED');
+    const forged = await request(t.http).get('/auth/sso?prompt=login&stepUp=not-a-ticket').expect(302);
+    expect(forged.headers.location).toMatch(/^\/logIn\?ssoError=/);
   });
 
   it('tells the client SSO is on', async () => {

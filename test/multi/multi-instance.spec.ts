@@ -322,4 +322,24 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     }
     expect({ total, found }).toEqual({ total: (before.body.totalRecords as number) + 1, found: 1 });
   });
+
+  it('a step-up on A counts on B at once, and an aged sign-in is refused on both (CONTRACT 7)', async () => {
+    const s = await signIn(a, siteAdmin);
+    expect(s.res.status).toBe(200);
+    // The fresh sign-in counts on B too.
+    expect((await call(b, 'GET', '/api/users/export', { token: s.accessToken })).status).toBe(200);
+    const sid = (JSON.parse(Buffer.from(s.accessToken.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
+    await sql(
+      databaseUrl,
+      `UPDATE sessions SET "createdAt" = now() - interval '6 minutes', "authenticatedAt" = now() - interval '6 minutes' WHERE id = $1`,
+      [sid],
+    );
+    for (const server of [a, b]) {
+      const refused = await call(server, 'GET', '/api/users/export', { token: s.accessToken });
+      expect([refused.status, refused.body.code]).toEqual([403, 'STEP_UP_REQUIRED']);
+    }
+    const proved = await call(a, 'POST', '/auth/step-up', { token: s.accessToken, body: { password: PASSWORD } });
+    expect(proved.status).toBe(200);
+    expect((await call(b, 'GET', '/api/users/export', { token: s.accessToken })).status).toBe(200);
+  });
 });

@@ -114,6 +114,25 @@ export function UserManualPage() {
           MFA”, which also removes your passkeys.
         </Text>
       </Topic>
+      <Topic title="Choosing a password">
+        <Text>
+          A new password needs 8 to 50 characters. The portal also refuses a password that appears in lists of passwords
+          exposed in data breaches, such as “Password1234!”, because attackers try those first; it says so under the new
+          password field, and you simply choose another. A few unrelated words make a password that is long, easy to
+          remember and on no such list.
+        </Text>
+      </Topic>
+      <Topic title="Confirm it’s you">
+        <Text>
+          Before a few sensitive actions (exporting the user list or the audit log, switching off someone else’s MFA,
+          removing a passkey, giving someone the Administrator or Site Admin role, creating a support account), the
+          portal asks you to confirm it is you, unless you signed in or confirmed in the last few minutes (five, unless
+          your operator sets otherwise). Confirm with your password, a code from your authenticator app, a recovery code
+          or a passkey; accounts that sign in through their organisation sign in again there and come back to the page.
+          The action then goes ahead by itself. This stops someone who finds your session open on an unattended desk
+          from taking your organisation’s data or weakening its accounts.
+        </Text>
+      </Topic>
       <Topic title="Billing and logo">
         <Text>
           Manage Billing holds your organisation's primary and billing contacts, and uploads the logo shown in the
