@@ -67,6 +67,8 @@ let askingStepUp: Promise<boolean> | null = null;
 
 export function setStepUpHandler(handler: StepUpHandler | null): void {
   stepUpHandler = handler;
+  // A question asked through the previous handler is not waited for any longer.
+  askingStepUp = null;
 }
 
 export function confirmIdentity(): Promise<boolean> {

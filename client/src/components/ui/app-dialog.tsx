@@ -17,6 +17,7 @@ export function AppDialog({
   size,
   closeOnInteractOutside,
   finalFocusEl,
+  initialFocusEl,
   closeButton,
   onSubmit,
   noValidate,
@@ -34,6 +35,8 @@ export function AppDialog({
   closeOnInteractOutside?: boolean;
   /** Where focus returns on close, when the element that opened the dialog is gone (a menu item). */
   finalFocusEl?: () => HTMLElement | null;
+  /** Where focus goes on open, when not the dialog itself (the one field of a short form). */
+  initialFocusEl?: () => HTMLElement | null;
   /** A small × in the corner. */
   closeButton?: boolean;
   onSubmit?: FormEventHandler<HTMLFormElement>;
@@ -56,6 +59,7 @@ export function AppDialog({
       onOpenChange={(e) => !e.open && onClose()}
       placement="center"
       finalFocusEl={finalFocusEl}
+      {...(initialFocusEl && { initialFocusEl })}
       // Only the options a caller gives: an explicit undefined would replace the library's default.
       {...(role && { role })}
       {...(size && { size })}

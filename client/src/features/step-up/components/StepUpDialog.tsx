@@ -75,6 +75,8 @@ export function StepUpDialog() {
     if (!pending) return;
     form.reset({ factor: firstFactor, secret: '' });
   }, [pending, firstFactor, form]);
+  // Unmounted while asking (the person signed out): the call gets its refusal instead of waiting for ever.
+  useEffect(() => (pending ? () => pending(false) : undefined), [pending]);
 
   const finish = (confirmed: boolean) => {
     pending?.(confirmed);
@@ -111,6 +113,7 @@ export function StepUpDialog() {
       onSubmit={submit}
       noValidate
       closeButton
+      initialFocusEl={() => document.querySelector<HTMLElement>('[data-testid="step-up-dialog"] input[name="secret"]')}
       footer={
         <DialogActions
           onCancel={() => finish(false)}
@@ -154,7 +157,6 @@ export function StepUpDialog() {
               type={factor === 'password' ? 'password' : 'text'}
               autoComplete={factor === 'password' ? 'current-password' : 'one-time-code'}
               inputMode={factor === 'mfaToken' ? 'numeric' : undefined}
-              data-autofocus
               {...form.register('secret')}
             />
             <Field.ErrorText data-testid="step-up-error">{fieldError}</Field.ErrorText>
