@@ -25,6 +25,7 @@ import { MemoryThrottlerStorage } from './common/throttling/memory-throttler.sto
 import { DatabaseModule } from './database/database.module';
 import { AppInfoController } from './app-info/app-info.controller';
 import { HealthModule } from './health/health.module';
+import { LifecycleModule } from './lifecycle/shutdown-state';
 import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { HASHED_ASSETS_PREFIX, IMMUTABLE } from './static/client-assets.middleware';
@@ -60,6 +61,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
 @Module({
   imports: [
     AppConfigModule,
+    LifecycleModule,
     LoggingModule,
     MetricsModule,
     HealthModule,

@@ -48,7 +48,6 @@ export function configureApp(app: INestApplication): void {
       ? new RedisIoAdapter(app, app.get(RedisConnection), config.socketTransportTuning)
       : new LeanIoAdapter(app, config.socketTransportTuning),
   );
-  app.enableShutdownHooks();
 
   SwaggerModule.setup('api/docs', app, openApiDocument(app));
 }

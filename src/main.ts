@@ -6,6 +6,7 @@ import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
 import { APP_CONFIG } from './config/app-config.module';
 import { AppConfig, ConfigError, loadConfig } from './config/env.validation';
+import { handleShutdownSignals } from './lifecycle/graceful-shutdown';
 
 async function main(): Promise<void> {
   try {
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   app.useLogger(logger);
   configureApp(app);
   const config = app.get<AppConfig>(APP_CONFIG);
+  handleShutdownSignals(app, config.shutdownGraceSeconds * 1000, logger);
   await app.listen(config.port);
   logger.log(`Serving on ${config.publicUrl} (port ${config.port}, data in ${config.dataDir})`, 'Main');
 }

@@ -67,6 +67,9 @@ describe('loadConfig (CONTRACT 1)', () => {
     ['STEP_UP_MINUTES', '61', /STEP_UP_MINUTES/],
     ['PWNED_PASSWORDS_URL', 'ftp://range.example', /PWNED_PASSWORDS_URL/],
     ['PWNED_PASSWORDS_TIMEOUT_MS', '0', /PWNED_PASSWORDS_TIMEOUT_MS/],
+    ['SHUTDOWN_GRACE_SECONDS', '-1', /SHUTDOWN_GRACE_SECONDS/],
+    ['SHUTDOWN_GRACE_SECONDS', '601', /SHUTDOWN_GRACE_SECONDS/],
+    ['SHUTDOWN_GRACE_SECONDS', '10s', /SHUTDOWN_GRACE_SECONDS/],
   ])('names the bad variable: %s=%s', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
@@ -111,5 +114,10 @@ describe('loadConfig (CONTRACT 1)', () => {
     expect(
       loadConfig({ DATA_DIR: dataDir(), STEP_UP_MINUTES: '15', PWNED_PASSWORDS_URL: 'https://range.example/' }),
     ).toMatchObject({ stepUpMinutes: 15, pwnedPasswordsUrl: 'https://range.example' });
+  });
+
+  it('gives requests in flight 10 s at shutdown by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shutdownGraceSeconds).toBe(10);
+    expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceSeconds).toBe(0);
   });
 });

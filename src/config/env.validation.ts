@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_MFA_REMEMBER_DAYS } from '../shared/mfa-recovery';
@@ -51,6 +51,8 @@ export interface AppConfig {
   pwnedPasswordsUrl?: string;
   /** How long a range API answer is awaited before the offline list decides alone (PWNED_PASSWORDS_TIMEOUT_MS). */
   pwnedPasswordsTimeoutMs: number;
+  /** Seconds a SIGTERM waits for the requests in flight before closing their connections (SHUTDOWN_GRACE_SECONDS, default 10). */
+  shutdownGraceSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +87,19 @@ function email(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const v = optional(env, name) ?? fallback;
   if (!EMAIL.test(v)) fail(name, `must be an e-mail address (got "${v}")`);
   return v.toLowerCase();
+}
+
+/**
+ * What to do about a folder this process may not write: in the image it runs as `node` (uid 1000), and a
+ * bind-mounted host folder keeps its host owner.
+ */
+function notWritable(): string {
+  const uid = process.getuid?.();
+  return (
+    `is not writable by this process${uid === undefined ? '' : ` (uid ${uid})`}. ` +
+    `Give the folder to that user (for a bind-mounted host folder: chown -R ${uid ?? 1000}:${uid ?? 1000} <host folder>, ` +
+    'or mount it with :U under podman), or use a named volume'
+  );
 }
 
 /** A secret kept in DATA_DIR, generated on first use, so nothing secret is ever hard-coded. */
@@ -134,6 +149,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mkdirSync(dataDir, { recursive: true });
   } catch (e) {
     fail('DATA_DIR', `cannot be created (${(e as Error).message})`);
+  }
+  try {
+    accessSync(dataDir, constants.W_OK);
+  } catch {
+    fail('DATA_DIR', `(${dataDir}) ${notWritable()}`);
   }
 
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
@@ -229,6 +249,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'PWNED_PASSWORDS_TIMEOUT_MS',
       `must be a whole number of milliseconds from 1 to 30000 (got "${pwnedTimeoutText}")`,
     );
+  const graceText = optional(env, 'SHUTDOWN_GRACE_SECONDS') ?? '10';
+  if (!/^\d+$/.test(graceText) || Number(graceText) > 600)
+    fail('SHUTDOWN_GRACE_SECONDS', `must be a whole number of seconds from 0 to 600 (got "${graceText}")`);
 
   return {
     port,
@@ -263,5 +286,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stepUpMinutes: Number(stepUpText),
     pwnedPasswordsUrl: url(env, 'PWNED_PASSWORDS_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
     pwnedPasswordsTimeoutMs: Number(pwnedTimeoutText),
+    shutdownGraceSeconds: Number(graceText),
   };
 }

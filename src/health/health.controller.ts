@@ -4,19 +4,24 @@ import { AppException } from '../common/app.exception';
 import { Public } from '../common/decorators/access.decorators';
 import { version } from '../version';
 import { HealthService } from './health.service';
+import { ShutdownState } from '../lifecycle/shutdown-state';
 import { ERROR_CODES } from '../shared/messages';
 
 /**
  * Access: public, for load balancers, orchestrators and the container HEALTHCHECK; reveals only up/down
  * and which dependency is down.
  * - live: the process answers (restart it when this fails);
- * - ready: it can serve (database, Redis when configured, SMTP when configured); take it out of rotation when this fails;
+ * - ready: it can serve (database, Redis when configured, SMTP when configured) and is not shutting down; take it out
+ *   of rotation when this fails;
  * - health: the database answers (kept for the image's HEALTHCHECK and the browser tests).
  */
 @ApiTags('health')
 @Controller('api/health')
 export class HealthController {
-  constructor(private readonly health: HealthService) {}
+  constructor(
+    private readonly health: HealthService,
+    private readonly shutdown: ShutdownState,
+  ) {}
 
   @Public()
   @Get()
@@ -35,6 +40,8 @@ export class HealthController {
   @Public()
   @Get('ready')
   async ready() {
+    if (this.shutdown.draining)
+      throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.NOT_READY, 'The server is shutting down.');
     const { ready, checks } = await this.health.readiness();
     if (!ready)
       throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.NOT_READY, 'A dependency does not answer.', {

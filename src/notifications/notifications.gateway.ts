@@ -17,6 +17,7 @@ import { ERROR_CODES } from '../shared/messages';
 import { mfaPending } from '../shared/mfa-rules';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH } from '../shared/notifications';
+import { ShutdownState } from '../lifecycle/shutdown-state';
 import { LocalSocketIndex } from './socket-index';
 import { releaseHandshake } from './transport/release-handshake';
 
@@ -77,6 +78,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     private readonly sessionAuth: SessionAuthService,
     private readonly metrics: MetricsService,
     private readonly redis: RedisConnection,
+    private readonly shutdown: ShutdownState,
   ) {}
 
   afterInit(server: Server): void {
@@ -91,6 +93,10 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       );
     });
     this.metrics.readOnScrape('sockets_connected', () => this.connectionCount);
+    // At shutdown this instance's sockets are closed at the transport, not told "io server disconnect": the client
+    // then reconnects by itself, to another instance or to this one's next start. Local only: with the Redis
+    // adapter a plain disconnectSockets would reach every instance's sockets.
+    this.shutdown.onDrain(() => server.local.disconnectSockets(true));
     // What the other instances tell this one (never sent by clients: serverSideEmit reaches only servers).
     const main = server.of('/');
     main.on(INSTANCE_EVENTS.USER_NOTIFICATION, (userId: number, item: NotificationItem) =>
@@ -153,7 +159,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
 
   async handleConnection(socket: Socket): Promise<void> {
     const identity = socket.data as Partial<SocketIdentity>;
-    if (!identity.userId || !identity.organisationId || !identity.sessionId) {
+    if (!identity.userId || !identity.organisationId || !identity.sessionId || this.shutdown.draining) {
       socket.disconnect(true);
       return;
     }
