@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing or out of date (server, client), then serves everything from one process.
+// `npm run backup -- <file>` and `npm run restore -- <file>` pass their command to dist/main.js the same way.
 const { execSync } = require('node:child_process');
 const { existsSync, readdirSync, statSync } = require('node:fs');
 const { join } = require('node:path');
@@ -27,9 +28,12 @@ function build(output, sources, script) {
 }
 
 build('dist/main.js', ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'], 'build:server');
-build(
-  'client/dist/index.html',
-  ['client/src', 'client/index.html', 'client/public', 'client/vite.config.mts', 'src/shared'],
-  'build:client',
-);
+// `npm run backup|restore -- <file>` (dist/main.js's commands) need the server only.
+const command = ['backup', 'restore'].includes(process.argv[2]);
+if (!command)
+  build(
+    'client/dist/index.html',
+    ['client/src', 'client/index.html', 'client/public', 'client/vite.config.mts', 'src/shared'],
+    'build:client',
+  );
 require(join(root, 'dist', 'main.js'));

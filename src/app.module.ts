@@ -8,6 +8,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { join } from 'node:path';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
+import { BackupModule } from './backup/backup.module';
 import { BillingModule } from './billing/billing.module';
 import { LogoModule } from './logo/logo.module';
 import { CredentialsModule } from './credentials/credentials.module';
@@ -105,6 +106,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     ContactModule,
     SystemInfoModule,
     SsoModule,
+    BackupModule,
   ],
   controllers: [AppInfoController],
   providers: [

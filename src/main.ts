@@ -1,32 +1,20 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger } from 'nestjs-pino';
-import { AppModule } from './app.module';
-import { configureApp } from './configure-app';
-import { APP_CONFIG } from './config/app-config.module';
-import { AppConfig, ConfigError, loadConfig } from './config/env.validation';
-import { handleShutdownSignals } from './lifecycle/graceful-shutdown';
+import { COMMANDS, runCommand } from './backup/cli';
 
+/**
+ * `node dist/main.js` serves; `node dist/main.js backup|restore <file>` runs the operator's command (in the image as
+ * outside it) without loading the application.
+ */
 async function main(): Promise<void> {
-  try {
-    loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`${e.message}\n`);
-      process.exit(1);
-    }
-    throw e;
+  const [command, ...args] = process.argv.slice(2);
+  if (command !== undefined && COMMANDS.includes(command)) {
+    process.exitCode = await runCommand(command, args);
+    return;
   }
-  // Nest's own messages are held until pino (LOG_LEVEL, JSON lines) takes over: see src/logging.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
-  const logger = app.get(Logger);
-  app.useLogger(logger);
-  configureApp(app);
-  const config = app.get<AppConfig>(APP_CONFIG);
-  handleShutdownSignals(app, config.shutdownGraceSeconds * 1000, logger);
-  await app.listen(config.port);
-  logger.log(`Serving on ${config.publicUrl} (port ${config.port}, data in ${config.dataDir})`, 'Main');
+  // Loaded only to serve: the commands start in a fraction of the time without Nest and every module.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { serve } = require('./serve') as typeof import('./serve');
+  await serve();
 }
 
 void main();

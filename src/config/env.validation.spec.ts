@@ -70,6 +70,9 @@ describe('loadConfig (CONTRACT 1)', () => {
     ['SHUTDOWN_GRACE_SECONDS', '-1', /SHUTDOWN_GRACE_SECONDS/],
     ['SHUTDOWN_GRACE_SECONDS', '601', /SHUTDOWN_GRACE_SECONDS/],
     ['SHUTDOWN_GRACE_SECONDS', '10s', /SHUTDOWN_GRACE_SECONDS/],
+    ['BACKUP_INTERVAL_HOURS', '0', /BACKUP_INTERVAL_HOURS/],
+    ['BACKUP_INTERVAL_HOURS', 'daily', /BACKUP_INTERVAL_HOURS/],
+    ['BACKUP_KEEP', '0', /BACKUP_KEEP/],
   ])('names the bad variable: %s=%s', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
@@ -119,5 +122,19 @@ describe('loadConfig (CONTRACT 1)', () => {
   it('gives requests in flight 10 s at shutdown by default', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).shutdownGraceSeconds).toBe(10);
     expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceSeconds).toBe(0);
+  });
+
+  it('schedules backups only for SQLite, every 24 hours keeping 7 by default', () => {
+    const dir = dataDir();
+    const c = loadConfig({ DATA_DIR: dir, BACKUP_DIR: join(dir, 'backups') });
+    expect(c).toMatchObject({ backupDir: join(dir, 'backups'), backupIntervalHours: 24, backupKeep: 7 });
+    expect(loadConfig({ DATA_DIR: dir, BACKUP_INTERVAL_HOURS: '0.5' }).backupIntervalHours).toBe(0.5);
+    const pg = {
+      DATABASE_URL: 'postgres://u:p@db/x',
+      JWT_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'),
+    };
+    expect(() => loadConfig({ DATA_DIR: dir, ...pg, BACKUP_DIR: join(dir, 'b') })).toThrow(/BACKUP_DIR.*pg_dump/);
+    expect(loadConfig({ DATA_DIR: dir, ...pg }).keysFromEnvironment).toEqual(['JWT_SECRET', 'ENCRYPTION_KEY']);
   });
 });

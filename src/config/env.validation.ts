@@ -53,6 +53,12 @@ export interface AppConfig {
   pwnedPasswordsTimeoutMs: number;
   /** Seconds a SIGTERM waits for the requests in flight before closing their connections (SHUTDOWN_GRACE_SECONDS, default 10). */
   shutdownGraceSeconds: number;
+  /** Scheduled backups go here (BACKUP_DIR; SQLite only), every backupIntervalHours, the newest backupKeep kept. */
+  backupDir?: string;
+  backupIntervalHours: number;
+  backupKeep: number;
+  /** The keys given in the environment rather than generated into DATA_DIR (a backup says they are not in it). */
+  keysFromEnvironment: string[];
 }
 
 export class ConfigError extends Error {}
@@ -253,6 +259,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!/^\d+$/.test(graceText) || Number(graceText) > 600)
     fail('SHUTDOWN_GRACE_SECONDS', `must be a whole number of seconds from 0 to 600 (got "${graceText}")`);
 
+  const backupDirText = optional(env, 'BACKUP_DIR');
+  let backupDir: string | undefined;
+  if (backupDirText !== undefined) {
+    if (databaseUrl !== undefined)
+      fail('BACKUP_DIR', 'is for the embedded SQLite database: back up PostgreSQL with pg_dump (docs/operations.md)');
+    backupDir = resolve(backupDirText);
+    try {
+      mkdirSync(backupDir, { recursive: true });
+      accessSync(backupDir, constants.W_OK);
+    } catch {
+      fail('BACKUP_DIR', `(${backupDir}) ${notWritable()}`);
+    }
+  }
+  const intervalText = optional(env, 'BACKUP_INTERVAL_HOURS') ?? '24';
+  const backupIntervalHours = Number(intervalText);
+  if (!/^\d+(\.\d+)?$/.test(intervalText) || backupIntervalHours <= 0 || backupIntervalHours > 8760)
+    fail('BACKUP_INTERVAL_HOURS', `must be a number of hours above 0, at most 8760 (got "${intervalText}")`);
+  const keepText = optional(env, 'BACKUP_KEEP') ?? '7';
+  if (!/^\d+$/.test(keepText) || Number(keepText) < 1 || Number(keepText) > 10000)
+    fail('BACKUP_KEEP', `must be a whole number from 1 to 10000 (got "${keepText}")`);
+
   return {
     port,
     dataDir,
@@ -287,5 +314,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pwnedPasswordsUrl: url(env, 'PWNED_PASSWORDS_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
     pwnedPasswordsTimeoutMs: Number(pwnedTimeoutText),
     shutdownGraceSeconds: Number(graceText),
+    backupDir,
+    backupIntervalHours,
+    backupKeep: Number(keepText),
+    keysFromEnvironment: ['JWT_SECRET', 'ENCRYPTION_KEY'].filter((name) => optional(env, name) !== undefined),
   };
 }
