@@ -25,7 +25,9 @@ COPY scripts/npm-ci.sh scripts/prune-runtime.sh ./scripts/
 RUN sh scripts/npm-ci.sh --omit=dev --omit=optional --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/client/dist ./client/dist
-RUN sh scripts/prune-runtime.sh /app
+# Read-only code: set here, where the files are made, so the runtime stage copies them once with these modes (a
+# chmod there would store a second copy of /app in a layer of its own).
+RUN sh scripts/prune-runtime.sh /app && chmod -R a-w /app
 
 # Runtime stage: no compiler, no npm cache. The code belongs to root and is read-only to the node user, who
 # may write only to /data.
@@ -36,7 +38,7 @@ COPY --from=deps /app/package.json ./
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=deps /app/dist ./dist
 COPY --from=deps /app/client/dist ./client/dist
-RUN mkdir -p /data && chown node:node /data && chmod -R a-w /app
+RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
