@@ -12,6 +12,9 @@ import { Role } from '../shared/roles';
 import { User } from './entities/user.entity';
 import { UserCountCache } from './user-count-cache';
 import { activeUsersLimitMessage, likePattern, UsersService } from './users.service';
+import { ERROR_CODES } from '../shared/messages';
+import { createOrganisation, createUser, PASSWORD } from '../../test/utils/factories';
+import { callerOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
 
 describe('likePattern: search text taken literally', () => {
   it('escapes %, _ and \\ and wraps the text in wildcards', () => {
@@ -101,5 +104,97 @@ describe('UsersService (with in-memory repositories)', () => {
     expect(info.users.map((u) => u.id)).toEqual([1, 2, 3]);
     await expect(service.organisation(caller([Role.STANDARD_ADMIN]), 2)).rejects.toMatchObject({ status: 404 });
     await expect(service.organisation(caller([Role.E_SUPPORT]), 2)).resolves.toMatchObject({ id: 2, activeUsers: 1 });
+  });
+});
+
+describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) => {
+  const t = serviceApp(database);
+  const users = () => t().app.get(UsersService);
+  const sessions = () => t().app.get(SessionsService);
+  const client = { ip: '203.0.113.4', userAgent: 'jest' };
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: { getStatus(): number; getResponse(): unknown }) => ({
+        status: e.getStatus(),
+        code: (e.getResponse() as { code?: string }).code,
+      }),
+    );
+  const email = () => `new-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+  async function organisationWithSiteAdmin(overrides: Partial<Organisation> = {}) {
+    const org = await createOrganisation(t(), overrides);
+    const admin = await createUser(t(), org, { roleId: Role.SITE_ADMIN });
+    return { org, admin, caller: callerOf(admin) };
+  }
+
+  it('of parallel creations for the last active-user place, exactly one succeeds', async () => {
+    const { org, caller } = await organisationWithSiteAdmin({ allowedUsersNumber: 2 });
+    const results = await Promise.all(
+      [...Array(5)].map(() => refusal(users().add(caller, { userEmail: email() }, client))),
+    );
+    expect(results.filter((r) => r === null)).toHaveLength(1);
+    expect(results.filter((r) => r?.code === ERROR_CODES.ACTIVE_USERS_LIMIT)).toHaveLength(4);
+    expect(await users().countActive(org.id)).toBe(2);
+  });
+
+  it('a new user: temporary password, MFA enforced by default; a taken e-mail is a conflict', async () => {
+    const { caller } = await organisationWithSiteAdmin();
+    const userEmail = email();
+    const { id } = await users().add(caller, { userEmail }, client);
+    expect(await t().db.getRepository(User).findOneByOrFail({ id })).toMatchObject({
+      mustChangePassword: true,
+      isMFAEnforced: true,
+      isSSO: false,
+    });
+    expect(await refusal(users().add(caller, { userEmail }))).toMatchObject({
+      status: 409,
+      code: ERROR_CODES.DUPLICATE_EMAIL,
+    });
+  });
+
+  it('only a site admin creates a user without enforced MFA', async () => {
+    const { org } = await organisationWithSiteAdmin();
+    const admin = callerOf(await createUser(t(), org, { roleId: Role.STANDARD_ADMIN }));
+    expect(await refusal(users().add(admin, { userEmail: email(), isMFAEnforced: false }))).toMatchObject({
+      status: 403,
+    });
+  });
+
+  it('disabling ends the sessions; enabling again needs an active-user place', async () => {
+    const { org, caller } = await organisationWithSiteAdmin({ allowedUsersNumber: 2 });
+    const target = await createUser(t(), org, { roleId: Role.VIEWER });
+    const { session } = await sessions().start(target, client);
+    await users().disableUser(caller, { userId: target.id, isDisabled: true }, client);
+    expect(await sessions().isActive(session.id)).toBe(false);
+    await createUser(t(), org, { roleId: Role.VIEWER });
+    expect(await refusal(users().disableUser(caller, { userId: target.id, isDisabled: false }))).toMatchObject({
+      status: 409,
+      code: ERROR_CODES.ACTIVE_USERS_LIMIT,
+    });
+    expect((await t().db.getRepository(User).findOneByOrFail({ id: target.id })).isDisabled).toBe(true);
+  });
+
+  it("another organisation's user is a 404 to an administrator", async () => {
+    const { caller } = await organisationWithSiteAdmin();
+    const stranger = await createUser(t(), await createOrganisation(t()));
+    expect(await refusal(users().byId(caller, stranger.id))).toMatchObject({ status: 404 });
+    expect(await refusal(users().disableUser(caller, { userId: stranger.id, isDisabled: true }))).toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('a password change needs the current password and a new one; it ends every session of the account', async () => {
+    const { admin, caller } = await organisationWithSiteAdmin();
+    const { session } = await sessions().start(admin, client);
+    expect(
+      await refusal(users().updatePassword(caller, { currentPassword: 'Wrong-Horse-9', userPassword: 'New-Horse-77' })),
+    ).toMatchObject({ status: 400, code: ERROR_CODES.INVALID_CREDENTIALS });
+    expect(
+      await refusal(users().updatePassword(caller, { currentPassword: PASSWORD, userPassword: PASSWORD })),
+    ).toMatchObject({ status: 400, code: ERROR_CODES.WEAK_PASSWORD });
+    expect(await sessions().isActive(session.id)).toBe(true);
+    await users().updatePassword(caller, { currentPassword: PASSWORD, userPassword: 'New-Horse-77' }, client);
+    expect(await sessions().isActive(session.id)).toBe(false);
   });
 });
