@@ -11,7 +11,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { Roles } from '../common/decorators/access.decorators';
+import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { ApiErrorDto, SuccessDto } from '../common/dto/api-responses.dto';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
@@ -44,6 +44,7 @@ export class DomainsController {
 
   @Post()
   @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
+  @RequiresStepUp()
   @ApiCreatedResponse({ type: DomainDto, description: 'Claimed: publish txtValue as a TXT record at txtName' })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'Not a domain name' })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such organisation within reach' })
@@ -63,6 +64,7 @@ export class DomainsController {
   @Post(':id/verify')
   @HttpCode(200)
   @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
+  @RequiresStepUp()
   @ApiOkResponse({ type: DomainVerifyResultDto, description: 'The TXT record holds the value: verified' })
   @ApiBadRequestResponse({
     type: ApiErrorDto,
@@ -76,6 +78,7 @@ export class DomainsController {
 
   @Delete(':id')
   @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
+  @RequiresStepUp()
   @ApiOkResponse({ type: SuccessDto, description: 'Removed; sign-in no longer trusts it' })
   @ApiBadRequestResponse({ type: ApiErrorDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })

@@ -12,7 +12,7 @@ import {
 } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
 import { ApiErrorDto, SuccessDto } from '../common/dto/api-responses.dto';
-import { Roles } from '../common/decorators/access.decorators';
+import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
@@ -48,6 +48,7 @@ export class SsoConnectionsController {
 
   @Post()
   @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
+  @RequiresStepUp()
   @ApiCreatedResponse({ type: SsoConnectionResponse })
   @ApiBadRequestResponse({ type: ApiErrorDto })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such organisation, or another one' })
@@ -63,6 +64,7 @@ export class SsoConnectionsController {
 
   @Put(':id')
   @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
+  @RequiresStepUp()
   @ApiOkResponse({ type: SsoConnectionResponse })
   @ApiBadRequestResponse({ type: ApiErrorDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })
@@ -77,6 +79,7 @@ export class SsoConnectionsController {
 
   @Delete(':id')
   @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
+  @RequiresStepUp()
   @ApiOkResponse({ type: SuccessDto })
   @ApiBadRequestResponse({ type: ApiErrorDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })

@@ -6,6 +6,8 @@ import { encrypt } from '../../src/common/crypto/secrets';
 import { Passkey } from '../../src/passkeys/passkey.entity';
 import { Organisation } from '../../src/organisations/entities/organisation.entity';
 import { Session } from '../../src/sessions/entities/session.entity';
+import { OrganisationDomain } from '../../src/domains/entities/organisation-domain.entity';
+import { SsoConnection } from '../../src/sso/entities/sso-connection.entity';
 import { SECURITY_MESSAGES } from '../../src/shared/messages';
 import { ALL_ROLES, Role, ROLE_CODES } from '../../src/shared/roles';
 import { User } from '../../src/users/entities/user.entity';
@@ -169,6 +171,39 @@ describe('Step-up before sensitive actions', () => {
           .set(s.auth)
           .send({ userName: `support.${uniq().toLowerCase()}` }),
       }),
+      status: 201,
+    },
+    {
+      name: 'POST /api/sso-connections (adding an identity provider)',
+      caller: () => ({ roleId: Role.SITE_ADMIN }),
+      call: async (s) => {
+        const name = `Okta ${uniq()}`;
+        const res = await request(t.http).post('/api/sso-connections').set(s.auth).send({
+          protocol: 'oidc',
+          name,
+          issuer: 'https://acme.okta.com',
+          clientId: 'portal',
+          clientSecret: 'the-client-secret-1',
+        });
+        return {
+          res,
+          unchanged: async () => expect(await t.db.getRepository(SsoConnection).existsBy({ name })).toBe(false),
+        };
+      },
+      status: 201,
+    },
+    {
+      name: 'POST /api/domains (claiming a domain)',
+      caller: () => ({ roleId: Role.SITE_ADMIN }),
+      call: async (s) => {
+        const domain = `claim-${uniq().toLowerCase()}.example`;
+        const res = await request(t.http).post('/api/domains').set(s.auth).send({ domain });
+        return {
+          res,
+          unchanged: async () =>
+            expect(await t.db.getRepository(OrganisationDomain).existsBy({ domain })).toBe(false),
+        };
+      },
       status: 201,
     },
   ];

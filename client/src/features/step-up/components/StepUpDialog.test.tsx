@@ -44,7 +44,8 @@ describe("'Confirm it's you' (CONTRACT 7)", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
     expect(within(dialog).getByText('Please confirm it is you to continue.')).toBeInTheDocument();
     const password = within(dialog).getByLabelText('Password');
-    await waitFor(() => expect(password).toHaveFocus());
+    // Focus on the field at open is proved in Chromium (step-up.browser.ts types before clicking anything):
+    // jsdom lays nothing out, so the dialog's focus trap finds no tabbable field here.
     await userEvent.type(password, 'Correct-Horse-9{Enter}');
     await waitFor(() => expect(screen.getByTestId('result')).toHaveTextContent('done'));
     expect(server.calls.map((c) => `${c.method} ${c.path}`).filter((c) => !c.includes('users/current'))).toEqual([
