@@ -17,6 +17,7 @@ import { RolesGuard } from './common/guards/roles.guard';
 import { AccountThrottlerGuard } from './common/throttling/account-throttler.guard';
 import { rateLimitOptions } from './common/throttling/rate-limits';
 import { ServiceApiKeyGuard } from './common/guards/service-api-key.guard';
+import { ScimTokenGuard } from './common/guards/scim-token.guard';
 import { APP_CONFIG, AppConfigModule } from './config/app-config.module';
 import { AppConfig } from './config/env.validation';
 import { FilesModule } from './files/files.module';
@@ -44,6 +45,7 @@ import { FeedbackModule } from './feedback/feedback.module';
 import { ContactModule } from './contact/contact.module';
 import { SystemInfoModule } from './system-info/system-info.module';
 import { SsoModule } from './sso/sso.module';
+import { ScimModule } from './scim/scim.module';
 
 /** Paths the server answers itself; everything else falls back to the client's index.html. */
 export const SERVER_PATHS = [
@@ -54,6 +56,7 @@ export const SERVER_PATHS = [
   '/callback',
   '/socket.io/{*any}',
   '/files/{*any}',
+  '/scim/{*any}',
 ];
 
 export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
@@ -107,12 +110,14 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     SystemInfoModule,
     SsoModule,
     BackupModule,
+    ScimModule,
   ],
   controllers: [AppInfoController],
   providers: [
     // The global guards' metadata lookups, remembered per route (RouteReflector).
     { provide: Reflector, useClass: RouteReflector },
     { provide: APP_GUARD, useClass: ServiceApiKeyGuard },
+    { provide: APP_GUARD, useClass: ScimTokenGuard },
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     // After the JWT guard: signed-in calls are counted per account, anonymous ones per address.
     { provide: APP_GUARD, useClass: AccountThrottlerGuard },

@@ -18,10 +18,18 @@ export interface AuditParty {
 
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
 
+/** An organisation's directory acting through one of its provisioning tokens: the trail names the token. */
+export interface AuditTokenActor {
+  kind: 'scim-token';
+  tokenId: number;
+  tokenName: string;
+  organisationId: number;
+}
+
 export interface AuditRecord {
   type: AuditEventType;
-  /** The acting account, the service key, or 'anonymous' (a failed sign-in). */
-  actor: AuditParty | 'service' | 'anonymous';
+  /** The acting account, a provisioning token, the service key, or 'anonymous' (a failed sign-in). */
+  actor: AuditParty | AuditTokenActor | 'service' | 'anonymous';
   target?: AuditParty | null;
   /** Whose log it belongs to; default the target's organisation, else the actor's. */
   organisationId?: number | null;
@@ -78,8 +86,14 @@ export class AuditService {
 
   async record(manager: EntityManager, event: AuditRecord): Promise<void> {
     if (this.config.auditDisabled) return;
-    const actor = typeof event.actor === 'object' ? event.actor : null;
-    const actorKind: AuditActorKind = actor ? 'user' : (event.actor as AuditActorKind);
+    const token = typeof event.actor === 'object' && 'kind' in event.actor ? event.actor : null;
+    const actor: AuditParty | null =
+      typeof event.actor !== 'object'
+        ? null
+        : token
+          ? { id: token.tokenId, email: token.tokenName, organisationId: token.organisationId }
+          : (event.actor as AuditParty);
+    const actorKind: AuditActorKind = token ? 'scim-token' : actor ? 'user' : (event.actor as AuditActorKind);
     const target = event.target ?? null;
     const postgres = manager.connection.options.type === 'postgres';
     const now = new Date();

@@ -53,6 +53,8 @@ export interface UserListItem {
   /** Passkeys: the account has a passkey (a second factor too; "Disable User MFA" removes it). */
   hasPasskey?: boolean;
   isSSO: boolean;
+  /** The organisation's directory (SCIM) manages the account: its name, job title, department and access. */
+  isDirectoryManaged?: boolean;
 }
 
 export type AccessLevel = 'all' | 'hasAccess' | 'noAccess';
@@ -98,6 +100,8 @@ export interface SingleUser {
   jobTitle: string;
   department: string;
   location: string;
+  /** The organisation's directory (SCIM) manages the account: its name, job title, department and access. */
+  isDirectoryManaged?: boolean;
 }
 
 /** Spec 001 §3 'Contact or billing profile' (api/primaryBillingInformation, api/billingInformation). id null: none saved yet. */

@@ -41,13 +41,25 @@ export const AUDIT_EVENT_TYPES = {
   STEP_UP: 'Identity confirmed',
   STEP_UP_FAILED: 'Identity confirmation failed',
   STEP_UP_REQUIRED: 'Sensitive action refused until identity confirmed',
+  // Directory provisioning (SCIM)
+  SCIM_TOKEN_CREATED: 'Provisioning token created',
+  SCIM_TOKEN_USED: 'Provisioning token used',
+  SCIM_TOKEN_REVOKED: 'Provisioning token revoked',
+  PROFILE_CHANGED: 'Profile changed',
+  USER_DELETED: 'User deleted',
+  GROUP_CREATED: 'User group created',
+  GROUP_CHANGED: 'User group changed',
+  GROUP_DELETED: 'User group deleted',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_TYPES;
 export const AUDIT_EVENT_TYPE_IDS = Object.keys(AUDIT_EVENT_TYPES) as AuditEventType[];
 
-/** Who acted: a user, the back-end service key, or nobody known (a failed sign-in). */
-export type AuditActorKind = 'user' | 'service' | 'anonymous';
+/**
+ * Who acted: a user, the back-end service key, an organisation's directory through a provisioning token (its name
+ * in actorEmail, its id in actorId), or nobody known (a failed sign-in).
+ */
+export type AuditActorKind = 'user' | 'service' | 'scim-token' | 'anonymous';
 
 /** One row of GET /api/audit-events. */
 export interface AuditEventItem {

@@ -81,6 +81,8 @@ export const ERROR_CODES = {
   DOMAIN_LIMIT: 'DOMAIN_LIMIT',
   PASSWORD_BREACHED: 'PASSWORD_BREACHED',
   STEP_UP_REQUIRED: 'STEP_UP_REQUIRED',
+  /** The field or action belongs to the organisation's directory (SCIM): it is changed there, not here. */
+  DIRECTORY_MANAGED: 'DIRECTORY_MANAGED',
 } as const;
 /** Every machine code the server throws and the client matches: a closed union (AppException takes nothing else). */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

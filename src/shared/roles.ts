@@ -106,6 +106,10 @@ export const CAPABILITY_ROLES = {
   SSO_SETTINGS_READ: ACCOUNT_ACTORS,
   /** Change them (E-Support for any organisation, site admins for their own). */
   SSO_SETTINGS_MANAGE: [Role.E_SUPPORT, Role.SITE_ADMIN],
+  /** Directory Provisioning: the organisation's provisioning tokens, read (administrators may list them). */
+  PROVISIONING_READ: ACCOUNT_ACTORS,
+  /** Create and revoke provisioning tokens: the site admin, or E-Support for any organisation (CONTRACT 6). */
+  PROVISIONING_MANAGE: [Role.E_SUPPORT, Role.SITE_ADMIN],
   /** Vendor staff only: organisations, E-Support accounts, announcements. */
   SUPPORT: [Role.E_SUPPORT],
 } as const satisfies Record<string, readonly Role[]>;

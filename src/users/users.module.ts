@@ -13,6 +13,6 @@ import { UsersService } from './users.service';
   imports: [TypeOrmModule.forFeature([User, Organisation])],
   controllers: [UsersExportController, UsersController, OrganisationController],
   providers: [UsersService, UserCountCache, UsersExportService],
-  exports: [UsersService],
+  exports: [UsersService, UserCountCache],
 })
 export class UsersModule {}

@@ -46,6 +46,7 @@ import {
   parseRoleIds,
 } from '../shared/account-rules';
 import { maySignIn } from '../credentials/may-sign-in';
+import { DIRECTORY_OWNED_FIELDS, SCIM_MESSAGES } from '../shared/scim';
 
 export const USER_MESSAGES = {
   NOT_FOUND: 'User not found.',
@@ -91,6 +92,7 @@ const LIST_COLUMNS = [
   'isMFAEnabled',
   'hasPasskey',
   'isSSO',
+  'managedBy',
 ] as const;
 
 /** A list row as the database returns it (booleans as 0/1 on SQLite, the date as text there). */
@@ -508,6 +510,7 @@ export class UsersService {
         isMFAEnabled: Boolean(r.isMFAEnabled),
         hasPasskey: Boolean(r.hasPasskey),
         isSSO: Boolean(r.isSSO),
+        isDirectoryManaged: r.managedBy !== null && r.managedBy !== undefined,
       };
     });
   }
@@ -580,7 +583,7 @@ export class UsersService {
    * limit). Takes the organisation's row lock inside `tx` first, so parallel creations and re-enablings
    * queue and the count they see includes each other's.
    */
-  private async assertRoomForActiveUser(tx: EntityManager, organisationId: number): Promise<Organisation> {
+  async assertRoomForActiveUser(tx: EntityManager, organisationId: number): Promise<Organisation> {
     const org = await lockRow(tx, Organisation, organisationId);
     if (!org) throw AppException.notFound(USER_MESSAGES.ORGANISATION_NOT_FOUND);
     if (!org.isVendor && (await this.countActive(org.id, tx)) >= org.allowedUsersNumber) {
@@ -665,6 +668,8 @@ export class UsersService {
     const target = await this.findAccessible(caller, dto.userId);
     const refused = checkAccountAction(caller, target, 'access');
     if (refused) throw AppException.forbidden(refused);
+    if (target.managedBy)
+      throw AppException.forbidden(SCIM_MESSAGES.DIRECTORY_MANAGED_ACCESS, ERROR_CODES.DIRECTORY_MANAGED);
     await this.users.manager.transaction(async (tx) => {
       const current = await tx.getRepository(User).findOneBy({ id: target.id });
       if (!current || current.isDisabled === dto.isDisabled) return;
@@ -695,6 +700,15 @@ export class UsersService {
     const changes: Partial<User> = {};
     for (const key of ['firstName', 'lastName', 'jobTitle', 'department', 'location'] as const) {
       if (dto[key] !== undefined) changes[key] = dto[key];
+    }
+    if (DIRECTORY_OWNED_FIELDS.some((key) => changes[key] !== undefined)) {
+      // The directory's fields of an account it manages are its own: the next synchronisation would undo a change.
+      const current = await this.users.findOneByOrFail({ id: caller.id });
+      if (
+        current.managedBy &&
+        DIRECTORY_OWNED_FIELDS.some((k) => changes[k] !== undefined && changes[k] !== current[k])
+      )
+        throw AppException.forbidden(SCIM_MESSAGES.DIRECTORY_MANAGED_PROFILE, ERROR_CODES.DIRECTORY_MANAGED);
     }
     if (Object.keys(changes).length > 0) await this.users.update({ id: caller.id }, changes);
     return toSingleUser(await this.users.findOneByOrFail({ id: caller.id }));
@@ -822,5 +836,6 @@ export function toSingleUser(u: User): SingleUser {
     jobTitle: u.jobTitle,
     department: u.department,
     location: u.location,
+    isDirectoryManaged: u.managedBy !== null,
   };
 }

@@ -18,9 +18,11 @@ describe('route access inventory', () => {
           ? 'public'
           : access.kind === 'service'
             ? 'service-api'
-            : access.roles.length
-              ? `roles:${access.roles.join(',')}`
-              : 'NONE',
+            : access.kind === 'scim'
+              ? 'provisioning-token'
+              : access.roles.length
+                ? `roles:${access.roles.join(',')}`
+                : 'NONE',
     }));
   }
 
@@ -54,6 +56,28 @@ describe('route access inventory', () => {
     expect(writes.filter((r) => r.stepUp !== 'always').map((r) => `${r.method} ${r.path}`)).toEqual([]);
     // Calls that carry a current second factor are their own step-up.
     expect(marked.filter((r) => /^POST \/mfa\/(disable|recovery-codes) /.test(r))).toEqual([]);
+  });
+
+  it('lists directory provisioning: tokens by role, every SCIM route by provisioning token only', () => {
+    const decisions = Object.fromEntries(routes().map((r) => [r.route, r.decision]));
+    expect(decisions).toMatchObject({
+      'GET /api/scim-tokens': 'roles:1,2,3',
+      'POST /api/scim-tokens': 'roles:1,2',
+      'DELETE /api/scim-tokens/:id': 'roles:1,2',
+    });
+    const scim = routes().filter((r) => r.route.includes(' /scim/'));
+    expect(scim.map((r) => r.route).sort()).toEqual(
+      [
+        'GET /scim/v2/ServiceProviderConfig',
+        'GET /scim/v2/ResourceTypes',
+        'GET /scim/v2/ResourceTypes/:id',
+        'GET /scim/v2/Schemas',
+        'GET /scim/v2/Schemas/:id',
+        ...['GET', 'POST'].flatMap((m) => [`${m} /scim/v2/Users`, `${m} /scim/v2/Groups`]),
+        ...['GET', 'PUT', 'PATCH', 'DELETE'].flatMap((m) => [`${m} /scim/v2/Users/:id`, `${m} /scim/v2/Groups/:id`]),
+      ].sort(),
+    );
+    expect(scim.every((r) => r.decision === 'provisioning-token')).toBe(true);
   });
 
   it('has no route without an access decision', () => {

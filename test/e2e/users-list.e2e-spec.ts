@@ -116,6 +116,7 @@ describe('GET /api/users: the user list with filters and paging in the database'
         isMFAEnabled: false,
         hasPasskey: false,
         isSSO: false,
+        isDirectoryManaged: false,
       },
     ]);
     await login(t, 'ada@acme.test');

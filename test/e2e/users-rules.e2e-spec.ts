@@ -53,6 +53,7 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
         jobTitle: 'Tax lead',
         department: 'Tax',
         location: 'London',
+        isDirectoryManaged: false,
       });
       expect(res.body.passwordHash).toBeUndefined();
     });

@@ -5,6 +5,7 @@ import { ModulesContainer, Reflector } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
 import {
   IS_PUBLIC_KEY,
+  IS_SCIM_API_KEY,
   IS_SERVICE_API_KEY,
   Roles,
   SENSITIVE_ACTION_KEY,
@@ -34,7 +35,8 @@ export interface RouteInfo {
   path: string;
   /** Names of the path parameters, in order. */
   params: string[];
-  access: { kind: 'public' } | { kind: 'service' } | { kind: 'roles'; roles: readonly Role[] };
+  /** Who may call it: anyone, the service key, an organisation's provisioning token (SCIM), or these roles. */
+  access: { kind: 'public' } | { kind: 'service' } | { kind: 'scim' } | { kind: 'roles'; roles: readonly Role[] };
   /** @RequiresStepUp(): 'always', 'conditional' (its `when` decides per request), or absent. */
   stepUp?: 'always' | 'conditional';
   /** Property names the @Body() DTO validates (empty when the body is not a DTO). */
@@ -96,7 +98,9 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
           ? { kind: 'public' }
           : reflector.getAllAndOverride<boolean>(IS_SERVICE_API_KEY, targets)
             ? { kind: 'service' }
-            : { kind: 'roles', roles };
+            : reflector.getAllAndOverride<boolean>(IS_SCIM_API_KEY, targets)
+              ? { kind: 'scim' }
+              : { kind: 'roles', roles };
         const sensitive = reflector.getAllAndOverride<SensitiveActionOptions | undefined>(
           SENSITIVE_ACTION_KEY,
           targets,

@@ -5,7 +5,7 @@ import { ErrorResponse } from '../error-response';
 import { ERROR_CODES } from '../../shared/messages';
 import { Role } from '../../shared/roles';
 
-/** The roles that may call a route. Every route that is not @Public() or @ServiceApi() must carry it. */
+/** The roles that may call a route. Every route that is not @Public(), @ServiceApi() or @ScimApi() must carry it. */
 export const Roles = Reflector.createDecorator<readonly Role[]>();
 
 export const IS_PUBLIC_KEY = 'isPublic';
@@ -49,3 +49,10 @@ export function RequiresStepUp(options: SensitiveActionOptions = {}) {
     }),
   );
 }
+
+export const IS_SCIM_API_KEY = 'isScimApi';
+/**
+ * A route an organisation's directory calls (SCIM 2.0), authenticated by one of that organisation's provisioning
+ * tokens as `Authorization: Bearer <token>` instead of a user token; the caller is `@CurrentScimToken()`.
+ */
+export const ScimApi = () => SetMetadata(IS_SCIM_API_KEY, true);

@@ -1,4 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { ScimCaller } from '../../credentials/scim-token-auth.service';
 import { CurrentUserInfo } from '../../shared/api-types';
 import { AuthUser } from '../auth-user';
 
@@ -10,4 +11,9 @@ export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionC
 /** The caller's profile (GET /api/users/current), read by the JWT guard in the same query as the session. */
 export const CurrentProfile = createParamDecorator((_data: unknown, ctx: ExecutionContext): CurrentUserInfo => {
   return ctx.switchToHttp().getRequest().profile as CurrentUserInfo;
+});
+
+/** The provisioning token of a @ScimApi() call, as ScimTokenGuard found it. */
+export const CurrentScimToken = createParamDecorator((_data: unknown, ctx: ExecutionContext): ScimCaller => {
+  return ctx.switchToHttp().getRequest().scimToken as ScimCaller;
 });

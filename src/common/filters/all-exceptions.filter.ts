@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import { Response } from 'express';
+import { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { DatabaseBusyError } from '../../database/sqlite/serialiser';
 import { ERROR_CODES } from '../../shared/messages';
@@ -25,7 +25,16 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'querystring.parse.rangeError': 'The request body is nested too deeply.',
 };
 
-/** Writes every error as CONTRACT 3's body: {success: false, statusCode, code, message}. */
+/** Where the SCIM service answers (its errors also carry RFC 7644 §3.12's fields, as application/scim+json). */
+const SCIM_PREFIX = '/scim/';
+const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
+/** scimType for a 400 that names none: a body that is no JSON, or of the wrong shape. */
+const SCIM_INVALID_SYNTAX = 'invalidSyntax';
+
+/**
+ * Writes every error as CONTRACT 3's body: {success: false, statusCode, code, message}. On /scim/ the same body
+ * also carries the SCIM error schema's fields (schemas, status as text, scimType, detail), which a directory reads.
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
@@ -49,7 +58,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
             : Array.isArray(body.message)
               ? body.message.join('; ')
               : String(body.message ?? exception.message);
-      res.status(status).json({
+      send(host, status, {
         ...body,
         success: false,
         statusCode: status,
@@ -63,7 +72,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const maybe = exception as { status?: number; type?: string; message?: string };
     if (typeof maybe?.status === 'number' && maybe.status >= 400 && maybe.status < 500) {
       const message = BODY_PARSER_MESSAGES[maybe.type ?? ''] ?? maybe.message ?? 'Bad request.';
-      res.status(maybe.status).json({
+      send(host, maybe.status, {
         success: false,
         statusCode: maybe.status,
         code: CODE_BY_STATUS[maybe.status] ?? `HTTP_${maybe.status}`,
@@ -75,7 +84,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // that validation let through; the transaction was rolled back, so nothing changed.
     const driverCode = (exception as { driverError?: { code?: unknown } })?.driverError?.code;
     if (exception instanceof QueryFailedError && typeof driverCode === 'string' && /^22/.test(driverCode)) {
-      res.status(HttpStatus.BAD_REQUEST).json({
+      send(host, HttpStatus.BAD_REQUEST, {
         success: false,
         statusCode: 400,
         code: ERROR_CODES.VALIDATION_FAILED,
@@ -85,9 +94,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (exception instanceof DatabaseBusyError) {
       res.setHeader('Retry-After', '1');
-      res
-        .status(HttpStatus.SERVICE_UNAVAILABLE)
-        .json({ success: false, statusCode: 503, code: ERROR_CODES.DATABASE_BUSY, message: exception.message });
+      send(host, HttpStatus.SERVICE_UNAVAILABLE, {
+        success: false,
+        statusCode: 503,
+        code: ERROR_CODES.DATABASE_BUSY,
+        message: exception.message,
+      });
       return;
     }
     const text = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
@@ -96,11 +108,35 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const log = host.switchToHttp().getRequest<{ log?: { error(bindings: object, msg: string): void } }>().log;
     if (log) log.error({ context: 'Exceptions' }, text);
     else this.logger.error(text);
-    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({
+    send(host, HttpStatus.INTERNAL_SERVER_ERROR, {
       success: false,
       statusCode: 500,
       code: ERROR_CODES.INTERNAL,
       message: 'Sorry, an error occurred on the server. It has been logged.',
     });
   }
+}
+
+/** The error body, with the SCIM error schema's fields on the SCIM service's paths. */
+function send(host: ArgumentsHost, status: number, body: Record<string, unknown>): void {
+  const res = host.switchToHttp().getResponse<Response>();
+  const req = host.switchToHttp().getRequest<Request>();
+  const path = req.originalUrl ?? req.url ?? '';
+  if (!path.startsWith(SCIM_PREFIX)) {
+    res.status(status).json(body);
+    return;
+  }
+  const scimType = typeof body.scimType === 'string' ? body.scimType : status === 400 ? SCIM_INVALID_SYNTAX : undefined;
+  res
+    .status(status)
+    .type('application/scim+json')
+    .send(
+      JSON.stringify({
+        ...body,
+        schemas: [SCIM_ERROR_SCHEMA],
+        status: String(status),
+        ...(scimType ? { scimType } : {}),
+        detail: body.message,
+      }),
+    );
 }

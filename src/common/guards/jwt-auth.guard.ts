@@ -1,12 +1,12 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { SessionAuthService } from '../../credentials/session-auth.service';
-import { IS_PUBLIC_KEY, IS_SERVICE_API_KEY } from '../decorators/access.decorators';
+import { IS_PUBLIC_KEY, IS_SCIM_API_KEY, IS_SERVICE_API_KEY } from '../decorators/access.decorators';
 
 /**
  * Global and default-deny: every HTTP route needs a valid access token of an open session unless
- * @Public() or @ServiceApi(). Puts the caller (`@CurrentUser()`) and their profile (`@CurrentProfile()`)
- * on the request; an expired token is the spec's 403 'jwt expired' (spec 001 §7.1), which the client
+ * @Public(), @ServiceApi() or @ScimApi() (whose guards check their own keys). Puts the caller
+ * (`@CurrentUser()`) and their profile (`@CurrentProfile()`) on the request; an expired token is the spec's 403 'jwt expired' (spec 001 §7.1), which the client
  * answers by refreshing.
  */
 @Injectable()
@@ -21,6 +21,7 @@ export class JwtAuthGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets)) return true;
     if (this.reflector.getAllAndOverride<boolean>(IS_SERVICE_API_KEY, targets)) return true;
+    if (this.reflector.getAllAndOverride<boolean>(IS_SCIM_API_KEY, targets)) return true;
     const req = context
       .switchToHttp()
       .getRequest<{ headers: Record<string, string | undefined>; user?: unknown; profile?: unknown }>();

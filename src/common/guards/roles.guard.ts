@@ -1,13 +1,19 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppException } from '../app.exception';
-import { ALLOW_MFA_PENDING_KEY, IS_PUBLIC_KEY, IS_SERVICE_API_KEY, Roles } from '../decorators/access.decorators';
+import {
+  ALLOW_MFA_PENDING_KEY,
+  IS_PUBLIC_KEY,
+  IS_SCIM_API_KEY,
+  IS_SERVICE_API_KEY,
+  Roles,
+} from '../decorators/access.decorators';
 import { AuthUser, mfaPending } from '../auth-user';
 import { hasAnyRole } from '../../shared/roles';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../shared/messages';
 
 /**
- * Default-deny role check. A route must be @Public(), @ServiceApi() or carry @Roles(...); a route
+ * Default-deny role check. A route must be @Public(), @ServiceApi(), @ScimApi() or carry @Roles(...); a route
  * with none of them is refused, so a forgotten decorator fails closed. Also keeps an account whose
  * MFA is enforced but not enabled to the routes marked @AllowMfaPending().
  */
@@ -20,6 +26,7 @@ export class RolesGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets)) return true;
     if (this.reflector.getAllAndOverride<boolean>(IS_SERVICE_API_KEY, targets)) return true;
+    if (this.reflector.getAllAndOverride<boolean>(IS_SCIM_API_KEY, targets)) return true;
 
     const roles = this.reflector.getAllAndOverride(Roles, targets);
     if (!roles || roles.length === 0) throw AppException.forbidden('This route is not open to any role.');

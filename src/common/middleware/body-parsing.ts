@@ -1,5 +1,6 @@
 import { HttpStatus, INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { json } from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import { AppException } from '../app.exception';
 import { ERROR_CODES } from '../../shared/messages';
@@ -15,6 +16,10 @@ export const BODY_LIMITS = {
   /** Nesting of arrays and objects: our deepest DTO is 2 levels; anything near this bound is hostile. */
   MAX_DEPTH: 32,
 } as const;
+
+/** The SCIM service's mount point and the media type its bodies use. */
+const SCIM_PATH = '/scim';
+const SCIM_MEDIA_TYPE = 'application/scim+json';
 
 /** A lone UTF-16 surrogate: JSON can carry one (`"\ud83d"`), no UTF-8 text can, and validator.js throws on it. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -88,6 +93,8 @@ export function bodyShapeCheck(max: number) {
 export function configureBodyParsing(app: INestApplication): void {
   const express = app as NestExpressApplication;
   express.useBodyParser('json', { limit: BODY_LIMITS.MAX_BYTES });
+  // A directory sends SCIM's own media type (RFC 7644 §3.1); only the SCIM service takes it as JSON.
+  express.use(SCIM_PATH, json({ limit: BODY_LIMITS.MAX_BYTES, type: SCIM_MEDIA_TYPE }));
   // body-parser 2 refuses url-encoded keys nested deeper than 32 brackets itself (400, 'querystring.parse.rangeError').
   express.useBodyParser('urlencoded', { limit: BODY_LIMITS.MAX_BYTES, extended: true, parameterLimit: 1000 });
   express.use(bodyShapeCheck(BODY_LIMITS.MAX_DEPTH));

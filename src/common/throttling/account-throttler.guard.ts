@@ -1,17 +1,20 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { AuthUser } from '../auth-user';
+import type { ScimCaller } from '../../credentials/scim-token-auth.service';
 
 /**
- * Rate limits count per account for signed-in calls and per address only for anonymous ones, so an
- * office of many people behind one address (NAT, proxy) does not share one budget. Runs after the JWT
- * guard, which has put the caller on the request by then.
+ * Rate limits count per account for signed-in calls, per provisioning token for a directory's SCIM calls, and
+ * per address only for anonymous ones, so an office of many people behind one address (NAT, proxy) does not
+ * share one budget. Runs after the JWT and provisioning-token guards, which have put the caller on the request.
  */
 @Injectable()
 export class AccountThrottlerGuard extends ThrottlerGuard {
   protected override async getTracker(req: Record<string, unknown>): Promise<string> {
     const user = req.user as AuthUser | undefined;
-    return user ? `account:${user.id}` : `address:${String(req.ip)}`;
+    if (user) return `account:${user.id}`;
+    const scim = req.scimToken as ScimCaller | undefined;
+    return scim ? `scim-token:${scim.tokenId}` : `address:${String(req.ip)}`;
   }
 
   /**

@@ -10,6 +10,8 @@ export const RATE_LIMITS = {
   WINDOW_MS: 60_000,
   PER_ACCOUNT: 600,
   PER_ADDRESS_ANONYMOUS: 1_500,
+  /** A directory's provisioning token: a first synchronisation sends one call per user and group, back to back. */
+  PER_SCIM_TOKEN: 3_000,
 } as const;
 
 export function rateLimitOptions(scale = 1): ThrottlerModuleOptions {
@@ -19,9 +21,17 @@ export function rateLimitOptions(scale = 1): ThrottlerModuleOptions {
         name: 'default',
         ttl: RATE_LIMITS.WINDOW_MS,
         limit: (context: ExecutionContext) => {
-          const signedIn =
-            context.getType() === 'http' && context.switchToHttp().getRequest<{ user?: unknown }>().user !== undefined;
-          return (signedIn ? RATE_LIMITS.PER_ACCOUNT : RATE_LIMITS.PER_ADDRESS_ANONYMOUS) * scale;
+          const req =
+            context.getType() === 'http'
+              ? context.switchToHttp().getRequest<{ user?: unknown; scimToken?: unknown }>()
+              : undefined;
+          const limit =
+            req?.user !== undefined
+              ? RATE_LIMITS.PER_ACCOUNT
+              : req?.scimToken !== undefined
+                ? RATE_LIMITS.PER_SCIM_TOKEN
+                : RATE_LIMITS.PER_ADDRESS_ANONYMOUS;
+          return limit * scale;
         },
       },
     ],

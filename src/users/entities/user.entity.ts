@@ -27,6 +27,7 @@ import { effectiveRoles, Role } from '../../shared/roles';
 ])
 @Index('IDX_users_org_role', ['organisationId', 'roleId'])
 @Index('IDX_users_org_access', ['organisationId', 'isDisabled', 'isBlocked'])
+@Index('IDX_users_org_external', ['organisationId', 'externalId'])
 export class User {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -119,6 +120,18 @@ export class User {
   /** Kept beside the session history so the user list can sort and show it without a join. */
   @Column({ type: DATE_TYPE, nullable: true })
   lastLoginAt!: Date | null;
+
+  /** The organisation's directory's id for the account (SCIM externalId), as the directory last sent it. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  externalId!: string | null;
+
+  /** The e-mail as the directory spells it (SCIM userName); `email` is its lower-cased form. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  directoryUserName!: string | null;
+
+  /** 'scim' when the organisation's directory manages the account (its name, job title, department, access). */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  managedBy!: string | null;
 
   @CreateDateColumn()
   createdAt!: Date;

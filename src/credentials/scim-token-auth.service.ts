@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppException } from '../common/app.exception';
+import { sha256 } from '../common/crypto/secrets';
+import { SCIM_MESSAGES } from '../shared/scim';
+import { bearer } from './token.service';
+
+/** The directory calling /scim/v2: the provisioning token it presented, and the organisation it belongs to. */
+export interface ScimCaller {
+  tokenId: number;
+  tokenName: string;
+  organisationId: number;
+  lastUsedAt: Date | null;
+}
+
+/** Provisioning tokens are random 32 bytes; anything far longer is not one and is not hashed. */
+const TOKEN_MAX_LENGTH = 200;
+
+/**
+ * The one check of a provisioning token: its hash looked up in the database on every call, so that a token revoked
+ * through any instance is refused by every instance on its very next call (one indexed read).
+ */
+@Injectable()
+export class ScimTokenAuthService {
+  private readonly sql: string;
+
+  constructor(private readonly db: DataSource) {
+    const postgres = db.options.type === 'postgres';
+    this.sql = `SELECT t."id", t."name", t."organisationId", t."lastUsedAt" FROM "scim_tokens" t WHERE t."tokenHash" = ${postgres ? '$1' : '?'}`;
+  }
+
+  async authenticateHeader(authorization: string | undefined): Promise<ScimCaller> {
+    const token = bearer(authorization);
+    if (!token || token.length > TOKEN_MAX_LENGTH) throw AppException.unauthorized(SCIM_MESSAGES.TOKEN_INVALID);
+    const rows = (await this.db.query(this.sql, [sha256(token)])) as Array<{
+      id: number;
+      name: string;
+      organisationId: number;
+      lastUsedAt: string | Date | null;
+    }>;
+    const row = rows[0];
+    if (!row) throw AppException.unauthorized(SCIM_MESSAGES.TOKEN_INVALID);
+    return {
+      tokenId: Number(row.id),
+      tokenName: row.name,
+      organisationId: Number(row.organisationId),
+      lastUsedAt: row.lastUsedAt === null ? null : asUtc(row.lastUsedAt),
+    };
+  }
+}
+
+/** SQLite returns dates as UTC text without a zone ('2026-11-26 09:00:00.000'); PostgreSQL as Dates. */
+function asUtc(value: string | Date): Date {
+  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
+}

@@ -1,0 +1,43 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { trim } from '../../common/transforms';
+import { NewScimToken, SCIM_MESSAGES, SCIM_TOKEN_NAME_MAX, ScimTokenItem } from '../../shared/scim';
+
+/** POST /api/scim-tokens */
+export class CreateScimTokenDto {
+  @ApiProperty({ maxLength: SCIM_TOKEN_NAME_MAX, example: 'Microsoft Entra ID' })
+  @Transform(trim)
+  @IsString({ message: SCIM_MESSAGES.TOKEN_NAME_REQUIRED })
+  @IsNotEmpty({ message: SCIM_MESSAGES.TOKEN_NAME_REQUIRED })
+  @MaxLength(SCIM_TOKEN_NAME_MAX, { message: SCIM_MESSAGES.TOKEN_NAME_TOO_LONG })
+  name!: string;
+}
+
+export class ScimTokenItemDto implements ScimTokenItem {
+  @ApiProperty() id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty() organisationId!: number;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, nullable: true }) createdBy!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time' }) lastUsedAt!: string | null;
+}
+
+export class NewScimTokenDto implements NewScimToken {
+  @ApiProperty() id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty({ description: 'The bearer token for the directory: shown this once, stored only as its hash' })
+  token!: string;
+}
+
+/** CONTRACT 3's error body. */
+export class ErrorBodyDto {
+  @ApiProperty({ example: false }) success!: boolean;
+  @ApiProperty() statusCode!: number;
+  @ApiProperty() code!: string;
+  @ApiProperty() message!: string;
+}
+
+export class RevokedDto {
+  @ApiProperty({ example: true }) success!: boolean;
+}

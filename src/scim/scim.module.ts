@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Organisation } from '../organisations/entities/organisation.entity';
+import { SessionsModule } from '../sessions/sessions.module';
+import { UserGroupMember } from '../user-groups/entities/user-group-member.entity';
+import { UserGroup } from '../user-groups/entities/user-group.entity';
+import { User } from '../users/entities/user.entity';
+import { UsersModule } from '../users/users.module';
+import { ScimToken } from './entities/scim-token.entity';
+import { ScimGroupsService } from './scim-groups.service';
+import { ScimResponseInterceptor } from './scim-response.interceptor';
+import { ScimTokensController } from './scim-tokens.controller';
+import { ScimTokensService } from './scim-tokens.service';
+import { ScimUsersService } from './scim-users.service';
+import { ScimController } from './scim.controller';
+
+/** Directory provisioning: the organisations' provisioning tokens (/api/scim-tokens) and SCIM 2.0 (/scim/v2). */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([ScimToken, Organisation, User, UserGroup, UserGroupMember]),
+    UsersModule,
+    SessionsModule,
+  ],
+  controllers: [ScimTokensController, ScimController],
+  providers: [ScimTokensService, ScimUsersService, ScimGroupsService, ScimResponseInterceptor],
+})
+export class ScimModule {}

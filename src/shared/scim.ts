@@ -1,0 +1,43 @@
+/** Directory provisioning (SCIM 2.0, CONTRACT 6): the token API's shapes and the texts both sides show. */
+
+/** One provisioning token as GET /api/scim-tokens lists it: never the token itself. */
+export interface ScimTokenItem {
+  id: number;
+  name: string;
+  organisationId: number;
+  createdAt: string;
+  /** The e-mail of the account that created it. */
+  createdBy: string | null;
+  /** The latest call made with it, to the minute (uses are recorded at most once a minute). */
+  lastUsedAt: string | null;
+}
+
+/** POST /api/scim-tokens: the token, shown this once. */
+export interface NewScimToken {
+  id: number;
+  name: string;
+  token: string;
+}
+
+export const SCIM_TOKEN_NAME_MAX = 50;
+/** Open tokens per organisation: one per directory and a spare for rotation is the usual need. */
+export const SCIM_TOKENS_MAX = 10;
+
+/** What `managedBy` holds for an account or group the organisation's directory provisions. */
+export const MANAGED_BY_SCIM = 'scim';
+
+/** Profile fields the directory owns on the accounts it manages (the profile page shows them read-only). */
+export const DIRECTORY_OWNED_FIELDS = ['firstName', 'lastName', 'jobTitle', 'department'] as const;
+
+export const SCIM_MESSAGES = {
+  TOKEN_NAME_REQUIRED: 'Give the token a name.',
+  TOKEN_NAME_TOO_LONG: `The name may have at most ${SCIM_TOKEN_NAME_MAX} characters.`,
+  TOO_MANY_TOKENS: `An organisation may have at most ${SCIM_TOKENS_MAX} provisioning tokens. Revoke one first.`,
+  VENDOR_NO_TOKENS: 'The vendor organisation is not provisioned from a directory.',
+  TOKEN_NOT_FOUND: 'Provisioning token not found.',
+  TOKEN_INVALID: 'A valid provisioning token is required (Authorization: Bearer <token>).',
+  DIRECTORY_MANAGED_NOTE:
+    "Your organisation's directory manages this account: its name, job title, department and access are changed there.",
+  DIRECTORY_MANAGED_ACCESS: "This account is managed by your organisation's directory: change its access there.",
+  DIRECTORY_MANAGED_PROFILE: "This account is managed by your organisation's directory: change these fields there.",
+} as const;
