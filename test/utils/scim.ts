@@ -31,6 +31,7 @@ export function scimClient(t: TestApp, token: string) {
   const send = (method: 'post' | 'put' | 'patch', path: string, body: unknown) =>
     request(t.http)[method](url(path)).set(auth).set('Content-Type', SCIM_TYPE).send(JSON.stringify(body));
   return {
+    auth,
     get: (path: string) => request(t.http).get(url(path)).set(auth).set('Accept', SCIM_TYPE),
     post: (path: string, body: unknown) => send('post', path, body),
     put: (path: string, body: unknown) => send('put', path, body),
