@@ -15,7 +15,7 @@ import { User } from '../users/entities/user.entity';
 import { attributeList, project } from './scim-attributes';
 import { badValue, notFound, scimError } from './scim-errors';
 import { eqConditions, GROUP_FILTER_ATTRIBUTES } from './scim-filter';
-import { applyPatch, patchOperations, PatchRules } from './scim-patch-ops';
+import { applyMemberOperation, applyPatch, patchOperations, PatchRules, rootOf } from './scim-patch-ops';
 import {
   checkIfMatch,
   field,
@@ -264,9 +264,15 @@ export class ScimGroupsService {
 
   patch(scim: ScimCaller, id: string, body: unknown, ifMatch: string | undefined, client: RequestContext) {
     const operations = patchOperations(body, PATCH_RULES);
-    return this.change(scim, id, ifMatch, client, (current) =>
-      this.readInput(applyPatch(current as never, operations)),
-    );
+    return this.change(scim, id, ifMatch, client, (current) => {
+      let doc = current;
+      let members = ((current.members ?? []) as Array<{ value: string }>).map((m) => m.value);
+      for (const op of operations) {
+        if (rootOf(op.path!, SCHEMAS.GROUP).root === 'members') members = applyMemberOperation(members, op);
+        else doc = applyPatch(doc as never, [op]);
+      }
+      return this.readInput({ ...doc, members: members.map((value) => ({ value })) });
+    });
   }
 
   private async change(

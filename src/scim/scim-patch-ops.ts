@@ -100,3 +100,33 @@ export function applyPatch<T extends ScimResource>(resource: T, operations: Scim
     throw badValue(`The operations cannot be applied: ${(e as Error).message}`);
   }
 }
+
+const MEMBER_FILTER = /^members\[\s*value\s+eq\s+"((?:[^"\\]|\\.)*)"\s*\]$/i;
+
+/**
+ * A group's member ids after one operation on `members`, applied here rather than by scim-patch, which compares
+ * whole member objects: Entra ID removes `{"$ref": null, "value": id}` from members answered with display and $ref,
+ * and Okta removes `members[value eq "id"]` of a member already gone (a no-op, not an error).
+ */
+export function applyMemberOperation(ids: string[], op: ScimPatchOperation): string[] {
+  const values = (v: unknown): string[] => {
+    if (!Array.isArray(v)) throw badValue('members must be a list of {value: user id}.');
+    return v.map((m) => {
+      const value = isObject(m) ? m.value : undefined;
+      if (typeof value !== 'string') throw badValue('Each member needs the value of a user id.');
+      return value;
+    });
+  };
+  const path = op.path ?? '';
+  const filtered = MEMBER_FILTER.exec(path);
+  if (op.op.toLowerCase() === 'remove') {
+    if (filtered) return ids.filter((id) => id !== JSON.parse(`"${filtered[1]}"`));
+    if (path.toLowerCase() !== 'members') throw badValue(`Unsupported members path "${path}".`);
+    if (op.value === undefined) return [];
+    const gone = new Set(values(op.value));
+    return ids.filter((id) => !gone.has(id));
+  }
+  if (path.toLowerCase() !== 'members') throw badValue(`Unsupported members path "${path}".`);
+  const given = values(op.value);
+  return op.op.toLowerCase() === 'add' ? [...new Set([...ids, ...given])] : [...new Set(given)];
+}
