@@ -342,4 +342,32 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     expect(proved.status).toBe(200);
     expect((await call(b, 'GET', '/api/users/export', { token: s.accessToken })).status).toBe(200);
   });
+
+  it('SCIM: a provisioning token revoked on A is refused by B at once; a user disabled through A loses its socket on B', async () => {
+    const admin = await signIn(a, siteAdmin);
+    const made = await call(a, 'POST', '/api/scim-tokens', { token: admin.accessToken, body: { name: 'Multi' } });
+    expect(made.status).toBe(201);
+    const scim = { authorization: `Bearer ${made.body.token as string}`, 'content-type': 'application/scim+json' };
+    expect((await call(b, 'GET', '/scim/v2/Users?count=1', { headers: scim })).status).toBe(200);
+
+    const s = await signIn(a, member(5));
+    const socket = await connectSocket(b, s.accessToken);
+    const gone = nextEvent(socket, 'disconnect');
+    const [target] = await sql(databaseUrl, 'SELECT id FROM users WHERE email = $1', [member(5)]);
+    const patched = await fetch(`${a.base}/scim/v2/Users/${Number(target.id)}`, {
+      method: 'PATCH',
+      headers: scim,
+      body: JSON.stringify({
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+      }),
+    });
+    expect(patched.status).toBe(200);
+    await gone;
+    expect((await call(b, 'GET', '/api/users/current', { token: s.accessToken })).status).toBe(401);
+
+    const revoked = await call(a, 'DELETE', `/api/scim-tokens/${made.body.id as number}`, { token: admin.accessToken });
+    expect(revoked.status).toBe(200);
+    expect((await call(b, 'GET', '/scim/v2/Users?count=1', { headers: scim })).status).toBe(401);
+  });
 });
