@@ -1,7 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { Filter, parse } from 'scim2-parse-filter';
 import { scimError } from './scim-errors';
-import { SCHEMAS } from './scim-schema';
 
 /** One `attribute eq "value"` of a filter, the attribute as the resource names it (canonical case). */
 export interface EqCondition {
@@ -47,5 +46,3 @@ export function eqConditions(text: string, attributes: readonly string[], schema
 
 export const USER_FILTER_ATTRIBUTES = ['id', 'userName', 'externalId', 'displayName'] as const;
 export const GROUP_FILTER_ATTRIBUTES = ['id', 'displayName', 'externalId'] as const;
-export const USER_SCHEMA = SCHEMAS.USER;
-export const GROUP_SCHEMA = SCHEMAS.GROUP;

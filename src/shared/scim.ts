@@ -29,6 +29,33 @@ export const MANAGED_BY_SCIM = 'scim';
 /** Profile fields the directory owns on the accounts it manages (the profile page shows them read-only). */
 export const DIRECTORY_OWNED_FIELDS = ['firstName', 'lastName', 'jobTitle', 'department'] as const;
 
+/** Where a directory reaches the SCIM service, under the product's address. */
+export const SCIM_BASE_PATH = '/scim/v2';
+
+/** The texts of the Directory Provisioning page. */
+export const PROVISIONING_TEXTS = {
+  TITLE: 'Directory Provisioning',
+  INTRO:
+    "Your organisation's directory (Microsoft Entra ID, Okta or another SCIM 2.0 client) can create, update, disable and remove accounts and user groups here. Give it the SCIM address below and a provisioning token.",
+  BASE_URL: 'SCIM address (tenant URL)',
+  NAME: 'Token name',
+  CREATE: 'Create token',
+  CREATED_TITLE: 'Copy the token now',
+  CREATED: 'This is the only time the token is shown. Paste it into your directory as the secret token (Bearer token).',
+  COPY: 'Copy token',
+  DONE: 'I have copied it',
+  NONE: 'No provisioning tokens yet.',
+  REVOKE: 'Revoke',
+  REVOKE_TITLE: 'Revoke provisioning token',
+  revokeQuestion: (name: string) =>
+    `Revoke the token "${name}"? The directory that uses it is refused at once, on every server.`,
+  REVOKED: 'The token was revoked.',
+  FAILED: 'The provisioning tokens could not be changed. Please try again.',
+  SUPPORT_PICK: "Open Directory Provisioning from an organisation's user list (Users, with the organisation chosen).",
+  READ_ONLY: 'Only the site admin creates and revokes provisioning tokens.',
+  NEVER_USED: 'Never',
+} as const;
+
 export const SCIM_MESSAGES = {
   TOKEN_NAME_REQUIRED: 'Give the token a name.',
   TOKEN_NAME_TOO_LONG: `The name may have at most ${SCIM_TOKEN_NAME_MAX} characters.`,

@@ -74,9 +74,8 @@ describe('SCIM 2.0 as Microsoft Entra ID and Okta drive it', () => {
       const step = filled(raw, vars);
       const path = step.path.replace(/ /g, '%20').replace(/"/g, '%22');
       const m = step.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-      let req = request(t.http)
-        [m](`/scim/v2${path}`)
-        .set('Authorization', step.authorization ?? `Bearer ${token}`);
+      const agent = request(t.http);
+      let req = agent[m](`/scim/v2${path}`).set('Authorization', step.authorization ?? `Bearer ${token}`);
       if (step.body !== undefined)
         req = req
           .set('Content-Type', step.contentType ?? `${SCIM_TYPE}; charset=utf-8`)

@@ -64,6 +64,17 @@ export const protectedRoutes: RouteObject[] = [
           })),
       },
       {
+        path: 'provisioning',
+        lazy: () =>
+          import('@/features/provisioning/components/ProvisioningPage').then((m) => ({
+            element: (
+              <RequireRoles roles={CAPABILITY_ROLES.PROVISIONING_READ}>
+                <m.ProvisioningPage />
+              </RequireRoles>
+            ),
+          })),
+      },
+      {
         path: 'new',
         lazy: () =>
           import('@/features/users/components/CreateUserPage').then((m) => ({

@@ -17,14 +17,14 @@ const labels = (e: Array<{ label: string }>) => e.map((x) => x.label);
 
 /** The expected menus per role, from spec 001 §2.2, §2.4, §6 and CONTRACT 2. */
 const EXPECTED: Record<string, { main: string[]; cog: string[] }> = {
-  E_SUPPORT: { main: ['Home'], cog: ['Users', 'Audit Log'] },
+  E_SUPPORT: { main: ['Home'], cog: ['Users', 'Audit Log', 'Directory Provisioning'] },
   SITE_ADMIN: {
     main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
-    cog: ['Users', 'User Groups', 'Clients', 'Audit Log'],
+    cog: ['Users', 'User Groups', 'Clients', 'Audit Log', 'Directory Provisioning'],
   },
   ADMINISTRATOR: {
     main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
-    cog: ['Users', 'User Groups', 'Clients', 'Audit Log'],
+    cog: ['Users', 'User Groups', 'Clients', 'Audit Log', 'Directory Provisioning'],
   },
   STANDARD_ADMIN: {
     main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
@@ -57,7 +57,12 @@ describe('header menus by role (tax manager organisation)', () => {
   it('without the Tax Manager application: only Home (/), and no Clients in the cog', () => {
     expect(isTaxManagerView([Role.SITE_ADMIN], CA_ONLY)).toBe(false);
     expect(mainMenuEntries([Role.SITE_ADMIN], CA_ONLY)).toEqual([{ label: 'Home', to: '/' }]);
-    expect(labels(cogMenuEntries([Role.SITE_ADMIN], CA_ONLY))).toEqual(['Users', 'User Groups', 'Audit Log']);
+    expect(labels(cogMenuEntries([Role.SITE_ADMIN], CA_ONLY))).toEqual([
+      'Users',
+      'User Groups',
+      'Audit Log',
+      'Directory Provisioning',
+    ]);
   });
 
   it('a CA Viewer is a user of the corporate actions viewer without the tax manager (spec 001 §1, §9; CONTRACT 2)', () => {

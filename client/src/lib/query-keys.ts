@@ -27,6 +27,11 @@ export const queryKeys = {
   notifications: ['notifications'] as const,
   passkeys: ['passkeys'] as const,
   sessions: ['user-sessions'] as const,
+  /** Directory Provisioning: an organisation's provisioning tokens (E-Support names the organisation). */
+  scimTokens: {
+    all: ['scim-tokens'] as const,
+    of: (organisationId?: number) => ['scim-tokens', organisationId ?? 'own'] as const,
+  },
   supportDomain: ['support-domain'] as const,
   systemInformation: (eventType: SystemEventType) => ['systemInformation', eventType] as const,
   users: {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { DIRECTORY_OWNED_FIELDS, SCIM_MESSAGES } from '@shared/scim';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
@@ -34,10 +35,13 @@ export function AboutYouForm({
   userId,
   initial,
   canSave,
+  directoryManaged = false,
 }: {
   userId: number;
   initial: ProfileFields;
   canSave: boolean;
+  /** The organisation's directory owns the name, job title and department: shown read-only, with a note. */
+  directoryManaged?: boolean;
 }) {
   const queryClient = useQueryClient();
   const form = useForm<ProfileFields>({ resolver: zodResolver(profileSchema), defaultValues: initial });
@@ -66,13 +70,21 @@ export function AboutYouForm({
     >
       <form noValidate onSubmit={form.handleSubmit((fields) => save.mutate(fields))}>
         <Stack gap="4">
+          {directoryManaged && (
+            <Text fontSize="sm" color="fg.muted" data-testid="directory-managed-note">
+              {SCIM_MESSAGES.DIRECTORY_MANAGED_NOTE}
+            </Text>
+          )}
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            {FIELDS.map((f) => (
-              <Field.Root key={f.name}>
-                <Field.Label>{f.label}</Field.Label>
-                <Input autoComplete={f.autoComplete} {...form.register(f.name)} />
-              </Field.Root>
-            ))}
+            {FIELDS.map((f) => {
+              const owned = directoryManaged && (DIRECTORY_OWNED_FIELDS as readonly string[]).includes(f.name);
+              return (
+                <Field.Root key={f.name} readOnly={owned}>
+                  <Field.Label>{f.label}</Field.Label>
+                  <Input autoComplete={f.autoComplete} {...form.register(f.name)} />
+                </Field.Root>
+              );
+            })}
           </SimpleGrid>
           {canSave && (
             <Button type="submit" colorPalette="blue" alignSelf="start" loading={save.isPending}>

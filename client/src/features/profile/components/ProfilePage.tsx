@@ -47,6 +47,7 @@ export function ProfilePage() {
           key={profile.dataUpdatedAt}
           userId={user.id}
           canSave={!mfaPending}
+          directoryManaged={!!profile.data.isDirectoryManaged}
           initial={{
             firstName: profile.data.firstName ?? '',
             lastName: profile.data.lastName ?? '',

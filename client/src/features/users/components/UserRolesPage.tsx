@@ -3,6 +3,7 @@ import { Box, Button, Card, Checkbox, Heading, NativeSelect, Spinner, Stack, Tex
 import { useMutation } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { BASE_ROLE, Role, ROLE_NAMES } from '@shared/roles';
+import { SCIM_MESSAGES } from '@shared/scim';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
@@ -85,7 +86,9 @@ export function UserRolesPage() {
   const isSelf = me?.id === account.id;
   const isSiteAdmin = myRoles.includes(Role.SITE_ADMIN);
   // Nobody changes their own access; support edits roles only (spec 000 §4, §6).
-  const accessReadOnly = isSelf || !isWriter(myRoles);
+  // The directory owns the access of the accounts it manages (SCIM active): changed there.
+  const directoryManaged = !!single.data.isDirectoryManaged;
+  const accessReadOnly = isSelf || !isWriter(myRoles) || directoryManaged;
   const options = assignableRoles(myRoles, account, isSelf);
   const shown = options.includes(account.role) ? options : [account.role, ...options];
   const busy = change.isPending;
@@ -124,6 +127,11 @@ export function UserRolesPage() {
               disabled={busy}
               onChange={(v) => change.mutate(() => usersApi.disableUser(account.id, !v))}
             />
+            {directoryManaged && (
+              <Text fontSize="sm" color="fg.muted" data-testid="directory-managed-note">
+                {SCIM_MESSAGES.DIRECTORY_MANAGED_NOTE}
+              </Text>
+            )}
             <LastAccess userId={account.id} />
             {isSiteAdmin &&
               account.role === BASE_ROLE &&

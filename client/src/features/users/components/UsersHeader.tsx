@@ -13,6 +13,7 @@ export const HEADER_BUTTON_ROLES = {
   createSiteAdmin: CAPABILITY_ROLES.SUPPORT,
   createESupport: CAPABILITY_ROLES.SUPPORT,
   auditLog: CAPABILITY_ROLES.AUDIT_LOG,
+  provisioning: CAPABILITY_ROLES.PROVISIONING_READ,
 } as const;
 
 function HeaderButton({ to, label, roles }: { to: string; label: string; roles: readonly Role[] }) {
@@ -24,8 +25,11 @@ function HeaderButton({ to, label, roles }: { to: string; label: string; roles: 
   );
 }
 
-/** Spec 001 §2.6: the title 'Users of {company}' and the buttons each role may use. */
-export function UsersHeader({ company }: { company: string | undefined }) {
+/**
+ * Spec 001 §2.6: the title 'Users of {company}' and the buttons each role may use. E-Support looking at another
+ * organisation (`organisationId`) opens that organisation's Directory Provisioning.
+ */
+export function UsersHeader({ company, organisationId }: { company: string | undefined; organisationId?: number }) {
   return (
     <PageHeader title={`Users of ${company ?? ''}`}>
       <HStack gap="2" wrap="wrap">
@@ -43,6 +47,11 @@ export function UsersHeader({ company }: { company: string | undefined }) {
           roles={HEADER_BUTTON_ROLES.createESupport}
         />
         <HeaderButton to={paths.auditLog} label="Audit Log" roles={HEADER_BUTTON_ROLES.auditLog} />
+        <HeaderButton
+          to={organisationId ? `${paths.provisioning}?organisationId=${organisationId}` : paths.provisioning}
+          label="Directory Provisioning"
+          roles={HEADER_BUTTON_ROLES.provisioning}
+        />
       </HStack>
     </PageHeader>
   );

@@ -53,7 +53,7 @@ export function UsersPage() {
 
   return (
     <Box data-testid="users-page">
-      <UsersHeader company={list.data?.organisationName} />
+      <UsersHeader company={list.data?.organisationName} organisationId={organisationId} />
       <Flex justify="space-between" align="start" gap="3" wrap="wrap">
         <UsersFilterBar filter={filter} onChange={setFilter} />
         <ExportCsvButton

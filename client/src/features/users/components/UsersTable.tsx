@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
-import { Box, IconButton, Menu, Portal, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, IconButton, Menu, Portal, Table, Text } from '@chakra-ui/react';
 import type { UserListItem } from '@shared/api-types';
+import { SCIM_MESSAGES } from '@shared/scim';
 import { formatLastLogin } from '@/lib/date-formats';
 import { displayName, roleDisplay, USER_TEXTS } from '../account';
 
@@ -16,6 +17,9 @@ export type ColumnKey =
   | 'role';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+
+/** Beside the name of an account the organisation's directory manages (SCIM). */
+export const DIRECTORY_BADGE = 'Directory';
 
 /** Spec 000 §2 'User admin page': the columns, in order. */
 export const COLUMNS: Array<{ key: ColumnKey; header: string; width: number; cell: (u: UserListItem) => string }> = [
@@ -201,7 +205,21 @@ export function UsersTable({
               >
                 {COLUMNS.map((c) => (
                   <Table.Cell key={c.key} data-column={c.key}>
-                    <Text truncate>{c.cell(u)}</Text>
+                    {c.key === 'name' && u.isDirectoryManaged ? (
+                      <HStack gap="1">
+                        <Text truncate>{c.cell(u)}</Text>
+                        <Badge
+                          size="sm"
+                          colorPalette="purple"
+                          title={SCIM_MESSAGES.DIRECTORY_MANAGED_NOTE}
+                          data-testid="directory-badge"
+                        >
+                          {DIRECTORY_BADGE}
+                        </Badge>
+                      </HStack>
+                    ) : (
+                      <Text truncate>{c.cell(u)}</Text>
+                    )}
                   </Table.Cell>
                 ))}
                 {writer && (
