@@ -369,7 +369,9 @@ export class AuthService implements OnModuleInit {
   /** Sends a reset link when the account exists, is active and (with MFA) the code is right; with MFA and no right code, a notice. */
   async forgotPasswordTask({ username, mfaCode, client }: ForgotPasswordRequest): Promise<void> {
     const user = await this.users.findOneBy({ email: username });
-    if (!user || !maySignIn(user) || !user.passwordHash) return;
+    // An account without a password signs in through SSO, unless its organisation's directory provisioned it (SCIM):
+    // then this link is how it sets its first password.
+    if (!user || !maySignIn(user) || (!user.passwordHash && !user.managedBy)) return;
 
     if (user.isMFAEnabled && !(mfaCode && (await this.mfa.verifyTotp(user, mfaCode)))) {
       await this.mail.send({

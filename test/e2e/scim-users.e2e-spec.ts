@@ -16,6 +16,7 @@ import {
   ScimClient,
   scimUser,
 } from '../utils/scim';
+import { lastMailTo, linkIn } from '../utils/outbox';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 /** SCIM Users (CONTRACT 6): the organisation's accounts, under the product's rules as on the pages. */
@@ -129,6 +130,20 @@ describe('SCIM 2.0 Users: /scim/v2/Users', () => {
       .set('Content-Type', SCIM_TYPE)
       .send(JSON.stringify({ name: 'Not parsed' }));
     expectErrorBody(elsewhere, 400);
+  });
+
+  it('a provisioned account (no password) sets its first password through the e-mailed reset link and signs in', async () => {
+    const u = await create();
+    await request(t.http).post('/auth/forgot-password').send({ username: u.userName }).expect(200);
+    const link = linkIn(await lastMailTo(t.dataDir, u.userName));
+    expect(link).toMatch(/^http:\/\/portal\.test\/resetPassword\?token=/);
+    const token = decodeURIComponent(new URL(link!).searchParams.get('token')!);
+    await request(t.http).post('/auth/reset-password').send({ token, password: 'Directory-Pass-7' }).expect(200);
+    const res = await request(t.http)
+      .post('/auth/login')
+      .send({ username: u.userName, password: 'Directory-Pass-7', acceptToS: true });
+    // MFA is enforced on new accounts (spec 000 §9): signed in, with enrolment due.
+    expect(res.status).toBe(200);
   });
 
   it('refuses roles (changed on the roles page only) and bad userNames with 400 SCIM errors, creating nothing', async () => {
