@@ -137,9 +137,9 @@ export function UserManualPage() {
         <Text>
           Your organisation's directory (Microsoft Entra ID, Okta or another SCIM 2.0 client) can create, update,
           disable and remove accounts and user groups for you. The site admin opens Directory Provisioning (cog menu, or
-          the button on the Users page), copies the SCIM address, names and creates a provisioning token, and pastes both
-          into the directory. The token is shown once; the list shows when each token was created and last used, and
-          Revoke stops it at once. Administrators see the list. New accounts get the Standard Admin role, which you
+          the button on the Users page), copies the SCIM address, names and creates a provisioning token, and pastes
+          both into the directory. The token is shown once; the list shows when each token was created and last used,
+          and Revoke stops it at once. Administrators see the list. New accounts get the Standard Admin role, which you
           change on the roles page as usual, and set their first password with “Forgot your password?” unless your
           organisation signs in through single sign-on. Accounts the directory manages carry a “Directory” badge in the
           users list: their name, job title, department and “User Enabled” are changed in the directory, not here. The
