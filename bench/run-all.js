@@ -39,6 +39,9 @@ const ROWS = [
   // The audit trail.
   ['audit recording cost', 'audit.js', 'sign-in and role change within 10 % of recording off'],
   ['audit page at', 'audit.js', 'p99 < 50 ms'],
+  // Directory provisioning.
+  ['SCIM provisioning,', 'scim.js', 'rate reported beside POST /api/users/add in the same run'],
+  ['SCIM filtered GET at', 'scim.js', 'within 2× of the first page'],
   // Several instances on PostgreSQL and Redis (needs TEST_DATABASE_URL and TEST_REDIS_URL).
   ['notification fan-out across two instances', 'scale-out.js', 'every socket reached, p99 within a second'],
   ['user list on PostgreSQL', 'scale-out.js', 'p99 < 50 ms, as on SQLite'],
