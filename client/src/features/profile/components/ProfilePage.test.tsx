@@ -54,6 +54,14 @@ describe('ProfilePage', () => {
     ).not.toBeInTheDocument();
   });
 
+  it("shows the directory's fields read-only with a note when the organisation's directory manages the account", async () => {
+    setup({ single: { body: me({ isDirectoryManaged: true }) } });
+    expect(await screen.findByTestId('directory-managed-note')).toHaveTextContent(/directory manages this account/);
+    for (const label of ['First name', 'Last name', 'Job title', 'Department'])
+      expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Location')).not.toHaveAttribute('readonly');
+  });
+
   it('sends another id to the own profile', async () => {
     const { router } = setup({ path: '/users/profile/42?mfaRequired=true' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/profile/1'));

@@ -55,3 +55,20 @@ describe('UsersTable headers (spec 000 §2, WCAG 2.1 AA)', () => {
     expect(handle).toHaveAttribute('aria-valuenow', '230');
   });
 });
+
+describe('UsersTable: accounts the directory manages', () => {
+  it('carries a "Directory" badge beside the name of a directory-managed account only', () => {
+    render(
+      <ChakraProvider value={system}>
+        <UsersTable
+          users={[user, { ...user, id: 2, userEmail: 'dora@example.com', isDirectoryManaged: true }]}
+          writer={false}
+          actions={{ onOpen: vi.fn(), onDisableMfa: vi.fn(), onUserGroups: vi.fn() }}
+        />
+      </ChakraProvider>,
+    );
+    const [plain, managed] = screen.getAllByTestId('user-row');
+    expect(within(plain).queryByTestId('directory-badge')).not.toBeInTheDocument();
+    expect(within(managed).getByTestId('directory-badge')).toHaveTextContent('Directory');
+  });
+});
