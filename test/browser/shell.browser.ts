@@ -63,7 +63,13 @@ test('the header, main menu, cog, breadcrumbs and compact mode of a site admin',
 
   // Cog: Users, User Groups, Clients, and in 'develop' the server and engine choices, kept in local storage.
   const cog = await openMenu(page, 'cog-button', 'cog-menu');
-  await expect(cog.getByRole('menuitem')).toHaveText(['Users', 'User Groups', 'Clients', 'Audit Log']);
+  await expect(cog.getByRole('menuitem')).toHaveText([
+    'Users',
+    'User Groups',
+    'Clients',
+    'Audit Log',
+    'Directory Provisioning',
+  ]);
   await cog.getByRole('menuitemradio', { name: 'Cloud server' }).click();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('serverChoice'))).toBe('cloud');
   // A radio choice may leave the menu open: close it first, so the next click opens it rather than toggling it shut.

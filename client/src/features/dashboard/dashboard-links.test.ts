@@ -10,7 +10,7 @@ const COMMON = ['My Profile', 'User Manual', 'Announcements'];
 describe('dashboard: what each role can do next', () => {
   it.each(ROLE_CASES)('%s', (code, roles) => {
     const expected: Record<string, string[]> = {
-      E_SUPPORT: ['Users', 'Create Site Admin', 'Create E-Support Account', 'Audit Log'],
+      E_SUPPORT: ['Users', 'Create Site Admin', 'Create E-Support Account', 'Audit Log', 'Directory Provisioning'],
       SITE_ADMIN: [
         'Portfolios',
         'Activities',
@@ -24,6 +24,7 @@ describe('dashboard: what each role can do next', () => {
         'User Groups',
         'Clients',
         'Audit Log',
+        'Directory Provisioning',
       ],
       ADMINISTRATOR: [
         'Portfolios',
@@ -38,6 +39,7 @@ describe('dashboard: what each role can do next', () => {
         'User Groups',
         'Clients',
         'Audit Log',
+        'Directory Provisioning',
       ],
       STANDARD_ADMIN: [
         'Portfolios',
@@ -78,6 +80,7 @@ describe('dashboard: what each role can do next', () => {
       'Manage Billing',
       'User Groups',
       'Audit Log',
+      'Directory Provisioning',
       ...COMMON,
     ]);
   });

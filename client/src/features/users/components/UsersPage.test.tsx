@@ -79,15 +79,22 @@ describe('UsersPage', () => {
   });
 
   it.each([
-    [Role.SITE_ADMIN, ['User Sessions', 'Create User', 'Manage Billing']],
-    [Role.ADMINISTRATOR, ['User Sessions', 'Create User', 'Manage Billing']],
+    [Role.SITE_ADMIN, ['User Sessions', 'Create User', 'Manage Billing', 'Directory Provisioning']],
+    [Role.ADMINISTRATOR, ['User Sessions', 'Create User', 'Manage Billing', 'Directory Provisioning']],
     [Role.STANDARD_ADMIN, ['Manage Billing']],
-    [Role.E_SUPPORT, ['Create Site Admin', 'Create E-Support Account']],
+    [Role.E_SUPPORT, ['Create Site Admin', 'Create E-Support Account', 'Directory Provisioning']],
   ])('shows role %s only its header buttons', async (role, expected) => {
     setup([role]);
     await screen.findByRole('heading', { name: /Users of/ });
     await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1));
-    const all = ['User Sessions', 'Create User', 'Manage Billing', 'Create Site Admin', 'Create E-Support Account'];
+    const all = [
+      'User Sessions',
+      'Create User',
+      'Manage Billing',
+      'Create Site Admin',
+      'Create E-Support Account',
+      'Directory Provisioning',
+    ];
     for (const label of all) {
       if (expected.includes(label)) expect(screen.getByRole('link', { name: label })).toBeInTheDocument();
       else expect(screen.queryByRole('link', { name: label })).not.toBeInTheDocument();
