@@ -68,6 +68,7 @@ test('the header, main menu, cog, breadcrumbs and compact mode of a site admin',
     'User Groups',
     'Clients',
     'Audit Log',
+    'Single Sign-On',
     'Directory Provisioning',
   ]);
   await cog.getByRole('menuitemradio', { name: 'Cloud server' }).click();

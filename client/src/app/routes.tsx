@@ -64,6 +64,17 @@ export const protectedRoutes: RouteObject[] = [
           })),
       },
       {
+        path: 'sso',
+        lazy: () =>
+          import('@/features/sso').then((m) => ({
+            element: (
+              <RequireRoles roles={CAPABILITY_ROLES.SSO_SETTINGS_READ}>
+                <m.SsoPage />
+              </RequireRoles>
+            ),
+          })),
+      },
+      {
         path: 'provisioning',
         lazy: () =>
           import('@/features/provisioning/components/ProvisioningPage').then((m) => ({

@@ -17,14 +17,14 @@ const labels = (e: Array<{ label: string }>) => e.map((x) => x.label);
 
 /** The expected menus per role, from spec 001 §2.2, §2.4, §6 and CONTRACT 2. */
 const EXPECTED: Record<string, { main: string[]; cog: string[] }> = {
-  E_SUPPORT: { main: ['Home'], cog: ['Users', 'Audit Log', 'Directory Provisioning'] },
+  E_SUPPORT: { main: ['Home'], cog: ['Users', 'Audit Log', 'Single Sign-On', 'Directory Provisioning'] },
   SITE_ADMIN: {
     main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
-    cog: ['Users', 'User Groups', 'Clients', 'Audit Log', 'Directory Provisioning'],
+    cog: ['Users', 'User Groups', 'Clients', 'Audit Log', 'Single Sign-On', 'Directory Provisioning'],
   },
   ADMINISTRATOR: {
     main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
-    cog: ['Users', 'User Groups', 'Clients', 'Audit Log', 'Directory Provisioning'],
+    cog: ['Users', 'User Groups', 'Clients', 'Audit Log', 'Single Sign-On', 'Directory Provisioning'],
   },
   STANDARD_ADMIN: {
     main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
@@ -61,6 +61,7 @@ describe('header menus by role (tax manager organisation)', () => {
       'Users',
       'User Groups',
       'Audit Log',
+      'Single Sign-On',
       'Directory Provisioning',
     ]);
   });

@@ -49,6 +49,8 @@ export function cogMenuEntries(roles: readonly Role[], applications: readonly st
   if (hasAnyRole(roles, ADMIN_TYPE_ROLES) && applications.includes(APPLICATIONS.TAX_MANAGER))
     entries.push({ label: 'Clients', to: paths.clients });
   if (hasAnyRole(roles, CAPABILITY_ROLES.AUDIT_LOG)) entries.push({ label: 'Audit Log', to: paths.auditLog });
+  if (hasAnyRole(roles, CAPABILITY_ROLES.SSO_SETTINGS_READ))
+    entries.push({ label: 'Single Sign-On', to: paths.singleSignOn });
   if (hasAnyRole(roles, CAPABILITY_ROLES.PROVISIONING_READ))
     entries.push({ label: 'Directory Provisioning', to: paths.provisioning });
   return entries;

@@ -18,6 +18,7 @@ export const paths = {
   createSiteAdmin: '/users/createSiteAdmin',
   createESupport: '/users/createESupport',
   auditLog: '/users/audit',
+  singleSignOn: '/users/sso',
   provisioning: '/users/provisioning',
   userGroups: '/user-groups',
   clients: '/clients',

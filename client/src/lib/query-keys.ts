@@ -27,6 +27,12 @@ export const queryKeys = {
   notifications: ['notifications'] as const,
   passkeys: ['passkeys'] as const,
   sessions: ['user-sessions'] as const,
+  /** The Single Sign-On page: an organisation's connections and domains (null: the caller's own). */
+  sso: {
+    all: ['sso'] as const,
+    connections: (organisationId: number | null) => ['sso', 'connections', organisationId] as const,
+    domains: (organisationId: number | null) => ['sso', 'domains', organisationId] as const,
+  },
   /** Directory Provisioning: an organisation's provisioning tokens (E-Support names the organisation). */
   scimTokens: {
     all: ['scim-tokens'] as const,

@@ -2,8 +2,8 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { AUTH_MESSAGES, ERROR_CODES } from '@shared/messages';
 import { ApiError } from '@/lib/api';
 
-/** The four steps of the login card (spec 000 §2, §4). */
-export type LoginStep = 'ROOT' | 'PASSWORD' | 'MFA' | 'CHANGE_PASSWORD';
+/** The four steps of the login card (spec 000 §2, §4), and SSO: the e-mail's organisation has its own provider. */
+export type LoginStep = 'ROOT' | 'PASSWORD' | 'MFA' | 'CHANGE_PASSWORD' | 'SSO';
 
 /** The login state of spec 000 §3, plus the challenge token of the step in progress. */
 export interface LoginState {
@@ -22,6 +22,8 @@ export interface LoginState {
   rememberDeviceDays?: number;
   /** Passkeys: the account has a passkey, so the MFA step offers 'Use a passkey'. */
   passkeyOffered?: boolean;
+  /** Discovery: where the e-mail's identity provider starts, and its name. */
+  sso?: { url: string; name?: string };
 }
 
 export const initialLoginState: LoginState = {
@@ -100,6 +102,19 @@ export function afterLoginError(
     next: current,
     inline: credentialError ? `That doesn't look right. ${message}` : `Sorry, an error occurred. ${message}`,
   };
+}
+
+/**
+ * After the ROOT step's e-mail: the organisation's provider when discovery names one, else the password step.
+ * A failed discovery (an older server, a network error) falls back to the password step.
+ */
+export function afterDiscovery(
+  current: LoginState,
+  found: { sso?: boolean; url?: string; name?: string } | null,
+): LoginState {
+  const username = current.username.trim();
+  if (found?.sso && found.url) return { ...current, username, state: 'SSO', sso: { url: found.url, name: found.name } };
+  return { ...current, username, state: 'PASSWORD', sso: undefined };
 }
 
 /** What the MFA step sends, a TOTP (or e-mailed) code or a recovery code, and the trusted-device wish. */

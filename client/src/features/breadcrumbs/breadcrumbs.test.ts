@@ -12,6 +12,7 @@ describe('breadcrumbs (spec 001 §2.3)', () => {
     expect(labels('/external-data')).toEqual(['External data']);
     expect(labels('/user-security-management')).toEqual(['User security management']);
     expect(labels('/users/user-sessions')).toEqual(['Users', 'User sessions']);
+    expect(labels('/users/sso')).toEqual(['Users', 'Single Sign-On']);
     expect(labels('/about')).toEqual(['About']);
   });
 

@@ -17,6 +17,7 @@ export const SPECIAL_LABELS: Record<string, string> = {
   'user-transactions-import': 'Import User Transactions',
   usersecurityadmin: 'User Securities',
   'dividend-calc': 'Dividend Calculator',
+  sso: 'Single Sign-On',
 };
 
 /** Segments under which the next (id) segment reads 'details'. */

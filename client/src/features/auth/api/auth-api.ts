@@ -1,4 +1,5 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
+import type { SsoDiscoveryResult } from '@shared/sso';
 import { api } from '@/lib/api';
 
 export interface LoginPayload {
@@ -34,6 +35,8 @@ export const authApi = {
       'auth/forgot-password',
       mfaCode ? { username, mfaCode } : { username },
     ),
+  /** CONTRACT 6: whether the e-mail's organisation signs it in through its own identity provider. */
+  discover: (email: string) => api.post<SsoDiscoveryResult>('auth/sso/discover', { email }),
   resetPassword: (token: string, password: string) =>
     api.post<{ success: boolean }>('auth/reset-password', { token, password }),
 };

@@ -3,13 +3,14 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { Box, Card, Center, Heading, Image, VStack } from '@chakra-ui/react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { lastWorkingPath, useAuth } from '@/lib/auth';
-import { afterLoginError, initialLoginState, LoginState, secondFactorOf } from '../login-machine';
+import { afterDiscovery, afterLoginError, initialLoginState, LoginState, secondFactorOf } from '../login-machine';
 import { signedInWithRecoveryCode } from '@/features/mfa';
 import { authApi } from '../api/auth-api';
 import { RootStep } from './RootStep';
 import { PasswordStep } from './PasswordStep';
 import { MfaStep } from './MfaStep';
 import { ChangePasswordStep } from './ChangePasswordStep';
+import { SsoStep } from './SsoStep';
 import { showToast } from './login-step';
 
 /**
@@ -54,6 +55,14 @@ export function LoginPage() {
   if (isAuthenticated && !justSignedIn) return <Navigate to={safeReturnPath(lastWorkingPath.get()) ?? '/'} replace />;
 
   const update = (patch: Partial<LoginState>) => setLogin((s) => ({ ...s, ...patch }));
+
+  /** After the ROOT step: the e-mail's own identity provider, if its organisation has one, else the password. */
+  async function discover(state: LoginState) {
+    setBusy(true);
+    const found = await authApi.discover(state.username.trim()).catch(() => null);
+    setBusy(false);
+    setLogin((s) => (s.state === 'ROOT' ? afterDiscovery(s, found) : s));
+  }
 
   /** `passkey`: in the ROOT step a password-less sign-in, in the MFA step the second factor. */
   async function submitLogin(state: LoginState, passkey?: AuthenticationResponseJSON) {
@@ -107,7 +116,16 @@ export function LoginPage() {
                   onAssertion: (passkey) => submitLogin({ ...login }, passkey),
                   onError: setInlineError,
                 }}
-                onNext={() => setLogin((s) => ({ ...s, username: s.username.trim(), state: 'PASSWORD' }))}
+                busy={busy}
+                onNext={() => discover(login)}
+              />
+            )}
+            {login.state === 'SSO' && (
+              <SsoStep
+                login={login}
+                update={update}
+                onPassword={() => update({ state: 'PASSWORD' })}
+                onBack={() => update({ state: 'ROOT', sso: undefined })}
               />
             )}
             {login.state === 'PASSWORD' && (

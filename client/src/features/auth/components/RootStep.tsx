@@ -22,7 +22,8 @@ export function RootStep({
   onNext,
   ssoError,
   passkey,
-}: StepProps & { onNext: () => void; ssoError?: string | null; passkey?: PasskeySignIn }) {
+  busy,
+}: StepProps & { onNext: () => void; ssoError?: string | null; passkey?: PasskeySignIn; busy?: boolean }) {
   const [touched, setTouched] = useState(false);
   const [termsHint, setTermsHint] = useState(false);
   const appInfo = useAppInfo();
@@ -78,7 +79,7 @@ export function RootStep({
         </Field.Root>
 
         <Box onClick={() => !login.acceptToS && setTermsHint(true)}>
-          <Button type="submit" colorPalette="blue" width="full" disabled={!canLogin}>
+          <Button type="submit" colorPalette="blue" width="full" disabled={!canLogin} loading={busy}>
             Login
           </Button>
         </Box>

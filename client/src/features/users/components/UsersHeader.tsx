@@ -13,6 +13,7 @@ export const HEADER_BUTTON_ROLES = {
   createSiteAdmin: CAPABILITY_ROLES.SUPPORT,
   createESupport: CAPABILITY_ROLES.SUPPORT,
   auditLog: CAPABILITY_ROLES.AUDIT_LOG,
+  singleSignOn: CAPABILITY_ROLES.SSO_SETTINGS_READ,
   provisioning: CAPABILITY_ROLES.PROVISIONING_READ,
 } as const;
 
@@ -47,6 +48,7 @@ export function UsersHeader({ company, organisationId }: { company: string | und
           roles={HEADER_BUTTON_ROLES.createESupport}
         />
         <HeaderButton to={paths.auditLog} label="Audit Log" roles={HEADER_BUTTON_ROLES.auditLog} />
+        <HeaderButton to={paths.singleSignOn} label="Single Sign-On" roles={HEADER_BUTTON_ROLES.singleSignOn} />
         <HeaderButton
           to={organisationId ? `${paths.provisioning}?organisationId=${organisationId}` : paths.provisioning}
           label="Directory Provisioning"
