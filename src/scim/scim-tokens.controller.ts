@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { Roles } from '../common/decorators/access.decorators';
+import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
@@ -34,6 +34,7 @@ export class ScimTokensController {
 
   @Post()
   @Roles(CAPABILITY_ROLES.PROVISIONING_MANAGE)
+  @RequiresStepUp()
   @ApiCreatedResponse({ type: NewScimTokenDto })
   @ApiResponse({ status: 409, type: ErrorBodyDto, description: 'The organisation has its maximum of tokens' })
   create(
@@ -47,6 +48,7 @@ export class ScimTokensController {
 
   @Delete(':id')
   @Roles(CAPABILITY_ROLES.PROVISIONING_MANAGE)
+  @RequiresStepUp()
   @ApiOkResponse({ type: RevokedDto })
   revoke(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
     return this.tokens.revoke(caller, id, client);

@@ -8,6 +8,7 @@ import { Organisation } from '../../src/organisations/entities/organisation.enti
 import { Session } from '../../src/sessions/entities/session.entity';
 import { OrganisationDomain } from '../../src/domains/entities/organisation-domain.entity';
 import { SsoConnection } from '../../src/sso/entities/sso-connection.entity';
+import { ScimToken } from '../../src/scim/entities/scim-token.entity';
 import { SECURITY_MESSAGES } from '../../src/shared/messages';
 import { ALL_ROLES, Role, ROLE_CODES } from '../../src/shared/roles';
 import { User } from '../../src/users/entities/user.entity';
@@ -202,6 +203,19 @@ describe('Step-up before sensitive actions', () => {
           res,
           unchanged: async () =>
             expect(await t.db.getRepository(OrganisationDomain).existsBy({ domain })).toBe(false),
+        };
+      },
+      status: 201,
+    },
+    {
+      name: 'POST /api/scim-tokens (a provisioning token)',
+      caller: () => ({ roleId: Role.SITE_ADMIN }),
+      call: async (s) => {
+        const name = `Entra ${uniq()}`;
+        const res = await request(t.http).post('/api/scim-tokens').set(s.auth).send({ name });
+        return {
+          res,
+          unchanged: async () => expect(await t.db.getRepository(ScimToken).existsBy({ name })).toBe(false),
         };
       },
       status: 201,
