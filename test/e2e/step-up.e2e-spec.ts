@@ -201,8 +201,7 @@ describe('Step-up before sensitive actions', () => {
         const res = await request(t.http).post('/api/domains').set(s.auth).send({ domain });
         return {
           res,
-          unchanged: async () =>
-            expect(await t.db.getRepository(OrganisationDomain).existsBy({ domain })).toBe(false),
+          unchanged: async () => expect(await t.db.getRepository(OrganisationDomain).existsBy({ domain })).toBe(false),
         };
       },
       status: 201,
