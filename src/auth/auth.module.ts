@@ -42,6 +42,6 @@ import { Session } from '../sessions/entities/session.entity';
     SsoService,
     StepUpService,
   ],
-  exports: [AuthService, SsoService],
+  exports: [AuthService, SsoService, StepUpService],
 })
 export class AuthModule {}

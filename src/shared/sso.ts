@@ -85,4 +85,7 @@ export const SSO_MESSAGES = {
   EMAIL_NOT_VERIFIED: 'The identity provider has not verified your e-mail address. Please contact your administrator.',
   REPLAYED: 'This sign-in response has been used already. Please sign in again.',
   LOGOUT_TOKEN_INVALID: 'The logout token is not valid.',
+  STEP_UP_EXPIRED: 'The confirmation took too long. Please try the action again.',
+  STEP_UP_OTHER_ACCOUNT: 'The corporate login was for another account. Please confirm with your own.',
+  STEP_UP_NOT_FRESH: 'Your identity provider did not ask you to sign in again. Please try again.',
 } as const;

@@ -99,6 +99,14 @@ export class FederatedSignInService {
     });
   }
 
+  /** The account this subject of the connection is linked to, if any. */
+  async linkedAccount(c: SsoConnection, subject: string): Promise<User | null> {
+    const linked = await this.identities.findOneBy({ connectionId: c.id, subject });
+    if (!linked) return null;
+    const user = await this.users.findOneBy({ id: linked.userId });
+    return user && user.organisationId === c.organisationId ? user : null;
+  }
+
   private async accountFor(c: SsoConnection, identity: FederatedIdentity, client: ClientInfo): Promise<User> {
     const linked = await this.identities.findOneBy({ connectionId: c.id, subject: identity.subject });
     if (linked) {

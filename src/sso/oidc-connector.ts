@@ -96,7 +96,12 @@ export class OidcConnector {
     return value;
   }
 
-  async start(c: SsoConnection, loginHint?: string): Promise<{ url: string; transaction: OidcTransaction }> {
+  /** `reauthenticate`: a fresh authentication at the provider whatever session it holds (prompt=login, max_age=0). */
+  async start(
+    c: SsoConnection,
+    loginHint?: string,
+    reauthenticate = false,
+  ): Promise<{ url: string; transaction: OidcTransaction }> {
     const conf = await this.configuration(c);
     const transaction: OidcTransaction = {
       state: oidc.randomState(),
@@ -113,11 +118,18 @@ export class OidcConnector {
       code_challenge: await oidc.calculatePKCECodeChallenge(transaction.codeVerifier),
       code_challenge_method: 'S256',
       ...(loginHint ? { login_hint: loginHint } : {}),
+      ...(reauthenticate ? { prompt: 'login', max_age: '0' } : {}),
     });
     return { url: url.href, transaction };
   }
 
-  async finish(c: SsoConnection, callbackUrl: URL, transaction: OidcTransaction): Promise<OidcIdentity> {
+  /** `maxAge`: seconds since the provider last authenticated the person (auth_time), checked with its clock skew. */
+  async finish(
+    c: SsoConnection,
+    callbackUrl: URL,
+    transaction: OidcTransaction,
+    maxAge?: number,
+  ): Promise<OidcIdentity> {
     const conf = await this.configuration(c);
     try {
       const tokens = await oidc.authorizationCodeGrant(conf, callbackUrl, {
@@ -125,6 +137,7 @@ export class OidcConnector {
         expectedState: transaction.state,
         expectedNonce: transaction.nonce,
         idTokenExpected: true,
+        ...(maxAge !== undefined ? { maxAge } : {}),
       });
       const id = tokens.claims();
       if (!id) throw new Error('no ID token');

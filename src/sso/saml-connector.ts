@@ -33,6 +33,8 @@ export interface SamlIdentity {
   subject: string;
   nameIdFormat: string | null;
   sessionIndex: string | null;
+  /** When the IdP authenticated the person (AuthnStatement/@AuthnInstant), if it says. */
+  authnInstant: Date | null;
   email?: string;
   firstName?: string;
   lastName?: string;
@@ -65,7 +67,7 @@ export class SamlConnector {
     private readonly once: OneTimeValues,
   ) {}
 
-  private saml(c: SsoConnection): SAML {
+  private saml(c: SsoConnection, forceAuthn = false): SAML {
     const urls = ssoUrls(this.config.publicUrl, c.id);
     return new SAML({
       entryPoint: c.samlSsoUrl!,
@@ -86,12 +88,20 @@ export class SamlConnector {
       logoutUrl: c.samlSloUrl ?? undefined,
       logoutCallbackUrl: urls.slo,
       signatureAlgorithm: 'sha256',
+      forceAuthn,
     });
   }
 
-  /** The IdP's address with a new AuthnRequest (its id kept for InResponseTo). */
-  async start(c: SsoConnection, loginHint?: string): Promise<string> {
-    return this.saml(c).getAuthorizeUrlAsync('', undefined, {
+  /**
+   * The IdP's address with a new AuthnRequest (its id kept for InResponseTo). `forceAuthn` asks the IdP to
+   * authenticate the person again whatever session it holds; `relayState` comes back with its answer.
+   */
+  async start(
+    c: SsoConnection,
+    loginHint?: string,
+    { forceAuthn = false, relayState = '' }: { forceAuthn?: boolean; relayState?: string } = {},
+  ): Promise<string> {
+    return this.saml(c, forceAuthn).getAuthorizeUrlAsync(relayState, undefined, {
       ...(loginHint ? { additionalParams: { login_hint: loginHint } } : {}),
     });
   }
@@ -137,9 +147,12 @@ export class SamlConnector {
     const email =
       first(profile, EMAIL_CLAIMS) ??
       (profile.nameIDFormat === EMAIL_FORMAT || /^[^@\s]+@[^@\s]+$/.test(nameId) ? nameId : undefined);
+    const instant = nodes(assertion, 'AuthnStatement')[0]?.$?.AuthnInstant;
+    const authnInstant = instant && !Number.isNaN(Date.parse(instant)) ? new Date(instant) : null;
     return {
       subject: nameId,
       nameIdFormat: profile.nameIDFormat ?? null,
+      authnInstant,
       sessionIndex: typeof profile.sessionIndex === 'string' ? profile.sessionIndex : null,
       email: email?.toLowerCase(),
       firstName: first(profile, GIVEN_NAME_CLAIMS),

@@ -54,7 +54,7 @@ export class SsoFlowController {
     @Query() query: SsoStartQueryDto,
     @Res() res: Response,
   ): Promise<void> {
-    await this.flow.start(id, query.login_hint, res);
+    await this.flow.start(id, res, { loginHint: query.login_hint, prompt: query.prompt, stepUpTicket: query.stepUp });
   }
 
   @Public()
@@ -75,7 +75,7 @@ export class SsoFlowController {
     @Client() client: RequestContext,
     @Res() res: Response,
   ): Promise<void> {
-    await this.flow.samlAcs(id, dto.SAMLResponse, client, res);
+    await this.flow.samlAcs(id, dto.SAMLResponse, client, res, dto.RelayState);
   }
 
   @Public()

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -5,7 +6,7 @@ import { Request, Response } from 'express';
 import { Repository } from 'typeorm';
 import { setRefreshCookie } from '../auth/refresh-cookie';
 import { SsoService, SsoTransaction } from '../auth/sso/sso.service';
-import { SsoStepUp } from '../auth/step-up/step-up.service';
+import { SsoStepUp, StepUpService } from '../auth/step-up/step-up.service';
 import { AppException } from '../common/app.exception';
 import { requestContextOf } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
@@ -16,11 +17,13 @@ import { SsoConnection } from './entities/sso-connection.entity';
 import { FederatedSignInService } from './federated-sign-in.service';
 import { OidcConnector, OidcTransaction } from './oidc-connector';
 import { SamlConnector } from './saml-connector';
+import { OneTimeValues } from './one-time-values';
 import { ssoUrls } from './sso-urls';
 import { domainOf, VerifiedDomains } from './verified-domains';
 
 export const TRANSACTION_COOKIE = 'ssoTransaction';
 const TRANSACTION_SECONDS = 10 * 60;
+const SAML_CLOCK_SKEW_MS = 60_000;
 
 /** `stepUp`: the round trip re-authenticates a signed-in session at the deployment-wide provider (CONTRACT 7). */
 type Transaction = SsoTransaction & { connectionId?: number; stepUp?: SsoStepUp };
@@ -37,6 +40,8 @@ export class SsoFlowService {
     private readonly saml: SamlConnector,
     private readonly federated: FederatedSignInService,
     private readonly domains: VerifiedDomains,
+    private readonly stepUps: StepUpService,
+    private readonly once: OneTimeValues,
   ) {}
 
   private get secure(): boolean {
@@ -74,18 +79,33 @@ export class SsoFlowService {
     return { sso: true, url: `/auth/sso/${c.id}?login_hint=${encodeURIComponent(email.trim())}`, name: c.name };
   }
 
-  async start(id: number, loginHint: string | undefined, res: Response): Promise<void> {
+  /**
+   * `prompt=login`: a fresh authentication at the provider (OIDC prompt=login and max_age=0, SAML ForceAuthn). With
+   * the `stepUp` ticket of POST /auth/step-up/sso, the round trip re-authenticates the signed-in session the ticket
+   * names (CONTRACT 7): its end marks that session instead of opening one.
+   */
+  async start(
+    id: number,
+    res: Response,
+    { loginHint, prompt, stepUpTicket }: { loginHint?: string; prompt?: string; stepUpTicket?: string } = {},
+  ): Promise<void> {
     try {
+      const stepUp = stepUpTicket === undefined ? undefined : this.stepUps.readSsoTicket(stepUpTicket);
+      if (stepUpTicket !== undefined && !stepUp)
+        throw AppException.badRequest(SSO_MESSAGES.STEP_UP_EXPIRED, ERROR_CODES.SSO_FAILED);
+      const reauthenticate = prompt === 'login' || !!stepUp;
       const c = await this.usable(id);
       if (c.protocol === 'saml') {
-        res.redirect(302, await this.saml.start(c, loginHint));
+        // RelayState carries 80 bytes at most: a random key of the step-up kept where every instance finds it.
+        const relayState = stepUp ? await this.keepSamlStepUp(stepUp) : '';
+        res.redirect(302, await this.saml.start(c, loginHint, { forceAuthn: reauthenticate, relayState }));
         return;
       }
-      const { url, transaction } = await this.oidc.start(c, loginHint);
+      const { url, transaction } = await this.oidc.start(c, loginHint, reauthenticate);
       // Lax, not Strict: the cookie must come back on the identity provider's top-level redirect.
       res.cookie(
         TRANSACTION_COOKIE,
-        this.jwt.sign({ typ: 'sso', ...transaction }, { expiresIn: TRANSACTION_SECONDS }),
+        this.jwt.sign({ typ: 'sso', ...transaction, ...(stepUp ? { stepUp } : {}) }, { expiresIn: TRANSACTION_SECONDS }),
         {
           httpOnly: true,
           sameSite: 'lax',
@@ -146,6 +166,37 @@ export class SsoFlowService {
     }
   }
 
+  private async keepSamlStepUp(stepUp: SsoStepUp): Promise<string> {
+    const key = randomBytes(16).toString('base64url');
+    const until = new Date(Date.now() + TRANSACTION_SECONDS * 1000);
+    const returnTo = stepUp.returnTo.length <= 100 ? stepUp.returnTo : '/';
+    await this.once.claim(`saml-step-up:${key}`, until, `${stepUp.sid} ${stepUp.sub} ${Date.now()}`);
+    await this.once.claim(`saml-step-up-return:${key}`, until, returnTo);
+    return key;
+  }
+
+  /** The step-up a SAML answer's RelayState names, once: its session, account, return path and start time. */
+  private async takeSamlStepUp(relayState: string): Promise<(SsoStepUp & { startedAt: number }) | undefined> {
+    const value = await this.once.get(`saml-step-up:${relayState}`);
+    const returnTo = await this.once.get(`saml-step-up-return:${relayState}`);
+    if (!value || !(await this.once.take(`saml-step-up:${relayState}`))) return undefined;
+    const [sid, sub, startedAt] = value.split(' ');
+    return { sid, sub: Number(sub), returnTo: returnTo ?? '/', startedAt: Number(startedAt) };
+  }
+
+  /** The account linked to this subject of the connection must be the one whose session asked to step up. */
+  private async markStepUp(
+    c: SsoConnection,
+    subject: string,
+    stepUp: SsoStepUp,
+    client: { ip: string | null; userAgent: string | null },
+  ): Promise<void> {
+    const user = await this.federated.linkedAccount(c, subject);
+    if (!user || user.id !== stepUp.sub)
+      throw AppException.forbidden(SSO_MESSAGES.STEP_UP_OTHER_ACCOUNT, ERROR_CODES.SSO_NOT_ALLOWED);
+    await this.stepUps.mark(stepUp.sid, user, client, c.name);
+  }
+
   /** The end of a step-up at the provider: back where the person was, the session marked, or the reason shown. */
   private async stepUpCallback(
     currentUrl: URL,
@@ -154,9 +205,21 @@ export class SsoFlowService {
     client: { ip: string | null; userAgent: string | null },
     res: Response,
   ): Promise<void> {
+    await this.backFromStepUp(stepUp, res, async () => {
+      if (transaction.connectionId === undefined) {
+        await this.deploymentWide.finishStepUp(currentUrl, transaction, stepUp, client);
+        return;
+      }
+      const c = await this.usable(transaction.connectionId, 'oidc');
+      const identity = await this.oidc.finish(c, currentUrl, transaction as OidcTransaction, 0);
+      await this.markStepUp(c, identity.subject, stepUp, client);
+    });
+  }
+
+  private async backFromStepUp(stepUp: SsoStepUp, res: Response, prove: () => Promise<void>): Promise<void> {
     const back = new URL(stepUp.returnTo, this.config.publicUrl);
     try {
-      await this.deploymentWide.finishStepUp(currentUrl, transaction, stepUp, client);
+      await prove();
       back.searchParams.set('stepUp', 'done');
     } catch (e) {
       const message =
@@ -171,7 +234,20 @@ export class SsoFlowService {
     samlResponse: string,
     client: { ip: string | null; userAgent: string | null },
     res: Response,
+    relayState?: string,
   ) {
+    const stepUp = relayState ? await this.takeSamlStepUp(relayState) : undefined;
+    if (stepUp) {
+      await this.backFromStepUp(stepUp, res, async () => {
+        const c = await this.usable(id, 'saml');
+        const identity = await this.saml.acs(c, samlResponse);
+        // ForceAuthn was asked: the IdP must have authenticated the person after the step-up began.
+        if (!identity.authnInstant || identity.authnInstant.getTime() < stepUp.startedAt - SAML_CLOCK_SKEW_MS)
+          throw AppException.unauthorized(SSO_MESSAGES.STEP_UP_NOT_FRESH, ERROR_CODES.SSO_FAILED);
+        await this.markStepUp(c, identity.subject, stepUp, client);
+      });
+      return;
+    }
     try {
       const c = await this.usable(id, 'saml');
       const identity = await this.saml.acs(c, samlResponse);

@@ -109,6 +109,57 @@ describe('OpenID Connect sign-in through an organisation connection (CONTRACT 6)
     expect(sso[0].idToken).not.toMatch(/^eyJ/);
   });
 
+  it("steps up at the organisation's provider (prompt=login, max_age=0): the session marked; another person's login there is refused", async () => {
+    const { org, domain, c } = await setup();
+    const user = await createUser(t, org, { email: `sam@${domain}`, passwordHash: null, roleId: Role.SITE_ADMIN });
+    const other = await createUser(t, org, { email: `tess@${domain}`, passwordHash: null });
+    const token = await accessTokenOf(await roundTrip(c.id, user.email));
+    const auth = { Authorization: `Bearer ${token}` };
+    const sid = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
+    const age = () => {
+      const at = new Date(Date.now() - 61 * 60_000);
+      return t.db.getRepository(Session).update({ id: sid }, { createdAt: at, authenticatedAt: at });
+    };
+    await age();
+    const refused = await request(t.http).get('/api/users/export').set(auth);
+    expectErrorBody(refused, 403);
+    expect(refused.body.code).toBe('STEP_UP_REQUIRED');
+
+    /** POST /auth/step-up/sso, then the round trip at the provider as `login`: where the browser lands. */
+    async function stepUpAs(login: string): Promise<string> {
+      const { url } = (
+        await request(t.http).post('/auth/step-up/sso').set(auth).send({ returnTo: '/users' }).expect(200)
+      ).body as { url: string };
+      expect(url).toMatch(new RegExp(`^/auth/sso/${c.id}\\?prompt=login&stepUp=`));
+      const start = await request(t.http).get(url).expect(302);
+      const authorize = new URL(start.headers.location);
+      expect(authorize.origin).toBe(provider.issuer);
+      expect([authorize.searchParams.get('prompt'), authorize.searchParams.get('max_age')]).toEqual(['login', '0']);
+      const cookie = ([] as string[])
+        .concat(start.headers['set-cookie'])
+        .find((x) => x.startsWith('ssoTransaction='))!
+        .split(';')[0];
+      const back = new URL(await signInAtProvider(authorize.href, login));
+      const end = await request(t.http).get(`${back.pathname}${back.search}`).set('Cookie', cookie).expect(302);
+      // A step-up opens no session and sets no refresh cookie.
+      expect(([] as string[]).concat(end.headers['set-cookie'] ?? []).some((x) => x.startsWith('refreshToken='))).toBe(
+        false,
+      );
+      return end.headers.location as string;
+    }
+
+    const wrong = await stepUpAs(other.email);
+    expect(wrong).toMatch(/^\/users\?stepUpError=/);
+    expect((await request(t.http).get('/api/users/export').set(auth)).status).toBe(403);
+
+    expect(await stepUpAs(user.email)).toBe('/users?stepUp=done');
+    await request(t.http).get('/api/users/export').set(auth).expect(200);
+    expect(await t.db.getRepository(AuditEvent).countBy({ type: 'STEP_UP' as never, actorId: user.id })).toBe(1);
+    // A ticket is bound to its session: a forged or expired one goes nowhere.
+    const forged = await request(t.http).get(`/auth/sso/${c.id}?prompt=login&stepUp=not-a-ticket`).expect(302);
+    expect(forged.headers.location).toMatch(/^\/logIn\?ssoError=/);
+  });
+
   it("refuses another organisation's user, an unverified domain and an unknown e-mail without just-in-time accounts", async () => {
     const { org, domain, c } = await setup();
     const other = await createOrganisation(t);

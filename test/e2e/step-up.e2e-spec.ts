@@ -304,6 +304,7 @@ describe('Step-up before sensitive actions', () => {
         { recoveryCode: 'not a code!' },
         { passkey: 'nope' },
         { password: PASSWORD, extra: 1 },
+        { password: null },
       ])
         expect([body, (await stepUp(s, body)).status]).toEqual([body, 400]);
     });

@@ -62,7 +62,7 @@ export class StepUpService {
   ) {}
 
   async stepUp(caller: AuthUser, dto: StepUpDto, client: RequestContext): Promise<StepUpResult> {
-    const given = [dto.password, dto.mfaToken, dto.recoveryCode, dto.passkey].filter((v) => v !== undefined);
+    const given = [dto.password, dto.mfaToken, dto.recoveryCode, dto.passkey].filter((v) => v !== undefined && v !== null);
     if (given.length !== 1) throw AppException.badRequest(SECURITY_MESSAGES.STEP_UP_ONE_FACTOR);
     const ip = client.ip ?? 'unknown';
     await this.throttle.check(caller.email, ip);
@@ -144,14 +144,44 @@ export class StepUpService {
    * short-lived ticket in the URL names this session and account; the callback marks the session only when the
    * provider asserts this account's e-mail after a fresh authentication.
    */
-  ssoUrl(caller: AuthUser, returnTo: string | undefined): { url: string } {
-    if (!this.config.oidc)
+  async ssoUrl(caller: AuthUser, returnTo: string | undefined): Promise<{ url: string }> {
+    const connectionId = await this.connectionOf(caller);
+    if (connectionId === null && !this.config.oidc)
       throw AppException.badRequest('Corporate login is not configured.', ERROR_CODES.SSO_UNAVAILABLE);
-    const ticket = this.jwt.sign(
-      { typ: 'step-up', sid: caller.sessionId, sub: caller.id, ret: sameOriginPath(returnTo) },
-      { expiresIn: SSO_TICKET_SECONDS },
+    const ticket = encodeURIComponent(
+      this.jwt.sign(
+        { typ: 'step-up', sid: caller.sessionId, sub: caller.id, ret: sameOriginPath(returnTo) },
+        { expiresIn: SSO_TICKET_SECONDS },
+      ),
     );
-    return { url: `/auth/sso?prompt=login&stepUp=${encodeURIComponent(ticket)}` };
+    return {
+      url:
+        connectionId === null
+          ? `/auth/sso?prompt=login&stepUp=${ticket}`
+          : `/auth/sso/${connectionId}?prompt=login&stepUp=${ticket}`,
+    };
+  }
+
+  /**
+   * The organisation's connection the caller signs in through: the one that opened this session, else the one the
+   * account is linked to; null: the deployment-wide provider. Read by table, as the SSO module writes these rows.
+   */
+  private async connectionOf(caller: AuthUser): Promise<number | null> {
+    const e = (name: string) => this.sessions.manager.connection.driver.escape(name);
+    const q = () =>
+      this.sessions.manager.createQueryBuilder().select(`${e('x')}.${e('connectionId')}`, 'connectionId');
+    const bySession = await q()
+      .from('sso_sessions', 'x')
+      .where(`${e('x')}.${e('sessionId')} = :sid`, { sid: caller.sessionId })
+      .getRawOne<{ connectionId: number }>();
+    if (bySession) return Number(bySession.connectionId);
+    const linked = await q()
+      .from('sso_identities', 'x')
+      .innerJoin('sso_connections', 'c', `${e('c')}.${e('id')} = ${e('x')}.${e('connectionId')}`)
+      .where(`${e('x')}.${e('userId')} = :id AND ${e('c')}.${e('enabled')} = :on`, { id: caller.id, on: true })
+      .orderBy(`${e('x')}.${e('connectionId')}`, 'ASC')
+      .getRawOne<{ connectionId: number }>();
+    return linked ? Number(linked.connectionId) : null;
   }
 
   /** The ticket of ssoUrl, or undefined when it is not a valid, unexpired one. */

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LIMITS } from '../../shared/limits';
 import { SsoDiscoveryResult } from '../../shared/sso';
 
@@ -24,6 +24,17 @@ export class SsoStartQueryDto {
   @IsString()
   @MaxLength(LIMITS.EMAIL_MAX)
   login_hint?: string;
+
+  @ApiPropertyOptional({ enum: ['login'], description: 'Authenticate again at the provider, whatever its session' })
+  @IsOptional()
+  @IsIn(['login'])
+  prompt?: 'login';
+
+  @ApiPropertyOptional({ description: 'The ticket of POST /auth/step-up/sso: this round trip re-authenticates a session' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  stepUp?: string;
 }
 
 /** POST /auth/saml/{id}/acs (form), the IdP's HTTP-POST binding. */
