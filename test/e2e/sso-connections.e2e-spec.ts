@@ -2,13 +2,14 @@ import request from 'supertest';
 import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
 import { OutboxMessage } from '../../src/mail/entities/outbox-message.entity';
 import { Organisation } from '../../src/organisations/entities/organisation.entity';
+import { Session } from '../../src/sessions/entities/session.entity';
 import { Role } from '../../src/shared/roles';
 import { SsoConnection } from '../../src/sso/entities/sso-connection.entity';
 import { User } from '../../src/users/entities/user.entity';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, fromResponse } from '../utils/factories';
 import { createRoleMatrix, RoleMatrix } from '../utils/roles';
-import { startTestIdp, TestIdp } from '../utils/saml-idp';
+import { ResponseOptions, startTestIdp, TestIdp } from '../utils/saml-idp';
 import { verifyDomain } from '../utils/sso';
 import { createTestApp, TestApp } from '../utils/test-app';
 import { expected, statusesFor } from '../utils/users';
@@ -294,6 +295,64 @@ describe('SAML 2.0 sign-in through an organisation connection (CONTRACT 6)', () 
     }
     const events = await t.db.getRepository(AuditEvent).findBy({ targetId: user.id, type: 'SSO_SIGN_IN' });
     expect(events).toHaveLength(2);
+  });
+
+  it('steps up at the IdP with ForceAuthn: the session marked only by a fresh authentication of the linked person, once', async () => {
+    const { org, domain, c, audience, acsUrl } = await setup();
+    const user = await createUser(t, org, { email: `sue@${domain}`, passwordHash: null, roleId: Role.SITE_ADMIN });
+    const other = await createUser(t, org, { email: `tom@${domain}`, passwordHash: null });
+    const signIn = async (who: User, nameId: string) => {
+      const req = await begin(c.id);
+      const { cookie } = expectSignedIn(
+        await post(c.id, idp.respond({ inResponseTo: req.id, acsUrl, audience, nameId, email: who.email })),
+      );
+      return (await request(t.http).post('/refresh').set('Cookie', cookie).expect(200)).body.newAccessToken as string;
+    };
+    await signIn(other, 'persistent-tom');
+    const token = await signIn(user, 'persistent-sue');
+    const auth = { Authorization: `Bearer ${token}` };
+    const sid = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
+    const at = new Date(Date.now() - 61 * 60_000);
+    await t.db.getRepository(Session).update({ id: sid }, { createdAt: at, authenticatedAt: at });
+    expect((await request(t.http).get('/api/users/export').set(auth)).body.code).toBe('STEP_UP_REQUIRED');
+
+    /** POST /auth/step-up/sso, the redirect to the IdP, and the IdP's answer: where the browser lands. */
+    async function stepUpWith(answer: Partial<ResponseOptions>) {
+      const { url } = (
+        await request(t.http).post('/auth/step-up/sso').set(auth).send({ returnTo: '/users' }).expect(200)
+      ).body as { url: string };
+      expect(url.startsWith(`/auth/sso/${c.id}?prompt=login&stepUp=`)).toBe(true);
+      const start = await request(t.http).get(url).expect(302);
+      const req = idp.readRequest(start.headers.location);
+      expect(req.forceAuthn).toBe(true);
+      expect(req.relayState).toMatch(/^[\w-]{22}$/);
+      const response = idp.respond({ inResponseTo: req.id, acsUrl, audience, nameId: 'persistent-sue', ...answer });
+      const end = await request(t.http)
+        .post(`/auth/saml/${c.id}/acs`)
+        .type('form')
+        .send({ SAMLResponse: response, RelayState: req.relayState });
+      expect(end.status).toBe(302);
+      expect(([] as string[]).concat(end.headers['set-cookie'] ?? []).some((x) => /^refreshToken=[^;]/.test(x))).toBe(
+        false,
+      );
+      return { location: end.headers.location as string, response, relayState: req.relayState! };
+    }
+    const refusal = (location: string) => new URL(location, 'http://x').searchParams.get('stepUpError');
+
+    // Another person at the IdP, and an authentication older than the step-up, mark nothing.
+    expect(refusal((await stepUpWith({ nameId: 'persistent-tom' })).location)).toContain('another account');
+    expect(refusal((await stepUpWith({ authnInstant: -300 })).location)).toContain('sign in again');
+    expect((await request(t.http).get('/api/users/export').set(auth)).status).toBe(403);
+
+    const done = await stepUpWith({});
+    expect(done.location).toBe('/users?stepUp=done');
+    await request(t.http).get('/api/users/export').set(auth).expect(200);
+    // Its RelayState and assertion are used up: the same answer again is an ordinary (replayed) sign-in, refused.
+    const again = await request(t.http)
+      .post(`/auth/saml/${c.id}/acs`)
+      .type('form')
+      .send({ SAMLResponse: done.response, RelayState: done.relayState });
+    expectRefused(again);
   });
 
   it('refuses unsigned, tampered, foreign-key, expired, not-yet-valid, wrong-audience, wrong-recipient and unsolicited responses', async () => {

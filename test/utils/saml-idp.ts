@@ -15,7 +15,13 @@ export interface TestIdp {
   sloUrl?: string;
   metadataXml: string;
   /** The AuthnRequest the SP's redirect carries: its id and ACS URL. */
-  readRequest(redirectUrl: string): { id: string; acsUrl: string; issuer: string };
+  readRequest(redirectUrl: string): {
+    id: string;
+    acsUrl: string;
+    issuer: string;
+    forceAuthn: boolean;
+    relayState: string | null;
+  };
   respond(options: ResponseOptions): string;
 }
 
@@ -35,6 +41,8 @@ export interface ResponseOptions {
   sessionIndex?: string;
   /** Signed by another key than the metadata's. */
   foreignKey?: boolean;
+  /** When the person authenticated, in seconds from now (default 0: just now). */
+  authnInstant?: number;
 }
 
 const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
@@ -93,6 +101,8 @@ export async function startTestIdp(name = 'idp', withSlo = true): Promise<TestId
       return {
         id: root.getAttribute('ID')!,
         acsUrl: root.getAttribute('AssertionConsumerServiceURL')!,
+        forceAuthn: root.getAttribute('ForceAuthn') === 'true',
+        relayState: new URL(redirectUrl).searchParams.get('RelayState'),
         issuer: issuer?.textContent ?? '',
       };
     },
@@ -112,7 +122,7 @@ export async function startTestIdp(name = 'idp', withSlo = true): Promise<TestId
         `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:2.0:nameid-format:persistent">${escape(o.nameId)}</saml:NameID>` +
         `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData InResponseTo="${escape(o.inResponseTo)}" NotOnOrAfter="${notOnOrAfter}" Recipient="${escape(o.recipient ?? o.acsUrl)}"/></saml:SubjectConfirmation></saml:Subject>` +
         `<saml:Conditions NotBefore="${notBefore}" NotOnOrAfter="${notOnOrAfter}"><saml:AudienceRestriction><saml:Audience>${escape(o.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
-        `<saml:AuthnStatement AuthnInstant="${iso(0)}" SessionIndex="${escape(o.sessionIndex ?? `_s${randomUUID()}`)}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
+        `<saml:AuthnStatement AuthnInstant="${iso(o.authnInstant ?? 0)}" SessionIndex="${escape(o.sessionIndex ?? `_s${randomUUID()}`)}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
         attributes +
         `</saml:Assertion></samlp:Response>`;
       const keys = o.foreignKey ? foreign : own;
