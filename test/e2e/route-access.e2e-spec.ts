@@ -49,7 +49,7 @@ describe('route access inventory', () => {
         'PUT /api/users/updateRole (conditional)',
       ]),
     );
-    // The write routes of identity-provider connections, domains and provisioning tokens, once they exist.
+    // Every write route of identity-provider connections, domains and provisioning tokens.
     const writes = listRoutes(t.app).filter(
       (r) => /^\/api\/(sso-connections|domains|scim-tokens)/.test(r.path) && r.method !== 'GET',
     );

@@ -25,8 +25,9 @@ export function UserManualPage() {
           Tick “I agree to the Terms and Conditions”, enter your e-mail and choose Login, then enter your password. If
           multi-factor authentication (MFA) is on, enter the six-digit code from your authenticator app, or ask for a
           code by e-mail. A first login with a temporary password asks you to choose a new one. “Forgot your password?”
-          e-mails you a reset link that works once, for one hour. Organisations with corporate single sign-on use
-          Corporate Login.
+          e-mails you a reset link that works once, for one hour. If your organisation signs in through its own identity
+          provider, the card offers “Continue with …” once you have entered your e-mail, and you sign in there; other
+          organisations with corporate single sign-on use Corporate Login.
         </Text>
       </Topic>
       <Topic title="Lost your phone? Recovery codes">
@@ -125,12 +126,26 @@ export function UserManualPage() {
       <Topic title="Confirm it’s you">
         <Text>
           Before a few sensitive actions (exporting the user list or the audit log, switching off someone else’s MFA,
-          removing a passkey, giving someone the Administrator or Site Admin role, creating a support account), the
-          portal asks you to confirm it is you, unless you signed in or confirmed in the last few minutes (five, unless
-          your operator sets otherwise). Confirm with your password, a code from your authenticator app, a recovery code
-          or a passkey; accounts that sign in through their organisation sign in again there and come back to the page.
-          The action then goes ahead by itself. This stops someone who finds your session open on an unattended desk
-          from taking your organisation’s data or weakening its accounts.
+          removing a passkey, giving someone the Administrator or Site Admin role, creating a support account, changing
+          the organisation’s single sign-on connections, domains or provisioning tokens), the portal asks you to confirm
+          it is you, unless you signed in or confirmed in the last few minutes (five, unless your operator sets
+          otherwise). Confirm with your password, a code from your authenticator app, a recovery code or a passkey;
+          accounts that sign in through their organisation sign in again there and come back to the page. The action
+          then goes ahead by itself. This stops someone who finds your session open on an unattended desk from taking
+          your organisation’s data or weakening its accounts.
+        </Text>
+      </Topic>
+      <Topic title="Single Sign-On (site admins, administrators and support)">
+        <Text>
+          An organisation can sign its people in through its own identity provider (Microsoft Entra ID, Okta, ADFS or
+          any OpenID Connect or SAML 2.0 provider). The site admin opens Single Sign-On (cog menu, or the button on the
+          Users page) and adds a connection: for OpenID Connect the issuer URL, client ID and secret; for SAML the
+          provider’s metadata. The page shows the addresses to give the provider’s administrator, and the SAML service
+          provider metadata to download. Then add your e-mail domains: each shows a TXT record to publish in your DNS;
+          Verify checks it and says what is missing. Once a domain is verified and a connection enabled, people with an
+          e-mail of that domain are sent to your provider from the login card. “Just-in-time accounts” creates an
+          account with the chosen role at a person’s first sign-in; without it, only existing accounts sign in.
+          Administrators see the page; support staff choose the organisation. Setup steps: docs/sso.md.
         </Text>
       </Topic>
       <Topic title="Directory Provisioning (SCIM)">
