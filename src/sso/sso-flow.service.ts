@@ -105,7 +105,10 @@ export class SsoFlowService {
       // Lax, not Strict: the cookie must come back on the identity provider's top-level redirect.
       res.cookie(
         TRANSACTION_COOKIE,
-        this.jwt.sign({ typ: 'sso', ...transaction, ...(stepUp ? { stepUp } : {}) }, { expiresIn: TRANSACTION_SECONDS }),
+        this.jwt.sign(
+          { typ: 'sso', ...transaction, ...(stepUp ? { stepUp } : {}) },
+          { expiresIn: TRANSACTION_SECONDS },
+        ),
         {
           httpOnly: true,
           sameSite: 'lax',

@@ -580,7 +580,8 @@ describe('fuzz: every route with generated input (CONTRACT §3, §5)', () => {
       async () => {
         const failures: string[] = [];
         for (const route of routes.filter(
-          (r) => (!ONLY_ROUTE || `${r.method} ${r.path}` === ONLY_ROUTE) && !(caller !== 'anonymous' && rightlyRecorded(r)),
+          (r) =>
+            (!ONLY_ROUTE || `${r.method} ${r.path}` === ONLY_ROUTE) && !(caller !== 'anonymous' && rightlyRecorded(r)),
         )) {
           self = callers.get(caller)?.user.id;
           accepted = 0;

@@ -62,7 +62,9 @@ export class StepUpService {
   ) {}
 
   async stepUp(caller: AuthUser, dto: StepUpDto, client: RequestContext): Promise<StepUpResult> {
-    const given = [dto.password, dto.mfaToken, dto.recoveryCode, dto.passkey].filter((v) => v !== undefined && v !== null);
+    const given = [dto.password, dto.mfaToken, dto.recoveryCode, dto.passkey].filter(
+      (v) => v !== undefined && v !== null,
+    );
     if (given.length !== 1) throw AppException.badRequest(SECURITY_MESSAGES.STEP_UP_ONE_FACTOR);
     const ip = client.ip ?? 'unknown';
     await this.throttle.check(caller.email, ip);
@@ -168,8 +170,7 @@ export class StepUpService {
    */
   private async connectionOf(caller: AuthUser): Promise<number | null> {
     const e = (name: string) => this.sessions.manager.connection.driver.escape(name);
-    const q = () =>
-      this.sessions.manager.createQueryBuilder().select(`${e('x')}.${e('connectionId')}`, 'connectionId');
+    const q = () => this.sessions.manager.createQueryBuilder().select(`${e('x')}.${e('connectionId')}`, 'connectionId');
     const bySession = await q()
       .from('sso_sessions', 'x')
       .where(`${e('x')}.${e('sessionId')} = :sid`, { sid: caller.sessionId })

@@ -30,7 +30,9 @@ export class SsoStartQueryDto {
   @IsIn(['login'])
   prompt?: 'login';
 
-  @ApiPropertyOptional({ description: 'The ticket of POST /auth/step-up/sso: this round trip re-authenticates a session' })
+  @ApiPropertyOptional({
+    description: 'The ticket of POST /auth/step-up/sso: this round trip re-authenticates a session',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(2000)
