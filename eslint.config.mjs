@@ -13,7 +13,7 @@ export default defineConfig(
     ignores: [
       'dist/**',
       'client/dist/**',
-      '.test-build/**',
+      '.test-build*/**',
       'test-results/**',
       'coverage/**',
       'node_modules/**',

@@ -6,7 +6,6 @@ export interface BuiltServer {
   port: number;
   output(): string;
 }
-export const MAIN_JS: string;
 export function buildServer(): string;
 export function startServer(mainJs: string, env: Record<string, string>): Promise<BuiltServer>;
 export function stopServer(server: BuiltServer, signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;

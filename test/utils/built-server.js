@@ -1,29 +1,77 @@
 /**
- * The BUILT server as a process, for the suites that need real processes (crash, several instances):
- * compiled once into .test-build/ (so dist/, which `npm start` serves, is never disturbed), started on a
- * free port with the given environment, stopped with SIGTERM or killed with SIGKILL.
+ * The BUILT server as a process, for the suites that need real processes (crash, shutdown, backup, several
+ * instances): compiled into .test-build-<key>/ (so dist/, which `npm start` serves, is never disturbed), started
+ * on a free port with the given environment, stopped with SIGTERM or killed with SIGKILL.
  */
 const { execFileSync, spawn } = require('node:child_process');
-const { rmSync } = require('node:fs');
+const { createHash } = require('node:crypto');
+const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..', '..');
-const BUILD_DIR = join(root, '.test-build');
-const MAIN_JS = join(BUILD_DIR, 'main.js');
 
-/** Compiles src/ into a fresh .test-build/ (about 10 s; emptied first, so no file of a removed source lingers). */
+/** A fingerprint of what the build reads: every file under src/, the tsconfig files and package.json. */
+function sourceKey() {
+  const hash = createHash('sha256');
+  const visit = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) visit(p);
+      else hash.update(p).update(readFileSync(p));
+    }
+  };
+  visit(join(root, 'src'));
+  for (const f of ['tsconfig.json', 'tsconfig.build.json', 'package.json']) hash.update(readFileSync(join(root, f)));
+  return hash.digest('hex').slice(0, 12);
+}
+
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Compiles src/ into .test-build-<key>/ (one level below the root, as dist/ is) once per version of the sources,
+ * however many suites ask at once: one builds under a lock (a directory), the others wait for it and share the
+ * result, so no suite's server is deleted under it. Builds of older sources are removed.
+ */
 function buildServer() {
-  rmSync(BUILD_DIR, { recursive: true, force: true });
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--outDir', BUILD_DIR],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  return MAIN_JS;
+  const dir = join(root, `.test-build-${sourceKey()}`);
+  const main = join(dir, 'main.js');
+  const lock = `${dir}.lock`;
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    if (existsSync(main)) return main;
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+    }
+    try {
+      // The lock of a build that was killed.
+      if (Date.now() - statSync(lock).mtimeMs > 5 * 60_000) rmSync(lock, { recursive: true, force: true });
+    } catch {
+      // released meanwhile
+    }
+    if (Date.now() > deadline) throw new Error('timed out waiting for another build of the server');
+    sleep(250);
+  }
+  try {
+    if (existsSync(main)) return main;
+    const partial = `${dir}.partial`;
+    rmSync(partial, { recursive: true, force: true });
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--outDir', partial],
+      { cwd: root, stdio: 'inherit' },
+    );
+    renameSync(partial, dir);
+    for (const e of readdirSync(root))
+      if (/^\.test-build(-[0-9a-f]{12})?$/.test(e) && join(root, e) !== dir)
+        rmSync(join(root, e), { recursive: true, force: true });
+    return main;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 function freePort() {
@@ -86,4 +134,4 @@ function stopServer(server, signal = 'SIGTERM') {
   });
 }
 
-module.exports = { buildServer, startServer, stopServer, MAIN_JS };
+module.exports = { buildServer, startServer, stopServer };
