@@ -5,6 +5,7 @@ import { AppException } from '../common/app.exception';
 import { decrypt } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
+import { createSafeFetch, SafeFetch } from '../common/http/safe-fetch';
 import { ERROR_CODES } from '../shared/messages';
 import { SSO_MESSAGES } from '../shared/sso';
 import { SsoConnection } from './entities/sso-connection.entity';
@@ -59,7 +60,15 @@ export class OidcConnector {
   private readonly configs = new Map<number, Cached<oidc.Configuration>>();
   private readonly keys = new Map<number, Cached<JWTVerifyGetKey>>();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  /** Every request to a customer's provider (discovery, tokens, userinfo, keys): public addresses only, bounded. */
+  private readonly fetch: SafeFetch;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.fetch = createSafeFetch({
+      allowPrivateNetworks: config.ssoAllowPrivateNetworks,
+      timeoutMs: REQUEST_TIMEOUT_SECONDS * 1000,
+    });
+  }
 
   private unreachable() {
     return new AppException(
@@ -81,10 +90,15 @@ export class OidcConnector {
         c.oidcClientId!,
         undefined,
         oidc.ClientSecretBasic(decrypt(c.oidcClientSecret!, this.config.encryptionKey)),
-        { timeout: REQUEST_TIMEOUT_SECONDS, ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}) },
+        {
+          timeout: REQUEST_TIMEOUT_SECONDS,
+          [oidc.customFetch]: this.fetch,
+          ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+        },
       )
       .then((conf) => {
         conf.timeout = REQUEST_TIMEOUT_SECONDS;
+        conf[oidc.customFetch] = this.fetch;
         return conf;
       })
       .catch((e: Error) => {
@@ -181,7 +195,7 @@ export class OidcConnector {
     const cached = this.keys.get(c.id);
     if (!fresh && cached && cached.key === uri && Date.now() - cached.at < CACHE_MS) return cached.value;
     const value = (async () => {
-      const res = await fetch(uri, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_SECONDS * 1000) });
+      const res = await this.fetch(uri);
       if (!res.ok) throw new Error(`JWKS answered ${res.status}`);
       return createLocalJWKSet((await res.json()) as JSONWebKeySet);
     })();
