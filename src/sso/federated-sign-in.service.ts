@@ -19,8 +19,9 @@ import { User } from '../users/entities/user.entity';
 import { activeUsersLimitMessage, UsersService } from '../users/users.service';
 import { SsoConnection } from './entities/sso-connection.entity';
 import { SsoIdentity } from './entities/sso-identity.entity';
+import { VerifiedDomainsService } from '../domains/verified-domains.service';
+import { emailDomain } from '../shared/domains';
 import { SsoSession } from './entities/sso-session.entity';
-import { domainOf, VerifiedDomains } from './verified-domains';
 
 /** What a provider asserted, after the protocol's own checks. */
 export interface FederatedIdentity {
@@ -51,7 +52,7 @@ export class FederatedSignInService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(SsoIdentity) private readonly identities: Repository<SsoIdentity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly domains: VerifiedDomains,
+    private readonly domains: VerifiedDomainsService,
     private readonly auth: AuthService,
     private readonly usersService: UsersService,
     private readonly audit: AuditService,
@@ -142,7 +143,7 @@ export class FederatedSignInService {
         'account of another organisation',
         SSO_MESSAGES.OTHER_ORGANISATION,
       );
-    if (!(await this.domains.isVerified(c.organisationId, domainOf(email))))
+    if (!(await this.domains.isVerified(c.organisationId, emailDomain(email))))
       return this.refuse(
         c,
         identity,

@@ -19,7 +19,7 @@ import { OidcConnector, OidcTransaction } from './oidc-connector';
 import { SamlConnector } from './saml-connector';
 import { OneTimeValues } from './one-time-values';
 import { ssoUrls } from './sso-urls';
-import { domainOf, VerifiedDomains } from './verified-domains';
+import { VerifiedDomainsService } from '../domains/verified-domains.service';
 
 export const TRANSACTION_COOKIE = 'ssoTransaction';
 const TRANSACTION_SECONDS = 10 * 60;
@@ -39,7 +39,7 @@ export class SsoFlowService {
     private readonly oidc: OidcConnector,
     private readonly saml: SamlConnector,
     private readonly federated: FederatedSignInService,
-    private readonly domains: VerifiedDomains,
+    private readonly domains: VerifiedDomainsService,
     private readonly stepUps: StepUpService,
     private readonly once: OneTimeValues,
   ) {}
@@ -72,7 +72,7 @@ export class SsoFlowService {
    * whether or not an account exists.
    */
   async discover(email: string): Promise<SsoDiscoveryResult> {
-    const organisationId = await this.domains.organisationFor(domainOf(email));
+    const organisationId = await this.domains.organisationForEmail(email);
     if (organisationId === null) return { sso: false };
     const c = await this.connections.findOne({ where: { organisationId, enabled: true }, order: { id: 'ASC' } });
     if (!c) return { sso: false };

@@ -18,7 +18,7 @@ import { SsoConnectionsService } from './sso-connections.service';
 import { SsoFlowController } from './sso-flow.controller';
 import { SsoFlowService } from './sso-flow.service';
 import { SsoLogoutService } from './sso-logout.service';
-import { VerifiedDomains } from './verified-domains';
+import { DomainsModule } from '../domains/domains.module';
 
 /** Each organisation's own identity providers (CONTRACT 6): connections, sign-in through them, single logout. */
 @Module({
@@ -26,6 +26,7 @@ import { VerifiedDomains } from './verified-domains';
     TypeOrmModule.forFeature([SsoConnection, SsoIdentity, SsoSession, SsoOneTimeValue, Organisation, User, Session]),
     AuthModule,
     UsersModule,
+    DomainsModule,
   ],
   controllers: [SsoConnectionsController, SsoFlowController],
   providers: [
@@ -36,7 +37,6 @@ import { VerifiedDomains } from './verified-domains';
     OidcConnector,
     SamlConnector,
     OneTimeValues,
-    VerifiedDomains,
   ],
 })
 export class SsoModule {}

@@ -9,6 +9,9 @@ import { Client } from 'pg';
 import { io, Socket } from 'socket.io-client';
 import { BuiltServer, buildServer, startServer, stopServer } from '../utils/built-server.js';
 import { PNG_BYTES } from '../utils/org-admin';
+import { encrypt } from '../../src/common/crypto/secrets';
+import { signInAtProvider, startOrgOidcProvider } from '../utils/oidc';
+import { startTestIdp } from '../utils/saml-idp';
 
 /**
  * Two built server processes on one PostgreSQL and one Redis, as behind a load balancer: every
@@ -24,6 +27,8 @@ if (!ADMIN_URL || !REDIS_URL)
 
 const PASSWORD = 'Multi-Instance-Pass-1';
 const SERVICE_API_KEY = 'multi-instance-service-key-0123456789';
+/** Both instances are one site behind the load balancer: the SSO audience, ACS and callback are the same. */
+const PUBLIC_URL = 'http://portal.multi.test';
 
 async function sql(url: string, text: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
   const client = new Client({ connectionString: url });
@@ -112,6 +117,7 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
   let b: BuiltServer;
   let org: number;
   let siteAdmin: string;
+  let encryptionKey: Buffer;
   const member = (n: number) => `member${n}@multi.test`;
 
   beforeAll(async () => {
@@ -136,7 +142,10 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
       SERVICE_API_KEY,
       BOOTSTRAP_SUPPORT_EMAIL: 'support@multi.test',
       BOOTSTRAP_SUPPORT_PASSWORD: PASSWORD,
+      PUBLIC_URL,
+      SSO_ALLOW_PRIVATE_NETWORKS: 'true',
     };
+    encryptionKey = Buffer.from(shared.ENCRYPTION_KEY, 'base64');
     const env = () => {
       const dir = mkdtempSync(join(tmpdir(), 'tax-portal-multi-'));
       dataDirs.push(dir);
@@ -369,5 +378,113 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     const revoked = await call(a, 'DELETE', `/api/scim-tokens/${made.body.id as number}`, { token: admin.accessToken });
     expect(revoked.status).toBe(200);
     expect((await call(b, 'GET', '/scim/v2/Users?count=1', { headers: scim })).status).toBe(401);
+  });
+
+  /** The organisation's connection and its verified domain, as the Single Sign-On page leaves them. */
+  async function connection(fields: Record<string, unknown>, domain: string): Promise<number> {
+    await sql(
+      databaseUrl,
+      `INSERT INTO organisation_domains ("organisationId", domain, "txtValue", "verifiedDomain", "verifiedAt") VALUES ($1, $2, 'v', $2, now()) ON CONFLICT DO NOTHING`,
+      [org, domain],
+    );
+    const names = Object.keys(fields);
+    const [row] = await sql(
+      databaseUrl,
+      `INSERT INTO sso_connections ("organisationId", name, ${names.map((n) => `"${n}"`).join(', ')}) VALUES ($1, 'Corporate', ${names.map((_, i) => `$${i + 2}`).join(', ')}) RETURNING id`,
+      [org, ...Object.values(fields)],
+    );
+    return Number(row.id);
+  }
+
+  it('a SAML response is accepted once across instances, whichever receives it, and B knows the request A made', async () => {
+    const idp = await startTestIdp('multi');
+    const id = await connection(
+      {
+        protocol: 'saml',
+        samlMetadataXml: idp.metadataXml,
+        samlEntityId: idp.entityId,
+        samlSsoUrl: idp.ssoUrl,
+        samlCertificates: JSON.stringify([/<ds:X509Certificate>([^<]+)</.exec(idp.metadataXml)![1]]),
+      },
+      'multi.test',
+    );
+    const audience = `${PUBLIC_URL}/auth/saml/${id}/metadata`;
+    const acsUrl = `${PUBLIC_URL}/auth/saml/${id}/acs`;
+    const acs = (server: BuiltServer, response: string) =>
+      fetch(`${server.base}/auth/saml/${id}/acs`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ SAMLResponse: response }),
+      });
+    const begin = async () =>
+      idp.readRequest((await fetch(`${a.base}/auth/sso/${id}`, { redirect: 'manual' })).headers.get('location')!);
+    let req = await begin();
+    const response = idp.respond({ inResponseTo: req.id, acsUrl, audience, nameId: 'm5', email: member(5) });
+    const both = await Promise.all([acs(a, response), acs(b, response)]);
+    expect(both.map((r) => r.headers.get('location')!.startsWith('/logIn?ssoError=')).sort()).toEqual([false, true]);
+    expect(both.filter((r) => r.headers.get('location') === '/')).toHaveLength(1);
+    req = await begin();
+    const onB = await acs(b, idp.respond({ inResponseTo: req.id, acsUrl, audience, nameId: 'm5', email: member(5) }));
+    expect(onB.headers.get('location')).toBe('/');
+  });
+
+  it('a back-channel logout received by A ends the session at once on B, socket included', async () => {
+    const provider = await startOrgOidcProvider([
+      { client_id: 'multi', client_secret: 'multi-client-secret', redirect_uris: [`${PUBLIC_URL}/callback`] },
+    ]);
+    try {
+      const id = await connection(
+        {
+          protocol: 'oidc',
+          oidcIssuer: provider.issuer,
+          oidcClientId: 'multi',
+          oidcClientSecret: encrypt('multi-client-secret', encryptionKey),
+        },
+        'multi.test',
+      );
+      const start = await fetch(`${a.base}/auth/sso/${id}`, { redirect: 'manual' });
+      const transaction = start.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('ssoTransaction='))!
+        .split(';')[0];
+      const back = new URL(await signInAtProvider(start.headers.get('location')!, member(5)));
+      const callback = await fetch(`${a.base}${back.pathname}${back.search}`, {
+        redirect: 'manual',
+        headers: { cookie: transaction },
+      });
+      expect(callback.headers.get('location')).toBe('/');
+      const cookie = callback.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('refreshToken='))!
+        .split(';')[0];
+      const token = (await call(b, 'POST', '/refresh', { cookie })).body.newAccessToken as string;
+      const socket = await connectSocket(b, token);
+      const gone = nextEvent(socket, 'disconnect');
+      const [sso] = await sql(databaseUrl, 'SELECT "providerSessionId" FROM sso_sessions WHERE "connectionId" = $1', [
+        id,
+      ]);
+      const issued = await fetch(
+        `${provider.issuer}/test/backchannel?client_id=multi&sub=${encodeURIComponent(member(5))}&sid=${encodeURIComponent(String(sso.providerSessionId))}`,
+      );
+      const { logout_token: logoutToken } = (await issued.json()) as { logout_token: string };
+      const res = await fetch(`${a.base}/auth/sso/${id}/backchannel-logout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ logout_token: logoutToken }),
+      });
+      expect(res.status).toBe(200);
+      await gone;
+      expect((await call(b, 'GET', '/api/users/current', { token })).status).toBe(401);
+      // The same token at B: its jti was used at A.
+      const again = await fetch(`${b.base}/auth/sso/${id}/backchannel-logout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ logout_token: logoutToken }),
+      });
+      expect(again.status).toBe(400);
+    } finally {
+      provider.stop();
+    }
   });
 });
