@@ -5,6 +5,7 @@ import { Public } from '../common/decorators/access.decorators';
 import { version } from '../version';
 import { HealthService } from './health.service';
 import { ERROR_CODES } from '../shared/messages';
+import { Answers } from '../openapi/decorators';
 
 /**
  * Access: public, for load balancers, orchestrators and the container HEALTHCHECK; reveals only up/down
@@ -18,6 +19,7 @@ import { ERROR_CODES } from '../shared/messages';
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
+  @Answers(200, 'HealthAnswer')
   @Public()
   @Get()
   async check() {
@@ -26,12 +28,14 @@ export class HealthController {
     return { status: 'ok', version };
   }
 
+  @Answers(200, 'HealthAnswer')
   @Public()
   @Get('live')
   live() {
     return { status: 'ok', version };
   }
 
+  @Answers(200, 'HealthAnswer')
   @Public()
   @Get('ready')
   async ready() {

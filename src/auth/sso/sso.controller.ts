@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../../config/app-config.module';
 import { AppConfig } from '../../config/env.validation';
 import { Public } from '../../common/decorators/access.decorators';
 import { SsoService } from './sso.service';
+import { Errors, Redirects } from '../../openapi/decorators';
 
 /** Read back by GET /callback (src/sso/sso-flow.service.ts), which ends every OIDC round trip. */
 const TRANSACTION_COOKIE = 'ssoTransaction';
@@ -28,6 +29,8 @@ export class SsoController {
     return this.config.publicUrl.startsWith('https:');
   }
 
+  @Redirects("To the identity provider's authorization endpoint")
+  @Errors(404, 502)
   @Public()
   @Get('auth/sso')
   async start(@Res() res: Response): Promise<void> {
