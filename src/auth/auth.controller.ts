@@ -90,7 +90,7 @@ export class AuthController {
     return signedIn ? { authenticated: true, user: signedIn.profile } : { authenticated: false };
   }
 
-  @Answers(200, 'SuccessOnly')
+  @Answers(200, 'LogoutResult')
   @Credentials(['bearer'], true)
   @Public()
   @Post('auth/logout')

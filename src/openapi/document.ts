@@ -135,6 +135,7 @@ function completeDocument(document: OpenAPIObject, app: INestApplication): void 
           Object.entries(args)
             .filter(([key]) => Number(key.split(':')[0]) === kind)
             .map(([, arg]) => ({ ...arg, type: types[arg.index] }));
+        for (const { index } of Object.values(args)) inheritRules(types[index], dtoSchemas, schemas);
 
         op.summary ??= humanise(name);
         describePathParameters(op, path, argsOf(RouteParamtypes.PARAM), dtoSchemas);
@@ -182,6 +183,10 @@ function completeDocument(document: OpenAPIObject, app: INestApplication): void 
         // Ids in the path, the body or the query: another organisation's row is a 404, as a missing one.
         if (path.includes('{') || (readsInput && credentials.length > 0)) errors.add(404);
         for (const status of reflector.get<number[] | undefined>(ERRORS_KEY, handler) ?? []) errors.add(status);
+        // A JSON refusal is always the CONTRACT body, whichever class a route's own response decorator named.
+        for (const [status, response] of Object.entries(op.responses))
+          if (Number(status) >= 400 && response.content?.['application/json'])
+            response.content['application/json'] = { schema: { $ref: '#/components/schemas/ErrorBody' } };
         for (const status of [...errors].sort())
           op.responses[String(status)] ??= {
             description: ERROR_TEXTS[status] ?? `Error ${status}`,
@@ -229,6 +234,27 @@ function boundIntegers(node: unknown): void {
     n.maximum ??= LIMITS.ID_MAX;
   }
   for (const value of Object.values(n)) boundIntegers(value);
+}
+
+/**
+ * A DTO that only extends another (`class UpdateXDto extends XFields {}`) has no rules of its own, and
+ * class-validator-jsonschema emits no schema for it: it takes its nearest ancestor's, under its own name.
+ */
+function inheritRules(
+  type: { name?: string } | undefined,
+  dtoSchemas: Record<string, Json>,
+  schemas: Record<string, Json>,
+): void {
+  if (typeof type !== 'function' || !type.name || dtoSchemas[type.name]) return;
+  for (let parent = Object.getPrototypeOf(type) as { name?: string } | null; parent?.name;) {
+    const inherited = dtoSchemas[parent.name];
+    if (inherited) {
+      dtoSchemas[type.name] = inherited;
+      schemas[type.name] = withDescriptions(inherited, schemas[type.name]);
+      return;
+    }
+    parent = Object.getPrototypeOf(parent) as { name?: string } | null;
+  }
 }
 
 /** `updateRole` → "Update role". */
