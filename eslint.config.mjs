@@ -18,6 +18,7 @@ export default defineConfig(
       'coverage/**',
       'node_modules/**',
       'data/**',
+      '.openapi/**',
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,6 @@
 import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { SwaggerModule } from '@nestjs/swagger';
+import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import { Logger } from 'pino';
 import { CLIENT_DIST } from './app.module';
@@ -20,8 +20,8 @@ import { openApiDocument } from './openapi/document';
 import { RedisConnection } from './redis/redis.module';
 import { ClientAssets, compressResponses } from './static/client-assets.middleware';
 
-/** Everything main.ts and the e2e tests share: security headers, parsing, validation, errors, docs. */
-export function configureApp(app: INestApplication): void {
+/** Everything main.ts and the e2e tests share: security headers, parsing, validation, errors, docs (returned). */
+export function configureApp(app: INestApplication): OpenAPIObject {
   const config = app.get<AppConfig>(APP_CONFIG);
   const express = app as NestExpressApplication;
   if (config.trustProxy) express.set('trust proxy', true);
@@ -49,5 +49,7 @@ export function configureApp(app: INestApplication): void {
       : new LeanIoAdapter(app, config.socketTransportTuning),
   );
 
-  SwaggerModule.setup('api/docs', app, openApiDocument(app));
+  const document = openApiDocument(app);
+  SwaggerModule.setup('api/docs', app, document);
+  return document;
 }

@@ -8,6 +8,7 @@ module.exports = {
   transformIgnorePatterns: [],
   testEnvironment: 'node',
   setupFiles: ['<rootDir>/test/utils/env.setup.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/utils/openapi-after-each.ts'],
   testTimeout: 60000,
   maxWorkers: 2,
 };

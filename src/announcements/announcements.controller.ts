@@ -7,6 +7,7 @@ import { Client, RequestContext } from '../common/request-context';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { AnnouncementsService } from './announcements.service';
 import { CreateAnnouncementDto } from './dto/create-announcement.dto';
+import { Answers } from '../openapi/decorators';
 
 /**
  * Access: only E-Support publishes (to every organisation or one) and lists the organisations it may address. Every signed-in role lists, reads the
@@ -19,30 +20,35 @@ import { CreateAnnouncementDto } from './dto/create-announcement.dto';
 export class AnnouncementsController {
   constructor(private readonly announcements: AnnouncementsService) {}
 
+  @Answers(201, 'AnnouncementItem')
   @Post()
   @Roles(CAPABILITY_ROLES.SUPPORT)
   create(@CurrentUser() user: AuthUser, @Body() dto: CreateAnnouncementDto, @Client() client: RequestContext) {
     return this.announcements.create(user, dto, client);
   }
 
+  @Answers(200, ['AnnouncementItem'])
   @Get()
   @Roles(CAPABILITY_ROLES.SIGNED_IN)
   list(@CurrentUser() user: AuthUser) {
     return this.announcements.list(user);
   }
 
+  @Answers(200, ['AnnouncementAudience'])
   @Get('organisations')
   @Roles(CAPABILITY_ROLES.SUPPORT)
   audiences() {
     return this.announcements.audiences();
   }
 
+  @Answers(200, 'AnnouncementSummary')
   @Get('summary')
   @Roles(CAPABILITY_ROLES.SIGNED_IN)
   summary(@CurrentUser() user: AuthUser) {
     return this.announcements.summary(user);
   }
 
+  @Answers(200, 'SuccessOnly')
   @Post(':id/dismiss')
   @HttpCode(200)
   @Roles(CAPABILITY_ROLES.SIGNED_IN)

@@ -6,6 +6,7 @@ import { Public } from '../common/decorators/access.decorators';
 import { AppInfo } from '../shared/api-types';
 import { PRODUCT_NAME } from '../shared/messages';
 import { version } from '../version';
+import { Answers } from '../openapi/decorators';
 
 /** Access: public. What the sign-in page needs before anyone signs in (is SSO on, which environment). */
 @ApiTags('app')
@@ -13,6 +14,7 @@ import { version } from '../version';
 export class AppInfoController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
+  @Answers(200, 'AppInfo')
   @Public()
   @Get()
   info(): AppInfo {

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
 import { AuthUser } from '../common/auth-user';
 import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
@@ -9,6 +9,7 @@ import { AuditService } from './audit.service';
 import { AuditEventQueryDto } from './dto/audit-event-query.dto';
 import { mapBatches, sendCsv } from '../common/csv-response';
 import { CAPABILITY_ROLES } from '../shared/roles';
+import { Answers } from '../openapi/decorators';
 
 /**
  * Access: site admins and administrators read their organisation's events, E-Support every
@@ -20,16 +21,17 @@ import { CAPABILITY_ROLES } from '../shared/roles';
 export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
+  @Answers(200, 'AuditEventPage')
   @Get()
   @Roles(CAPABILITY_ROLES.AUDIT_LOG)
   list(@CurrentUser() caller: AuthUser, @Query() query: AuditEventQueryDto) {
     return this.audit.list(caller, query);
   }
 
+  @Answers(200, { files: ['text/csv'] })
   @Get('export')
   @Roles(CAPABILITY_ROLES.AUDIT_LOG)
   @RequiresStepUp()
-  @ApiProduces('text/csv')
   async export(
     @CurrentUser() caller: AuthUser,
     @Query() query: AuditEventQueryDto,

@@ -13,6 +13,7 @@ import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-
 import { AppException } from '../common/app.exception';
 import { SessionAuthService } from '../credentials/session-auth.service';
 import { TokenService } from '../credentials/token.service';
+import { Answers, Credentials } from '../openapi/decorators';
 
 /**
  * Access: every route here is public by nature (signing in, refreshing, recovering a password);
@@ -27,6 +28,8 @@ export class AuthController {
     private readonly sessionAuth: SessionAuthService,
   ) {}
 
+  @Answers(200, 'LoginAnswer')
+  @Credentials(['challenge'], true)
   @Public()
   @Post('auth/login')
   @UseGuards(LocalAuthGuard)
@@ -41,6 +44,8 @@ export class AuthController {
     return { success: true, accessToken, ...(recoveryCodesLeft !== undefined ? { recoveryCodesLeft } : {}) };
   }
 
+  @Answers(200, 'SuccessOnly')
+  @Credentials(['challenge'])
   @Public()
   @Post('auth/change-password')
   @HttpCode(200)
@@ -54,6 +59,7 @@ export class AuthController {
     return this.auth.changeForcedPassword(authorization, dto, req.ip ?? 'unknown', client);
   }
 
+  @Answers(200, 'SuccessMessage')
   @Public()
   @Throttle({ default: { limit: 10, ttl: 60_000 } })
   @Post('auth/forgot-password')
@@ -62,6 +68,7 @@ export class AuthController {
     return this.auth.forgotPassword(dto, client);
   }
 
+  @Answers(200, 'SuccessOnly')
   @Public()
   @Throttle({ default: { limit: 10, ttl: 60_000 } })
   @Post('auth/reset-password')
@@ -70,6 +77,8 @@ export class AuthController {
     return this.auth.resetPassword(dto, client);
   }
 
+  @Answers(200, 'AuthStatus')
+  @Credentials(['bearer'], true)
   @Public()
   @Get('auth/status')
   @ApiBearerAuth()
@@ -81,6 +90,8 @@ export class AuthController {
     return signedIn ? { authenticated: true, user: signedIn.profile } : { authenticated: false };
   }
 
+  @Answers(200, 'LogoutResult')
+  @Credentials(['bearer'], true)
   @Public()
   @Post('auth/logout')
   @HttpCode(200)
@@ -95,6 +106,8 @@ export class AuthController {
     return logoutUrl ? { success: true, logoutUrl } : { success: true };
   }
 
+  @Answers(200, 'RefreshAnswer')
+  @Credentials(['refreshCookie'])
   @Public()
   @Post('refresh')
   @HttpCode(200)

@@ -7,6 +7,7 @@ import { Client, RequestContext } from '../common/request-context';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { BillingService } from './billing.service';
 import { CreateContactProfileDto, UpdateContactProfileDto } from './dto/contact-profile.dto';
+import { Answers, Errors } from '../openapi/decorators';
 
 /** Spec 001 §2.1: users/billing is for site admin, administrator and standard admin. */
 
@@ -21,18 +22,22 @@ import { CreateContactProfileDto, UpdateContactProfileDto } from './dto/contact-
 export class PrimaryBillingController {
   constructor(private readonly billing: BillingService) {}
 
+  @Answers(200, 'ContactProfile')
   @Get('byMasterAccountId')
   @Roles(CAPABILITY_ROLES.BILLING)
   read(@CurrentUser() caller: AuthUser) {
     return this.billing.read(caller, 'PRIMARY');
   }
 
+  @Answers(201, 'ContactProfile')
+  @Errors(409)
   @Post()
   @Roles(CAPABILITY_ROLES.BILLING)
   create(@CurrentUser() caller: AuthUser, @Body() dto: CreateContactProfileDto, @Client() client: RequestContext) {
     return this.billing.create(caller, 'PRIMARY', dto, client);
   }
 
+  @Answers(200, 'ContactProfile')
   @Put()
   @Roles(CAPABILITY_ROLES.BILLING)
   update(@CurrentUser() caller: AuthUser, @Body() dto: UpdateContactProfileDto, @Client() client: RequestContext) {
@@ -47,18 +52,22 @@ export class PrimaryBillingController {
 export class BillingContactController {
   constructor(private readonly billing: BillingService) {}
 
+  @Answers(200, 'ContactProfile')
   @Get('byMasterAccountId')
   @Roles(CAPABILITY_ROLES.BILLING)
   read(@CurrentUser() caller: AuthUser) {
     return this.billing.read(caller, 'BILLING');
   }
 
+  @Answers(201, 'ContactProfile')
+  @Errors(409)
   @Post()
   @Roles(CAPABILITY_ROLES.BILLING)
   create(@CurrentUser() caller: AuthUser, @Body() dto: CreateContactProfileDto, @Client() client: RequestContext) {
     return this.billing.create(caller, 'BILLING', dto, client);
   }
 
+  @Answers(200, 'ContactProfile')
   @Put()
   @Roles(CAPABILITY_ROLES.BILLING)
   update(@CurrentUser() caller: AuthUser, @Body() dto: UpdateContactProfileDto, @Client() client: RequestContext) {

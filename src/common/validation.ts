@@ -39,7 +39,8 @@ export function NewPassword(): PropertyDecorator {
 function flatten(errors: ValidationError[], parent = ''): Array<{ field: string; message: string }> {
   return errors.flatMap((e) => {
     const field = parent ? `${parent}.${e.property}` : e.property;
-    const own = Object.values(e.constraints ?? {}).map((message) => ({
+    // A field two rules refuse for one reason (an array's allowed values and its size) says the reason once.
+    const own = [...new Set(Object.values(e.constraints ?? {}))].map((message) => ({
       field,
       message: message.includes('should not exist') ? `Unknown field "${field}".` : message,
     }));

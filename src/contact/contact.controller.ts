@@ -5,6 +5,7 @@ import { Public } from '../common/decorators/access.decorators';
 import { TokenService } from '../credentials/token.service';
 import { ContactService } from './contact.service';
 import { ContactMessageDto } from './dto/contact-message.dto';
+import { Answers, Credentials } from '../openapi/decorators';
 
 /**
  * Access: public and rate-limited (20 a minute per address): the Contact Us form is also how a visitor
@@ -19,6 +20,8 @@ export class ContactController {
     private readonly tokens: TokenService,
   ) {}
 
+  @Answers(200, 'SuccessOnly')
+  @Credentials(['bearer'], true)
   @Post()
   @Public()
   @HttpCode(200)

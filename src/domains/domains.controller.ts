@@ -1,24 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
 import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { ApiErrorDto, SuccessDto } from '../common/dto/api-responses.dto';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { DomainsService } from './domains.service';
-import { ClaimDomainDto, DomainDto, DomainOrganisationQueryDto, DomainVerifyResultDto } from './dto/domain.dto';
+import { ClaimDomainDto, DomainOrganisationQueryDto } from './dto/domain.dto';
+import { Answers, Errors } from '../openapi/decorators';
 
 /**
  * Access: an organisation's domains are read by support, its site admins and its administrators, and
@@ -26,18 +16,13 @@ import { ClaimDomainDto, DomainDto, DomainOrganisationQueryDto, DomainVerifyResu
  * with ?organisationId= (listing, claiming); a domain or organisation out of the caller's reach is a 404.
  */
 @ApiTags('domains')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'Not signed in' })
-@ApiForbiddenResponse({ type: ApiErrorDto, description: 'The caller’s role may not do this' })
 @Controller('api/domains')
 export class DomainsController {
   constructor(private readonly domains: DomainsService) {}
 
   @Get()
   @Roles(CAPABILITY_ROLES.SSO_SETTINGS_READ)
-  @ApiOkResponse({ type: [DomainDto], description: 'The organisation’s domains, verified or not' })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such organisation within reach' })
+  @Answers(200, ['DomainItem'], 'The organisation’s domains, verified or not')
   list(@CurrentUser() caller: AuthUser, @Query() query: DomainOrganisationQueryDto) {
     return this.domains.list(caller, query.organisationId);
   }
@@ -45,13 +30,9 @@ export class DomainsController {
   @Post()
   @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
   @RequiresStepUp()
-  @ApiCreatedResponse({ type: DomainDto, description: 'Claimed: publish txtValue as a TXT record at txtName' })
-  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'Not a domain name' })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such organisation within reach' })
-  @ApiConflictResponse({
-    type: ApiErrorDto,
-    description: 'DOMAIN_ALREADY_CLAIMED, DOMAIN_TAKEN (verified by another organisation) or DOMAIN_LIMIT',
-  })
+  @Answers(201, 'DomainItem', 'Claimed: publish txtValue as a TXT record at txtName')
+  // DOMAIN_ALREADY_CLAIMED, DOMAIN_TAKEN (verified by another organisation) or DOMAIN_LIMIT.
+  @Errors(409)
   claim(
     @CurrentUser() caller: AuthUser,
     @Body() dto: ClaimDomainDto,
@@ -65,13 +46,9 @@ export class DomainsController {
   @HttpCode(200)
   @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
   @RequiresStepUp()
-  @ApiOkResponse({ type: DomainVerifyResultDto, description: 'The TXT record holds the value: verified' })
-  @ApiBadRequestResponse({
-    type: ApiErrorDto,
-    description: 'DOMAIN_NOT_VERIFIED with reason NO_RECORD, WRONG_VALUE or DNS_UNAVAILABLE; or a bad id',
-  })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({ type: ApiErrorDto, description: 'DOMAIN_TAKEN: another organisation verified it' })
+  @Answers(200, 'DomainVerifyResult', 'The TXT record holds the value: verified')
+  // 400 DOMAIN_NOT_VERIFIED carries the reason (NO_RECORD, WRONG_VALUE, DNS_UNAVAILABLE); 409 DOMAIN_TAKEN.
+  @Errors(409)
   verify(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
     return this.domains.verify(caller, id, client);
   }
@@ -79,9 +56,7 @@ export class DomainsController {
   @Delete(':id')
   @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
   @RequiresStepUp()
-  @ApiOkResponse({ type: SuccessDto, description: 'Removed; sign-in no longer trusts it' })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
+  @Answers(200, 'SuccessOnly', 'Removed; sign-in no longer trusts it')
   remove(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
     return this.domains.remove(caller, id, client);
   }

@@ -7,6 +7,7 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { FeedbackDto } from './dto/feedback.dto';
 import { FeedbackService } from './feedback.service';
+import { Answers } from '../openapi/decorators';
 
 /** Access: every signed-in role gives feedback as itself (a userId other than the caller's is refused). */
 @ApiTags('feedback')
@@ -15,6 +16,7 @@ import { FeedbackService } from './feedback.service';
 export class FeedbackController {
   constructor(private readonly feedback: FeedbackService) {}
 
+  @Answers(200, 'FeedbackCreated')
   @Post('add')
   @HttpCode(200)
   @Roles(CAPABILITY_ROLES.SIGNED_IN)

@@ -6,6 +6,7 @@ import { version } from '../version';
 import { HealthService } from './health.service';
 import { ShutdownState } from '../lifecycle/shutdown-state';
 import { ERROR_CODES } from '../shared/messages';
+import { Answers } from '../openapi/decorators';
 
 /**
  * Access: public, for load balancers, orchestrators and the container HEALTHCHECK; reveals only up/down
@@ -23,6 +24,7 @@ export class HealthController {
     private readonly shutdown: ShutdownState,
   ) {}
 
+  @Answers(200, 'HealthAnswer')
   @Public()
   @Get()
   async check() {
@@ -31,12 +33,14 @@ export class HealthController {
     return { status: 'ok', version };
   }
 
+  @Answers(200, 'HealthAnswer')
   @Public()
   @Get('live')
   live() {
     return { status: 'ok', version };
   }
 
+  @Answers(200, 'HealthAnswer')
   @Public()
   @Get('ready')
   async ready() {

@@ -1,13 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
 import { AuthUser } from '../common/auth-user';
 import { Public, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
+import { LOGO_MIME_TYPES } from '../shared/organisation-admin';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { LogoUploadUrlDto, SaveLogoDto } from './dto/logo.dto';
 import { LogoService } from './logo.service';
+import { Answers, Errors } from '../openapi/decorators';
 
 /** The logo uploader sits on the billing page (spec 001 §2.1 users/billing). */
 
@@ -23,6 +25,7 @@ import { LogoService } from './logo.service';
 export class LogoController {
   constructor(private readonly logo: LogoService) {}
 
+  @Answers(200, 'LogoInfo')
   @Get('api/logo/byMasterAccountId')
   @ApiBearerAuth()
   @Roles(CAPABILITY_ROLES.SIGNED_IN)
@@ -30,6 +33,7 @@ export class LogoController {
     return this.logo.read(caller);
   }
 
+  @Answers(200, 'LogoUploadUrl')
   @Post('api/logo/get-upload-url')
   @HttpCode(200)
   @ApiBearerAuth()
@@ -38,12 +42,17 @@ export class LogoController {
     return this.logo.uploadUrl(caller, dto);
   }
 
+  @Answers(200, 'LogoUploaded')
+  @Errors(403, 409)
+  @ApiConsumes(...LOGO_MIME_TYPES)
+  @ApiBody({ description: 'The image, as bytes', schema: { type: 'string', format: 'binary' } })
   @Public()
   @Put('api/logo/upload/:token')
   upload(@Param('token') token: string, @Req() req: Request) {
     return this.logo.upload(token, req.body);
   }
 
+  @Answers(200, 'LogoSaved')
   @Post('api/logo/save')
   @HttpCode(200)
   @ApiBearerAuth()
@@ -52,6 +61,7 @@ export class LogoController {
     return this.logo.save(caller, dto.logoPath, client);
   }
 
+  @Answers(200, { files: LOGO_MIME_TYPES })
   @Public()
   @Get('files/logos/:name')
   async serve(@Param('name') name: string, @Res() res: Response) {

@@ -7,6 +7,7 @@ import { Client, RequestContext } from '../common/request-context';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { UserIdDto } from '../users/dto/user-changes.dto';
 import { MfaAdminService } from './mfa-admin.service';
+import { Answers } from '../openapi/decorators';
 
 /**
  * Access: disabling another user's MFA is for the writers of the user list, site admins and administrators
@@ -20,6 +21,7 @@ import { MfaAdminService } from './mfa-admin.service';
 export class MfaAdminController {
   constructor(private readonly mfaAdmin: MfaAdminService) {}
 
+  @Answers(200, 'SuccessResult')
   @Put('disableUserMfa')
   @Roles(CAPABILITY_ROLES.USER_ADMIN)
   @RequiresStepUp()

@@ -9,6 +9,7 @@ import { TokenService } from '../credentials/token.service';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { MfaTokenDto } from './dto/mfa-token.dto';
 import { MfaService } from './mfa.service';
+import { Answers, Credentials } from '../openapi/decorators';
 
 /**
  * Access: email-mfa is bound to a login's MFA challenge token; enable, verify and disable act on the
@@ -23,6 +24,8 @@ export class MfaController {
     private readonly tokens: TokenService,
   ) {}
 
+  @Answers(200, 'SuccessMessage')
+  @Credentials(['challenge'])
   @Public()
   @Throttle({ default: { limit: 5, ttl: 60_000 } })
   @Post('email-mfa')
@@ -31,6 +34,7 @@ export class MfaController {
     return this.mfa.sendEmailCode(this.tokens.verifyChallenge(authorization, 'mfa'), client);
   }
 
+  @Answers(200, 'MfaEnableResponse')
   @Post('enable')
   @HttpCode(200)
   @Roles(CAPABILITY_ROLES.SIGNED_IN)
@@ -39,6 +43,7 @@ export class MfaController {
     return this.mfa.startEnrolment(user.id);
   }
 
+  @Answers(200, 'MfaVerifyResponse')
   @Post('verify')
   @HttpCode(200)
   @Roles(CAPABILITY_ROLES.SIGNED_IN)
@@ -47,6 +52,7 @@ export class MfaController {
     return this.mfa.completeEnrolment(user.id, dto.token, client);
   }
 
+  @Answers(200, 'SuccessOnly')
   @Post('disable')
   @HttpCode(200)
   @Roles(CAPABILITY_ROLES.SIGNED_IN)

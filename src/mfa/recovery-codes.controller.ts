@@ -9,6 +9,7 @@ import { ALL_ROLES } from '../shared/roles';
 import { MfaTokenDto } from './dto/mfa-token.dto';
 import { MfaService } from './mfa.service';
 import { RecoveryCodesService } from './recovery-codes.service';
+import { Answers } from '../openapi/decorators';
 
 /**
  * Access: every role, on the caller's own account only (no id in the path). Regenerating checks a
@@ -23,12 +24,14 @@ export class RecoveryCodesController {
     private readonly recoveryCodes: RecoveryCodesService,
   ) {}
 
+  @Answers(200, 'RecoveryCodesStatus')
   @Get()
   @Roles(ALL_ROLES)
   status(@CurrentUser() user: AuthUser) {
     return this.recoveryCodes.status(user.id);
   }
 
+  @Answers(200, 'RecoveryCodesResponse')
   @Post()
   @HttpCode(200)
   @Roles(ALL_ROLES)

@@ -7,6 +7,7 @@ import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
 import { ALL_ROLES } from '../shared/roles';
 import { TrustedDevicesService } from './trusted-devices.service';
+import { Answers } from '../openapi/decorators';
 
 /**
  * Access: every role, on the caller's own trusted devices only; another user's device id is a 404
@@ -18,12 +19,14 @@ import { TrustedDevicesService } from './trusted-devices.service';
 export class TrustedDevicesController {
   constructor(private readonly devices: TrustedDevicesService) {}
 
+  @Answers(200, ['TrustedDeviceItem'])
   @Get()
   @Roles(ALL_ROLES)
   list(@CurrentUser() user: AuthUser) {
     return this.devices.list(user.id);
   }
 
+  @Answers(200, 'SuccessOnly')
   @Delete(':id')
   @HttpCode(200)
   @Roles(ALL_ROLES)
@@ -31,6 +34,7 @@ export class TrustedDevicesController {
     return this.devices.revoke(user, id, client);
   }
 
+  @Answers(200, 'TrustedDevicesRevoked')
   @Delete()
   @HttpCode(200)
   @Roles(ALL_ROLES)

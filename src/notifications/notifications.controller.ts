@@ -22,6 +22,7 @@ import { CAPABILITY_ROLES } from '../shared/roles';
 import { NotificationIdParam, PortfolioIdParam, PublishNotificationDto, UploadReportDto } from './dto/notification.dto';
 import { FileArea, FileLinksService } from './file-links.service';
 import { MAX_REPORT_BYTES, NotificationsService } from './notifications.service';
+import { Answers, Errors } from '../openapi/decorators';
 
 /**
  * Access: every signed-in role reads, reads-marks and dismisses its OWN notifications (its user's and
@@ -33,6 +34,7 @@ import { MAX_REPORT_BYTES, NotificationsService } from './notifications.service'
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
+  @Answers(200, ['NotificationItem'])
   @Get()
   @ApiBearerAuth()
   @Roles(CAPABILITY_ROLES.SIGNED_IN)
@@ -40,6 +42,7 @@ export class NotificationsController {
     return this.notifications.list(user);
   }
 
+  @Answers(200, 'SuccessOnly')
   @Post('dismiss-all')
   @HttpCode(200)
   @ApiBearerAuth()
@@ -48,6 +51,7 @@ export class NotificationsController {
     return this.notifications.dismissAll(user);
   }
 
+  @Answers(200, 'SuccessOnly')
   @Post(':id/dismiss')
   @HttpCode(200)
   @ApiBearerAuth()
@@ -56,6 +60,7 @@ export class NotificationsController {
     return this.notifications.dismiss(user, id);
   }
 
+  @Answers(200, 'SuccessOnly')
   @Post(':id/read')
   @HttpCode(200)
   @ApiBearerAuth()
@@ -64,6 +69,7 @@ export class NotificationsController {
     return this.notifications.markRead(user, id);
   }
 
+  @Answers(201, 'NotificationPublished')
   @Post()
   @HttpCode(201)
   @ServiceApi()
@@ -72,6 +78,7 @@ export class NotificationsController {
     return this.notifications.publish(dto);
   }
 
+  @Answers(201, 'ReportStored')
   @Post('reports')
   @HttpCode(201)
   @ServiceApi()
@@ -93,6 +100,7 @@ export class NotificationsController {
 export class ProcessedDataController {
   constructor(private readonly notifications: NotificationsService) {}
 
+  @Answers(200, 'ProcessLogUrlResponse')
   @Get('processLogUrl/:portfolioId')
   @Roles(CAPABILITY_ROLES.SIGNED_IN)
   processLogUrl(@CurrentUser() user: AuthUser, @Param() { portfolioId }: PortfolioIdParam) {
@@ -109,6 +117,8 @@ export class ProcessedDataController {
 export class SignedFilesController {
   constructor(private readonly links: FileLinksService) {}
 
+  @Answers(200, { files: ['application/octet-stream'] })
+  @Errors(403)
   @Get('reports/:organisationId/:name')
   @Public()
   report(
@@ -120,6 +130,8 @@ export class SignedFilesController {
     return this.serve('reports', org, name, q, res);
   }
 
+  @Answers(200, { files: ['application/octet-stream'] })
+  @Errors(403)
   @Get('process-logs/:organisationId/:name')
   @Public()
   processLog(

@@ -7,6 +7,7 @@ import { Client, RequestContext } from '../common/request-context';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { CreateSiteAdminDto } from './dto/create-site-admin.dto';
 import { OrganisationsService } from './organisations.service';
+import { Answers, Errors } from '../openapi/decorators';
 
 /**
  * Access: E-Support only (spec 001 §6 'Support creates site admin and e-support accounts'). Creating a
@@ -18,6 +19,8 @@ import { OrganisationsService } from './organisations.service';
 export class OrganisationsController {
   constructor(private readonly organisations: OrganisationsService) {}
 
+  @Answers(201, 'SiteAdminCreated')
+  @Errors(409)
   @Post()
   @Roles(CAPABILITY_ROLES.SUPPORT)
   @RequiresStepUp()

@@ -9,6 +9,7 @@ import { AppConfig } from '../config/env.validation';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { CreateESupportDto } from './dto/create-esupport.dto';
 import { OrganisationsService } from './organisations.service';
+import { Answers, Errors } from '../openapi/decorators';
 
 /**
  * Access: E-Support only (spec 001 §6): creating a support account, and reading the fixed domain the
@@ -23,6 +24,8 @@ export class SupportAccountsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @Answers(201, 'ESupportCreated')
+  @Errors(409)
   @Post('api/users/add-esupport')
   @Roles(CAPABILITY_ROLES.SUPPORT)
   @RequiresStepUp()
@@ -30,6 +33,7 @@ export class SupportAccountsController {
     return this.organisations.createESupport(caller, dto, client);
   }
 
+  @Answers(200, 'SupportDomain')
   @Get('api/support-accounts/domain')
   @Roles(CAPABILITY_ROLES.SUPPORT)
   domain() {

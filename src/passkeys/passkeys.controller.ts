@@ -11,6 +11,7 @@ import { Client, RequestContext } from '../common/request-context';
 import { ALL_ROLES } from '../shared/roles';
 import { RegisterPasskeyDto, RenamePasskeyDto } from './dto/passkey.dto';
 import { PasskeysService } from './passkeys.service';
+import { Answers, Credentials, Errors } from '../openapi/decorators';
 
 /** Rate limits of the passkey calls (per account when signed in, per address otherwise), a minute each. */
 export const PASSKEY_RATE_LIMITS = { OPTIONS: 30, REGISTER: 10 } as const;
@@ -26,6 +27,7 @@ export const PASSKEY_RATE_LIMITS = { OPTIONS: 30, REGISTER: 10 } as const;
 export class PasskeysController {
   constructor(private readonly passkeys: PasskeysService) {}
 
+  @Answers(200, 'PasskeyOptions')
   @Post('registration-options')
   @HttpCode(200)
   @Roles(ALL_ROLES)
@@ -35,6 +37,7 @@ export class PasskeysController {
     return this.passkeys.registrationOptions(user);
   }
 
+  @Answers(200, 'PasskeyItem')
   @Post()
   @HttpCode(200)
   @Roles(ALL_ROLES)
@@ -44,6 +47,7 @@ export class PasskeysController {
     return this.passkeys.register(user, dto.name, dto.response as unknown as RegistrationResponseJSON, client);
   }
 
+  @Answers(200, ['PasskeyItem'])
   @Get()
   @Roles(ALL_ROLES)
   @AllowMfaPending()
@@ -51,6 +55,7 @@ export class PasskeysController {
     return this.passkeys.list(user.id);
   }
 
+  @Answers(200, 'PasskeyItem')
   @Patch(':id')
   @Roles(ALL_ROLES)
   @AllowMfaPending()
@@ -58,6 +63,7 @@ export class PasskeysController {
     return this.passkeys.rename(user, id, dto.name);
   }
 
+  @Answers(200, 'SuccessOnly')
   @Delete(':id')
   @Roles(ALL_ROLES)
   @RequiresStepUp()
@@ -80,6 +86,9 @@ export class PasskeyLoginController {
     private readonly tokens: TokenService,
   ) {}
 
+  @Answers(200, 'PasskeyOptions')
+  @Credentials(['challenge'], true)
+  @Errors(400)
   @Public()
   @Post('options')
   @HttpCode(200)

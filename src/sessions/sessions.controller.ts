@@ -8,6 +8,7 @@ import { UsersService } from '../users/users.service';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { SessionsService } from './sessions.service';
 import { ForceLogoffDto } from './dto/force-logoff.dto';
+import { Answers } from '../openapi/decorators';
 
 /**
  * Access: the live sessions of an organisation and force log-off are for site admin and administrator
@@ -24,6 +25,7 @@ export class SessionsController {
     private readonly users: UsersService,
   ) {}
 
+  @Answers(200, 'UserSessionsResponse')
   // Declared before ':userId' so that the literal path wins.
   @Get('user-sessions')
   @Roles(CAPABILITY_ROLES.USER_ADMIN)
@@ -31,6 +33,7 @@ export class SessionsController {
     return this.sessions.userSessions(caller);
   }
 
+  @Answers(200, 'ForceLogoffResult')
   @Post('force-logoff')
   @HttpCode(200)
   @Roles(CAPABILITY_ROLES.USER_ADMIN)
@@ -38,6 +41,7 @@ export class SessionsController {
     return this.sessions.forceLogoff(caller, dto.userIds, client);
   }
 
+  @Answers(200, 'LastLogin')
   @Get(':userId')
   @Roles(CAPABILITY_ROLES.USER_DETAILS)
   async lastLogin(@CurrentUser() caller: AuthUser, @Param('userId', ParseIntPipe) userId: number) {

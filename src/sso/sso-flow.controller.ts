@@ -1,25 +1,11 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConsumes,
-  ApiFoundResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiProduces,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
-import { ApiErrorDto, SuccessDto } from '../common/dto/api-responses.dto';
 import { Public } from '../common/decorators/access.decorators';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
-import {
-  BackChannelLogoutDto,
-  DiscoverDto,
-  DiscoveryResponse,
-  SamlPostDto,
-  SsoStartQueryDto,
-} from './dto/sso-flow.dto';
+import { BackChannelLogoutDto, DiscoverDto, SamlPostDto, SsoStartQueryDto } from './dto/sso-flow.dto';
+import { Answers, Redirects } from '../openapi/decorators';
 import { SsoFlowService } from './sso-flow.service';
 import { SsoLogoutService } from './sso-logout.service';
 
@@ -39,16 +25,14 @@ export class SsoFlowController {
   @Public()
   @Post('auth/sso/discover')
   @HttpCode(200)
-  @ApiOkResponse({ type: DiscoveryResponse, description: 'Whether the e-mail signs in through its organisation' })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
+  @Answers(200, 'SsoDiscoveryResult', 'Whether the e-mail signs in through its organisation')
   discover(@Body() dto: DiscoverDto) {
     return this.flow.discover(dto.email);
   }
 
   @Public()
   @Get('auth/sso/:connectionId')
-  @ApiFoundResponse({ description: 'To the identity provider, or to /logIn with the reason' })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
+  @Redirects('To the identity provider, or to /logIn with the reason')
   async start(
     @Param('connectionId', ParseIdPipe) id: number,
     @Query() query: SsoStartQueryDto,
@@ -59,7 +43,7 @@ export class SsoFlowController {
 
   @Public()
   @Get('callback')
-  @ApiFoundResponse({ description: 'To / signed in, or to /logIn with the reason' })
+  @Redirects('To / signed in, or to /logIn with the reason')
   async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
     await this.flow.oidcCallback(req, res);
   }
@@ -67,8 +51,7 @@ export class SsoFlowController {
   @Public()
   @Post('auth/saml/:id/acs')
   @ApiConsumes('application/x-www-form-urlencoded')
-  @ApiFoundResponse({ description: 'To / signed in, or to /logIn with the reason' })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
+  @Redirects('To / signed in, or to /logIn with the reason')
   async acs(
     @Param('id', ParseIdPipe) id: number,
     @Body() dto: SamlPostDto,
@@ -80,10 +63,7 @@ export class SsoFlowController {
 
   @Public()
   @Get('auth/saml/:id/metadata')
-  @ApiProduces('application/samlmetadata+xml')
-  @ApiOkResponse({ description: "This service provider's SAML 2.0 metadata", schema: { type: 'string' } })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
+  @Answers(200, { files: ['application/samlmetadata+xml'] }, "This service provider's SAML 2.0 metadata")
   async metadata(@Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<string> {
     const xml = await this.flow.samlMetadata(id);
     // Set only on success: a refusal keeps the JSON error body's type.
@@ -93,8 +73,7 @@ export class SsoFlowController {
 
   @Public()
   @Get('auth/saml/:id/slo')
-  @ApiFoundResponse({ description: "The IdP's answer to our logout request: on to the sign-in page" })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
+  @Redirects("The IdP's answer to our logout request: on to the sign-in page")
   sloReturn(@Param('id', ParseIdPipe) _id: number, @Res() res: Response): void {
     // Our session ended before the browser went to the IdP; its answer changes nothing here.
     res.redirect(302, '/logIn');
@@ -105,9 +84,7 @@ export class SsoFlowController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiConsumes('application/x-www-form-urlencoded')
-  @ApiOkResponse({ type: SuccessDto, description: 'The sessions the token names have ended' })
-  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The logout token is not valid' })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
+  @Answers(200, 'SuccessOnly', 'The sessions the token names have ended')
   backChannelLogout(
     @Param('connectionId', ParseIdPipe) id: number,
     @Body() dto: BackChannelLogoutDto,

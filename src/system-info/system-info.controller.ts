@@ -4,6 +4,7 @@ import { Roles, ServiceApi } from '../common/decorators/access.decorators';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { ListSystemInformationDto, RecordSystemEventDto } from './dto/system-information.dto';
 import { SystemInfoService } from './system-info.service';
+import { Answers } from '../openapi/decorators';
 
 /**
  * Access: every signed-in role lists the system information (it is the same for every organisation);
@@ -14,6 +15,7 @@ import { SystemInfoService } from './system-info.service';
 export class SystemInfoController {
   constructor(private readonly systemInfo: SystemInfoService) {}
 
+  @Answers(200, ['SystemInformationEntry'])
   @Post('all')
   @HttpCode(200)
   @ApiBearerAuth()
@@ -22,6 +24,7 @@ export class SystemInfoController {
     return this.systemInfo.list(query);
   }
 
+  @Answers(201, 'SystemInformationEntry')
   @Post()
   @ServiceApi()
   @ApiSecurity('service')

@@ -7,6 +7,7 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { CreateUserGroupDto } from './dto/user-group.dto';
 import { UserGroupsService } from './user-groups.service';
+import { Answers, Errors } from '../openapi/decorators';
 
 /** Who opens the user group mapping view users/{userId}/user-groups (spec 000 §6, 001 §2.1). */
 
@@ -21,12 +22,14 @@ import { UserGroupsService } from './user-groups.service';
 export class UserGroupsController {
   constructor(private readonly userGroups: UserGroupsService) {}
 
+  @Answers(200, 'UserGroupMapping')
   @Get('users/:userId/user-groups')
   @Roles(CAPABILITY_ROLES.USER_GROUP_MAPPING)
   mapping(@CurrentUser() caller: AuthUser, @Param('userId', ParseIdPipe) userId: number) {
     return this.userGroups.mapping(caller, userId);
   }
 
+  @Answers(200, 'UserGroupMapping')
   @Put('users/:userId/user-groups/:groupId')
   @Roles(CAPABILITY_ROLES.USER_ADMIN)
   add(
@@ -37,6 +40,7 @@ export class UserGroupsController {
     return this.userGroups.addMember(caller, userId, groupId);
   }
 
+  @Answers(200, 'UserGroupMapping')
   @Delete('users/:userId/user-groups/:groupId')
   @Roles(CAPABILITY_ROLES.USER_ADMIN)
   remove(
@@ -47,6 +51,8 @@ export class UserGroupsController {
     return this.userGroups.removeMember(caller, userId, groupId);
   }
 
+  @Answers(201, 'UserGroupItem')
+  @Errors(409)
   @Post('user-groups')
   @Roles(CAPABILITY_ROLES.USER_ADMIN)
   create(@CurrentUser() caller: AuthUser, @Body() dto: CreateUserGroupDto) {

@@ -6,6 +6,7 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { OrganisationQueryDto } from './dto/user-list-query.dto';
 import { UsersService } from './users.service';
+import { Answers } from '../openapi/decorators';
 
 /**
  * Access: the full organisation information (CONTRACT 3) is read by those who open the user list and the
@@ -18,6 +19,7 @@ import { UsersService } from './users.service';
 export class OrganisationController {
   constructor(private readonly users: UsersService) {}
 
+  @Answers(200, 'OrganisationInfo')
   @Get('organisation')
   @Roles(CAPABILITY_ROLES.USER_LIST)
   organisation(@CurrentUser() caller: AuthUser, @Query() query: OrganisationQueryDto) {

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
 import { sendCsv } from '../common/csv-response';
 import { AuthUser } from '../common/auth-user';
@@ -8,6 +8,7 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { USER_CSV_COLUMNS, UsersExportService } from './users-export.service';
+import { Answers } from '../openapi/decorators';
 
 /**
  * Access: as the user list (support, site admin, administrator, standard admin), confined to the caller's
@@ -20,10 +21,10 @@ import { USER_CSV_COLUMNS, UsersExportService } from './users-export.service';
 export class UsersExportController {
   constructor(private readonly exports: UsersExportService) {}
 
+  @Answers(200, { files: ['text/csv'] })
   @Get('export')
   @Roles(CAPABILITY_ROLES.USER_LIST)
   @RequiresStepUp()
-  @ApiProduces('text/csv')
   async export(@CurrentUser() caller: AuthUser, @Query() query: UserListQueryDto, @Res() res: Response): Promise<void> {
     const rows = await this.exports.open(caller, query);
     await sendCsv(res, 'users', USER_CSV_COLUMNS, rows);

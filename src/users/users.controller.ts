@@ -19,6 +19,7 @@ import {
 } from './dto/user-changes.dto';
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { UsersService } from './users.service';
+import { Answers, Errors } from '../openapi/decorators';
 
 /**
  * Access: the list is read by support, site admins, administrators and standard admins (read-only for the
@@ -34,12 +35,14 @@ import { UsersService } from './users.service';
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
+  @Answers(200, 'UserListPage')
   @Get()
   @Roles(CAPABILITY_ROLES.USER_LIST)
   list(@CurrentUser() caller: AuthUser, @Query() query: UserListQueryDto) {
     return this.users.list(caller, query);
   }
 
+  @Answers(200, 'CurrentUserInfo')
   @Get('current')
   @Roles(CAPABILITY_ROLES.SIGNED_IN)
   @AllowMfaPending()
@@ -48,6 +51,7 @@ export class UsersController {
     return profile;
   }
 
+  @Answers(200, 'SingleUser')
   @Get('byId/:id')
   @Roles(CAPABILITY_ROLES.SIGNED_IN)
   @AllowMfaPending()
@@ -55,6 +59,8 @@ export class UsersController {
     return this.users.byId(caller, id);
   }
 
+  @Answers(200, 'SuccessResult')
+  @Errors(409)
   @Put('updateRole')
   @Roles(CAPABILITY_ROLES.USER_DETAILS)
   @RequiresStepUp({
@@ -64,24 +70,29 @@ export class UsersController {
     return this.users.updateRole(caller, dto, client);
   }
 
+  @Answers(200, 'SuccessResult')
   @Put('enforceMFA')
   @Roles(CAPABILITY_ROLES.MFA_SSO_ENFORCEMENT)
   enforceMfa(@CurrentUser() caller: AuthUser, @Body() dto: EnforceMfaDto, @Client() client: RequestContext) {
     return this.users.enforceMfa(caller, dto, client);
   }
 
+  @Answers(200, 'SuccessResult')
   @Put('updateSsoStatus')
   @Roles(CAPABILITY_ROLES.MFA_SSO_ENFORCEMENT)
   updateSso(@CurrentUser() caller: AuthUser, @Body() dto: UpdateSsoDto, @Client() client: RequestContext) {
     return this.users.updateSso(caller, dto, client);
   }
 
+  @Answers(200, 'SuccessResult')
+  @Errors(409)
   @Put('disableUser')
   @Roles(CAPABILITY_ROLES.USER_ADMIN)
   disableUser(@CurrentUser() caller: AuthUser, @Body() dto: DisableUserDto, @Client() client: RequestContext) {
     return this.users.disableUser(caller, dto, client);
   }
 
+  @Answers(200, 'SingleUser')
   @Put('updateUser')
   @Roles(CAPABILITY_ROLES.SIGNED_IN)
   @AllowMfaPending()
@@ -89,6 +100,7 @@ export class UsersController {
     return this.users.updateProfile(caller, dto);
   }
 
+  @Answers(200, 'SuccessResult')
   @Patch('updatePassword')
   @Roles(CAPABILITY_ROLES.SIGNED_IN)
   @AllowMfaPending()
@@ -97,6 +109,8 @@ export class UsersController {
     return this.users.updatePassword(caller, dto, client);
   }
 
+  @Answers(201, 'NewUserResult')
+  @Errors(409)
   @Post('add')
   @HttpCode(201)
   @Roles(CAPABILITY_ROLES.USER_ADMIN)

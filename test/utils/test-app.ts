@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/configure-app';
+import { ResponseValidator } from './openapi-validation';
 import { useOutboxDatabase } from './outbox';
 import { APP_CONFIG } from '../../src/config/app-config.module';
 import { AppConfig } from '../../src/config/env.validation';
@@ -62,7 +63,10 @@ export async function createTestApp(
       .useClass(ExpressLoader)
       .compile();
     const app = moduleRef.createNestApplication({ logger: process.env.E2E_LOG ? ['error', 'warn'] : false });
-    configureApp(app);
+    // First, before the app's own middlewares: every answer is checked against the OpenAPI document.
+    const validator = new ResponseValidator();
+    app.use(validator.middleware);
+    validator.use(configureApp(app));
     await app.init();
     useOutboxDatabase(dataDir, app.get<AppConfig>(APP_CONFIG).databaseUrl);
     return {

@@ -7,6 +7,7 @@ import { AppConfig } from '../../config/env.validation';
 import { Public } from '../../common/decorators/access.decorators';
 import { SsoService } from './sso.service';
 import { StepUpService } from '../step-up/step-up.service';
+import { Errors, Redirects } from '../../openapi/decorators';
 
 /** Read back by GET /callback (src/sso/sso-flow.service.ts), which ends every OIDC round trip. */
 const TRANSACTION_COOKIE = 'ssoTransaction';
@@ -35,6 +36,8 @@ export class SsoController {
    * there. With the `stepUp` ticket of POST /auth/step-up/sso, the round trip is a re-authentication of the signed-in
    * session it names (CONTRACT 7): its callback marks that session instead of opening one.
    */
+  @Redirects("To the identity provider's authorization endpoint")
+  @Errors(404, 502)
   @Public()
   @Get('auth/sso')
   async start(

@@ -7,8 +7,6 @@ import {
   DOMAIN_MAX,
   DOMAIN_MESSAGES,
   DOMAIN_PATTERN,
-  DomainItem,
-  DomainVerifyResult,
   isUnicodeDomain,
   normaliseDomain,
   UNICODE_DOMAIN_PATTERN,
@@ -42,19 +40,4 @@ export class DomainOrganisationQueryDto {
   @Min(1, { message: 'organisationId must be a whole number.' })
   @Max(LIMITS.ID_MAX, { message: 'organisationId must be a whole number from 1 to 2147483647.' })
   organisationId?: number;
-}
-
-export class DomainDto implements DomainItem {
-  @ApiProperty() id!: number;
-  @ApiProperty() organisationId!: number;
-  @ApiProperty({ example: 'example.com' }) domain!: string;
-  @ApiProperty() verified!: boolean;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) verifiedAt!: string | null;
-  @ApiProperty({ example: '_tax-portal-verification.example.com' }) txtName!: string;
-  @ApiProperty({ example: 'tax-portal-verification=3q2-7wE…' }) txtValue!: string;
-  @ApiProperty({ format: 'date-time' }) createdAt!: string;
-}
-
-export class DomainVerifyResultDto implements DomainVerifyResult {
-  @ApiProperty({ enum: [true] }) verified!: true;
 }

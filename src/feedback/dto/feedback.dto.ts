@@ -1,12 +1,13 @@
 import { Transform } from 'class-transformer';
 import { trim } from '../../common/transforms';
 import { IsInt, IsOptional, Min, ValidateBy, ValidationOptions } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { FEEDBACK_MESSAGES, SHELL_LIMITS } from '../../shared/shell';
 import { FeedbackRequest } from '../../shared/api-types';
 
 /** Non-blank text of at most `max` characters; one message per field (the specification's when missing). */
-function RequiredText(requiredMessage: string, max: number, options?: ValidationOptions) {
-  return ValidateBy(
+function RequiredText(requiredMessage: string, max: number, options?: ValidationOptions): PropertyDecorator {
+  const rule = ValidateBy(
     {
       name: 'requiredText',
       validator: {
@@ -19,6 +20,12 @@ function RequiredText(requiredMessage: string, max: number, options?: Validation
     },
     options,
   );
+  // The same bounds, for the OpenAPI document (a custom rule is opaque to its generator).
+  const schema = JSONSchema({ type: 'string', minLength: 1, maxLength: max });
+  return (target, key) => {
+    rule(target, key);
+    schema(target, String(key));
+  };
 }
 
 /** POST /api/userFeedback/add (spec 001 §7): title, content, userId. */

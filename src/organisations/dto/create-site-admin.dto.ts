@@ -3,6 +3,7 @@ import { trimOrEmpty } from '../../common/transforms';
 import { OmitOrValid } from '../../common/validation';
 import {
   ArrayContains,
+  ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsIn,
@@ -87,18 +88,21 @@ export class CreateSiteAdminDto implements SiteAdminCreation {
     each: true,
     message: 'masterTaxManagerApplicationIds may hold only the tax manager application (1)',
   })
+  @ArrayMaxSize(1, { message: 'masterTaxManagerApplicationIds may hold only the tax manager application (1)' })
   masterTaxManagerApplicationIds: number[] = [];
 
   @OmitOrValid()
   @IsArray({ message: M.CORPORATE_ACTIONS_APP_REQUIRED })
   @ArrayContains([APPLICATION_IDS.CA_VIEWER], { message: M.CORPORATE_ACTIONS_APP_REQUIRED })
   @IsIn([APPLICATION_IDS.CA_VIEWER], { each: true, message: M.CORPORATE_ACTIONS_APP_REQUIRED })
+  @ArrayMaxSize(1, { message: M.CORPORATE_ACTIONS_APP_REQUIRED })
   masterCorporateActionsApplicationIds: number[] = [APPLICATION_IDS.CA_VIEWER];
 
   @OmitOrValid()
   @IsArray({ message: M.SITE_ADMIN_ROLE_ONLY })
   @ArrayContains([Role.SITE_ADMIN], { message: M.SITE_ADMIN_ROLE_ONLY })
   @IsIn([Role.SITE_ADMIN], { each: true, message: M.SITE_ADMIN_ROLE_ONLY })
+  @ArrayMaxSize(1, { message: M.SITE_ADMIN_ROLE_ONLY })
   userRoleIds: number[] = [Role.SITE_ADMIN];
 
   @OmitOrValid()

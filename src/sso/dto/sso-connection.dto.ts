@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { OmitOrValid } from '../../common/validation';
-import { SSO_DEFAULT_ROLES, SSO_LIMITS as L, SSO_PROTOCOLS, SsoConnectionItem, SsoProtocol } from '../../shared/sso';
+import { SSO_DEFAULT_ROLES, SSO_LIMITS as L, SSO_PROTOCOLS, SsoProtocol } from '../../shared/sso';
 
 /** What both protocols share, and the only fields a change may leave out. */
 class SsoConnectionFields {
@@ -81,28 +81,4 @@ export class SsoOrganisationQueryDto {
   @IsInt({ message: 'organisationId must be a whole number.' })
   @Min(1, { message: 'organisationId must be a whole number.' })
   organisationId?: number;
-}
-
-/** The connection as the API answers it. */
-export class SsoConnectionResponse implements SsoConnectionItem {
-  @ApiProperty() id!: number;
-  @ApiProperty() organisationId!: number;
-  @ApiProperty() name!: string;
-  @ApiProperty({ enum: SSO_PROTOCOLS }) protocol!: SsoProtocol;
-  @ApiProperty() enabled!: boolean;
-  @ApiProperty() jitProvisioning!: boolean;
-  @ApiProperty({ type: Number, nullable: true }) defaultRoleId!: number | null;
-  @ApiPropertyOptional() issuer?: string;
-  @ApiPropertyOptional() clientId?: string;
-  @ApiPropertyOptional() hasClientSecret?: boolean;
-  @ApiPropertyOptional() redirectUri?: string;
-  @ApiPropertyOptional() idpEntityId?: string;
-  @ApiPropertyOptional() idpSsoUrl?: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) idpSloUrl?: string | null;
-  @ApiPropertyOptional() spEntityId?: string;
-  @ApiPropertyOptional() spMetadataUrl?: string;
-  @ApiPropertyOptional() acsUrl?: string;
-  @ApiProperty() loginUrl!: string;
-  @ApiProperty() createdAt!: string;
-  @ApiProperty() updatedAt!: string;
 }

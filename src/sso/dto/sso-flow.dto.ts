@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LIMITS } from '../../shared/limits';
-import { SsoDiscoveryResult } from '../../shared/sso';
+import { BODY_LIMITS } from '../../common/middleware/body-parsing';
 
 /** POST /auth/sso/discover */
 export class DiscoverDto {
@@ -9,12 +9,6 @@ export class DiscoverDto {
   @IsString({ message: 'email must be text.' })
   @MaxLength(LIMITS.EMAIL_MAX, { message: `email must be at most ${LIMITS.EMAIL_MAX} characters.` })
   email!: string;
-}
-
-export class DiscoveryResponse implements SsoDiscoveryResult {
-  @ApiProperty() sso!: boolean;
-  @ApiPropertyOptional() url?: string;
-  @ApiPropertyOptional() name?: string;
 }
 
 /** GET /auth/sso/{connectionId}?login_hint= */
@@ -44,6 +38,8 @@ export class SamlPostDto {
   @ApiProperty()
   @IsString()
   @IsNotEmpty()
+  // The form's whole body is held to the body limit; the field cannot be longer.
+  @MaxLength(BODY_LIMITS.MAX_BYTES)
   SAMLResponse!: string;
 
   @ApiPropertyOptional()

@@ -14,10 +14,11 @@ import {
   Min,
   ValidateBy,
 } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { NewPassword } from '../../common/validation';
 import { trim } from '../../common/transforms';
 import { OmitOrValid } from '../../common/validation';
-import { LIMITS } from '../../shared/limits';
+import { EMAIL_PATTERN, LIMITS } from '../../shared/limits';
 import {
   NAME_MAX,
   newUserEmailError as sharedNewUserEmailError,
@@ -43,13 +44,24 @@ export function newUserEmailError(value: unknown): string | null {
 }
 
 function IsNewUserEmail(): PropertyDecorator {
-  return ValidateBy({
+  const rule = ValidateBy({
     name: 'isNewUserEmail',
     validator: {
       validate: (value) => newUserEmailError(value) === null,
       defaultMessage: (args) => newUserEmailError(args?.value) ?? '',
     },
   });
+  // The same bounds, for the OpenAPI document (a custom rule is opaque to its generator).
+  const schema = JSONSchema({
+    type: 'string',
+    minLength: 1,
+    maxLength: LIMITS.EMAIL_MAX,
+    pattern: EMAIL_PATTERN.source,
+  });
+  return (target, key) => {
+    rule(target, key);
+    schema(target, String(key));
+  };
 }
 
 /** A target user: every admin change names one. */
