@@ -24,6 +24,7 @@ const SUITES = [
   { name: 'unit (Node 22)', script: 'test:node22:unit', runner: 'jest', group: 'node22' },
   { name: 'e2e (Node 22)', script: 'test:node22:e2e', runner: 'jest', group: 'node22' },
   { name: 'image', script: 'test:image', runner: 'report', group: 'image' },
+  { name: 'image (podman)', script: 'test:image:built', runner: 'report', group: 'image' },
 ];
 
 /** How each runner is asked for a JSON report, and how its counts are read from it. */

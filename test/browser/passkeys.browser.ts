@@ -90,6 +90,8 @@ async function passwordStep(page: Page, email: string, password: string) {
 test('a passkey registered on the profile satisfies enforced MFA, signs in without a password and as the MFA step, and stops working once removed', async ({
   page,
 }) => {
+  // Seven sign-ins and sign-outs in one journey: more than the default minute on a loaded machine.
+  test.setTimeout(120_000);
   const org = await seedOrganisation();
   const user = await seedUser(org.id, { isMFAEnforced: true, roleId: 2 });
   const authenticator = await virtualAuthenticator(page);

@@ -54,9 +54,14 @@ test("a site admin adds a SAML connection and a domain on the Single Sign-On pag
   await expect(connection).toContainText('Acme ADFS');
   await expect(connection).toContainText(`${BASE_URL}/auth/saml/`);
   await expect(connection.getByRole('link', { name: 'Download SP metadata' })).toBeVisible();
-  await expect(connection.getByTestId('connection-status')).toHaveText('Disabled');
-  await connection.getByText('Enabled', { exact: true }).click();
-  await expect(connection.getByTestId('connection-status')).toHaveText('Enabled');
+  // Enabled from the start; the switch turns it off and on again.
+  const status = connection.getByTestId('connection-status');
+  const enabledSwitch = connection.locator('label').filter({ hasText: /^Enabled$/ });
+  await expect(status).toHaveText('Enabled');
+  await enabledSwitch.click();
+  await expect(status).toHaveText('Disabled');
+  await enabledSwitch.click();
+  await expect(status).toHaveText('Enabled');
 
   // The domain: claimed, with the TXT record to publish.
   await page.getByRole('textbox', { name: /Domain/ }).fill(domain);

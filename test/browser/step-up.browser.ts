@@ -4,7 +4,7 @@ import { Database } from 'sqlite3';
 import { axeFindings } from './support/axe';
 import { acceptTerms, settledMenu, signInThroughPage } from './support/login';
 import { seedOrganisation, seedUser } from './support/seed';
-import { BROWSER_DATA_DIR } from './support/server';
+import { BASE_URL, BROWSER_DATA_DIR } from './support/server';
 
 /** Writes to the running server's SQLite file, as a fixture would. */
 function sqlite(sql: string, params: unknown[]): Promise<void> {
@@ -19,10 +19,20 @@ function sqlite(sql: string, params: unknown[]): Promise<void> {
   );
 }
 
-/** Moves the user's sign-ins an hour back: past STEP_UP_MINUTES, without waiting for it. */
-function ageSessions(userId: number) {
+/**
+ * Moves the user's sign-ins an hour back: past STEP_UP_MINUTES, without waiting for it. The server keeps signed-in
+ * rows while nothing is written through it (src/credentials/session-auth.service.ts), and this write comes from
+ * outside: a write of its own (a reset e-mail asked for `email`) makes it read the rows again.
+ */
+async function ageSessions(userId: number, email: string) {
   const at = new Date(Date.now() - 60 * 60_000).toISOString().replace('T', ' ').replace('Z', '');
-  return sqlite('UPDATE sessions SET createdAt = ?, authenticatedAt = ? WHERE userId = ?', [at, at, userId]);
+  await sqlite('UPDATE sessions SET createdAt = ?, authenticatedAt = ? WHERE userId = ?', [at, at, userId]);
+  const res = await fetch(`${BASE_URL}/auth/forgot-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email }),
+  });
+  expect(res.ok).toBe(true);
 }
 
 async function confirmWithPassword(page: Page, password: string) {
@@ -47,7 +57,7 @@ test('an export after the sign-in has aged asks to confirm, then downloads witho
   await signInThroughPage(page, admin.email, admin.password);
   await page.goto('/users');
   await expect(page.getByTestId('users-page')).toBeVisible();
-  await ageSessions(admin.id);
+  await ageSessions(admin.id, admin.email);
 
   const download = page.waitForEvent('download');
   await page.getByTestId('export-csv').click();
@@ -62,7 +72,7 @@ test("disabling another user's MFA asks to confirm once, then goes through", asy
   await sqlite("UPDATE users SET isMFAEnabled = 1, mfaSecret = 'sealed' WHERE id = ?", [target.id]);
   await signInThroughPage(page, admin.email, admin.password);
   await page.goto('/users');
-  await ageSessions(admin.id);
+  await ageSessions(admin.id, admin.email);
 
   const row = page.getByTestId('user-row').filter({ hasText: target.email });
   await row.getByRole('button', { name: `Actions for ${target.email}` }).click();
