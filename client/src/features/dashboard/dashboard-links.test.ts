@@ -10,7 +10,14 @@ const COMMON = ['My Profile', 'User Manual', 'Announcements'];
 describe('dashboard: what each role can do next', () => {
   it.each(ROLE_CASES)('%s', (code, roles) => {
     const expected: Record<string, string[]> = {
-      E_SUPPORT: ['Users', 'Create Site Admin', 'Create E-Support Account', 'Audit Log', 'Directory Provisioning'],
+      E_SUPPORT: [
+        'Users',
+        'Create Site Admin',
+        'Create E-Support Account',
+        'Audit Log',
+        'Single Sign-On',
+        'Directory Provisioning',
+      ],
       SITE_ADMIN: [
         'Portfolios',
         'Activities',
@@ -24,6 +31,7 @@ describe('dashboard: what each role can do next', () => {
         'User Groups',
         'Clients',
         'Audit Log',
+        'Single Sign-On',
         'Directory Provisioning',
       ],
       ADMINISTRATOR: [
@@ -39,6 +47,7 @@ describe('dashboard: what each role can do next', () => {
         'User Groups',
         'Clients',
         'Audit Log',
+        'Single Sign-On',
         'Directory Provisioning',
       ],
       STANDARD_ADMIN: [
@@ -80,6 +89,7 @@ describe('dashboard: what each role can do next', () => {
       'Manage Billing',
       'User Groups',
       'Audit Log',
+      'Single Sign-On',
       'Directory Provisioning',
       ...COMMON,
     ]);
