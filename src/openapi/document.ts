@@ -5,7 +5,7 @@ import { ModulesContainer, Reflector } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { REFRESH_COOKIE } from '../auth/refresh-cookie';
-import { IS_PUBLIC_KEY, IS_SERVICE_API_KEY } from '../common/decorators/access.decorators';
+import { IS_PUBLIC_KEY, IS_SCIM_API_KEY, IS_SERVICE_API_KEY } from '../common/decorators/access.decorators';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { LIMITS } from '../shared/limits';
 import { version } from '../version';
@@ -156,13 +156,17 @@ function completeDocument(document: OpenAPIObject, app: INestApplication): void 
         );
         const isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets);
         const isService = reflector.getAllAndOverride<boolean>(IS_SERVICE_API_KEY, targets);
+        // SCIM 2.0 (RFC 7644): a directory's provisioning token; answers and refusals in application/scim+json.
+        const isScim = reflector.getAllAndOverride<boolean>(IS_SCIM_API_KEY, targets);
         const credentials: Credential[] = declared?.credentials
           ? [...declared.credentials]
           : isService
             ? ['service']
-            : isPublic
-              ? []
-              : ['bearer'];
+            : isScim
+              ? ['provisioning']
+              : isPublic
+                ? []
+                : ['bearer'];
         op.security = [...(declared?.optional ? [{}] : []), ...credentials.map((c) => ({ [c]: [] as string[] }))];
 
         // Nest's placeholder for a route without a declared answer ({200: {description: ''}}) says nothing.
@@ -183,14 +187,17 @@ function completeDocument(document: OpenAPIObject, app: INestApplication): void 
         // Ids in the path, the body or the query: another organisation's row is a 404, as a missing one.
         if (path.includes('{') || (readsInput && credentials.length > 0)) errors.add(404);
         for (const status of reflector.get<number[] | undefined>(ERRORS_KEY, handler) ?? []) errors.add(status);
-        // A JSON refusal is always the CONTRACT body, whichever class a route's own response decorator named.
+        const errorContent: Record<string, { schema?: Json }> = isScim
+          ? { 'application/scim+json': { schema: { $ref: '#/components/schemas/ScimErrorDto' } } }
+          : { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
+        // A refusal is always the CONTRACT body (SCIM's error on /scim), whichever class or content type (a CSV
+        // export's) the route's own response decorators named.
         for (const [status, response] of Object.entries(op.responses))
-          if (Number(status) >= 400 && response.content?.['application/json'])
-            response.content['application/json'] = { schema: { $ref: '#/components/schemas/ErrorBody' } };
+          if (Number(status) >= 400 && response.content) response.content = errorContent;
         for (const status of [...errors].sort())
           op.responses[String(status)] ??= {
             description: ERROR_TEXTS[status] ?? `Error ${status}`,
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+            content: errorContent,
           };
         for (const [status, response] of Object.entries(op.responses))
           response.headers = { ...(response.headers as Json), ...rateLimitHeaders(Number(status)) };

@@ -182,7 +182,7 @@ export class ScimController {
 
   @Delete('Users/:id')
   @HttpCode(204)
-  @ApiNoContentResponse()
+  @ApiNoContentResponse({ description: 'Removed' })
   @ApiResponse({ status: 412, type: ScimErrorDto, description: 'If-Match named another version' })
   deleteUser(
     @CurrentScimToken() scim: ScimCaller,
@@ -256,7 +256,7 @@ export class ScimController {
 
   @Delete('Groups/:id')
   @HttpCode(204)
-  @ApiNoContentResponse()
+  @ApiNoContentResponse({ description: 'Removed' })
   @ApiResponse({ status: 412, type: ScimErrorDto, description: 'If-Match named another version' })
   deleteGroup(
     @CurrentScimToken() scim: ScimCaller,
