@@ -16,7 +16,7 @@ export class CreateScimTokenDto {
 
 export class ScimTokenItemDto implements ScimTokenItem {
   @ApiProperty() id!: number;
-  @ApiProperty() name!: string;
+  @ApiProperty({ maxLength: SCIM_TOKEN_NAME_MAX }) name!: string;
   @ApiProperty() organisationId!: number;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, nullable: true }) createdBy!: string | null;
@@ -25,8 +25,11 @@ export class ScimTokenItemDto implements ScimTokenItem {
 
 export class NewScimTokenDto implements NewScimToken {
   @ApiProperty() id!: number;
-  @ApiProperty() name!: string;
-  @ApiProperty({ description: 'The bearer token for the directory: shown this once, stored only as its hash' })
+  @ApiProperty({ maxLength: SCIM_TOKEN_NAME_MAX }) name!: string;
+  @ApiProperty({
+    maxLength: 100,
+    description: 'The bearer token for the directory: shown this once, stored only as its hash',
+  })
   token!: string;
 }
 
@@ -34,8 +37,8 @@ export class NewScimTokenDto implements NewScimToken {
 export class ErrorBodyDto {
   @ApiProperty({ example: false }) success!: boolean;
   @ApiProperty() statusCode!: number;
-  @ApiProperty() code!: string;
-  @ApiProperty() message!: string;
+  @ApiProperty({ maxLength: 50 }) code!: string;
+  @ApiProperty({ maxLength: 1000 }) message!: string;
 }
 
 export class RevokedDto {
