@@ -2,7 +2,7 @@ import { INestApplication, ParseIntPipe } from '@nestjs/common';
 import { METHOD_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer, Reflector } from '@nestjs/core';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DECORATORS, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { REFRESH_COOKIE } from '../auth/refresh-cookie';
 import { IS_PUBLIC_KEY, IS_SERVICE_API_KEY } from '../common/decorators/access.decorators';
@@ -183,14 +183,21 @@ function completeDocument(document: OpenAPIObject, app: INestApplication): void 
         // Ids in the path, the body or the query: another organisation's row is a 404, as a missing one.
         if (path.includes('{') || (readsInput && credentials.length > 0)) errors.add(404);
         for (const status of reflector.get<number[] | undefined>(ERRORS_KEY, handler) ?? []) errors.add(status);
-        // A JSON refusal is always the CONTRACT body, whichever class a route's own response decorator named.
+        // A refusal is the CONTRACT body as JSON, whichever class a route's own response decorator named and whatever
+        // its success answer's type (a CSV export's 403 is JSON too); a service of a JSON standard (`@ApiProduces`
+        // of an `application/…+json` type, SCIM's) answers it in that media type, with the standard's fields beside.
+        const produces = reflector.getAllAndOverride<string[] | undefined>(DECORATORS.API_PRODUCES, targets) ?? [];
+        const errorContent = {
+          [produces.find((type) => /^application\/[\w.-]+\+json$/.test(type)) ?? 'application/json']: {
+            schema: { $ref: '#/components/schemas/ErrorBody' },
+          },
+        };
         for (const [status, response] of Object.entries(op.responses))
-          if (Number(status) >= 400 && response.content?.['application/json'])
-            response.content['application/json'] = { schema: { $ref: '#/components/schemas/ErrorBody' } };
+          if (Number(status) >= 400 && response.content) response.content = errorContent;
         for (const status of [...errors].sort())
           op.responses[String(status)] ??= {
             description: ERROR_TEXTS[status] ?? `Error ${status}`,
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+            content: errorContent,
           };
         for (const [status, response] of Object.entries(op.responses))
           response.headers = { ...(response.headers as Json), ...rateLimitHeaders(Number(status)) };

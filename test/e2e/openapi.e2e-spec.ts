@@ -32,12 +32,21 @@ describe('the OpenAPI document', () => {
       const statuses = Object.keys(o.responses);
       const where = `${route.method} ${route.path}`;
       expect({ where, success: statuses.some((s) => /^[23]/.test(s)) }).toEqual({ where, success: true });
-      for (const status of statuses.filter((s) => /^[45]/.test(s)))
-        expect({ where, status, schema: o.responses[status].content['application/json'].schema }).toEqual({
+      // JSON, or the JSON media type of a standard the route speaks (SCIM's application/scim+json).
+      for (const status of statuses.filter((s) => /^[45]/.test(s))) {
+        const content = o.responses[status].content as Json;
+        const media = Object.keys(content);
+        expect({
+          where,
+          status,
+          json: media.length === 1 && /^application\/(?:[\w.-]+\+)?json$/.test(media[0]),
+        }).toEqual({ where, status, json: true });
+        expect({ where, status, schema: content[media[0]].schema }).toEqual({
           where,
           status,
           schema: { $ref: '#/components/schemas/ErrorBody' },
         });
+      }
       expect(statuses).toEqual(expect.arrayContaining(['429', '500']));
       expect({ where, tags: o.tags?.length > 0, summary: typeof o.summary }).toEqual({
         where,
@@ -103,6 +112,8 @@ describe('the OpenAPI document', () => {
   it('gives each answer its content type: JSON, CSV, images, files', () => {
     expect(Object.keys(op('get', '/api/users/export').responses['200'].content)).toEqual(['text/csv']);
     expect(Object.keys(op('get', '/api/audit-events/export').responses['200'].content)).toEqual(['text/csv']);
+    // A refusal of a CSV export is the CONTRACT body, as JSON.
+    expect(Object.keys(op('get', '/api/users/export').responses['403'].content)).toEqual(['application/json']);
     expect(Object.keys(op('get', '/files/logos/{name}').responses['200'].content)).toContain('image/png');
     expect(op('get', '/api/users/current').responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/CurrentUserInfo',
