@@ -107,6 +107,8 @@ describe('the OpenAPI document', () => {
   it('gives each answer its content type: JSON, CSV, images, files', () => {
     expect(Object.keys(op('get', '/api/users/export').responses['200'].content)).toEqual(['text/csv']);
     expect(Object.keys(op('get', '/api/audit-events/export').responses['200'].content)).toEqual(['text/csv']);
+    // A refusal of a CSV export is the CONTRACT body, as JSON.
+    expect(Object.keys(op('get', '/api/users/export').responses['403'].content)).toEqual(['application/json']);
     expect(Object.keys(op('get', '/files/logos/{name}').responses['200'].content)).toContain('image/png');
     expect(op('get', '/api/users/current').responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/CurrentUserInfo',
