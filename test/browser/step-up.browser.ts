@@ -6,6 +6,9 @@ import { acceptTerms, settledMenu, signInThroughPage } from './support/login';
 import { seedOrganisation, seedUser } from './support/seed';
 import { BASE_URL, BROWSER_DATA_DIR } from './support/server';
 
+// axe-core is injected as a script tag, which the product's Content-Security-Policy would refuse.
+test.use({ bypassCSP: true });
+
 /** Writes to the running server's SQLite file, as a fixture would. */
 function sqlite(sql: string, params: unknown[]): Promise<void> {
   const db = new Database(join(BROWSER_DATA_DIR, 'app.sqlite'));

@@ -163,7 +163,7 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     siteAdmin = 'site.admin@multi.test';
     const users: Array<[string, number]> = [
       [siteAdmin, 2],
-      ...Array.from({ length: 6 }, (_, i): [string, number] => [member(i), 4]),
+      ...Array.from({ length: 7 }, (_, i): [string, number] => [member(i), 4]),
     ];
     for (const [email, role] of users) {
       await sql(
@@ -359,10 +359,10 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     const scim = { authorization: `Bearer ${made.body.token as string}`, 'content-type': 'application/scim+json' };
     expect((await call(b, 'GET', '/scim/v2/Users?count=1', { headers: scim })).status).toBe(200);
 
-    const s = await signIn(a, member(5));
+    const s = await signIn(a, member(6));
     const socket = await connectSocket(b, s.accessToken);
     const gone = nextEvent(socket, 'disconnect');
-    const [target] = await sql(databaseUrl, 'SELECT id FROM users WHERE email = $1', [member(5)]);
+    const [target] = await sql(databaseUrl, 'SELECT id FROM users WHERE email = $1', [member(6)]);
     const patched = await fetch(`${a.base}/scim/v2/Users/${Number(target.id)}`, {
       method: 'PATCH',
       headers: scim,
@@ -431,7 +431,13 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
 
   it('a back-channel logout received by A ends the session at once on B, socket included', async () => {
     const provider = await startOrgOidcProvider([
-      { client_id: 'multi', client_secret: 'multi-client-secret', redirect_uris: [`${PUBLIC_URL}/callback`] },
+      {
+        client_id: 'multi',
+        client_secret: 'multi-client-secret',
+        redirect_uris: [`${PUBLIC_URL}/callback`],
+        // The provider builds the logout token for this address; the test hands it to instance A itself.
+        backchannel_logout_uri: `${PUBLIC_URL}/auth/sso/0/backchannel-logout`,
+      },
     ]);
     try {
       const id = await connection(
