@@ -103,12 +103,20 @@ describe('Backup and restore', () => {
       body: { username: EMAIL, password: PASSWORD, acceptToS: true },
     });
     expect(first.body.code).toBe('TOTP_REQUIRED');
-    const now = Date.now() / 1000;
-    const epoch = step(now) > lastStep ? now : now + 30;
-    lastStep = step(epoch);
+    // The server takes each step once and accepts one step either side of now: the next step not yet used, waited
+    // for when it is more than one step ahead (two sign-ins within one 30 s window used now and now + 30).
+    const target = Math.max(step(Date.now() / 1000), lastStep + 1);
+    const wait = (target - 1) * 30 * 1000 - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait + 200));
+    lastStep = target;
     return call(on, 'POST', '/auth/login', {
       token: first.body.challengeToken as string,
-      body: { username: EMAIL, password: PASSWORD, acceptToS: true, mfaToken: await generate({ secret, epoch }) },
+      body: {
+        username: EMAIL,
+        password: PASSWORD,
+        acceptToS: true,
+        mfaToken: await generate({ secret, epoch: target * 30 + 1 }),
+      },
     });
   }
 
