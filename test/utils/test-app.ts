@@ -34,8 +34,10 @@ export type TestDatabase = 'sqlite' | 'postgres';
 export async function createTestApp(
   env: Record<string, string> = {},
   database: TestDatabase = process.env.E2E_DATABASE === 'postgres' ? 'postgres' : 'sqlite',
+  /** A DATA_DIR prepared by the test (an earlier release's database in it); removed at close like a fresh one. */
+  preparedDataDir?: string,
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tax-portal-e2e-'));
+  const dataDir = preparedDataDir ?? mkdtempSync(join(tmpdir(), 'tax-portal-e2e-'));
   const postgres = database === 'postgres' ? await freshPostgresDatabase() : undefined;
   const saved = { ...process.env };
   Object.assign(process.env, {
@@ -90,7 +92,7 @@ export async function createTestApp(
  * On PostgreSQL (`npm run test:e2e:pg`, the service specs with TEST_DATABASE_URL), each test app gets a database
  * of its own on the server of TEST_DATABASE_URL (a user that may create databases), created here and dropped at close.
  */
-async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin)
     throw new Error('PostgreSQL tests need TEST_DATABASE_URL (a PostgreSQL URL whose user may create databases).');

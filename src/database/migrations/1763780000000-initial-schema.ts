@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { refuseToDeleteData } from '../undo-guard';
 
 /** Organisations, users, sessions, refresh tokens and password-reset tokens. Portable: SQLite and PostgreSQL. */
 export class InitialSchema1763780000000 implements MigrationInterface {
@@ -169,6 +170,13 @@ export class InitialSchema1763780000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await refuseToDeleteData(q, this.name, [
+      'password_reset_tokens',
+      'refresh_tokens',
+      'sessions',
+      'users',
+      'organisations',
+    ]);
     for (const t of ['password_reset_tokens', 'refresh_tokens', 'sessions', 'users', 'organisations'])
       await q.dropTable(t);
   }

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { refuseToDeleteData } from '../undo-guard';
 
 /**
  * User administration: indexes for the user list's filters, and user groups with their members.
@@ -90,6 +91,7 @@ export class UserAdministration1763790000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await refuseToDeleteData(q, this.name, ['user_group_members', 'user_groups']);
     await q.dropTable('user_group_members');
     await q.dropTable('user_groups');
     await q.dropIndex('users', 'IDX_users_org_access');

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { refuseToDeleteData } from '../undo-guard';
 
 /** Announcements and their dismissals, user feedback and system information. Portable: SQLite and PostgreSQL. */
 export class ShellTables1763800000000 implements MigrationInterface {
@@ -105,6 +106,12 @@ export class ShellTables1763800000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await refuseToDeleteData(q, this.name, [
+      'system_information',
+      'user_feedback',
+      'announcement_dismissals',
+      'announcements',
+    ]);
     await q.dropTable('system_information');
     await q.dropTable('user_feedback');
     await q.dropTable('announcement_dismissals');

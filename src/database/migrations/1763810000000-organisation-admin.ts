@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { refuseToDeleteData } from '../undo-guard';
 
 /** Billing contacts of an organisation and the single-use logo upload grants. Portable: SQLite and PostgreSQL. */
 export class OrganisationAdmin1763810000000 implements MigrationInterface {
@@ -72,6 +73,7 @@ export class OrganisationAdmin1763810000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await refuseToDeleteData(q, this.name, ['contact_profiles']);
     for (const t of ['logo_uploads', 'contact_profiles']) await q.dropTable(t);
   }
 }

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { refuseToDeleteData } from '../undo-guard';
 
 /**
  * Notifications (spec 001 §3): one row per published notification (userId null = the whole
@@ -81,6 +82,7 @@ export class Notifications1763820000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await refuseToDeleteData(q, this.name, ['notification_watermarks', 'notification_receipts', 'notifications']);
     for (const t of ['notification_watermarks', 'notification_receipts', 'notifications']) await q.dropTable(t);
   }
 }

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { refuseToDeleteData } from '../undo-guard';
 
 /** The mail outbox: messages (and tasks that may end in one) stored before the request is answered, handled in the background. */
 export class MailOutbox1763830000000 implements MigrationInterface {
@@ -35,6 +36,7 @@ export class MailOutbox1763830000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await refuseToDeleteData(q, this.name, ['mail_outbox']);
     await q.dropTable('mail_outbox');
   }
 }

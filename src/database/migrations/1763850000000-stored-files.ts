@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { refuseToDeleteData } from '../undo-guard';
 
 /** Files every instance serves (logos, reports), kept in the shared database. */
 export class StoredFiles1763850000000 implements MigrationInterface {
@@ -25,6 +26,7 @@ export class StoredFiles1763850000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await refuseToDeleteData(q, this.name, ['stored_files']);
     await q.dropTable('stored_files');
   }
 }

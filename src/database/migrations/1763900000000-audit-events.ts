@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { refuseToDeleteData } from '../undo-guard';
 
 /**
  * The audit trail: append-only events, read by organisation and time, newest first; no foreign
@@ -60,6 +61,7 @@ export class AuditEvents1763900000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await refuseToDeleteData(q, this.name, ['audit_events']);
     await q.dropTable('audit_events');
   }
 }

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { refuseToDeleteData } from '../undo-guard';
 
 /** Single-use recovery codes and trusted devices, both owned by a user and gone with them. */
 export class RecoveryCodesTrustedDevices1764100000000 implements MigrationInterface {
@@ -50,6 +51,7 @@ export class RecoveryCodesTrustedDevices1764100000000 implements MigrationInterf
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await refuseToDeleteData(q, this.name, ['mfa_trusted_devices', 'mfa_recovery_codes']);
     await q.dropTable('mfa_trusted_devices');
     await q.dropTable('mfa_recovery_codes');
   }

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { refuseToDeleteData } from '../undo-guard';
 
 /** Passkeys: registered WebAuthn credentials, outstanding challenges, and the user's flag. */
 export class Passkeys1764200000000 implements MigrationInterface {
@@ -46,6 +47,7 @@ export class Passkeys1764200000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await refuseToDeleteData(q, this.name, ['passkeys']);
     await q.dropTable('webauthn_challenges');
     await q.dropTable('passkeys');
     await q.query('ALTER TABLE "users" DROP COLUMN "hasPasskey"');

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { refuseToDeleteData } from '../undo-guard';
 
 /** Each organisation's identity providers, the subjects they link to accounts, SSO sessions and one-time values. */
 export class SsoConnections1765000000000 implements MigrationInterface {
@@ -108,6 +109,7 @@ export class SsoConnections1765000000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await refuseToDeleteData(q, this.name, ['sso_sessions', 'sso_identities', 'sso_connections']);
     await q.dropTable('sso_one_time_values');
     await q.dropTable('sso_sessions');
     await q.dropTable('sso_identities');

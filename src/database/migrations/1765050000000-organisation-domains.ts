@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { refuseToDeleteData } from '../undo-guard';
 
 /** Verified domains: each organisation's claimed domains, and a unique index that lets one organisation verify each. */
 export class OrganisationDomains1765050000000 implements MigrationInterface {
@@ -36,6 +37,7 @@ export class OrganisationDomains1765050000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await refuseToDeleteData(q, this.name, ['organisation_domains']);
     await q.dropTable('organisation_domains');
   }
 }

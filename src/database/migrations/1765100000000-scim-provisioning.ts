@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { refuseToDeleteData } from '../undo-guard';
 
 /**
  * Directory provisioning (SCIM 2.0): the organisations' provisioning tokens (hashed), and the directory's own columns
@@ -55,6 +56,16 @@ export class ScimProvisioning1765100000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await refuseToDeleteData(
+      q,
+      this.name,
+      ['scim_tokens'],
+      [
+        ['users', 'directoryUserName'],
+        ['users', 'externalId'],
+        ['user_groups', 'externalId'],
+      ],
+    );
     await q.dropIndex('user_groups', 'IDX_user_groups_org_external');
     await q.dropIndex('users', 'IDX_users_org_external');
     await q.query('ALTER TABLE "users" DROP COLUMN "directoryUserName"');
