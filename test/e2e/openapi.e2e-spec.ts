@@ -144,6 +144,21 @@ describe('the e2e response validator', () => {
         },
       },
       '/new-route': { post: { operationId: 'Things_create', responses: {} } },
+      '/standard/{id}': {
+        get: {
+          operationId: 'Standard_read',
+          responses: {
+            '200': {
+              description: '',
+              content: {
+                'application/scim+json': {
+                  schema: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+                },
+              },
+            },
+          },
+        },
+      },
     },
     components: { schemas: { ErrorBody: { type: 'object', required: ['success', 'statusCode', 'code', 'message'] } } },
   } as unknown as OpenAPIObject;
@@ -174,6 +189,21 @@ describe('the e2e response validator', () => {
     expect(takeViolations()).toEqual([
       expect.stringMatching(/as text\/csv, but Things_read documents application\/json/),
     ]);
+  });
+
+  it('checks a JSON body of a standard media type written as text (application/scim+json)', async () => {
+    await request(server((res) => res.type('application/scim+json').send(JSON.stringify({ id: 'a' }))))
+      .get('/standard/1')
+      .expect(200);
+    expect(takeViolations()).toEqual([]);
+    await request(server((res) => res.type('application/scim+json').send(JSON.stringify({ id: 1 })))).get(
+      '/standard/1',
+    );
+    expect(takeViolations()).toEqual([
+      expect.stringMatching(/GET \/standard\/1 answered 200 \{"id":1\}, which does not match Standard_read/),
+    ]);
+    await request(server((res) => res.status(404).type('application/scim+json').send('{"detail":"x"}'))).get('/gone');
+    expect(takeViolations()).toEqual([expect.stringMatching(/not the CONTRACT error body/)]);
   });
 
   it('fails loudly for a route with no documented answer yet, saying what to add', async () => {

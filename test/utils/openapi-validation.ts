@@ -63,6 +63,19 @@ export class ResponseValidator {
       }
       return json(value);
     };
+    // A JSON body written as text under its own media type (SCIM's application/scim+json).
+    const send = res.send.bind(res);
+    res.send = (value?: unknown) => {
+      if (!captured && typeof value === 'string' && isJsonType(String(res.getHeader('content-type') ?? ''))) {
+        try {
+          body = JSON.parse(value);
+          captured = true;
+        } catch {
+          // Not JSON after all: the content type check reports it.
+        }
+      }
+      return send(value);
+    };
     const method = req.method.toLowerCase();
     const path = req.originalUrl.split('?')[0];
     res.on('finish', () => {
@@ -86,7 +99,7 @@ export class ResponseValidator {
     // The document itself (SwaggerModule's own routes).
     if (/^\/api\/docs(?:-json|-yaml)?(?:\/|$)/.test(path)) return undefined;
     const type = contentType.split(';')[0].trim().toLowerCase();
-    const isJson = type === 'application/json';
+    const isJson = isJsonType(type);
     const route = this.paths.find((p) => p.pattern.test(path));
     const shown = `${method.toUpperCase()} ${path} answered ${status}${
       answer.captured ? ` ${JSON.stringify(answer.body)?.slice(0, 300)}` : ''
@@ -143,5 +156,9 @@ export class ResponseValidator {
     return validate(answer.body) ? undefined : `${shown}, which is not the CONTRACT error body`;
   }
 }
+
+/** application/json, and the JSON media types of a standard (application/scim+json, application/problem+json). */
+const isJsonType = (contentType: string) =>
+  /^application\/(?:[\w.-]+\+)?json$/.test(contentType.split(';')[0].trim().toLowerCase());
 
 const escape = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
