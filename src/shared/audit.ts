@@ -33,6 +33,7 @@ export const AUDIT_EVENT_TYPES = {
   SSO_CONNECTION_CREATED: 'SSO connection added',
   SSO_CONNECTION_CHANGED: 'SSO connection changed',
   SSO_CONNECTION_REMOVED: 'SSO connection removed',
+  SSO_CONNECTION_TESTED: 'SSO connection tested',
   SSO_SIGN_IN_REFUSED: 'SSO sign-in refused',
   SSO_LOGOUT: 'Signed out by the identity provider',
   DOMAIN_CLAIMED: 'Domain added',

@@ -21,6 +21,9 @@ export const SSO_LIMITS = {
   METADATA_MAX: 90_000,
   /** Connections per organisation: a few providers, one per subsidiary at most. */
   PER_ORGANISATION: 20,
+  /** Claims a test round trip reports. */
+  TEST_CLAIMS_MAX: 60,
+  TEST_CLAIM_VALUE_MAX: 500,
 } as const;
 
 /** GET /api/sso-connections items, and the answer of POST and PUT. No secret is ever part of it. */
@@ -61,6 +64,38 @@ export interface SsoDiscoveryResult {
   name?: string;
 }
 
+/** POST /api/sso-connections/{id}/test: where the browser starts the test round trip. */
+export interface SsoTestStart {
+  url: string;
+}
+
+/** What a real sign-in of the person who tested would do: their account, a new one, or a refusal. */
+export const SSO_TEST_OUTCOMES = ['SIGNS_IN', 'CREATES_ACCOUNT', 'REFUSED', 'FAILED'] as const;
+export type SsoTestOutcome = (typeof SSO_TEST_OUTCOMES)[number];
+
+/** One claim (OIDC) or attribute (SAML) the provider sent, as text. */
+export interface SsoTestClaim {
+  name: string;
+  value: string;
+}
+
+/** GET /api/sso-connections/{id}/test-results/{key}: the end of a test round trip, for the admin who ran it. */
+export interface SsoTestResult {
+  connectionId: number;
+  connectionName: string;
+  protocol: SsoProtocol;
+  testedAt: string;
+  /** The round trip and every check of the protocol (signature, audience, nonce, validity) passed. */
+  ok: boolean;
+  outcome: SsoTestOutcome;
+  /** What happened, in words: the account it signs in, or why it would be refused. */
+  message: string;
+  /** The provider's or the protocol's technical reason, when the round trip failed. */
+  detail?: string;
+  /** What the provider sent about the person (at most SSO_LIMITS.TEST_CLAIMS_MAX, each value cut to 500 characters). */
+  claims: SsoTestClaim[];
+}
+
 /** POST /auth/logout: where the browser goes next when the provider's session must end too. */
 export interface LogoutResult {
   success: true;
@@ -87,5 +122,12 @@ export const SSO_MESSAGES = {
   LOGOUT_TOKEN_INVALID: 'The logout token is not valid.',
   STEP_UP_EXPIRED: 'The confirmation took too long. Please try the action again.',
   STEP_UP_OTHER_ACCOUNT: 'The corporate login was for another account. Please confirm with your own.',
+  TEST_EXPIRED: 'The test took too long. Please start it again from the Single Sign-On page.',
+  TEST_RESULT_NOT_FOUND:
+    'This test result is not available (it is kept for 10 minutes, for the person who ran the test).',
+  TEST_SIGNS_IN: (email: string) => `The provider signed in ${email}: this account would be signed in.`,
+  TEST_CREATES_ACCOUNT: (email: string) =>
+    `The provider signed in ${email}: there is no account yet, and a new one would be created (just-in-time accounts are on).`,
+  TEST_ROUND_TRIP_FAILED: 'The round trip with the identity provider did not succeed.',
   STEP_UP_NOT_FRESH: 'Your identity provider did not ask you to sign in again. Please try again.',
 } as const;

@@ -38,6 +38,13 @@ export interface FederatedIdentity {
 
 const SUBJECT_MAX = 300;
 
+type Decision =
+  | { kind: 'linked' | 'link'; user: User }
+  | { kind: 'provision'; email: string }
+  | { kind: 'refuse'; user: User | null; why: string; message: string };
+
+const refusal = (user: User | null, why: string, message: string): Decision => ({ kind: 'refuse', user, why, message });
+
 /**
  * Turns a provider's assertion into a session (CONTRACT 6). A connection signs in only accounts of its own
  * organisation: the account its subject was linked to, or the account of an e-mail of a domain that
@@ -108,56 +115,67 @@ export class FederatedSignInService {
     return user && user.organisationId === c.organisationId ? user : null;
   }
 
-  private async accountFor(c: SsoConnection, identity: FederatedIdentity, client: ClientInfo): Promise<User> {
+  /**
+   * What a sign-in with this identity leads to, without changing anything: the account linked to the subject,
+   * an account of a verified domain to link, a new account (just-in-time), or a refusal with its reason.
+   */
+  private async decide(c: SsoConnection, identity: FederatedIdentity): Promise<Decision> {
     const linked = await this.identities.findOneBy({ connectionId: c.id, subject: identity.subject });
     if (linked) {
       const user = await this.users.findOneBy({ id: linked.userId });
-      if (user && user.organisationId === c.organisationId) return user;
-      return this.refuse(
-        c,
-        identity,
-        user,
-        client,
-        'linked account of another organisation',
-        SSO_MESSAGES.OTHER_ORGANISATION,
-      );
+      if (user && user.organisationId === c.organisationId) return { kind: 'linked', user };
+      return refusal(user, 'linked account of another organisation', SSO_MESSAGES.OTHER_ORGANISATION);
     }
     const email = identity.email;
-    if (!email) return this.refuse(c, identity, null, client, 'no e-mail asserted', SSO_MESSAGES.NO_EMAIL);
+    if (!email) return refusal(null, 'no e-mail asserted', SSO_MESSAGES.NO_EMAIL);
     if (identity.emailVerified === false)
-      return this.refuse(
-        c,
-        identity,
-        null,
-        client,
-        'e-mail not verified by the provider',
-        SSO_MESSAGES.EMAIL_NOT_VERIFIED,
-      );
+      return refusal(null, 'e-mail not verified by the provider', SSO_MESSAGES.EMAIL_NOT_VERIFIED);
     const existing = await this.users.findOneBy({ email });
     if (existing && existing.organisationId !== c.organisationId)
-      return this.refuse(
-        c,
-        identity,
-        existing,
-        client,
-        'account of another organisation',
-        SSO_MESSAGES.OTHER_ORGANISATION,
-      );
+      return refusal(existing, 'account of another organisation', SSO_MESSAGES.OTHER_ORGANISATION);
     if (!(await this.domains.isVerified(c.organisationId, emailDomain(email))))
-      return this.refuse(
-        c,
-        identity,
-        existing,
-        client,
-        'domain not verified by the organisation',
-        SSO_MESSAGES.DOMAIN_NOT_VERIFIED,
-      );
-    if (existing) {
-      await this.link(c, identity.subject, existing.id);
-      return existing;
+      return refusal(existing, 'domain not verified by the organisation', SSO_MESSAGES.DOMAIN_NOT_VERIFIED);
+    if (existing) return { kind: 'link', user: existing };
+    if (!c.jitProvisioning) return refusal(null, 'no account', SSO_MESSAGES.NO_ACCOUNT);
+    return { kind: 'provision', email };
+  }
+
+  private async accountFor(c: SsoConnection, identity: FederatedIdentity, client: ClientInfo): Promise<User> {
+    const decision = await this.decide(c, identity);
+    switch (decision.kind) {
+      case 'linked':
+        return decision.user;
+      case 'link':
+        await this.link(c, identity.subject, decision.user.id);
+        return decision.user;
+      case 'provision':
+        return this.provision(c, identity, decision.email, client);
+      case 'refuse':
+        return this.refuse(c, identity, decision.user, client, decision.why, decision.message);
     }
-    if (!c.jitProvisioning) return this.refuse(c, identity, null, client, 'no account', SSO_MESSAGES.NO_ACCOUNT);
-    return this.provision(c, identity, email, client);
+  }
+
+  /**
+   * A test sign-in's verdict (the Single Sign-On page's 'Test connection'): what `signIn` would do with this
+   * identity, from the same decision, but nothing is linked, created, audited as refused or signed in.
+   */
+  async assess(
+    c: SsoConnection,
+    identity: FederatedIdentity,
+  ): Promise<{ outcome: 'SIGNS_IN' | 'CREATES_ACCOUNT' | 'REFUSED'; message: string }> {
+    if (!identity.subject || identity.subject.length > SUBJECT_MAX)
+      return { outcome: 'REFUSED', message: SSO_MESSAGES.FAILED };
+    const decision = await this.decide(c, identity);
+    if (decision.kind === 'refuse') return { outcome: 'REFUSED', message: decision.message };
+    if (decision.kind === 'provision')
+      return { outcome: 'CREATES_ACCOUNT', message: SSO_MESSAGES.TEST_CREATES_ACCOUNT(decision.email) };
+    try {
+      this.auth.assertActive(decision.user);
+    } catch (e) {
+      if (!(e instanceof AppException)) throw e;
+      return { outcome: 'REFUSED', message: (e.getResponse() as { message: string }).message };
+    }
+    return { outcome: 'SIGNS_IN', message: SSO_MESSAGES.TEST_SIGNS_IN(decision.user.email) };
   }
 
   private async link(c: SsoConnection, subject: string, userId: number, tx?: EntityManager): Promise<void> {

@@ -10,6 +10,7 @@ import { ERROR_CODES } from '../shared/messages';
 import { SSO_MESSAGES } from '../shared/sso';
 import { SsoConnection } from './entities/sso-connection.entity';
 import { ssoUrls } from './sso-urls';
+import { ProviderRefusal } from './provider-refusal';
 
 /** What must survive the round trip to the provider: kept in a signed, short-lived cookie. */
 export interface OidcTransaction {
@@ -29,6 +30,8 @@ export interface OidcIdentity {
   /** The provider's session id (`sid`), named again by back-channel logout. */
   sid?: string;
   idToken?: string;
+  /** Every claim of the ID token and userinfo, for a connection test to show. */
+  claims: Record<string, unknown>;
 }
 
 /** A logout token's subject and session, after its checks (OpenID Back-Channel Logout 1.0 §2.6). */
@@ -167,10 +170,11 @@ export class OidcConnector {
         lastName: text(claims.family_name),
         sid: text(id.sid),
         idToken: tokens.id_token,
+        claims: { ...claims },
       };
     } catch (e) {
       this.logger.warn(`Corporate login through connection ${c.id} failed: ${(e as Error).message}`);
-      throw AppException.unauthorized(SSO_MESSAGES.FAILED, ERROR_CODES.SSO_FAILED);
+      throw new ProviderRefusal((e as Error).message);
     }
   }
 

@@ -10,6 +10,7 @@ import { SsoConnection } from './entities/sso-connection.entity';
 import { OneTimeValues } from './one-time-values';
 import { certificatePem } from './saml-metadata';
 import { ssoUrls } from './sso-urls';
+import { ProviderRefusal } from './provider-refusal';
 
 /** Clocks of the IdP and of this server may differ this much; more is refused. */
 const CLOCK_SKEW_MS = 60_000;
@@ -38,6 +39,17 @@ export interface SamlIdentity {
   email?: string;
   firstName?: string;
   lastName?: string;
+  /** The NameID, the session and every attribute the IdP sent, for a connection test to show. */
+  claims: Record<string, unknown>;
+}
+
+/** The profile's data without node-saml's accessors and its duplicate `attributes` map. */
+function claimsOf(profile: Profile, authnInstant: string | undefined): Record<string, unknown> {
+  const claims: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(profile))
+    if (typeof value !== 'function' && name !== 'attributes') claims[name] = value;
+  if (authnInstant) claims.AuthnInstant = authnInstant;
+  return claims;
 }
 
 function first(profile: Profile, names: string[]): string | undefined {
@@ -111,9 +123,9 @@ export class SamlConnector {
     return this.saml(c).generateServiceProviderMetadata(null, null);
   }
 
-  private refused(why: string): AppException {
-    this.logger.warn(`SAML response refused: ${why}`);
-    return AppException.unauthorized(SSO_MESSAGES.FAILED, ERROR_CODES.SSO_FAILED);
+  private refused(c: SsoConnection, why: string): ProviderRefusal {
+    this.logger.warn(`SAML response refused: connection ${c.id}: ${why}`);
+    return new ProviderRefusal(why);
   }
 
   async acs(c: SsoConnection, samlResponse: string): Promise<SamlIdentity> {
@@ -122,20 +134,22 @@ export class SamlConnector {
     try {
       ({ profile } = await this.saml(c).validatePostResponseAsync({ SAMLResponse: samlResponse }));
     } catch (e) {
-      throw this.refused(`connection ${c.id}: ${(e as Error).message}`);
+      throw this.refused(c, (e as Error).message);
     }
-    if (!profile?.getAssertion) throw this.refused(`connection ${c.id}: no assertion`);
-    if (profile.issuer !== c.samlEntityId) throw this.refused(`connection ${c.id}: issuer ${profile.issuer}`);
+    if (!profile?.getAssertion) throw this.refused(c, 'The response carries no assertion.');
+    if (profile.issuer !== c.samlEntityId)
+      throw this.refused(c, `The issuer ${profile.issuer} is not this connection's identity provider.`);
     const assertion = (profile.getAssertion() as { Assertion?: XmlNode }).Assertion;
     // Recipient: the bearer confirmation must name this ACS (node-saml checks its time, not its address).
     const confirmations = nodes(assertion, 'Subject').flatMap((s) => nodes(s, 'SubjectConfirmation'));
     const data = confirmations.flatMap((s) => nodes(s, 'SubjectConfirmationData'));
     if (data.length === 0 || data.some((d) => d.$?.Recipient !== urls.acs))
-      throw this.refused(`connection ${c.id}: recipient`);
+      throw this.refused(c, "The assertion's Recipient is not this connection's ACS URL.");
     const destination = this.destination(profile);
-    if (destination !== null && destination !== urls.acs) throw this.refused(`connection ${c.id}: destination`);
+    if (destination !== null && destination !== urls.acs)
+      throw this.refused(c, "The response's Destination is not this connection's ACS URL.");
     const id = assertion?.$?.ID;
-    if (!id) throw this.refused(`connection ${c.id}: assertion without an id`);
+    if (!id) throw this.refused(c, 'The assertion has no ID.');
     const notOnOrAfter = nodes(assertion, 'Conditions')[0]?.$?.NotOnOrAfter;
     const until = Math.min(
       notOnOrAfter ? Date.parse(notOnOrAfter) + CLOCK_SKEW_MS : Infinity,
@@ -157,6 +171,7 @@ export class SamlConnector {
       email: email?.toLowerCase(),
       firstName: first(profile, GIVEN_NAME_CLAIMS),
       lastName: first(profile, SURNAME_CLAIMS),
+      claims: claimsOf(profile, instant),
     };
   }
 

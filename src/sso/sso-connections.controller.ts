@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
 import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
@@ -8,6 +8,7 @@ import { Client, RequestContext } from '../common/request-context';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { CreateSsoConnectionDto, SsoOrganisationQueryDto, UpdateSsoConnectionDto } from './dto/sso-connection.dto';
 import { SsoConnectionsService } from './sso-connections.service';
+import { SsoConnectionTestService, TEST_RESULT_KEY } from './sso-connection-test.service';
 import { Answers, Errors } from '../openapi/decorators';
 
 /**
@@ -17,7 +18,10 @@ import { Answers, Errors } from '../openapi/decorators';
 @ApiTags('sso')
 @Controller('api/sso-connections')
 export class SsoConnectionsController {
-  constructor(private readonly connections: SsoConnectionsService) {}
+  constructor(
+    private readonly connections: SsoConnectionsService,
+    private readonly tests: SsoConnectionTestService,
+  ) {}
 
   @Get()
   @Roles(CAPABILITY_ROLES.SSO_SETTINGS_READ)
@@ -60,5 +64,21 @@ export class SsoConnectionsController {
   @Answers(200, 'SuccessOnly', 'Removed')
   remove(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
     return this.connections.remove(caller, id, client);
+  }
+
+  /** A test changes nothing and signs nobody in: no step-up, but only those who may change the connection. */
+  @Post(':id/test')
+  @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
+  @Answers(201, 'SsoTestStart', 'Where the browser starts the test sign-in (a ticket valid for 10 minutes)')
+  test(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number) {
+    return this.tests.begin(caller, id);
+  }
+
+  @Get(':id/test-results/:key')
+  @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
+  @ApiParam({ name: 'key', schema: { type: 'string', pattern: TEST_RESULT_KEY.source, maxLength: 32 } })
+  @Answers(200, 'SsoTestResult', 'What the provider sent and what a real sign-in would do; for the tester only')
+  testResult(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Param('key') key: string) {
+    return this.tests.result(caller, id, key);
   }
 }

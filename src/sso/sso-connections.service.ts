@@ -74,7 +74,8 @@ export class SsoConnectionsService {
     return id;
   }
 
-  private async accessible(caller: AuthUser, id: number): Promise<SsoConnection> {
+  /** A connection of an organisation the caller may work on; any other answers 404. */
+  async accessible(caller: AuthUser, id: number): Promise<SsoConnection> {
     const c = await this.connections.findOneBy({ id });
     if (!c || !canAccessOrganisation(caller, c.organisationId)) throw AppException.notFound(SSO_MESSAGES.NOT_FOUND);
     return c;

@@ -38,7 +38,12 @@ export class SsoFlowController {
     @Query() query: SsoStartQueryDto,
     @Res() res: Response,
   ): Promise<void> {
-    await this.flow.start(id, res, { loginHint: query.login_hint, prompt: query.prompt, stepUpTicket: query.stepUp });
+    await this.flow.start(id, res, {
+      loginHint: query.login_hint,
+      prompt: query.prompt,
+      stepUpTicket: query.stepUp,
+      testTicket: query.test,
+    });
   }
 
   @Public()

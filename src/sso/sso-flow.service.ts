@@ -14,7 +14,8 @@ import { AppConfig } from '../config/env.validation';
 import { ERROR_CODES } from '../shared/messages';
 import { SSO_MESSAGES, SsoDiscoveryResult, SsoProtocol } from '../shared/sso';
 import { SsoConnection } from './entities/sso-connection.entity';
-import { FederatedSignInService } from './federated-sign-in.service';
+import { FederatedIdentity, FederatedSignInService } from './federated-sign-in.service';
+import { SsoConnectionTestService, SsoTestEnd, SsoTestTicket } from './sso-connection-test.service';
 import { OidcConnector, OidcTransaction } from './oidc-connector';
 import { SamlConnector } from './saml-connector';
 import { OneTimeValues } from './one-time-values';
@@ -26,7 +27,8 @@ const TRANSACTION_SECONDS = 10 * 60;
 const SAML_CLOCK_SKEW_MS = 60_000;
 
 /** `stepUp`: the round trip re-authenticates a signed-in session at the deployment-wide provider (CONTRACT 7). */
-type Transaction = SsoTransaction & { connectionId?: number; stepUp?: SsoStepUp };
+type Transaction = SsoTransaction & { connectionId?: number; stepUp?: SsoStepUp; test?: SsoTestTicket };
+type ClientOf = { ip: string | null; userAgent: string | null };
 
 /** The browser's side of a corporate sign-in: where it goes, and where it ends (`/` signed in, `/logIn?ssoError=`). */
 @Injectable()
@@ -42,6 +44,7 @@ export class SsoFlowService {
     private readonly domains: VerifiedDomainsService,
     private readonly stepUps: StepUpService,
     private readonly once: OneTimeValues,
+    private readonly tests: SsoConnectionTestService,
   ) {}
 
   private get secure(): boolean {
@@ -67,6 +70,13 @@ export class SsoFlowService {
     return c;
   }
 
+  /** A connection of this protocol, enabled or not: an administrator tests one before enabling it. */
+  private async existing(id: number, protocol?: SsoProtocol): Promise<SsoConnection> {
+    const c = await this.connections.findOneBy(protocol ? { id, protocol } : { id });
+    if (!c) throw AppException.notFound(SSO_MESSAGES.NOT_FOUND);
+    return c;
+  }
+
   /**
    * Looks at the e-mail's domain only, never at accounts, so the answer and the time it takes are the same
    * whether or not an account exists.
@@ -82,22 +92,29 @@ export class SsoFlowService {
   /**
    * `prompt=login`: a fresh authentication at the provider (OIDC prompt=login and max_age=0, SAML ForceAuthn). With
    * the `stepUp` ticket of POST /auth/step-up/sso, the round trip re-authenticates the signed-in session the ticket
-   * names (CONTRACT 7): its end marks that session instead of opening one.
+   * names (CONTRACT 7): its end marks that session instead of opening one. With the `test` ticket of
+   * POST /api/sso-connections/{id}/test, it is an administrator's test: its end shows what the provider sent.
    */
   async start(
     id: number,
     res: Response,
-    { loginHint, prompt, stepUpTicket }: { loginHint?: string; prompt?: string; stepUpTicket?: string } = {},
+    {
+      loginHint,
+      prompt,
+      stepUpTicket,
+      testTicket,
+    }: { loginHint?: string; prompt?: string; stepUpTicket?: string; testTicket?: string } = {},
   ): Promise<void> {
     try {
       const stepUp = stepUpTicket === undefined ? undefined : this.stepUps.readSsoTicket(stepUpTicket);
-      if (stepUpTicket !== undefined && !stepUp)
+      if (stepUpTicket !== undefined && (!stepUp || testTicket !== undefined))
         throw AppException.badRequest(SSO_MESSAGES.STEP_UP_EXPIRED, ERROR_CODES.SSO_FAILED);
-      const reauthenticate = prompt === 'login' || !!stepUp;
-      const c = await this.usable(id);
+      const test = testTicket === undefined ? undefined : this.tests.readTicket(testTicket, id);
+      const reauthenticate = prompt === 'login' || !!stepUp || !!test;
+      const c = test ? await this.existing(id) : await this.usable(id);
       if (c.protocol === 'saml') {
-        // RelayState carries 80 bytes at most: a random key of the step-up kept where every instance finds it.
-        const relayState = stepUp ? await this.keepSamlStepUp(stepUp) : '';
+        // RelayState carries 80 bytes at most: a random key of the step-up or test kept where every instance finds it.
+        const relayState = stepUp ? await this.keepSamlStepUp(stepUp) : test ? await this.keepSamlTest(test) : '';
         res.redirect(302, await this.saml.start(c, loginHint, { forceAuthn: reauthenticate, relayState }));
         return;
       }
@@ -106,7 +123,7 @@ export class SsoFlowService {
       res.cookie(
         TRANSACTION_COOKIE,
         this.jwt.sign(
-          { typ: 'sso', ...transaction, ...(stepUp ? { stepUp } : {}) },
+          { typ: 'sso', ...transaction, ...(stepUp ? { stepUp } : {}), ...(test ? { test } : {}) },
           { expiresIn: TRANSACTION_SECONDS },
         ),
         {
@@ -134,6 +151,7 @@ export class SsoFlowService {
         codeVerifier: p.codeVerifier,
         ...(typeof p.connectionId === 'number' ? { connectionId: p.connectionId } : {}),
         ...(p.stepUp ? { stepUp: p.stepUp } : {}),
+        ...(p.test ? { test: p.test } : {}),
       };
     } catch {
       return undefined;
@@ -148,6 +166,12 @@ export class SsoFlowService {
     const currentUrl = new URL(req.originalUrl, ssoUrls(this.config.publicUrl, 0).oidcRedirect);
     if (transaction?.stepUp) {
       await this.stepUpCallback(currentUrl, transaction, transaction.stepUp, client, res);
+      return;
+    }
+    if (transaction?.test && transaction.connectionId !== undefined) {
+      await this.testEnd(transaction.connectionId, 'oidc', transaction.test, client, res, (c) =>
+        this.oidc.finish(c, currentUrl, transaction as OidcTransaction),
+      );
       return;
     }
     try {
@@ -185,6 +209,47 @@ export class SsoFlowService {
     if (!value || !(await this.once.take(`saml-step-up:${relayState}`))) return undefined;
     const [sid, sub, startedAt] = value.split(' ');
     return { sid, sub: Number(sub), returnTo: returnTo ?? '/', startedAt: Number(startedAt) };
+  }
+
+  private async keepSamlTest(test: SsoTestTicket): Promise<string> {
+    const key = randomBytes(16).toString('base64url');
+    await this.once.claim(
+      `saml-test:${key}`,
+      new Date(Date.now() + TRANSACTION_SECONDS * 1000),
+      `${test.sub} ${test.returnTo}`,
+    );
+    return key;
+  }
+
+  /** The test a SAML answer's RelayState names, once. */
+  private async takeSamlTest(relayState: string): Promise<SsoTestTicket | undefined> {
+    const value = await this.once.get(`saml-test:${relayState}`);
+    if (!value || !(await this.once.take(`saml-test:${relayState}`))) return undefined;
+    const [sub, returnTo] = value.split(' ');
+    return { sub: Number(sub), returnTo };
+  }
+
+  /** The end of a test round trip: back on the Single Sign-On page with its result, whatever the provider said. */
+  private async testEnd(
+    id: number,
+    protocol: SsoProtocol,
+    ticket: SsoTestTicket,
+    client: ClientOf,
+    res: Response,
+    prove: (c: SsoConnection) => Promise<FederatedIdentity & { claims: Record<string, unknown> }>,
+  ): Promise<void> {
+    try {
+      const c = await this.existing(id, protocol);
+      let end: SsoTestEnd;
+      try {
+        end = { identity: await prove(c) };
+      } catch (e) {
+        end = { error: e };
+      }
+      res.redirect(302, await this.tests.record(c, ticket, end, client));
+    } catch (e) {
+      this.failed(res, e);
+    }
   }
 
   /** The account linked to this subject of the connection must be the one whose session asked to step up. */
@@ -248,6 +313,14 @@ export class SsoFlowService {
         if (!identity.authnInstant || identity.authnInstant.getTime() < stepUp.startedAt - SAML_CLOCK_SKEW_MS)
           throw AppException.unauthorized(SSO_MESSAGES.STEP_UP_NOT_FRESH, ERROR_CODES.SSO_FAILED);
         await this.markStepUp(c, identity.subject, stepUp, client);
+      });
+      return;
+    }
+    const test = relayState ? await this.takeSamlTest(relayState) : undefined;
+    if (test) {
+      await this.testEnd(id, 'saml', test, client, res, async (c) => {
+        const identity = await this.saml.acs(c, samlResponse);
+        return { ...identity, providerSessionId: identity.sessionIndex };
       });
       return;
     }

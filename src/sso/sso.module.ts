@@ -9,6 +9,8 @@ import { SsoConnection } from './entities/sso-connection.entity';
 import { SsoIdentity } from './entities/sso-identity.entity';
 import { SsoOneTimeValue } from './entities/sso-one-time.entity';
 import { SsoSession } from './entities/sso-session.entity';
+import { SsoTestResultRow } from './entities/sso-test-result.entity';
+import { SsoConnectionTestService } from './sso-connection-test.service';
 import { FederatedSignInService } from './federated-sign-in.service';
 import { OidcConnector } from './oidc-connector';
 import { OneTimeValues } from './one-time-values';
@@ -23,7 +25,16 @@ import { DomainsModule } from '../domains/domains.module';
 /** Each organisation's own identity providers (CONTRACT 6): connections, sign-in through them, single logout. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([SsoConnection, SsoIdentity, SsoSession, SsoOneTimeValue, Organisation, User, Session]),
+    TypeOrmModule.forFeature([
+      SsoConnection,
+      SsoIdentity,
+      SsoSession,
+      SsoOneTimeValue,
+      SsoTestResultRow,
+      Organisation,
+      User,
+      Session,
+    ]),
     AuthModule,
     UsersModule,
     DomainsModule,
@@ -37,6 +48,7 @@ import { DomainsModule } from '../domains/domains.module';
     OidcConnector,
     SamlConnector,
     OneTimeValues,
+    SsoConnectionTestService,
   ],
 })
 export class SsoModule {}

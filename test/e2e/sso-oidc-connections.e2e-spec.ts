@@ -9,7 +9,7 @@ import { SsoSession } from '../../src/sso/entities/sso-session.entity';
 import { User } from '../../src/users/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { expectErrorBody } from '../utils/error-body';
-import { createOrganisation, createUser, fromResponse } from '../utils/factories';
+import { createOrganisation, createUser, fromResponse, login } from '../utils/factories';
 import { signInAtProvider, startOrgOidcProvider } from '../utils/oidc';
 import { verifyDomain } from '../utils/sso';
 import { createTestApp, TestApp } from '../utils/test-app';
@@ -182,6 +182,43 @@ describe('OpenID Connect sign-in through an organisation connection (CONTRACT 6)
       lastName: 'Person',
       isSSO: true,
     });
+  });
+
+  it("tests a disabled connection: a fresh login at the provider, the ID token's claims reported, nobody signed in", async () => {
+    const { org, domain, c } = await setup();
+    await t.db.getRepository(SsoConnection).update(c.id, { enabled: false });
+    const person = await createUser(t, org, { email: `tom@${domain}`, passwordHash: null });
+    const admin = await createUser(t, org, { roleId: Role.SITE_ADMIN });
+    const tester = await login(t, admin.email);
+    const started = await request(t.http).post(`/api/sso-connections/${c.id}/test`).set(tester.auth).expect(201);
+    const start = await request(t.http).get(started.body.url).expect(302);
+    const authorize = new URL(start.headers.location);
+    expect(authorize.origin).toBe(provider.issuer);
+    expect(authorize.searchParams.get('prompt')).toBe('login');
+    const cookie = ([] as string[])
+      .concat(start.headers['set-cookie'])
+      .find((s) => s.startsWith('ssoTransaction='))!
+      .split(';')[0];
+    const back = new URL(await signInAtProvider(authorize.href, person.email));
+    const end = await request(t.http).get(`${back.pathname}${back.search}`).set('Cookie', cookie).expect(302);
+    expect(([] as string[]).concat(end.headers['set-cookie'] ?? []).some((s) => /^refreshToken=[^;]/.test(s))).toBe(
+      false,
+    );
+    const shown = new URL(end.headers.location, 'http://portal.test');
+    expect(shown.pathname).toBe('/users/sso');
+    const result = await request(t.http)
+      .get(`/api/sso-connections/${c.id}/test-results/${shown.searchParams.get('ssoTest')}`)
+      .set(tester.auth)
+      .expect(200);
+    expect(result.body).toMatchObject({ ok: true, outcome: 'SIGNS_IN', protocol: 'oidc' });
+    expect(result.body.claims).toEqual(
+      expect.arrayContaining([
+        { name: 'sub', value: person.email },
+        { name: 'email', value: person.email },
+        { name: 'iss', value: provider.issuer },
+      ]),
+    );
+    expect(await t.db.getRepository(SsoSession).countBy({ connectionId: c.id })).toBe(0);
   });
 
   it('refuses a code issued to another client of the provider', async () => {

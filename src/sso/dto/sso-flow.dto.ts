@@ -31,6 +31,14 @@ export class SsoStartQueryDto {
   @IsString()
   @MaxLength(2000)
   stepUp?: string;
+
+  @ApiPropertyOptional({
+    description: "The ticket of POST /api/sso-connections/{id}/test: an administrator's test of the connection",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  test?: string;
 }
 
 /** POST /auth/saml/{id}/acs (form), the IdP's HTTP-POST binding. */
