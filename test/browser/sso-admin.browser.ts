@@ -5,7 +5,7 @@ import { startTestIdp } from '../utils/saml-idp';
 import { expectAccessible } from './support/axe';
 import { acceptTerms, logOut, openMenu, signInThroughPage } from './support/login';
 import { seedOrganisation, seedUser } from './support/seed';
-import { BASE_URL, BROWSER_DATA_DIR } from './support/server';
+import { BASE_URL, BROWSER_DATA_DIR, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ISSUER } from './support/server';
 
 // axe-core is injected as a script tag, which the product's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true });
@@ -97,4 +97,72 @@ test("a site admin adds a SAML connection and a domain on the Single Sign-On pag
   await page.getByLabel('Email').fill(admin.email);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByLabel('Password')).toBeVisible();
+});
+
+test('a site admin adds an OpenID Connect connection through the form, tests it with a real round trip, reads what the provider sent, then enables it', async ({
+  page,
+}) => {
+  const org = await seedOrganisation();
+  const admin = await seedUser(org.id, { roleId: 2 });
+  const domain = `oidc-${Date.now().toString(36)}.example`;
+  const person = await seedUser(org.id, { email: `pat@${domain}`, isSSO: true });
+  await signInThroughPage(page, admin.email, admin.password);
+  await page.goto('/users/sso');
+
+  // The domain first: sign-in trusts the provider only for addresses of verified domains.
+  await page.getByRole('textbox', { name: /Domain/ }).fill(domain);
+  await page.getByRole('button', { name: 'Add domain' }).click();
+  await expect(page.getByTestId(`domain-${domain}`).getByTestId('domain-status')).toHaveText('Not verified');
+  await markVerified(domain);
+
+  await page.getByRole('button', { name: 'Add connection' }).click();
+  const form = page.getByTestId('add-connection');
+  await form.getByRole('radio', { name: 'OpenID Connect' }).check({ force: true });
+  await form.getByRole('button', { name: 'Add connection' }).click();
+  await expect(form.getByText(/Enter the issuer URL/)).toBeVisible();
+  await form.getByRole('textbox', { name: /Name/ }).fill('Acme Okta');
+  await form.getByRole('textbox', { name: /Issuer URL/ }).fill(OIDC_ISSUER);
+  await form.getByRole('textbox', { name: /Client ID/ }).fill(OIDC_CLIENT_ID);
+  await form.getByLabel(/Client secret/).fill(OIDC_CLIENT_SECRET);
+  await form.getByRole('button', { name: 'Add connection' }).click();
+  const connection = page.getByTestId(/^connection-\d+$/);
+  await expect(connection).toContainText('Acme Okta');
+  await expect(connection).toContainText(`${BASE_URL}/callback`);
+  // The secret is stored, never shown again.
+  await expect(page.getByText(OIDC_CLIENT_SECRET)).toHaveCount(0);
+  await connection
+    .locator('label')
+    .filter({ hasText: /^Enabled$/ })
+    .click();
+  await expect(connection.getByTestId('connection-status')).toHaveText('Disabled');
+
+  // The test: the provider's own pages, then back on this page with the result.
+  await connection.getByRole('button', { name: 'Test connection Acme Okta' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${OIDC_ISSUER}/interaction/`));
+  const loginPage = page.url();
+  await page.locator('input[name=login]').fill(person.email);
+  await page.locator('input[name=password]').fill('anything');
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL((u) => u.href !== loginPage);
+  // The provider asks for consent the first time this account meets this client.
+  if (page.url().startsWith(OIDC_ISSUER)) await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/\/users\/sso\?connection=\d+&ssoTest=/);
+  const result = page.getByTestId('sso-test-result');
+  await expect(result.getByRole('heading', { name: 'Test of Acme Okta' })).toBeVisible();
+  await expect(result.getByTestId('sso-test-outcome')).toContainText('The connection works');
+  await expect(result.getByTestId('sso-test-outcome')).toContainText(`The provider signed in ${person.email}`);
+  const claims = result.getByRole('table', { name: 'What the provider sent' });
+  await expect(claims.getByRole('row', { name: `email ${person.email}` })).toBeVisible();
+  await expectAccessible(page, 'single sign-on, a test result');
+  // The admin is still signed in as themselves, and the connection still disabled.
+  await expect(page.getByTestId('connection-status')).toHaveText('Disabled');
+  await result.getByRole('button', { name: 'Close' }).click();
+  await expect(result).toHaveCount(0);
+  await expect(page).toHaveURL(/\/users\/sso$/);
+  await page
+    .getByTestId(/^connection-\d+$/)
+    .locator('label')
+    .filter({ hasText: /^Enabled$/ })
+    .click();
+  await expect(page.getByTestId('connection-status')).toHaveText('Enabled');
 });

@@ -32,6 +32,7 @@ export const queryKeys = {
     all: ['sso'] as const,
     connections: (organisationId: number | null) => ['sso', 'connections', organisationId] as const,
     domains: (organisationId: number | null) => ['sso', 'domains', organisationId] as const,
+    testResult: (connectionId: number, key: string) => ['sso', 'test', connectionId, key] as const,
   },
   /** Directory Provisioning: an organisation's provisioning tokens (E-Support names the organisation). */
   scimTokens: {

@@ -11,5 +11,7 @@ Object.assign(process.env, {
   BOOTSTRAP_SUPPORT_PASSWORD: 'Support-Pass-1',
   SERVICE_API_KEY: 'browser-service-api-key-0123456789',
   APP_ENV: 'develop',
+  // The suite's OpenID provider runs on loopback: organisation connections may reach it.
+  SSO_ALLOW_PRIVATE_NETWORKS: 'true',
 });
 require('../../../dist/main.js');

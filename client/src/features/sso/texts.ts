@@ -20,7 +20,7 @@ export const SSO_PAGE_TEXTS = {
   REMOVE_VERIFIED_DOMAIN: (domain: string) =>
     `Remove ${domain}? Corporate sign-in stops trusting addresses of this domain at once.`,
   CONNECTIONS_INTRO:
-    'Each connection is one identity provider. Register the URLs shown with your provider, then enable the connection.',
+    'Each connection is one identity provider. Register the URLs shown with your provider, test the connection, then enable it.',
   NO_CONNECTIONS: 'No connections yet.',
   CONNECTION_ADDED: (name: string) => `${name} added. Register the URLs shown with your provider, then enable it.`,
   CONNECTION_SAVED: (name: string) => `${name} saved.`,
@@ -34,5 +34,16 @@ export const SSO_PAGE_TEXTS = {
   METADATA_REQUIRED: "Paste the identity provider's SAML metadata XML, or load it from a file.",
   METADATA_TOO_LONG: 'This metadata is too long.',
   NO_DEFAULT_ROLE: 'Standard Admin (the default)',
-  TEST_INTRO: 'Signs in through the provider in a new window and shows what it sent, without signing you in.',
+  TEST_INTRO:
+    'Test connection signs in through the provider (as yourself or a test user) and shows what it sent and what a real sign-in would do, without signing anyone in or changing any account. It works before the connection is enabled.',
+  TEST_START_FAILED: 'The test could not be started.',
+  TEST_LOAD_FAILED: 'The test result could not be loaded.',
+  TEST_TITLES: {
+    SIGNS_IN: 'The connection works',
+    CREATES_ACCOUNT: 'The connection works',
+    REFUSED: 'The provider answered, but this sign-in would be refused',
+    FAILED: 'The test did not succeed',
+  },
+  TEST_CLAIMS: 'What the provider sent',
+  TEST_DETAIL: 'Reason',
 } as const;

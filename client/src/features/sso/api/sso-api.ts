@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnnouncementAudience, SuccessResult } from '@shared/api-types';
 import type { DomainItem, DomainVerifyResult } from '@shared/domains';
-import type { SsoConnectionItem, SsoProtocol } from '@shared/sso';
+import type { SsoConnectionItem, SsoProtocol, SsoTestResult, SsoTestStart } from '@shared/sso';
 import { api, querySearch } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -26,7 +26,7 @@ export interface ConnectionChange {
   defaultRoleId?: number | null;
 }
 
-export type { DomainItem, SsoConnectionItem, SsoProtocol };
+export type { DomainItem, SsoConnectionItem, SsoProtocol, SsoTestResult };
 
 /** E-Support names the organisation it works on; everyone else works on their own (null). */
 const scope = (organisationId: number | null) => querySearch({ organisationId: organisationId ?? undefined });
@@ -39,6 +39,9 @@ export const ssoApi = {
   changeConnection: (id: number, change: ConnectionChange) =>
     api.put<SsoConnectionItem>(`api/sso-connections/${id}`, change),
   removeConnection: (id: number) => api.delete<SuccessResult>(`api/sso-connections/${id}`),
+  testConnection: (id: number) => api.post<SsoTestStart>(`api/sso-connections/${id}/test`),
+  testResult: (id: number, key: string) =>
+    api.get<SsoTestResult>(`api/sso-connections/${id}/test-results/${encodeURIComponent(key)}`),
   domains: (organisationId: number | null) => api.get<DomainItem[]>(`api/domains${scope(organisationId)}`),
   claimDomain: (organisationId: number | null, domain: string) =>
     api.post<DomainItem>(`api/domains${scope(organisationId)}`, { domain }),
@@ -59,6 +62,15 @@ export function useDomains(organisationId: number | null) {
   return useQuery({
     queryKey: queryKeys.sso.domains(organisationId),
     queryFn: () => ssoApi.domains(organisationId),
+    retry: false,
+  });
+}
+
+/** The result of a test round trip the page came back with (?connection=&ssoTest=). */
+export function useTestResult(connectionId: number, key: string) {
+  return useQuery({
+    queryKey: queryKeys.sso.testResult(connectionId, key),
+    queryFn: () => ssoApi.testResult(connectionId, key),
     retry: false,
   });
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import {
   Alert,
   Badge,
@@ -46,6 +47,11 @@ export function ConnectionsSection({ organisationId, canEdit }: { organisationId
         <Text color="fg.muted" fontSize="sm">
           {T.CONNECTIONS_INTRO}
         </Text>
+        {canEdit && (
+          <Text color="fg.muted" fontSize="sm">
+            {T.TEST_INTRO}
+          </Text>
+        )}
       </Card.Header>
       <Card.Body>
         <Stack gap="4">
@@ -71,6 +77,12 @@ function ConnectionRow({ connection: c, canEdit }: { connection: SsoConnectionIt
   const [confirmRemove, setConfirmRemove] = useState(false);
   const change = useSsoMutation((patch: ConnectionChange) => ssoApi.changeConnection(c.id, patch));
   const remove = useSsoMutation(() => ssoApi.removeConnection(c.id));
+  // The round trip leaves the page: the provider sends the browser back to it with the result.
+  const test = useMutation({
+    mutationFn: () => ssoApi.testConnection(c.id),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (e) => toaster.create({ type: 'error', title: errorMessage(e, T.TEST_START_FAILED) }),
+  });
   const save = (patch: ConnectionChange) =>
     change.mutate(patch, {
       onSuccess: (saved) => toaster.create({ type: 'success', title: T.CONNECTION_SAVED(saved.name) }),
@@ -101,15 +113,26 @@ function ConnectionRow({ connection: c, canEdit }: { connection: SsoConnectionIt
             </Badge>
           </HStack>
           {canEdit && (
-            <Button
-              size="sm"
-              variant="outline"
-              colorPalette="red"
-              aria-label={`Remove ${c.name}`}
-              onClick={() => setConfirmRemove(true)}
-            >
-              Remove
-            </Button>
+            <HStack gap="2">
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Test connection ${c.name}`}
+                loading={test.isPending || test.isSuccess}
+                onClick={() => test.mutate()}
+              >
+                Test connection
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                aria-label={`Remove ${c.name}`}
+                onClick={() => setConfirmRemove(true)}
+              >
+                Remove
+              </Button>
+            </HStack>
           )}
         </HStack>
         <HStack gap="6" wrap="wrap" align="end">

@@ -62,8 +62,9 @@ const saml: SsoConnectionItem = {
   updatedAt: '2026-11-26T09:00:00.000Z',
 };
 
-function setup(role: Role, path = '/users/sso') {
+function setup(role: Role, path = '/users/sso', more: Parameters<typeof fakeServer>[0] = {}) {
   const server = fakeServer({
+    ...more,
     'GET api/users/current': { body: currentUser([role]) },
     'GET api/sso-connections': { body: [oidc, saml] },
     'GET api/domains': { body: [pending, verified] },
@@ -148,6 +149,76 @@ describe('Single Sign-On page', () => {
     expect(dialog).toHaveTextContent('Corporate sign-in stops trusting addresses of this domain at once.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(server.callsTo('DELETE', 'api/domains/8')).toHaveLength(1));
+  });
+
+  it("starts 'Test connection' for editors: the browser goes to the start URL the server gives", async () => {
+    const server = setup(Role.SITE_ADMIN);
+    server.respond('POST', 'api/sso-connections/3/test', 201, { url: '/auth/sso/3?test=ticket' });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    try {
+      await userEvent.click(await screen.findByRole('button', { name: 'Test connection Acme Entra ID' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/auth/sso/3?test=ticket'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('offers no test to administrators, who only read', async () => {
+    setup(Role.ADMINISTRATOR);
+    await screen.findByTestId('connection-3');
+    expect(screen.queryByRole('button', { name: /^Test connection/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the result the test came back with: the outcome, the reason and the claims; Close removes it', async () => {
+    setup(Role.SITE_ADMIN, '/users/sso?connection=4&ssoTest=k3y', {
+      'GET api/sso-connections/4/test-results/k3y': {
+        body: {
+          connectionId: 4,
+          connectionName: 'Acme ADFS',
+          protocol: 'saml',
+          testedAt: '2026-11-26T10:00:00.000Z',
+          ok: true,
+          outcome: 'REFUSED',
+          message: 'There is no account for you yet. Please ask your administrator to create one.',
+          claims: [
+            { name: 'nameID', value: 'persistent-ann' },
+            { name: 'email', value: 'ann@acme.test' },
+          ],
+        },
+      },
+    });
+    const panel = await screen.findByTestId('sso-test-result');
+    expect(await within(panel).findByRole('heading', { name: 'Test of Acme ADFS' })).toBeInTheDocument();
+    expect(within(panel).getByTestId('sso-test-outcome')).toHaveTextContent(
+      'The provider answered, but this sign-in would be refused',
+    );
+    expect(within(panel).getByTestId('sso-test-outcome')).toHaveTextContent('There is no account for you yet.');
+    const claims = within(panel).getByRole('table', { name: 'What the provider sent' });
+    expect(within(claims).getByRole('row', { name: 'email ann@acme.test' })).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('sso-test-result')).not.toBeInTheDocument());
+  });
+
+  it("shows a failed round trip's technical reason", async () => {
+    setup(Role.SITE_ADMIN, '/users/sso?connection=3&ssoTest=k3y', {
+      'GET api/sso-connections/3/test-results/k3y': {
+        body: {
+          connectionId: 3,
+          connectionName: 'Acme Entra ID',
+          protocol: 'oidc',
+          testedAt: '2026-11-26T10:00:00.000Z',
+          ok: false,
+          outcome: 'FAILED',
+          message: 'The round trip with the identity provider did not succeed.',
+          detail: 'unexpected JWT "aud" (audience) claim value',
+          claims: [],
+        },
+      },
+    });
+    const panel = await screen.findByTestId('sso-test-result');
+    expect(await within(panel).findByTestId('sso-test-detail')).toHaveTextContent('"aud" (audience)');
+    expect(within(panel).queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('adds an OpenID Connect connection, each field checked first', async () => {

@@ -8,6 +8,7 @@ import { useOrganisationChoices } from '../api/sso-api';
 import { SSO_PAGE_TEXTS as T } from '../texts';
 import { ConnectionsSection } from './ConnectionsSection';
 import { DomainsSection } from './DomainsSection';
+import { TestResultPanel } from './TestResultPanel';
 
 /**
  * Route users/sso: the organisation's identity providers and verified domains. Site admins change them,
@@ -20,6 +21,15 @@ export function SsoPage() {
   const [params, setParams] = useSearchParams();
   const organisationId = (support && Number(params.get('organisationId'))) || null;
   const organisations = useOrganisationChoices(support);
+  // Back from 'Test connection': ?connection=<id>&ssoTest=<key> names the result to show.
+  const testKey = params.get('ssoTest');
+  const testConnection = Number(params.get('connection'));
+  const closeTest = () =>
+    setParams((p) => {
+      p.delete('ssoTest');
+      p.delete('connection');
+      return p;
+    });
 
   return (
     <Box data-testid="sso-page">
@@ -51,6 +61,9 @@ export function SsoPage() {
             <Alert.Indicator />
             <Alert.Title>{T.READ_ONLY}</Alert.Title>
           </Alert.Root>
+        )}
+        {testKey && testConnection > 0 && (
+          <TestResultPanel connectionId={testConnection} resultKey={testKey} onClose={closeTest} />
         )}
         <ConnectionsSection organisationId={organisationId} canEdit={canEdit} />
         <DomainsSection organisationId={organisationId} canEdit={canEdit} />
