@@ -7,7 +7,6 @@ import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { createSafeFetch, SafeFetch } from '../common/http/safe-fetch';
 import { ERROR_CODES } from '../shared/messages';
-import { SSO_MESSAGES } from '../shared/sso';
 import { SsoConnection } from './entities/sso-connection.entity';
 import { ssoUrls } from './sso-urls';
 import { ProviderRefusal } from './provider-refusal';
