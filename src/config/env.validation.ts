@@ -39,6 +39,8 @@ export interface AppConfig {
   auditDisabled: boolean;
   /** Days "Don't ask again on this device" lasts (MFA_REMEMBER_DAYS, default 30); 0 turns trusted devices off. */
   mfaRememberDays: number;
+  /** Hours between checks that a verified domain still publishes its TXT record (DOMAIN_RECHECK_HOURS, default 24); 0 off. */
+  domainRecheckHours: number;
   /** DNS_SERVERS: resolvers for domain verification, as `Resolver#setServers` takes them; unset: the system's. */
   dnsServers?: string[];
   /** SSO_ALLOW_PRIVATE_NETWORKS=true: customer-supplied SSO URLs may be plain http and reach private addresses. */
@@ -238,6 +240,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `must be a whole number of days from 0 (keep forever) to 36500 (got "${retentionText}")`,
     );
 
+  const recheckText = optional(env, 'DOMAIN_RECHECK_HOURS') ?? '24';
+  if (!/^\d+$/.test(recheckText) || Number(recheckText) > 8760)
+    fail('DOMAIN_RECHECK_HOURS', `must be a whole number of hours from 0 (off) to 8760 (got "${recheckText}")`);
+
   const rememberText = optional(env, 'MFA_REMEMBER_DAYS') ?? String(DEFAULT_MFA_REMEMBER_DAYS);
   if (!/^\d+$/.test(rememberText) || Number(rememberText) > 365)
     fail('MFA_REMEMBER_DAYS', `must be a whole number of days from 0 (off) to 365 (got "${rememberText}")`);
@@ -308,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auditDisabled: optional(env, 'AUDIT_DISABLED') === 'true',
     mfaRememberDays: Number(rememberText),
     dnsServers: dnsServers(env),
+    domainRecheckHours: Number(recheckText),
     ssoAllowPrivateNetworks: flag(env, 'SSO_ALLOW_PRIVATE_NETWORKS'),
     socketTransportTuning: tuningText === 'on',
     stepUpMinutes: Number(stepUpText),

@@ -6,12 +6,14 @@ import { DomainsController } from './domains.controller';
 import { DomainsService } from './domains.service';
 import { OrganisationDomain } from './entities/organisation-domain.entity';
 import { VerifiedDomainsService } from './verified-domains.service';
+import { DomainRecheckService } from './domain-recheck.service';
+import { User } from '../users/entities/user.entity';
 
 /** Verified domains (CONTRACT 6); sign-in reads them through VerifiedDomainsService. */
 @Module({
-  imports: [TypeOrmModule.forFeature([OrganisationDomain, Organisation])],
+  imports: [TypeOrmModule.forFeature([OrganisationDomain, Organisation, User])],
   controllers: [DomainsController],
-  providers: [DomainsService, DnsTxtResolver, VerifiedDomainsService],
+  providers: [DomainsService, DnsTxtResolver, VerifiedDomainsService, DomainRecheckService],
   exports: [VerifiedDomainsService],
 })
 export class DomainsModule {}

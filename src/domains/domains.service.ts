@@ -29,6 +29,8 @@ export function toDomainItem(d: OrganisationDomain): DomainItem {
     domain: d.domain,
     verified: d.verifiedDomain !== null,
     verifiedAt: d.verifiedAt ? new Date(d.verifiedAt).toISOString() : null,
+    checkedAt: d.checkedAt ? new Date(d.checkedAt).toISOString() : null,
+    recordMissingSince: d.recordMissingSince ? new Date(d.recordMissingSince).toISOString() : null,
     txtName: domainTxtName(d.domain),
     txtValue: d.txtValue,
     createdAt: new Date(d.createdAt).toISOString(),
@@ -113,7 +115,7 @@ export class DomainsService {
    */
   async verify(caller: AuthUser, id: number, client: RequestContext): Promise<DomainVerifyResult> {
     const domain = await this.accessible(caller, id);
-    if (domain.verifiedDomain !== null) return { verified: true };
+    if (domain.verifiedDomain !== null && !domain.recordMissingSince) return { verified: true };
     const lookup = await this.dns.txt(domainTxtName(domain.domain));
     const failure: DomainCheckFailure | null =
       lookup.kind === 'unavailable'
@@ -124,6 +126,14 @@ export class DomainsService {
             ? null
             : 'WRONG_VALUE';
     if (failure) throw AppException.badRequest(M[failure], ERROR_CODES.DOMAIN_NOT_VERIFIED, { reason: failure });
+    if (domain.verifiedDomain !== null) {
+      // Verified, and its record found missing by the periodic check: published again, the grace period ends.
+      await this.domains.update(
+        { id, verifiedDomain: domain.verifiedDomain },
+        { recordMissingSince: null, checkedAt: new Date() },
+      );
+      return { verified: true };
+    }
     try {
       await this.domains.manager.transaction(async (tx) => {
         const result = await tx

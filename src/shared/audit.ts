@@ -39,6 +39,8 @@ export const AUDIT_EVENT_TYPES = {
   DOMAIN_CLAIMED: 'Domain added',
   DOMAIN_VERIFIED: 'Domain verified',
   DOMAIN_REMOVED: 'Domain removed',
+  DOMAIN_RECORD_MISSING: 'Domain record missing',
+  DOMAIN_UNVERIFIED: 'Domain no longer verified',
   STEP_UP: 'Identity confirmed',
   STEP_UP_FAILED: 'Identity confirmation failed',
   STEP_UP_REQUIRED: 'Sensitive action refused until identity confirmed',

@@ -23,7 +23,12 @@ export const DOMAIN_MESSAGES = {
   NO_RECORD: 'No TXT record was found at that name yet. DNS changes can take a while to appear; try again later.',
   WRONG_VALUE: 'A TXT record was found at that name, but none of its values matches the one shown here.',
   DNS_UNAVAILABLE: 'The DNS lookup did not answer. Try again in a few minutes.',
+  RECORD_MISSING: (domain: string, until: string) =>
+    `The TXT record of ${domain} was not found at the last check. Publish it again before ${until}, or corporate sign-in stops trusting addresses of this domain.`,
 } as const;
+
+/** Days a verified domain keeps its status after its TXT record is found missing, for its owner to restore it. */
+export const DOMAIN_RECORD_GRACE_DAYS = 7;
 
 /** Why a verification failed, beside the 400 DOMAIN_NOT_VERIFIED code. */
 export type DomainCheckFailure = 'NO_RECORD' | 'WRONG_VALUE' | 'DNS_UNAVAILABLE';
@@ -73,6 +78,13 @@ export interface DomainItem {
   verified: boolean;
   /** ISO date-time of the successful verification, or null. */
   verifiedAt: string | null;
+  /** ISO date-time a verified domain's record was last looked up again, or null. */
+  checkedAt: string | null;
+  /**
+   * ISO date-time since which a verified domain's record is missing, or null. Unless it is published again, the
+   * domain stops being verified DOMAIN_RECORD_GRACE_DAYS later.
+   */
+  recordMissingSince: string | null;
   txtName: string;
   txtValue: string;
   createdAt: string;

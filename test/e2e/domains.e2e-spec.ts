@@ -78,6 +78,8 @@ describe('Verified domains', () => {
       domain,
       verified: false,
       verifiedAt: null,
+      checkedAt: null,
+      recordMissingSince: null,
       txtName: `_tax-portal-verification.${domain}`,
       txtValue: expect.stringMatching(/^tax-portal-verification=[A-Za-z0-9_-]{32}$/),
       createdAt: expect.any(String),

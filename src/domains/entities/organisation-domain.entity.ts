@@ -30,6 +30,14 @@ export class OrganisationDomain {
   @Column({ type: DATE_TYPE, nullable: true })
   verifiedAt!: Date | null;
 
+  /** When the record of a verified domain was last looked up again (null: not since it was verified). */
+  @Column({ type: DATE_TYPE, nullable: true })
+  checkedAt!: Date | null;
+
+  /** Since when a verified domain's record has been missing; after the grace period it is no longer verified. */
+  @Column({ type: DATE_TYPE, nullable: true })
+  recordMissingSince!: Date | null;
+
   @CreateDateColumn()
   createdAt!: Date;
 }

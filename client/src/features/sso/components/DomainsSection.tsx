@@ -3,7 +3,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Alert, Badge, Box, Button, Card, Field, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
-import { DOMAIN_MAX, domainInputProblem, type DomainItem } from '@shared/domains';
+import {
+  DOMAIN_MAX,
+  DOMAIN_MESSAGES,
+  DOMAIN_RECORD_GRACE_DAYS,
+  domainInputProblem,
+  type DomainItem,
+} from '@shared/domains';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
@@ -12,6 +18,8 @@ import { formatEventTime } from '@/lib/date-formats';
 import { ssoApi, useDomains, useSsoMutation } from '../api/sso-api';
 import { SSO_PAGE_TEXTS as T } from '../texts';
 import { CopyField } from './CopyField';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const claimSchema = z.object({ domain: ruled(domainInputProblem) });
 
@@ -89,6 +97,11 @@ function DomainRow({ domain: d, canEdit }: { domain: DomainItem; canEdit: boolea
   const [problem, setProblem] = useState<string | null>(null);
   const verify = useSsoMutation(() => ssoApi.verifyDomain(d.id));
   const remove = useSsoMutation(() => ssoApi.removeDomain(d.id));
+  // A verified domain whose record the periodic check found missing: the record to publish again, and by when.
+  const missing = d.verified && d.recordMissingSince !== null;
+  const trustedUntil = missing
+    ? formatEventTime(new Date(Date.parse(d.recordMissingSince!) + DOMAIN_RECORD_GRACE_DAYS * DAY_MS).toISOString())
+    : '';
   return (
     <Box borderWidth="1px" rounded="md" p="3" data-testid={`domain-${d.domain}`}>
       <Stack gap="3">
@@ -106,11 +119,11 @@ function DomainRow({ domain: d, canEdit }: { domain: DomainItem; canEdit: boolea
           </HStack>
           {canEdit && (
             <HStack gap="2">
-              {!d.verified && (
+              {(!d.verified || missing) && (
                 <Button
                   size="sm"
                   colorPalette="blue"
-                  aria-label={`Verify ${d.domain}`}
+                  aria-label={`${missing ? 'Check again' : 'Verify'} ${d.domain}`}
                   loading={verify.isPending}
                   onClick={() => {
                     setProblem(null);
@@ -120,7 +133,7 @@ function DomainRow({ domain: d, canEdit }: { domain: DomainItem; canEdit: boolea
                     });
                   }}
                 >
-                  Verify
+                  {missing ? 'Check again' : 'Verify'}
                 </Button>
               )}
               <Button
@@ -135,7 +148,13 @@ function DomainRow({ domain: d, canEdit }: { domain: DomainItem; canEdit: boolea
             </HStack>
           )}
         </HStack>
-        {!d.verified && (
+        {missing && (
+          <Alert.Root status="warning" data-testid="record-missing">
+            <Alert.Indicator />
+            <Alert.Title>{DOMAIN_MESSAGES.RECORD_MISSING(d.domain, trustedUntil)}</Alert.Title>
+          </Alert.Root>
+        )}
+        {(!d.verified || missing) && (
           <>
             <Text fontSize="sm">{T.TXT_INSTRUCTIONS}</Text>
             <CopyField label="TXT record name" value={d.txtName} testId="txt-name" />

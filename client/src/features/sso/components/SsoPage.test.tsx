@@ -15,6 +15,8 @@ const pending: DomainItem = {
   domain: 'acme.test',
   verified: false,
   verifiedAt: null,
+  checkedAt: null,
+  recordMissingSince: null,
   txtName: '_tax-portal-verification.acme.test',
   txtValue: 'tax-portal-verification=abc123',
   createdAt: '2026-11-26T09:00:00.000Z',
@@ -64,7 +66,6 @@ const saml: SsoConnectionItem = {
 
 function setup(role: Role, path = '/users/sso', more: Parameters<typeof fakeServer>[0] = {}) {
   const server = fakeServer({
-    ...more,
     'GET api/users/current': { body: currentUser([role]) },
     'GET api/sso-connections': { body: [oidc, saml] },
     'GET api/domains': { body: [pending, verified] },
@@ -74,6 +75,7 @@ function setup(role: Role, path = '/users/sso', more: Parameters<typeof fakeServ
         { id: 11, code: 'GLOBEX', name: 'Globex' },
       ],
     },
+    ...more,
   });
   renderPage(path, '/users/sso', <SsoPage />);
   return server;
@@ -139,6 +141,21 @@ describe('Single Sign-On page', () => {
     expect(await screen.findByText('acme.test is verified.')).toBeInTheDocument();
     // The lists are read again after each change.
     await waitFor(() => expect(server.callsTo('GET', 'api/domains').length).toBeGreaterThanOrEqual(3));
+  });
+
+  it('warns of a verified domain whose record went missing: by when to publish it again, and checks it again', async () => {
+    const server = setup(Role.SITE_ADMIN, '/users/sso', {
+      'GET api/domains': { body: [{ ...verified, recordMissingSince: '2026-11-20T10:00:00.000Z' }] },
+    });
+    const row = await screen.findByTestId('domain-eu.acme.test');
+    expect(within(row).getByTestId('domain-status')).toHaveTextContent('Verified');
+    expect(within(row).getByTestId('record-missing')).toHaveTextContent(
+      'The TXT record of eu.acme.test was not found at the last check. Publish it again before',
+    );
+    expect(within(row).getByTestId('txt-value')).toHaveTextContent('tax-portal-verification=abc123');
+    server.respond('POST', 'api/domains/8/verify', 200, { verified: true });
+    await userEvent.click(within(row).getByRole('button', { name: 'Check again eu.acme.test' }));
+    await waitFor(() => expect(server.callsTo('POST', 'api/domains/8/verify')).toHaveLength(1));
   });
 
   it('removes a domain after confirmation', async () => {
