@@ -143,9 +143,9 @@ export function UserManualPage() {
           provider’s metadata. The page shows the addresses to give the provider’s administrator, and the SAML service
           provider metadata to download. Test connection signs in through the provider and shows what it sent and what a
           real sign-in would do, without signing anyone in: use it before enabling the connection. Then add your e-mail
-          domains: each shows a TXT record to publish in your DNS;
-          Verify checks it and says what is missing. Keep the record published: it is checked again every day, and a
-          domain whose record is gone for 7 days stops being verified (administrators are told at once). Once a domain is verified and a connection enabled, people with an
+          domains: each shows a TXT record to publish in your DNS; Verify checks it and says what is missing. Keep the
+          record published: it is checked again every day, and a domain whose record is gone for 7 days stops being
+          verified (administrators are told at once). Once a domain is verified and a connection enabled, people with an
           e-mail of that domain are sent to your provider from the login card. “Just-in-time accounts” creates an
           account with the chosen role at a person’s first sign-in; without it, only existing accounts sign in.
           Administrators see the page; support staff choose the organisation. Setup steps: docs/sso.md.
