@@ -45,6 +45,11 @@ const ROWS = [
   // Several instances on PostgreSQL and Redis (needs TEST_DATABASE_URL and TEST_REDIS_URL).
   ['notification fan-out across two instances', 'scale-out.js', 'every socket reached, p99 within a second'],
   ['user list on PostgreSQL', 'scale-out.js', 'p99 < 50 ms, as on SQLite'],
+  [
+    'rolling restart of two instances',
+    'rolling-restart.js',
+    'no read failed after its retries, no acknowledged write lost, every socket back within 5 s',
+  ],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-results-'));

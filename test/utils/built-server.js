@@ -100,11 +100,11 @@ async function waitForHealth(base, child, output, ms = 60_000) {
 }
 
 /**
- * Starts `node <mainJs>` with this environment (PORT chosen here) and waits until it is healthy.
- * Returns { child, base, port, output() }.
+ * Starts `node <mainJs>` with this environment on a free port, or on `env.PORT` (a restart on the port a proxy
+ * knows), and waits until it is healthy. Returns { child, base, port, output() }.
  */
 async function startServer(mainJs, env) {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [mainJs], {
     cwd: root,
