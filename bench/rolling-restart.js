@@ -88,6 +88,8 @@ async function run(restart) {
     const stored = new Set(
       (await sql(url.toString(), `SELECT name FROM user_groups WHERE name LIKE 'roll-%'`)).map((r) => r.name),
     );
+    if (figures.nginxErrors)
+      console.log(`  nginx error log (last lines):\n${figures.nginxErrors.split('\n').slice(-15).join('\n')}`);
     return { ...figures, lost: figures.acknowledged.filter((n) => !stored.has(n)).length };
   } finally {
     await sql(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
@@ -95,13 +97,22 @@ async function run(restart) {
   }
 }
 
+/** '502 ×3, network ×1' */
+function counts(list) {
+  const by = new Map();
+  for (const x of list) by.set(x, (by.get(x) ?? 0) + 1);
+  return [...by].map(([k, n]) => `${k} ×${n}`).join(', ');
+}
+
 function describe(f) {
   const gaps = f.socketGapsMs;
   const refused = f.writeFailures.length;
   return (
-    `reads ${f.reads} (${f.readRetries} answered on a retry, ${f.readFailures.length} failed); ` +
+    `reads ${f.reads} (${f.readRetries} answered on a retry, ${f.readFailures.length} failed` +
+    (f.readFailures.length ? `: ${counts(f.readFailures)}` : '') +
+    '); ' +
     `writes ${f.acknowledged.length} acknowledged, ${f.lost} lost, ${refused} refused` +
-    (refused ? ` (${[...new Set(f.writeFailures)].join(', ')})` : '') +
+    (refused ? ` (${counts(f.writeFailures)})` : '') +
     (gaps.length
       ? `; sockets away p50 ${percentile(gaps, 50).toFixed(0)} ms, max ${Math.max(...gaps).toFixed(0)} ms (${gaps.length} reconnections)`
       : '; no socket dropped') +

@@ -39,8 +39,8 @@ async function startNginx(upstreams) {
   const dir = mkdtempSync(join(tmpdir(), 'tax-portal-nginx-'));
   const port = await freePort();
   const site = readFileSync(join(root, 'deploy', 'nginx.conf'), 'utf8')
-    .replace('server portal-a:3000;', `server 127.0.0.1:${upstreams[0]};`)
-    .replace('server portal-b:3000;', `server 127.0.0.1:${upstreams[1]};`)
+    .replace('server portal-a:3000', `server 127.0.0.1:${upstreams[0]}`)
+    .replace('server portal-b:3000', `server 127.0.0.1:${upstreams[1]}`)
     .replace('listen 80;', `listen 127.0.0.1:${port};`);
   if (!site.includes(`127.0.0.1:${upstreams[1]}`) || !site.includes(`listen 127.0.0.1:${port}`))
     throw new Error('deploy/nginx.conf no longer has the upstreams and listen directive this harness rewrites');
