@@ -59,8 +59,9 @@ interface KeptRow {
  * A session ended by logout, force log-off, a disabled account, a password or an MFA change is refused on
  * the very next call. On SQLite the row found is kept while the data source's write generation stands: the one
  * process writes through the one gate, and any write (committed before the writer hears of it) makes every kept
- * row stale, so a kept row is always what the query would read now. PostgreSQL is shared by instances whose
- * writes this one never sees: it is asked every time.
+ * row stale, so a kept row is always what the query would read now; a write to the file by another process is
+ * noticed within about a second (writeGeneration). PostgreSQL is shared by instances whose writes this one never
+ * sees: it is asked every time.
  */
 @Injectable()
 export class SessionAuthService {

@@ -6,19 +6,19 @@ import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import type { ScimCaller } from '../credentials/scim-token-auth.service';
-import { lockRow } from '../database/locks';
 import { MANAGED_BY_SCIM } from '../shared/scim';
 import { NAME_MAX } from '../shared/validation';
 import { UserGroupMember } from '../user-groups/entities/user-group-member.entity';
 import { UserGroup } from '../user-groups/entities/user-group.entity';
 import { User } from '../users/entities/user.entity';
 import { attributeList, project } from './scim-attributes';
-import { badValue, notFound, scimError } from './scim-errors';
+import { badValue, scimError } from './scim-errors';
 import { eqConditions, GROUP_FILTER_ATTRIBUTES } from './scim-filter';
 import { applyMemberOperation, applyPatch, patchOperations, PatchRules, rootOf } from './scim-patch-ops';
 import {
   checkIfMatch,
   field,
+  findInOrganisation,
   idOf,
   isObject,
   listResponse,
@@ -120,17 +120,10 @@ export class ScimGroupsService {
     return { resource, version: (resource.meta as { version: string }).version };
   }
 
-  private async find(scim: ScimCaller, id: string, manager: EntityManager = this.groups.manager): Promise<UserGroup> {
-    const n = idOf(id);
-    const group =
-      n === null
-        ? null
-        : manager.queryRunner?.isTransactionActive
-          ? await lockRow(manager, UserGroup, n)
-          : await manager.getRepository(UserGroup).findOneBy({ id: n });
-    if (!group || group.organisationId !== scim.organisationId) throw notFound('Group', id);
-    return group;
+  private find(scim: ScimCaller, id: string, manager: EntityManager = this.groups.manager): Promise<UserGroup> {
+    return findInOrganisation(manager, UserGroup, 'Group', scim.organisationId, id);
   }
+
 
   private projection(query: Record<string, unknown>) {
     const attributes = attributeList(single(query, 'attributes'), SCHEMAS.GROUP);

@@ -1,6 +1,8 @@
 import { HttpStatus } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { sha256 } from '../common/crypto/secrets';
-import { badSyntax, badValue, scimError } from './scim-errors';
+import { lockRow } from '../database/locks';
+import { badSyntax, badValue, notFound, scimError } from './scim-errors';
 import { MAX_RESULTS, SCHEMAS } from './scim-schema';
 
 /** Helpers every SCIM resource shares: reading bodies, paging, versions. */
@@ -44,6 +46,28 @@ export function resourceBody(body: unknown, schema: string): Record<string, unkn
 /** The id in a resource's path: a stored row's id, else nothing is found under it. */
 export function idOf(id: string): number | null {
   return /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
+}
+
+/**
+ * The row a resource path names, if it belongs to the calling organisation; locked when `manager` is inside a
+ * transaction (a change reads it under its lock). Any other id, or another organisation's row, is a SCIM 404.
+ */
+export async function findInOrganisation<T extends { id: number; organisationId: number }>(
+  manager: EntityManager,
+  entity: new () => T,
+  what: 'User' | 'Group',
+  organisationId: number,
+  id: string,
+): Promise<T> {
+  const n = idOf(id);
+  const row =
+    n === null
+      ? null
+      : manager.queryRunner?.isTransactionActive
+        ? await lockRow(manager, entity, n)
+        : await manager.getRepository(entity).findOneBy({ id: n } as never);
+  if (!row || row.organisationId !== organisationId) throw notFound(what, id);
+  return row;
 }
 
 export interface Paging {

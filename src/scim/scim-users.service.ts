@@ -18,13 +18,14 @@ import { User } from '../users/entities/user.entity';
 import { UserCountCache } from '../users/user-count-cache';
 import { UsersService } from '../users/users.service';
 import { attributeList, project } from '../scim/scim-attributes';
-import { badValue, immutable, notFound, scimError } from './scim-errors';
+import { badValue, immutable, scimError } from './scim-errors';
 import { eqConditions, USER_FILTER_ATTRIBUTES } from './scim-filter';
 import { applyPatch, patchOperations, PatchRules } from './scim-patch-ops';
 import {
   bool,
   checkIfMatch,
   field,
+  findInOrganisation,
   idOf,
   isObject,
   listResponse,
@@ -122,17 +123,10 @@ export class ScimUsersService {
     return { resource, version: (resource.meta as { version: string }).version };
   }
 
-  private async find(scim: ScimCaller, id: string, manager: EntityManager = this.users.manager): Promise<User> {
-    const n = idOf(id);
-    const user =
-      n === null
-        ? null
-        : manager.queryRunner?.isTransactionActive
-          ? await lockRow(manager, User, n)
-          : await manager.getRepository(User).findOneBy({ id: n });
-    if (!user || user.organisationId !== scim.organisationId) throw notFound('User', id);
-    return user;
+  private find(scim: ScimCaller, id: string, manager: EntityManager = this.users.manager): Promise<User> {
+    return findInOrganisation(manager, User, 'User', scim.organisationId, id);
   }
+
 
   async get(scim: ScimCaller, id: string, query: Record<string, unknown>): Promise<Written> {
     const w = this.written(await this.find(scim, id));

@@ -20,6 +20,7 @@ import { SsoConnectionsService } from './sso-connections.service';
 import { SsoFlowController } from './sso-flow.controller';
 import { SsoFlowService } from './sso-flow.service';
 import { SsoLogoutService } from './sso-logout.service';
+import { SsoStepUpController } from './sso-step-up.controller';
 import { DomainsModule } from '../domains/domains.module';
 
 /** Each organisation's own identity providers (CONTRACT 6): connections, sign-in through them, single logout. */
@@ -39,7 +40,7 @@ import { DomainsModule } from '../domains/domains.module';
     UsersModule,
     DomainsModule,
   ],
-  controllers: [SsoConnectionsController, SsoFlowController],
+  controllers: [SsoConnectionsController, SsoFlowController, SsoStepUpController],
   providers: [
     SsoConnectionsService,
     SsoFlowService,

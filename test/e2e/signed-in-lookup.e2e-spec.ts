@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import * as sqlite3 from 'sqlite3';
 import request from 'supertest';
 import { Organisation } from '../../src/organisations/entities/organisation.entity';
 import { Session } from '../../src/sessions/entities/session.entity';
@@ -81,5 +83,30 @@ describe('The signed-in lookup under parallel calls', () => {
 
     // Other sessions go on being answered.
     await current(adminS).expect(200);
+  });
+
+  it('sees a write made to the SQLite file by another connection (an operator at a sqlite3 shell) within seconds', async () => {
+    if (t.db.options.type !== 'sqlite') return; // PostgreSQL is asked on every call
+    const org = await createOrganisation(t);
+    const user = await createUser(t, org);
+    const s = await login(t, user.email);
+    await current(s).expect(200);
+    await current(s).expect(200);
+    const outside = new sqlite3.Database(join(t.dataDir, 'app.sqlite'));
+    outside.configure('busyTimeout', 5000);
+    await new Promise<void>((resolve, reject) =>
+      outside.run(`UPDATE sessions SET "endedAt" = datetime('now') WHERE "userId" = ?`, [user.id], (err) =>
+        err ? reject(err) : resolve(),
+      ),
+    );
+    await new Promise((resolve) => outside.close(resolve));
+    // Only reads from here on: nothing this process writes can have told it.
+    let status = 200;
+    const until = Date.now() + 10_000;
+    while (status === 200 && Date.now() < until) {
+      status = (await current(s)).status;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(status).toBe(401);
   });
 });

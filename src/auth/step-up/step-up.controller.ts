@@ -15,13 +15,14 @@ import { ErrorResponse } from '../../common/error-response';
 import { Client, RequestContext } from '../../common/request-context';
 import { PASSKEY_RATE_LIMITS } from '../../passkeys/passkeys.controller';
 import { ALL_ROLES } from '../../shared/roles';
-import { SsoStepUpDto, SsoStepUpResponse, StepUpDto, StepUpResponse } from './dto/step-up.dto';
+import { StepUpDto, StepUpResponse } from './dto/step-up.dto';
 import { StepUpService } from './step-up.service';
 
 /**
  * Access: every role, signed in, on the caller's own session and account only (no id in the path); open to an
  * account that must still enrol in MFA (its passkey removal is sensitive too). Guesses are counted by the sign-in
- * throttle, per account and address.
+ * throttle, per account and address. A step-up at the identity provider starts at POST /auth/step-up/sso
+ * (src/sso/sso-step-up.controller.ts), where the caller's connection is known.
  */
 @ApiTags('auth')
 @ApiBearerAuth()
@@ -54,15 +55,5 @@ export class StepUpController {
   @ApiBadRequestResponse({ description: 'The account has no passkey', type: ErrorResponse })
   passkeyOptions(@CurrentUser() caller: AuthUser) {
     return this.stepUps.passkeyOptions(caller);
-  }
-
-  @Post('sso')
-  @HttpCode(200)
-  @Roles(ALL_ROLES)
-  @AllowMfaPending()
-  @ApiOkResponse({ type: SsoStepUpResponse })
-  @ApiBadRequestResponse({ description: 'SSO_UNAVAILABLE: corporate login is not configured', type: ErrorResponse })
-  sso(@CurrentUser() caller: AuthUser, @Body() dto: SsoStepUpDto) {
-    return this.stepUps.ssoUrl(caller, dto.returnTo);
   }
 }

@@ -142,50 +142,18 @@ export class StepUpService {
   }
 
   /**
-   * POST /auth/step-up/sso: where the browser signs in again at the identity provider (prompt=login, max_age=0). The
-   * short-lived ticket in the URL names this session and account; the callback marks the session only when the
-   * provider asserts this account's e-mail after a fresh authentication.
+   * A short-lived ticket for a step-up at the caller's identity provider: the round trip it starts (through the
+   * organisation's connection or the deployment-wide provider, src/sso/sso-step-up.controller.ts) marks this
+   * session once the provider asserts this account after a fresh authentication.
    */
-  async ssoUrl(caller: AuthUser, returnTo: string | undefined): Promise<{ url: string }> {
-    const connectionId = await this.connectionOf(caller);
-    if (connectionId === null && !this.config.oidc)
-      throw AppException.badRequest('Corporate login is not configured.', ERROR_CODES.SSO_UNAVAILABLE);
-    const ticket = encodeURIComponent(
-      this.jwt.sign(
-        { typ: 'step-up', sid: caller.sessionId, sub: caller.id, ret: sameOriginPath(returnTo) },
-        { expiresIn: SSO_TICKET_SECONDS },
-      ),
+  ssoTicket(caller: AuthUser, returnTo: string | undefined): string {
+    return this.jwt.sign(
+      { typ: 'step-up', sid: caller.sessionId, sub: caller.id, ret: sameOriginPath(returnTo) },
+      { expiresIn: SSO_TICKET_SECONDS },
     );
-    return {
-      url:
-        connectionId === null
-          ? `/auth/sso?prompt=login&stepUp=${ticket}`
-          : `/auth/sso/${connectionId}?prompt=login&stepUp=${ticket}`,
-    };
   }
 
-  /**
-   * The organisation's connection the caller signs in through: the one that opened this session, else the one the
-   * account is linked to; null: the deployment-wide provider. Read by table, as the SSO module writes these rows.
-   */
-  private async connectionOf(caller: AuthUser): Promise<number | null> {
-    const e = (name: string) => this.sessions.manager.connection.driver.escape(name);
-    const q = () => this.sessions.manager.createQueryBuilder().select(`${e('x')}.${e('connectionId')}`, 'connectionId');
-    const bySession = await q()
-      .from('sso_sessions', 'x')
-      .where(`${e('x')}.${e('sessionId')} = :sid`, { sid: caller.sessionId })
-      .getRawOne<{ connectionId: number }>();
-    if (bySession) return Number(bySession.connectionId);
-    const linked = await q()
-      .from('sso_identities', 'x')
-      .innerJoin('sso_connections', 'c', `${e('c')}.${e('id')} = ${e('x')}.${e('connectionId')}`)
-      .where(`${e('x')}.${e('userId')} = :id AND ${e('c')}.${e('enabled')} = :on`, { id: caller.id, on: true })
-      .orderBy(`${e('x')}.${e('connectionId')}`, 'ASC')
-      .getRawOne<{ connectionId: number }>();
-    return linked ? Number(linked.connectionId) : null;
-  }
-
-  /** The ticket of ssoUrl, or undefined when it is not a valid, unexpired one. */
+  /** The ticket of ssoTicket, or undefined when it is not a valid, unexpired one. */
   readSsoTicket(ticket: unknown): SsoStepUp | undefined {
     if (typeof ticket !== 'string' || ticket.length > 2000) return undefined;
     try {

@@ -177,16 +177,48 @@ export function serialiseSqlite(dataSource: DataSource, options: SerialiseOption
 
 const generations = new WeakMap<DataSource, { generation: number }>();
 
+/** How often a lookup that reuses rows asks SQLite whether another connection (another process) has written. */
+const OUTSIDE_WRITE_CHECK_MS = 1000;
+
 /**
  * The write generation of a serialised SQLite data source: a number that grows after every statement that may
  * have written and every transaction, before its caller hears of it. Every query of the process goes through the
  * one gate, so a value read before a lookup and still current later says that nothing was written in between: what
- * the lookup read may be reused until it changes. Undefined for other drivers (PostgreSQL is shared by instances
- * whose writes this process never sees).
+ * the lookup read may be reused until it changes. Writes by another connection to the file (an operator's sqlite3
+ * shell, a script) do not pass the gate: at most once a second, a read of the generation also asks SQLite's
+ * `PRAGMA data_version` (which changes when another connection commits) and counts a change as a write, so such a
+ * write is seen within about a second. Undefined for other drivers (PostgreSQL is shared by instances whose writes
+ * this process never sees).
  */
 export function writeGeneration(dataSource: DataSource): (() => number) | undefined {
   const writes = generations.get(dataSource);
-  return writes && (() => writes.generation);
+  if (!writes) return undefined;
+  let checkedAt = 0;
+  let checking = false;
+  let version: number | undefined;
+  const checkOutsideWrites = () => {
+    // The driver's own connection (public on TypeORM's SqliteDriver): the statement is a read with no effect, so it
+    // needs no turn at the gate; sqlite3 runs it between the statements queued on the connection.
+    const connection = (dataSource.driver as SqliteDriver).databaseConnection as
+      | { get(sql: string, cb: (err: Error | null, row?: { data_version?: number }) => void): void }
+      | undefined;
+    if (!connection || checking) return;
+    checking = true;
+    connection.get('PRAGMA data_version', (err, row) => {
+      checking = false;
+      if (err || row?.data_version === undefined) return;
+      if (version !== undefined && row.data_version !== version) writes.generation++;
+      version = row.data_version;
+    });
+  };
+  return () => {
+    const now = Date.now();
+    if (now - checkedAt >= OUTSIDE_WRITE_CHECK_MS) {
+      checkedAt = now;
+      checkOutsideWrites();
+    }
+    return writes.generation;
+  };
 }
 
 const observersOf = new WeakMap<DataSource, Array<(seconds: number) => void>>();
