@@ -14,18 +14,12 @@ const { builtinModules } = require('node:module');
 const fs = require('node:fs');
 const os = require('node:os');
 const { join } = require('node:path');
+const { checklist } = require('./lib/checklist');
 
 const root = join(__dirname, '..');
 const pkg = require(join(root, 'package.json'));
-const reportIndex = process.argv.indexOf('--json-report');
-const reportFile = reportIndex > 0 ? process.argv[reportIndex + 1] : undefined;
 const PORT = Number(process.env.IMAGE_TEST_PORT ?? 3700);
-const results = [];
-
-function check(name, ok, detail = '') {
-  results.push({ name, ok });
-  console.log(`${ok ? '  ✓' : '  ✗'} ${name}${detail ? ` (${detail})` : ''}`);
-}
+const { check, run } = checklist();
 
 function du(path) {
   return Number(execFileSync('du', ['-sb', path]).toString().split('\t')[0]);
@@ -216,15 +210,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((e) => {
-    console.error(e);
-    results.push({ name: 'the image test ran to the end', ok: false });
-  })
-  .finally(() => {
-    const passed = results.filter((r) => r.ok).length;
-    const failed = results.length - passed;
-    if (reportFile) fs.writeFileSync(reportFile, JSON.stringify({ numPassedTests: passed, numFailedTests: failed }));
-    console.log(`${passed} passed, ${failed} failed`);
-    process.exitCode = failed > 0 ? 1 : 0;
-  });
+run(main, 'the image test ran to the end');
