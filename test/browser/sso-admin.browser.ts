@@ -4,24 +4,11 @@ import { Database } from 'sqlite3';
 import { startTestIdp } from '../utils/saml-idp';
 import { expectAccessible } from './support/axe';
 import { acceptTerms, logOut, openMenu, signInThroughPage } from './support/login';
-import { seedOrganisation, seedUser } from './support/seed';
+import { seedOrganisation, seedUser, writeSql } from './support/seed';
 import { BASE_URL, BROWSER_DATA_DIR, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ISSUER } from './support/server';
 
 // axe-core is injected as a script tag, which the product's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true });
-
-/** Writes to the running server's SQLite file, as a fixture would. */
-function sqlite(sql: string, params: unknown[]): Promise<void> {
-  const db = new Database(join(BROWSER_DATA_DIR, 'app.sqlite'));
-  db.configure('busyTimeout', 5000);
-  return new Promise((resolve, reject) =>
-    db.run(sql, params, (err) => {
-      db.close();
-      if (err) reject(err);
-      else resolve();
-    }),
-  );
-}
 
 /** What a published TXT record and its check would leave: the domain verified for its organisation. */
 function markVerified(domain: string): Promise<void> {
@@ -242,7 +229,7 @@ test("an SSO account signs in through its organisation's connection and confirms
   // The sign-in an hour ago: past STEP_UP_MINUTES. The server reads its kept session rows again after a write
   // of its own (a reset e-mail asked for the site admin).
   const at = new Date(Date.now() - 60 * 60_000).toISOString().replace('T', ' ').replace('Z', '');
-  await sqlite('UPDATE sessions SET createdAt = ?, authenticatedAt = ? WHERE userId = ?', [at, at, sam.id]);
+  await writeSql('UPDATE sessions SET createdAt = ?, authenticatedAt = ? WHERE userId = ?', [at, at, sam.id]);
   await fetch(`${BASE_URL}/auth/forgot-password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,26 +1,11 @@
 import { expect, Page, test } from '@playwright/test';
-import { join } from 'node:path';
-import { Database } from 'sqlite3';
 import { axeFindings } from './support/axe';
 import { acceptTerms, settledMenu, signInThroughPage } from './support/login';
-import { seedOrganisation, seedUser } from './support/seed';
-import { BASE_URL, BROWSER_DATA_DIR } from './support/server';
+import { seedOrganisation, seedUser, writeSql } from './support/seed';
+import { BASE_URL } from './support/server';
 
 // axe-core is injected as a script tag, which the product's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true });
-
-/** Writes to the running server's SQLite file, as a fixture would. */
-function sqlite(sql: string, params: unknown[]): Promise<void> {
-  const db = new Database(join(BROWSER_DATA_DIR, 'app.sqlite'));
-  db.configure('busyTimeout', 5000);
-  return new Promise((resolve, reject) =>
-    db.run(sql, params, (err) => {
-      db.close();
-      if (err) reject(err);
-      else resolve();
-    }),
-  );
-}
 
 /**
  * Moves the user's sign-ins an hour back: past STEP_UP_MINUTES, without waiting for it. The server keeps signed-in
@@ -29,7 +14,7 @@ function sqlite(sql: string, params: unknown[]): Promise<void> {
  */
 async function ageSessions(userId: number, email: string) {
   const at = new Date(Date.now() - 60 * 60_000).toISOString().replace('T', ' ').replace('Z', '');
-  await sqlite('UPDATE sessions SET createdAt = ?, authenticatedAt = ? WHERE userId = ?', [at, at, userId]);
+  await writeSql('UPDATE sessions SET createdAt = ?, authenticatedAt = ? WHERE userId = ?', [at, at, userId]);
   const res = await fetch(`${BASE_URL}/auth/forgot-password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -72,7 +57,7 @@ test("disabling another user's MFA asks to confirm once, then goes through", asy
   const org = await seedOrganisation();
   const admin = await seedUser(org.id, { roleId: 2 });
   const target = await seedUser(org.id, { roleId: 4, firstName: 'Mfa', lastName: 'Holder' });
-  await sqlite("UPDATE users SET isMFAEnabled = 1, mfaSecret = 'sealed' WHERE id = ?", [target.id]);
+  await writeSql("UPDATE users SET isMFAEnabled = 1, mfaSecret = 'sealed' WHERE id = ?", [target.id]);
   await signInThroughPage(page, admin.email, admin.password);
   await page.goto('/users');
   await ageSessions(admin.id, admin.email);

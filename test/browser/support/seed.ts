@@ -19,6 +19,11 @@ function run(sql: string, params: unknown[]): Promise<number> {
   );
 }
 
+/** Runs one statement on the running server's SQLite file, as a fixture would (e.g. to age a session). */
+export async function writeSql(sql: string, params: unknown[]): Promise<void> {
+  await run(sql, params);
+}
+
 /** The server whose database the seeds write to: the suite's, unless a test starts a server of its own (passkeys). */
 let seedDataDir = BROWSER_DATA_DIR;
 export function seedInto(dataDir: string): void {

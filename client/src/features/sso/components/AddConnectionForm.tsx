@@ -14,12 +14,13 @@ import {
   Stack,
   Textarea,
 } from '@chakra-ui/react';
-import { BASE_ROLE, ROLE_NAMES } from '@shared/roles';
-import { SSO_DEFAULT_ROLES, SSO_LIMITS } from '@shared/sso';
+import { BASE_ROLE } from '@shared/roles';
+import { SSO_LIMITS } from '@shared/sso';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { type NewConnection, ssoApi, useSsoMutation } from '../api/sso-api';
 import { SSO_PAGE_TEXTS as T } from '../texts';
+import { RoleOptions } from './RoleOptions';
 
 const required = (message: string, max: number) => z.string().trim().min(1, message).max(max, message);
 
@@ -176,11 +177,7 @@ export function AddConnectionForm({ organisationId, onDone }: { organisationId: 
             <Field.Label>Role of new accounts</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field {...form.register('defaultRoleId')}>
-                {SSO_DEFAULT_ROLES.map((r) => (
-                  <option key={r} value={String(r)}>
-                    {ROLE_NAMES[r]}
-                  </option>
-                ))}
+                <RoleOptions />
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>

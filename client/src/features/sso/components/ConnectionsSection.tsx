@@ -17,15 +17,15 @@ import {
   Switch,
   Text,
 } from '@chakra-ui/react';
-import { BASE_ROLE, ROLE_NAMES } from '@shared/roles';
-import { SSO_DEFAULT_ROLES } from '@shared/sso';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { BASE_ROLE } from '@shared/roles';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { type ConnectionChange, ssoApi, type SsoConnectionItem, useConnections, useSsoMutation } from '../api/sso-api';
 import { SSO_PAGE_TEXTS as T } from '../texts';
 import { AddConnectionForm } from './AddConnectionForm';
 import { CopyField } from './CopyField';
+import { RemoveDialog } from './RemoveDialog';
+import { RoleOptions } from './RoleOptions';
 
 /** Connections: each identity provider of the organisation, its URLs and switches; add and remove for editors. */
 export function ConnectionsSection({ organisationId, canEdit }: { organisationId: number | null; canEdit: boolean }) {
@@ -146,11 +146,7 @@ function ConnectionRow({ connection: c, canEdit }: { connection: SsoConnectionIt
                 value={String(c.defaultRoleId ?? BASE_ROLE)}
                 onChange={(e) => save({ defaultRoleId: Number(e.target.value) })}
               >
-                {SSO_DEFAULT_ROLES.map((r) => (
-                  <option key={r} value={String(r)}>
-                    {ROLE_NAMES[r]}
-                  </option>
-                ))}
+                <RoleOptions />
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
@@ -185,23 +181,13 @@ function ConnectionRow({ connection: c, canEdit }: { connection: SsoConnectionIt
           </SimpleGrid>
         )}
       </Stack>
-      <ConfirmDialog
+      <RemoveDialog
         open={confirmRemove}
         title="Remove connection"
         message={T.REMOVE_CONNECTION(c.name)}
-        confirmLabel="Remove"
-        cancelLabel="Cancel"
-        loading={remove.isPending}
+        removed={T.CONNECTION_REMOVED(c.name)}
+        remove={remove}
         onClose={() => setConfirmRemove(false)}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              setConfirmRemove(false);
-              toaster.create({ type: 'success', title: T.CONNECTION_REMOVED(c.name) });
-            },
-            onError: (e) => toaster.create({ type: 'error', title: errorMessage(e, T.CHANGE_FAILED) }),
-          })
-        }
       />
     </Box>
   );

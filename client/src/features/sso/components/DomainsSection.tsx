@@ -10,7 +10,6 @@ import {
   domainInputProblem,
   type DomainItem,
 } from '@shared/domains';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { ruled } from '@/lib/forms';
@@ -18,6 +17,7 @@ import { formatEventTime } from '@/lib/date-formats';
 import { ssoApi, useDomains, useSsoMutation } from '../api/sso-api';
 import { SSO_PAGE_TEXTS as T } from '../texts';
 import { CopyField } from './CopyField';
+import { RemoveDialog } from './RemoveDialog';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -168,23 +168,13 @@ function DomainRow({ domain: d, canEdit }: { domain: DomainItem; canEdit: boolea
           </Alert.Root>
         )}
       </Stack>
-      <ConfirmDialog
+      <RemoveDialog
         open={confirmRemove}
         title="Remove domain"
         message={d.verified ? T.REMOVE_VERIFIED_DOMAIN(d.domain) : T.REMOVE_DOMAIN(d.domain)}
-        confirmLabel="Remove"
-        cancelLabel="Cancel"
-        loading={remove.isPending}
+        removed={T.DOMAIN_REMOVED(d.domain)}
+        remove={remove}
         onClose={() => setConfirmRemove(false)}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              setConfirmRemove(false);
-              toaster.create({ type: 'success', title: T.DOMAIN_REMOVED(d.domain) });
-            },
-            onError: (e) => toaster.create({ type: 'error', title: errorMessage(e, T.CHANGE_FAILED) }),
-          })
-        }
       />
     </Box>
   );
