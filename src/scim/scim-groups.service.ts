@@ -124,7 +124,6 @@ export class ScimGroupsService {
     return findInOrganisation(manager, UserGroup, 'Group', scim.organisationId, id);
   }
 
-
   private projection(query: Record<string, unknown>) {
     const attributes = attributeList(single(query, 'attributes'), SCHEMAS.GROUP);
     const excluded = attributeList(single(query, 'excludedAttributes'), SCHEMAS.GROUP);

@@ -127,7 +127,6 @@ export class ScimUsersService {
     return findInOrganisation(manager, User, 'User', scim.organisationId, id);
   }
 
-
   async get(scim: ScimCaller, id: string, query: Record<string, unknown>): Promise<Written> {
     const w = this.written(await this.find(scim, id));
     return { ...w, resource: this.projected(w.resource, query) };

@@ -200,8 +200,7 @@ export function writeGeneration(dataSource: DataSource): (() => number) | undefi
     // The driver's own connection (public on TypeORM's SqliteDriver): the statement is a read with no effect, so it
     // needs no turn at the gate; sqlite3 runs it between the statements queued on the connection.
     const connection = (dataSource.driver as SqliteDriver).databaseConnection as
-      | { get(sql: string, cb: (err: Error | null, row?: { data_version?: number }) => void): void }
-      | undefined;
+      { get(sql: string, cb: (err: Error | null, row?: { data_version?: number }) => void): void } | undefined;
     if (!connection || checking) return;
     checking = true;
     connection.get('PRAGMA data_version', (err, row) => {
