@@ -1,16 +1,14 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, EntityManager, In, IsNull, Not, Repository } from 'typeorm';
+import { Brackets, EntityManager, IsNull, Not, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { runPeriodically } from '../common/periodic';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { MailService } from '../mail/mail.service';
-import { Organisation } from '../organisations/entities/organisation.entity';
 import { DOMAIN_MESSAGES as M, DOMAIN_RECORD_GRACE_DAYS, domainTxtName } from '../shared/domains';
 import { PRODUCT_NAME } from '../shared/messages';
-import { Role } from '../shared/roles';
-import { User } from '../users/entities/user.entity';
+import { organisationAdministrators } from '../users/organisation-administrators';
 import { DnsTxtResolver } from './dns-txt.resolver';
 import { OrganisationDomain } from './entities/organisation-domain.entity';
 
@@ -176,15 +174,7 @@ export class DomainRecheckService implements OnApplicationBootstrap, OnApplicati
 
   /** The organisation's site admins and administrators, in the same transaction as the change they hear of. */
   private async tellAdministrators(tx: EntityManager, organisationId: number, mail: { subject: string; text: string }) {
-    const org = await tx.getRepository(Organisation).findOneBy({ id: organisationId });
-    if (!org) return;
-    const admins = await tx.getRepository(User).find({
-      where: [
-        { organisationId, roleId: In([Role.SITE_ADMIN, Role.ADMINISTRATOR]), isDisabled: false, isBlocked: false },
-        { organisationId, isAdministrator: true, isDisabled: false, isBlocked: false },
-      ],
-      select: { id: true, email: true },
-    });
+    const admins = await organisationAdministrators(tx, organisationId);
     for (const admin of admins) await this.mail.send({ to: admin.email, ...mail }, tx);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { AuthService, SignedIn } from '../auth/auth.service';
 import { AppException } from '../common/app.exception';
@@ -16,6 +16,7 @@ import { ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
 import { BASE_ROLE, Role, roleNames } from '../shared/roles';
 import { SSO_MESSAGES } from '../shared/sso';
 import { User } from '../users/entities/user.entity';
+import { organisationAdministrators } from '../users/organisation-administrators';
 import { activeUsersLimitMessage, UsersService } from '../users/users.service';
 import { SsoConnection } from './entities/sso-connection.entity';
 import { SsoIdentity } from './entities/sso-identity.entity';
@@ -256,18 +257,7 @@ export class FederatedSignInService {
 
   /** The new-user notice to the organisation's site admins and administrators, committed with the account. */
   private async tellAdministrators(tx: EntityManager, org: Organisation, created: User, c: SsoConnection) {
-    const admins = await tx.getRepository(User).find({
-      where: [
-        {
-          organisationId: org.id,
-          roleId: In([Role.SITE_ADMIN, Role.ADMINISTRATOR]),
-          isDisabled: false,
-          isBlocked: false,
-        },
-        { organisationId: org.id, isAdministrator: true, isDisabled: false, isBlocked: false },
-      ],
-      select: { id: true, email: true },
-    });
+    const admins = await organisationAdministrators(tx, org.id);
     for (const admin of admins)
       await this.mail.send(
         {
