@@ -5,14 +5,15 @@ import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { BreachedPasswordsService } from './breached-passwords.service';
 import { PasswordService } from './password.service';
+import { JwtStrategy } from './jwt.strategy';
 import { ScimTokenAuthService } from './scim-token-auth.service';
 import { SessionAuthService } from './session-auth.service';
 import { TokenService } from './token.service';
 
 /**
  * The credentials layer, below every feature: password hashing, token signing, and the one check of an access
- * token (SessionAuthService.authenticate) that the HTTP guard, the notifications socket and GET /auth/status use,
- * and the check of a directory's provisioning token (ScimTokenAuthService).
+ * token (SessionAuthService.authenticate) that the HTTP guard (through the passport-jwt JwtStrategy), the
+ * notifications socket and GET /auth/status use, and the check of a directory's provisioning token (ScimTokenAuthService).
  * It imports no feature; features import it.
  */
 @Global()
@@ -28,7 +29,14 @@ import { TokenService } from './token.service';
       }),
     }),
   ],
-  providers: [TokenService, PasswordService, SessionAuthService, BreachedPasswordsService, ScimTokenAuthService],
+  providers: [
+    TokenService,
+    PasswordService,
+    SessionAuthService,
+    JwtStrategy,
+    BreachedPasswordsService,
+    ScimTokenAuthService,
+  ],
   exports: [
     TokenService,
     PasswordService,

@@ -1,4 +1,6 @@
 import { RefreshToken } from '../../src/credentials/entities/refresh-token.entity';
+import { SessionAuthService } from '../../src/credentials/session-auth.service';
+import { AppException } from '../../src/common/app.exception';
 import { JwtService } from '@nestjs/jwt';
 import { generateSecret } from 'otplib';
 import request from 'supertest';
@@ -337,6 +339,40 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
       const expired = t.app.get(JwtService).sign({ sub: user.id, sid: payload.sid, typ: 'access' }, { expiresIn: -5 });
       const res = await request(t.http).get('/api/users/current').set('Authorization', `Bearer ${expired}`).expect(403);
       expect(res.body).toMatchObject({ success: false, message: 'jwt expired' });
+    });
+
+    it('answers every bearer header the strategy refuses as the one session check does (status, code, message)', async () => {
+      const user = await createUser(t, await createOrganisation(t));
+      const { accessToken } = await login(t, user.email);
+      const [head, body] = accessToken.split('.');
+      const otherKey = new JwtService({ secret: 'another-secret-of-enough-length-0123456789' });
+      const headers = [
+        undefined,
+        '',
+        'Bearer',
+        'Bearer ',
+        `Basic ${accessToken}`,
+        'Bearer not-a-token',
+        `Bearer ${head}.${body}.`,
+        `Bearer ${head}.${body}.${'A'.repeat(43)}`,
+        `Bearer ${otherKey.sign({ sub: user.id, sid: 'x', typ: 'access' })}`,
+        `Bearer ${accessToken} extra`,
+        'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOjEsInNpZCI6MX0.',
+      ];
+      const sessions = t.app.get(SessionAuthService);
+      for (const authorization of headers) {
+        const expected = await sessions.authenticateHeader(authorization).then(
+          () => null,
+          (e: AppException) => ({ status: e.getStatus(), body: e.getResponse() }),
+        );
+        expect(expected).not.toBeNull();
+        const call = request(t.http).get('/api/users/current');
+        const res = await (authorization === undefined ? call : call.set('Authorization', authorization));
+        expect({ authorization, status: res.status, body: res.body }).toEqual({ authorization, ...expected });
+        expect(res.status).toBe(401);
+      }
+      // The header that is right still signs in.
+      await request(t.http).get('/api/users/current').set('Authorization', `Bearer ${accessToken}`).expect(200);
     });
 
     it('ends the session on logout: the access token and the refresh cookie stop working at once', async () => {

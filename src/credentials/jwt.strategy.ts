@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { Request } from 'express';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { AuthUser } from '../common/auth-user';
+import { hmacKey } from '../common/crypto/secrets';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { SessionAuthService } from './session-auth.service';
+
+/**
+ * Bearer authentication of HTTP calls as a passport-jwt strategy: passport-jwt reads the token and checks its
+ * HS256 signature with the key the JwtModule signs with; `validate` hands over to the one session check
+ * (SessionAuthService.authenticate), which the notifications socket and GET /auth/status use too. Expiry is left
+ * to that check (`ignoreExpiration`), so an expired token keeps its own answer (403 'jwt expired'), which the
+ * client answers by refreshing. The header is read again by the session check's own rule, so a header passport-jwt
+ * would read more loosely ("Bearer <token> more") is refused as before.
+ */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly auth: SessionAuthService,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      // The JwtModule's key. @types/passport-jwt names string | Buffer, but jsonwebtoken 9 takes a KeyObject as it
+      // is, where it would import a string or Buffer again on every verify.
+      secretOrKey: hmacKey(config.jwtSecret) as unknown as Buffer,
+      algorithms: ['HS256'],
+      ignoreExpiration: true,
+      passReqToCallback: true,
+    });
+  }
+
+  /** The caller (`req.user`, `@CurrentUser()`), and their profile on the request (`@CurrentProfile()`). */
+  async validate(req: Request & { profile?: unknown }): Promise<AuthUser> {
+    const signedIn = await this.auth.authenticateHeader(req.headers.authorization);
+    req.profile = signedIn.profile;
+    return signedIn.user;
+  }
+}
