@@ -7,7 +7,8 @@ import { Organisation } from '../organisations/entities/organisation.entity';
 import { roleNames } from '../shared/roles';
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { User } from './entities/user.entity';
-import { USER_MESSAGES, whereAccessAndRole, whereNameOrEmailLike } from './users.service';
+import { whereAccessAndRole, whereNameOrEmailLike } from './search/text-match';
+import { USER_MESSAGES } from './users.service';
 
 /** Columns of GET /api/users/export, in order. */
 export const USER_CSV_COLUMNS = [

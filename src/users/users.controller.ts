@@ -19,6 +19,7 @@ import {
 } from './dto/user-changes.dto';
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { UsersService } from './users.service';
+import { NewUserService } from './new-user.service';
 import { Answers, Errors } from '../openapi/decorators';
 
 /**
@@ -33,7 +34,10 @@ import { Answers, Errors } from '../openapi/decorators';
 @ApiBearerAuth()
 @Controller('api/users')
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly newUsers: NewUserService,
+  ) {}
 
   @Answers(200, 'UserListPage')
   @Get()
@@ -116,6 +120,6 @@ export class UsersController {
   @Roles(CAPABILITY_ROLES.USER_ADMIN)
   @RequiresStepUp({ when: ({ body }) => includesPrivilegedRole((body as { userRoleIds?: unknown })?.userRoleIds) })
   add(@CurrentUser() caller: AuthUser, @Body() dto: AddUserDto, @Client() client: RequestContext) {
-    return this.users.add(caller, dto, client);
+    return this.newUsers.add(caller, dto, client);
   }
 }

@@ -8,11 +8,13 @@ import { UserCountCache } from './user-count-cache';
 import { UsersExportController } from './users-export.controller';
 import { UsersExportService } from './users-export.service';
 import { UsersService } from './users.service';
+import { NewUserService } from './new-user.service';
+import { UserSearchService } from './search/user-search.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User, Organisation])],
   controllers: [UsersExportController, UsersController, OrganisationController],
-  providers: [UsersService, UserCountCache, UsersExportService],
+  providers: [UsersService, NewUserService, UserSearchService, UserCountCache, UsersExportService],
   exports: [UsersService, UserCountCache],
 })
 export class UsersModule {}

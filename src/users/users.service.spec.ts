@@ -2,16 +2,16 @@ import { newUserEmailError } from './dto/user-changes.dto';
 import { Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { AuthUser } from '../common/auth-user';
-import { AppConfig } from '../config/env.validation';
 import { BreachedPasswordsService } from '../credentials/breached-passwords.service';
 import { PasswordService } from '../credentials/password.service';
-import { MailService } from '../mail/mail.service';
 import { Organisation } from '../organisations/entities/organisation.entity';
 import { SessionsService } from '../sessions/sessions.service';
 import { Role } from '../shared/roles';
 import { User } from './entities/user.entity';
-import { UserCountCache } from './user-count-cache';
-import { activeUsersLimitMessage, likePattern, UsersService } from './users.service';
+import { activeUsersLimitMessage, UsersService } from './users.service';
+import { NewUserService } from './new-user.service';
+import { UserSearchService } from './search/user-search.service';
+import { likePattern } from './search/text-match';
 import { ERROR_CODES } from '../shared/messages';
 import { createOrganisation, createUser, PASSWORD } from '../../test/utils/factories';
 import { callerOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
@@ -70,11 +70,9 @@ describe('UsersService (with in-memory repositories)', () => {
   const service = new UsersService(
     usersRepo as unknown as Repository<User>,
     orgRepo as unknown as Repository<Organisation>,
-    {} as AppConfig,
     {} as SessionsService,
-    {} as UserCountCache,
+    {} as UserSearchService,
     {} as PasswordService,
-    {} as MailService,
     {} as AuditService,
     {} as BreachedPasswordsService,
   );
@@ -110,6 +108,7 @@ describe('UsersService (with in-memory repositories)', () => {
 describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) => {
   const t = serviceApp(database);
   const users = () => t().app.get(UsersService);
+  const newUsers = () => t().app.get(NewUserService);
   const sessions = () => t().app.get(SessionsService);
   const client = { ip: '203.0.113.4', userAgent: 'jest' };
   const refusal = (p: Promise<unknown>) =>
@@ -131,7 +130,7 @@ describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) 
   it('of parallel creations for the last active-user place, exactly one succeeds', async () => {
     const { org, caller } = await organisationWithSiteAdmin({ allowedUsersNumber: 2 });
     const results = await Promise.all(
-      [...Array(5)].map(() => refusal(users().add(caller, { userEmail: email() }, client))),
+      [...Array(5)].map(() => refusal(newUsers().add(caller, { userEmail: email() }, client))),
     );
     expect(results.filter((r) => r === null)).toHaveLength(1);
     expect(results.filter((r) => r?.code === ERROR_CODES.ACTIVE_USERS_LIMIT)).toHaveLength(4);
@@ -141,13 +140,13 @@ describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) 
   it('a new user: temporary password, MFA enforced by default; a taken e-mail is a conflict', async () => {
     const { caller } = await organisationWithSiteAdmin();
     const userEmail = email();
-    const { id } = await users().add(caller, { userEmail }, client);
+    const { id } = await newUsers().add(caller, { userEmail }, client);
     expect(await t().db.getRepository(User).findOneByOrFail({ id })).toMatchObject({
       mustChangePassword: true,
       isMFAEnforced: true,
       isSSO: false,
     });
-    expect(await refusal(users().add(caller, { userEmail }))).toMatchObject({
+    expect(await refusal(newUsers().add(caller, { userEmail }))).toMatchObject({
       status: 409,
       code: ERROR_CODES.DUPLICATE_EMAIL,
     });
@@ -156,7 +155,7 @@ describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) 
   it('only a site admin creates a user without enforced MFA', async () => {
     const { org } = await organisationWithSiteAdmin();
     const admin = callerOf(await createUser(t(), org, { roleId: Role.STANDARD_ADMIN }));
-    expect(await refusal(users().add(admin, { userEmail: email(), isMFAEnforced: false }))).toMatchObject({
+    expect(await refusal(newUsers().add(admin, { userEmail: email(), isMFAEnforced: false }))).toMatchObject({
       status: 403,
     });
   });
