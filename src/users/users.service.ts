@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, QueryFailedError, Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { RequestContext } from '../common/request-context';
 import { lockRow } from '../database/locks';
@@ -8,24 +8,12 @@ import { BreachedPasswordsService } from '../credentials/breached-passwords.serv
 import { PasswordService } from '../credentials/password.service';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation, mfaPending } from '../common/auth-user';
-import { temporaryPassword } from '../common/crypto/secrets';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { MailService } from '../mail/mail.service';
 import { Organisation } from '../organisations/entities/organisation.entity';
 import { SessionsService } from '../sessions/sessions.service';
-import {
-  NewUserResult,
-  OrganisationInfo,
-  SingleUser,
-  SuccessResult,
-  UserListItem,
-  UserListPage,
-} from '../shared/api-types';
+import { OrganisationInfo, SingleUser, SuccessResult, UserListPage } from '../shared/api-types';
 import { ACCOUNT_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
-import { BASE_ROLE, effectiveRoles, Role, roleNames } from '../shared/roles';
+import { effectiveRoles, Role, roleNames } from '../shared/roles';
 import {
-  AddUserDto,
   DisableUserDto,
   EnforceMfaDto,
   UpdatePasswordDto,
@@ -36,13 +24,7 @@ import {
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { ListedOrganisation, UserSearchService } from './search/user-search.service';
 import { User } from './entities/user.entity';
-import {
-  canToggleAdministrator,
-  checkAccountAction,
-  checkNewUserRole,
-  checkRoleChange,
-  parseRoleIds,
-} from '../shared/account-rules';
+import { checkAccountAction, checkRoleChange, parseRoleIds } from '../shared/account-rules';
 import { maySignIn } from '../credentials/may-sign-in';
 import { DIRECTORY_OWNED_FIELDS, SCIM_MESSAGES } from '../shared/scim';
 
