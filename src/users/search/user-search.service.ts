@@ -4,10 +4,10 @@ import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { Organisation } from '../../organisations/entities/organisation.entity';
 import { UserListItem, UserListPage } from '../../shared/api-types';
 import { LIMITS } from '../../shared/limits';
-import { effectiveRoles } from '../../shared/roles';
 import { UserListQueryDto } from '../dto/user-list-query.dto';
 import { User } from '../entities/user.entity';
 import { UserCountCache } from '../user-count-cache';
+import { LIST_COLUMNS, listItemOf, RawListRow } from './list-columns';
 import { idListSql, idsFromList, isListText, listTextEntrySql, ListOrder } from './list-order';
 import { TextMatch, textMatch, TRIGRAM_MIN_CHARS, whereAccessAndRole, whereNameOrEmailLike } from './text-match';
 
@@ -22,30 +22,6 @@ interface ListAnchor {
 
 /** What the user list needs of its organisation. */
 export type ListedOrganisation = Pick<Organisation, 'id' | 'name'>;
-
-/** The user list's columns besides the id (UserListItem). */
-const LIST_COLUMNS = [
-  'email',
-  'isBlocked',
-  'isDisabled',
-  'roleId',
-  'isAdministrator',
-  'firstName',
-  'lastName',
-  'lastLoginAt',
-  'isMFAEnforced',
-  'isMFAEnabled',
-  'hasPasskey',
-  'isSSO',
-  'managedBy',
-] as const;
-
-/** A list row as the database returns it (booleans as 0/1 on SQLite, the date as text there). */
-type RawListRow = Record<(typeof LIST_COLUMNS)[number] | 'id', unknown> & {
-  email: string;
-  firstName: string;
-  lastName: string;
-};
 
 /**
  * A text search first reads this many matches + 1 from the text index (in id order): fewer, and they are all there
@@ -355,21 +331,7 @@ export class UserSearchService {
     const driver = this.users.manager.connection.driver;
     return (await qb.getRawMany<RawListRow>()).map((r) => {
       const lastLoginAt = driver.prepareHydratedValue(r.lastLoginAt, lastLogin) as Date | null;
-      return {
-        id: Number(r.id),
-        userEmail: r.email,
-        isBlocked: Boolean(r.isBlocked),
-        isDisabled: Boolean(r.isDisabled),
-        userRoles: effectiveRoles(Number(r.roleId), Boolean(r.isAdministrator)),
-        firstName: r.firstName,
-        lastName: r.lastName,
-        lastLoginDateTime: lastLoginAt ? new Date(lastLoginAt).toISOString() : null,
-        isMFAEnforced: Boolean(r.isMFAEnforced),
-        isMFAEnabled: Boolean(r.isMFAEnabled),
-        hasPasskey: Boolean(r.hasPasskey),
-        isSSO: Boolean(r.isSSO),
-        isDirectoryManaged: r.managedBy !== null && r.managedBy !== undefined,
-      };
+      return listItemOf(r, lastLoginAt ? new Date(lastLoginAt) : null);
     });
   }
 
