@@ -7,6 +7,9 @@ import { Public } from '../common/decorators/access.decorators';
 import { Client, RequestContext } from '../common/request-context';
 import { AuthService, SignedIn } from './auth.service';
 import { LocalAuthGuard } from './local.strategy';
+import { PasswordChangeService } from './passwords/password-change.service';
+import { ForgotPasswordService } from './passwords/forgot-password.service';
+import { ResetPasswordService } from './passwords/reset-password.service';
 import { LoginDto } from './dto/login.dto';
 import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
@@ -24,6 +27,9 @@ import { Answers, Credentials } from '../openapi/decorators';
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly passwordChange: PasswordChangeService,
+    private readonly forgotPasswords: ForgotPasswordService,
+    private readonly resetPasswords: ResetPasswordService,
     private readonly tokens: TokenService,
     private readonly sessionAuth: SessionAuthService,
   ) {}
@@ -56,7 +62,7 @@ export class AuthController {
     @Req() req: Request,
     @Client() client: RequestContext,
   ) {
-    return this.auth.changeForcedPassword(authorization, dto, req.ip ?? 'unknown', client);
+    return this.passwordChange.changeForcedPassword(authorization, dto, req.ip ?? 'unknown', client);
   }
 
   @Answers(200, 'SuccessMessage')
@@ -65,7 +71,7 @@ export class AuthController {
   @Post('auth/forgot-password')
   @HttpCode(200)
   forgotPassword(@Body() dto: ForgotPasswordDto, @Client() client: RequestContext) {
-    return this.auth.forgotPassword(dto, client);
+    return this.forgotPasswords.forgotPassword(dto, client);
   }
 
   @Answers(200, 'SuccessOnly')
@@ -74,7 +80,7 @@ export class AuthController {
   @Post('auth/reset-password')
   @HttpCode(200)
   resetPassword(@Body() dto: ResetPasswordDto, @Client() client: RequestContext) {
-    return this.auth.resetPassword(dto, client);
+    return this.resetPasswords.resetPassword(dto, client);
   }
 
   @Answers(200, 'AuthStatus')

@@ -7,6 +7,11 @@ import { User } from '../users/entities/user.entity';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { SignInAttempts } from './sign-in/sign-in-attempts';
+import { SecondFactorStep } from './sign-in/second-factor.step';
+import { PasswordChangeService } from './passwords/password-change.service';
+import { ForgotPasswordService } from './passwords/forgot-password.service';
+import { ResetPasswordService } from './passwords/reset-password.service';
 import { LocalAuthGuard, LocalStrategy } from './local.strategy';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { LoginThrottleService } from './login-throttle.service';
@@ -29,6 +34,11 @@ import { Session } from '../sessions/entities/session.entity';
   controllers: [AuthController, SsoController, StepUpController],
   providers: [
     AuthService,
+    SignInAttempts,
+    SecondFactorStep,
+    PasswordChangeService,
+    ForgotPasswordService,
+    ResetPasswordService,
     LocalStrategy,
     LocalAuthGuard,
     LoginThrottleService,

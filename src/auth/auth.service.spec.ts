@@ -1,6 +1,7 @@
 import * as argon2 from 'argon2';
 import { User } from '../users/entities/user.entity';
 import { AuthService } from './auth.service';
+import { SignInAttempts } from './sign-in/sign-in-attempts';
 import { PasswordService } from '../credentials/password.service';
 
 jest.mock('argon2', () => {
@@ -32,22 +33,8 @@ describe('AuthService.login: the same argon2 work whether or not the account exi
     };
     const none = {} as never;
     const audit = { manager: none, record: async () => undefined };
-    auth = new AuthService(
-      users as never,
-      none,
-      none,
-      passwords,
-      none,
-      throttle as never,
-      none,
-      none,
-      none,
-      audit as never,
-      none,
-      none,
-      none,
-      none,
-    );
+    const attempts = new SignInAttempts(users as never, throttle as never, audit as never, none);
+    auth = new AuthService(users as never, passwords, none, none, attempts, none, none);
   });
 
   const realHash = () => passwords.hash('The-Right-Password-1');

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { AuditService } from '../../audit/audit.service';
+import { AppException } from '../../common/app.exception';
+import { BreachedPasswordsService } from '../../credentials/breached-passwords.service';
+import { PasswordService } from '../../credentials/password.service';
+import { TokenService } from '../../credentials/token.service';
+import { ClientInfo, SessionsService } from '../../sessions/sessions.service';
+import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../shared/messages';
+import { User } from '../../users/entities/user.entity';
+import { ChangePasswordDto } from '../dto/password.dto';
+import { assertMaySignIn } from '../sign-in/may-sign-in';
+import { SignInAttempts } from '../sign-in/sign-in-attempts';
+
+/** How a new password came about, for its audit event. */
+export interface PasswordAudit {
+  type: 'PASSWORD_CHANGED' | 'PASSWORD_RESET';
+  client?: ClientInfo;
+}
+
+/** A new password for an account: the forced change of the sign-in's CHANGE_PASSWORD step, and the reset's. */
+@Injectable()
+export class PasswordChangeService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly tokens: TokenService,
+    private readonly attempts: SignInAttempts,
+    private readonly passwords: PasswordService,
+    private readonly breached: BreachedPasswordsService,
+    private readonly sessions: SessionsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** POST /auth/change-password: the forced change of the CHANGE_PASSWORD step; every session of the account ends. */
+  async changeForcedPassword(
+    authorization: string | undefined,
+    dto: ChangePasswordDto,
+    ip: string,
+    client?: ClientInfo,
+  ): Promise<{ success: true }> {
+    const userId = this.tokens.verifyChallenge(authorization, 'change-password');
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user) throw AppException.unauthorized();
+    assertMaySignIn(user);
+    await this.attempts.checkThrottle(user.email, ip);
+    if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword))) {
+      await this.attempts.countFailure(user.email, ip, user);
+      throw AppException.badRequest(ACCOUNT_MESSAGES.CURRENT_PASSWORD_WRONG, ERROR_CODES.INVALID_CREDENTIALS);
+    }
+    if (dto.currentPassword === dto.newPassword)
+      throw AppException.badRequest(ACCOUNT_MESSAGES.SAME_PASSWORD, ERROR_CODES.WEAK_PASSWORD);
+    const passwordHash = await this.acceptable(dto.newPassword, 'newPassword');
+    await this.users.manager.transaction((tx) =>
+      this.replace(tx, user, passwordHash, { type: 'PASSWORD_CHANGED', client }),
+    );
+    return { success: true };
+  }
+
+  /** The hash of a new password that is not known to be breached (else 400 naming `field`). */
+  async acceptable(newPassword: string, field: string): Promise<string> {
+    await this.breached.assertNotBreached(newPassword, field);
+    return this.passwords.hash(newPassword);
+  }
+
+  /** Inside `tx`: the new hash, every session of the account ended with it, and the audit event. */
+  async replace(tx: EntityManager, user: User, passwordHash: string, audit: PasswordAudit): Promise<void> {
+    await tx
+      .getRepository(User)
+      .update({ id: user.id }, { passwordHash, mustChangePassword: false, passwordChangedAt: new Date() });
+    await this.sessions.endAllForUsers([user.id], 'password-changed', undefined, tx);
+    await this.audit.record(tx, {
+      type: audit.type,
+      actor: user,
+      target: user,
+      client: audit.client,
+      summary: audit.type === 'PASSWORD_RESET' ? 'Password reset through an e-mailed link' : 'Password changed',
+    });
+  }
+}

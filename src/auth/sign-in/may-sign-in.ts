@@ -1,0 +1,16 @@
+import { HttpStatus } from '@nestjs/common';
+import { AppException } from '../../common/app.exception';
+import { maySignIn } from '../../credentials/may-sign-in';
+import { ERROR_CODES } from '../../shared/messages';
+import { User } from '../../users/entities/user.entity';
+
+/** Refuses an account that is disabled or blocked, at every way in (password, passkey, SSO, a forced change). */
+export function assertMaySignIn(user: User): void {
+  if (!maySignIn(user)) {
+    throw new AppException(
+      HttpStatus.FORBIDDEN,
+      ERROR_CODES.ACCOUNT_DISABLED,
+      'Your account has been disabled. Please contact your administrator.',
+    );
+  }
+}

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { AppException } from '../../common/app.exception';
+import { TokenService } from '../../credentials/token.service';
+import { MfaService } from '../../mfa/mfa.service';
+import { RecoveryCodesService } from '../../mfa/recovery-codes.service';
+import { DeviceCookie, TrustedDevicesService } from '../../mfa/trusted-devices.service';
+import { PasskeysService } from '../../passkeys/passkeys.service';
+import { RECOVERY_MESSAGES } from '../../shared/mfa-recovery';
+import { AUTH_MESSAGES, ERROR_CODES } from '../../shared/messages';
+import { User } from '../../users/entities/user.entity';
+import { LoginDto } from '../dto/login.dto';
+import { SignInAttempts, SignInClient } from './sign-in-attempts';
+
+/** What the second-factor step brought besides passing. */
+export interface SecondFactorPassed {
+  /** After a sign-in with a recovery code, how many are left. */
+  recoveryCodesLeft?: number;
+  /** The person asked to trust this device. */
+  rememberDevice: boolean;
+}
+
+/**
+ * The MFA step of a password sign-in: an account with TOTP or a passkey must give one of them, a recovery code, or a
+ * trusted device's cookie. Without any, it answers 401 TOTP_REQUIRED with the challenge token the next call carries.
+ */
+@Injectable()
+export class SecondFactorStep {
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly attempts: SignInAttempts,
+    private readonly mfa: MfaService,
+    private readonly recoveryCodes: RecoveryCodesService,
+    private readonly trustedDevices: TrustedDevicesService,
+    private readonly passkeys: PasskeysService,
+  ) {}
+
+  async pass(
+    user: User,
+    dto: LoginDto,
+    authorization: string | undefined,
+    client: SignInClient,
+    cookies?: Record<string, string>,
+  ): Promise<SecondFactorPassed> {
+    const secondFactorGiven = !!dto.mfaToken || !!dto.recoveryCode || !!dto.passkey;
+    if (!user.isMFAEnabled && !user.hasPasskey) return { rememberDevice: false };
+    // A valid device cookie of this account stands in for the step.
+    if (!secondFactorGiven && (await this.trustedDevices.recognise(user, cookies))) return { rememberDevice: false };
+    if (!secondFactorGiven) {
+      throw AppException.unauthorized(AUTH_MESSAGES.TOTP_REQUIRED, ERROR_CODES.TOTP_REQUIRED, {
+        challengeToken: this.tokens.signChallenge(user.id, 'mfa'),
+        rememberDeviceDays: this.trustedDevices.rememberDays,
+        // A passkey is a second factor as TOTP is; this tells the client to offer it.
+        ...(user.hasPasskey ? { passkey: true } : {}),
+      });
+    }
+    const challengedUser = this.tokens.verifyChallenge(authorization, 'mfa');
+    if (challengedUser !== user.id)
+      throw AppException.unauthorized('The sign-in challenge belongs to another account. Please log in again.');
+    const passed: SecondFactorPassed = { rememberDevice: dto.rememberDevice === true };
+    if (dto.passkey) await this.passkey(user, dto, client);
+    else if (dto.recoveryCode) passed.recoveryCodesLeft = await this.recoveryCode(user, dto, client);
+    else await this.totp(user, dto.mfaToken!, client);
+    return passed;
+  }
+
+  /** The cookie of a device the person chose to trust after passing the step. */
+  trustDevice(user: User, client: SignInClient): Promise<DeviceCookie | undefined> {
+    return this.trustedDevices.issue(user, client);
+  }
+
+  private async passkey(user: User, dto: LoginDto, client: SignInClient): Promise<void> {
+    if (dto.mfaToken || dto.recoveryCode)
+      throw AppException.badRequest('Send either an MFA code, a recovery code or a passkey, not two.');
+    const checked = await this.passkeys.verifyAssertion(dto.passkey as unknown as AuthenticationResponseJSON, user);
+    if (!checked.ok) {
+      await this.attempts.failed(user.email, user, client, 'Passkey not verified');
+      throw checked.error;
+    }
+  }
+
+  /** Single use, counted as a failed attempt when wrong, like a TOTP. */
+  private async recoveryCode(user: User, dto: LoginDto, client: SignInClient): Promise<number> {
+    if (dto.mfaToken) throw AppException.badRequest(RECOVERY_MESSAGES.BOTH_FACTORS);
+    const left = await this.recoveryCodes.consume(user, dto.recoveryCode!, client);
+    if (left === null) {
+      await this.attempts.failed(user.email, user, client, 'Wrong or used recovery code');
+      throw AppException.unauthorized(RECOVERY_MESSAGES.INVALID_RECOVERY_CODE, ERROR_CODES.INVALID_RECOVERY_CODE);
+    }
+    return left;
+  }
+
+  private async totp(user: User, code: string, client: SignInClient): Promise<void> {
+    if (await this.mfa.verifyLoginCode(user, code)) return;
+    await this.attempts.failed(user.email, user, client, 'Wrong MFA code');
+    throw AppException.unauthorized(
+      'The MFA token is invalid or has already been used.',
+      ERROR_CODES.INVALID_MFA_TOKEN,
+    );
+  }
+}

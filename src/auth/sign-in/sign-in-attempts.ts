@@ -1,0 +1,100 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AuditService } from '../../audit/audit.service';
+import { AppException } from '../../common/app.exception';
+import { MailService } from '../../mail/mail.service';
+import { ClientInfo } from '../../sessions/sessions.service';
+import { PRODUCT_NAME } from '../../shared/messages';
+import { User } from '../../users/entities/user.entity';
+import { LoginThrottleService } from '../login-throttle.service';
+
+/** A client as a sign-in step sees it: its address is always known. */
+export type SignInClient = ClientInfo & { ip: string };
+
+/**
+ * The bookkeeping around every sign-in attempt: the throttle of an account and address, failures counted (and the
+ * owner alerted when the account is under attack), refusals audited.
+ */
+@Injectable()
+export class SignInAttempts {
+  private readonly logger = new Logger('Auth');
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly throttle: LoginThrottleService,
+    private readonly audit: AuditService,
+    private readonly mail: MailService,
+  ) {}
+
+  /** The sign-in throttle of an account and address; a refusal while locked is audited. */
+  async check(email: string, client: SignInClient): Promise<void> {
+    try {
+      await this.throttle.check(email, client.ip);
+    } catch (e) {
+      if (e instanceof AppException && e.getStatus() === HttpStatus.TOO_MANY_REQUESTS) {
+        await this.refused(
+          'SIGN_IN_LOCKED',
+          email,
+          await this.users.findOneBy({ email }),
+          client,
+          'Sign-in refused while locked after repeated failures',
+        );
+      }
+      throw e;
+    }
+  }
+
+  /** The throttle alone, for a later step of a sign-in already counted (the forced password change). */
+  checkThrottle(email: string, ip: string): Promise<void> {
+    return this.throttle.check(email, ip);
+  }
+
+  /** A wrong credential: counted against the account and address, and audited. */
+  async failed(email: string, user: User | null, client: SignInClient, why: string): Promise<void> {
+    await this.countFailure(email, client.ip, user);
+    await this.refused('SIGN_IN_FAILED', email, user, client, why);
+  }
+
+  /** Audit: a refused sign-in, by nobody known, against the account if it exists. */
+  refused(
+    type: 'SIGN_IN_FAILED' | 'SIGN_IN_LOCKED',
+    username: string,
+    user: User | null,
+    client: ClientInfo,
+    why: string,
+  ): Promise<void> {
+    return this.audit.record(this.audit.manager, {
+      type,
+      actor: 'anonymous',
+      target: user,
+      organisationId: user?.organisationId ?? null,
+      client,
+      summary: `${why} for ${username.slice(0, 100)}`,
+    });
+  }
+
+  /** A successful sign-in (or password reset) clears the account's (and address's) failures. */
+  succeeded(email: string, ip?: string): Promise<void> {
+    return this.throttle.recordSuccess(email, ip);
+  }
+
+  /** Counts a failed attempt; when the account is under attack, tells its owner (once per window). */
+  async countFailure(email: string, ip: string, user: User | null): Promise<void> {
+    const { failures, alertOwner } = await this.throttle.recordFailure(email, ip);
+    if (!alertOwner || !user) return;
+    // Not awaited: the answer takes the same time whether or not an account was alerted.
+    this.mail
+      .send({
+        to: user.email,
+        subject: `${PRODUCT_NAME}: failed sign-in attempts on your account`,
+        text:
+          `There have been ${failures} failed attempts to sign in to your account in the last ${LoginThrottleService.WINDOW_MS / 60000} minutes.\n\n` +
+          'Further attempts are slowed down; you can still sign in as usual, especially from where you have signed in before.\n' +
+          'If this was not you, someone may be guessing your password: make sure it is strong and used nowhere else, and turn on ' +
+          'multi-factor authentication on your profile page. If it was you, you need do nothing.',
+      })
+      .catch((e: Error) =>
+        this.logger.error(`The sign-in alert for user ${user.id} could not be stored: ${e.message}`),
+      );
+  }
+}
