@@ -9,16 +9,21 @@ import { JwtStrategy } from './jwt.strategy';
 import { ScimTokenAuthService } from './scim-token-auth.service';
 import { SessionAuthService } from './session-auth.service';
 import { TokenService } from './token.service';
+import { RefreshTokenService } from './refresh-token.service';
+import { RefreshToken } from './entities/refresh-token.entity';
+import { TypeOrmModule } from '@nestjs/typeorm';
 
 /**
- * The credentials layer, below every feature: password hashing, token signing, and the one check of an access
- * token (SessionAuthService.authenticate) that the HTTP guard (through the passport-jwt JwtStrategy), the
- * notifications socket and GET /auth/status use, and the check of a directory's provisioning token (ScimTokenAuthService).
+ * The credentials layer, below every feature: password hashing, token signing, rotating refresh tokens, and the one
+ * check of an access token (SessionAuthService.authenticate) that the HTTP guard (through the passport-jwt
+ * JwtStrategy), the notifications socket and GET /auth/status use, and the check of a directory's provisioning token
+ * (ScimTokenAuthService).
  * It imports no feature; features import it.
  */
 @Global()
 @Module({
   imports: [
+    TypeOrmModule.forFeature([RefreshToken]),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       // A KeyObject, not the string: see hmacKey.
@@ -36,6 +41,7 @@ import { TokenService } from './token.service';
     JwtStrategy,
     BreachedPasswordsService,
     ScimTokenAuthService,
+    RefreshTokenService,
   ],
   exports: [
     TokenService,
@@ -43,6 +49,7 @@ import { TokenService } from './token.service';
     SessionAuthService,
     BreachedPasswordsService,
     ScimTokenAuthService,
+    RefreshTokenService,
     JwtModule,
   ],
 })

@@ -1,15 +1,14 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { EntityManager, In, IsNull, Not, QueryFailedError, Repository } from 'typeorm';
+import { EntityManager, In, IsNull, Not, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { lockRow } from '../database/locks';
 import { insertOnly } from '../database/insert-only';
 import { AppException } from '../common/app.exception';
-import { randomToken, sha256 } from '../common/crypto/secrets';
 import { LIFETIMES } from '../shared/limits';
 import { ERROR_CODES } from '../shared/messages';
-import { RefreshToken } from '../credentials/entities/refresh-token.entity';
+import { refreshInvalid, RefreshTokenService } from '../credentials/refresh-token.service';
 import { AuthUser } from '../common/auth-user';
 import { ForceLogoffResult, UserSessionRow, UserSessionsResponse } from '../shared/api-types';
 import { ORG_ADMIN_MESSAGES } from '../shared/organisation-admin';
@@ -26,17 +25,6 @@ export interface StartedSession {
   refreshToken: string;
 }
 
-interface RotationCandidate {
-  id: number;
-  sessionId: string;
-  userId: number;
-  expiresAt: Date;
-  usedAt: Date | null;
-  endedAt: Date | null;
-  /** The account exists and is neither disabled nor blocked. */
-  accountActive: boolean;
-}
-
 export interface ClientInfo {
   ip?: string | null;
   userAgent?: string | null;
@@ -50,10 +38,10 @@ const REVOKES_TRUSTED_DEVICES: ReadonlySet<SessionEndReason> = new Set(['passwor
 export class SessionsService {
   constructor(
     @InjectRepository(Session) private readonly sessions: Repository<Session>,
-    @InjectRepository(RefreshToken) private readonly refreshTokens: Repository<RefreshToken>,
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     private readonly events: SessionEvents,
     private readonly audit: AuditService,
+    private readonly refreshTokens: RefreshTokenService,
   ) {}
 
   /** Online: a session not ended and refreshed within the access-token lifetime. */
@@ -115,7 +103,7 @@ export class SessionsService {
         method,
       });
       await insertOnly(tx, Session, session);
-      const refreshToken = await this.issueRefreshToken(tx, session.id);
+      const refreshToken = await this.refreshTokens.issue(tx, session.id);
       if (within) await within(tx, session);
       await tx.getRepository(User).update({ id: user.id }, { lastLoginAt: session.createdAt });
       await this.audit.record(tx, {
@@ -131,130 +119,21 @@ export class SessionsService {
     return started;
   }
 
-  private async issueRefreshToken(tx: EntityManager, sessionId: string): Promise<string> {
-    const raw = randomToken();
-    await insertOnly(tx, RefreshToken, {
-      sessionId,
-      tokenHash: sha256(raw),
-      expiresAt: new Date(Date.now() + LIFETIMES.REFRESH_TOKEN_SECONDS * 1000),
-      usedAt: null,
-    });
-    return raw;
-  }
-
   /**
    * Exchanges a refresh token for its successor. A token presented again after its rotation is
    * reuse, and ends the whole session; within a few seconds it is a second tab racing the first,
    * which gets a new access token but no new refresh token.
    */
   async rotate(raw: string | undefined): Promise<{ session: Pick<Session, 'id' | 'userId'>; refreshToken?: string }> {
-    const invalid = () =>
-      AppException.unauthorized('Your session has ended. Please log in again.', ERROR_CODES.REFRESH_INVALID);
-    if (!raw) throw invalid();
-    const tokenHash = sha256(raw);
-    const now = new Date();
-    // The hot path: one statement claims an unused, unexpired token of a live session of an active
-    // account and inserts its successor (migration RefreshRotation1764000000000). Of two requests racing
-    // with the same token only one rotates, and nothing can leave the session without a usable token.
-    const successor = randomToken();
-    const rotated = await this.insertSuccessor(tokenHash, successor, now);
-    if (rotated) return { session: rotated, refreshToken: successor };
-
-    // Not rotated: find out why.
-    const token = await this.findForRotation(tokenHash);
-    if (!token || token.endedAt) throw invalid();
-    if (token.expiresAt <= now) throw invalid();
-    const session = { id: token.sessionId, userId: token.userId };
-    if (!token.accountActive) {
-      await this.end(session.id, 'disabled');
-      throw invalid();
+    const outcome = await this.refreshTokens.rotate(raw);
+    if ('end' in outcome) {
+      await this.end(outcome.sessionId, outcome.end);
+      throw refreshInvalid();
     }
-    if (token.usedAt) {
-      // A second tab racing the first gets a new access token but no new refresh token.
-      if (now.getTime() - token.usedAt.getTime() <= LIFETIMES.REFRESH_REUSE_GRACE_SECONDS * 1000) {
-        await this.sessions.update({ id: session.id }, { lastRefreshAt: now });
-        return { session };
-      }
-      await this.end(session.id, 'refresh-reuse');
-      throw invalid();
-    }
-    // Unused and valid, yet not rotated: nothing should get here; refuse rather than guess.
-    throw invalid();
-  }
-
-  /** A refresh token with what its rotation needs to know of its session and account, in one query. */
-  private async findForRotation(tokenHash: string): Promise<RotationCandidate | null> {
-    const driver = this.sessions.manager.connection.driver;
-    const [sql, params] = driver.escapeQueryWithParameters(
-      `SELECT t."id" AS "id", t."sessionId" AS "sessionId", t."expiresAt" AS "expiresAt", t."usedAt" AS "usedAt",
-        s."endedAt" AS "endedAt", s."userId" AS "userId", u."isDisabled" AS "isDisabled", u."isBlocked" AS "isBlocked"
-      FROM "refresh_tokens" t INNER JOIN "sessions" s ON s."id" = t."sessionId" LEFT JOIN "users" u ON u."id" = s."userId"
-      WHERE t."tokenHash" = :tokenHash`,
-      { tokenHash },
-      {},
-    );
-    const rows = (await this.refreshTokens.query(sql, params)) as Array<Record<string, unknown>>;
-    const row = rows[0];
-    if (!row) return null;
-    const date = (v: unknown) =>
-      v === null || v === undefined ? null : (driver.prepareHydratedValue(v, this.dateColumn) as Date);
-    return {
-      id: Number(row.id),
-      sessionId: String(row.sessionId),
-      userId: Number(row.userId),
-      expiresAt: date(row.expiresAt) ?? new Date(0),
-      usedAt: date(row.usedAt),
-      endedAt: date(row.endedAt),
-      accountActive:
-        row.isDisabled !== null && row.isDisabled !== undefined && !Number(row.isDisabled) && !Number(row.isBlocked),
-    };
-  }
-
-  /**
-   * Inserts the successor of an unused, unexpired token of a live session of an active account (its insertion
-   * marks the token used and the session refreshed); the session's id and user, or null when there was none
-   * to succeed.
-   */
-  private async insertSuccessor(
-    tokenHash: string,
-    raw: string,
-    now: Date,
-  ): Promise<{ id: string; userId: number } | null> {
-    const driver = this.sessions.manager.connection.driver;
-    const stamp = (d: Date) => driver.preparePersistentValue(d, this.dateColumn) as unknown;
-    const [sql, params] = driver.escapeQueryWithParameters(
-      // The leading comment makes TypeORM's SQLite runner read the RETURNING rows (it runs statements
-      // starting with "INSERT " without reading any).
-      `/* refresh rotation */ INSERT INTO "refresh_tokens" ("sessionId", "tokenHash", "createdAt", "expiresAt", "usedAt", "replacesId")
-      SELECT t."sessionId", :successorHash, :now, :expiresAt, NULL, t."id"
-      FROM "refresh_tokens" t INNER JOIN "sessions" s ON s."id" = t."sessionId" INNER JOIN "users" u ON u."id" = s."userId"
-      WHERE t."tokenHash" = :tokenHash AND t."usedAt" IS NULL AND t."expiresAt" > :now AND s."endedAt" IS NULL
-        AND NOT u."isDisabled" AND NOT u."isBlocked"
-      RETURNING "sessionId", (SELECT "userId" FROM "sessions" WHERE "sessions"."id" = "refresh_tokens"."sessionId") AS "userId"`,
-      {
-        tokenHash,
-        successorHash: sha256(raw),
-        now: stamp(now),
-        expiresAt: stamp(new Date(now.getTime() + LIFETIMES.REFRESH_TOKEN_SECONDS * 1000)),
-      },
-      {},
-    );
-    try {
-      const rows = (await this.refreshTokens.query(sql, params)) as Array<{
-        sessionId: string;
-        userId: number | string;
-      }>;
-      const row = rows[0];
-      return row ? { id: String(row.sessionId), userId: Number(row.userId) } : null;
-    } catch (e) {
-      // PostgreSQL: a concurrent request inserted the successor first (unique "replacesId").
-      if (e instanceof QueryFailedError && (e.driverError as { code?: string })?.code === '23505') return null;
-      throw e;
-    }
-  }
-
-  private get dateColumn() {
-    return this.refreshTokens.metadata.findColumnWithPropertyName('expiresAt')!;
+    // A second tab's race: the session is refreshed all the same.
+    if (!('refreshToken' in outcome))
+      await this.sessions.update({ id: outcome.session.id }, { lastRefreshAt: new Date() });
+    return outcome;
   }
 
   async isActive(sessionId: string): Promise<boolean> {

@@ -1,0 +1,72 @@
+import { IsNull } from 'typeorm';
+import { LIFETIMES } from '../shared/limits';
+import { ERROR_CODES } from '../shared/messages';
+import { SessionsService } from '../sessions/sessions.service';
+import { User } from '../users/entities/user.entity';
+import { createOrganisation, createUser } from '../../test/utils/factories';
+import { SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { RefreshToken } from './entities/refresh-token.entity';
+import { RefreshTokenService } from './refresh-token.service';
+
+/** The rotation rules themselves; what a session does with their outcome is SessionsService's spec. */
+describe.each(SERVICE_DATABASES)('RefreshTokenService: rotating refresh tokens on %s', (database) => {
+  const t = serviceApp(database);
+  const tokens = () => t().app.get(RefreshTokenService);
+  const client = { ip: '203.0.113.7', userAgent: 'jest' };
+  async function signedIn() {
+    const user = await createUser(t(), await createOrganisation(t()));
+    const { session, refreshToken } = await t().app.get(SessionsService).start(user, client);
+    return { user, session: { id: session.id, userId: user.id }, refreshToken };
+  }
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: { getStatus(): number; getResponse(): unknown }) => ({
+        status: e.getStatus(),
+        code: (e.getResponse() as { code?: string }).code,
+      }),
+    );
+
+  it('a token gives one successor, which rotates in turn; the old one stays in the database, used', async () => {
+    const { session, refreshToken } = await signedIn();
+    const first = await tokens().rotate(refreshToken);
+    expect(first).toEqual({ session, refreshToken: expect.any(String) });
+    const successor = (first as { refreshToken: string }).refreshToken;
+    expect(successor).not.toBe(refreshToken);
+    expect(await tokens().rotate(successor)).toEqual({ session, refreshToken: expect.any(String) });
+    const rows = await t().db.getRepository(RefreshToken).findBy({ sessionId: session.id });
+    expect(rows).toHaveLength(3);
+    expect(rows.filter((r) => r.usedAt === null)).toHaveLength(1);
+  });
+
+  it('a used token within the grace is a second tab (no successor); after it, reuse: the session must end', async () => {
+    const { session, refreshToken } = await signedIn();
+    await tokens().rotate(refreshToken);
+    expect(await tokens().rotate(refreshToken)).toEqual({ session });
+    const past = new Date(Date.now() - (LIFETIMES.REFRESH_REUSE_GRACE_SECONDS + 1) * 1000);
+    await t().db.getRepository(RefreshToken).update({ sessionId: session.id, replacesId: IsNull() }, { usedAt: past });
+    expect(await tokens().rotate(refreshToken)).toEqual({ end: 'refresh-reuse', sessionId: session.id });
+  });
+
+  it('of parallel rotations of one token exactly one gets a successor, and the session keeps one usable token', async () => {
+    const { session, refreshToken } = await signedIn();
+    const outcomes = await Promise.all([...Array(6)].map(() => tokens().rotate(refreshToken)));
+    expect(outcomes.filter((o) => 'refreshToken' in o)).toHaveLength(1);
+    expect(outcomes.filter((o) => 'end' in o)).toHaveLength(0);
+    expect(await t().db.getRepository(RefreshToken).countBy({ sessionId: session.id, usedAt: IsNull() })).toBe(1);
+  });
+
+  it('refuses no token, an unknown and an expired one; an account no longer active: the session must end', async () => {
+    const invalid = { status: 401, code: ERROR_CODES.REFRESH_INVALID };
+    expect(await refusal(tokens().rotate(undefined))).toEqual(invalid);
+    expect(await refusal(tokens().rotate('not-a-token'))).toEqual(invalid);
+    const expired = await signedIn();
+    await t()
+      .db.getRepository(RefreshToken)
+      .update({ sessionId: expired.session.id }, { expiresAt: new Date(Date.now() - 1000) });
+    expect(await refusal(tokens().rotate(expired.refreshToken))).toEqual(invalid);
+    const live = await signedIn();
+    await t().db.getRepository(User).update({ id: live.user.id }, { isBlocked: true });
+    expect(await tokens().rotate(live.refreshToken)).toEqual({ end: 'disabled', sessionId: live.session.id });
+  });
+});

@@ -1,0 +1,170 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, QueryFailedError, Repository } from 'typeorm';
+import { AppException } from '../common/app.exception';
+import { randomToken, sha256 } from '../common/crypto/secrets';
+import { insertOnly } from '../database/insert-only';
+import { LIFETIMES } from '../shared/limits';
+import { ERROR_CODES } from '../shared/messages';
+import { RefreshToken } from './entities/refresh-token.entity';
+
+/** The answer to a refresh token that is not (or no longer) good for a session. */
+export function refreshInvalid(): AppException {
+  return AppException.unauthorized('Your session has ended. Please log in again.', ERROR_CODES.REFRESH_INVALID);
+}
+
+interface RotationCandidate {
+  id: number;
+  sessionId: string;
+  userId: number;
+  expiresAt: Date;
+  usedAt: Date | null;
+  endedAt: Date | null;
+  /** The account exists and is neither disabled nor blocked. */
+  accountActive: boolean;
+}
+
+/** A session as its refresh token names it. */
+interface TokenSession {
+  id: string;
+  userId: number;
+}
+
+/**
+ * What a presented refresh token comes to: its successor; a second tab's race within the grace period (a new access
+ * token, no new refresh token); or the session must end (reuse of a rotated token, or an account no longer active).
+ */
+export type Rotation =
+  | { session: TokenSession; refreshToken: string }
+  | { session: TokenSession }
+  | { end: 'disabled' | 'refresh-reuse'; sessionId: string };
+
+/**
+ * Rotating refresh tokens (CONTRACT 3): one token per session at a time, each used once. The sessions feature
+ * opens and ends sessions; this is the credential they carry.
+ */
+@Injectable()
+export class RefreshTokenService {
+  constructor(@InjectRepository(RefreshToken) private readonly refreshTokens: Repository<RefreshToken>) {}
+
+  /** The first refresh token of a new session, inside its transaction. */
+  async issue(tx: EntityManager, sessionId: string): Promise<string> {
+    const raw = randomToken();
+    await insertOnly(tx, RefreshToken, {
+      sessionId,
+      tokenHash: sha256(raw),
+      expiresAt: new Date(Date.now() + LIFETIMES.REFRESH_TOKEN_SECONDS * 1000),
+      usedAt: null,
+    });
+    return raw;
+  }
+
+  /**
+   * Exchanges a refresh token for its successor. A token presented again after its rotation is
+   * reuse, and ends the whole session; within a few seconds it is a second tab racing the first,
+   * which gets a new access token but no new refresh token.
+   */
+  async rotate(raw: string | undefined): Promise<Rotation> {
+    const invalid = refreshInvalid;
+    if (!raw) throw invalid();
+    const tokenHash = sha256(raw);
+    const now = new Date();
+    // The hot path: one statement claims an unused, unexpired token of a live session of an active
+    // account and inserts its successor (migration RefreshRotation1764000000000). Of two requests racing
+    // with the same token only one rotates, and nothing can leave the session without a usable token.
+    const successor = randomToken();
+    const rotated = await this.insertSuccessor(tokenHash, successor, now);
+    if (rotated) return { session: rotated, refreshToken: successor };
+
+    // Not rotated: find out why.
+    const token = await this.findForRotation(tokenHash);
+    if (!token || token.endedAt) throw invalid();
+    if (token.expiresAt <= now) throw invalid();
+    const session = { id: token.sessionId, userId: token.userId };
+    if (!token.accountActive) return { end: 'disabled', sessionId: session.id };
+    if (token.usedAt) {
+      // A second tab racing the first gets a new access token but no new refresh token.
+      if (now.getTime() - token.usedAt.getTime() <= LIFETIMES.REFRESH_REUSE_GRACE_SECONDS * 1000) {
+        return { session };
+      }
+      return { end: 'refresh-reuse', sessionId: session.id };
+    }
+    // Unused and valid, yet not rotated: nothing should get here; refuse rather than guess.
+    throw invalid();
+  }
+
+  /** A refresh token with what its rotation needs to know of its session and account, in one query. */
+  private async findForRotation(tokenHash: string): Promise<RotationCandidate | null> {
+    const driver = this.refreshTokens.manager.connection.driver;
+    const [sql, params] = driver.escapeQueryWithParameters(
+      `SELECT t."id" AS "id", t."sessionId" AS "sessionId", t."expiresAt" AS "expiresAt", t."usedAt" AS "usedAt",
+        s."endedAt" AS "endedAt", s."userId" AS "userId", u."isDisabled" AS "isDisabled", u."isBlocked" AS "isBlocked"
+      FROM "refresh_tokens" t INNER JOIN "sessions" s ON s."id" = t."sessionId" LEFT JOIN "users" u ON u."id" = s."userId"
+      WHERE t."tokenHash" = :tokenHash`,
+      { tokenHash },
+      {},
+    );
+    const rows = (await this.refreshTokens.query(sql, params)) as Array<Record<string, unknown>>;
+    const row = rows[0];
+    if (!row) return null;
+    const date = (v: unknown) =>
+      v === null || v === undefined ? null : (driver.prepareHydratedValue(v, this.dateColumn) as Date);
+    return {
+      id: Number(row.id),
+      sessionId: String(row.sessionId),
+      userId: Number(row.userId),
+      expiresAt: date(row.expiresAt) ?? new Date(0),
+      usedAt: date(row.usedAt),
+      endedAt: date(row.endedAt),
+      accountActive:
+        row.isDisabled !== null && row.isDisabled !== undefined && !Number(row.isDisabled) && !Number(row.isBlocked),
+    };
+  }
+
+  /**
+   * Inserts the successor of an unused, unexpired token of a live session of an active account (its insertion
+   * marks the token used and the session refreshed); the session's id and user, or null when there was none
+   * to succeed.
+   */
+  private async insertSuccessor(
+    tokenHash: string,
+    raw: string,
+    now: Date,
+  ): Promise<{ id: string; userId: number } | null> {
+    const driver = this.refreshTokens.manager.connection.driver;
+    const stamp = (d: Date) => driver.preparePersistentValue(d, this.dateColumn) as unknown;
+    const [sql, params] = driver.escapeQueryWithParameters(
+      // The leading comment makes TypeORM's SQLite runner read the RETURNING rows (it runs statements
+      // starting with "INSERT " without reading any).
+      `/* refresh rotation */ INSERT INTO "refresh_tokens" ("sessionId", "tokenHash", "createdAt", "expiresAt", "usedAt", "replacesId")
+      SELECT t."sessionId", :successorHash, :now, :expiresAt, NULL, t."id"
+      FROM "refresh_tokens" t INNER JOIN "sessions" s ON s."id" = t."sessionId" INNER JOIN "users" u ON u."id" = s."userId"
+      WHERE t."tokenHash" = :tokenHash AND t."usedAt" IS NULL AND t."expiresAt" > :now AND s."endedAt" IS NULL
+        AND NOT u."isDisabled" AND NOT u."isBlocked"
+      RETURNING "sessionId", (SELECT "userId" FROM "sessions" WHERE "sessions"."id" = "refresh_tokens"."sessionId") AS "userId"`,
+      {
+        tokenHash,
+        successorHash: sha256(raw),
+        now: stamp(now),
+        expiresAt: stamp(new Date(now.getTime() + LIFETIMES.REFRESH_TOKEN_SECONDS * 1000)),
+      },
+      {},
+    );
+    try {
+      const rows = (await this.refreshTokens.query(sql, params)) as Array<{
+        sessionId: string;
+        userId: number | string;
+      }>;
+      const row = rows[0];
+      return row ? { id: String(row.sessionId), userId: Number(row.userId) } : null;
+    } catch (e) {
+      // PostgreSQL: a concurrent request inserted the successor first (unique "replacesId").
+      if (e instanceof QueryFailedError && (e.driverError as { code?: string })?.code === '23505') return null;
+      throw e;
+    }
+  }
+
+  private get dateColumn() {
+    return this.refreshTokens.metadata.findColumnWithPropertyName('expiresAt')!;
+  }
+}
