@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import { EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { AuthService, SignedIn } from '../auth/auth.service';
 import { AppException } from '../common/app.exception';
@@ -57,8 +57,7 @@ export class FederatedSignInService {
   private readonly logger = new Logger('SSO');
 
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectRepository(SsoIdentity) private readonly identities: Repository<SsoIdentity>,
+    @InjectEntityManager() private readonly db: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly domains: VerifiedDomainsService,
     private readonly auth: AuthService,
@@ -110,9 +109,9 @@ export class FederatedSignInService {
 
   /** The account this subject of the connection is linked to, if any. */
   async linkedAccount(c: SsoConnection, subject: string): Promise<User | null> {
-    const linked = await this.identities.findOneBy({ connectionId: c.id, subject });
+    const linked = await this.db.getRepository(SsoIdentity).findOneBy({ connectionId: c.id, subject });
     if (!linked) return null;
-    const user = await this.users.findOneBy({ id: linked.userId });
+    const user = await this.db.getRepository(User).findOneBy({ id: linked.userId });
     return user && user.organisationId === c.organisationId ? user : null;
   }
 
@@ -121,9 +120,11 @@ export class FederatedSignInService {
    * an account of a verified domain to link, a new account (just-in-time), or a refusal with its reason.
    */
   private async decide(c: SsoConnection, identity: FederatedIdentity): Promise<Decision> {
-    const linked = await this.identities.findOneBy({ connectionId: c.id, subject: identity.subject });
+    const linked = await this.db
+      .getRepository(SsoIdentity)
+      .findOneBy({ connectionId: c.id, subject: identity.subject });
     if (linked) {
-      const user = await this.users.findOneBy({ id: linked.userId });
+      const user = await this.db.getRepository(User).findOneBy({ id: linked.userId });
       if (user && user.organisationId === c.organisationId) return { kind: 'linked', user };
       return refusal(user, 'linked account of another organisation', SSO_MESSAGES.OTHER_ORGANISATION);
     }
@@ -131,7 +132,7 @@ export class FederatedSignInService {
     if (!email) return refusal(null, 'no e-mail asserted', SSO_MESSAGES.NO_EMAIL);
     if (identity.emailVerified === false)
       return refusal(null, 'e-mail not verified by the provider', SSO_MESSAGES.EMAIL_NOT_VERIFIED);
-    const existing = await this.users.findOneBy({ email });
+    const existing = await this.db.getRepository(User).findOneBy({ email });
     if (existing && existing.organisationId !== c.organisationId)
       return refusal(existing, 'account of another organisation', SSO_MESSAGES.OTHER_ORGANISATION);
     if (!(await this.domains.isVerified(c.organisationId, emailDomain(email))))
@@ -181,7 +182,7 @@ export class FederatedSignInService {
 
   private async link(c: SsoConnection, subject: string, userId: number, tx?: EntityManager): Promise<void> {
     try {
-      await (tx ?? this.identities.manager).getRepository(SsoIdentity).insert({ connectionId: c.id, subject, userId });
+      await (tx ?? this.db).getRepository(SsoIdentity).insert({ connectionId: c.id, subject, userId });
     } catch (e) {
       // A parallel first sign-in of the same person linked it already.
       if (!isUniqueViolation(e) || tx) throw e;
@@ -200,7 +201,7 @@ export class FederatedSignInService {
   ): Promise<User> {
     const roleId: Role = c.defaultRoleId ?? BASE_ROLE;
     try {
-      return await this.users.manager.transaction(async (tx) => {
+      return await this.db.transaction(async (tx) => {
         const org = await lockRow(tx, Organisation, c.organisationId);
         if (!org) throw AppException.notFound('Organisation not found.');
         if (!org.isVendor && (await this.usersService.countActive(org.id, tx)) >= org.allowedUsersNumber)
@@ -234,7 +235,7 @@ export class FederatedSignInService {
       });
     } catch (e) {
       if (isUniqueViolation(e)) {
-        const raced = await this.users.findOneBy({ email });
+        const raced = await this.db.getRepository(User).findOneBy({ email });
         if (raced && raced.organisationId === c.organisationId) {
           await this.link(c, identity.subject, raced.id);
           return raced;

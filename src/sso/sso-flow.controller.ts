@@ -7,7 +7,7 @@ import { Client, RequestContext } from '../common/request-context';
 import { BackChannelLogoutDto, DiscoverDto, SamlPostDto, SsoStartQueryDto } from './dto/sso-flow.dto';
 import { Answers, Redirects } from '../openapi/decorators';
 import { SsoFlowService } from './sso-flow.service';
-import { SsoLogoutService } from './sso-logout.service';
+import { BackChannelLogoutService } from './back-channel-logout.service';
 
 /**
  * Access: public by nature: the steps of a corporate sign-in, the SP metadata an IdP's administrator downloads,
@@ -19,7 +19,7 @@ import { SsoLogoutService } from './sso-logout.service';
 export class SsoFlowController {
   constructor(
     private readonly flow: SsoFlowService,
-    private readonly logout: SsoLogoutService,
+    private readonly logout: BackChannelLogoutService,
   ) {}
 
   @Public()

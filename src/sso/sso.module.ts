@@ -20,6 +20,7 @@ import { SsoConnectionsService } from './sso-connections.service';
 import { SsoFlowController } from './sso-flow.controller';
 import { SsoFlowService } from './sso-flow.service';
 import { SsoLogoutService } from './sso-logout.service';
+import { BackChannelLogoutService } from './back-channel-logout.service';
 import { SsoStepUpController } from './sso-step-up.controller';
 import { DomainsModule } from '../domains/domains.module';
 
@@ -46,6 +47,7 @@ import { DomainsModule } from '../domains/domains.module';
     SsoFlowService,
     FederatedSignInService,
     SsoLogoutService,
+    BackChannelLogoutService,
     OidcConnector,
     SamlConnector,
     OneTimeValues,
