@@ -22,6 +22,7 @@ import { SsoController } from './sso/sso.controller';
 import { SsoService } from './sso/sso.service';
 import { StepUpController } from './step-up/step-up.controller';
 import { StepUpService } from './step-up/step-up.service';
+import { IdentityProofs } from './step-up/identity-proofs';
 import { Session } from '../sessions/entities/session.entity';
 
 @Module({
@@ -51,6 +52,7 @@ import { Session } from '../sessions/entities/session.entity';
     },
     SsoService,
     StepUpService,
+    IdentityProofs,
   ],
   exports: [AuthService, SsoService, StepUpService],
 })

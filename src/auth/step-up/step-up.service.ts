@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { IsNull, Repository } from 'typeorm';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import { EntityManager, IsNull } from 'typeorm';
 import { AuditService } from '../../audit/audit.service';
 import { AppException } from '../../common/app.exception';
 import { AuthUser } from '../../common/auth-user';
@@ -10,18 +9,15 @@ import { stepUpUntil } from '../../common/guards/step-up.guard';
 import { RequestContext } from '../../common/request-context';
 import { APP_CONFIG } from '../../config/app-config.module';
 import { AppConfig } from '../../config/env.validation';
-import { PasswordService } from '../../credentials/password.service';
 import { SESSION_ENDED_MESSAGE } from '../../credentials/session-auth.service';
-import { MfaService } from '../../mfa/mfa.service';
-import { RecoveryCodesService } from '../../mfa/recovery-codes.service';
-import { PasskeysService } from '../../passkeys/passkeys.service';
 import { Session } from '../../sessions/entities/session.entity';
 import { ClientInfo } from '../../sessions/sessions.service';
-import { ERROR_CODES, ErrorCode, SECURITY_MESSAGES } from '../../shared/messages';
+import { ERROR_CODES, SECURITY_MESSAGES } from '../../shared/messages';
 import type { StepUpResult } from '../../shared/api-types';
 import { User } from '../../users/entities/user.entity';
 import { LoginThrottleService } from '../login-throttle.service';
 import { StepUpDto } from './dto/step-up.dto';
+import { IdentityProofs } from './identity-proofs';
 
 /** What a step-up through the identity provider carries across the round trip: the session to mark, and whose. */
 export interface SsoStepUp {
@@ -49,13 +45,9 @@ export function sameOriginPath(value: unknown): string {
 @Injectable()
 export class StepUpService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectRepository(Session) private readonly sessions: Repository<Session>,
+    @InjectEntityManager() private readonly db: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly passwords: PasswordService,
-    private readonly mfa: MfaService,
-    private readonly recoveryCodes: RecoveryCodesService,
-    private readonly passkeys: PasskeysService,
+    private readonly proofs: IdentityProofs,
     private readonly throttle: LoginThrottleService,
     private readonly audit: AuditService,
     private readonly jwt: JwtService,
@@ -68,10 +60,10 @@ export class StepUpService {
     if (given.length !== 1) throw AppException.badRequest(SECURITY_MESSAGES.STEP_UP_ONE_FACTOR);
     const ip = client.ip ?? 'unknown';
     await this.throttle.check(caller.email, ip);
-    const user = await this.users.findOneBy({ id: caller.id });
+    const user = await this.db.getRepository(User).findOneBy({ id: caller.id });
     if (!user) throw AppException.unauthorized(SESSION_ENDED_MESSAGE, ERROR_CODES.SESSION_ENDED);
 
-    const refusal = await this.verify(user, dto, client);
+    const refusal = await this.proofs.verify(user, dto, client);
     if (refusal) {
       await this.throttle.recordFailure(caller.email, ip);
       await this.audit.record(this.audit.manager, {
@@ -95,32 +87,10 @@ export class StepUpService {
     return 'a passkey';
   }
 
-  /** Null when the proof holds; otherwise why not, for the audit event and the error code. */
-  private async verify(
-    user: User,
-    dto: StepUpDto,
-    client: RequestContext,
-  ): Promise<{ why: string; code: ErrorCode } | null> {
-    if (dto.password !== undefined)
-      return (await this.passwords.verify(user.passwordHash, dto.password))
-        ? null
-        : { why: 'wrong password', code: ERROR_CODES.INVALID_CREDENTIALS };
-    if (dto.mfaToken !== undefined)
-      return user.isMFAEnabled && (await this.mfa.verifyTotp(user, dto.mfaToken))
-        ? null
-        : { why: 'wrong or used authenticator code', code: ERROR_CODES.INVALID_MFA_TOKEN };
-    if (dto.recoveryCode !== undefined)
-      return (await this.recoveryCodes.consume(user, dto.recoveryCode, client)) !== null
-        ? null
-        : { why: 'wrong or used recovery code', code: ERROR_CODES.INVALID_RECOVERY_CODE };
-    const checked = await this.passkeys.verifyAssertion(dto.passkey as unknown as AuthenticationResponseJSON, user);
-    return checked.ok ? null : { why: 'passkey not verified', code: ERROR_CODES.PASSKEY_INVALID };
-  }
-
   /** Marks the open session as authenticated now (`factor`: how, for the audit event); until when sensitive calls pass. */
   async mark(sessionId: string, user: User, client: ClientInfo | undefined, factor: string): Promise<Date> {
     const now = new Date();
-    await this.sessions.manager.transaction(async (tx) => {
+    await this.db.transaction(async (tx) => {
       const marked = await tx
         .getRepository(Session)
         .update({ id: sessionId, userId: user.id, endedAt: IsNull() }, { authenticatedAt: now });
@@ -138,7 +108,7 @@ export class StepUpService {
 
   /** POST /auth/step-up/passkey-options: a challenge for one of the caller's own passkeys. */
   passkeyOptions(caller: AuthUser) {
-    return this.passkeys.authenticationOptions(caller.id);
+    return this.proofs.passkeyOptions(caller);
   }
 
   /**
