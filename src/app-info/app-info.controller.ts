@@ -5,7 +5,7 @@ import { AppConfig } from '../config/env.validation';
 import { Public } from '../common/decorators/access.decorators';
 import { AppInfo } from '../shared/api-types';
 import { PRODUCT_NAME } from '../shared/messages';
-import { version } from '../version';
+import { version } from '../config/version';
 import { Answers } from '../openapi/decorators';
 
 /** Access: public. What the sign-in page needs before anyone signs in (is SSO on, which environment). */

@@ -12,7 +12,7 @@ import { ForgotPasswordService } from './passwords/forgot-password.service';
 import { ResetPasswordService } from './passwords/reset-password.service';
 import { LoginDto } from './dto/login.dto';
 import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
-import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
+import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../common/http/refresh-cookie';
 import { AppException } from '../common/app.exception';
 import { SessionAuthService } from '../credentials/session-auth.service';
 import { TokenService } from '../credentials/token.service';

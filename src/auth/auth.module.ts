@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MfaModule } from '../mfa/mfa.module';
 import { PasskeysModule } from '../passkeys/passkeys.module';
+import { TrustedDevicesModule } from '../trusted-devices/trusted-devices.module';
 import { Organisation } from '../organisations/entities/organisation.entity';
 import { User } from '../users/entities/user.entity';
 import { UsersModule } from '../users/users.module';
@@ -31,6 +32,7 @@ import { Session } from '../sessions/entities/session.entity';
     UsersModule,
     MfaModule,
     PasskeysModule,
+    TrustedDevicesModule,
   ],
   controllers: [AuthController, SsoController, StepUpController],
   providers: [

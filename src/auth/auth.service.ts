@@ -4,7 +4,7 @@ import { EntityManager, Repository } from 'typeorm';
 import { AppException } from '../common/app.exception';
 import { AssertionResult, PasskeysService } from '../passkeys/passkeys.service';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { DeviceCookie } from '../mfa/trusted-devices.service';
+import { DeviceCookie } from '../trusted-devices/trusted-devices.service';
 import { SignInAttempts, SignInClient } from './sign-in/sign-in-attempts';
 import { SecondFactorStep } from './sign-in/second-factor.step';
 import { assertMaySignIn } from './sign-in/may-sign-in';

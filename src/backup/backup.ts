@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { version } from '../version';
+import { version } from '../config/version';
 import { ArchiveEntry, readArchive, writeArchive } from './tar';
 
 /** The files of DATA_DIR a backup holds: the database and the keys generated there. */

@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ScimCaller } from '../common/scim-caller';
 import { AppException } from '../common/app.exception';
 import { sha256 } from '../common/crypto/secrets';
 import { SCIM_MESSAGES } from '../shared/scim';
 import { bearer } from './token.service';
-
-/** The directory calling /scim/v2: the provisioning token it presented, and the organisation it belongs to. */
-export interface ScimCaller {
-  tokenId: number;
-  tokenName: string;
-  organisationId: number;
-  lastUsedAt: Date | null;
-}
 
 /** Provisioning tokens are random 32 bytes; anything far longer is not one and is not hashed. */
 const TOKEN_MAX_LENGTH = 200;

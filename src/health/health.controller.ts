@@ -2,7 +2,7 @@ import { Controller, Get, HttpStatus } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AppException } from '../common/app.exception';
 import { Public } from '../common/decorators/access.decorators';
-import { version } from '../version';
+import { version } from '../config/version';
 import { HealthService } from './health.service';
 import { ShutdownState } from '../lifecycle/shutdown-state';
 import { ERROR_CODES } from '../shared/messages';

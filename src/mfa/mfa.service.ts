@@ -20,7 +20,7 @@ import { maySignIn } from '../credentials/may-sign-in';
 import { isMfaCode } from '../shared/validation';
 import { MfaVerifyResponse, RecoveryCodesResponse } from '../shared/mfa-recovery';
 import { RecoveryCodesService } from './recovery-codes.service';
-import { TrustedDevicesService } from './trusted-devices.service';
+import { TrustedDevicesService } from '../trusted-devices/trusted-devices.service';
 
 /** Spec 000 §9: QR error correction level M, margin 16. */
 export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 16 } as const;

@@ -4,11 +4,11 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer, Reflector } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
-import { REFRESH_COOKIE } from '../auth/refresh-cookie';
+import { REFRESH_COOKIE } from '../common/http/refresh-cookie';
 import { IS_PUBLIC_KEY, IS_SCIM_API_KEY, IS_SERVICE_API_KEY } from '../common/decorators/access.decorators';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { LIMITS } from '../shared/limits';
-import { version } from '../version';
+import { version } from '../config/version';
 import { Credential, CREDENTIALS_KEY, ERRORS_KEY } from './decorators';
 import sharedSchemas from './shared-schemas.json';
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MfaModule } from '../mfa/mfa.module';
+import { TrustedDevicesModule } from '../trusted-devices/trusted-devices.module';
 import { User } from '../users/entities/user.entity';
 import { Passkey } from './passkey.entity';
 import { PasskeyLoginController, PasskeysController } from './passkeys.controller';
@@ -9,7 +9,7 @@ import { WebAuthnChallenge } from './webauthn-challenge.entity';
 
 /** Passkeys: registration and management under /mfa/passkeys, options for sign-in under /auth/passkey. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Passkey, WebAuthnChallenge, User]), MfaModule],
+  imports: [TypeOrmModule.forFeature([Passkey, WebAuthnChallenge, User]), TrustedDevicesModule],
   controllers: [PasskeysController, PasskeyLoginController],
   providers: [PasskeysService],
   exports: [PasskeysService],

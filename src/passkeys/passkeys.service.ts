@@ -21,7 +21,7 @@ import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { SessionsService } from '../sessions/sessions.service';
-import { TrustedDevicesService } from '../mfa/trusted-devices.service';
+import { TrustedDevicesService } from '../trusted-devices/trusted-devices.service';
 import { PRODUCT_NAME } from '../shared/messages';
 import { PASSKEY_ERROR_CODES, PASSKEY_LIMITS, PASSKEY_MESSAGES, PasskeyItem } from '../shared/passkeys';
 import { User } from '../users/entities/user.entity';

@@ -5,7 +5,7 @@ import { AuditService } from '../audit/audit.service';
 import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import type { ScimCaller } from '../credentials/scim-token-auth.service';
+import { ScimCaller } from '../common/scim-caller';
 import { MANAGED_BY_SCIM } from '../shared/scim';
 import { NAME_MAX } from '../shared/validation';
 import { UserGroupMember } from '../user-groups/entities/user-group-member.entity';

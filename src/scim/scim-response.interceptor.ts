@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import type { Request, Response } from 'express';
 import { Observable } from 'rxjs';
 import { requestContextOf } from '../common/request-context';
-import type { ScimCaller } from '../credentials/scim-token-auth.service';
+import { ScimCaller } from '../common/scim-caller';
 import { ScimTokensService } from './scim-tokens.service';
 
 /**

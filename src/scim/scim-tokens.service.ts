@@ -6,7 +6,7 @@ import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation } from '../common/auth-user';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { RequestContext } from '../common/request-context';
-import type { ScimCaller } from '../credentials/scim-token-auth.service';
+import { ScimCaller } from '../common/scim-caller';
 import { lockRow } from '../database/locks';
 import { Organisation } from '../organisations/entities/organisation.entity';
 import { NewScimToken, SCIM_MESSAGES, SCIM_TOKENS_MAX, ScimTokenItem } from '../shared/scim';

@@ -6,7 +6,7 @@ import { AppException } from '../common/app.exception';
 import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import type { ScimCaller } from '../credentials/scim-token-auth.service';
+import { ScimCaller } from '../common/scim-caller';
 import { lockRow } from '../database/locks';
 import { Organisation } from '../organisations/entities/organisation.entity';
 import { SessionsService } from '../sessions/sessions.service';

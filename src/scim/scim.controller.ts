@@ -31,7 +31,7 @@ import { CurrentScimToken } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import type { ScimCaller } from '../credentials/scim-token-auth.service';
+import { ScimCaller } from '../common/scim-caller';
 import { ScimDocumentDto, ScimErrorDto, ScimGroupDto, ScimListDto, ScimUserDto } from './dto/scim-resource.dto';
 import { scimError } from './scim-errors';
 import { ScimGroupsService } from './scim-groups.service';

@@ -4,7 +4,6 @@ import { AuthUser } from '../common/auth-user';
 import { Roles } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
-import { UsersService } from '../users/users.service';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { SessionsService } from './sessions.service';
 import { ForceLogoffDto } from './dto/force-logoff.dto';
@@ -20,10 +19,7 @@ import { Answers } from '../openapi/decorators';
 @ApiBearerAuth()
 @Controller('api/userLoginActivities')
 export class SessionsController {
-  constructor(
-    private readonly sessions: SessionsService,
-    private readonly users: UsersService,
-  ) {}
+  constructor(private readonly sessions: SessionsService) {}
 
   @Answers(200, 'UserSessionsResponse')
   // Declared before ':userId' so that the literal path wins.
@@ -44,8 +40,7 @@ export class SessionsController {
   @Answers(200, 'LastLogin')
   @Get(':userId')
   @Roles(CAPABILITY_ROLES.USER_DETAILS)
-  async lastLogin(@CurrentUser() caller: AuthUser, @Param('userId', ParseIntPipe) userId: number) {
-    const user = await this.users.findAccessible(caller, userId);
-    return { userId: user.id, loginDateTime: (await this.sessions.lastLogin(user.id))?.toISOString() ?? null };
+  lastLogin(@CurrentUser() caller: AuthUser, @Param('userId', ParseIntPipe) userId: number) {
+    return this.sessions.lastLogin(caller, userId);
   }
 }

@@ -1,6 +1,6 @@
 import { IsNull } from 'typeorm';
 import { RefreshToken } from '../credentials/entities/refresh-token.entity';
-import { TrustedDevice } from '../mfa/entities/trusted-device.entity';
+import { TrustedDevice } from '../trusted-devices/entities/trusted-device.entity';
 import { ERROR_CODES } from '../shared/messages';
 import { Role } from '../shared/roles';
 import { LIFETIMES } from '../shared/limits';

@@ -7,9 +7,10 @@ import { lockRow } from '../database/locks';
 import { insertOnly } from '../database/insert-only';
 import { AppException } from '../common/app.exception';
 import { LIFETIMES } from '../shared/limits';
-import { ERROR_CODES } from '../shared/messages';
+import { ACCOUNT_MESSAGES, ERROR_CODES } from '../shared/messages';
+import { LastLogin } from '../shared/api-answers';
 import { refreshInvalid, RefreshTokenService } from '../credentials/refresh-token.service';
-import { AuthUser } from '../common/auth-user';
+import { AuthUser, canAccessOrganisation } from '../common/auth-user';
 import { ForceLogoffResult, UserSessionRow, UserSessionsResponse } from '../shared/api-types';
 import { ORG_ADMIN_MESSAGES } from '../shared/organisation-admin';
 import { roleNames } from '../shared/roles';
@@ -17,7 +18,7 @@ import { Organisation } from '../organisations/entities/organisation.entity';
 import { User } from '../users/entities/user.entity';
 import { checkAccountAction } from '../shared/account-rules';
 import { Session, SessionEndReason } from './entities/session.entity';
-import { TrustedDevice } from '../mfa/entities/trusted-device.entity';
+import { TrustedDevice } from '../trusted-devices/entities/trusted-device.entity';
 import { SessionEvents } from './session-events';
 
 export interface StartedSession {
@@ -191,9 +192,16 @@ export class SessionsService {
     return open.length;
   }
 
-  async lastLogin(userId: number): Promise<Date | null> {
+  /**
+   * GET /api/sessions/{userId}: when the user last signed in. Another organisation's user is answered exactly like a
+   * missing one (404), so ids reveal nothing.
+   */
+  async lastLogin(caller: AuthUser, userId: number): Promise<LastLogin> {
+    const user = await this.sessions.manager.getRepository(User).findOneBy({ id: userId });
+    if (!user || !canAccessOrganisation(caller, user.organisationId))
+      throw AppException.notFound(ACCOUNT_MESSAGES.NOT_FOUND);
     const latest = await this.sessions.findOne({ where: { userId }, order: { createdAt: 'DESC' } });
-    return latest?.createdAt ?? null;
+    return { userId: user.id, loginDateTime: latest?.createdAt.toISOString() ?? null };
   }
 
   countOnline(organisationId: number): Promise<number> {

@@ -11,6 +11,7 @@ export const AUTH_MESSAGES = {
 
 /** Texts of account rules that several server features and the client say alike. */
 export const ACCOUNT_MESSAGES = {
+  NOT_FOUND: 'User not found.',
   MFA_ENFORCED: 'Site Admin has enforced MFA on your account. You must enable MFA to proceed further.',
   DUPLICATE_EMAIL: 'A user with this email already exists.',
   CURRENT_PASSWORD_WRONG: 'The current password is not correct.',

@@ -4,7 +4,7 @@ import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Request, Response } from 'express';
 import { Repository } from 'typeorm';
-import { setRefreshCookie } from '../auth/refresh-cookie';
+import { setRefreshCookie } from '../common/http/refresh-cookie';
 import { SsoService, SsoTransaction } from '../auth/sso/sso.service';
 import { SsoStepUp, StepUpService } from '../auth/step-up/step-up.service';
 import { AppException } from '../common/app.exception';

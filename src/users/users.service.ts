@@ -29,7 +29,7 @@ import { maySignIn } from '../credentials/may-sign-in';
 import { DIRECTORY_OWNED_FIELDS, SCIM_MESSAGES } from '../shared/scim';
 
 export const USER_MESSAGES = {
-  NOT_FOUND: 'User not found.',
+  NOT_FOUND: ACCOUNT_MESSAGES.NOT_FOUND,
   ORGANISATION_NOT_FOUND: 'Organisation not found.',
   DUPLICATE_EMAIL: ACCOUNT_MESSAGES.DUPLICATE_EMAIL,
   SSO_NOT_ENABLED: 'Single sign-on is not enabled for this organisation.',

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { generateSecret } from 'otplib';
 import request from 'supertest';
-import { TrustedDevice } from '../../src/mfa/entities/trusted-device.entity';
+import { TrustedDevice } from '../../src/trusted-devices/entities/trusted-device.entity';
 import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
 import { Organisation } from '../../src/organisations/entities/organisation.entity';
 import { User } from '../../src/users/entities/user.entity';

@@ -4,7 +4,7 @@ import { AppException } from '../../common/app.exception';
 import { TokenService } from '../../credentials/token.service';
 import { MfaService } from '../../mfa/mfa.service';
 import { RecoveryCodesService } from '../../mfa/recovery-codes.service';
-import { DeviceCookie, TrustedDevicesService } from '../../mfa/trusted-devices.service';
+import { DeviceCookie, TrustedDevicesService } from '../../trusted-devices/trusted-devices.service';
 import { PasskeysService } from '../../passkeys/passkeys.service';
 import { RECOVERY_MESSAGES } from '../../shared/mfa-recovery';
 import { AUTH_MESSAGES, ERROR_CODES } from '../../shared/messages';

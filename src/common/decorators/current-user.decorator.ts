@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { ScimCaller } from '../../credentials/scim-token-auth.service';
+import { ScimCaller } from '../scim-caller';
 import { CurrentUserInfo } from '../../shared/api-types';
 import { AuthUser } from '../auth-user';
 

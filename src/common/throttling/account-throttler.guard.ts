@@ -1,7 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { AuthUser } from '../auth-user';
-import type { ScimCaller } from '../../credentials/scim-token-auth.service';
+import { ScimCaller } from '../scim-caller';
 
 /**
  * Rate limits count per account for signed-in calls, per provisioning token for a directory's SCIM calls, and

@@ -1,5 +1,5 @@
 import { CookieOptions, Response } from 'express';
-import { LIFETIMES } from '../shared/limits';
+import { LIFETIMES } from '../../shared/limits';
 
 /** The refresh token travels only in this cookie, only to /refresh (CONTRACT 3). */
 export const REFRESH_COOKIE = 'refreshToken';
