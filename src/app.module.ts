@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
 import { RouteReflector } from './common/route-reflector';
-import { StepUpGuard } from './common/guards/step-up.guard';
+import { StepUpGuard } from './access/step-up.guard';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import type { Response } from 'express';
 import { ThrottlerModule } from '@nestjs/throttler';
@@ -12,12 +12,13 @@ import { BackupModule } from './backup/backup.module';
 import { BillingModule } from './billing/billing.module';
 import { LogoModule } from './logo/logo.module';
 import { CredentialsModule } from './credentials/credentials.module';
-import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
-import { RolesGuard } from './common/guards/roles.guard';
+import { JwtAuthGuard } from './access/jwt-auth.guard';
+import { RolesGuard } from './access/roles.guard';
+import { ChallengeGuard } from './access/challenge.guard';
 import { AccountThrottlerGuard } from './common/throttling/account-throttler.guard';
 import { rateLimitOptions } from './common/throttling/rate-limits';
-import { ServiceApiKeyGuard } from './common/guards/service-api-key.guard';
-import { ScimTokenGuard } from './common/guards/scim-token.guard';
+import { ServiceApiKeyGuard } from './access/service-api-key.guard';
+import { ScimTokenGuard } from './access/scim-token.guard';
 import { APP_CONFIG, AppConfigModule } from './config/app-config.module';
 import { AppConfig } from './config/env.validation';
 import { FilesModule } from './files/files.module';
@@ -122,6 +123,8 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     // After the JWT guard: signed-in calls are counted per account, anonymous ones per address.
     { provide: APP_GUARD, useClass: AccountThrottlerGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
+    // After the rate limiter: every guess at a sign-in challenge counts.
+    { provide: APP_GUARD, useClass: ChallengeGuard },
     // After the role check: a caller who may not call a route at all hears that, not a request to step up.
     { provide: APP_GUARD, useClass: StepUpGuard },
   ],

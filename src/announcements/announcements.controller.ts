@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { CAPABILITY_ROLES } from '../shared/roles';
@@ -15,35 +15,34 @@ import { Answers } from '../openapi/decorators';
  * (E-Support: all); another organisation's announcement is answered 404.
  */
 @ApiTags('announcements')
-@ApiBearerAuth()
 @Controller('api/announcements')
 export class AnnouncementsController {
   constructor(private readonly announcements: AnnouncementsService) {}
 
   @Answers(201, 'AnnouncementItem')
   @Post()
-  @Roles(CAPABILITY_ROLES.SUPPORT)
+  @Access({ roles: CAPABILITY_ROLES.SUPPORT })
   create(@CurrentUser() user: AuthUser, @Body() dto: CreateAnnouncementDto, @Client() client: RequestContext) {
     return this.announcements.create(user, dto, client);
   }
 
   @Answers(200, ['AnnouncementItem'])
   @Get()
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN })
   list(@CurrentUser() user: AuthUser) {
     return this.announcements.list(user);
   }
 
   @Answers(200, ['AnnouncementAudience'])
   @Get('organisations')
-  @Roles(CAPABILITY_ROLES.SUPPORT)
+  @Access({ roles: CAPABILITY_ROLES.SUPPORT })
   audiences() {
     return this.announcements.audiences();
   }
 
   @Answers(200, 'AnnouncementSummary')
   @Get('summary')
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN })
   summary(@CurrentUser() user: AuthUser) {
     return this.announcements.summary(user);
   }
@@ -51,7 +50,7 @@ export class AnnouncementsController {
   @Answers(200, 'SuccessOnly')
   @Post(':id/dismiss')
   @HttpCode(200)
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN })
   dismiss(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
     return this.announcements.dismiss(user, id);
   }

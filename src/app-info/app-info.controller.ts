@@ -2,7 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import { Public } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { AppInfo } from '../shared/api-types';
 import { PRODUCT_NAME } from '../shared/messages';
 import { version } from '../config/version';
@@ -15,7 +15,7 @@ export class AppInfoController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   @Answers(200, 'AppInfo')
-  @Public()
+  @Access.public()
   @Get()
   info(): AppInfo {
     return {

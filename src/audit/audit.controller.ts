@@ -1,8 +1,8 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
 import { AuthUser } from '../common/auth-user';
-import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { AUDIT_CSV_COLUMNS } from '../shared/audit';
 import { AuditService } from './audit.service';
@@ -16,22 +16,20 @@ import { Answers } from '../openapi/decorators';
  * organisation's; other roles none. The export applies the page's filters and streams every matching event.
  */
 @ApiTags('audit')
-@ApiBearerAuth()
 @Controller('api/audit-events')
 export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Answers(200, 'AuditEventPage')
   @Get()
-  @Roles(CAPABILITY_ROLES.AUDIT_LOG)
+  @Access({ roles: CAPABILITY_ROLES.AUDIT_LOG })
   list(@CurrentUser() caller: AuthUser, @Query() query: AuditEventQueryDto) {
     return this.audit.list(caller, query);
   }
 
   @Answers(200, { files: ['text/csv'] })
   @Get('export')
-  @Roles(CAPABILITY_ROLES.AUDIT_LOG)
-  @RequiresStepUp()
+  @Access({ roles: CAPABILITY_ROLES.AUDIT_LOG, stepUp: true })
   async export(
     @CurrentUser() caller: AuthUser,
     @Query() query: AuditEventQueryDto,

@@ -1,9 +1,16 @@
-import type { AuthStatus } from '../shared/api-types';
-import { Body, Controller, Get, Headers, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { AuthStatus, CurrentUserInfo } from '../shared/api-types';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { Request, Response } from 'express';
-import { Public } from '../common/decorators/access.decorators';
+import { AuthUser } from '../common/auth-user';
+import { Access } from '../common/decorators/access.decorators';
+import {
+  CurrentChallenge,
+  CurrentProfile,
+  OptionalCaller,
+  SignInChallenge,
+} from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { AuthService, SignedIn } from './auth.service';
 import { LocalAuthGuard } from './local.strategy';
@@ -13,14 +20,13 @@ import { ResetPasswordService } from './passwords/reset-password.service';
 import { LoginDto } from './dto/login.dto';
 import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../common/http/refresh-cookie';
-import { AppException } from '../common/app.exception';
-import { SessionAuthService } from '../credentials/session-auth.service';
 import { TokenService } from '../credentials/token.service';
-import { Answers, Credentials } from '../openapi/decorators';
+import { Answers } from '../openapi/decorators';
 
 /**
  * Access: every route here is public by nature (signing in, refreshing, recovering a password);
- * the steps after the first are bound to their challenge token, logout to the caller's own token.
+ * the steps after the first are bound to their challenge token (verified by the access guard), logout to the
+ * caller's own token.
  */
 @ApiTags('auth')
 @Controller()
@@ -31,16 +37,13 @@ export class AuthController {
     private readonly forgotPasswords: ForgotPasswordService,
     private readonly resetPasswords: ResetPasswordService,
     private readonly tokens: TokenService,
-    private readonly sessionAuth: SessionAuthService,
   ) {}
 
   @Answers(200, 'LoginAnswer')
-  @Credentials(['challenge'], true)
-  @Public()
+  @Access.challenge('mfa', { optional: true })
   @Post('auth/login')
   @UseGuards(LocalAuthGuard)
   @HttpCode(200)
-  @ApiBearerAuth()
   // The body was validated and the sign-in run by LocalAuthGuard; @Body() declares it (docs, the route inventory).
   login(@Body() _body: LoginDto, @Req() req: Request & { user: SignedIn }, @Res({ passthrough: true }) res: Response) {
     const { accessToken, refreshToken, recoveryCodesLeft, trustedDevice } = req.user;
@@ -51,22 +54,20 @@ export class AuthController {
   }
 
   @Answers(200, 'SuccessOnly')
-  @Credentials(['challenge'])
-  @Public()
+  @Access.challenge('change-password')
   @Post('auth/change-password')
   @HttpCode(200)
-  @ApiBearerAuth()
   changePassword(
     @Body() dto: ChangePasswordDto,
-    @Headers('authorization') authorization: string | undefined,
+    @CurrentChallenge() challenge: SignInChallenge,
     @Req() req: Request,
     @Client() client: RequestContext,
   ) {
-    return this.passwordChange.changeForcedPassword(authorization, dto, req.ip ?? 'unknown', client);
+    return this.passwordChange.changeForcedPassword(challenge.userId(), dto, req.ip ?? 'unknown', client);
   }
 
   @Answers(200, 'SuccessMessage')
-  @Public()
+  @Access.public()
   @Throttle({ default: { limit: 10, ttl: 60_000 } })
   @Post('auth/forgot-password')
   @HttpCode(200)
@@ -75,7 +76,7 @@ export class AuthController {
   }
 
   @Answers(200, 'SuccessOnly')
-  @Public()
+  @Access.public()
   @Throttle({ default: { limit: 10, ttl: 60_000 } })
   @Post('auth/reset-password')
   @HttpCode(200)
@@ -84,37 +85,28 @@ export class AuthController {
   }
 
   @Answers(200, 'AuthStatus')
-  @Credentials(['bearer'], true)
-  @Public()
+  @Access.public({ session: 'optional' })
   @Get('auth/status')
-  @ApiBearerAuth()
-  async status(@Headers('authorization') authorization: string | undefined): Promise<AuthStatus> {
-    const signedIn = await this.sessionAuth.authenticateHeader(authorization).catch((e: unknown) => {
-      if (e instanceof AppException) return null;
-      throw e;
-    });
-    return signedIn ? { authenticated: true, user: signedIn.profile } : { authenticated: false };
+  status(@OptionalCaller() caller: AuthUser | null, @CurrentProfile() profile: CurrentUserInfo): AuthStatus {
+    return caller ? { authenticated: true, user: profile } : { authenticated: false };
   }
 
   @Answers(200, 'LogoutResult')
-  @Credentials(['bearer'], true)
-  @Public()
+  @Access.public({ session: 'optional' })
   @Post('auth/logout')
   @HttpCode(200)
-  @ApiBearerAuth()
   async logout(
-    @Headers('authorization') authorization: string | undefined,
+    @OptionalCaller() caller: AuthUser | null,
     @Res({ passthrough: true }) res: Response,
     @Client() client: RequestContext,
   ) {
-    const logoutUrl = await this.auth.logout(authorization, client);
+    const logoutUrl = caller ? await this.auth.logout(caller.sessionId, client) : undefined;
     clearRefreshCookie(res, this.tokens.cookieSecure);
     return logoutUrl ? { success: true, logoutUrl } : { success: true };
   }
 
   @Answers(200, 'RefreshAnswer')
-  @Credentials(['refreshCookie'])
-  @Public()
+  @Access.public({ refreshCookie: true })
   @Post('refresh')
   @HttpCode(200)
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {

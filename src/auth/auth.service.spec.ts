@@ -17,7 +17,14 @@ describe('AuthService.login: the same argon2 work whether or not the account exi
   let auth: AuthService;
   const failures: string[] = [];
   const login = (username: string, password = 'Wrong-Password-1') =>
-    auth.login({ username, password, acceptToS: true }, undefined, { ip: '10.0.0.1', userAgent: 'jest' });
+    auth.login({ username, password, acceptToS: true }, noChallenge, { ip: '10.0.0.1', userAgent: 'jest' });
+  // A first sign-in step: no challenge token came.
+  const noChallenge = {
+    given: false,
+    userId: () => {
+      throw new Error('the first step reads no challenge');
+    },
+  };
 
   beforeAll(async () => {
     await passwords.onModuleInit();

@@ -15,6 +15,7 @@ import { AUTH_MESSAGES, ERROR_CODES } from '../shared/messages';
 import { LoginDto } from './dto/login.dto';
 import { PasswordService } from '../credentials/password.service';
 import { TokenService } from '../credentials/token.service';
+import { SignInChallenge } from '../common/decorators/current-user.decorator';
 
 export interface SignedIn {
   accessToken: string;
@@ -45,7 +46,7 @@ export class AuthService {
   /** POST /auth/login: the steps in order; each one that is not passed answers for itself. */
   async login(
     dto: LoginDto,
-    authorization: string | undefined,
+    challenge: SignInChallenge,
     client: SignInClient,
     cookies?: Record<string, string>,
   ): Promise<SignedIn> {
@@ -55,13 +56,7 @@ export class AuthService {
       return this.loginWithPasskey(dto.passkey, client);
     const user = await this.checkPassword(dto.username.toLowerCase(), dto.password, client);
     this.assertActive(user);
-    const { recoveryCodesLeft, rememberDevice } = await this.secondFactor.pass(
-      user,
-      dto,
-      authorization,
-      client,
-      cookies,
-    );
+    const { recoveryCodesLeft, rememberDevice } = await this.secondFactor.pass(user, dto, challenge, client, cookies);
     const signedIn = await this.completeLogin(user, client, dto.passkey ? 'password+passkey' : 'password');
     if (recoveryCodesLeft !== undefined) signedIn.recoveryCodesLeft = recoveryCodesLeft;
     if (rememberDevice) signedIn.trustedDevice = await this.secondFactor.trustDevice(user, client);
@@ -148,13 +143,11 @@ export class AuthService {
   }
 
   /** Ends the caller's session; answers where the browser goes next when the provider's session must end too. */
-  async logout(authorization: string | undefined, client?: ClientInfo): Promise<string | undefined> {
-    const payload = this.tokens.peekAccess(authorization);
-    if (!payload) return undefined;
+  async logout(sessionId: string, client?: ClientInfo): Promise<string | undefined> {
     // Read before the end: a session that is over already has nothing left to end at the provider.
-    const active = await this.sessions.isActive(payload.sid);
-    const logoutUrl = active && this.logoutRedirect ? await this.logoutRedirect(payload.sid) : undefined;
-    await this.sessions.end(payload.sid, 'logout', client);
+    const active = await this.sessions.isActive(sessionId);
+    const logoutUrl = active && this.logoutRedirect ? await this.logoutRedirect(sessionId) : undefined;
+    await this.sessions.end(sessionId, 'logout', client);
     return logoutUrl;
   }
 }

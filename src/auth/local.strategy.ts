@@ -3,6 +3,7 @@ import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { Request } from 'express';
 import { Strategy } from 'passport-local';
 import { AppException } from '../common/app.exception';
+import { challengeOf } from '../common/decorators/current-user.decorator';
 import { VALIDATION_PIPE_OPTIONS } from '../common/validation';
 import { MetricsService } from '../metrics/metrics.service';
 import { AUTH_MESSAGES, ERROR_CODES } from '../shared/messages';
@@ -26,7 +27,8 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
     const cookies = (req as Request & { cookies?: Record<string, string> }).cookies;
     return this.auth.login(
       req.body as LoginDto,
-      req.headers.authorization,
+      // The MFA step's challenge token, as the access guard verified it.
+      challengeOf(req),
       { ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'] },
       cookies,
     );

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { CAPABILITY_ROLES } from '../shared/roles';
@@ -17,14 +17,13 @@ import { Answers, Errors } from '../openapi/decorators';
  * of another organisation's contact is a 404. E-Support has no billing page.
  */
 @ApiTags('billing')
-@ApiBearerAuth()
 @Controller('api/primaryBillingInformation')
 export class PrimaryBillingController {
   constructor(private readonly billing: BillingService) {}
 
   @Answers(200, 'ContactProfile')
   @Get('byMasterAccountId')
-  @Roles(CAPABILITY_ROLES.BILLING)
+  @Access({ roles: CAPABILITY_ROLES.BILLING })
   read(@CurrentUser() caller: AuthUser) {
     return this.billing.read(caller, 'PRIMARY');
   }
@@ -32,14 +31,14 @@ export class PrimaryBillingController {
   @Answers(201, 'ContactProfile')
   @Errors(409)
   @Post()
-  @Roles(CAPABILITY_ROLES.BILLING)
+  @Access({ roles: CAPABILITY_ROLES.BILLING })
   create(@CurrentUser() caller: AuthUser, @Body() dto: CreateContactProfileDto, @Client() client: RequestContext) {
     return this.billing.create(caller, 'PRIMARY', dto, client);
   }
 
   @Answers(200, 'ContactProfile')
   @Put()
-  @Roles(CAPABILITY_ROLES.BILLING)
+  @Access({ roles: CAPABILITY_ROLES.BILLING })
   update(@CurrentUser() caller: AuthUser, @Body() dto: UpdateContactProfileDto, @Client() client: RequestContext) {
     return this.billing.update(caller, 'PRIMARY', dto, client);
   }
@@ -47,14 +46,13 @@ export class PrimaryBillingController {
 
 /** Access: as {@link PrimaryBillingController}, for the billing contact. */
 @ApiTags('billing')
-@ApiBearerAuth()
 @Controller('api/billingInformation')
 export class BillingContactController {
   constructor(private readonly billing: BillingService) {}
 
   @Answers(200, 'ContactProfile')
   @Get('byMasterAccountId')
-  @Roles(CAPABILITY_ROLES.BILLING)
+  @Access({ roles: CAPABILITY_ROLES.BILLING })
   read(@CurrentUser() caller: AuthUser) {
     return this.billing.read(caller, 'BILLING');
   }
@@ -62,14 +60,14 @@ export class BillingContactController {
   @Answers(201, 'ContactProfile')
   @Errors(409)
   @Post()
-  @Roles(CAPABILITY_ROLES.BILLING)
+  @Access({ roles: CAPABILITY_ROLES.BILLING })
   create(@CurrentUser() caller: AuthUser, @Body() dto: CreateContactProfileDto, @Client() client: RequestContext) {
     return this.billing.create(caller, 'BILLING', dto, client);
   }
 
   @Answers(200, 'ContactProfile')
   @Put()
-  @Roles(CAPABILITY_ROLES.BILLING)
+  @Access({ roles: CAPABILITY_ROLES.BILLING })
   update(@CurrentUser() caller: AuthUser, @Body() dto: UpdateContactProfileDto, @Client() client: RequestContext) {
     return this.billing.update(caller, 'BILLING', dto, client);
   }

@@ -21,6 +21,11 @@ export interface AuthUser {
 
 export { mfaPending } from '../shared/mfa-rules';
 
+/** Until when the caller's last proof of identity lets sensitive calls through (CONTRACT 7). */
+export function stepUpUntil(user: Pick<AuthUser, 'authenticatedAt'>, minutes: number): Date {
+  return new Date(user.authenticatedAt.getTime() + minutes * 60_000);
+}
+
 /** E-Support accounts work across organisations (CONTRACT 2). */
 export function isSupport(user: AuthUser): boolean {
   return user.roles.includes(Role.E_SUPPORT);

@@ -104,18 +104,6 @@ export class TokenService {
     return payload;
   }
 
-  /** Decodes an access token without throwing: for logout and the contact form's optional sender. */
-  peekAccess(authorization: string | undefined): AccessPayload | null {
-    const token = bearer(authorization);
-    if (!token) return null;
-    try {
-      const payload = this.jwt.verify<AccessPayload>(token);
-      return payload.typ === 'access' ? payload : null;
-    } catch {
-      return null;
-    }
-  }
-
   get cookieSecure(): boolean {
     return this.config.publicUrl.startsWith('https:');
   }

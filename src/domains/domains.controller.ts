@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
@@ -21,15 +21,14 @@ export class DomainsController {
   constructor(private readonly domains: DomainsService) {}
 
   @Get()
-  @Roles(CAPABILITY_ROLES.SSO_SETTINGS_READ)
+  @Access({ roles: CAPABILITY_ROLES.SSO_SETTINGS_READ })
   @Answers(200, ['DomainItem'], 'The organisation’s domains, verified or not')
   list(@CurrentUser() caller: AuthUser, @Query() query: DomainOrganisationQueryDto) {
     return this.domains.list(caller, query.organisationId);
   }
 
   @Post()
-  @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
-  @RequiresStepUp()
+  @Access({ roles: CAPABILITY_ROLES.SSO_SETTINGS_MANAGE, stepUp: true })
   @Answers(201, 'DomainItem', 'Claimed: publish txtValue as a TXT record at txtName')
   // DOMAIN_ALREADY_CLAIMED, DOMAIN_TAKEN (verified by another organisation) or DOMAIN_LIMIT.
   @Errors(409)
@@ -44,8 +43,7 @@ export class DomainsController {
 
   @Post(':id/verify')
   @HttpCode(200)
-  @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
-  @RequiresStepUp()
+  @Access({ roles: CAPABILITY_ROLES.SSO_SETTINGS_MANAGE, stepUp: true })
   @Answers(200, 'DomainVerifyResult', 'The TXT record holds the value: verified')
   // 400 DOMAIN_NOT_VERIFIED carries the reason (NO_RECORD, WRONG_VALUE, DNS_UNAVAILABLE); 409 DOMAIN_TAKEN.
   @Errors(409)
@@ -54,8 +52,7 @@ export class DomainsController {
   }
 
   @Delete(':id')
-  @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
-  @RequiresStepUp()
+  @Access({ roles: CAPABILITY_ROLES.SSO_SETTINGS_MANAGE, stepUp: true })
   @Answers(200, 'SuccessOnly', 'Removed; sign-in no longer trusts it')
   remove(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
     return this.domains.remove(caller, id, client);

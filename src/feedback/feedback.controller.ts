@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { AuthUser } from '../common/auth-user';
-import { Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { FeedbackDto } from './dto/feedback.dto';
@@ -11,7 +11,6 @@ import { Answers } from '../openapi/decorators';
 
 /** Access: every signed-in role gives feedback as itself (a userId other than the caller's is refused). */
 @ApiTags('feedback')
-@ApiBearerAuth()
 @Controller('api/userFeedback')
 export class FeedbackController {
   constructor(private readonly feedback: FeedbackService) {}
@@ -19,7 +18,7 @@ export class FeedbackController {
   @Answers(200, 'FeedbackCreated')
   @Post('add')
   @HttpCode(200)
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN })
   @Throttle({ default: { limit: 20, ttl: 60_000 } })
   add(@CurrentUser() user: AuthUser, @Body() dto: FeedbackDto) {
     return this.feedback.add(user, dto);

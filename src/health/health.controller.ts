@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AppException } from '../common/app.exception';
-import { Public } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { version } from '../config/version';
 import { HealthService } from './health.service';
 import { ShutdownState } from '../lifecycle/shutdown-state';
@@ -25,7 +25,7 @@ export class HealthController {
   ) {}
 
   @Answers(200, 'HealthAnswer')
-  @Public()
+  @Access.public()
   @Get()
   async check() {
     if ((await this.health.database()) !== 'ok')
@@ -34,14 +34,14 @@ export class HealthController {
   }
 
   @Answers(200, 'HealthAnswer')
-  @Public()
+  @Access.public()
   @Get('live')
   live() {
     return { status: 'ok', version };
   }
 
   @Answers(200, 'HealthAnswer')
-  @Public()
+  @Access.public()
   @Get('ready')
   async ready() {
     if (this.shutdown.draining)

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
 import { AuthUser } from '../common/auth-user';
-import { Public, Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { LOGO_MIME_TYPES } from '../shared/organisation-admin';
@@ -27,8 +27,7 @@ export class LogoController {
 
   @Answers(200, 'LogoInfo')
   @Get('api/logo/byMasterAccountId')
-  @ApiBearerAuth()
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN })
   read(@CurrentUser() caller: AuthUser) {
     return this.logo.read(caller);
   }
@@ -36,8 +35,7 @@ export class LogoController {
   @Answers(200, 'LogoUploadUrl')
   @Post('api/logo/get-upload-url')
   @HttpCode(200)
-  @ApiBearerAuth()
-  @Roles(CAPABILITY_ROLES.LOGO_UPLOAD)
+  @Access({ roles: CAPABILITY_ROLES.LOGO_UPLOAD })
   uploadUrl(@CurrentUser() caller: AuthUser, @Body() dto: LogoUploadUrlDto) {
     return this.logo.uploadUrl(caller, dto);
   }
@@ -46,7 +44,7 @@ export class LogoController {
   @Errors(403, 409)
   @ApiConsumes(...LOGO_MIME_TYPES)
   @ApiBody({ description: 'The image, as bytes', schema: { type: 'string', format: 'binary' } })
-  @Public()
+  @Access.public()
   @Put('api/logo/upload/:token')
   upload(@Param('token') token: string, @Req() req: Request) {
     return this.logo.upload(token, req.body);
@@ -55,14 +53,13 @@ export class LogoController {
   @Answers(200, 'LogoSaved')
   @Post('api/logo/save')
   @HttpCode(200)
-  @ApiBearerAuth()
-  @Roles(CAPABILITY_ROLES.LOGO_UPLOAD)
+  @Access({ roles: CAPABILITY_ROLES.LOGO_UPLOAD })
   save(@CurrentUser() caller: AuthUser, @Body() dto: SaveLogoDto, @Client() client: RequestContext) {
     return this.logo.save(caller, dto.logoPath, client);
   }
 
   @Answers(200, { files: LOGO_MIME_TYPES })
-  @Public()
+  @Access.public()
   @Get('files/logos/:name')
   async serve(@Param('name') name: string, @Res() res: Response) {
     const file = await this.logo.file(name);

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Response } from 'express';
-import { Public } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { MetricsAccessGuard } from './metrics-access.guard';
 import { MetricsService } from './metrics.service';
 
@@ -14,7 +14,7 @@ import { MetricsService } from './metrics.service';
 export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 
-  @Public()
+  @Access.public()
   @UseGuards(MetricsAccessGuard)
   @Get()
   @Header('Cache-Control', 'no-store')

@@ -1,7 +1,7 @@
 import { Body, Controller, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { CAPABILITY_ROLES } from '../shared/roles';
@@ -16,15 +16,13 @@ import { Answers } from '../openapi/decorators';
  * (their own MFA goes off with a code through POST /mfa/disable), and an administrator cannot act on a site admin.
  */
 @ApiTags('mfa')
-@ApiBearerAuth()
 @Controller('api/mfa')
 export class MfaAdminController {
   constructor(private readonly mfaAdmin: MfaAdminService) {}
 
   @Answers(200, 'SuccessResult')
   @Put('disableUserMfa')
-  @Roles(CAPABILITY_ROLES.USER_ADMIN)
-  @RequiresStepUp()
+  @Access({ roles: CAPABILITY_ROLES.USER_ADMIN, stepUp: true })
   disableUserMfa(@CurrentUser() caller: AuthUser, @Body() dto: UserIdDto, @Client() client: RequestContext) {
     return this.mfaAdmin.disableUserMfa(caller, dto.userId, client);
   }

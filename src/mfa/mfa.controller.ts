@@ -1,44 +1,37 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { AuthUser } from '../common/auth-user';
-import { AllowMfaPending, Public, Roles } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Access } from '../common/decorators/access.decorators';
+import { CurrentChallenge, CurrentUser, SignInChallenge } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
-import { TokenService } from '../credentials/token.service';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { MfaTokenDto } from './dto/mfa-token.dto';
 import { MfaService } from './mfa.service';
-import { Answers, Credentials } from '../openapi/decorators';
+import { Answers } from '../openapi/decorators';
 
 /**
  * Access: email-mfa is bound to a login's MFA challenge token; enable, verify and disable act on the
  * caller's own account, for every role, and stay open to an account that must still enrol.
  */
 @ApiTags('mfa')
-@ApiBearerAuth()
 @Controller('mfa')
 export class MfaController {
-  constructor(
-    private readonly mfa: MfaService,
-    private readonly tokens: TokenService,
-  ) {}
+  constructor(private readonly mfa: MfaService) {}
 
   @Answers(200, 'SuccessMessage')
-  @Credentials(['challenge'])
-  @Public()
+  @Access.challenge('mfa')
   @Throttle({ default: { limit: 5, ttl: 60_000 } })
   @Post('email-mfa')
   @HttpCode(200)
-  emailCode(@Headers('authorization') authorization: string | undefined, @Client() client: RequestContext) {
-    return this.mfa.sendEmailCode(this.tokens.verifyChallenge(authorization, 'mfa'), client);
+  emailCode(@CurrentChallenge() challenge: SignInChallenge, @Client() client: RequestContext) {
+    return this.mfa.sendEmailCode(challenge.userId(), client);
   }
 
   @Answers(200, 'MfaEnableResponse')
   @Post('enable')
   @HttpCode(200)
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
-  @AllowMfaPending()
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true })
   enable(@CurrentUser() user: AuthUser) {
     return this.mfa.startEnrolment(user.id);
   }
@@ -46,8 +39,7 @@ export class MfaController {
   @Answers(200, 'MfaVerifyResponse')
   @Post('verify')
   @HttpCode(200)
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
-  @AllowMfaPending()
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true })
   verify(@CurrentUser() user: AuthUser, @Body() dto: MfaTokenDto, @Client() client: RequestContext) {
     return this.mfa.completeEnrolment(user.id, dto.token, client);
   }
@@ -55,8 +47,7 @@ export class MfaController {
   @Answers(200, 'SuccessOnly')
   @Post('disable')
   @HttpCode(200)
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
-  @AllowMfaPending()
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true })
   disable(@CurrentUser() user: AuthUser, @Body() dto: MfaTokenDto, @Client() client: RequestContext) {
     return this.mfa.disableOwn(user.id, dto.token, client);
   }

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { AuthUser } from '../common/auth-user';
-import { Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { ALL_ROLES } from '../shared/roles';
@@ -16,7 +16,6 @@ import { Answers } from '../openapi/decorators';
  * TOTP code, so it is rate limited like the other code checks.
  */
 @ApiTags('mfa')
-@ApiBearerAuth()
 @Controller('mfa/recovery-codes')
 export class RecoveryCodesController {
   constructor(
@@ -26,7 +25,7 @@ export class RecoveryCodesController {
 
   @Answers(200, 'RecoveryCodesStatus')
   @Get()
-  @Roles(ALL_ROLES)
+  @Access({ roles: ALL_ROLES })
   status(@CurrentUser() user: AuthUser) {
     return this.recoveryCodes.status(user.id);
   }
@@ -34,7 +33,7 @@ export class RecoveryCodesController {
   @Answers(200, 'RecoveryCodesResponse')
   @Post()
   @HttpCode(200)
-  @Roles(ALL_ROLES)
+  @Access({ roles: ALL_ROLES })
   @Throttle({ default: { limit: 5, ttl: 60_000 } })
   regenerate(@CurrentUser() user: AuthUser, @Body() dto: MfaTokenDto, @Client() client: RequestContext) {
     return this.mfa.regenerateRecoveryCodes(user.id, dto.token, client);

@@ -12,11 +12,11 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiConsumes, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
-import { Public, Roles, ServiceApi } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { NotificationIdParam, PortfolioIdParam, PublishNotificationDto, UploadReportDto } from './dto/notification.dto';
@@ -36,8 +36,7 @@ export class NotificationsController {
 
   @Answers(200, ['NotificationItem'])
   @Get()
-  @ApiBearerAuth()
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN })
   list(@CurrentUser() user: AuthUser) {
     return this.notifications.list(user);
   }
@@ -45,8 +44,7 @@ export class NotificationsController {
   @Answers(200, 'SuccessOnly')
   @Post('dismiss-all')
   @HttpCode(200)
-  @ApiBearerAuth()
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN })
   dismissAll(@CurrentUser() user: AuthUser) {
     return this.notifications.dismissAll(user);
   }
@@ -54,8 +52,7 @@ export class NotificationsController {
   @Answers(200, 'SuccessOnly')
   @Post(':id/dismiss')
   @HttpCode(200)
-  @ApiBearerAuth()
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN })
   dismiss(@CurrentUser() user: AuthUser, @Param() { id }: NotificationIdParam) {
     return this.notifications.dismiss(user, id);
   }
@@ -63,8 +60,7 @@ export class NotificationsController {
   @Answers(200, 'SuccessOnly')
   @Post(':id/read')
   @HttpCode(200)
-  @ApiBearerAuth()
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN })
   markRead(@CurrentUser() user: AuthUser, @Param() { id }: NotificationIdParam) {
     return this.notifications.markRead(user, id);
   }
@@ -72,8 +68,7 @@ export class NotificationsController {
   @Answers(201, 'NotificationPublished')
   @Post()
   @HttpCode(201)
-  @ServiceApi()
-  @ApiSecurity('service')
+  @Access.serviceKey()
   publish(@Body() dto: PublishNotificationDto) {
     return this.notifications.publish(dto);
   }
@@ -81,8 +76,7 @@ export class NotificationsController {
   @Answers(201, 'ReportStored')
   @Post('reports')
   @HttpCode(201)
-  @ServiceApi()
-  @ApiSecurity('service')
+  @Access.serviceKey()
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_REPORT_BYTES, files: 1 } }))
   uploadReport(
@@ -95,14 +89,13 @@ export class NotificationsController {
 
 /** Access: every signed-in role, for its own organisation's process logs only. */
 @ApiTags('notifications')
-@ApiBearerAuth()
 @Controller('api/processedData')
 export class ProcessedDataController {
   constructor(private readonly notifications: NotificationsService) {}
 
   @Answers(200, 'ProcessLogUrlResponse')
   @Get('processLogUrl/:portfolioId')
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN })
   processLogUrl(@CurrentUser() user: AuthUser, @Param() { portfolioId }: PortfolioIdParam) {
     return this.notifications.processLogUrl(user, portfolioId);
   }
@@ -120,7 +113,7 @@ export class SignedFilesController {
   @Answers(200, { files: ['application/octet-stream'] })
   @Errors(403)
   @Get('reports/:organisationId/:name')
-  @Public()
+  @Access.public()
   report(
     @Param('organisationId') org: string,
     @Param('name') name: string,
@@ -133,7 +126,7 @@ export class SignedFilesController {
   @Answers(200, { files: ['application/octet-stream'] })
   @Errors(403)
   @Get('process-logs/:organisationId/:name')
-  @Public()
+  @Access.public()
   processLog(
     @Param('organisationId') org: string,
     @Param('name') name: string,

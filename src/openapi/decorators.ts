@@ -38,12 +38,3 @@ export function Redirects(description: string): MethodDecorator {
 export const ERRORS_KEY = 'openapi:errors';
 /** Error statuses a route answers beyond those its access, input and path imply (see document.ts). */
 export const Errors = (...statuses: number[]) => SetMetadata(ERRORS_KEY, statuses);
-
-export type Credential = 'bearer' | 'challenge' | 'service' | 'provisioning' | 'refreshCookie';
-export const CREDENTIALS_KEY = 'openapi:credentials';
-/**
- * The credentials a route takes, when its access decorators do not say (a public route that reads a challenge
- * token or the refresh cookie). `optional`: the route also answers without any.
- */
-export const Credentials = (credentials: readonly Credential[], optional = false) =>
-  SetMetadata(CREDENTIALS_KEY, { credentials, optional });

@@ -5,11 +5,11 @@ import { ModulesContainer, Reflector } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { REFRESH_COOKIE } from '../common/http/refresh-cookie';
-import { IS_PUBLIC_KEY, IS_SCIM_API_KEY, IS_SERVICE_API_KEY } from '../common/decorators/access.decorators';
+import { ACCESS_KEY, ACCESS_REFUSALS, AccessRule, Credential } from '../common/decorators/access.decorators';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { LIMITS } from '../shared/limits';
 import { version } from '../config/version';
-import { Credential, CREDENTIALS_KEY, ERRORS_KEY } from './decorators';
+import { ERRORS_KEY } from './decorators';
 import sharedSchemas from './shared-schemas.json';
 
 // class-transformer keeps the storage of @Type() metadata (nested DTOs) out of its typed entry point.
@@ -29,8 +29,8 @@ interface Operation extends Json {
 
 const ERROR_TEXTS: Record<number, string> = {
   400: 'The input is not valid (the message names the field and the reason); nothing changed',
-  401: 'No valid credential, or the sign-in needs another step (TOTP_REQUIRED, PASSWORD_CHANGE_REQUIRED)',
-  403: 'The credential has expired ("jwt expired") or the caller may not do this',
+  401: ACCESS_REFUSALS[401],
+  403: ACCESS_REFUSALS[403],
   404: 'Nothing of this id the caller may see',
   409: 'The change conflicts with the stored state',
   413: 'The request body is too large',
@@ -150,24 +150,12 @@ function completeDocument(document: OpenAPIObject, app: INestApplication): void 
           op.requestBody.required = true;
         }
 
-        const declared = reflector.get<{ credentials: Credential[]; optional: boolean } | undefined>(
-          CREDENTIALS_KEY,
-          handler,
-        );
-        const isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets);
-        const isService = reflector.getAllAndOverride<boolean>(IS_SERVICE_API_KEY, targets);
+        // The route's @Access names its credentials (op.security, `{}` first when it also answers without any) and
+        // the 401 and 403 they may bring.
+        op.security ??= [];
+        const credentials = op.security.flatMap((requirement) => Object.keys(requirement));
         // SCIM 2.0 (RFC 7644): a directory's provisioning token; answers and refusals in application/scim+json.
-        const isScim = reflector.getAllAndOverride<boolean>(IS_SCIM_API_KEY, targets);
-        const credentials: Credential[] = declared?.credentials
-          ? [...declared.credentials]
-          : isService
-            ? ['service']
-            : isScim
-              ? ['provisioning']
-              : isPublic
-                ? []
-                : ['bearer'];
-        op.security = [...(declared?.optional ? [{}] : []), ...credentials.map((c) => ({ [c]: [] as string[] }))];
+        const isScim = reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, targets)?.kind === 'scim';
 
         // Nest's placeholder for a route without a declared answer ({200: {description: ''}}) says nothing.
         for (const [status, response] of Object.entries(op.responses))
@@ -181,9 +169,6 @@ function completeDocument(document: OpenAPIObject, app: INestApplication): void 
         if (readsInput || op.requestBody || writes) errors.add(400);
         if (op.requestBody || writes) errors.add(413);
         if (writes) errors.add(415);
-        if (credentials.length > 0) errors.add(401);
-        // An expired token, a role that may not, a service API switched off.
-        if (credentials.length > 0) errors.add(403);
         // Ids in the path, the body or the query: another organisation's row is a 404, as a missing one.
         if (path.includes('{') || (readsInput && credentials.length > 0)) errors.add(404);
         for (const status of reflector.get<number[] | undefined>(ERRORS_KEY, handler) ?? []) errors.add(status);

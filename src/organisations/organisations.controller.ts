@@ -1,7 +1,7 @@
 import { Body, Controller, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { CAPABILITY_ROLES } from '../shared/roles';
@@ -14,7 +14,6 @@ import { Answers, Errors } from '../openapi/decorators';
  * site admin opens a new organisation, so no other role, in any organisation, may call it.
  */
 @ApiTags('organisations')
-@ApiBearerAuth()
 @Controller('auth/site-admin')
 export class OrganisationsController {
   constructor(private readonly organisations: OrganisationsService) {}
@@ -22,8 +21,7 @@ export class OrganisationsController {
   @Answers(201, 'SiteAdminCreated')
   @Errors(409)
   @Post()
-  @Roles(CAPABILITY_ROLES.SUPPORT)
-  @RequiresStepUp()
+  @Access({ roles: CAPABILITY_ROLES.SUPPORT, stepUp: true })
   createSiteAdmin(@CurrentUser() caller: AuthUser, @Body() dto: CreateSiteAdminDto, @Client() client: RequestContext) {
     return this.organisations.createSiteAdmin(caller, dto, client);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
@@ -16,7 +16,6 @@ import { Answers, Errors } from '../openapi/decorators';
  * Create E-Support page shows as its addon. The new account joins the caller's (vendor) organisation.
  */
 @ApiTags('organisations')
-@ApiBearerAuth()
 @Controller()
 export class SupportAccountsController {
   constructor(
@@ -27,15 +26,14 @@ export class SupportAccountsController {
   @Answers(201, 'ESupportCreated')
   @Errors(409)
   @Post('api/users/add-esupport')
-  @Roles(CAPABILITY_ROLES.SUPPORT)
-  @RequiresStepUp()
+  @Access({ roles: CAPABILITY_ROLES.SUPPORT, stepUp: true })
   createESupport(@CurrentUser() caller: AuthUser, @Body() dto: CreateESupportDto, @Client() client: RequestContext) {
     return this.organisations.createESupport(caller, dto, client);
   }
 
   @Answers(200, 'SupportDomain')
   @Get('api/support-accounts/domain')
-  @Roles(CAPABILITY_ROLES.SUPPORT)
+  @Access({ roles: CAPABILITY_ROLES.SUPPORT })
   domain() {
     return { domain: this.config.supportEmailDomain };
   }

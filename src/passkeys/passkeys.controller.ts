@@ -1,17 +1,16 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
-import { TokenService } from '../credentials/token.service';
 import { AuthUser } from '../common/auth-user';
-import { AllowMfaPending, Public, RequiresStepUp, Roles } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Access } from '../common/decorators/access.decorators';
+import { CurrentChallenge, CurrentUser, SignInChallenge } from '../common/decorators/current-user.decorator';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
 import { ALL_ROLES } from '../shared/roles';
 import { RegisterPasskeyDto, RenamePasskeyDto } from './dto/passkey.dto';
 import { PasskeysService } from './passkeys.service';
-import { Answers, Credentials, Errors } from '../openapi/decorators';
+import { Answers, Errors } from '../openapi/decorators';
 
 /** Rate limits of the passkey calls (per account when signed in, per address otherwise), a minute each. */
 export const PASSKEY_RATE_LIMITS = { OPTIONS: 30, REGISTER: 10 } as const;
@@ -22,7 +21,6 @@ export const PASSKEY_RATE_LIMITS = { OPTIONS: 30, REGISTER: 10 } as const;
  * passkeys; an administrator removes them all with 'Disable User MFA'.
  */
 @ApiTags('mfa')
-@ApiBearerAuth()
 @Controller('mfa/passkeys')
 export class PasskeysController {
   constructor(private readonly passkeys: PasskeysService) {}
@@ -30,8 +28,7 @@ export class PasskeysController {
   @Answers(200, 'PasskeyOptions')
   @Post('registration-options')
   @HttpCode(200)
-  @Roles(ALL_ROLES)
-  @AllowMfaPending()
+  @Access({ roles: ALL_ROLES, mfaPending: true })
   @Throttle({ default: { limit: PASSKEY_RATE_LIMITS.OPTIONS, ttl: 60_000 } })
   registrationOptions(@CurrentUser() user: AuthUser) {
     return this.passkeys.registrationOptions(user);
@@ -40,8 +37,7 @@ export class PasskeysController {
   @Answers(200, 'PasskeyItem')
   @Post()
   @HttpCode(200)
-  @Roles(ALL_ROLES)
-  @AllowMfaPending()
+  @Access({ roles: ALL_ROLES, mfaPending: true })
   @Throttle({ default: { limit: PASSKEY_RATE_LIMITS.REGISTER, ttl: 60_000 } })
   register(@CurrentUser() user: AuthUser, @Body() dto: RegisterPasskeyDto, @Client() client: RequestContext) {
     return this.passkeys.register(user, dto.name, dto.response as unknown as RegistrationResponseJSON, client);
@@ -49,25 +45,21 @@ export class PasskeysController {
 
   @Answers(200, ['PasskeyItem'])
   @Get()
-  @Roles(ALL_ROLES)
-  @AllowMfaPending()
+  @Access({ roles: ALL_ROLES, mfaPending: true })
   list(@CurrentUser() user: AuthUser) {
     return this.passkeys.list(user.id);
   }
 
   @Answers(200, 'PasskeyItem')
   @Patch(':id')
-  @Roles(ALL_ROLES)
-  @AllowMfaPending()
+  @Access({ roles: ALL_ROLES, mfaPending: true })
   rename(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: number, @Body() dto: RenamePasskeyDto) {
     return this.passkeys.rename(user, id, dto.name);
   }
 
   @Answers(200, 'SuccessOnly')
   @Delete(':id')
-  @Roles(ALL_ROLES)
-  @RequiresStepUp()
-  @AllowMfaPending()
+  @Access({ roles: ALL_ROLES, mfaPending: true, stepUp: true })
   remove(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
     return this.passkeys.remove(user, id, client);
   }
@@ -81,22 +73,15 @@ export class PasskeysController {
 @ApiTags('auth')
 @Controller('auth/passkey')
 export class PasskeyLoginController {
-  constructor(
-    private readonly passkeys: PasskeysService,
-    private readonly tokens: TokenService,
-  ) {}
+  constructor(private readonly passkeys: PasskeysService) {}
 
   @Answers(200, 'PasskeyOptions')
-  @Credentials(['challenge'], true)
+  @Access.challenge('mfa', { optional: true })
   @Errors(400)
-  @Public()
   @Post('options')
   @HttpCode(200)
-  @ApiBearerAuth()
   @Throttle({ default: { limit: PASSKEY_RATE_LIMITS.OPTIONS, ttl: 60_000 } })
-  options(@Headers('authorization') authorization: string | undefined) {
-    return this.passkeys.authenticationOptions(
-      authorization ? this.tokens.verifyChallenge(authorization, 'mfa') : null,
-    );
+  options(@CurrentChallenge() challenge: SignInChallenge) {
+    return this.passkeys.authenticationOptions(challenge.given ? challenge.userId() : null);
   }
 }

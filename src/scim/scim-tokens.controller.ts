@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
@@ -16,25 +16,21 @@ import { ScimTokensService } from './scim-tokens.service';
  * token is a 404. A token is shown once, when created.
  */
 @ApiTags('directory provisioning')
-@ApiBearerAuth()
 @ApiResponse({ status: 400, type: ErrorBodyDto, description: 'Bad input, or the vendor organisation' })
-@ApiResponse({ status: 401, type: ErrorBodyDto })
-@ApiResponse({ status: 403, type: ErrorBodyDto })
 @ApiResponse({ status: 404, type: ErrorBodyDto, description: 'No such token or organisation (or another’s)' })
 @Controller('api/scim-tokens')
 export class ScimTokensController {
   constructor(private readonly tokens: ScimTokensService) {}
 
   @Get()
-  @Roles(CAPABILITY_ROLES.PROVISIONING_READ)
+  @Access({ roles: CAPABILITY_ROLES.PROVISIONING_READ })
   @ApiOkResponse({ type: [ScimTokenItemDto] })
   list(@CurrentUser() caller: AuthUser, @Query() query: OrganisationQueryDto) {
     return this.tokens.list(caller, query.organisationId);
   }
 
   @Post()
-  @Roles(CAPABILITY_ROLES.PROVISIONING_MANAGE)
-  @RequiresStepUp()
+  @Access({ roles: CAPABILITY_ROLES.PROVISIONING_MANAGE, stepUp: true })
   @ApiCreatedResponse({ type: NewScimTokenDto })
   @ApiResponse({ status: 409, type: ErrorBodyDto, description: 'The organisation has its maximum of tokens' })
   create(
@@ -47,8 +43,7 @@ export class ScimTokensController {
   }
 
   @Delete(':id')
-  @Roles(CAPABILITY_ROLES.PROVISIONING_MANAGE)
-  @RequiresStepUp()
+  @Access({ roles: CAPABILITY_ROLES.PROVISIONING_MANAGE, stepUp: true })
   @ApiOkResponse({ type: RevokedDto })
   revoke(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
     return this.tokens.revoke(caller, id, client);

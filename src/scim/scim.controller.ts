@@ -16,7 +16,6 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiConsumes,
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -26,7 +25,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ScimApi } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentScimToken } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
@@ -51,18 +50,16 @@ const ScimQuery = createParamDecorator(
 );
 
 /**
- * Access: machine to machine. Every route is @ScimApi(): the caller is an organisation's directory presenting one of
+ * Access: machine to machine. Every route is @Access.scim(): the caller is an organisation's directory presenting one of
  * its provisioning tokens as `Authorization: Bearer` (never a user's access token), and sees and changes only that
  * organisation's users and groups; another organisation's id is a 404.
  */
 @ApiTags('scim')
-@ApiBearerAuth()
 @ApiProduces('application/scim+json')
 @ApiConsumes('application/scim+json', 'application/json')
 @ApiResponse({ status: 400, type: ScimErrorDto })
-@ApiResponse({ status: 401, type: ScimErrorDto, description: 'No provisioning token, or a revoked one' })
 @ApiResponse({ status: 404, type: ScimErrorDto })
-@ScimApi()
+@Access.scim()
 @UseInterceptors(ScimResponseInterceptor)
 @Controller('scim/v2')
 export class ScimController {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { CAPABILITY_ROLES } from '../shared/roles';
@@ -16,7 +16,6 @@ import { Answers } from '../openapi/decorators';
  * administrator), within their organisation (support: any). Another organisation's user is a 404.
  */
 @ApiTags('sessions')
-@ApiBearerAuth()
 @Controller('api/userLoginActivities')
 export class SessionsController {
   constructor(private readonly sessions: SessionsService) {}
@@ -24,7 +23,7 @@ export class SessionsController {
   @Answers(200, 'UserSessionsResponse')
   // Declared before ':userId' so that the literal path wins.
   @Get('user-sessions')
-  @Roles(CAPABILITY_ROLES.USER_ADMIN)
+  @Access({ roles: CAPABILITY_ROLES.USER_ADMIN })
   userSessions(@CurrentUser() caller: AuthUser) {
     return this.sessions.userSessions(caller);
   }
@@ -32,14 +31,14 @@ export class SessionsController {
   @Answers(200, 'ForceLogoffResult')
   @Post('force-logoff')
   @HttpCode(200)
-  @Roles(CAPABILITY_ROLES.USER_ADMIN)
+  @Access({ roles: CAPABILITY_ROLES.USER_ADMIN })
   forceLogoff(@CurrentUser() caller: AuthUser, @Body() dto: ForceLogoffDto, @Client() client: RequestContext) {
     return this.sessions.forceLogoff(caller, dto.userIds, client);
   }
 
   @Answers(200, 'LastLogin')
   @Get(':userId')
-  @Roles(CAPABILITY_ROLES.USER_DETAILS)
+  @Access({ roles: CAPABILITY_ROLES.USER_DETAILS })
   lastLogin(@CurrentUser() caller: AuthUser, @Param('userId', ParseIntPipe) userId: number) {
     return this.sessions.lastLogin(caller, userId);
   }

@@ -80,7 +80,7 @@ const ORGANISATION_MANAGERS: readonly Role[] = [Role.SITE_ADMIN, Role.ADMINISTRA
 const ACCOUNT_ACTORS: readonly Role[] = [Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR];
 
 /**
- * Who may use each capability: one name per capability, read by the server's @Roles() and the client's
+ * Who may use each capability: one name per capability, read by the server's @Access({ roles }) and the client's
  * route guard, menus and buttons alike. Several capabilities share a group; change a group here, not at a route.
  */
 export const CAPABILITY_ROLES = {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
@@ -24,15 +24,14 @@ export class SsoConnectionsController {
   ) {}
 
   @Get()
-  @Roles(CAPABILITY_ROLES.SSO_SETTINGS_READ)
+  @Access({ roles: CAPABILITY_ROLES.SSO_SETTINGS_READ })
   @Answers(200, ['SsoConnectionItem'], 'The connections, without secrets')
   list(@CurrentUser() caller: AuthUser, @Query() query: SsoOrganisationQueryDto) {
     return this.connections.list(caller, query.organisationId);
   }
 
   @Post()
-  @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
-  @RequiresStepUp()
+  @Access({ roles: CAPABILITY_ROLES.SSO_SETTINGS_MANAGE, stepUp: true })
   @Answers(201, 'SsoConnectionItem', 'Created, without secrets')
   // The organisation has its maximum of connections.
   @Errors(409)
@@ -46,8 +45,7 @@ export class SsoConnectionsController {
   }
 
   @Put(':id')
-  @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
-  @RequiresStepUp()
+  @Access({ roles: CAPABILITY_ROLES.SSO_SETTINGS_MANAGE, stepUp: true })
   @Answers(200, 'SsoConnectionItem', 'Changed, without secrets')
   update(
     @CurrentUser() caller: AuthUser,
@@ -59,8 +57,7 @@ export class SsoConnectionsController {
   }
 
   @Delete(':id')
-  @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
-  @RequiresStepUp()
+  @Access({ roles: CAPABILITY_ROLES.SSO_SETTINGS_MANAGE, stepUp: true })
   @Answers(200, 'SuccessOnly', 'Removed')
   remove(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
     return this.connections.remove(caller, id, client);
@@ -68,14 +65,14 @@ export class SsoConnectionsController {
 
   /** A test changes nothing and signs nobody in: no step-up, but only those who may change the connection. */
   @Post(':id/test')
-  @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
+  @Access({ roles: CAPABILITY_ROLES.SSO_SETTINGS_MANAGE })
   @Answers(201, 'SsoTestStart', 'Where the browser starts the test sign-in (a ticket valid for 10 minutes)')
   test(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number) {
     return this.tests.begin(caller, id);
   }
 
   @Get(':id/test-results/:key')
-  @Roles(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE)
+  @Access({ roles: CAPABILITY_ROLES.SSO_SETTINGS_MANAGE })
   @ApiParam({ name: 'key', schema: { type: 'string', pattern: TEST_RESULT_KEY.source, maxLength: 32 } })
   @Answers(200, 'SsoTestResult', 'What the provider sent and what a real sign-in would do; for the tester only')
   testResult(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Param('key') key: string) {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
-import { Public } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
 import { BackChannelLogoutDto, DiscoverDto, SamlPostDto, SsoStartQueryDto } from './dto/sso-flow.dto';
@@ -22,7 +22,7 @@ export class SsoFlowController {
     private readonly logout: BackChannelLogoutService,
   ) {}
 
-  @Public()
+  @Access.public()
   @Post('auth/sso/discover')
   @HttpCode(200)
   @Answers(200, 'SsoDiscoveryResult', 'Whether the e-mail signs in through its organisation')
@@ -30,7 +30,7 @@ export class SsoFlowController {
     return this.flow.discover(dto.email);
   }
 
-  @Public()
+  @Access.public()
   @Get('auth/sso/:connectionId')
   @Redirects('To the identity provider, or to /logIn with the reason')
   async start(
@@ -46,14 +46,14 @@ export class SsoFlowController {
     });
   }
 
-  @Public()
+  @Access.public()
   @Get('callback')
   @Redirects('To / signed in, or to /logIn with the reason')
   async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
     await this.flow.oidcCallback(req, res);
   }
 
-  @Public()
+  @Access.public()
   @Post('auth/saml/:id/acs')
   @ApiConsumes('application/x-www-form-urlencoded')
   @Redirects('To / signed in, or to /logIn with the reason')
@@ -66,7 +66,7 @@ export class SsoFlowController {
     await this.flow.samlAcs(id, dto.SAMLResponse, client, res, dto.RelayState);
   }
 
-  @Public()
+  @Access.public()
   @Get('auth/saml/:id/metadata')
   @Answers(200, { files: ['application/samlmetadata+xml'] }, "This service provider's SAML 2.0 metadata")
   async metadata(@Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<string> {
@@ -76,7 +76,7 @@ export class SsoFlowController {
     return xml;
   }
 
-  @Public()
+  @Access.public()
   @Get('auth/saml/:id/slo')
   @Redirects("The IdP's answer to our logout request: on to the sign-in page")
   sloReturn(@Param('id', ParseIdPipe) _id: number, @Res() res: Response): void {
@@ -84,7 +84,7 @@ export class SsoFlowController {
     res.redirect(302, '/logIn');
   }
 
-  @Public()
+  @Access.public()
   @Post('auth/sso/:connectionId/backchannel-logout')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')

@@ -1,12 +1,12 @@
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { SsoStepUpDto, SsoStepUpResponse } from '../auth/step-up/dto/step-up.dto';
 import { StepUpService } from '../auth/step-up/step-up.service';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
-import { AllowMfaPending, Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { ErrorResponse } from '../common/error-response';
 import { APP_CONFIG } from '../config/app-config.module';
@@ -23,8 +23,6 @@ import { SsoSession } from './entities/sso-session.entity';
  * deployment-wide one.
  */
 @ApiTags('auth')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'Not signed in, or the session has ended', type: ErrorResponse })
 @Controller('auth/step-up')
 export class SsoStepUpController {
   constructor(
@@ -36,8 +34,7 @@ export class SsoStepUpController {
 
   @Post('sso')
   @HttpCode(200)
-  @Roles(ALL_ROLES)
-  @AllowMfaPending()
+  @Access({ roles: ALL_ROLES, mfaPending: true })
   @ApiOkResponse({ type: SsoStepUpResponse })
   @ApiBadRequestResponse({ description: 'SSO_UNAVAILABLE: corporate login is not configured', type: ErrorResponse })
   async sso(@CurrentUser() caller: AuthUser, @Body() dto: SsoStepUpDto): Promise<{ url: string }> {

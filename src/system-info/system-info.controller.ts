@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { Roles, ServiceApi } from '../common/decorators/access.decorators';
+import { ApiTags } from '@nestjs/swagger';
+import { Access } from '../common/decorators/access.decorators';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { ListSystemInformationDto, RecordSystemEventDto } from './dto/system-information.dto';
 import { SystemInfoService } from './system-info.service';
@@ -18,16 +18,14 @@ export class SystemInfoController {
   @Answers(200, ['SystemInformationEntry'])
   @Post('all')
   @HttpCode(200)
-  @ApiBearerAuth()
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN })
   list(@Body() query: ListSystemInformationDto) {
     return this.systemInfo.list(query);
   }
 
   @Answers(201, 'SystemInformationEntry')
   @Post()
-  @ServiceApi()
-  @ApiSecurity('service')
+  @Access.serviceKey()
   record(@Body() dto: RecordSystemEventDto) {
     return this.systemInfo.record(dto);
   }

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
@@ -14,14 +14,13 @@ import { Answers } from '../openapi/decorators';
  * and changes nothing, whoever asks (administrators revoke them by "Disable User MFA").
  */
 @ApiTags('mfa')
-@ApiBearerAuth()
 @Controller('mfa/trusted-devices')
 export class TrustedDevicesController {
   constructor(private readonly devices: TrustedDevicesService) {}
 
   @Answers(200, ['TrustedDeviceItem'])
   @Get()
-  @Roles(ALL_ROLES)
+  @Access({ roles: ALL_ROLES })
   list(@CurrentUser() user: AuthUser) {
     return this.devices.list(user.id);
   }
@@ -29,7 +28,7 @@ export class TrustedDevicesController {
   @Answers(200, 'SuccessOnly')
   @Delete(':id')
   @HttpCode(200)
-  @Roles(ALL_ROLES)
+  @Access({ roles: ALL_ROLES })
   revoke(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
     return this.devices.revoke(user, id, client);
   }
@@ -37,7 +36,7 @@ export class TrustedDevicesController {
   @Answers(200, 'TrustedDevicesRevoked')
   @Delete()
   @HttpCode(200)
-  @Roles(ALL_ROLES)
+  @Access({ roles: ALL_ROLES })
   revokeAll(@CurrentUser() user: AuthUser, @Client() client: RequestContext) {
     return this.devices.revokeAll(user, client);
   }

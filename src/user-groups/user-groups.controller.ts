@@ -1,8 +1,8 @@
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { CreateUserGroupDto } from './dto/user-group.dto';
@@ -17,21 +17,20 @@ import { Answers, Errors } from '../openapi/decorators';
  * organisation: another organisation's user or group is a 404.
  */
 @ApiTags('user-groups')
-@ApiBearerAuth()
 @Controller('api')
 export class UserGroupsController {
   constructor(private readonly userGroups: UserGroupsService) {}
 
   @Answers(200, 'UserGroupMapping')
   @Get('users/:userId/user-groups')
-  @Roles(CAPABILITY_ROLES.USER_GROUP_MAPPING)
+  @Access({ roles: CAPABILITY_ROLES.USER_GROUP_MAPPING })
   mapping(@CurrentUser() caller: AuthUser, @Param('userId', ParseIdPipe) userId: number) {
     return this.userGroups.mapping(caller, userId);
   }
 
   @Answers(200, 'UserGroupMapping')
   @Put('users/:userId/user-groups/:groupId')
-  @Roles(CAPABILITY_ROLES.USER_ADMIN)
+  @Access({ roles: CAPABILITY_ROLES.USER_ADMIN })
   add(
     @CurrentUser() caller: AuthUser,
     @Param('userId', ParseIdPipe) userId: number,
@@ -42,7 +41,7 @@ export class UserGroupsController {
 
   @Answers(200, 'UserGroupMapping')
   @Delete('users/:userId/user-groups/:groupId')
-  @Roles(CAPABILITY_ROLES.USER_ADMIN)
+  @Access({ roles: CAPABILITY_ROLES.USER_ADMIN })
   remove(
     @CurrentUser() caller: AuthUser,
     @Param('userId', ParseIdPipe) userId: number,
@@ -54,7 +53,7 @@ export class UserGroupsController {
   @Answers(201, 'UserGroupItem')
   @Errors(409)
   @Post('user-groups')
-  @Roles(CAPABILITY_ROLES.USER_ADMIN)
+  @Access({ roles: CAPABILITY_ROLES.USER_ADMIN })
   create(@CurrentUser() caller: AuthUser, @Body() dto: CreateUserGroupDto) {
     return this.userGroups.create(caller, dto);
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth-user';
-import { Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { OrganisationQueryDto } from './dto/user-list-query.dto';
@@ -14,14 +14,13 @@ import { Answers } from '../openapi/decorators';
  * E-Support may name any organisation with ?organisationId=. Another organisation is a 404.
  */
 @ApiTags('organisation')
-@ApiBearerAuth()
 @Controller('auth')
 export class OrganisationController {
   constructor(private readonly users: UsersService) {}
 
   @Answers(200, 'OrganisationInfo')
   @Get('organisation')
-  @Roles(CAPABILITY_ROLES.USER_LIST)
+  @Access({ roles: CAPABILITY_ROLES.USER_LIST })
   organisation(@CurrentUser() caller: AuthUser, @Query() query: OrganisationQueryDto) {
     return this.users.organisation(caller, query.organisationId);
   }

@@ -1,9 +1,9 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
 import { sendCsv } from '../common/csv-response';
 import { AuthUser } from '../common/auth-user';
-import { RequiresStepUp, Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { UserListQueryDto } from './dto/user-list-query.dto';
@@ -16,15 +16,13 @@ import { Answers } from '../openapi/decorators';
  * the export holds every user the filters match.
  */
 @ApiTags('users')
-@ApiBearerAuth()
 @Controller('api/users')
 export class UsersExportController {
   constructor(private readonly exports: UsersExportService) {}
 
   @Answers(200, { files: ['text/csv'] })
   @Get('export')
-  @Roles(CAPABILITY_ROLES.USER_LIST)
-  @RequiresStepUp()
+  @Access({ roles: CAPABILITY_ROLES.USER_LIST, stepUp: true })
   async export(@CurrentUser() caller: AuthUser, @Query() query: UserListQueryDto, @Res() res: Response): Promise<void> {
     const rows = await this.exports.open(caller, query);
     await sendCsv(res, 'users', USER_CSV_COLUMNS, rows);

@@ -1,9 +1,9 @@
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { AuthUser } from '../common/auth-user';
-import { AllowMfaPending, RequiresStepUp, Roles } from '../common/decorators/access.decorators';
+import { Access } from '../common/decorators/access.decorators';
 import { CurrentProfile, CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { CurrentUserInfo } from '../shared/api-types';
@@ -31,7 +31,6 @@ import { Answers, Errors } from '../openapi/decorators';
  * another organisation's user is a 404. Static paths are declared before ':id'-style ones.
  */
 @ApiTags('users')
-@ApiBearerAuth()
 @Controller('api/users')
 export class UsersController {
   constructor(
@@ -41,15 +40,14 @@ export class UsersController {
 
   @Answers(200, 'UserListPage')
   @Get()
-  @Roles(CAPABILITY_ROLES.USER_LIST)
+  @Access({ roles: CAPABILITY_ROLES.USER_LIST })
   list(@CurrentUser() caller: AuthUser, @Query() query: UserListQueryDto) {
     return this.users.list(caller, query);
   }
 
   @Answers(200, 'CurrentUserInfo')
   @Get('current')
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
-  @AllowMfaPending()
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true })
   current(@CurrentProfile() profile: CurrentUserInfo): CurrentUserInfo {
     // Read with the session by the JWT guard: no second query.
     return profile;
@@ -57,8 +55,7 @@ export class UsersController {
 
   @Answers(200, 'SingleUser')
   @Get('byId/:id')
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
-  @AllowMfaPending()
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true })
   byId(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number) {
     return this.users.byId(caller, id);
   }
@@ -66,9 +63,11 @@ export class UsersController {
   @Answers(200, 'SuccessResult')
   @Errors(409)
   @Put('updateRole')
-  @Roles(CAPABILITY_ROLES.USER_DETAILS)
-  @RequiresStepUp({
-    when: ({ body }) => includesPrivilegedRole((body as { newUserRoleIds?: unknown })?.newUserRoleIds),
+  @Access({
+    roles: CAPABILITY_ROLES.USER_DETAILS,
+    stepUp: {
+      when: ({ body }) => includesPrivilegedRole((body as { newUserRoleIds?: unknown })?.newUserRoleIds),
+    },
   })
   updateRole(@CurrentUser() caller: AuthUser, @Body() dto: UpdateRoleDto, @Client() client: RequestContext) {
     return this.users.updateRole(caller, dto, client);
@@ -76,14 +75,14 @@ export class UsersController {
 
   @Answers(200, 'SuccessResult')
   @Put('enforceMFA')
-  @Roles(CAPABILITY_ROLES.MFA_SSO_ENFORCEMENT)
+  @Access({ roles: CAPABILITY_ROLES.MFA_SSO_ENFORCEMENT })
   enforceMfa(@CurrentUser() caller: AuthUser, @Body() dto: EnforceMfaDto, @Client() client: RequestContext) {
     return this.users.enforceMfa(caller, dto, client);
   }
 
   @Answers(200, 'SuccessResult')
   @Put('updateSsoStatus')
-  @Roles(CAPABILITY_ROLES.MFA_SSO_ENFORCEMENT)
+  @Access({ roles: CAPABILITY_ROLES.MFA_SSO_ENFORCEMENT })
   updateSso(@CurrentUser() caller: AuthUser, @Body() dto: UpdateSsoDto, @Client() client: RequestContext) {
     return this.users.updateSso(caller, dto, client);
   }
@@ -91,23 +90,21 @@ export class UsersController {
   @Answers(200, 'SuccessResult')
   @Errors(409)
   @Put('disableUser')
-  @Roles(CAPABILITY_ROLES.USER_ADMIN)
+  @Access({ roles: CAPABILITY_ROLES.USER_ADMIN })
   disableUser(@CurrentUser() caller: AuthUser, @Body() dto: DisableUserDto, @Client() client: RequestContext) {
     return this.users.disableUser(caller, dto, client);
   }
 
   @Answers(200, 'SingleUser')
   @Put('updateUser')
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
-  @AllowMfaPending()
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true })
   updateUser(@CurrentUser() caller: AuthUser, @Body() dto: UpdateProfileDto) {
     return this.users.updateProfile(caller, dto);
   }
 
   @Answers(200, 'SuccessResult')
   @Patch('updatePassword')
-  @Roles(CAPABILITY_ROLES.SIGNED_IN)
-  @AllowMfaPending()
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true })
   @Throttle({ default: { limit: 30, ttl: 60_000 } })
   updatePassword(@CurrentUser() caller: AuthUser, @Body() dto: UpdatePasswordDto, @Client() client: RequestContext) {
     return this.users.updatePassword(caller, dto, client);
@@ -117,8 +114,10 @@ export class UsersController {
   @Errors(409)
   @Post('add')
   @HttpCode(201)
-  @Roles(CAPABILITY_ROLES.USER_ADMIN)
-  @RequiresStepUp({ when: ({ body }) => includesPrivilegedRole((body as { userRoleIds?: unknown })?.userRoleIds) })
+  @Access({
+    roles: CAPABILITY_ROLES.USER_ADMIN,
+    stepUp: { when: ({ body }) => includesPrivilegedRole((body as { userRoleIds?: unknown })?.userRoleIds) },
+  })
   add(@CurrentUser() caller: AuthUser, @Body() dto: AddUserDto, @Client() client: RequestContext) {
     return this.newUsers.add(caller, dto, client);
   }

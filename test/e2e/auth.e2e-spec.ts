@@ -1,5 +1,6 @@
 import { RefreshToken } from '../../src/credentials/entities/refresh-token.entity';
 import { SessionAuthService } from '../../src/credentials/session-auth.service';
+import { TokenService } from '../../src/credentials/token.service';
 import { AppException } from '../../src/common/app.exception';
 import { JwtService } from '@nestjs/jwt';
 import { generateSecret } from 'otplib';
@@ -417,7 +418,15 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
       ['/mfa/verify', { token: 'abc' }],
     ];
     it.each(cases)('%s %j', async (path, body) => {
-      const res = await post(path).send(body as object);
+      // The forced change's body is read once its challenge token is verified (without one it is a 401, above).
+      const challenge =
+        path === '/auth/change-password'
+          ? t.app
+              .get(TokenService)
+              .signChallenge((await createUser(t, await createOrganisation(t))).id, 'change-password')
+          : null;
+      const call = post(path);
+      const res = await (challenge ? call.set('Authorization', `Bearer ${challenge}`) : call).send(body as object);
       expect(res.status).toBe(path === '/mfa/verify' ? 401 : 400);
       expect(res.body).toMatchObject({
         success: false,

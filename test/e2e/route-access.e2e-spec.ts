@@ -1,7 +1,8 @@
+import { openApiDocument } from '../../src/openapi/document';
 import { listRoutes } from '../utils/routes';
 import { createTestApp, TestApp } from '../utils/test-app';
 
-/** Every HTTP route of the product states who may call it (the bar: `@Roles()` or an explicit opt-out). */
+/** Every HTTP route of the product states who may call it, once (`@Access`: roles, or an explicit opt-out). */
 describe('route access inventory', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -20,11 +21,65 @@ describe('route access inventory', () => {
             ? 'service-api'
             : access.kind === 'scim'
               ? 'provisioning-token'
-              : access.roles.length
-                ? `roles:${access.roles.join(',')}`
-                : 'NONE',
+              : access.kind === 'challenge'
+                ? `challenge:${access.step}${access.optional ? ' (optional)' : ''}`
+                : access.roles.length
+                  ? `roles:${access.roles.join(',')}`
+                  : 'NONE',
     }));
   }
+
+  it('states the access of every route with exactly one @Access, on the handler or on its controller', () => {
+    const all = listRoutes(t.app);
+    expect(all.length).toBeGreaterThan(80);
+    expect(all.filter((r) => r.accessDeclarations !== 1).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it('binds the sign-in steps to their challenge token, which the access guard verifies (and no other route)', () => {
+    expect(routes().filter((r) => r.decision.startsWith('challenge:'))).toEqual(
+      expect.arrayContaining([
+        { route: 'POST /auth/login', decision: 'challenge:mfa (optional)' },
+        { route: 'POST /auth/passkey/options', decision: 'challenge:mfa (optional)' },
+        { route: 'POST /mfa/email-mfa', decision: 'challenge:mfa' },
+        { route: 'POST /auth/change-password', decision: 'challenge:change-password' },
+      ]),
+    );
+    expect(routes().filter((r) => r.decision.startsWith('challenge:'))).toHaveLength(4);
+  });
+
+  it("documents each route's credential from its @Access alone: the OpenAPI security and the 401 and 403", () => {
+    const doc = openApiDocument(t.app);
+    const expected = (access: ReturnType<typeof listRoutes>[number]['access'], path: string) =>
+      access.kind === 'roles'
+        ? [{ bearer: [] }]
+        : access.kind === 'service'
+          ? [{ service: [] }]
+          : access.kind === 'scim'
+            ? [{ provisioning: [] }]
+            : access.kind === 'challenge'
+              ? [...(access.optional ? [{}] : []), { challenge: [] }]
+              : path === '/refresh'
+                ? [{ refreshCookie: [] }]
+                : ['/auth/status', '/auth/logout', '/api/users/contact-email'].includes(path)
+                  ? [{}, { bearer: [] }]
+                  : [];
+    const wrong: string[] = [];
+    let documented = 0;
+    for (const { method, path, access } of listRoutes(t.app)) {
+      const op = (doc.paths[path.replace(/:(\w+)/g, '{$1}')] as Record<string, Record<string, unknown>> | undefined)?.[
+        method.toLowerCase()
+      ] as { security?: unknown; responses: Record<string, unknown> } | undefined;
+      if (!op) continue; // not in the document (@ApiExcludeController, e.g. the SSO browser redirects)
+      documented++;
+      const security = expected(access, path);
+      if (JSON.stringify(op.security) !== JSON.stringify(security))
+        wrong.push(`${method} ${path}: ${JSON.stringify(op.security)}, not ${JSON.stringify(security)}`);
+      if (security.length > 0 && !(op.responses['401'] && op.responses['403']))
+        wrong.push(`${method} ${path}: no 401 and 403`);
+    }
+    expect(wrong).toEqual([]);
+    expect(documented).toBeGreaterThan(70);
+  });
 
   it('finds the routes', () => {
     expect(routes().map((r) => r.route)).toEqual(

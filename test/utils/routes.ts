@@ -3,14 +3,7 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer, Reflector } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
-import {
-  IS_PUBLIC_KEY,
-  IS_SCIM_API_KEY,
-  IS_SERVICE_API_KEY,
-  Roles,
-  SENSITIVE_ACTION_KEY,
-  SensitiveActionOptions,
-} from '../../src/common/decorators/access.decorators';
+import { ACCESS_KEY, AccessRule, ChallengeStep } from '../../src/common/decorators/access.decorators';
 import { Role } from '../../src/shared/roles';
 
 // class-transformer keeps the storage of @Type() metadata out of its typed entry point.
@@ -35,9 +28,19 @@ export interface RouteInfo {
   path: string;
   /** Names of the path parameters, in order. */
   params: string[];
-  /** Who may call it: anyone, the service key, an organisation's provisioning token (SCIM), or these roles. */
-  access: { kind: 'public' } | { kind: 'service' } | { kind: 'scim' } | { kind: 'roles'; roles: readonly Role[] };
-  /** @RequiresStepUp(): 'always', 'conditional' (its `when` decides per request), or absent. */
+  /**
+   * Who may call it (its @Access): anyone, the service key, an organisation's provisioning token (SCIM), the holder
+   * of a sign-in step's challenge token, or these roles; roles [] when the route states none.
+   */
+  access:
+    | { kind: 'public' }
+    | { kind: 'service' }
+    | { kind: 'scim' }
+    | { kind: 'challenge'; step: ChallengeStep; optional: boolean }
+    | { kind: 'roles'; roles: readonly Role[] };
+  /** How many @Access the route carries, on its handler and on its controller together (one, always). */
+  accessDeclarations: number;
+  /** @Access({ stepUp }): 'always', 'conditional' (its `when` decides per request), or absent. */
   stepUp?: 'always' | 'conditional';
   /** Property names the @Body() DTO validates (empty when the body is not a DTO). */
   bodyKeys: string[];
@@ -93,18 +96,16 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
           .replace(/\/+/g, '/')
           .replace(/(.)\/$/, '$1');
         const targets = [handler, ctrl];
-        const roles = reflector.getAllAndOverride(Roles, targets) ?? [];
-        const access: RouteInfo['access'] = reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets)
-          ? { kind: 'public' }
-          : reflector.getAllAndOverride<boolean>(IS_SERVICE_API_KEY, targets)
-            ? { kind: 'service' }
-            : reflector.getAllAndOverride<boolean>(IS_SCIM_API_KEY, targets)
-              ? { kind: 'scim' }
-              : { kind: 'roles', roles };
-        const sensitive = reflector.getAllAndOverride<SensitiveActionOptions | undefined>(
-          SENSITIVE_ACTION_KEY,
-          targets,
-        );
+        const rule = reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, targets);
+        const access: RouteInfo['access'] =
+          rule === undefined
+            ? { kind: 'roles', roles: [] }
+            : rule.kind === 'roles'
+              ? { kind: 'roles', roles: rule.roles }
+              : rule.kind === 'challenge'
+                ? { kind: 'challenge', step: rule.step, optional: rule.optional }
+                : { kind: rule.kind };
+        const sensitive = rule?.kind === 'roles' ? rule.stepUp : undefined;
         const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, ctrl, name) ?? {}) as Record<
           string,
           { index: number; data?: unknown }
@@ -120,6 +121,7 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
           path,
           params: [...path.matchAll(/:(\w+)/g)].map((m) => m[1]),
           access,
+          accessDeclarations: [handler, ctrl].filter((target) => Reflect.hasOwnMetadata(ACCESS_KEY, target)).length,
           ...(sensitive ? { stepUp: sensitive.when ? 'conditional' : 'always' } : {}),
           bodyKeys: bodyFields.map((f) => f.name),
           bodyFields,

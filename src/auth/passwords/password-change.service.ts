@@ -5,7 +5,6 @@ import { AuditService } from '../../audit/audit.service';
 import { AppException } from '../../common/app.exception';
 import { BreachedPasswordsService } from '../../credentials/breached-passwords.service';
 import { PasswordService } from '../../credentials/password.service';
-import { TokenService } from '../../credentials/token.service';
 import { ClientInfo, SessionsService } from '../../sessions/sessions.service';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../shared/messages';
 import { User } from '../../users/entities/user.entity';
@@ -24,7 +23,6 @@ export interface PasswordAudit {
 export class PasswordChangeService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
-    private readonly tokens: TokenService,
     private readonly attempts: SignInAttempts,
     private readonly passwords: PasswordService,
     private readonly breached: BreachedPasswordsService,
@@ -34,12 +32,11 @@ export class PasswordChangeService {
 
   /** POST /auth/change-password: the forced change of the CHANGE_PASSWORD step; every session of the account ends. */
   async changeForcedPassword(
-    authorization: string | undefined,
+    userId: number,
     dto: ChangePasswordDto,
     ip: string,
     client?: ClientInfo,
   ): Promise<{ success: true }> {
-    const userId = this.tokens.verifyChallenge(authorization, 'change-password');
     const user = await this.users.findOneBy({ id: userId });
     if (!user) throw AppException.unauthorized();
     assertMaySignIn(user);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { AppException } from '../../common/app.exception';
+import { SignInChallenge } from '../../common/decorators/current-user.decorator';
 import { TokenService } from '../../credentials/token.service';
 import { MfaService } from '../../mfa/mfa.service';
 import { RecoveryCodesService } from '../../mfa/recovery-codes.service';
@@ -38,7 +39,7 @@ export class SecondFactorStep {
   async pass(
     user: User,
     dto: LoginDto,
-    authorization: string | undefined,
+    challenge: SignInChallenge,
     client: SignInClient,
     cookies?: Record<string, string>,
   ): Promise<SecondFactorPassed> {
@@ -54,8 +55,7 @@ export class SecondFactorStep {
         ...(user.hasPasskey ? { passkey: true } : {}),
       });
     }
-    const challengedUser = this.tokens.verifyChallenge(authorization, 'mfa');
-    if (challengedUser !== user.id)
+    if (challenge.userId() !== user.id)
       throw AppException.unauthorized('The sign-in challenge belongs to another account. Please log in again.');
     const passed: SecondFactorPassed = { rememberDevice: dto.rememberDevice === true };
     if (dto.passkey) await this.passkey(user, dto, client);

@@ -4,7 +4,7 @@ import { JwtService } from '@nestjs/jwt';
 import { Response } from 'express';
 import { APP_CONFIG } from '../../config/app-config.module';
 import { AppConfig } from '../../config/env.validation';
-import { Public } from '../../common/decorators/access.decorators';
+import { Access } from '../../common/decorators/access.decorators';
 import { SsoService } from './sso.service';
 import { StepUpService } from '../step-up/step-up.service';
 import { Errors, Redirects } from '../../openapi/decorators';
@@ -38,7 +38,7 @@ export class SsoController {
    */
   @Redirects("To the identity provider's authorization endpoint")
   @Errors(404, 502)
-  @Public()
+  @Access.public()
   @Get('auth/sso')
   async start(
     @Res() res: Response,

@@ -1,7 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiOkResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
@@ -9,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { AuthUser } from '../../common/auth-user';
-import { AllowMfaPending, Roles } from '../../common/decorators/access.decorators';
+import { Access } from '../../common/decorators/access.decorators';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { ErrorResponse } from '../../common/error-response';
 import { Client, RequestContext } from '../../common/request-context';
@@ -25,16 +24,13 @@ import { StepUpService } from './step-up.service';
  * (src/sso/sso-step-up.controller.ts), where the caller's connection is known.
  */
 @ApiTags('auth')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'Not signed in, or the session has ended', type: ErrorResponse })
 @Controller('auth/step-up')
 export class StepUpController {
   constructor(private readonly stepUps: StepUpService) {}
 
   @Post()
   @HttpCode(200)
-  @Roles(ALL_ROLES)
-  @AllowMfaPending()
+  @Access({ roles: ALL_ROLES, mfaPending: true })
   @ApiOkResponse({ type: StepUpResponse })
   @ApiBadRequestResponse({ description: 'Not exactly one proof, or a malformed one', type: ErrorResponse })
   @ApiUnauthorizedResponse({
@@ -48,8 +44,7 @@ export class StepUpController {
 
   @Post('passkey-options')
   @HttpCode(200)
-  @Roles(ALL_ROLES)
-  @AllowMfaPending()
+  @Access({ roles: ALL_ROLES, mfaPending: true })
   @Throttle({ default: { limit: PASSKEY_RATE_LIMITS.OPTIONS, ttl: 60_000 } })
   @ApiOkResponse({ description: 'Options for navigator.credentials.get, naming the caller’s passkeys' })
   @ApiBadRequestResponse({ description: 'The account has no passkey', type: ErrorResponse })

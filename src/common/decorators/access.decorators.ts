@@ -1,30 +1,17 @@
-import { Reflector } from '@nestjs/core';
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiForbiddenResponse } from '@nestjs/swagger';
+import { ApiResponse, ApiSecurity } from '@nestjs/swagger';
 import { ErrorResponse } from '../error-response';
 import { ERROR_CODES } from '../../shared/messages';
 import { Role } from '../../shared/roles';
 
-/** The roles that may call a route. Every route that is not @Public(), @ServiceApi() or @ScimApi() must carry it. */
-export const Roles = Reflector.createDecorator<readonly Role[]>();
+/** The credentials a route may take, as the OpenAPI document names its security schemes. */
+export type Credential = 'bearer' | 'challenge' | 'service' | 'provisioning' | 'refreshCookie';
 
-export const IS_PUBLIC_KEY = 'isPublic';
-/** Opts a route out of authentication (login, refresh, health, ...). */
-export const Public = () => SetMetadata(IS_PUBLIC_KEY, true);
+/** A step of sign-in after the first: the 401 of POST /auth/login hands out a challenge token for it. */
+export type ChallengeStep = 'mfa' | 'change-password';
 
-export const IS_SERVICE_API_KEY = 'isServiceApi';
-/** A route for other back-end systems, authenticated by the X-Api-Key header instead of a user token. */
-export const ServiceApi = () => SetMetadata(IS_SERVICE_API_KEY, true);
-
-export const ALLOW_MFA_PENDING_KEY = 'allowMfaPending';
-/**
- * A route an account whose MFA is enforced but not yet enabled may still use: its own profile,
- * the MFA enrolment calls, logout. Every other route refuses such an account until it enrols.
- */
-export const AllowMfaPending = () => SetMetadata(ALLOW_MFA_PENDING_KEY, true);
-
-/** What a sensitive route's marker says: always, or only when its request asks for something sensitive. */
-export interface SensitiveActionOptions {
+/** What a step-up marker says: always, or only when its request asks for something sensitive. */
+export interface StepUpOptions {
   /**
    * Decides from the request as it arrives (before validation) whether this call is sensitive, e.g. a role change
    * that grants Administrator or Site Admin. Left out: every call of the route is.
@@ -32,27 +19,122 @@ export interface SensitiveActionOptions {
   when?: (request: { body?: unknown; query?: unknown; params?: unknown }) => boolean;
 }
 
-export const SENSITIVE_ACTION_KEY = 'sensitiveAction';
+/** Who may call a route: the one decision the global guards (src/access) act on and the inventory lists. */
+export type AccessRule =
+  | {
+      kind: 'roles';
+      roles: readonly Role[];
+      /** An account whose MFA is enforced but not yet set up may call it (its own profile, enrolment, logout). */
+      mfaPending: boolean;
+      /** A sensitive action (CONTRACT 7): the caller proved who they are within STEP_UP_MINUTES. */
+      stepUp?: StepUpOptions;
+    }
+  | {
+      kind: 'public';
+      /** Reads the caller's own access token when one is sent (logout, status, a signed-in sender). */
+      session?: 'optional';
+      /** Reads the refresh token cookie (POST /refresh), which its service checks as it rotates it. */
+      refreshCookie?: true;
+    }
+  | { kind: 'service' }
+  | { kind: 'scim' }
+  | {
+      kind: 'challenge';
+      step: ChallengeStep;
+      /** The route also answers without one (a first sign-in step, a password-less passkey). */
+      optional: boolean;
+    };
+
+export const ACCESS_KEY = 'access';
+
+/** The OpenAPI texts of a refusal by the access guards (the document's other refusals are in src/openapi). */
+export const ACCESS_REFUSALS = {
+  401: 'No valid credential, or the sign-in needs another step (TOTP_REQUIRED, PASSWORD_CHANGE_REQUIRED)',
+  403: 'The credential has expired ("jwt expired") or the caller may not do this',
+  stepUp: `${ERROR_CODES.STEP_UP_REQUIRED}: the caller has not proved who they are within STEP_UP_MINUTES (POST /auth/step-up), or lacks the role.`,
+  scim401: 'No provisioning token, or a revoked one',
+} as const;
+
+function declare(
+  rule: AccessRule,
+  credentials: Credential[],
+  optional = false,
+  forbidden: string = ACCESS_REFUSALS[403],
+) {
+  const decorators: Array<ClassDecorator | MethodDecorator> = [
+    (target: object, key?: string | symbol, descriptor?: PropertyDescriptor) => {
+      const on = descriptor ? (descriptor.value as object) : target;
+      // One statement of who may call a route: a second one on the same handler or controller is a mistake that
+      // would leave the reader to guess which one wins.
+      if (Reflect.hasOwnMetadata(ACCESS_KEY, on))
+        throw new Error(`${describe(target, key)} states its access twice: one @Access per route`);
+      SetMetadata(ACCESS_KEY, rule)(target, key as never, descriptor as never);
+    },
+  ];
+  if (optional) decorators.push(ApiSecurity({}));
+  for (const credential of credentials) decorators.push(ApiSecurity(credential));
+  if (credentials.length > 0)
+    decorators.push(
+      ApiResponse({
+        status: 401,
+        description: rule.kind === 'scim' ? ACCESS_REFUSALS.scim401 : ACCESS_REFUSALS[401],
+        type: ErrorResponse,
+      }),
+      ApiResponse({ status: 403, description: forbidden, type: ErrorResponse }),
+    );
+  return applyDecorators(...decorators);
+}
+
+function describe(target: object, key?: string | symbol): string {
+  const name = typeof target === 'function' ? target.name : (target.constructor as { name: string }).name;
+  return key === undefined ? name : `${name}.${String(key)}`;
+}
+
 /**
- * A sensitive action (CONTRACT 7): the caller must have proved who they are within STEP_UP_MINUTES (the sign-in that
- * opened the session, or POST /auth/step-up), else `403 STEP_UP_REQUIRED`, which the client answers with its
- * 'Confirm it's you' dialog and a retry. Checked by the global StepUpGuard after the role check; put it on any write
- * route whose misuse from an unattended session would hurt (exports, MFA and passkey removal, privileged roles,
- * identity-provider connections, domains, provisioning tokens).
+ * Who may call a route, stated once, on the handler or its controller: the global guards act on it (src/access),
+ * and it carries the route's OpenAPI security (its credential, the 401 and 403 it may answer).
+ *
+ * - `@Access({ roles })`: a signed-in caller with one of these roles (default-deny: a route without @Access is
+ *   refused); `mfaPending: true` lets an account whose enforced MFA is not set up yet call it; `stepUp` makes it a
+ *   sensitive action (`true`, or `{ when }` to decide per request), refused with `403 STEP_UP_REQUIRED` unless the
+ *   caller proved who they are within STEP_UP_MINUTES (the client's 'Confirm it's you' dialog, then a retry).
+ * - `@Access.public()`: anyone (sign-in, health, legal pages); see its options.
+ * - `@Access.serviceKey()`: back-end systems, by the X-Api-Key header (SERVICE_API_KEY).
+ * - `@Access.scim()`: an organisation's directory (SCIM 2.0) by one of its provisioning tokens; the caller is
+ *   `@CurrentScimToken()`.
+ * - `@Access.challenge(step)`: the holder of the challenge token of a sign-in step (the 401 of POST /auth/login),
+ *   verified by the access guard and handed over as `@CurrentChallenge()`.
  */
-export function RequiresStepUp(options: SensitiveActionOptions = {}) {
-  return applyDecorators(
-    SetMetadata(SENSITIVE_ACTION_KEY, options),
-    ApiForbiddenResponse({
-      description: `${ERROR_CODES.STEP_UP_REQUIRED}: the caller has not proved who they are within STEP_UP_MINUTES (POST /auth/step-up), or lacks the role.`,
-      type: ErrorResponse,
-    }),
+export function Access(options: { roles: readonly Role[]; mfaPending?: boolean; stepUp?: true | StepUpOptions }) {
+  const stepUp = options.stepUp === true ? {} : options.stepUp;
+  return declare(
+    { kind: 'roles', roles: options.roles, mfaPending: options.mfaPending === true, ...(stepUp ? { stepUp } : {}) },
+    ['bearer'],
+    false,
+    stepUp ? ACCESS_REFUSALS.stepUp : ACCESS_REFUSALS[403],
   );
 }
 
-export const IS_SCIM_API_KEY = 'isScimApi';
 /**
- * A route an organisation's directory calls (SCIM 2.0), authenticated by one of that organisation's provisioning
- * tokens as `Authorization: Bearer <token>` instead of a user token; the caller is `@CurrentScimToken()`.
+ * Anyone may call it. `session: 'optional'`: it reads the caller's own access token when one is sent;
+ * `refreshCookie`: it takes the refresh token cookie (POST /refresh).
  */
-export const ScimApi = () => SetMetadata(IS_SCIM_API_KEY, true);
+Access.public = (options: { session?: 'optional'; refreshCookie?: true } = {}) =>
+  declare(
+    { kind: 'public', ...options },
+    [...(options.session ? ['bearer' as const] : []), ...(options.refreshCookie ? ['refreshCookie' as const] : [])],
+    options.session === 'optional',
+  );
+
+/** Back-end systems, by the X-Api-Key header; refused while SERVICE_API_KEY is not configured. */
+Access.serviceKey = () => declare({ kind: 'service' }, ['service']);
+
+/** An organisation's directory (SCIM 2.0), by one of that organisation's provisioning tokens, never a user token. */
+Access.scim = () => declare({ kind: 'scim' }, ['provisioning']);
+
+/**
+ * The holder of the challenge token of this sign-in step. `optional`: the route also answers without one (the
+ * guard then refuses nothing and `@CurrentChallenge()` says whether one was given and whose it is).
+ */
+Access.challenge = (step: ChallengeStep, options: { optional?: true } = {}) =>
+  declare({ kind: 'challenge', step, optional: options.optional === true }, ['challenge'], options.optional === true);

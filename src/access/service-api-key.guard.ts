@@ -1,12 +1,12 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { timingSafeEqual } from 'node:crypto';
-import { APP_CONFIG } from '../../config/app-config.module';
-import { AppConfig } from '../../config/env.validation';
-import { AppException } from '../app.exception';
-import { IS_SERVICE_API_KEY } from '../decorators/access.decorators';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { AppException } from '../common/app.exception';
+import { accessOf } from './access-rule';
 
-/** Checks X-Api-Key on @ServiceApi() routes against SERVICE_API_KEY; refuses all when none is configured. */
+/** Checks X-Api-Key on @Access.serviceKey() routes against SERVICE_API_KEY; refuses all when none is configured. */
 @Injectable()
 export class ServiceApiKeyGuard implements CanActivate {
   constructor(
@@ -16,8 +16,7 @@ export class ServiceApiKeyGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    if (!this.reflector.getAllAndOverride<boolean>(IS_SERVICE_API_KEY, [context.getHandler(), context.getClass()]))
-      return true;
+    if (accessOf(this.reflector, context)?.kind !== 'service') return true;
     const expected = this.config.serviceApiKey;
     if (!expected) throw AppException.forbidden('The service API is switched off: SERVICE_API_KEY is not configured.');
     const given = context.switchToHttp().getRequest().headers['x-api-key'];

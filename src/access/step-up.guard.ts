@@ -1,21 +1,16 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuditService } from '../../audit/audit.service';
-import { APP_CONFIG } from '../../config/app-config.module';
-import { AppConfig } from '../../config/env.validation';
-import { ERROR_CODES, SECURITY_MESSAGES } from '../../shared/messages';
-import { AppException } from '../app.exception';
-import { AuthUser } from '../auth-user';
-import { SENSITIVE_ACTION_KEY, SensitiveActionOptions } from '../decorators/access.decorators';
-import { requestContextOf } from '../request-context';
-
-/** Until when the caller's last proof of identity lets sensitive calls through. */
-export function stepUpUntil(user: Pick<AuthUser, 'authenticatedAt'>, minutes: number): Date {
-  return new Date(user.authenticatedAt.getTime() + minutes * 60_000);
-}
+import { AuditService } from '../audit/audit.service';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { ERROR_CODES, SECURITY_MESSAGES } from '../shared/messages';
+import { AppException } from '../common/app.exception';
+import { AuthUser, stepUpUntil } from '../common/auth-user';
+import { requestContextOf } from '../common/request-context';
+import { accessOf } from './access-rule';
 
 /**
- * The check of @RequiresStepUp() (CONTRACT 7), after the role check: a sensitive call passes only within
+ * The check of `@Access({ roles, stepUp })` (CONTRACT 7), after the role check: a sensitive call passes only within
  * STEP_UP_MINUTES of the session's last proof of identity (its sign-in or a step-up, read with the session by the
  * JWT guard, so every instance sees the same mark). A refusal is `403 STEP_UP_REQUIRED` and an audit event.
  */
@@ -29,10 +24,8 @@ export class StepUpGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const options = this.reflector.getAllAndOverride<SensitiveActionOptions | undefined>(SENSITIVE_ACTION_KEY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const access = accessOf(this.reflector, context);
+    const options = access?.kind === 'roles' ? access.stepUp : undefined;
     if (!options) return true;
     const req = context.switchToHttp().getRequest<{
       user?: AuthUser;

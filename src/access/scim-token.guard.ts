@@ -1,11 +1,11 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ScimTokenAuthService } from '../../credentials/scim-token-auth.service';
-import { IS_SCIM_API_KEY } from '../decorators/access.decorators';
+import { ScimTokenAuthService } from '../credentials/scim-token-auth.service';
+import { accessOf } from './access-rule';
 
 /**
- * Checks the provisioning token on @ScimApi() routes (`Authorization: Bearer <token>`, never a user's access token)
- * and puts its organisation on the request as `scimToken`. Runs before the rate limiter, which counts per token.
+ * Checks the provisioning token on @Access.scim() routes (`Authorization: Bearer <token>`, never a user's access
+ * token) and puts its organisation on the request as `scimToken`. Runs before the rate limiter, which counts per token.
  */
 @Injectable()
 export class ScimTokenGuard implements CanActivate {
@@ -16,8 +16,7 @@ export class ScimTokenGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    if (!this.reflector.getAllAndOverride<boolean>(IS_SCIM_API_KEY, [context.getHandler(), context.getClass()]))
-      return true;
+    if (accessOf(this.reflector, context)?.kind !== 'scim') return true;
     const req = context
       .switchToHttp()
       .getRequest<{ headers: Record<string, string | undefined>; scimToken?: unknown }>();

@@ -1,15 +1,15 @@
 import { Controller, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ExecutionContext } from '@nestjs/common';
-import { AllowMfaPending, Public, Roles } from '../decorators/access.decorators';
-import { Role } from '../../shared/roles';
+import { Access } from '../common/decorators/access.decorators';
+import { Role } from '../shared/roles';
 import { RolesGuard } from './roles.guard';
 
 @Controller()
 class Sample {
-  @Get() @Public() open() {}
-  @Get() @Roles([Role.SITE_ADMIN]) admins() {}
-  @Get() @Roles([Role.SITE_ADMIN, Role.STANDARD_ADMIN]) @AllowMfaPending() ownProfile() {}
+  @Get() @Access.public() open() {}
+  @Get() @Access({ roles: [Role.SITE_ADMIN] }) admins() {}
+  @Get() @Access({ roles: [Role.SITE_ADMIN, Role.STANDARD_ADMIN], mfaPending: true }) ownProfile() {}
   @Get() forgotten() {}
 }
 
@@ -41,7 +41,7 @@ describe('RolesGuard', () => {
     expect(() => guard.canActivate(context('admins', user([Role.STANDARD_ADMIN, Role.ADMINISTRATOR])))).toThrow();
   });
 
-  it('keeps an account with MFA enforced but not enabled to @AllowMfaPending routes', () => {
+  it('keeps an account with MFA enforced but not enabled to mfaPending routes', () => {
     const pending = user([Role.SITE_ADMIN], { isMFAEnforced: true });
     expect(() => guard.canActivate(context('admins', pending))).toThrow(/enforced MFA/);
     expect(guard.canActivate(context('ownProfile', pending))).toBe(true);

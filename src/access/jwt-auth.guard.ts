@@ -1,0 +1,71 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard, AuthGuardAuthenticateOptions } from '@nestjs/passport';
+import { AppException } from '../common/app.exception';
+import { AuthUser } from '../common/auth-user';
+import { OPTIONAL_CALLER } from '../common/decorators/current-user.decorator';
+import { SessionAuthService } from '../credentials/session-auth.service';
+import { accessOf } from './access-rule';
+
+/**
+ * Global and default-deny: every HTTP route needs a valid access token of an open session unless its @Access says
+ * otherwise (public, service key, provisioning token, a sign-in challenge: their guards check their own
+ * credentials). The passport-jwt strategy (JwtStrategy) checks the token and hands over to the one session check,
+ * which puts the caller (`@CurrentUser()`) and their profile (`@CurrentProfile()`) on the request; an expired token
+ * is the spec's 403 'jwt expired' (spec 001 §7.1), which the client answers by refreshing. A public route that reads
+ * the caller's own token when one comes (`session: 'optional'`: logout, status, a signed-in sender) gets it through
+ * the same strategy as `@OptionalCaller()`, or nothing; it is not counted per account by the rate limiter.
+ */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly auth: SessionAuthService,
+  ) {
+    super();
+  }
+
+  override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const access = accessOf(this.reflector, context);
+    if (!access || access.kind === 'roles') return super.canActivate(context) as Promise<boolean>;
+    if (access.kind === 'public' && access.session === 'optional') return this.optionalSession(context);
+    return true;
+  }
+
+  private async optionalSession(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>();
+    if (!req.headers.authorization) return true;
+    try {
+      await super.canActivate(context);
+    } catch (e) {
+      // No valid session: the route answers as to anyone.
+      if (!(e instanceof AppException)) throw e;
+    }
+    return true;
+  }
+
+  /** On an optional-session route the caller goes to `OPTIONAL_CALLER`, not `req.user` (which the rate limiter reads). */
+  override getAuthenticateOptions(context: ExecutionContext): AuthGuardAuthenticateOptions | undefined {
+    return accessOf(this.reflector, context)?.kind === 'public' ? { property: OPTIONAL_CALLER } : undefined;
+  }
+
+  /**
+   * An error of the session check (an AppException) goes out as it is. When passport-jwt refuses on its own (no
+   * token, a malformed one, a bad signature), the session check is asked for its answer to the same header, so
+   * the status, code and message are the ones it gives everywhere else.
+   */
+  override handleRequest<T = AuthUser>(err: unknown, user: T | false, _info: unknown, context: ExecutionContext): T {
+    if (err) throw err;
+    if (user) return user;
+    // @nestjs/passport resolves the guard with what this returns, so the promise's rejection is the answer.
+    return this.refusal(context) as T;
+  }
+
+  private async refusal(context: ExecutionContext): Promise<never> {
+    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>();
+    await this.auth.authenticateHeader(req.headers.authorization);
+    // The session check accepted what passport-jwt refused: refused all the same, as a missing token is.
+    throw AppException.unauthorized();
+  }
+}
