@@ -7,6 +7,33 @@ import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// The server's layers (docs/architecture.md): infrastructure below the credentials, the credentials below the
+// features. Every other folder of src/ is a feature, so a new one is held by the zones from its first line.
+const SERVER_INFRASTRUCTURE = [
+  'shared',
+  'config',
+  'database',
+  'logging',
+  'metrics',
+  'mail',
+  'redis',
+  'files',
+  'lifecycle',
+  'common',
+  'openapi',
+  'static',
+];
+const SERVER_FEATURES = readdirSync(new URL('./src', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== 'credentials' && !SERVER_INFRASTRUCTURE.includes(d.name))
+  .map((d) => d.name);
+/** A client feature reaches another feature only through its public entry (features/<f>/index.ts). */
+const FEATURE_ENTRY_ONLY = {
+  regex: '^@/features/[^/]+/.+',
+  message: "Import another feature through its entry ('@/features/<f>'), not its internals.",
+};
+const SERVER_ROOT_FILES = ['app.module.ts', 'configure-app.ts', 'main.ts', 'serve.ts'].map((f) => `./src/${f}`);
 
 export default defineConfig(
   {
@@ -48,6 +75,41 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   { files: ['**/*.mjs', 'client/**/*.js'], languageOptions: { sourceType: 'module' } },
+  // The server's layers: infrastructure never imports the credentials or a feature, the credentials never a feature,
+  // shared/ (also the client's) nothing else. Loops between feature folders: scripts/check-layers.js.
+  {
+    files: ['src/**/*.ts'],
+    // A spec composes layers to test one (a credentials spec opens sessions): the zones hold the product code.
+    ignores: ['src/**/*.spec.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: SERVER_INFRASTRUCTURE.filter((f) => f !== 'shared').map((f) => `./src/${f}`),
+              from: [...SERVER_FEATURES.map((f) => `./src/${f}`), './src/credentials', ...SERVER_ROOT_FILES],
+              message: 'Infrastructure never imports the credentials or a feature: move the shared part down.',
+            },
+            {
+              target: './src/credentials',
+              from: [...SERVER_FEATURES.map((f) => `./src/${f}`), ...SERVER_ROOT_FILES],
+              message: 'The credentials layer never imports a feature.',
+            },
+            {
+              target: './src/shared',
+              from: './src',
+              except: ['./shared'],
+              message: 'shared/ is plain data and rules the client also uses: it imports nothing else of the server.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
   // The client: browser globals, the React hooks rules, and the import boundaries.
   {
     files: ['client/**/*.{ts,tsx}'],
@@ -78,11 +140,23 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [FEATURE_ENTRY_ONLY],
+        },
+      ],
+    },
+  },
+  {
+    // The app composes the features (routes, layout, providers); a feature never reaches back into it. A feature's
+    // tests may render it inside the app's provider and theme.
+    files: ['client/src/features/**/*.{ts,tsx}'],
+    ignores: ['client/src/features/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
-            {
-              regex: '^@/features/[^/]+/.+',
-              message: "Import another feature through its entry ('@/features/<f>'), not its internals.",
-            },
+            FEATURE_ENTRY_ONLY,
+            { group: ['@/app/*', '**/app/*'], message: 'A feature never imports the app: the app composes it.' },
           ],
         },
       ],

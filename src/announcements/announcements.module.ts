@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Organisation } from '../organisations/entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 import { AnnouncementsController } from './announcements.controller';
 import { AnnouncementsService } from './announcements.service';
 import { AnnouncementDismissal } from './entities/announcement-dismissal.entity';
 import { Announcement } from './entities/announcement.entity';
+import { AuditModule } from '../audit/audit.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Announcement, AnnouncementDismissal, Organisation])],
+  imports: [AuditModule, TypeOrmModule.forFeature([Announcement, AnnouncementDismissal, Organisation])],
   controllers: [AnnouncementsController],
   providers: [AnnouncementsService],
 })

@@ -5,7 +5,7 @@ import { AuditService } from '../audit/audit.service';
 import { AppException } from '../common/app.exception';
 import { RequestContext } from '../common/request-context';
 import { AuthUser, isSupport } from '../common/auth-user';
-import { Organisation } from '../organisations/entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 import { AnnouncementItem, AnnouncementSummary } from '../shared/api-types';
 import { CreateAnnouncementDto } from './dto/create-announcement.dto';
 import { AnnouncementDismissal } from './entities/announcement-dismissal.entity';

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditRetentionService } from './audit-retention.service';
 import { AuditController } from './audit.controller';
@@ -6,7 +6,6 @@ import { AuditService } from './audit.service';
 import { AuditEvent } from './entities/audit-event.entity';
 
 /** The audit trail; global, since every feature that changes something records through AuditService. */
-@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([AuditEvent])],
   controllers: [AuditController],

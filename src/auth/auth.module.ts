@@ -3,8 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { MfaModule } from '../mfa/mfa.module';
 import { PasskeysModule } from '../passkeys/passkeys.module';
 import { TrustedDevicesModule } from '../trusted-devices/trusted-devices.module';
-import { Organisation } from '../organisations/entities/organisation.entity';
-import { User } from '../users/entities/user.entity';
+import { Organisation } from '../database/entities/organisation.entity';
+import { User } from '../database/entities/user.entity';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -25,9 +25,15 @@ import { StepUpController } from './step-up/step-up.controller';
 import { StepUpService } from './step-up/step-up.service';
 import { IdentityProofs } from './step-up/identity-proofs';
 import { Session } from '../sessions/entities/session.entity';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { AuditModule } from '../audit/audit.module';
+import { SessionsModule } from '../sessions/sessions.module';
 
 @Module({
   imports: [
+    SessionsModule,
+    AuditModule,
+    CredentialsModule,
     TypeOrmModule.forFeature([User, PasswordResetToken, Organisation, Session]),
     UsersModule,
     MfaModule,

@@ -3,9 +3,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingContactController, PrimaryBillingController } from './billing.controller';
 import { BillingService } from './billing.service';
 import { ContactProfileEntity } from './entities/contact-profile.entity';
+import { AuditModule } from '../audit/audit.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactProfileEntity])],
+  imports: [AuditModule, TypeOrmModule.forFeature([ContactProfileEntity])],
   controllers: [PrimaryBillingController, BillingContactController],
   providers: [BillingService],
 })

@@ -6,6 +6,12 @@ export interface RequestContext {
   userAgent: string | null;
 }
 
+/** Where a call came from, as far as it is known (a background task may know neither). */
+export interface ClientInfo {
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
 export function requestContextOf(req: {
   ip?: string;
   headers: Record<string, string | string[] | undefined>;

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { ContactController } from './contact.controller';
 import { ContactService } from './contact.service';
+import { CredentialsModule } from '../credentials/credentials.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User])],
+  imports: [CredentialsModule, TypeOrmModule.forFeature([User])],
   controllers: [ContactController],
   providers: [ContactService],
 })

@@ -8,7 +8,7 @@ import { MailService } from '../mail/mail.service';
 import { ERROR_CODES } from '../shared/messages';
 import { CONTACT_MESSAGES, validateContactMessage } from '../shared/shell';
 import { PRODUCT_NAME } from '../shared/messages';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { ContactMessageDto } from './dto/contact-message.dto';
 
 /** Contact Us: the same rule as the form (spec 001 §5), then an e-mail to SUPPORT_EMAIL. */

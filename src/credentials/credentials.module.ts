@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { hmacKey } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
@@ -20,7 +20,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
  * (ScimTokenAuthService).
  * It imports no feature; features import it.
  */
-@Global()
 @Module({
   imports: [
     TypeOrmModule.forFeature([RefreshToken]),

@@ -2,7 +2,7 @@ import { IsNull } from 'typeorm';
 import { LIFETIMES } from '../shared/limits';
 import { ERROR_CODES } from '../shared/messages';
 import { SessionsService } from '../sessions/sessions.service';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { createOrganisation, createUser } from '../../test/utils/factories';
 import { SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
 import { RefreshToken } from './entities/refresh-token.entity';

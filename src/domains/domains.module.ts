@@ -1,17 +1,18 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Organisation } from '../organisations/entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 import { DnsTxtResolver } from './dns-txt.resolver';
 import { DomainsController } from './domains.controller';
 import { DomainsService } from './domains.service';
 import { OrganisationDomain } from './entities/organisation-domain.entity';
 import { VerifiedDomainsService } from './verified-domains.service';
 import { DomainRecheckService } from './domain-recheck.service';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
+import { AuditModule } from '../audit/audit.module';
 
 /** Verified domains (CONTRACT 6); sign-in reads them through VerifiedDomainsService. */
 @Module({
-  imports: [TypeOrmModule.forFeature([OrganisationDomain, Organisation, User])],
+  imports: [AuditModule, TypeOrmModule.forFeature([OrganisationDomain, Organisation, User])],
   controllers: [DomainsController],
   providers: [DomainsService, DnsTxtResolver, VerifiedDomainsService, DomainRecheckService],
   exports: [VerifiedDomainsService],

@@ -7,7 +7,7 @@ import { AuthUser, canAccessOrganisation } from '../common/auth-user';
 import { RequestContext } from '../common/request-context';
 import { lockRow } from '../database/locks';
 import { isUniqueViolation } from '../database/unique-violation';
-import { Organisation } from '../organisations/entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 import {
   DOMAIN_MESSAGES as M,
   DOMAIN_TXT_VALUE_PREFIX,

@@ -6,9 +6,9 @@ import { AuthUser } from '../common/auth-user';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { MailService } from '../mail/mail.service';
-import { Organisation } from '../organisations/entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 import { PRODUCT_NAME } from '../shared/messages';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { FeedbackDto } from './dto/feedback.dto';
 import { UserFeedback } from './entities/user-feedback.entity';
 

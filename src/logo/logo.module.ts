@@ -1,13 +1,14 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Organisation } from '../organisations/entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 import { LogoUpload } from './entities/logo-upload.entity';
 import { LogoRawBodyMiddleware } from './logo-raw-body.middleware';
 import { LogoController } from './logo.controller';
 import { LogoService } from './logo.service';
+import { AuditModule } from '../audit/audit.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LogoUpload, Organisation])],
+  imports: [AuditModule, TypeOrmModule.forFeature([LogoUpload, Organisation])],
   controllers: [LogoController],
   providers: [LogoService],
 })

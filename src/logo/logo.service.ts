@@ -10,7 +10,7 @@ import { AuthUser } from '../common/auth-user';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { FileStore } from '../files/file-store';
-import { Organisation } from '../organisations/entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 import { LogoInfo, LogoUploadUrl } from '../shared/api-types';
 import { LIMITS } from '../shared/limits';
 import { LOGO_UPLOAD_URL_SECONDS, LogoMimeType, ORG_ADMIN_MESSAGES as M } from '../shared/organisation-admin';

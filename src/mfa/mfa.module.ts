@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { UsersModule } from '../users/users.module';
 import { RecoveryCode } from './entities/recovery-code.entity';
 import { MfaAdminController } from './mfa-admin.controller';
@@ -10,9 +10,19 @@ import { MfaService } from './mfa.service';
 import { RecoveryCodesController } from './recovery-codes.controller';
 import { RecoveryCodesService } from './recovery-codes.service';
 import { TrustedDevicesModule } from '../trusted-devices/trusted-devices.module';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { AuditModule } from '../audit/audit.module';
+import { SessionsModule } from '../sessions/sessions.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, RecoveryCode]), UsersModule, TrustedDevicesModule],
+  imports: [
+    SessionsModule,
+    AuditModule,
+    CredentialsModule,
+    TypeOrmModule.forFeature([User, RecoveryCode]),
+    UsersModule,
+    TrustedDevicesModule,
+  ],
   controllers: [MfaController, MfaAdminController, RecoveryCodesController],
   providers: [MfaService, MfaAdminService, RecoveryCodesService],
   exports: [MfaService, RecoveryCodesService],

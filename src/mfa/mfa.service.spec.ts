@@ -2,7 +2,7 @@ import { generateSecret } from 'otplib';
 import { AuditEvent } from '../audit/entities/audit-event.entity';
 import { ERROR_CODES } from '../shared/messages';
 import { SessionsService } from '../sessions/sessions.service';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { createOrganisation, createUser, totp } from '../../test/utils/factories';
 import { lastMailTo } from '../../test/utils/outbox';
 import { SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';

@@ -12,7 +12,7 @@ import { AppException } from '../common/app.exception';
 import { decrypt, encrypt, randomDigits } from '../common/crypto/secrets';
 import { MailService } from '../mail/mail.service';
 import { SessionsService } from '../sessions/sessions.service';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { LIFETIMES } from '../shared/limits';
 import { MfaEnableResponse } from '../shared/api-types';
 import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';

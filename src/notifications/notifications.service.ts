@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Brackets, Repository } from 'typeorm';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
-import { Organisation } from '../organisations/entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 import {
   CONTENT_FIELDS,
   CONTENT_RULES,
@@ -14,7 +14,7 @@ import {
   NotificationItem,
   ProcessLogUrlResponse,
 } from '../shared/notifications';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { PublishNotificationDto } from './dto/notification.dto';
 import { Notification, NotificationReceipt, NotificationWatermark } from './entities/notification.entity';
 import { FileLinksService, sanitiseFileName } from './file-links.service';

@@ -7,9 +7,9 @@ import { BreachedPasswordsService } from '../credentials/breached-passwords.serv
 import { SECURITY_MESSAGES } from '../shared/messages';
 import { temporaryPassword } from '../common/crypto/secrets';
 import { PasswordService } from '../credentials/password.service';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { Role } from '../shared/roles';
-import { Organisation } from './entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 
 /**
  * On a start with an empty database: the vendor organisation and its first E-Support account

@@ -3,8 +3,11 @@ import { BootstrapService } from './bootstrap.service';
 import { OrganisationsController } from './organisations.controller';
 import { OrganisationsService } from './organisations.service';
 import { SupportAccountsController } from './support-accounts.controller';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { AuditModule } from '../audit/audit.module';
 
 @Module({
+  imports: [AuditModule, CredentialsModule],
   controllers: [OrganisationsController, SupportAccountsController],
   providers: [BootstrapService, OrganisationsService],
 })

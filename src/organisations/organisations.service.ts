@@ -14,10 +14,10 @@ import { EMAIL_PATTERN, LIMITS } from '../shared/limits';
 import { PRODUCT_NAME, ERROR_CODES } from '../shared/messages';
 import { APPLICATION_IDS, ORG_ADMIN_MESSAGES as M, SITE_ADMIN_FIRST_SIGN_IN } from '../shared/organisation-admin';
 import { Role } from '../shared/roles';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { CreateESupportDto } from './dto/create-esupport.dto';
 import { CreateSiteAdminDto } from './dto/create-site-admin.dto';
-import { Organisation } from './entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 
 /**
  * New organisations with their site admin, and new E-Support accounts (spec 001 §2.12, §2.13). Both

@@ -1,15 +1,24 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TrustedDevicesModule } from '../trusted-devices/trusted-devices.module';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { Passkey } from './passkey.entity';
 import { PasskeyLoginController, PasskeysController } from './passkeys.controller';
 import { PasskeysService } from './passkeys.service';
 import { WebAuthnChallenge } from './webauthn-challenge.entity';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { AuditModule } from '../audit/audit.module';
+import { SessionsModule } from '../sessions/sessions.module';
 
 /** Passkeys: registration and management under /mfa/passkeys, options for sign-in under /auth/passkey. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Passkey, WebAuthnChallenge, User]), TrustedDevicesModule],
+  imports: [
+    SessionsModule,
+    AuditModule,
+    CredentialsModule,
+    TypeOrmModule.forFeature([Passkey, WebAuthnChallenge, User]),
+    TrustedDevicesModule,
+  ],
   controllers: [PasskeysController, PasskeyLoginController],
   providers: [PasskeysService],
   exports: [PasskeysService],

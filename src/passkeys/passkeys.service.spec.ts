@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { SessionsService } from '../sessions/sessions.service';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { createOrganisation, createUser } from '../../test/utils/factories';
 import { callerOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
 import { SoftAuthenticator } from '../../test/utils/soft-authenticator';

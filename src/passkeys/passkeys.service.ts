@@ -24,7 +24,7 @@ import { SessionsService } from '../sessions/sessions.service';
 import { TrustedDevicesService } from '../trusted-devices/trusted-devices.service';
 import { PRODUCT_NAME } from '../shared/messages';
 import { PASSKEY_ERROR_CODES, PASSKEY_LIMITS, PASSKEY_MESSAGES, PasskeyItem } from '../shared/passkeys';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { Passkey } from './passkey.entity';
 import { WebAuthnChallenge, WebAuthnPurpose } from './webauthn-challenge.entity';
 

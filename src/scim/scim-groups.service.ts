@@ -10,7 +10,7 @@ import { MANAGED_BY_SCIM } from '../shared/scim';
 import { NAME_MAX } from '../shared/validation';
 import { UserGroupMember } from '../user-groups/entities/user-group-member.entity';
 import { UserGroup } from '../user-groups/entities/user-group.entity';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { attributeList, project } from './scim-attributes';
 import { badValue, scimError } from './scim-errors';
 import { eqConditions, GROUP_FILTER_ATTRIBUTES } from './scim-filter';

@@ -8,7 +8,7 @@ import { randomToken, sha256 } from '../common/crypto/secrets';
 import { RequestContext } from '../common/request-context';
 import { ScimCaller } from '../common/scim-caller';
 import { lockRow } from '../database/locks';
-import { Organisation } from '../organisations/entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 import { NewScimToken, SCIM_MESSAGES, SCIM_TOKENS_MAX, ScimTokenItem } from '../shared/scim';
 import { ScimToken } from './entities/scim-token.entity';
 

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Organisation } from '../organisations/entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 import { SessionsModule } from '../sessions/sessions.module';
 import { UserGroupMember } from '../user-groups/entities/user-group-member.entity';
 import { UserGroup } from '../user-groups/entities/user-group.entity';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { UsersModule } from '../users/users.module';
 import { ScimToken } from './entities/scim-token.entity';
 import { ScimGroupsService } from './scim-groups.service';
@@ -13,10 +13,12 @@ import { ScimTokensController } from './scim-tokens.controller';
 import { ScimTokensService } from './scim-tokens.service';
 import { ScimUsersService } from './scim-users.service';
 import { ScimController } from './scim.controller';
+import { AuditModule } from '../audit/audit.module';
 
 /** Directory provisioning: the organisations' provisioning tokens (/api/scim-tokens) and SCIM 2.0 (/scim/v2). */
 @Module({
   imports: [
+    AuditModule,
     TypeOrmModule.forFeature([ScimToken, Organisation, User, UserGroup, UserGroupMember]),
     UsersModule,
     SessionsModule,

@@ -6,7 +6,7 @@ import { Role } from '../shared/roles';
 import { LIFETIMES } from '../shared/limits';
 import { createOrganisation, createUser } from '../../test/utils/factories';
 import { callerOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { Session } from './entities/session.entity';
 import { SessionsService } from './sessions.service';
 

@@ -11,11 +11,12 @@ import { ACCOUNT_MESSAGES, ERROR_CODES } from '../shared/messages';
 import { LastLogin } from '../shared/api-answers';
 import { refreshInvalid, RefreshTokenService } from '../credentials/refresh-token.service';
 import { AuthUser, canAccessOrganisation } from '../common/auth-user';
+import { ClientInfo } from '../common/request-context';
 import { ForceLogoffResult, UserSessionRow, UserSessionsResponse } from '../shared/api-types';
 import { ORG_ADMIN_MESSAGES } from '../shared/organisation-admin';
 import { roleNames } from '../shared/roles';
-import { Organisation } from '../organisations/entities/organisation.entity';
-import { User } from '../users/entities/user.entity';
+import { Organisation } from '../database/entities/organisation.entity';
+import { User } from '../database/entities/user.entity';
 import { checkAccountAction } from '../shared/account-rules';
 import { Session, SessionEndReason } from './entities/session.entity';
 import { TrustedDevice } from '../trusted-devices/entities/trusted-device.entity';
@@ -24,11 +25,6 @@ import { SessionEvents } from './session-events';
 export interface StartedSession {
   session: Session;
   refreshToken: string;
-}
-
-export interface ClientInfo {
-  ip?: string | null;
-  userAgent?: string | null;
 }
 
 /** The reasons for ending every session of an account that also end its trusted devices. */

@@ -7,7 +7,7 @@ import { AuditService } from '../audit/audit.service';
 import { AuthUser } from '../common/auth-user';
 import { AppException } from '../common/app.exception';
 import { SSO_LIMITS, SSO_MESSAGES, SsoTestClaim, SsoTestResult, SsoTestStart } from '../shared/sso';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { SsoConnection } from './entities/sso-connection.entity';
 import { SsoTestResultRow } from './entities/sso-test-result.entity';
 import { FederatedIdentity, FederatedSignInService } from './federated-sign-in.service';

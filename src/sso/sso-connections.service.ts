@@ -9,7 +9,7 @@ import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { lockRow } from '../database/locks';
-import { Organisation } from '../organisations/entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 import { ERROR_CODES } from '../shared/messages';
 import { SSO_LIMITS, SSO_MESSAGES, SsoConnectionItem } from '../shared/sso';
 import { CreateSsoConnectionDto, UpdateSsoConnectionDto } from './dto/sso-connection.dto';

@@ -5,7 +5,7 @@ import { AuthService } from '../auth/auth.service';
 import { decrypt } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import { Organisation } from '../organisations/entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 import { Session } from '../sessions/entities/session.entity';
 import { SsoConnection } from './entities/sso-connection.entity';
 import { SsoSession } from './entities/sso-session.entity';

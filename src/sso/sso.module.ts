@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
-import { Organisation } from '../organisations/entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 import { Session } from '../sessions/entities/session.entity';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { UsersModule } from '../users/users.module';
 import { SsoConnection } from './entities/sso-connection.entity';
 import { SsoIdentity } from './entities/sso-identity.entity';
@@ -23,10 +23,16 @@ import { SsoLogoutService } from './sso-logout.service';
 import { BackChannelLogoutService } from './back-channel-logout.service';
 import { SsoStepUpController } from './sso-step-up.controller';
 import { DomainsModule } from '../domains/domains.module';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { AuditModule } from '../audit/audit.module';
+import { SessionsModule } from '../sessions/sessions.module';
 
 /** Each organisation's own identity providers (CONTRACT 6): connections, sign-in through them, single logout. */
 @Module({
   imports: [
+    SessionsModule,
+    AuditModule,
+    CredentialsModule,
     TypeOrmModule.forFeature([
       SsoConnection,
       SsoIdentity,

@@ -3,13 +3,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { TrustedDevice } from './entities/trusted-device.entity';
 import { TrustedDevicesController } from './trusted-devices.controller';
 import { TrustedDevicesService } from './trusted-devices.service';
+import { AuditModule } from '../audit/audit.module';
 
 /**
  * Trusted devices: a device that passed the second factor may skip it for REMEMBER_DEVICE_DAYS. Below MFA and
  * passkeys (both revoke them), above sessions.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([TrustedDevice])],
+  imports: [AuditModule, TypeOrmModule.forFeature([TrustedDevice])],
   controllers: [TrustedDevicesController],
   providers: [TrustedDevicesService],
   exports: [TrustedDevicesService],

@@ -4,7 +4,7 @@ import { In, Repository } from 'typeorm';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { UserGroupItem, UserGroupMapping } from '../shared/api-types';
-import { User } from '../users/entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { UsersService } from '../users/users.service';
 import { CreateUserGroupDto } from './dto/user-group.dto';
 import { UserGroupMember } from './entities/user-group-member.entity';

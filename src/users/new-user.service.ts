@@ -15,7 +15,7 @@ import { NewUserResult } from '../shared/api-types';
 import { ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
 import { BASE_ROLE, roleNames } from '../shared/roles';
 import { AddUserDto } from './dto/user-changes.dto';
-import { User } from './entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { USER_MESSAGES, UsersService } from './users.service';
 
 /** A new user added by an administrator (POST /api/users/add): the account and its welcome e-mail, together. */

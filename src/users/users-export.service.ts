@@ -3,10 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation } from '../common/auth-user';
-import { Organisation } from '../organisations/entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 import { roleNames } from '../shared/roles';
 import { UserListQueryDto } from './dto/user-list-query.dto';
-import { User } from './entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { whereAccessAndRole, whereNameOrEmailLike } from './search/text-match';
 import { USER_MESSAGES } from './users.service';
 

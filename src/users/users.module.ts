@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Organisation } from '../organisations/entities/organisation.entity';
-import { User } from './entities/user.entity';
+import { Organisation } from '../database/entities/organisation.entity';
+import { User } from '../database/entities/user.entity';
 import { OrganisationController } from './organisation.controller';
 import { UsersController } from './users.controller';
 import { UserCountCache } from './user-count-cache';
@@ -10,9 +10,12 @@ import { UsersExportService } from './users-export.service';
 import { UsersService } from './users.service';
 import { NewUserService } from './new-user.service';
 import { UserSearchService } from './search/user-search.service';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { AuditModule } from '../audit/audit.module';
+import { SessionsModule } from '../sessions/sessions.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, Organisation])],
+  imports: [SessionsModule, AuditModule, CredentialsModule, TypeOrmModule.forFeature([User, Organisation])],
   controllers: [UsersExportController, UsersController, OrganisationController],
   providers: [UsersService, NewUserService, UserSearchService, UserCountCache, UsersExportService],
   exports: [UsersService, UserCountCache],

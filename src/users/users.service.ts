@@ -8,7 +8,7 @@ import { BreachedPasswordsService } from '../credentials/breached-passwords.serv
 import { PasswordService } from '../credentials/password.service';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation, mfaPending } from '../common/auth-user';
-import { Organisation } from '../organisations/entities/organisation.entity';
+import { Organisation } from '../database/entities/organisation.entity';
 import { SessionsService } from '../sessions/sessions.service';
 import { OrganisationInfo, SingleUser, SuccessResult, UserListPage } from '../shared/api-types';
 import { ACCOUNT_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
@@ -23,7 +23,7 @@ import {
 } from './dto/user-changes.dto';
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { ListedOrganisation, UserSearchService } from './search/user-search.service';
-import { User } from './entities/user.entity';
+import { User } from '../database/entities/user.entity';
 import { checkAccountAction, checkRoleChange, parseRoleIds } from '../shared/account-rules';
 import { maySignIn } from '../credentials/may-sign-in';
 import { DIRECTORY_OWNED_FIELDS, SCIM_MESSAGES } from '../shared/scim';

@@ -6,7 +6,7 @@ import { AuditRetentionService } from '../../src/audit/audit-retention.service';
 import { UTF8_BOM } from '../../src/common/csv';
 import { AuditEventType } from '../../src/shared/audit';
 import { Role } from '../../src/shared/roles';
-import { User } from '../../src/users/entities/user.entity';
+import { User } from '../../src/database/entities/user.entity';
 import { createUser, login, PASSWORD, totp } from '../utils/factories';
 import { lastMailTo, outboxDelivered } from '../utils/outbox';
 import { PNG_BYTES } from '../utils/org-admin';

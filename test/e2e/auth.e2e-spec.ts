@@ -6,7 +6,7 @@ import { JwtService } from '@nestjs/jwt';
 import { generateSecret } from 'otplib';
 import request from 'supertest';
 import { PasswordResetToken } from '../../src/auth/entities/password-reset-token.entity';
-import { User } from '../../src/users/entities/user.entity';
+import { User } from '../../src/database/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, fromResponse, login, PASSWORD, totp } from '../utils/factories';
 import { lastMailTo, linkIn, readOutbox } from '../utils/outbox';

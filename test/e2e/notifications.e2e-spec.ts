@@ -11,7 +11,7 @@ import { SessionAuthService } from '../../src/credentials/session-auth.service';
 import { TokenService } from '../../src/credentials/token.service';
 import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS } from '../../src/shared/notifications';
 import { Role } from '../../src/shared/roles';
-import { User } from '../../src/users/entities/user.entity';
+import { User } from '../../src/database/entities/user.entity';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
 import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
 import { createTestApp, TestApp } from '../utils/test-app';

@@ -2,7 +2,7 @@ import { generateSecret } from 'otplib';
 import request from 'supertest';
 import { IsNull } from 'typeorm';
 import { RecoveryCode } from '../../src/mfa/entities/recovery-code.entity';
-import { Organisation } from '../../src/organisations/entities/organisation.entity';
+import { Organisation } from '../../src/database/entities/organisation.entity';
 import { Role } from '../../src/shared/roles';
 import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
 import { createOrganisation, createUser, fromResponse, login, PASSWORD, totp } from '../utils/factories';

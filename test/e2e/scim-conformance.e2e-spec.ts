@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { Organisation } from '../../src/organisations/entities/organisation.entity';
+import { Organisation } from '../../src/database/entities/organisation.entity';
 import { UserGroupMember } from '../../src/user-groups/entities/user-group-member.entity';
 import { UserGroup } from '../../src/user-groups/entities/user-group.entity';
 import { Role } from '../../src/shared/roles';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import { Organisation } from '../../src/organisations/entities/organisation.entity';
+import { Organisation } from '../../src/database/entities/organisation.entity';
 import { ScimToken } from '../../src/scim/entities/scim-token.entity';
 import { Role } from '../../src/shared/roles';
 import { isErrorBody } from '../utils/error-body';

@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
 import { OutboxMessage } from '../../src/mail/entities/outbox-message.entity';
-import { Organisation } from '../../src/organisations/entities/organisation.entity';
+import { Organisation } from '../../src/database/entities/organisation.entity';
 import { Session } from '../../src/sessions/entities/session.entity';
 import { Role } from '../../src/shared/roles';
 import { SsoConnection } from '../../src/sso/entities/sso-connection.entity';
-import { User } from '../../src/users/entities/user.entity';
+import { User } from '../../src/database/entities/user.entity';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, fromResponse } from '../utils/factories';
 import { createRoleMatrix, RoleMatrix } from '../utils/roles';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Session } from '../../src/sessions/entities/session.entity';
-import { User } from '../../src/users/entities/user.entity';
+import { User } from '../../src/database/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login, PASSWORD } from '../utils/factories';
 import { lastMailTo } from '../utils/outbox';

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { Organisation } from '../../src/organisations/entities/organisation.entity';
-import { User } from '../../src/users/entities/user.entity';
+import { Organisation } from '../../src/database/entities/organisation.entity';
+import { User } from '../../src/database/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
 import { expectErrorBody } from '../utils/error-body';

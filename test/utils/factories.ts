@@ -3,8 +3,8 @@ import { generate } from 'otplib';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { encrypt } from '../../src/common/crypto/secrets';
-import { Organisation } from '../../src/organisations/entities/organisation.entity';
-import { User } from '../../src/users/entities/user.entity';
+import { Organisation } from '../../src/database/entities/organisation.entity';
+import { User } from '../../src/database/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { TestApp } from './test-app';
 

@@ -1,4 +1,4 @@
-import { Organisation } from '../../src/organisations/entities/organisation.entity';
+import { Organisation } from '../../src/database/entities/organisation.entity';
 import { TestApp } from './test-app';
 
 /** Marks `domain` verified by `org`, as a successful DNS check does (the unique verifiedDomain). */

@@ -33,11 +33,16 @@ export const shellRoutes: RouteObject[] = [
 /** Public legal pages (no login). */
 export const legalRoutes: RouteObject[] = [
   {
-    path: '/terms/terms',
-    lazy: () => import('@/features/legal/components/TermsPage').then((m) => ({ Component: m.TermsPage })),
-  },
-  {
-    path: '/terms/privacy',
-    lazy: () => import('@/features/legal/components/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
+    lazy: () => import('./layout/PublicLayout').then((m) => ({ Component: m.PublicLayout })),
+    children: [
+      {
+        path: '/terms/terms',
+        lazy: () => import('@/features/legal/components/TermsPage').then((m) => ({ Component: m.TermsPage })),
+      },
+      {
+        path: '/terms/privacy',
+        lazy: () => import('@/features/legal/components/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
+      },
+    ],
   },
 ];

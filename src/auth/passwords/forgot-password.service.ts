@@ -8,10 +8,10 @@ import { AppConfig } from '../../config/env.validation';
 import { maySignIn } from '../../credentials/may-sign-in';
 import { MailService } from '../../mail/mail.service';
 import { MfaService } from '../../mfa/mfa.service';
-import { ClientInfo } from '../../sessions/sessions.service';
+import { ClientInfo } from '../../common/request-context';
 import { LIFETIMES } from '../../shared/limits';
 import { AUTH_MESSAGES, PRODUCT_NAME } from '../../shared/messages';
-import { User } from '../../users/entities/user.entity';
+import { User } from '../../database/entities/user.entity';
 import { ForgotPasswordDto } from '../dto/password.dto';
 import { PasswordResetToken } from '../entities/password-reset-token.entity';
 

@@ -2,7 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { AppException } from '../../common/app.exception';
 import { maySignIn } from '../../credentials/may-sign-in';
 import { ERROR_CODES } from '../../shared/messages';
-import { User } from '../../users/entities/user.entity';
+import { User } from '../../database/entities/user.entity';
 
 /** Refuses an account that is disabled or blocked, at every way in (password, passkey, SSO, a forced change). */
 export function assertMaySignIn(user: User): void {

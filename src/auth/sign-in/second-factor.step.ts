@@ -9,7 +9,7 @@ import { DeviceCookie, TrustedDevicesService } from '../../trusted-devices/trust
 import { PasskeysService } from '../../passkeys/passkeys.service';
 import { RECOVERY_MESSAGES } from '../../shared/mfa-recovery';
 import { AUTH_MESSAGES, ERROR_CODES } from '../../shared/messages';
-import { User } from '../../users/entities/user.entity';
+import { User } from '../../database/entities/user.entity';
 import { LoginDto } from '../dto/login.dto';
 import { SignInAttempts, SignInClient } from './sign-in-attempts';
 

@@ -4,9 +4,9 @@ import { Repository } from 'typeorm';
 import { AuditService } from '../../audit/audit.service';
 import { AppException } from '../../common/app.exception';
 import { MailService } from '../../mail/mail.service';
-import { ClientInfo } from '../../sessions/sessions.service';
+import { ClientInfo } from '../../common/request-context';
 import { PRODUCT_NAME } from '../../shared/messages';
-import { User } from '../../users/entities/user.entity';
+import { User } from '../../database/entities/user.entity';
 import { LoginThrottleService } from '../login-throttle.service';
 
 /** A client as a sign-in step sees it: its address is always known. */

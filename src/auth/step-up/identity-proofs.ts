@@ -7,7 +7,7 @@ import { MfaService } from '../../mfa/mfa.service';
 import { RecoveryCodesService } from '../../mfa/recovery-codes.service';
 import { PasskeysService } from '../../passkeys/passkeys.service';
 import { ERROR_CODES, ErrorCode } from '../../shared/messages';
-import { User } from '../../users/entities/user.entity';
+import { User } from '../../database/entities/user.entity';
 import { StepUpDto } from './dto/step-up.dto';
 
 /** The proofs a signed-in person can give of being the account's owner: password, TOTP, recovery code, passkey. */

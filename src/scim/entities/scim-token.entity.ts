@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { DATE_TYPE } from '../../database/column-types';
-import { Organisation } from '../../organisations/entities/organisation.entity';
+import { Organisation } from '../../database/entities/organisation.entity';
 
 /**
  * A provisioning token of one organisation: what its directory (Entra ID, Okta) presents as `Authorization: Bearer`

@@ -1,7 +1,7 @@
-import { Organisation } from '../../organisations/entities/organisation.entity';
+import { Organisation } from '../../database/entities/organisation.entity';
 import { UserListItem } from '../../shared/api-types';
 import { Role } from '../../shared/roles';
-import { User } from '../entities/user.entity';
+import { User } from '../../database/entities/user.entity';
 import { UserListQueryDto } from '../dto/user-list-query.dto';
 import { createOrganisation } from '../../../test/utils/factories';
 import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';

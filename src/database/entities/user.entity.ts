@@ -8,8 +8,8 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { DATE_TYPE } from '../../database/column-types';
-import { Organisation } from '../../organisations/entities/organisation.entity';
+import { DATE_TYPE } from '../column-types';
+import { Organisation } from './organisation.entity';
 import { effectiveRoles, Role } from '../../shared/roles';
 
 @Entity('users')
