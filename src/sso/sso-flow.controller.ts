@@ -7,6 +7,7 @@ import { Client, RequestContext } from '../common/request-context';
 import { BackChannelLogoutDto, DiscoverDto, SamlPostDto, SsoStartQueryDto } from './dto/sso-flow.dto';
 import { Answers, Redirects } from '../openapi/decorators';
 import { SsoFlowService } from './sso-flow.service';
+import { SsoDiscoveryService } from './sso-discovery.service';
 import { BackChannelLogoutService } from './back-channel-logout.service';
 
 /**
@@ -19,6 +20,7 @@ import { BackChannelLogoutService } from './back-channel-logout.service';
 export class SsoFlowController {
   constructor(
     private readonly flow: SsoFlowService,
+    private readonly discovery: SsoDiscoveryService,
     private readonly logout: BackChannelLogoutService,
   ) {}
 
@@ -27,7 +29,7 @@ export class SsoFlowController {
   @HttpCode(200)
   @Answers(200, 'SsoDiscoveryResult', 'Whether the e-mail signs in through its organisation')
   discover(@Body() dto: DiscoverDto) {
-    return this.flow.discover(dto.email);
+    return this.discovery.discover(dto.email);
   }
 
   @Access.public()

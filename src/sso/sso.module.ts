@@ -19,6 +19,9 @@ import { SsoConnectionsController } from './sso-connections.controller';
 import { SsoConnectionsService } from './sso-connections.service';
 import { SsoFlowController } from './sso-flow.controller';
 import { SsoFlowService } from './sso-flow.service';
+import { SsoDiscoveryService } from './sso-discovery.service';
+import { RoundTripEnds } from './round-trip-ends';
+import { RoundTripState } from './round-trip-state';
 import { SsoLogoutService } from './sso-logout.service';
 import { BackChannelLogoutService } from './back-channel-logout.service';
 import { SsoStepUpController } from './sso-step-up.controller';
@@ -51,6 +54,9 @@ import { SessionsModule } from '../sessions/sessions.module';
   providers: [
     SsoConnectionsService,
     SsoFlowService,
+    SsoDiscoveryService,
+    RoundTripState,
+    RoundTripEnds,
     FederatedSignInService,
     SsoLogoutService,
     BackChannelLogoutService,
