@@ -56,7 +56,7 @@ export class AuthService {
     if (dto.passkey && dto.username === undefined && dto.password === undefined)
       return this.loginWithPasskey(dto.passkey, client);
     const user = await this.checkPassword(dto.username.toLowerCase(), dto.password, client);
-    this.assertActive(user);
+    assertMaySignIn(user);
     const { recoveryCodesLeft, rememberDevice } = await this.secondFactor.pass(user, dto, challenge, client, cookies);
     const signedIn = await this.completeLogin(user, client, dto.passkey ? 'password+passkey' : 'password');
     if (recoveryCodesLeft !== undefined) signedIn.recoveryCodesLeft = recoveryCodesLeft;
@@ -110,7 +110,7 @@ export class AuthService {
       );
       throw checked.error;
     }
-    this.assertActive(checked.user);
+    assertMaySignIn(checked.user);
     return this.completeLogin(checked.user, client, 'passkey');
   }
 
@@ -124,10 +124,6 @@ export class AuthService {
     // One transaction: concurrent-users limit, session, refresh token, last login.
     const { session, refreshToken } = await this.sessions.start(user, client, method, within);
     return { accessToken: this.tokens.signAccess(user.id, session.id), refreshToken };
-  }
-
-  assertActive(user: User): void {
-    assertMaySignIn(user);
   }
 
   async refresh(raw: string | undefined): Promise<{ accessToken: string; refreshToken?: string }> {

@@ -4,7 +4,7 @@ import { ERROR_CODES } from '../shared/messages';
 import { SessionsService } from '../sessions/sessions.service';
 import { User } from '../database/entities/user.entity';
 import { createOrganisation, createUser } from '../../test/utils/factories';
-import { SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { refusalOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
 import { RefreshToken } from './entities/refresh-token.entity';
 import { RefreshTokenService } from './refresh-token.service';
 
@@ -18,14 +18,6 @@ describe.each(SERVICE_DATABASES)('RefreshTokenService: rotating refresh tokens o
     const { session, refreshToken } = await t().app.get(SessionsService).start(user, client);
     return { user, session: { id: session.id, userId: user.id }, refreshToken };
   }
-  const refusal = (p: Promise<unknown>) =>
-    p.then(
-      () => null,
-      (e: { getStatus(): number; getResponse(): unknown }) => ({
-        status: e.getStatus(),
-        code: (e.getResponse() as { code?: string }).code,
-      }),
-    );
 
   it('a token gives one successor, which rotates in turn; the old one stays in the database, used', async () => {
     const { session, refreshToken } = await signedIn();
@@ -58,13 +50,13 @@ describe.each(SERVICE_DATABASES)('RefreshTokenService: rotating refresh tokens o
 
   it('refuses no token, an unknown and an expired one; an account no longer active: the session must end', async () => {
     const invalid = { status: 401, code: ERROR_CODES.REFRESH_INVALID };
-    expect(await refusal(tokens().rotate(undefined))).toEqual(invalid);
-    expect(await refusal(tokens().rotate('not-a-token'))).toEqual(invalid);
+    expect(await refusalOf(tokens().rotate(undefined))).toEqual(invalid);
+    expect(await refusalOf(tokens().rotate('not-a-token'))).toEqual(invalid);
     const expired = await signedIn();
     await t()
       .db.getRepository(RefreshToken)
       .update({ sessionId: expired.session.id }, { expiresAt: new Date(Date.now() - 1000) });
-    expect(await refusal(tokens().rotate(expired.refreshToken))).toEqual(invalid);
+    expect(await refusalOf(tokens().rotate(expired.refreshToken))).toEqual(invalid);
     const live = await signedIn();
     await t().db.getRepository(User).update({ id: live.user.id }, { isBlocked: true });
     expect(await tokens().rotate(live.refreshToken)).toEqual({ end: 'disabled', sessionId: live.session.id });

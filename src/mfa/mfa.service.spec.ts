@@ -5,7 +5,7 @@ import { SessionsService } from '../sessions/sessions.service';
 import { User } from '../database/entities/user.entity';
 import { createOrganisation, createUser, totp } from '../../test/utils/factories';
 import { lastMailTo } from '../../test/utils/outbox';
-import { SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { refusalOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
 import { MfaService } from './mfa.service';
 
 describe.each(SERVICE_DATABASES)('MfaService on %s', (database) => {
@@ -14,14 +14,6 @@ describe.each(SERVICE_DATABASES)('MfaService on %s', (database) => {
   const sessions = () => t().app.get(SessionsService);
   const reload = (user: User) => t().db.getRepository(User).findOneByOrFail({ id: user.id });
   const client = { ip: '203.0.113.7', userAgent: 'jest' };
-  const refusal = (p: Promise<unknown>) =>
-    p.then(
-      () => null,
-      (e: { getStatus(): number; getResponse(): unknown }) => ({
-        status: e.getStatus(),
-        code: (e.getResponse() as { code?: string }).code,
-      }),
-    );
 
   async function enrolled() {
     const secret = generateSecret();
@@ -43,7 +35,7 @@ describe.each(SERVICE_DATABASES)('MfaService on %s', (database) => {
     const user = await createUser(t(), org);
     const { session } = await sessions().start(user, client);
     const { secret } = await mfa().startEnrolment(user.id);
-    expect(await refusal(mfa().completeEnrolment(user.id, '000000'))).toEqual({
+    expect(await refusalOf(mfa().completeEnrolment(user.id, '000000'))).toEqual({
       status: 400,
       code: ERROR_CODES.INVALID_MFA_TOKEN,
     });
@@ -56,13 +48,13 @@ describe.each(SERVICE_DATABASES)('MfaService on %s', (database) => {
     expect(await reload(user)).toMatchObject({ isMFAEnabled: true, mfaPendingSecret: null });
     expect(await sessions().isActive(session.id)).toBe(false);
     expect(await t().db.getRepository(AuditEvent).countBy({ targetId: user.id, type: 'MFA_ENABLED' })).toBe(1);
-    expect(await refusal(mfa().startEnrolment(user.id))).toMatchObject({ status: 409 });
+    expect(await refusalOf(mfa().startEnrolment(user.id))).toMatchObject({ status: 409 });
   });
 
   it('switching MFA off takes a current code; it clears the secret and ends the sessions', async () => {
     const { secret, user } = await enrolled();
     const { session } = await sessions().start(user, client);
-    expect(await refusal(mfa().disableOwn(user.id, '123456'))).toEqual({
+    expect(await refusalOf(mfa().disableOwn(user.id, '123456'))).toEqual({
       status: 400,
       code: ERROR_CODES.INVALID_MFA_TOKEN,
     });
@@ -81,6 +73,6 @@ describe.each(SERVICE_DATABASES)('MfaService on %s', (database) => {
     expect(await mfa().verifyLoginCode(await reload(user), code!)).toBe(false);
 
     const plain = await createUser(t(), await createOrganisation(t()));
-    expect(await refusal(mfa().sendEmailCode(plain.id))).toMatchObject({ status: 400 });
+    expect(await refusalOf(mfa().sendEmailCode(plain.id))).toMatchObject({ status: 400 });
   });
 });

@@ -5,7 +5,7 @@ import { User } from '../database/entities/user.entity';
 import { createOrganisation, createUser } from '../../test/utils/factories';
 import { siteAdminPayload } from '../../test/utils/org-admin';
 import { lastMailTo } from '../../test/utils/outbox';
-import { callerOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
 import { CreateSiteAdminDto } from './dto/create-site-admin.dto';
 import { Organisation } from '../database/entities/organisation.entity';
 import { OrganisationsService } from './organisations.service';
@@ -13,14 +13,6 @@ import { OrganisationsService } from './organisations.service';
 describe.each(SERVICE_DATABASES)('OrganisationsService on %s', (database) => {
   const t = serviceApp(database);
   const service = () => t().app.get(OrganisationsService);
-  const refusal = (p: Promise<unknown>) =>
-    p.then(
-      () => null,
-      (e: { getStatus(): number; getResponse(): unknown }) => ({
-        status: e.getStatus(),
-        code: (e.getResponse() as { code?: string }).code,
-      }),
-    );
   const payload = (overrides: Record<string, unknown> = {}) => siteAdminPayload(overrides) as CreateSiteAdminDto;
 
   async function support() {
@@ -62,11 +54,11 @@ describe.each(SERVICE_DATABASES)('OrganisationsService on %s', (database) => {
     await service().createSiteAdmin(caller, first);
     const organisations = await t().db.getRepository(Organisation).count();
     const sameCode = payload({ organizationCode: first.organizationCode.toLowerCase() });
-    expect(await refusal(service().createSiteAdmin(caller, sameCode))).toEqual({
+    expect(await refusalOf(service().createSiteAdmin(caller, sameCode))).toEqual({
       status: 409,
       code: ERROR_CODES.DUPLICATE_ORGANISATION_CODE,
     });
-    expect(await refusal(service().createSiteAdmin(caller, payload({ userEmail: first.userEmail })))).toEqual({
+    expect(await refusalOf(service().createSiteAdmin(caller, payload({ userEmail: first.userEmail })))).toEqual({
       status: 409,
       code: ERROR_CODES.DUPLICATE_EMAIL,
     });
@@ -96,7 +88,7 @@ describe.each(SERVICE_DATABASES)('OrganisationsService on %s', (database) => {
       roleId: Role.E_SUPPORT,
       mustChangePassword: true,
     });
-    expect(await refusal(service().createESupport(caller, { userName: created.email.split('@')[0] }))).toMatchObject({
+    expect(await refusalOf(service().createESupport(caller, { userName: created.email.split('@')[0] }))).toMatchObject({
       status: 409,
     });
   });

@@ -5,7 +5,7 @@ import { ERROR_CODES } from '../shared/messages';
 import { Role } from '../shared/roles';
 import { LIFETIMES } from '../shared/limits';
 import { createOrganisation, createUser } from '../../test/utils/factories';
-import { callerOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
 import { User } from '../database/entities/user.entity';
 import { Session } from './entities/session.entity';
 import { SessionsService } from './sessions.service';
@@ -14,21 +14,13 @@ describe.each(SERVICE_DATABASES)('SessionsService on %s', (database) => {
   const t = serviceApp(database);
   const service = () => t().app.get(SessionsService);
   const client = { ip: '203.0.113.9', userAgent: 'jest' };
-  const rejection = (p: Promise<unknown>) =>
-    p.then(
-      () => null,
-      (e: { getStatus(): number; code?: string; getResponse(): unknown }) => ({
-        status: e.getStatus(),
-        code: (e.getResponse() as { code?: string }).code,
-      }),
-    );
 
   describe('start: the concurrent-users limit', () => {
     it('refuses the sign-in past the limit; an account already online does not count twice', async () => {
       const org = await createOrganisation(t(), { maxConcurrentUsers: 1 });
       const [a, b] = [await createUser(t(), org), await createUser(t(), org)];
       await service().start(a, client);
-      expect(await rejection(service().start(b, client))).toEqual({
+      expect(await refusalOf(service().start(b, client))).toEqual({
         status: 403,
         code: ERROR_CODES.CONCURRENT_USERS_EXCEEDED,
       });
@@ -75,7 +67,7 @@ describe.each(SERVICE_DATABASES)('SessionsService on %s', (database) => {
       await t()
         .db.getRepository(RefreshToken)
         .update({ sessionId: session.id, replacesId: IsNull() }, { usedAt: past });
-      expect(await rejection(service().rotate(refreshToken))).toEqual({
+      expect(await refusalOf(service().rotate(refreshToken))).toEqual({
         status: 401,
         code: ERROR_CODES.REFRESH_INVALID,
       });
@@ -96,18 +88,18 @@ describe.each(SERVICE_DATABASES)('SessionsService on %s', (database) => {
       const org = await createOrganisation(t());
       const user = await createUser(t(), org);
       const invalid = { status: 401, code: ERROR_CODES.REFRESH_INVALID };
-      expect(await rejection(service().rotate('not-a-token'))).toEqual(invalid);
-      expect(await rejection(service().rotate(undefined))).toEqual(invalid);
+      expect(await refusalOf(service().rotate('not-a-token'))).toEqual(invalid);
+      expect(await refusalOf(service().rotate(undefined))).toEqual(invalid);
 
       const expired = await service().start(user, client);
       await t()
         .db.getRepository(RefreshToken)
         .update({ sessionId: expired.session.id }, { expiresAt: new Date(Date.now() - 1000) });
-      expect(await rejection(service().rotate(expired.refreshToken))).toEqual(invalid);
+      expect(await refusalOf(service().rotate(expired.refreshToken))).toEqual(invalid);
 
       const live = await service().start(user, client);
       await t().db.getRepository(User).update({ id: user.id }, { isDisabled: true });
-      expect(await rejection(service().rotate(live.refreshToken))).toEqual(invalid);
+      expect(await refusalOf(service().rotate(live.refreshToken))).toEqual(invalid);
       expect(await t().db.getRepository(Session).findOneByOrFail({ id: live.session.id })).toMatchObject({
         endReason: 'disabled',
       });
@@ -157,7 +149,7 @@ describe.each(SERVICE_DATABASES)('SessionsService on %s', (database) => {
       const admin = await createUser(t(), org, { roleId: Role.SITE_ADMIN });
       const stranger = await createUser(t(), other, { roleId: Role.VIEWER });
       const { session } = await service().start(stranger, client);
-      expect(await rejection(service().forceLogoff(callerOf(admin), [stranger.id]))).toMatchObject({ status: 404 });
+      expect(await refusalOf(service().forceLogoff(callerOf(admin), [stranger.id]))).toMatchObject({ status: 404 });
       expect(await service().isActive(session.id)).toBe(true);
     });
   });

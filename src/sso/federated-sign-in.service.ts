@@ -23,6 +23,7 @@ import { SsoIdentity } from './entities/sso-identity.entity';
 import { VerifiedDomainsService } from '../domains/verified-domains.service';
 import { emailDomain } from '../shared/domains';
 import { SsoSession } from './entities/sso-session.entity';
+import { assertMaySignIn } from '../auth/sign-in/may-sign-in';
 
 /** What a provider asserted, after the protocol's own checks. */
 export interface FederatedIdentity {
@@ -94,7 +95,7 @@ export class FederatedSignInService {
     if (!identity.subject || identity.subject.length > SUBJECT_MAX)
       throw AppException.unauthorized(SSO_MESSAGES.FAILED, ERROR_CODES.SSO_FAILED);
     const user = await this.accountFor(c, identity, client);
-    this.auth.assertActive(user);
+    assertMaySignIn(user);
     return this.auth.signIn(user, client, 'sso', async (tx, session) => {
       await tx.getRepository(SsoSession).insert({
         sessionId: session.id,
@@ -172,7 +173,7 @@ export class FederatedSignInService {
     if (decision.kind === 'provision')
       return { outcome: 'CREATES_ACCOUNT', message: SSO_MESSAGES.TEST_CREATES_ACCOUNT(decision.email) };
     try {
-      this.auth.assertActive(decision.user);
+      assertMaySignIn(decision.user);
     } catch (e) {
       if (!(e instanceof AppException)) throw e;
       return { outcome: 'REFUSED', message: (e.getResponse() as { message: string }).message };

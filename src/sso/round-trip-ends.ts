@@ -5,6 +5,7 @@ import { Repository } from 'typeorm';
 import { SsoStepUp, StepUpService } from '../auth/step-up/step-up.service';
 import { AppException } from '../common/app.exception';
 import { setRefreshCookie } from '../common/http/refresh-cookie';
+import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { ERROR_CODES } from '../shared/messages';
@@ -12,9 +13,6 @@ import { SSO_MESSAGES, SsoProtocol } from '../shared/sso';
 import { SsoConnection } from './entities/sso-connection.entity';
 import { FederatedIdentity, FederatedSignInService } from './federated-sign-in.service';
 import { SsoConnectionTestService, SsoTestEnd, SsoTestTicket } from './sso-connection-test.service';
-
-/** Where a call came from. */
-export type ClientOf = { ip: string | null; userAgent: string | null };
 
 /** Sends the browser back to the sign-in page with the reason a corporate sign-in failed. */
 export function backToLogin(res: Response, e: unknown): void {
@@ -56,7 +54,7 @@ export class RoundTripEnds {
   }
 
   /** A connection's sign-in of the person the provider asserted. */
-  async signIn(c: SsoConnection, identity: FederatedIdentity, client: ClientOf, res: Response): Promise<void> {
+  async signIn(c: SsoConnection, identity: FederatedIdentity, client: RequestContext, res: Response): Promise<void> {
     const { refreshToken } = await this.federated.signIn(c, identity, client);
     this.signedIn(res, refreshToken);
   }
@@ -66,7 +64,7 @@ export class RoundTripEnds {
     id: number,
     protocol: SsoProtocol,
     ticket: SsoTestTicket,
-    client: ClientOf,
+    client: RequestContext,
     res: Response,
     prove: (c: SsoConnection) => Promise<FederatedIdentity & { claims: Record<string, unknown> }>,
   ): Promise<void> {
@@ -87,7 +85,7 @@ export class RoundTripEnds {
   }
 
   /** The account linked to this subject of the connection must be the one whose session asked to step up. */
-  async markStepUp(c: SsoConnection, subject: string, stepUp: SsoStepUp, client: ClientOf): Promise<void> {
+  async markStepUp(c: SsoConnection, subject: string, stepUp: SsoStepUp, client: RequestContext): Promise<void> {
     const user = await this.federated.linkedAccount(c, subject);
     if (!user || user.id !== stepUp.sub)
       throw AppException.forbidden(SSO_MESSAGES.STEP_UP_OTHER_ACCOUNT, ERROR_CODES.SSO_NOT_ALLOWED);

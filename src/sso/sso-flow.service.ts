@@ -5,14 +5,14 @@ import { Repository } from 'typeorm';
 import { SsoService } from '../auth/sso/sso.service';
 import { SsoStepUp } from '../auth/step-up/step-up.service';
 import { AppException } from '../common/app.exception';
-import { requestContextOf } from '../common/request-context';
+import { RequestContext, requestContextOf } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { ERROR_CODES } from '../shared/messages';
 import { SSO_MESSAGES, SsoProtocol } from '../shared/sso';
 import { SsoConnection } from './entities/sso-connection.entity';
 import { OidcConnector, OidcTransaction } from './oidc-connector';
-import { backToLogin, ClientOf, RoundTripEnds } from './round-trip-ends';
+import { backToLogin, RoundTripEnds } from './round-trip-ends';
 import { RoundTripState, Transaction } from './round-trip-state';
 import { SamlConnector } from './saml-connector';
 import { ssoUrls } from './sso-urls';
@@ -122,7 +122,7 @@ export class SsoFlowService {
     currentUrl: URL,
     transaction: Transaction,
     stepUp: SsoStepUp,
-    client: ClientOf,
+    client: RequestContext,
     res: Response,
   ): Promise<void> {
     await this.ends.steppedUp(stepUp, res, async () => {
@@ -137,7 +137,7 @@ export class SsoFlowService {
   }
 
   /** POST /auth/sso/{id}/acs: a SAML answer, for a step-up or a test when its RelayState names one, else a sign-in. */
-  async samlAcs(id: number, samlResponse: string, client: ClientOf, res: Response, relayState?: string) {
+  async samlAcs(id: number, samlResponse: string, client: RequestContext, res: Response, relayState?: string) {
     const stepUp = relayState ? await this.state.takeSamlStepUp(relayState) : undefined;
     if (stepUp) {
       await this.ends.steppedUp(stepUp, res, async () => {

@@ -14,7 +14,7 @@ import { UserSearchService } from './search/user-search.service';
 import { likePattern } from './search/text-match';
 import { ERROR_CODES } from '../shared/messages';
 import { createOrganisation, createUser, PASSWORD } from '../../test/utils/factories';
-import { callerOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
 
 describe('likePattern: search text taken literally', () => {
   it('escapes %, _ and \\ and wraps the text in wildcards', () => {
@@ -111,14 +111,6 @@ describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) 
   const newUsers = () => t().app.get(NewUserService);
   const sessions = () => t().app.get(SessionsService);
   const client = { ip: '203.0.113.4', userAgent: 'jest' };
-  const refusal = (p: Promise<unknown>) =>
-    p.then(
-      () => null,
-      (e: { getStatus(): number; getResponse(): unknown }) => ({
-        status: e.getStatus(),
-        code: (e.getResponse() as { code?: string }).code,
-      }),
-    );
   const email = () => `new-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
   async function organisationWithSiteAdmin(overrides: Partial<Organisation> = {}) {
@@ -130,7 +122,7 @@ describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) 
   it('of parallel creations for the last active-user place, exactly one succeeds', async () => {
     const { org, caller } = await organisationWithSiteAdmin({ allowedUsersNumber: 2 });
     const results = await Promise.all(
-      [...Array(5)].map(() => refusal(newUsers().add(caller, { userEmail: email() }, client))),
+      [...Array(5)].map(() => refusalOf(newUsers().add(caller, { userEmail: email() }, client))),
     );
     expect(results.filter((r) => r === null)).toHaveLength(1);
     expect(results.filter((r) => r?.code === ERROR_CODES.ACTIVE_USERS_LIMIT)).toHaveLength(4);
@@ -146,7 +138,7 @@ describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) 
       isMFAEnforced: true,
       isSSO: false,
     });
-    expect(await refusal(newUsers().add(caller, { userEmail }))).toMatchObject({
+    expect(await refusalOf(newUsers().add(caller, { userEmail }))).toMatchObject({
       status: 409,
       code: ERROR_CODES.DUPLICATE_EMAIL,
     });
@@ -155,7 +147,7 @@ describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) 
   it('only a site admin creates a user without enforced MFA', async () => {
     const { org } = await organisationWithSiteAdmin();
     const admin = callerOf(await createUser(t(), org, { roleId: Role.STANDARD_ADMIN }));
-    expect(await refusal(newUsers().add(admin, { userEmail: email(), isMFAEnforced: false }))).toMatchObject({
+    expect(await refusalOf(newUsers().add(admin, { userEmail: email(), isMFAEnforced: false }))).toMatchObject({
       status: 403,
     });
   });
@@ -167,7 +159,7 @@ describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) 
     await users().disableUser(caller, { userId: target.id, isDisabled: true }, client);
     expect(await sessions().isActive(session.id)).toBe(false);
     await createUser(t(), org, { roleId: Role.VIEWER });
-    expect(await refusal(users().disableUser(caller, { userId: target.id, isDisabled: false }))).toMatchObject({
+    expect(await refusalOf(users().disableUser(caller, { userId: target.id, isDisabled: false }))).toMatchObject({
       status: 409,
       code: ERROR_CODES.ACTIVE_USERS_LIMIT,
     });
@@ -177,8 +169,8 @@ describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) 
   it("another organisation's user is a 404 to an administrator", async () => {
     const { caller } = await organisationWithSiteAdmin();
     const stranger = await createUser(t(), await createOrganisation(t()));
-    expect(await refusal(users().byId(caller, stranger.id))).toMatchObject({ status: 404 });
-    expect(await refusal(users().disableUser(caller, { userId: stranger.id, isDisabled: true }))).toMatchObject({
+    expect(await refusalOf(users().byId(caller, stranger.id))).toMatchObject({ status: 404 });
+    expect(await refusalOf(users().disableUser(caller, { userId: stranger.id, isDisabled: true }))).toMatchObject({
       status: 404,
     });
   });
@@ -187,10 +179,12 @@ describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) 
     const { admin, caller } = await organisationWithSiteAdmin();
     const { session } = await sessions().start(admin, client);
     expect(
-      await refusal(users().updatePassword(caller, { currentPassword: 'Wrong-Horse-9', userPassword: 'New-Horse-77' })),
+      await refusalOf(
+        users().updatePassword(caller, { currentPassword: 'Wrong-Horse-9', userPassword: 'New-Horse-77' }),
+      ),
     ).toMatchObject({ status: 400, code: ERROR_CODES.INVALID_CREDENTIALS });
     expect(
-      await refusal(users().updatePassword(caller, { currentPassword: PASSWORD, userPassword: PASSWORD })),
+      await refusalOf(users().updatePassword(caller, { currentPassword: PASSWORD, userPassword: PASSWORD })),
     ).toMatchObject({ status: 400, code: ERROR_CODES.WEAK_PASSWORD });
     expect(await sessions().isActive(session.id)).toBe(true);
     await users().updatePassword(caller, { currentPassword: PASSWORD, userPassword: 'New-Horse-77' }, client);

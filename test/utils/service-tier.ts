@@ -45,3 +45,14 @@ export function callerOf(user: User, sessionId: string = randomUUID()): AuthUser
     signInMethod: 'password',
   };
 }
+
+/** A service call's refusal as the HTTP layer would answer it (status and error code), or null when it succeeded. */
+export function refusalOf(p: Promise<unknown>): Promise<{ status: number; code: string | undefined } | null> {
+  return p.then(
+    () => null,
+    (e: { getStatus(): number; getResponse(): unknown }) => ({
+      status: e.getStatus(),
+      code: (e.getResponse() as { code?: string }).code,
+    }),
+  );
+}

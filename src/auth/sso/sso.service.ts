@@ -11,6 +11,7 @@ import { User } from '../../database/entities/user.entity';
 import { AuthService, SignedIn } from '../auth.service';
 import { ERROR_CODES } from '../../shared/messages';
 import { SsoStepUp, StepUpService } from '../step-up/step-up.service';
+import { assertMaySignIn } from '../sign-in/may-sign-in';
 
 /** What must survive the round trip to the identity provider: kept in a signed, short-lived cookie. */
 export interface SsoTransaction {
@@ -129,7 +130,7 @@ export class SsoService {
     if (!user || !user.isSSO) throw refused();
     const org = await this.organisations.findOneBy({ id: user.organisationId });
     if (!org?.isSSOEnabled) throw refused();
-    this.auth.assertActive(user);
+    assertMaySignIn(user);
     return user;
   }
 
