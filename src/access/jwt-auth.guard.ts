@@ -4,7 +4,9 @@ import { AuthGuard, AuthGuardAuthenticateOptions } from '@nestjs/passport';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { OPTIONAL_CALLER } from '../common/decorators/current-user.decorator';
+import { PassportVerifiedTokens } from '../credentials/passport-verified-tokens';
 import { SessionAuthService } from '../credentials/session-auth.service';
+import { bearer } from '../credentials/token.service';
 import { accessOf } from './access-rule';
 
 /**
@@ -15,12 +17,17 @@ import { accessOf } from './access-rule';
  * is the spec's 403 'jwt expired' (spec 001 §7.1), which the client answers by refreshing. A public route that reads
  * the caller's own token when one comes (`session: 'optional'`: logout, status, a signed-in sender) gets it through
  * the same strategy as `@OptionalCaller()`, or nothing; it is not counted per account by the rate limiter.
+ *
+ * A token passport-jwt has already verified (PassportVerifiedTokens: the exact string, until its expiry) goes
+ * straight to the session check, which runs on every call all the same: only the signature and passport's
+ * authenticate chain are skipped, so an ended session, a disabled account or a changed role count at once.
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   constructor(
     private readonly reflector: Reflector,
     private readonly auth: SessionAuthService,
+    private readonly verified: PassportVerifiedTokens,
   ) {
     super();
   }
@@ -28,16 +35,27 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const access = accessOf(this.reflector, context);
-    if (!access || access.kind === 'roles') return super.canActivate(context) as Promise<boolean>;
+    if (!access || access.kind === 'roles') return this.signedIn(context, 'user');
     if (access.kind === 'public' && access.session === 'optional') return this.optionalSession(context);
     return true;
   }
 
+  /** The caller under `property`: through the session check alone for a token passport-jwt verified, else passport. */
+  private async signedIn(context: ExecutionContext, property: 'user' | typeof OPTIONAL_CALLER): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const token = bearer(req.headers.authorization);
+    if (token === undefined || !this.verified.verified(token)) return super.canActivate(context) as Promise<boolean>;
+    const signedIn = await this.auth.authenticate(token);
+    req[property] = signedIn.user;
+    req.profile = signedIn.profile;
+    return true;
+  }
+
   private async optionalSession(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>();
+    const req = context.switchToHttp().getRequest<Request>();
     if (!req.headers.authorization) return true;
     try {
-      await super.canActivate(context);
+      await this.signedIn(context, OPTIONAL_CALLER);
     } catch (e) {
       // No valid session: the route answers as to anyone.
       if (!(e instanceof AppException)) throw e;
@@ -63,9 +81,16 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 
   private async refusal(context: ExecutionContext): Promise<never> {
-    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>();
+    const req = context.switchToHttp().getRequest<Request>();
     await this.auth.authenticateHeader(req.headers.authorization);
     // The session check accepted what passport-jwt refused: refused all the same, as a missing token is.
     throw AppException.unauthorized();
   }
+}
+
+interface Request {
+  headers: Record<string, string | undefined>;
+  user?: AuthUser;
+  optionalCaller?: AuthUser;
+  profile?: unknown;
 }

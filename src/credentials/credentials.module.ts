@@ -6,6 +6,7 @@ import { AppConfig } from '../config/env.validation';
 import { BreachedPasswordsService } from './breached-passwords.service';
 import { PasswordService } from './password.service';
 import { JwtStrategy } from './jwt.strategy';
+import { PassportVerifiedTokens } from './passport-verified-tokens';
 import { ScimTokenAuthService } from './scim-token-auth.service';
 import { SessionAuthService } from './session-auth.service';
 import { TokenService } from './token.service';
@@ -38,6 +39,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
     PasswordService,
     SessionAuthService,
     JwtStrategy,
+    { provide: PassportVerifiedTokens, useFactory: () => new PassportVerifiedTokens() },
     BreachedPasswordsService,
     ScimTokenAuthService,
     RefreshTokenService,
@@ -46,6 +48,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
     TokenService,
     PasswordService,
     SessionAuthService,
+    PassportVerifiedTokens,
     BreachedPasswordsService,
     ScimTokenAuthService,
     RefreshTokenService,

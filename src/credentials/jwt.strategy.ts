@@ -6,7 +6,11 @@ import { AuthUser } from '../common/auth-user';
 import { hmacKey } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
+import { PassportVerifiedTokens } from './passport-verified-tokens';
 import { SessionAuthService } from './session-auth.service';
+import { bearer } from './token.service';
+
+const fromHeader = ExtractJwt.fromAuthHeaderAsBearerToken();
 
 /**
  * Bearer authentication of HTTP calls as a passport-jwt strategy: passport-jwt reads the token and checks its
@@ -14,16 +18,18 @@ import { SessionAuthService } from './session-auth.service';
  * (SessionAuthService.authenticate), which the notifications socket and GET /auth/status use too. Expiry is left
  * to that check (`ignoreExpiration`), so an expired token keeps its own answer (403 'jwt expired'), which the
  * client answers by refreshing. The header is read again by the session check's own rule, so a header passport-jwt
- * would read more loosely ("Bearer <token> more") is refused as before.
+ * would read more loosely ("Bearer <token> more") is refused as before. A token it verified and the session check
+ * accepted is remembered (PassportVerifiedTokens) until its expiry, for the guard to skip the signature next time.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly auth: SessionAuthService,
+    private readonly verified: PassportVerifiedTokens,
   ) {
     super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      jwtFromRequest: fromHeader,
       // The JwtModule's key. @types/passport-jwt names string | Buffer, but jsonwebtoken 9 takes a KeyObject as it
       // is, where it would import a string or Buffer again on every verify.
       secretOrKey: hmacKey(config.jwtSecret) as unknown as Buffer,
@@ -35,7 +41,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   /** The caller (`req.user`, `@CurrentUser()`), and their profile on the request (`@CurrentProfile()`). */
   async validate(req: Request & { profile?: unknown }): Promise<AuthUser> {
-    const signedIn = await this.auth.authenticateHeader(req.headers.authorization);
+    const token = bearer(req.headers.authorization);
+    const signedIn = await this.auth.authenticate(token);
+    // The same string passport-jwt verified (it reads the header more loosely, never differently when both read one).
+    if (token === fromHeader(req)) this.verified.remember(token, signedIn.exp);
     req.profile = signedIn.profile;
     return signedIn.user;
   }

@@ -199,6 +199,11 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     const refreshed = await call(b, 'POST', '/refresh', { cookie: s.cookie });
     expect(refreshed.status).toBe(200);
     const token = refreshed.body.newAccessToken as string;
+    // Both tokens known to B's guard (verified once by passport-jwt there) before the session ends on A.
+    for (let i = 0; i < 2; i++) {
+      expect((await call(b, 'GET', '/api/users/current', { token })).status).toBe(200);
+      expect((await call(b, 'GET', '/api/users/current', { token: s.accessToken })).status).toBe(200);
+    }
     expect((await call(a, 'POST', '/auth/logout', { token })).status).toBeLessThan(300);
     expect((await call(b, 'GET', '/api/users/current', { token })).status).toBe(401);
     expect((await call(b, 'GET', '/api/users/current', { token: s.accessToken })).status).toBe(401);
@@ -213,6 +218,7 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
 
     const s2 = await signIn(b, member(2));
     const socket2 = await connectSocket(b, s2.accessToken);
+    expect((await call(b, 'GET', '/api/users/current', { token: s2.accessToken })).status).toBe(200);
     const gone2 = nextEvent(socket2, 'disconnect');
     const admin = await signIn(a, siteAdmin);
     const [target] = await sql(databaseUrl, 'SELECT id FROM users WHERE email = $1', [member(2)]);
