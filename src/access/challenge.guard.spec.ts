@@ -127,9 +127,12 @@ describe('ChallengeGuard', () => {
     });
 
     it("refuses an expired token with the spec's 403 'jwt expired', from the second its lifetime ends", () => {
+      // Signed at a fixed instant, so no second can tick between the signing and the reading of the clock.
+      const signedAt = Math.floor(Date.now() / 1000) * 1000 + 500;
+      jest.spyOn(Date, 'now').mockReturnValue(signedAt);
       const token = tokens.signChallenge(42, 'mfa');
       const exp = jwt.decode<{ exp: number }>(token).exp;
-      expect(exp - Math.floor(Date.now() / 1000)).toBe(LIFETIMES.CHALLENGE_TOKEN_SECONDS);
+      expect(exp * 1000 - (signedAt - 500)).toBe(LIFETIMES.CHALLENGE_TOKEN_SECONDS * 1000);
       jest.spyOn(Date, 'now').mockReturnValue(exp * 1000 - 1);
       expect(run('mfa', bearer(token)).req.challenge!.userId()).toBe(42);
       jest.spyOn(Date, 'now').mockReturnValue(exp * 1000);
