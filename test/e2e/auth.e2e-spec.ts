@@ -328,6 +328,29 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
       await request(t.http).get('/api/users/current').set(second.auth).expect(401);
     });
 
+    it('sets a readable session hint beside the refresh cookie on sign-in and refresh, and clears both on logout', async () => {
+      const user = await createUser(t, await createOrganisation(t));
+      const cookiesOf = (res: request.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+      const hintOf = (res: request.Response) => cookiesOf(res).find((c) => c.startsWith('signedIn='));
+      const signedIn = await post('/auth/login')
+        .send({ username: user.email, password: PASSWORD, acceptToS: true })
+        .expect(200);
+      const hint = hintOf(signedIn)!;
+      expect(hint).toMatch(/^signedIn=1;/);
+      expect(hint).not.toMatch(/HttpOnly/i);
+      expect(hint).toMatch(/Path=\/;/);
+      expect(hint).toMatch(/SameSite=Strict/i);
+      const s = fromResponse(signedIn);
+      const refreshed = await post('/refresh').set('Cookie', s.cookie).expect(200);
+      expect(hintOf(refreshed)).toMatch(/^signedIn=1;/);
+      const next = fromResponse({ ...refreshed, body: { accessToken: refreshed.body.newAccessToken } } as request.Response);
+      const out = await post('/auth/logout').set(next.auth).set('Cookie', next.cookie).expect(200);
+      expect(hintOf(out)).toMatch(/^signedIn=;.*Expires=Thu, 01 Jan 1970/);
+      // A refresh that fails clears the hint too, so the page stops asking.
+      const refused = await post('/refresh').set('Cookie', s.cookie).expect(401);
+      expect(hintOf(refused)).toMatch(/^signedIn=;/);
+    });
+
     it('refuses a refresh without a cookie', async () => {
       const res = await post('/refresh').expect(401);
       expect(res.body.success).toBe(false);

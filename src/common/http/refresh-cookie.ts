@@ -1,5 +1,6 @@
 import { CookieOptions, Response } from 'express';
 import { LIFETIMES } from '../../shared/limits';
+import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
 
 /** The refresh token travels only in this cookie, only to /refresh (CONTRACT 3). */
 export const REFRESH_COOKIE = 'refreshToken';
@@ -8,10 +9,22 @@ function options(secure: boolean): CookieOptions {
   return { httpOnly: true, sameSite: 'strict', secure, path: '/refresh' };
 }
 
+/**
+ * The refresh cookie's readable shadow: `1` while a refresh cookie was set, so a page can tell without a
+ * call whether asking /refresh for a session is worth it (an anonymous visit then makes no call that can
+ * only answer 401). It carries nothing secret; the refresh cookie alone proves the session.
+ */
+function hintOptions(secure: boolean): CookieOptions {
+  return { httpOnly: false, sameSite: 'strict', secure, path: '/' };
+}
+
 export function setRefreshCookie(res: Response, token: string, secure: boolean): void {
-  res.cookie(REFRESH_COOKIE, token, { ...options(secure), maxAge: LIFETIMES.REFRESH_TOKEN_SECONDS * 1000 });
+  const maxAge = LIFETIMES.REFRESH_TOKEN_SECONDS * 1000;
+  res.cookie(REFRESH_COOKIE, token, { ...options(secure), maxAge });
+  res.cookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(secure), maxAge });
 }
 
 export function clearRefreshCookie(res: Response, secure: boolean): void {
   res.clearCookie(REFRESH_COOKIE, options(secure));
+  res.clearCookie(SESSION_HINT_COOKIE, hintOptions(secure));
 }
