@@ -1,15 +1,12 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
 import { installGlobalErrorHandlers } from './lib/global-errors';
+import { isLoginAddress, mountLogin } from './app/standalone-login';
 
 installGlobalErrorHandlers();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+// The application (shell, pages, Chakra, the router) loads on its own: a visit to /logIn downloads the card only.
+const mountApp = () => void import('./app/mount').then((m) => m.mountApp(root));
+
+if (isLoginAddress(window.location.pathname)) mountLogin(root, mountApp);
+else mountApp();

@@ -2,7 +2,8 @@ import { ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { mfaPending } from '@shared/mfa-rules';
 import { paths } from '@/config/paths';
-import { lastWorkingPath, useAuth } from '@/lib/auth';
+import { useAuth } from '@/lib/auth';
+import { lastWorkingPath } from '@/lib/auth-storage';
 
 /**
  * Guards every route that is not public: a logged-out visitor goes to /logIn?returnTo=…; a signed-in

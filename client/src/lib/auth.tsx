@@ -6,15 +6,7 @@ import { Role } from '@shared/roles';
 import { api, refreshAccessToken, SESSION_EXPIRED_EVENT, tokenStore } from './api';
 import { queryKeys } from './query-keys';
 
-export const LAST_WORKING_PATH_KEY = 'lastWorkingPath';
-export const LOGOUT_REASON_KEY = 'logoutReason';
-/** Fired after every successful sign-in (spec 000 §4). */
-export const LOGIN_SUCCESS_EVENT = 'login-success';
-
-export const lastWorkingPath = {
-  get: () => localStorage.getItem(LAST_WORKING_PATH_KEY),
-  set: (path: string) => localStorage.setItem(LAST_WORKING_PATH_KEY, path),
-};
+import { forgetSignIn, mayHaveSession, storeSignIn } from './auth-storage';
 
 interface AuthContextValue {
   token: string | null;
@@ -42,11 +34,11 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => tokenStore.get());
-  const [checking, setChecking] = useState(() => !tokenStore.get());
+  const [checking, setChecking] = useState(() => !tokenStore.get() && mayHaveSession());
   const held = useRef(false);
 
   // Without a token the session may still live in the refresh cookie (a corporate login just landed,
-  // or local storage was cleared): ask once, silently.
+  // or local storage was cleared): ask once, silently, when the server's hint says there is one.
   useEffect(() => {
     if (!checking) return;
     let cancelled = false;
@@ -69,8 +61,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const clearLocal = useCallback(
     (reason?: string) => {
-      tokenStore.clear();
-      if (reason) sessionStorage.setItem(LOGOUT_REASON_KEY, reason);
+      forgetSignIn(reason);
       setToken(null);
       queryClient.clear();
     },
@@ -94,10 +85,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [clearLocal]);
 
   const signIn = useCallback((accessToken: string) => {
-    tokenStore.set(accessToken);
-    sessionStorage.removeItem(LOGOUT_REASON_KEY);
+    storeSignIn(accessToken);
     setToken(accessToken);
-    window.dispatchEvent(new Event(LOGIN_SUCCESS_EVENT));
   }, []);
 
   const signOut = useCallback(

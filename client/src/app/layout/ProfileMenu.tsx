@@ -7,7 +7,8 @@ import { paths } from '@/config/paths';
 import { ContactDialog } from '@/features/contact/components/ContactDialog';
 import { FeedbackDialog } from '@/features/feedback/components/FeedbackDialog';
 import { MENU_TYPEAHEAD_OFF, TypeaheadMenuContent } from '@/components/ui/menu-typeahead';
-import { lastWorkingPath, useAuth } from '@/lib/auth';
+import { useAuth } from '@/lib/auth';
+import { lastWorkingPath } from '@/lib/auth-storage';
 
 /** Initials from first and last name, else from the e-mail's local part (spec 001 §2.5). */
 export function initials(user: Pick<CurrentUserInfo, 'firstName' | 'lastName' | 'email'> | undefined): string {

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Field, Input, Text, VStack } from '@chakra-ui/react';
 import { AUTH_MESSAGES } from '@shared/messages';
 import { ApiError, breachedPasswordMessage, errorMessage } from '@/lib/api';
-import { useAuth } from '@/lib/auth';
 import { authApi } from '../api/auth-api';
 import { afterLoginError, LoginState, LOGIN_TEXTS, Toast } from '../login-machine';
 import { validateForcedChange } from '../validation';
@@ -13,11 +12,12 @@ import { StepSubmit } from './StepSubmit';
 export function ChangePasswordStep({
   login,
   onExpired,
+  onSignOut,
 }: {
   login: LoginState;
   onExpired: (next: LoginState, toast: Toast) => void;
+  onSignOut: (reason: string) => Promise<void>;
 }) {
-  const { signOut } = useAuth();
   const [values, setValues] = useState({ currentPassword: login.password, newPassword: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
   const [breached, setBreached] = useState<string | null>(null);
@@ -33,7 +33,7 @@ export function ChangePasswordStep({
     try {
       await authApi.changeForcedPassword(login.challengeToken, values.currentPassword, values.newPassword);
       showToast({ type: 'success', title: LOGIN_TEXTS.PASSWORD_CHANGED });
-      await signOut(LOGIN_TEXTS.FORCED_CHANGE_LOGOUT_REASON);
+      await onSignOut(LOGIN_TEXTS.FORCED_CHANGE_LOGOUT_REASON);
       setTimeout(() => window.location.reload(), 1500);
     } catch (err) {
       if (err instanceof ApiError && err.body.message === AUTH_MESSAGES.JWT_EXPIRED) {

@@ -1,11 +1,11 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Checkbox, Field, HStack, Input, Link, Separator, Text, VStack } from '@chakra-ui/react';
-import { useAppInfo } from '@/lib/app-info';
+import { useEffect, useId, useState } from 'react';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
+import type { AppInfo } from '@shared/api-types';
+import { api } from '@/lib/api';
 import { paths } from '@/config/paths';
+import { browserCeremonyError, PASSKEY_TEXTS, passkeysApi } from '@/features/passkeys/light';
 import { MESSAGES, validateLoginEmail } from '../validation';
 import type { StepProps } from './login-step';
-import { PASSKEY_TEXTS, PasskeyButton } from '@/features/passkeys';
-import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 
 /** Passkeys: the password-less sign-in of the ROOT step. */
 interface PasskeySignIn {
@@ -15,7 +15,30 @@ interface PasskeySignIn {
   onError: (message: string) => void;
 }
 
-/** ROOT: terms, e-mail, Login; 'OR'; Corporate Login when SSO is configured. */
+/** Whether the deployment offers Corporate Login (GET api/app-info). */
+function useSsoEnabled(): boolean {
+  const [enabled, setEnabled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api.get<AppInfo>('api/app-info').then(
+      (info) => live && setEnabled(!!info.ssoEnabled),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return enabled;
+}
+
+export function Spinner() {
+  return <span className="lp-spinner" aria-hidden="true" />;
+}
+
+/**
+ * ROOT: terms, e-mail, Login; 'OR'; Corporate Login when SSO is configured. Plain elements and the card's
+ * stylesheet: this is what the page shows before anyone touches it, so it carries no component library.
+ */
 export function RootStep({
   login,
   update,
@@ -26,9 +49,15 @@ export function RootStep({
 }: StepProps & { onNext: () => void; ssoError?: string | null; passkey?: PasskeySignIn; busy?: boolean }) {
   const [touched, setTouched] = useState(false);
   const [termsHint, setTermsHint] = useState(false);
-  const appInfo = useAppInfo();
+  const [asking, setAsking] = useState(false);
+  const sso = useSsoEnabled();
+  const id = useId();
   const emailError = validateLoginEmail(login.username);
   const canLogin = login.acceptToS && !emailError;
+  const showTermsHint = termsHint && !login.acceptToS;
+  const showEmailError = touched && !!emailError && login.acceptToS;
+  // A disabled control swallows clicks: the wrapper explains why it is disabled.
+  const explain = () => !login.acceptToS && setTermsHint(true);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -37,94 +66,128 @@ export function RootStep({
     if (canLogin) onNext();
   };
 
+  async function askPasskey() {
+    if (!passkey) return;
+    setAsking(true);
+    try {
+      passkey.onAssertion(await passkeysApi.assert());
+    } catch (e) {
+      passkey.onError(browserCeremonyError(e) ?? `Sorry, an error occurred. ${(e as Error).message}`);
+    } finally {
+      setAsking(false);
+    }
+  }
+
   return (
     <form onSubmit={submit} noValidate>
-      <VStack gap="4" align="stretch">
-        <Field.Root invalid={termsHint && !login.acceptToS}>
-          <Checkbox.Root
-            checked={login.acceptToS}
-            onCheckedChange={(e) => {
-              update({ acceptToS: !!e.checked });
-              setTermsHint(false);
-            }}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control data-testid="terms-checkbox" />
-            <Checkbox.Label>
+      <div className="lp-stack">
+        <div className="lp-field">
+          <label className="lp-check">
+            <input
+              type="checkbox"
+              data-testid="terms-checkbox"
+              checked={login.acceptToS}
+              aria-invalid={showTermsHint || undefined}
+              aria-describedby={showTermsHint ? `${id}-terms` : undefined}
+              onChange={(e) => {
+                update({ acceptToS: e.target.checked });
+                setTermsHint(false);
+              }}
+            />
+            <span>
               I agree to the{' '}
-              <Link href={paths.terms} target="_blank" rel="noopener" colorPalette="blue" variant="underline">
+              <a className="lp-link" href={paths.terms} target="_blank" rel="noopener">
                 Terms and Conditions
-              </Link>
-            </Checkbox.Label>
-          </Checkbox.Root>
-          {termsHint && !login.acceptToS && <Field.ErrorText>{MESSAGES.TERMS_REQUIRED}</Field.ErrorText>}
-        </Field.Root>
+              </a>
+            </span>
+          </label>
+          {showTermsHint && (
+            <div className="lp-error" id={`${id}-terms`}>
+              {MESSAGES.TERMS_REQUIRED}
+            </div>
+          )}
+        </div>
 
-        <Field.Root invalid={touched && !!emailError && login.acceptToS}>
-          <Field.Label>Email</Field.Label>
-          {/* A disabled input swallows clicks: the wrapper explains why it is disabled. */}
-          <Box width="full" onClick={() => !login.acceptToS && setTermsHint(true)}>
-            <Input
+        <div className="lp-field">
+          <label className="lp-label" htmlFor={`${id}-email`}>
+            Email
+          </label>
+          <div onClick={explain}>
+            <input
+              id={`${id}-email`}
+              className="lp-input"
               name="username"
               type="email"
               autoComplete="username"
               maxLength={150}
               disabled={!login.acceptToS}
+              aria-invalid={showEmailError || undefined}
+              aria-describedby={showEmailError ? `${id}-email-error` : undefined}
               value={login.username}
               onChange={(e) => update({ username: e.target.value })}
               onBlur={() => setTouched(true)}
             />
-          </Box>
-          {touched && emailError && login.acceptToS && <Field.ErrorText>{emailError}</Field.ErrorText>}
-        </Field.Root>
+          </div>
+          {showEmailError && (
+            <div className="lp-error" id={`${id}-email-error`}>
+              {emailError}
+            </div>
+          )}
+        </div>
 
-        <Box onClick={() => !login.acceptToS && setTermsHint(true)}>
-          <Button type="submit" colorPalette="blue" width="full" disabled={!canLogin} loading={busy}>
+        <div onClick={explain}>
+          <button
+            type="submit"
+            className="lp-button lp-solid"
+            disabled={!canLogin || busy}
+            aria-busy={busy || undefined}
+          >
+            {busy ? <Spinner /> : null}
             Login
-          </Button>
-        </Box>
+          </button>
+        </div>
 
         {/* Passkeys: the terms apply as to Login. */}
         {passkey && (
           <>
-            <Box onClick={() => !login.acceptToS && setTermsHint(true)}>
-              <PasskeyButton
-                label={PASSKEY_TEXTS.SIGN_IN}
-                disabled={!login.acceptToS || passkey.busy}
-                onAssertion={passkey.onAssertion}
-                onError={passkey.onError}
-              />
-            </Box>
+            <div onClick={explain}>
+              <button
+                type="button"
+                className="lp-button lp-outline"
+                data-testid="passkey-button"
+                disabled={!login.acceptToS || passkey.busy || asking}
+                onClick={() => void askPasskey()}
+              >
+                {asking ? <Spinner /> : null}
+                {PASSKEY_TEXTS.SIGN_IN}
+              </button>
+            </div>
             {passkey.error && (
-              <Alert.Root status="error" size="sm" data-testid="passkey-error">
-                <Alert.Indicator />
-                <Alert.Title>{passkey.error}</Alert.Title>
-              </Alert.Root>
+              <div className="lp-alert" role="alert" data-testid="passkey-error">
+                {passkey.error}
+              </div>
             )}
           </>
         )}
 
-        {appInfo.data?.ssoEnabled && (
+        {sso && (
           <>
-            <HStack>
-              <Separator flex="1" />
-              <Text flexShrink="0" color="fg.muted" fontSize="sm">
-                OR
-              </Text>
-              <Separator flex="1" />
-            </HStack>
-            <Button variant="outline" width="full" onClick={() => (window.location.href = '/auth/sso')}>
+            <div className="lp-or">OR</div>
+            <button
+              type="button"
+              className="lp-button lp-outline"
+              onClick={() => (window.location.href = '/auth/sso')}
+            >
               Corporate Login
-            </Button>
+            </button>
             {ssoError && (
-              <Alert.Root status="error" size="sm" data-testid="sso-error">
-                <Alert.Indicator />
-                <Alert.Title>Sorry, an error occurred. {ssoError}</Alert.Title>
-              </Alert.Root>
+              <div className="lp-alert" role="alert" data-testid="sso-error">
+                Sorry, an error occurred. {ssoError}
+              </div>
             )}
           </>
         )}
-      </VStack>
+      </div>
     </form>
   );
 }

@@ -1,12 +1,22 @@
-import { toaster } from '@/components/ui/toaster';
 import type { LoginState, Toast } from '../login-machine';
 
-/** What every login step receives from LoginPage (kept here so the steps never import the page that renders them). */
+/** What every login step receives from the card (kept here so the steps never import the card that renders them). */
 export interface StepProps {
   login: LoginState;
   update: (patch: Partial<LoginState>) => void;
 }
 
+/** The steps after the e-mail, and the toaster: loaded when the visitor first touches the card, not before. */
+export type LaterStepsModule = typeof import('./LaterSteps');
+let laterSteps: Promise<LaterStepsModule> | undefined;
+export function loadLaterSteps(): Promise<LaterStepsModule> {
+  laterSteps ??= import('./LaterSteps').catch((e: unknown) => {
+    laterSteps = undefined;
+    throw e;
+  });
+  return laterSteps;
+}
+
 export function showToast(t: Toast, duration?: number) {
-  toaster.create({ type: t.type, title: t.title, description: t.description, duration });
+  void loadLaterSteps().then((m) => m.toast(t, duration));
 }

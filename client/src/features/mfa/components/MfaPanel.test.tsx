@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Role } from '@shared/roles';
-import { LOGOUT_REASON_KEY } from '@/lib/auth';
+import { LOGOUT_REASON_KEY } from '@/lib/auth-storage';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { maskCode } from '../texts';
 import { MfaPanel } from './MfaPanel';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUserInfo, SingleUser } from '@shared/api-types';
 import { Role } from '@shared/roles';
-import { LOGOUT_REASON_KEY } from '@/lib/auth';
+import { LOGOUT_REASON_KEY } from '@/lib/auth-storage';
 import { SESSION_EXPIRED_EVENT, tokenStore } from '@/lib/api';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { ProfilePage } from './ProfilePage';
