@@ -1,12 +1,12 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { installGlobalErrorHandlers } from './lib/global-errors';
 import { isLoginAddress, mountLogin } from './app/standalone-login';
 
 installGlobalErrorHandlers();
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
 // The application (shell, pages, Chakra, the router) loads on its own: a visit to /logIn downloads the card only.
-const mountApp = () => void import('./app/mount').then((m) => m.mountApp(root));
+const mountApp = (root: Root) => void import('./app/mount').then((m) => m.mountApp(root));
 
-if (isLoginAddress(window.location.pathname)) mountLogin(root, mountApp);
-else mountApp();
+if (isLoginAddress(window.location.pathname)) mountLogin(container, mountApp);
+else mountApp(createRoot(container));

@@ -7,6 +7,10 @@ import { extname, join } from 'node:path';
 /** Vite puts every content-hashed file under /assets/; its name changes whenever its bytes do. */
 export const HASHED_ASSETS_PREFIX = '/assets/';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The login page's addresses (the client's router matches paths without regard to case). */
+const LOGIN_PAGE = /^\/login\/?$/i;
+/** The page the build renders the login card into (scripts/prerender-login.mjs); revalidated on every load. */
+const LOGIN_HTML = 'login.html';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -65,17 +69,31 @@ export class ClientAssets {
   readonly use = (req: Request, res: Response, next: NextFunction): void => {
     // originalUrl: Nest mounts middleware on a path, which express strips from req.path.
     const path = req.originalUrl.split('?', 1)[0];
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !path.startsWith(HASHED_ASSETS_PREFIX)) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (LOGIN_PAGE.test(path)) return this.loginPage(req, res, next);
+    if (!path.startsWith(HASHED_ASSETS_PREFIX)) return next();
     const asset = this.load(path);
     // A missing hashed file is a 404, never the SPA's index.html (which a browser would cache as script).
     if (!asset) {
       res.status(404).type('text/plain').end('Not found');
       return;
     }
+    this.send(req, res, asset, IMMUTABLE);
+  };
+
+  /** /logIn: the page with the card already in it, when the build made one (else the SPA's index.html). */
+  private loginPage(req: Request, res: Response, next: NextFunction): void {
+    let page = this.cache.get(LOGIN_HTML);
+    if (page === undefined) this.cache.set(LOGIN_HTML, (page = this.read(LOGIN_HTML, 'text/html; charset=utf-8')));
+    if (!page) return next();
+    this.send(req, res, page, 'no-cache');
+  }
+
+  private send(req: Request, res: Response, asset: Asset, cacheControl: string): void {
     const coding = negotiate(req.headers['accept-encoding'], asset.variants);
     const variant = asset.variants[coding]!;
     res.setHeader('Content-Type', asset.type);
-    res.setHeader('Cache-Control', IMMUTABLE);
+    res.setHeader('Cache-Control', cacheControl);
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('ETag', variant.etag);
     if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
@@ -85,7 +103,7 @@ export class ClientAssets {
     }
     res.setHeader('Content-Length', variant.body.length);
     res.status(200).end(req.method === 'HEAD' ? undefined : variant.body);
-  };
+  }
 
   private load(path: string): Asset | null {
     const cached = this.cache.get(path);
@@ -93,21 +111,23 @@ export class ClientAssets {
     // Only plain file names directly under /assets/: no traversal, no dot files, no .br/.gz by name.
     const name = path.slice(HASHED_ASSETS_PREFIX.length);
     const type = TYPES[extname(name)];
-    let asset: Asset | null = null;
-    if (/^[\w-]+(\.[\w-]+)*$/.test(name) && !name.startsWith('.') && type) {
-      const file = join(this.root, 'assets', name);
-      if (existsSync(file)) {
-        const read = (p: string): Variant | undefined =>
-          existsSync(p)
-            ? ((body) => ({ body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` }))(
-                readFileSync(p),
-              )
-            : undefined;
-        asset = { type, variants: { identity: read(file), br: read(`${file}.br`), gzip: read(`${file}.gz`) } };
-      }
-    }
+    const asset =
+      /^[\w-]+(\.[\w-]+)*$/.test(name) && !name.startsWith('.') && type ? this.read(join('assets', name), type) : null;
     if (this.cache.size < 10_000) this.cache.set(path, asset);
     return asset;
+  }
+
+  /** A file of the build (`relative` to its root) and its compressed copies, or null when it is not there. */
+  private read(relative: string, type: string): Asset | null {
+    const file = join(this.root, relative);
+    if (!existsSync(file)) return null;
+    const variant = (p: string): Variant | undefined =>
+      existsSync(p)
+        ? ((body) => ({ body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` }))(
+            readFileSync(p),
+          )
+        : undefined;
+    return { type, variants: { identity: variant(file), br: variant(`${file}.br`), gzip: variant(`${file}.gz`) } };
   }
 }
 

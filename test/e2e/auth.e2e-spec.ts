@@ -343,7 +343,10 @@ describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
       const s = fromResponse(signedIn);
       const refreshed = await post('/refresh').set('Cookie', s.cookie).expect(200);
       expect(hintOf(refreshed)).toMatch(/^signedIn=1;/);
-      const next = fromResponse({ ...refreshed, body: { accessToken: refreshed.body.newAccessToken } } as request.Response);
+      const next = fromResponse({
+        ...refreshed,
+        body: { accessToken: refreshed.body.newAccessToken },
+      } as request.Response);
       const out = await post('/auth/logout').set(next.auth).set('Cookie', next.cookie).expect(200);
       expect(hintOf(out)).toMatch(/^signedIn=;.*Expires=Thu, 01 Jan 1970/);
       // A refresh that fails clears the hint too, so the page stops asking.

@@ -1,5 +1,5 @@
 import { startTransition, StrictMode, useEffect, useState } from 'react';
-import type { Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { refreshAccessToken, tokenStore } from '@/lib/api';
 import { forgetSignIn, lastWorkingPath, mayHaveSession, storeSignIn } from '@/lib/auth-storage';
 import { LoginCard, safeReturnPath } from '@/features/auth/components/LoginCard';
@@ -20,9 +20,18 @@ async function signOutHere(reason: string) {
  * (the later steps and Chakra load when the card is first touched). A signed-in visitor, or one whose
  * refresh cookie still holds a session, goes on into the application without seeing the card.
  */
-function StandaloneLogin({ enter }: { enter: (destination: string) => void }) {
-  const params = new URLSearchParams(window.location.search);
-  const [checking, setChecking] = useState(() => !!tokenStore.get() || mayHaveSession());
+export function StandaloneLogin({
+  enter,
+  search,
+  resuming,
+}: {
+  enter: (destination: string) => void;
+  search: string;
+  /** A token is stored, or the server's hint says the refresh cookie may hold a session. */
+  resuming: boolean;
+}) {
+  const params = new URLSearchParams(search);
+  const [checking, setChecking] = useState(resuming);
 
   useEffect(() => {
     if (!checking) return;
@@ -54,19 +63,30 @@ function StandaloneLogin({ enter }: { enter: (destination: string) => void }) {
   );
 }
 
-/** Shows the card in `root`; after a sign-in the application takes the root over at the destination. */
-export function mountLogin(root: Root, mountApp: () => void) {
+/**
+ * Shows the card in `container`; after a sign-in the application takes the page's root over at the
+ * destination. The build puts the card's first step, rendered, into the page it serves for /logIn
+ * (scripts/prerender-login.mjs): an anonymous visit hydrates it, the card is on screen before any script ran.
+ */
+export function mountLogin(container: HTMLElement, mountApp: (root: Root) => void) {
+  const resuming = !!tokenStore.get() || mayHaveSession();
+  let root: Root;
   const enter = (destination: string) => {
     window.history.replaceState(null, '', destination);
-    mountApp();
+    mountApp(root);
   };
-  // A transition renders in slices that yield to the browser: no long task on a slow phone.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <StandaloneLogin enter={enter} />
-      </StrictMode>,
-    ),
+  const card = (
+    <StrictMode>
+      <StandaloneLogin enter={enter} search={window.location.search} resuming={resuming} />
+    </StrictMode>
   );
+  // In a transition, hydration and rendering go in slices that yield to the browser: no long task on a slow phone.
+  if (container.firstElementChild && !resuming) {
+    startTransition(() => {
+      root = hydrateRoot(container, card);
+    });
+  } else {
+    root = createRoot(container);
+    startTransition(() => root.render(card));
+  }
 }
-

@@ -68,11 +68,7 @@ export function LaterSteps({
       );
     case 'CHANGE_PASSWORD':
       return (
-        <ChangePasswordStep
-          login={login}
-          onSignOut={onSignOut}
-          onExpired={(next, t) => (setLogin(next), toast(t))}
-        />
+        <ChangePasswordStep login={login} onSignOut={onSignOut} onExpired={(next, t) => (setLogin(next), toast(t))} />
       );
     default:
       return null;

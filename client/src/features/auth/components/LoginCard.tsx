@@ -57,7 +57,9 @@ function useLaterSteps(provider: LoginCardProps['provider']) {
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    void Promise.all([loadLaterSteps(), provider?.()]).then(([steps, Provider]) => live && setLater({ steps, Provider }));
+    void Promise.all([loadLaterSteps(), provider?.()]).then(
+      ([steps, Provider]) => live && setLater({ steps, Provider }),
+    );
     return () => {
       live = false;
     };

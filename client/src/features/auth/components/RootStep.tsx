@@ -173,11 +173,7 @@ export function RootStep({
         {sso && (
           <>
             <div className="lp-or">OR</div>
-            <button
-              type="button"
-              className="lp-button lp-outline"
-              onClick={() => (window.location.href = '/auth/sso')}
-            >
+            <button type="button" className="lp-button lp-outline" onClick={() => (window.location.href = '/auth/sso')}>
               Corporate Login
             </button>
             {ssoError && (

@@ -7,13 +7,16 @@ export interface StepProps {
 }
 
 /** The steps after the e-mail, and the toaster: loaded when the visitor first touches the card, not before. */
-export type LaterStepsModule = typeof import('./LaterSteps');
+export type LaterStepsModule = Pick<typeof import('./LaterSteps'), 'LaterSteps' | 'Toaster' | 'toast'>;
 let laterSteps: Promise<LaterStepsModule> | undefined;
 export function loadLaterSteps(): Promise<LaterStepsModule> {
-  laterSteps ??= import('./LaterSteps').catch((e: unknown) => {
-    laterSteps = undefined;
-    throw e;
-  });
+  laterSteps ??= import('./LaterSteps').then(
+    ({ LaterSteps, Toaster, toast }) => ({ LaterSteps, Toaster, toast }),
+    (e: unknown) => {
+      laterSteps = undefined;
+      throw e;
+    },
+  );
   return laterSteps;
 }
 
