@@ -1,4 +1,5 @@
 import { expect, Page } from '@playwright/test';
+import { appendFileSync } from 'node:fs';
 
 /** axe-core, injected into the page under test (the page's CSP is bypassed for it: see a11y.browser.ts). */
 const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
@@ -60,9 +61,58 @@ export async function axeFindings(page: Page, selector?: string): Promise<AxeFin
   );
 }
 
-/** Fails with the findings listed when the page has a serious or critical WCAG 2.1 AA violation. */
+/** HTML_CodeSniffer, pa11y's engine, injected as axe-core is. */
+const HTMLCS_SOURCE = require.resolve('html_codesniffer/build/HTMLCS.js');
+
+/**
+ * The errors HTML_CodeSniffer finds against WCAG 2 AA on the page (or inside `selector`), as pa11y reports them
+ * by default (errors only: its warnings and notices ask a person to judge, see docs/decisions/accessibility-engines.md).
+ */
+export async function htmlcsFindings(page: Page, selector?: string): Promise<string[]> {
+  await settle(page);
+  if (!(await page.evaluate(() => 'HTMLCS' in window))) await page.addScriptTag({ path: HTMLCS_SOURCE });
+  return page.evaluate(async (selector) => {
+    type Message = { type: number; code: string; msg: string; element: Element };
+    const htmlcs = (
+      window as unknown as {
+        HTMLCS: {
+          process: (standard: string, el: Element | Document, done: () => void) => void;
+          getMessages: () => Message[];
+          getTranslation: (key: string) => string | undefined;
+        };
+      }
+    ).HTMLCS;
+    // HTML_CodeSniffer 2.5.1 lacks the English texts of some of its checks (H98, autocomplete tokens) and
+    // throws where one is needed: the check's own key stands in for its text.
+    const translate = htmlcs.getTranslation.bind(htmlcs);
+    htmlcs.getTranslation = (key) => translate(key) ?? key;
+    const root = selector ? document.querySelector(selector) : document;
+    if (!root) throw new Error(`${selector} is not on the page`);
+    await new Promise<void>((done) => htmlcs.process('WCAG2AA', root, done));
+    const describe = (el: Element | undefined) =>
+      String(el?.outerHTML ?? el?.nodeName ?? '')
+        .replace(/\s+/g, ' ')
+        .slice(0, 160);
+    const messages = htmlcs.getMessages();
+    // Its warnings, by check, for the list of accepted ones (HTMLCS_WARNINGS=<file> collects them).
+    (window as unknown as { htmlcsWarnings?: string[] }).htmlcsWarnings = messages
+      .filter((m) => m.type === 2)
+      .map((m) => m.code);
+    return messages.filter((m) => m.type === 1).map((m) => `${m.code} :: ${String(m.msg)} :: ${describe(m.element)}`);
+  }, selector);
+}
+
+/**
+ * Fails with the findings listed when the page has a serious or critical WCAG 2.1 AA violation (axe-core) or a
+ * WCAG 2 AA error (HTML_CodeSniffer): two engines, each catches what the other misses.
+ */
 export async function expectAccessible(page: Page, what: string, selector?: string) {
   expect
     .soft(await axeFindings(page, selector), `${what}: serious or critical WCAG 2.1 AA violations (axe-core)`)
     .toEqual([]);
+  expect.soft(await htmlcsFindings(page, selector), `${what}: WCAG 2 AA errors (HTML_CodeSniffer)`).toEqual([]);
+  if (process.env.HTMLCS_WARNINGS) {
+    const warnings = await page.evaluate(() => (window as unknown as { htmlcsWarnings: string[] }).htmlcsWarnings);
+    appendFileSync(process.env.HTMLCS_WARNINGS, warnings.map((w) => `${what}\t${w}\n`).join(''));
+  }
 }

@@ -66,9 +66,13 @@ export function CogMenu() {
                   <Menu.ItemGroup key={group.label}>
                     {i > 0 && <Menu.Separator />}
                     <Menu.ItemGroupLabel>{group.label}</Menu.ItemGroupLabel>
-                    <Menu.RadioItemGroup value={group.value} onValueChange={({ value }) => group.set(value)}>
+                    {/* An item's value is its element id: both groups offer 'cloud', so each value names its group. */}
+                    <Menu.RadioItemGroup
+                      value={`${group.label}:${group.value}`}
+                      onValueChange={({ value }) => group.set(value.slice(group.label.length + 1))}
+                    >
                       {group.options.map(([value, text]) => (
-                        <Menu.RadioItem key={value} value={value}>
+                        <Menu.RadioItem key={value} value={`${group.label}:${value}`}>
                           <Menu.ItemText>{text}</Menu.ItemText>
                           <Menu.ItemIndicator />
                         </Menu.RadioItem>

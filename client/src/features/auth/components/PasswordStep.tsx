@@ -41,7 +41,15 @@ export function PasswordStep({
               Change
             </Button>
           </Text>
-          <input type="text" name="username" autoComplete="username" value={login.username} readOnly hidden />
+          <input
+            type="text"
+            name="username"
+            aria-label="Username"
+            autoComplete="username"
+            value={login.username}
+            readOnly
+            hidden
+          />
           <Field.Root invalid={!!passwordError}>
             <Field.Label>Password</Field.Label>
             <Input

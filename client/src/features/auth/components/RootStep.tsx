@@ -117,7 +117,11 @@ export function RootStep({
               id={`${id}-email`}
               className="lp-input"
               name="username"
-              type="email"
+              // 'username' is a token of text inputs (HTML's autofill table); the keyboard is still the e-mail one.
+              type="text"
+              inputMode="email"
+              spellCheck={false}
+              autoCapitalize="none"
               autoComplete="username"
               maxLength={150}
               disabled={!login.acceptToS}

@@ -92,6 +92,7 @@ export function CreateSiteAdminPage() {
       </Field.Label>
       <Input
         name={key}
+        type="text"
         value={form[key] as string}
         onChange={(e) => set(key, e.target.value)}
         onBlur={touch(key)}

@@ -81,7 +81,7 @@ export function AboutYouForm({
               return (
                 <Field.Root key={f.name} readOnly={owned}>
                   <Field.Label>{f.label}</Field.Label>
-                  <Input autoComplete={f.autoComplete} {...form.register(f.name)} />
+                  <Input type="text" autoComplete={f.autoComplete} {...form.register(f.name)} />
                 </Field.Root>
               );
             })}

@@ -83,7 +83,7 @@ export function ChangePasswordForm() {
       <form onSubmit={submit} noValidate>
         <Stack gap="4" maxW="md">
           {/* A username field lets password managers file the new password under the right account. */}
-          <input type="text" name="username" autoComplete="username" hidden readOnly />
+          <input type="text" name="username" aria-label="Username" autoComplete="username" hidden readOnly />
           {field('currentPassword', 'Old password', 'current-password')}
           {field('newPassword', 'New password', 'new-password', newPasswordError, 'new-password-error')}
           {field('confirmPassword', 'Confirm new password', 'new-password', error, 'password-error')}
