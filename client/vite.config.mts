@@ -16,7 +16,31 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // The entry chunk keeps every module the page's entry needs, so /logIn hydrates from one script. Left to
+        // itself rolldown moves the modules the entry shares with lazy chunks (the API client, the messages) into
+        // chunks of their own, which the entry then fetches one round trip later (rolldown#10731). The group holds
+        // the HTML entry, main.tsx and those modules, with what they import, in the entry's chunk.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'index',
+              test: (id: string) =>
+                /[\\/]client[\\/](index\.html|src[\\/]main\.tsx|src[\\/]lib[\\/]api\.ts)$|[\\/]src[\\/]shared[\\/]messages\.ts$/.test(
+                  id,
+                ),
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: Number(process.env.VITE_PORT || 5173),
     proxy: Object.fromEntries(

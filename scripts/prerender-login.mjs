@@ -34,12 +34,21 @@ try {
   const link = /<link rel="stylesheet"[^>]*href="(\/assets\/index-[\w-]+\.css)"[^>]*>/.exec(html);
   let page = html.replace(root, `<div id="root">${renderLogin()}</div>`);
   if (link) page = page.replace(link[0], `<style>${readFileSync(join(dist, link[1]), 'utf8').trim()}</style>`);
-  // The entry script after the card, async: the page paints from the HTML alone and the script, fetched at low
-  // priority, hydrates it when it arrives. Its module preloads go (they are fetched at high priority, before the
-  // paint); the two small chunks it imports come with it.
+  // The entry script after the card, async: the page paints from the HTML alone and the script hydrates it when
+  // it arrives.
   const entry = /\s*<script type="module"([^>]*)><\/script>/.exec(page);
   if (!entry) throw new Error('index.html has no module script');
-  page = page.replace(entry[0], '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  // One script hydrates the card: a static import of another chunk would be fetched only once the entry has
+  // arrived, a round trip later on a phone (client/vite.config.mts keeps the entry's modules in its chunk).
+  const src = /\ssrc="\/(assets\/[\w.-]+\.js)"/.exec(entry[1]);
+  if (!src) throw new Error(`the entry script has no src: ${entry[0].trim()}`);
+  const imports = [
+    ...readFileSync(join(dist, src[1]), 'utf8').matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[\w.-]+\.js)["']/g),
+  ];
+  if (imports.length) {
+    throw new Error(`the entry ${src[1]} imports ${imports.map((m) => m[1]).join(', ')}: keep them in its chunk`);
+  }
+  page = page.replace(entry[0], '');
   page = page.replace('</body>', `  <script type="module" async${entry[1]}></script>\n  </body>`);
   writeFileSync(join(dist, 'login.html'), page);
   console.log(`client/dist/login.html: the login card pre-rendered (${(page.length / 1024).toFixed(1)} KB)`);
