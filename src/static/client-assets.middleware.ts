@@ -3,12 +3,11 @@ import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { isLoginAddress } from '../shared/login-address';
 
 /** Vite puts every content-hashed file under /assets/; its name changes whenever its bytes do. */
 export const HASHED_ASSETS_PREFIX = '/assets/';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** The login page's addresses (the client's router matches paths without regard to case). */
-const LOGIN_PAGE = /^\/login\/?$/i;
 /** The page the build renders the login card into (scripts/prerender-login.mjs); revalidated on every load. */
 const LOGIN_HTML = 'login.html';
 
@@ -70,7 +69,7 @@ export class ClientAssets {
     // originalUrl: Nest mounts middleware on a path, which express strips from req.path.
     const path = req.originalUrl.split('?', 1)[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (LOGIN_PAGE.test(path)) return this.loginPage(req, res, next);
+    if (isLoginAddress(path)) return this.loginPage(req, res, next);
     if (!path.startsWith(HASHED_ASSETS_PREFIX)) return next();
     const asset = this.load(path);
     // A missing hashed file is a 404, never the SPA's index.html (which a browser would cache as script).

@@ -3,7 +3,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
 import { fakeServer, NO_SESSION } from '@/test/fake-server';
-import { isLoginAddress, mountLogin } from './standalone-login';
+import { isLoginAddress } from '@shared/login-address';
+import { mountLogin } from './standalone-login';
 import { renderLogin } from './prerender-login';
 
 /** The page the server sends for /logIn: the build's pre-rendered card in #root. */

@@ -4,11 +4,6 @@ import { refreshAccessToken, tokenStore } from '@/lib/api';
 import { forgetSignIn, lastWorkingPath, mayHaveSession, storeSignIn } from '@/lib/auth-storage';
 import { LoginCard, safeReturnPath } from '@/features/auth/components/LoginCard';
 
-/** A visit that opens on /logIn: the card on its own, the application loaded once someone has signed in. */
-export function isLoginAddress(pathname: string): boolean {
-  return /^\/login\/?$/i.test(pathname);
-}
-
 const loadProvider = () => import('./standalone-chakra').then((m) => m.StandaloneChakra);
 
 async function signOutHere(reason: string) {

@@ -50,10 +50,11 @@ interface Later {
   Provider?: ComponentType<{ children?: ReactNode }>;
 }
 
-/** The steps after the e-mail, loaded on the first touch of the card (or when a step needs them). */
-function useLaterSteps(provider: LoginCardProps['provider']) {
+/** The steps after the e-mail, loaded on the first touch of the card or once a step `needed` them. */
+function useLaterSteps(provider: LoginCardProps['provider'], needed: boolean) {
   const [later, setLater] = useState<Later | null>(null);
-  const [wanted, setWanted] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const wanted = touched || needed;
   useEffect(() => {
     if (!wanted) return;
     let live = true;
@@ -64,7 +65,7 @@ function useLaterSteps(provider: LoginCardProps['provider']) {
       live = false;
     };
   }, [wanted, provider]);
-  return { later, want: () => setWanted(true) };
+  return { later, want: () => setTouched(true) };
 }
 
 /** Spec 000 §2 'Login page': a 450 px card with the product logo and one of four steps. */
@@ -72,11 +73,8 @@ export function LoginCard({ params, onSignedIn, onSignOut, provider }: LoginCard
   const [login, setLogin] = useState<LoginState>(initialLoginState);
   const [busy, setBusy] = useState(false);
   const [inlineError, setInlineError] = useState<string | null>(null);
-  const { later, want } = useLaterSteps(provider);
   const needsLater = login.state !== 'ROOT';
-  useEffect(() => {
-    if (needsLater) want();
-  }, [needsLater, want]);
+  const { later, want } = useLaterSteps(provider, needsLater);
 
   // A corporate login that did not succeed comes back here with the reason, shown in the card.
   const ssoError = params.get('ssoError');
