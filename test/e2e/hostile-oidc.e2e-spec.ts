@@ -269,6 +269,19 @@ describe('Hostile OpenID Connect answers', () => {
     expect(await t.db.getRepository(AuditEvent).countBy({ type: 'SSO_SIGN_IN', targetId: outsider.id })).toBe(0);
   });
 
+  it('a provider whose discovery document names another issuer is not used (metadata impersonation)', async () => {
+    const route = routes[0];
+    const who = await route.person();
+    orgProvider.metadataIssuer = otherProvider.issuer;
+    try {
+      const res = await request(t.http).get(who.start).expect(302);
+      expect(res.headers.location).toMatch(/^\/logIn\?ssoError=/);
+    } finally {
+      orgProvider.metadataIssuer = undefined;
+    }
+    await expectSignedInAs(await signInWith(route, who), who.user);
+  });
+
   it("key rotation: a token signed by the provider's new key is accepted once the keys are read again, at most once a minute", async () => {
     const route = routes[0];
     const who = await route.person();

@@ -14,6 +14,8 @@ export interface HostileOidcProvider {
   issuer: string;
   /** What the token endpoint answers for the next codes; by default a valid token of `claims`. */
   mint: (request: AuthorizationRequest) => Promise<string>;
+  /** The issuer its discovery document names (its own address by default). */
+  metadataIssuer?: string;
   /** Claims userinfo answers (none by default: the ID token carries the e-mail). */
   userinfo?: Record<string, unknown>;
   /** A valid ID token for `request`, signed by the published key, with `claims` over the defaults. */
@@ -64,7 +66,7 @@ export async function startHostileOidcProvider(): Promise<HostileOidcProvider> {
       };
       if (url.pathname === '/.well-known/openid-configuration')
         return json(200, {
-          issuer: provider.issuer,
+          issuer: provider.metadataIssuer ?? provider.issuer,
           authorization_endpoint: `${provider.issuer}/authorize`,
           token_endpoint: `${provider.issuer}/token`,
           userinfo_endpoint: `${provider.issuer}/userinfo`,
