@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { createLocalJWKSet, JSONWebKeySet, jwtVerify, JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, customFetch, FetchImplementation, jwtVerify, JWTVerifyGetKey } from 'jose';
 import * as oidc from 'openid-client';
 import { AppException } from '../common/app.exception';
 import { decrypt } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { createSafeFetch, SafeFetch } from '../common/http/safe-fetch';
+import { PROVIDER_SIGNING_ALGORITHMS, verifyIdTokenSignatures } from '../common/http/provider-signatures';
 import { ERROR_CODES } from '../shared/messages';
 import { SsoConnection } from './entities/sso-connection.entity';
 import { ssoUrls } from './sso-urls';
@@ -44,6 +45,8 @@ export interface LogoutClaims {
 const BACKCHANNEL_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 /** Discovery documents and keys are read again after this long, so a provider's key rotation is followed. */
 const CACHE_MS = 10 * 60_000;
+/** A token signed by a key the cached set lacks reads the provider's keys again, at most this often. */
+const KEYS_REFETCH_COOLDOWN_MS = 30_000;
 const REQUEST_TIMEOUT_SECONDS = 5;
 
 interface Cached<T> {
@@ -54,13 +57,14 @@ interface Cached<T> {
 
 /**
  * OpenID Connect per connection through openid-client: discovery from the issuer, code flow with PKCE and a
- * nonce, the ID token checked (issuer, audience, signature, expiry, nonce) by the library.
+ * nonce, the ID token checked (issuer, audience, expiry, nonce, and its signature against the provider's JWKS,
+ * fetched through the safe outbound fetch) by the library.
  */
 @Injectable()
 export class OidcConnector {
   private readonly logger = new Logger('OIDC');
   private readonly configs = new Map<number, Cached<oidc.Configuration>>();
-  private readonly keys = new Map<number, Cached<JWTVerifyGetKey>>();
+  private readonly keys = new Map<number, { uri: string; set: JWTVerifyGetKey }>();
 
   /** Every request to a customer's provider (discovery, tokens, userinfo, keys): public addresses only, bounded. */
   private readonly fetch: SafeFetch;
@@ -101,6 +105,7 @@ export class OidcConnector {
       .then((conf) => {
         conf.timeout = REQUEST_TIMEOUT_SECONDS;
         conf[oidc.customFetch] = this.fetch;
+        verifyIdTokenSignatures(conf);
         return conf;
       })
       .catch((e: Error) => {
@@ -192,19 +197,23 @@ export class OidcConnector {
     }).href;
   }
 
-  private async jwks(c: SsoConnection, conf: oidc.Configuration, fresh: boolean): Promise<JWTVerifyGetKey> {
+  /**
+   * The provider's keys (its jwks_uri, through the safe outbound fetch): cached for CACHE_MS; a token whose key the
+   * cached set lacks (a rotation) reads them again, at most once per KEYS_REFETCH_COOLDOWN_MS.
+   */
+  private jwks(c: SsoConnection, conf: oidc.Configuration): JWTVerifyGetKey {
     const uri = conf.serverMetadata().jwks_uri;
     if (!uri) throw new Error('the provider publishes no jwks_uri');
     const cached = this.keys.get(c.id);
-    if (!fresh && cached && cached.key === uri && Date.now() - cached.at < CACHE_MS) return cached.value;
-    const value = (async () => {
-      const res = await this.fetch(uri);
-      if (!res.ok) throw new Error(`JWKS answered ${res.status}`);
-      return createLocalJWKSet((await res.json()) as JSONWebKeySet);
-    })();
-    value.catch(() => this.keys.delete(c.id));
-    this.keys.set(c.id, { key: uri, at: Date.now(), value });
-    return value;
+    if (cached?.uri === uri) return cached.set;
+    const set = createRemoteJWKSet(new URL(uri), {
+      cacheMaxAge: CACHE_MS,
+      cooldownDuration: KEYS_REFETCH_COOLDOWN_MS,
+      timeoutDuration: REQUEST_TIMEOUT_SECONDS * 1000,
+      [customFetch]: this.fetch as FetchImplementation,
+    });
+    this.keys.set(c.id, { uri, set });
+    return set;
   }
 
   /**
@@ -215,22 +224,14 @@ export class OidcConnector {
   async verifyLogoutToken(c: SsoConnection, token: string): Promise<LogoutClaims | null> {
     try {
       const conf = await this.configuration(c);
-      const options = {
+      const verified = await jwtVerify(token, this.jwks(c, conf), {
         issuer: conf.serverMetadata().issuer,
         audience: c.oidcClientId!,
-        algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'],
+        algorithms: PROVIDER_SIGNING_ALGORITHMS,
         maxTokenAge: '5 minutes',
         clockTolerance: 60,
         requiredClaims: ['iat', 'jti'],
-      };
-      let verified;
-      try {
-        verified = await jwtVerify(token, await this.jwks(c, conf, false), options);
-      } catch (e) {
-        // A key the cached set lacks: the provider may have rotated; read its keys once more.
-        if ((e as { code?: string }).code !== 'ERR_JWKS_NO_MATCHING_KEY') throw e;
-        verified = await jwtVerify(token, await this.jwks(c, conf, true), options);
-      }
+      });
       const p = verified.payload;
       const events = p.events as Record<string, unknown> | undefined;
       if (!events || typeof events !== 'object' || typeof events[BACKCHANNEL_EVENT] !== 'object') return null;

@@ -10,7 +10,7 @@ const SWEEP_MS = 60_000;
 
 /**
  * Single-use values in the database, so that every instance sees the same: the second `claim` of a key fails
- * on the primary key wherever it runs. Used for SAML assertion ids, logout token ids and SAML request ids.
+ * on the primary key wherever it runs. Used for SAML assertion ids, logout token ids, SAML request ids and OIDC transactions (their state).
  */
 @Injectable()
 export class OneTimeValues {

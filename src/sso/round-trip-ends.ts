@@ -9,6 +9,7 @@ import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { ERROR_CODES } from '../shared/messages';
+import { safeReturnPath } from '../shared/return-path';
 import { SSO_MESSAGES, SsoProtocol } from '../shared/sso';
 import { SsoConnection } from './entities/sso-connection.entity';
 import { FederatedIdentity, FederatedSignInService } from './federated-sign-in.service';
@@ -94,7 +95,8 @@ export class RoundTripEnds {
 
   /** The end of a step-up at the provider: back where the person was, the session marked, or the reason shown. */
   async steppedUp(stepUp: SsoStepUp, res: Response, prove: () => Promise<void>): Promise<void> {
-    const back = new URL(stepUp.returnTo, this.config.publicUrl);
+    // Judged again here, resolved: whatever the path went through, the browser stays on this site.
+    const back = new URL(safeReturnPath(stepUp.returnTo, this.config.publicUrl) ?? '/', this.config.publicUrl);
     try {
       await prove();
       back.searchParams.set('stepUp', 'done');

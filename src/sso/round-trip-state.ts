@@ -45,24 +45,31 @@ export class RoundTripState {
     });
   }
 
-  /** The OIDC transaction the callback's cookie carries (cleared: it serves once), or undefined. */
-  takeOidc(req: Request, res: Response): Transaction | undefined {
+  /**
+   * The OIDC transaction the callback's cookie carries, or undefined. It serves once: the cookie is cleared, and its
+   * state is claimed in the database, so a kept copy of the cookie cannot complete a second authorization on any
+   * instance.
+   */
+  async takeOidc(req: Request, res: Response): Promise<Transaction | undefined> {
     res.clearCookie(TRANSACTION_COOKIE, { path: '/callback', sameSite: 'lax', secure: this.secure, httpOnly: true });
     const raw = (req as Request & { cookies?: Record<string, string> }).cookies?.[TRANSACTION_COOKIE];
+    let p: (Transaction & { typ: string; exp?: number }) | undefined;
     try {
-      const p = raw ? this.jwt.verify<Transaction & { typ: string }>(raw) : undefined;
-      if (p?.typ !== 'sso') return undefined;
-      return {
-        state: p.state,
-        nonce: p.nonce,
-        codeVerifier: p.codeVerifier,
-        ...(typeof p.connectionId === 'number' ? { connectionId: p.connectionId } : {}),
-        ...(p.stepUp ? { stepUp: p.stepUp } : {}),
-        ...(p.test ? { test: p.test } : {}),
-      };
+      p = raw ? this.jwt.verify<Transaction & { typ: string; exp?: number }>(raw) : undefined;
     } catch {
       return undefined;
     }
+    if (p?.typ !== 'sso' || typeof p.state !== 'string') return undefined;
+    const until = new Date(((p.exp ?? 0) + TRANSACTION_SECONDS) * 1000);
+    if (!(await this.once.claim(`oidc-transaction:${p.state}`, until))) return undefined;
+    return {
+      state: p.state,
+      nonce: p.nonce,
+      codeVerifier: p.codeVerifier,
+      ...(typeof p.connectionId === 'number' ? { connectionId: p.connectionId } : {}),
+      ...(p.stepUp ? { stepUp: p.stepUp } : {}),
+      ...(p.test ? { test: p.test } : {}),
+    };
   }
 
   /** Keeps a step-up for a SAML round trip; its RelayState key. */

@@ -29,6 +29,7 @@ const EMAIL_CLAIMS = [
 const GIVEN_NAME_CLAIMS = ['givenName', 'firstName', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname'];
 const SURNAME_CLAIMS = ['sn', 'surname', 'lastName', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname'];
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
+const XMLDSIG = 'http://www.w3.org/2000/09/xmldsig#';
 
 export interface SamlIdentity {
   subject: string;
@@ -67,8 +68,8 @@ const nodes = (parent: XmlNode | undefined, name: string): XmlNode[] => (parent?
 /**
  * SAML 2.0 per connection through @node-saml/node-saml: SP-initiated sign-in with an HTTP-Redirect AuthnRequest
  * and the HTTP-POST answer. The library checks the signature (of the response or of the assertion, one is
- * required), InResponseTo, the validity window and the audience; this class adds the recipient, the issuer and
- * the one use of each assertion across instances.
+ * required), InResponseTo, the validity window and the audience; this class adds the recipient, the destination,
+ * the issuer and the one use of each assertion across instances.
  */
 @Injectable()
 export class SamlConnector {
@@ -145,7 +146,10 @@ export class SamlConnector {
     const data = confirmations.flatMap((s) => nodes(s, 'SubjectConfirmationData'));
     if (data.length === 0 || data.some((d) => d.$?.Recipient !== urls.acs))
       throw this.refused(c, "The assertion's Recipient is not this connection's ACS URL.");
-    const destination = this.destination(profile);
+    // Destination (docs/decisions/saml-destination.md): required when the response itself is signed, and always
+    // this ACS when present; an assertion-only signature may leave it out, its Recipient being checked above.
+    const { destination, responseSigned } = this.envelope(profile);
+    if (destination === null && responseSigned) throw this.refused(c, 'The signed response has no Destination.');
     if (destination !== null && destination !== urls.acs)
       throw this.refused(c, "The response's Destination is not this connection's ACS URL.");
     const id = assertion?.$?.ID;
@@ -175,17 +179,19 @@ export class SamlConnector {
     };
   }
 
-  private destination(profile: Profile): string | null {
+  /** The response's Destination, and whether the response element itself carries a signature. */
+  private envelope(profile: Profile): { destination: string | null; responseSigned: boolean } {
     const xml = profile.getSamlResponseXml?.();
-    if (!xml) return null;
+    if (!xml) return { destination: null, responseSigned: false };
     try {
-      return (
-        new DOMParser({ onError: () => undefined })
-          .parseFromString(xml, 'text/xml')
-          .documentElement?.getAttribute('Destination') || null
-      );
+      const root = new DOMParser({ onError: () => undefined }).parseFromString(xml, 'text/xml').documentElement;
+      const children = Array.from(root?.childNodes ?? []) as Array<{ namespaceURI?: string; localName?: string }>;
+      return {
+        destination: root?.getAttribute('Destination') || null,
+        responseSigned: children.some((n) => n.namespaceURI === XMLDSIG && n.localName === 'Signature'),
+      };
     } catch {
-      return null;
+      return { destination: null, responseSigned: false };
     }
   }
 

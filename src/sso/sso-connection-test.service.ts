@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, MoreThan, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { AuthUser } from '../common/auth-user';
 import { AppException } from '../common/app.exception';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { safeReturnPath } from '../shared/return-path';
 import { SSO_LIMITS, SSO_MESSAGES, SsoTestClaim, SsoTestResult, SsoTestStart } from '../shared/sso';
 import { User } from '../database/entities/user.entity';
 import { SsoConnection } from './entities/sso-connection.entity';
@@ -55,6 +58,7 @@ export class SsoConnectionTestService {
     private readonly federated: FederatedSignInService,
     private readonly audit: AuditService,
     private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** POST /api/sso-connections/{id}/test: the start URL, with a ticket naming the caller and the page to return to. */
@@ -113,8 +117,9 @@ export class SsoConnectionTestService {
           ),
       });
     });
-    const sep = ticket.returnTo.includes('?') ? '&' : '?';
-    return `${ticket.returnTo}${sep}connection=${c.id}&ssoTest=${key}`;
+    // The page is the server's own choice; it still goes through the one rule for where a browser is sent next.
+    const back = safeReturnPath(ticket.returnTo, this.config.publicUrl) ?? '/users/sso';
+    return `${back}${back.includes('?') ? '&' : '?'}connection=${c.id}&ssoTest=${key}`;
   }
 
   private async verdict(c: SsoConnection, end: SsoTestEnd): Promise<SsoTestResult> {

@@ -90,7 +90,7 @@ export class SsoFlowService {
 
   /** GET /callback: the end of an OIDC round trip, of a connection or of the deployment-wide provider. */
   async oidcCallback(req: Request, res: Response): Promise<void> {
-    const transaction = this.state.takeOidc(req, res);
+    const transaction = await this.state.takeOidc(req, res);
     const client = requestContextOf(req);
     const currentUrl = new URL(req.originalUrl, ssoUrls(this.config.publicUrl, 0).oidcRedirect);
     if (transaction?.stepUp) {

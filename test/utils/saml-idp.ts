@@ -37,6 +37,8 @@ export interface ResponseOptions {
   notBefore?: number;
   notOnOrAfter?: number;
   recipient?: string;
+  /** The response's Destination: the ACS URL by default; null leaves the attribute out. */
+  destination?: string | null;
   assertionId?: string;
   sessionIndex?: string;
   /** Signed by another key than the metadata's. */
@@ -114,7 +116,7 @@ export async function startTestIdp(name = 'idp', withSlo = true): Promise<TestId
         ? `<saml:AttributeStatement><saml:Attribute Name="http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress"><saml:AttributeValue>${escape(o.email)}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>`
         : '';
       const xml =
-        `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${iso(0)}" Destination="${escape(o.acsUrl)}" InResponseTo="${escape(o.inResponseTo)}">` +
+        `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${iso(0)}" ${o.destination === null ? '' : `Destination="${escape(o.destination ?? o.acsUrl)}" `}InResponseTo="${escape(o.inResponseTo)}">` +
         `<saml:Issuer>${entityId}</saml:Issuer>` +
         `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>` +
         `<saml:Assertion ID="${assertionId}" Version="2.0" IssueInstant="${iso(0)}">` +

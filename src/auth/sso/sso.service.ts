@@ -12,6 +12,10 @@ import { AuthService, SignedIn } from '../auth.service';
 import { ERROR_CODES } from '../../shared/messages';
 import { SsoStepUp, StepUpService } from '../step-up/step-up.service';
 import { assertMaySignIn } from '../sign-in/may-sign-in';
+import { createSafeFetch } from '../../common/http/safe-fetch';
+import { verifyIdTokenSignatures } from '../../common/http/provider-signatures';
+
+const REQUEST_TIMEOUT_SECONDS = 5;
 
 /** What must survive the round trip to the identity provider: kept in a signed, short-lived cookie. */
 export interface SsoTransaction {
@@ -29,6 +33,11 @@ export interface SsoTransaction {
 export class SsoService {
   private readonly logger = new Logger('SSO');
   private configuration?: Promise<oidc.Configuration>;
+  /**
+   * The provider is the operator's own (OIDC_ISSUER), on any network; its answers still come within the deadline
+   * and the size cap of the safe outbound fetch (docs/decisions/safe-outbound-fetch.md).
+   */
+  private readonly fetch = createSafeFetch({ allowPrivateNetworks: true, timeoutMs: REQUEST_TIMEOUT_SECONDS * 1000 });
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -51,13 +60,17 @@ export class SsoService {
     const settings = this.config.oidc;
     if (!settings) throw AppException.notFound('Corporate login is not configured.');
     this.configuration ??= oidc
-      .discovery(
-        new URL(settings.issuer),
-        settings.clientId,
-        settings.clientSecret,
-        undefined,
-        settings.issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : undefined,
-      )
+      .discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, {
+        timeout: REQUEST_TIMEOUT_SECONDS,
+        [oidc.customFetch]: this.fetch,
+        ...(settings.issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : {}),
+      })
+      .then((conf) => {
+        conf.timeout = REQUEST_TIMEOUT_SECONDS;
+        conf[oidc.customFetch] = this.fetch;
+        verifyIdTokenSignatures(conf);
+        return conf;
+      })
       .catch((e: Error) => {
         this.configuration = undefined;
         this.logger.error(`Discovery of ${settings.issuer} failed: ${e.message}`);

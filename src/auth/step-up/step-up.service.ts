@@ -12,6 +12,7 @@ import { SESSION_ENDED_MESSAGE } from '../../credentials/session-auth.service';
 import { Session } from '../../sessions/entities/session.entity';
 import { ClientInfo } from '../../common/request-context';
 import { ERROR_CODES, SECURITY_MESSAGES } from '../../shared/messages';
+import { safeReturnPath } from '../../shared/return-path';
 import type { StepUpResult } from '../../shared/api-types';
 import { User } from '../../database/entities/user.entity';
 import { LoginThrottleService } from '../login-throttle.service';
@@ -27,14 +28,6 @@ export interface SsoStepUp {
 }
 
 const SSO_TICKET_SECONDS = 120;
-
-/** A same-origin path, else the root: no scheme, host, backslash or control character can leave the site. */
-export function sameOriginPath(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 500) return '/';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return '/';
-  return value;
-}
 
 /**
  * Re-authentication before sensitive actions (CONTRACT 7): the password, a TOTP, a recovery code or a passkey of the
@@ -117,9 +110,14 @@ export class StepUpService {
    */
   ssoTicket(caller: AuthUser, returnTo: string | undefined): string {
     return this.jwt.sign(
-      { typ: 'step-up', sid: caller.sessionId, sub: caller.id, ret: sameOriginPath(returnTo) },
+      { typ: 'step-up', sid: caller.sessionId, sub: caller.id, ret: this.returnPath(returnTo) },
       { expiresIn: SSO_TICKET_SECONDS },
     );
+  }
+
+  /** A path of this site to come back to (src/shared/return-path.ts), else the root. */
+  private returnPath(value: unknown): string {
+    return safeReturnPath(value, this.config.publicUrl) ?? '/';
   }
 
   /** The ticket of ssoTicket, or undefined when it is not a valid, unexpired one. */
@@ -127,7 +125,7 @@ export class StepUpService {
     if (typeof ticket !== 'string' || ticket.length > 2000) return undefined;
     try {
       const p = this.jwt.verify<{ typ: string; sid: string; sub: number; ret: string }>(ticket);
-      return p.typ === 'step-up' ? { sid: p.sid, sub: p.sub, returnTo: sameOriginPath(p.ret) } : undefined;
+      return p.typ === 'step-up' ? { sid: p.sid, sub: p.sub, returnTo: this.returnPath(p.ret) } : undefined;
     } catch {
       return undefined;
     }

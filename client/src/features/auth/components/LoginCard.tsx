@@ -1,5 +1,6 @@
 import { ComponentType, ReactNode, useEffect, useState } from 'react';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
+import { safeReturnPath as sharedReturnPath } from '@shared/return-path';
 import { lastWorkingPath } from '@/lib/auth-storage';
 import { signedInWithRecoveryCode } from '@/features/mfa/light';
 import { afterDiscovery, afterLoginError, initialLoginState, LoginState, secondFactorOf } from '../login-machine';
@@ -9,22 +10,12 @@ import { LaterStepsModule, loadLaterSteps, showToast } from './login-step';
 import './login.css';
 
 /**
- * Only a path of this origin: returnTo must not send anyone to another site, and a crafted one is simply ignored.
- * Browsers read a backslash as a slash and drop tabs and newlines, so `/\evil.example` and `/<TAB>/evil.example`
- * would leave the origin: no backslash and no control character at all, and the path must still resolve to
- * this origin.
+ * Only a path of this origin (the one rule of src/shared/return-path.ts, which the server applies too), and never the
+ * login page itself: a crafted returnTo is simply ignored.
  */
 export function safeReturnPath(value: string | null, origin = window.location.origin): string | null {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (!value || !value.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(value)) return null;
-  let target: URL;
-  try {
-    target = new URL(value, origin);
-  } catch {
-    return null;
-  }
-  if (target.origin !== origin || target.pathname.startsWith('/logIn')) return null;
-  return `${target.pathname}${target.search}${target.hash}`;
+  const path = sharedReturnPath(value, origin);
+  return path === null || /^\/login/i.test(path) ? null : path;
 }
 
 /** Where a completed sign-in goes: the returnTo of the address, else the last page worked on, else home. */

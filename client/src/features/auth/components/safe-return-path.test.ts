@@ -31,6 +31,13 @@ describe('safeReturnPath: returnTo is only ever a path of this origin', () => {
     '',
     '/logIn',
     '/logIn?returnTo=/users',
+    '/LOGIN/',
+    // Dot segments and encodings that resolve to another site.
+    '/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/a/%2E%2E/%2e%2e//evil.example',
+    '/%2f%2fevil.example',
+    '/%5cevil.example',
   ])('ignores %j', (value) => {
     expect(safeReturnPath(value, ORIGIN)).toBeNull();
   });
