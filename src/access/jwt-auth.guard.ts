@@ -4,10 +4,15 @@ import { AuthGuard, AuthGuardAuthenticateOptions } from '@nestjs/passport';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { OPTIONAL_CALLER } from '../common/decorators/current-user.decorator';
+import { ApiKeyAuthService, isApiKey } from '../credentials/api-key-auth.service';
 import { PassportVerifiedTokens } from '../credentials/passport-verified-tokens';
 import { SessionAuthService } from '../credentials/session-auth.service';
 import { bearer } from '../credentials/token.service';
+import { API_KEY_MESSAGES } from '../shared/api-keys';
+import { ERROR_CODES } from '../shared/messages';
+import { AccessRule } from '../common/decorators/access.decorators';
 import { accessOf } from './access-rule';
+import { apiKeyMayCall } from './api-key-scope';
 
 /**
  * Global and default-deny: every HTTP route needs a valid access token of an open session unless its @Access says
@@ -17,6 +22,11 @@ import { accessOf } from './access-rule';
  * is the spec's 403 'jwt expired' (spec 001 §7.1), which the client answers by refreshing. A public route that reads
  * the caller's own token when one comes (`session: 'optional'`: logout, status, a signed-in sender) gets it through
  * the same strategy as `@OptionalCaller()`, or nothing; it is not counted per account by the rate limiter.
+ *
+ * An organisation API key (`Bearer tpk_…`, docs/api-keys.md) is told from an access token by its prefix and checked
+ * here too (ApiKeyAuthService: its hash looked up on every call): unknown, revoked or expired is 401; a valid key on
+ * a route outside its scopes, or a sensitive call, is 403 INSUFFICIENT_SCOPE; otherwise it is the caller, acting
+ * as an Administrator of its organisation. Public routes ignore it as they ignore any credential.
  *
  * A token passport-jwt has already verified (PassportVerifiedTokens: the exact string, until its expiry) goes
  * straight to the session check, which runs on every call all the same: only the signature and passport's
@@ -28,6 +38,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     private readonly reflector: Reflector,
     private readonly auth: SessionAuthService,
     private readonly verified: PassportVerifiedTokens,
+    private readonly apiKeys: ApiKeyAuthService,
   ) {
     super();
   }
@@ -35,7 +46,12 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const access = accessOf(this.reflector, context);
-    if (!access || access.kind === 'roles') return this.signedIn(context, 'user');
+    if (!access || access.kind === 'roles') {
+      const req = context.switchToHttp().getRequest<Request>();
+      const token = bearer(req.headers.authorization);
+      if (token !== undefined && isApiKey(token)) return this.apiKey(req, token, access);
+      return this.signedIn(context, 'user');
+    }
     if (access.kind === 'public' && access.session === 'optional') return this.optionalSession(context);
     return true;
   }
@@ -48,6 +64,15 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     const signedIn = await this.auth.authenticate(token);
     req[property] = signedIn.user;
     req.profile = signedIn.profile;
+    return true;
+  }
+
+  /** An organisation API key as the caller, within its scopes. */
+  private async apiKey(req: Request, key: string, access: AccessRule | undefined): Promise<boolean> {
+    const caller = await this.apiKeys.authenticate(key);
+    if (!apiKeyMayCall(access, caller.apiKey!.scopes, req))
+      throw AppException.forbidden(API_KEY_MESSAGES.INSUFFICIENT_SCOPE, ERROR_CODES.INSUFFICIENT_SCOPE);
+    req.user = caller;
     return true;
   }
 
@@ -90,6 +115,9 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 
 interface Request {
   headers: Record<string, string | undefined>;
+  body?: unknown;
+  query?: unknown;
+  params?: unknown;
   user?: AuthUser;
   optionalCaller?: AuthUser;
   profile?: unknown;

@@ -22,7 +22,7 @@ export class AuditController {
 
   @Answers(200, 'AuditEventPage')
   @Get()
-  @Access({ roles: CAPABILITY_ROLES.AUDIT_LOG })
+  @Access({ roles: CAPABILITY_ROLES.AUDIT_LOG, apiKey: 'audit:read' })
   list(@CurrentUser() caller: AuthUser, @Query() query: AuditEventQueryDto) {
     return this.audit.list(caller, query);
   }

@@ -14,6 +14,8 @@ export interface AuditParty {
   id: number;
   email: string;
   organisationId: number;
+  /** An AuthUser that is an organisation API key: the trail names the key, not an account. */
+  apiKey?: { id: number; name: string };
 }
 
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
@@ -87,13 +89,22 @@ export class AuditService {
   async record(manager: EntityManager, event: AuditRecord): Promise<void> {
     if (this.config.auditDisabled) return;
     const token = typeof event.actor === 'object' && 'kind' in event.actor ? event.actor : null;
+    const key = typeof event.actor === 'object' && !token ? (event.actor as AuditParty).apiKey : undefined;
     const actor: AuditParty | null =
       typeof event.actor !== 'object'
         ? null
         : token
           ? { id: token.tokenId, email: token.tokenName, organisationId: token.organisationId }
-          : (event.actor as AuditParty);
-    const actorKind: AuditActorKind = token ? 'scim-token' : actor ? 'user' : (event.actor as AuditActorKind);
+          : key
+            ? { id: key.id, email: key.name, organisationId: (event.actor as AuditParty).organisationId }
+            : (event.actor as AuditParty);
+    const actorKind: AuditActorKind = token
+      ? 'scim-token'
+      : key
+        ? 'api-key'
+        : actor
+          ? 'user'
+          : (event.actor as AuditActorKind);
     const target = event.target ?? null;
     const postgres = manager.connection.options.type === 'postgres';
     const now = new Date();

@@ -1,4 +1,12 @@
+import type { ApiKeyScope } from '../shared/api-keys';
 import { Role } from '../shared/roles';
+
+/** An organisation API key making the call (docs/api-keys.md): a key, not an account. */
+export interface ApiKeyCaller {
+  id: number;
+  name: string;
+  scopes: readonly ApiKeyScope[];
+}
 
 /** The authenticated caller, as the JWT guard puts it on the request. */
 export interface AuthUser {
@@ -17,6 +25,11 @@ export interface AuthUser {
   signInMethod: string;
   /** The organisation's name as the sign-in lookup read it (the user list needs no second read for it). */
   organisationName?: string;
+  /**
+   * Set when an organisation API key calls: it acts as an Administrator of its organisation (roles), within its
+   * scopes; `id` is then 0, which no account has, so it is never "the caller's own account".
+   */
+  apiKey?: ApiKeyCaller;
 }
 
 export { mfaPending } from '../shared/mfa-rules';

@@ -7,6 +7,7 @@ import { BreachedPasswordsService } from './breached-passwords.service';
 import { PasswordService } from './password.service';
 import { JwtStrategy } from './jwt.strategy';
 import { PassportVerifiedTokens } from './passport-verified-tokens';
+import { ApiKeyAuthService } from './api-key-auth.service';
 import { ScimTokenAuthService } from './scim-token-auth.service';
 import { SessionAuthService } from './session-auth.service';
 import { TokenService } from './token.service';
@@ -18,7 +19,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
  * The credentials layer, below every feature: password hashing, token signing, rotating refresh tokens, and the one
  * check of an access token (SessionAuthService.authenticate) that the HTTP guard (through the passport-jwt
  * JwtStrategy), the notifications socket and GET /auth/status use, and the check of a directory's provisioning token
- * (ScimTokenAuthService).
+ * (ScimTokenAuthService) and of an organisation API key (ApiKeyAuthService).
  * It imports no feature; features import it.
  */
 @Module({
@@ -42,6 +43,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
     { provide: PassportVerifiedTokens, useFactory: () => new PassportVerifiedTokens() },
     BreachedPasswordsService,
     ScimTokenAuthService,
+    ApiKeyAuthService,
     RefreshTokenService,
   ],
   exports: [
@@ -51,6 +53,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
     PassportVerifiedTokens,
     BreachedPasswordsService,
     ScimTokenAuthService,
+    ApiKeyAuthService,
     RefreshTokenService,
     JwtModule,
   ],

@@ -46,7 +46,15 @@ const SECURITY_SCHEMES: Record<Credential, Json> = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'The access token of a session: a JWT signed HS256, 15 minutes, checked as RFC8725 advises',
+    description:
+      'The access token of a session: a JWT signed HS256, 15 minutes, checked as RFC8725 advises. An organisation ' +
+      'API key (tpk_…, the apiKey scheme) goes in the same header; the prefix tells it from a token',
+  },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "An organisation API key (tpk_…, docs/api-keys.md) as `Authorization: Bearer`: acts as an Administrator of its organisation within its scopes (users:read, users:write, audit:read); the operation's description names the scope it needs. Outside them, and on every sensitive call, 403 INSUFFICIENT_SCOPE; unknown, revoked or expired, 401",
   },
   challenge: {
     type: 'http',
@@ -155,7 +163,13 @@ function completeDocument(document: OpenAPIObject, app: INestApplication): void 
         op.security ??= [];
         const credentials = op.security.flatMap((requirement) => Object.keys(requirement));
         // SCIM 2.0 (RFC 7644): a directory's provisioning token; answers and refusals in application/scim+json.
-        const isScim = reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, targets)?.kind === 'scim';
+        const rule = reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, targets);
+        const isScim = rule?.kind === 'scim';
+        // An organisation API key's scope for the route (docs/api-keys.md), as an extension and in words.
+        if (rule?.kind === 'roles' && rule.apiKey) {
+          (op as Json)['x-api-key-scope'] = rule.apiKey;
+          op.description = `${op.description ? `${op.description}\n\n` : ''}Organisation API keys: scope \`${rule.apiKey}\`.`;
+        }
 
         // Nest's placeholder for a route without a declared answer ({200: {description: ''}}) says nothing.
         for (const [status, response] of Object.entries(op.responses))

@@ -48,6 +48,9 @@ export const AUDIT_EVENT_TYPES = {
   SCIM_TOKEN_CREATED: 'Provisioning token created',
   SCIM_TOKEN_USED: 'Provisioning token used',
   SCIM_TOKEN_REVOKED: 'Provisioning token revoked',
+  // Organisation API keys
+  API_KEY_CREATED: 'API key created',
+  API_KEY_REVOKED: 'API key revoked',
   PROFILE_CHANGED: 'Profile changed',
   USER_DELETED: 'User deleted',
   GROUP_CREATED: 'User group created',
@@ -59,10 +62,10 @@ export type AuditEventType = keyof typeof AUDIT_EVENT_TYPES;
 export const AUDIT_EVENT_TYPE_IDS = Object.keys(AUDIT_EVENT_TYPES) as AuditEventType[];
 
 /**
- * Who acted: a user, the back-end service key, an organisation's directory through a provisioning token (its name
- * in actorEmail, its id in actorId), or nobody known (a failed sign-in).
+ * Who acted: a user, the back-end service key, an organisation's directory through a provisioning token, or one of
+ * its API keys (a token's or key's name in actorEmail, its id in actorId), or nobody known (a failed sign-in).
  */
-export type AuditActorKind = 'user' | 'service' | 'scim-token' | 'anonymous';
+export type AuditActorKind = 'user' | 'service' | 'scim-token' | 'api-key' | 'anonymous';
 
 /** One row of GET /api/audit-events. */
 export interface AuditEventItem {

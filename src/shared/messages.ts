@@ -91,6 +91,8 @@ export const ERROR_CODES = {
   STEP_UP_REQUIRED: 'STEP_UP_REQUIRED',
   /** The field or action belongs to the organisation's directory (SCIM): it is changed there, not here. */
   DIRECTORY_MANAGED: 'DIRECTORY_MANAGED',
+  /** An organisation API key called a route outside its scopes, or a sensitive one (docs/api-keys.md). */
+  INSUFFICIENT_SCOPE: 'INSUFFICIENT_SCOPE',
 } as const;
 /** Every machine code the server throws and the client matches: a closed union (AppException takes nothing else). */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -23,14 +23,14 @@ export class UserGroupsController {
 
   @Answers(200, 'UserGroupMapping')
   @Get('users/:userId/user-groups')
-  @Access({ roles: CAPABILITY_ROLES.USER_GROUP_MAPPING })
+  @Access({ roles: CAPABILITY_ROLES.USER_GROUP_MAPPING, apiKey: 'users:read' })
   mapping(@CurrentUser() caller: AuthUser, @Param('userId', ParseIdPipe) userId: number) {
     return this.userGroups.mapping(caller, userId);
   }
 
   @Answers(200, 'UserGroupMapping')
   @Put('users/:userId/user-groups/:groupId')
-  @Access({ roles: CAPABILITY_ROLES.USER_ADMIN })
+  @Access({ roles: CAPABILITY_ROLES.USER_ADMIN, apiKey: 'users:write' })
   add(
     @CurrentUser() caller: AuthUser,
     @Param('userId', ParseIdPipe) userId: number,
@@ -41,7 +41,7 @@ export class UserGroupsController {
 
   @Answers(200, 'UserGroupMapping')
   @Delete('users/:userId/user-groups/:groupId')
-  @Access({ roles: CAPABILITY_ROLES.USER_ADMIN })
+  @Access({ roles: CAPABILITY_ROLES.USER_ADMIN, apiKey: 'users:write' })
   remove(
     @CurrentUser() caller: AuthUser,
     @Param('userId', ParseIdPipe) userId: number,
@@ -53,7 +53,7 @@ export class UserGroupsController {
   @Answers(201, 'UserGroupItem')
   @Errors(409)
   @Post('user-groups')
-  @Access({ roles: CAPABILITY_ROLES.USER_ADMIN })
+  @Access({ roles: CAPABILITY_ROLES.USER_ADMIN, apiKey: 'users:write' })
   create(@CurrentUser() caller: AuthUser, @Body() dto: CreateUserGroupDto) {
     return this.userGroups.create(caller, dto);
   }

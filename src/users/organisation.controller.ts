@@ -20,7 +20,7 @@ export class OrganisationController {
 
   @Answers(200, 'OrganisationInfo')
   @Get('organisation')
-  @Access({ roles: CAPABILITY_ROLES.USER_LIST })
+  @Access({ roles: CAPABILITY_ROLES.USER_LIST, apiKey: 'users:read' })
   organisation(@CurrentUser() caller: AuthUser, @Query() query: OrganisationQueryDto) {
     return this.users.organisation(caller, query.organisationId);
   }

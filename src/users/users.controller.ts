@@ -40,7 +40,7 @@ export class UsersController {
 
   @Answers(200, 'UserListPage')
   @Get()
-  @Access({ roles: CAPABILITY_ROLES.USER_LIST })
+  @Access({ roles: CAPABILITY_ROLES.USER_LIST, apiKey: 'users:read' })
   list(@CurrentUser() caller: AuthUser, @Query() query: UserListQueryDto) {
     return this.users.list(caller, query);
   }
@@ -55,7 +55,7 @@ export class UsersController {
 
   @Answers(200, 'SingleUser')
   @Get('byId/:id')
-  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true })
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true, apiKey: 'users:read' })
   byId(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number) {
     return this.users.byId(caller, id);
   }
@@ -68,6 +68,7 @@ export class UsersController {
     stepUp: {
       when: ({ body }) => includesPrivilegedRole((body as { newUserRoleIds?: unknown })?.newUserRoleIds),
     },
+    apiKey: 'users:write',
   })
   updateRole(@CurrentUser() caller: AuthUser, @Body() dto: UpdateRoleDto, @Client() client: RequestContext) {
     return this.users.updateRole(caller, dto, client);
@@ -75,7 +76,7 @@ export class UsersController {
 
   @Answers(200, 'SuccessResult')
   @Put('enforceMFA')
-  @Access({ roles: CAPABILITY_ROLES.MFA_SSO_ENFORCEMENT })
+  @Access({ roles: CAPABILITY_ROLES.MFA_SSO_ENFORCEMENT, apiKey: 'users:write' })
   enforceMfa(@CurrentUser() caller: AuthUser, @Body() dto: EnforceMfaDto, @Client() client: RequestContext) {
     return this.users.enforceMfa(caller, dto, client);
   }
@@ -90,7 +91,7 @@ export class UsersController {
   @Answers(200, 'SuccessResult')
   @Errors(409)
   @Put('disableUser')
-  @Access({ roles: CAPABILITY_ROLES.USER_ADMIN })
+  @Access({ roles: CAPABILITY_ROLES.USER_ADMIN, apiKey: 'users:write' })
   disableUser(@CurrentUser() caller: AuthUser, @Body() dto: DisableUserDto, @Client() client: RequestContext) {
     return this.users.disableUser(caller, dto, client);
   }
@@ -117,6 +118,7 @@ export class UsersController {
   @Access({
     roles: CAPABILITY_ROLES.USER_ADMIN,
     stepUp: { when: ({ body }) => includesPrivilegedRole((body as { userRoleIds?: unknown })?.userRoleIds) },
+    apiKey: 'users:write',
   })
   add(@CurrentUser() caller: AuthUser, @Body() dto: AddUserDto, @Client() client: RequestContext) {
     return this.newUsers.add(caller, dto, client);

@@ -94,13 +94,16 @@ describe('the OpenAPI document', () => {
 
   it('names the credential of every operation', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(
-      ['bearer', 'challenge', 'provisioning', 'refreshCookie', 'service'].sort(),
+      ['apiKey', 'bearer', 'challenge', 'provisioning', 'refreshCookie', 'service'].sort(),
     );
     expect(op('post', '/auth/login').security).toEqual([{}, { challenge: [] }]);
     expect(op('post', '/auth/change-password').security).toEqual([{ challenge: [] }]);
     expect(op('post', '/refresh').security).toEqual([{ refreshCookie: [] }]);
     expect(op('post', '/api/notifications').security).toEqual([{ service: [] }]);
-    expect(op('get', '/api/users').security).toEqual([{ bearer: [] }]);
+    // An organisation API key may call it with its scope, named as an extension (docs/api-keys.md).
+    expect(op('get', '/api/users').security).toEqual([{ bearer: [] }, { apiKey: [] }]);
+    expect(op('get', '/api/users')['x-api-key-scope']).toBe('users:read');
+    expect(op('get', '/api/users/current').security).toEqual([{ bearer: [] }]);
     expect(op('get', '/api/app-info').security).toEqual([]);
   });
 

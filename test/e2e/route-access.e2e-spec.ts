@@ -51,7 +51,7 @@ describe('route access inventory', () => {
     const doc = openApiDocument(t.app);
     const expected = (access: ReturnType<typeof listRoutes>[number]['access'], path: string) =>
       access.kind === 'roles'
-        ? [{ bearer: [] }]
+        ? [{ bearer: [] }, ...(access.apiKey ? [{ apiKey: [] }] : [])]
         : access.kind === 'service'
           ? [{ service: [] }]
           : access.kind === 'scim'

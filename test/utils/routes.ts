@@ -4,6 +4,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer, Reflector } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
 import { ACCESS_KEY, AccessRule, ChallengeStep } from '../../src/common/decorators/access.decorators';
+import { ApiKeyScope } from '../../src/shared/api-keys';
 import { Role } from '../../src/shared/roles';
 
 // class-transformer keeps the storage of @Type() metadata out of its typed entry point.
@@ -37,7 +38,7 @@ export interface RouteInfo {
     | { kind: 'service' }
     | { kind: 'scim' }
     | { kind: 'challenge'; step: ChallengeStep; optional: boolean }
-    | { kind: 'roles'; roles: readonly Role[] };
+    | { kind: 'roles'; roles: readonly Role[]; apiKey?: ApiKeyScope };
   /** How many @Access the route carries, on its handler and on its controller together (one, always). */
   accessDeclarations: number;
   /** @Access({ stepUp }): 'always', 'conditional' (its `when` decides per request), or absent. */
@@ -101,7 +102,7 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
           rule === undefined
             ? { kind: 'roles', roles: [] }
             : rule.kind === 'roles'
-              ? { kind: 'roles', roles: rule.roles }
+              ? { kind: 'roles', roles: rule.roles, ...(rule.apiKey ? { apiKey: rule.apiKey } : {}) }
               : rule.kind === 'challenge'
                 ? { kind: 'challenge', step: rule.step, optional: rule.optional }
                 : { kind: rule.kind };

@@ -1,11 +1,12 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiResponse, ApiSecurity } from '@nestjs/swagger';
 import { ErrorResponse } from '../error-response';
+import type { ApiKeyScope } from '../../shared/api-keys';
 import { ERROR_CODES } from '../../shared/messages';
 import { Role } from '../../shared/roles';
 
 /** The credentials a route may take, as the OpenAPI document names its security schemes. */
-export type Credential = 'bearer' | 'challenge' | 'service' | 'provisioning' | 'refreshCookie';
+export type Credential = 'bearer' | 'apiKey' | 'challenge' | 'service' | 'provisioning' | 'refreshCookie';
 
 /** A step of sign-in after the first: the 401 of POST /auth/login hands out a challenge token for it. */
 export type ChallengeStep = 'mfa' | 'change-password';
@@ -28,6 +29,11 @@ export type AccessRule =
       mfaPending: boolean;
       /** A sensitive action (CONTRACT 7): the caller proved who they are within STEP_UP_MINUTES. */
       stepUp?: StepUpOptions;
+      /**
+       * The scope an organisation API key needs to call it (docs/api-keys.md); left out, no key may. A key's scope
+       * stands in for the roles; a sensitive call is never open to a key, whatever its scopes.
+       */
+      apiKey?: ApiKeyScope;
     }
   | {
       kind: 'public';
@@ -52,6 +58,7 @@ export const ACCESS_REFUSALS = {
   401: 'No valid credential, or the sign-in needs another step (TOTP_REQUIRED, PASSWORD_CHANGE_REQUIRED)',
   403: 'The credential has expired ("jwt expired") or the caller may not do this',
   stepUp: `${ERROR_CODES.STEP_UP_REQUIRED}: the caller has not proved who they are within STEP_UP_MINUTES (POST /auth/step-up), or lacks the role.`,
+  apiKey: `The caller may not do this; for an organisation API key, ${ERROR_CODES.INSUFFICIENT_SCOPE}: the route is outside its scopes`,
   scim401: 'No provisioning token, or a revoked one',
 } as const;
 
@@ -97,7 +104,8 @@ function describe(target: object, key?: string | symbol): string {
  * - `@Access({ roles })`: a signed-in caller with one of these roles (default-deny: a route without @Access is
  *   refused); `mfaPending: true` lets an account whose enforced MFA is not set up yet call it; `stepUp` makes it a
  *   sensitive action (`true`, or `{ when }` to decide per request), refused with `403 STEP_UP_REQUIRED` unless the
- *   caller proved who they are within STEP_UP_MINUTES (the client's 'Confirm it's you' dialog, then a retry).
+ *   caller proved who they are within STEP_UP_MINUTES (the client's 'Confirm it's you' dialog, then a retry);
+ *   `apiKey: 'users:read'` opens it to an organisation API key holding that scope (and never a sensitive call).
  * - `@Access.public()`: anyone (sign-in, health, legal pages); see its options.
  * - `@Access.serviceKey()`: back-end systems, by the X-Api-Key header (SERVICE_API_KEY).
  * - `@Access.scim()`: an organisation's directory (SCIM 2.0) by one of its provisioning tokens; the caller is
@@ -105,13 +113,27 @@ function describe(target: object, key?: string | symbol): string {
  * - `@Access.challenge(step)`: the holder of the challenge token of a sign-in step (the 401 of POST /auth/login),
  *   verified by the access guard and handed over as `@CurrentChallenge()`.
  */
-export function Access(options: { roles: readonly Role[]; mfaPending?: boolean; stepUp?: true | StepUpOptions }) {
+export function Access(options: {
+  roles: readonly Role[];
+  mfaPending?: boolean;
+  stepUp?: true | StepUpOptions;
+  apiKey?: ApiKeyScope;
+}) {
   const stepUp = options.stepUp === true ? {} : options.stepUp;
+  // A route is either sensitive or open to keys; a key never makes a sensitive call (a `when` decides per request).
+  if (options.stepUp === true && options.apiKey)
+    throw new Error('A sensitive route is never open to an API key: drop its apiKey scope');
   return declare(
-    { kind: 'roles', roles: options.roles, mfaPending: options.mfaPending === true, ...(stepUp ? { stepUp } : {}) },
-    ['bearer'],
+    {
+      kind: 'roles',
+      roles: options.roles,
+      mfaPending: options.mfaPending === true,
+      ...(stepUp ? { stepUp } : {}),
+      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+    },
+    options.apiKey ? ['bearer', 'apiKey'] : ['bearer'],
     false,
-    stepUp ? ACCESS_REFUSALS.stepUp : ACCESS_REFUSALS[403],
+    stepUp ? ACCESS_REFUSALS.stepUp : options.apiKey ? ACCESS_REFUSALS.apiKey : ACCESS_REFUSALS[403],
   );
 }
 

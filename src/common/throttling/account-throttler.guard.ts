@@ -4,7 +4,7 @@ import { AuthUser } from '../auth-user';
 import { ScimCaller } from '../scim-caller';
 
 /**
- * Rate limits count per account for signed-in calls, per provisioning token for a directory's SCIM calls, and
+ * Rate limits count per account for signed-in calls, per key for an organisation API key's, per provisioning token for a directory's SCIM calls, and
  * per address only for anonymous ones, so an office of many people behind one address (NAT, proxy) does not
  * share one budget. Runs after the JWT and provisioning-token guards, which have put the caller on the request.
  */
@@ -12,7 +12,7 @@ import { ScimCaller } from '../scim-caller';
 export class AccountThrottlerGuard extends ThrottlerGuard {
   protected override async getTracker(req: Record<string, unknown>): Promise<string> {
     const user = req.user as AuthUser | undefined;
-    if (user) return `account:${user.id}`;
+    if (user) return user.apiKey ? `api-key:${user.apiKey.id}` : `account:${user.id}`;
     const scim = req.scimToken as ScimCaller | undefined;
     return scim ? `scim-token:${scim.tokenId}` : `address:${String(req.ip)}`;
   }

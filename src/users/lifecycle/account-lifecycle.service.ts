@@ -367,7 +367,9 @@ function auditActor(actor: Exclude<AccountActor, { type: 'system' }>, target: Us
 function eventActor(actor: AccountActor, target: User): AccountEventActor {
   switch (actor.type) {
     case 'user':
-      return { type: 'user', id: actor.caller.id };
+      return actor.caller.apiKey
+        ? { type: 'api_key', id: actor.caller.apiKey.id }
+        : { type: 'user', id: actor.caller.id };
     case 'scim':
       return { type: 'scim', id: actor.scim.tokenId };
     case 'self':

@@ -1,0 +1,111 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppException } from '../common/app.exception';
+import { AuthUser } from '../common/auth-user';
+import { sha256 } from '../common/crypto/secrets';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_PREFIX,
+  API_KEY_SCOPES,
+  API_KEY_USE_RECORD_MS,
+  ApiKeyScope,
+} from '../shared/api-keys';
+import { BASE_ROLE, effectiveRoles } from '../shared/roles';
+
+/** Keys are the prefix and 32 random bytes; anything far longer is not one and is not hashed. */
+const KEY_MAX_LENGTH = 100;
+
+/** Whether a bearer credential is an organisation API key rather than an access token (a JWT never starts so). */
+export function isApiKey(token: string): boolean {
+  return token.startsWith(API_KEY_PREFIX);
+}
+
+interface Row {
+  id: number;
+  name: string;
+  organisationId: number;
+  scopes: string;
+  expiresAt: string | Date | null;
+  lastUsedAt: string | Date | null;
+  organisationName: string;
+}
+
+/**
+ * The one check of an organisation API key: the SHA-256 of the key looked up by its unique index on every call,
+ * with no cache, so that a key revoked through any instance is refused by every instance on its very next call.
+ * The caller it answers acts as an Administrator of the key's organisation (roles), within the key's scopes,
+ * which the access guard compares with the route's.
+ */
+@Injectable()
+export class ApiKeyAuthService {
+  private readonly logger = new Logger(ApiKeyAuthService.name);
+  private readonly sql: string;
+  private readonly touchSql: string;
+  private readonly postgres: boolean;
+
+  constructor(private readonly db: DataSource) {
+    this.postgres = db.options.type === 'postgres';
+    const p = (n: number) => (this.postgres ? `$${n}` : '?');
+    this.sql =
+      `SELECT k."id", k."name", k."organisationId", k."scopes", k."expiresAt", k."lastUsedAt", o."name" AS "organisationName" ` +
+      `FROM "api_keys" k JOIN "organisations" o ON o."id" = k."organisationId" WHERE k."keyHash" = ${p(1)}`;
+    // The condition decides, so that instances racing on the same minute write once between them.
+    this.touchSql = `UPDATE "api_keys" SET "lastUsedAt" = ${p(1)} WHERE "id" = ${p(2)} AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${p(3)})`;
+  }
+
+  /** The key's caller, or 401 for an unknown, revoked or expired key. */
+  async authenticate(key: string, now = new Date()): Promise<AuthUser> {
+    if (!isApiKey(key) || key.length > KEY_MAX_LENGTH) throw invalid();
+    const row = ((await this.db.query(this.sql, [sha256(key)])) as Row[])[0];
+    if (!row) throw invalid();
+    const expiresAt = row.expiresAt === null ? null : databaseDate(row.expiresAt);
+    if (expiresAt && expiresAt.getTime() <= now.getTime()) throw invalid();
+    const lastUsedAt = row.lastUsedAt === null ? null : databaseDate(row.lastUsedAt);
+    if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() >= API_KEY_USE_RECORD_MS) await this.touch(row.id, now);
+    const organisationId = Number(row.organisationId);
+    return {
+      id: 0,
+      email: row.name,
+      organisationId,
+      organisationName: row.organisationName,
+      sessionId: '',
+      roles: effectiveRoles(BASE_ROLE, true),
+      isMFAEnforced: false,
+      isMFAEnabled: false,
+      hasPasskey: false,
+      // No proof of identity: a key never passes a step-up (the access guard refuses sensitive calls before).
+      authenticatedAt: new Date(0),
+      signInMethod: 'api-key',
+      apiKey: { id: Number(row.id), name: row.name, scopes: parseScopes(row.scopes) },
+    };
+  }
+
+  /** Writes lastUsedAt, at most once a minute per key; a failure to write it never refuses the call. */
+  private async touch(id: number, now: Date): Promise<void> {
+    const cutoff = new Date(now.getTime() - API_KEY_USE_RECORD_MS);
+    const values = this.postgres ? [now, id, cutoff] : [sqliteDate(now), id, sqliteDate(cutoff)];
+    try {
+      await this.db.query(this.touchSql, values);
+    } catch (e) {
+      this.logger.warn(`The last use of API key ${id} was not recorded: ${(e as Error).message}`);
+    }
+  }
+}
+
+const invalid = () => AppException.unauthorized(API_KEY_MESSAGES.KEY_INVALID);
+
+/** The stored space-separated scopes, known ones only. */
+export function parseScopes(stored: string): ApiKeyScope[] {
+  const words = stored.split(' ');
+  return API_KEY_SCOPES.filter((s) => words.includes(s));
+}
+
+/** SQLite returns dates as UTC text without a zone ('2026-11-26 09:00:00.000'); PostgreSQL as Dates. */
+function databaseDate(value: string | Date): Date {
+  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
+}
+
+/** A Date as TypeORM writes it to SQLite (UTC text), so that stored dates compare as text. */
+function sqliteDate(d: Date): string {
+  return d.toISOString().replace('T', ' ').replace('Z', '');
+}
