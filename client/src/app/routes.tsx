@@ -86,6 +86,17 @@ export const protectedRoutes: RouteObject[] = [
           })),
       },
       {
+        path: 'integrations',
+        lazy: () =>
+          import('@/features/integrations').then((m) => ({
+            element: (
+              <RequireRoles roles={CAPABILITY_ROLES.INTEGRATIONS}>
+                <m.IntegrationsPage />
+              </RequireRoles>
+            ),
+          })),
+      },
+      {
         path: 'new',
         lazy: () =>
           import('@/features/users/components/CreateUserPage').then((m) => ({

@@ -40,6 +40,13 @@ export const queryKeys = {
     of: (organisationId?: number) => ['scim-tokens', organisationId ?? 'own'] as const,
   },
   supportDomain: ['support-domain'] as const,
+  integrations: {
+    all: ['integrations'] as const,
+    apiKeys: (organisationId?: number) => ['integrations', 'api-keys', organisationId ?? 'own'] as const,
+    webhooks: (organisationId?: number) => ['integrations', 'webhooks', organisationId ?? 'own'] as const,
+    deliveries: (webhookId: number) => ['integrations', 'deliveries', webhookId] as const,
+    logStreams: (organisationId?: number) => ['integrations', 'log-streams', organisationId ?? 'own'] as const,
+  },
   systemInformation: (eventType: SystemEventType) => ['systemInformation', eventType] as const,
   users: {
     all: ['users'] as const,

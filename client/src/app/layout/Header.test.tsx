@@ -25,8 +25,16 @@ const MAIN: Record<string, string[]> = {
   CA_VIEWER: ['Home'],
 };
 const COG: Record<string, string[]> = {
-  E_SUPPORT: ['Users', 'Audit Log', 'Single Sign-On', 'Directory Provisioning'],
-  SITE_ADMIN: ['Users', 'User Groups', 'Clients', 'Audit Log', 'Single Sign-On', 'Directory Provisioning'],
+  E_SUPPORT: ['Users', 'Audit Log', 'Single Sign-On', 'Directory Provisioning', 'Integrations'],
+  SITE_ADMIN: [
+    'Users',
+    'User Groups',
+    'Clients',
+    'Audit Log',
+    'Single Sign-On',
+    'Directory Provisioning',
+    'Integrations',
+  ],
   ADMINISTRATOR: ['Users', 'User Groups', 'Clients', 'Audit Log', 'Single Sign-On', 'Directory Provisioning'],
   STANDARD_ADMIN: ['Users', 'User Groups', 'Clients'],
   PORTFOLIO_MANAGER: ['User Groups', 'Clients'],

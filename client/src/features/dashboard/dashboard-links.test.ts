@@ -17,6 +17,7 @@ describe('dashboard: what each role can do next', () => {
         'Audit Log',
         'Single Sign-On',
         'Directory Provisioning',
+        'Integrations',
       ],
       SITE_ADMIN: [
         'Portfolios',
@@ -33,6 +34,7 @@ describe('dashboard: what each role can do next', () => {
         'Audit Log',
         'Single Sign-On',
         'Directory Provisioning',
+        'Integrations',
       ],
       ADMINISTRATOR: [
         'Portfolios',
@@ -91,6 +93,7 @@ describe('dashboard: what each role can do next', () => {
       'Audit Log',
       'Single Sign-On',
       'Directory Provisioning',
+      'Integrations',
       ...COMMON,
     ]);
   });

@@ -57,6 +57,7 @@ export function toAuditQuery(filter: AuditFilter, searchText: string): AuditEven
 function party(kind: string, email: string | null, id: number | null): string {
   if (kind === 'service') return 'Service key';
   if (kind === 'scim-token') return `Provisioning token "${email ?? id ?? ''}"`;
+  if (kind === 'api-key') return `API key "${email ?? id ?? ''}"`;
   if (kind === 'anonymous' && !id) return 'Anonymous';
   return email ?? (id ? `#${id}` : '—');
 }

@@ -15,6 +15,7 @@ export const HEADER_BUTTON_ROLES = {
   auditLog: CAPABILITY_ROLES.AUDIT_LOG,
   singleSignOn: CAPABILITY_ROLES.SSO_SETTINGS_READ,
   provisioning: CAPABILITY_ROLES.PROVISIONING_READ,
+  integrations: CAPABILITY_ROLES.INTEGRATIONS,
 } as const;
 
 function HeaderButton({ to, label, roles }: { to: string; label: string; roles: readonly Role[] }) {
@@ -28,7 +29,7 @@ function HeaderButton({ to, label, roles }: { to: string; label: string; roles: 
 
 /**
  * Spec 001 §2.6: the title 'Users of {company}' and the buttons each role may use. E-Support looking at another
- * organisation (`organisationId`) opens that organisation's Directory Provisioning.
+ * organisation (`organisationId`) opens that organisation's Directory Provisioning and Integrations.
  */
 export function UsersHeader({ company, organisationId }: { company: string | undefined; organisationId?: number }) {
   return (
@@ -53,6 +54,11 @@ export function UsersHeader({ company, organisationId }: { company: string | und
           to={organisationId ? `${paths.provisioning}?organisationId=${organisationId}` : paths.provisioning}
           label="Directory Provisioning"
           roles={HEADER_BUTTON_ROLES.provisioning}
+        />
+        <HeaderButton
+          to={organisationId ? `${paths.integrations}?organisationId=${organisationId}` : paths.integrations}
+          label="Integrations"
+          roles={HEADER_BUTTON_ROLES.integrations}
         />
       </HStack>
     </PageHeader>

@@ -79,10 +79,10 @@ describe('UsersPage', () => {
   });
 
   it.each([
-    [Role.SITE_ADMIN, ['User Sessions', 'Create User', 'Manage Billing', 'Directory Provisioning']],
+    [Role.SITE_ADMIN, ['User Sessions', 'Create User', 'Manage Billing', 'Directory Provisioning', 'Integrations']],
     [Role.ADMINISTRATOR, ['User Sessions', 'Create User', 'Manage Billing', 'Directory Provisioning']],
     [Role.STANDARD_ADMIN, ['Manage Billing']],
-    [Role.E_SUPPORT, ['Create Site Admin', 'Create E-Support Account', 'Directory Provisioning']],
+    [Role.E_SUPPORT, ['Create Site Admin', 'Create E-Support Account', 'Directory Provisioning', 'Integrations']],
   ])('shows role %s only its header buttons', async (role, expected) => {
     setup([role]);
     await screen.findByRole('heading', { name: /Users of/ });
@@ -94,6 +94,7 @@ describe('UsersPage', () => {
       'Create Site Admin',
       'Create E-Support Account',
       'Directory Provisioning',
+      'Integrations',
     ];
     for (const label of all) {
       if (expected.includes(label)) expect(screen.getByRole('link', { name: label })).toBeInTheDocument();

@@ -1,0 +1,207 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { API_KEY_MESSAGES, type ApiKeyItem } from '@shared/api-keys';
+import type { LogStreamItem, WebhookDeliveryItem, WebhookEndpointItem } from '@shared/integrations';
+import { Role } from '@shared/roles';
+import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
+import { INTEGRATIONS_TEXTS as T } from '../texts';
+import { IntegrationsPage } from './IntegrationsPage';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const key: ApiKeyItem = {
+  id: 7,
+  name: 'HR system',
+  prefix: 'tpk_AbCdEfGh',
+  scopes: ['users:read', 'users:write'],
+  organisationId: 3,
+  createdAt: new Date(2026, 10, 2, 10, 0).toISOString(),
+  createdBy: 'site.admin@acme.test',
+  expiresAt: null,
+  lastUsedAt: null,
+};
+const endpoint: WebhookEndpointItem = {
+  id: 4,
+  url: 'https://hooks.acme.test/portal',
+  events: ['user.created', 'user.deleted'],
+  enabled: true,
+  description: 'CRM',
+};
+const delivery: WebhookDeliveryItem = {
+  id: 11,
+  eventId: 'evt_1',
+  type: 'user.created',
+  status: 'failed',
+  attempts: 8,
+  lastStatusCode: 500,
+  lastError: 'HTTP 500',
+  nextAttemptAt: null,
+};
+const stream: LogStreamItem = {
+  id: 2,
+  type: 'splunk-hec',
+  url: 'https://splunk.acme.test:8088/services/collector',
+  lastDeliveredAt: null,
+  lastError: 'HTTP 403: invalid token',
+};
+
+function setup(
+  routes: Record<string, { status?: number; body?: unknown }> = {},
+  roles = [Role.SITE_ADMIN],
+  path = '/users/integrations',
+) {
+  const server = fakeServer({
+    'GET api/users/current': { body: currentUser(roles) },
+    'GET api/api-keys': { body: [key] },
+    'POST api/api-keys': {
+      status: 201,
+      body: { ...key, id: 8, name: 'Billing', key: 'tpk_secret-shown-once', scopes: ['audit:read'] },
+    },
+    'DELETE api/api-keys/7': { body: { success: true } },
+    'GET api/webhooks': { body: [endpoint] },
+    'POST api/webhooks': { status: 201, body: { ...endpoint, id: 5, secret: 'whsec_c2VjcmV0' } },
+    'POST api/webhooks/4/rotate-secret': { status: 201, body: { secret: 'whsec_bmV3' } },
+    'POST api/webhooks/4/test': { status: 201, body: { success: true } },
+    'GET api/webhooks/4/deliveries': { body: [delivery] },
+    'POST api/webhooks/4/deliveries/11/retry': { status: 201, body: { success: true } },
+    'GET api/log-streams': { body: [stream] },
+    'POST api/log-streams/2/test': { status: 201, body: { success: true } },
+    'GET api/announcements/organisations': { body: [{ id: 3, code: 'ACME', name: 'Acme' }] },
+    ...routes,
+  });
+  renderPage(path, '/users/integrations', <IntegrationsPage />);
+  return server;
+}
+
+describe('IntegrationsPage (users/integrations)', () => {
+  it('lists API keys with their prefix, scopes and last use, never a key', async () => {
+    setup();
+    const row = await screen.findByTestId('api-key-row');
+    expect(within(row).getByText('HR system')).toBeInTheDocument();
+    expect(within(row).getByText('tpk_AbCdEfGh…')).toBeInTheDocument();
+    expect(within(row).getByText('users:write')).toBeInTheDocument();
+    expect(within(row).getAllByText(T.NEVER).length).toBeGreaterThan(0);
+  });
+
+  it('creates a key (name and a scope required) and shows it once with a copy button', async () => {
+    const server = setup();
+    await screen.findByTestId('api-key-row');
+    await userEvent.click(screen.getByRole('button', { name: T.API_KEYS.CREATE }));
+    expect(await screen.findByText(API_KEY_MESSAGES.NAME_REQUIRED)).toBeInTheDocument();
+    expect(screen.getByText(API_KEY_MESSAGES.SCOPES_REQUIRED)).toBeInTheDocument();
+    expect(server.callsTo('POST', 'api/api-keys')).toHaveLength(0);
+    await userEvent.type(screen.getByRole('textbox', { name: /Key name/ }), '  Billing ');
+    await userEvent.click(screen.getByRole('checkbox', { name: /audit:read/ }));
+    await userEvent.click(screen.getByRole('button', { name: T.API_KEYS.CREATE }));
+    expect(await screen.findByTestId('new-api-key-value')).toHaveTextContent('tpk_secret-shown-once');
+    expect(server.callsTo('POST', 'api/api-keys')[0].body).toEqual({ name: 'Billing', scopes: ['audit:read'] });
+    await userEvent.click(screen.getByRole('button', { name: T.DONE }));
+    expect(screen.queryByTestId('new-api-key')).not.toBeInTheDocument();
+  });
+
+  it('sends the expiry as the end of the chosen day', async () => {
+    const server = setup();
+    await screen.findByTestId('api-key-row');
+    await userEvent.type(screen.getByRole('textbox', { name: /Key name/ }), 'Temp');
+    await userEvent.click(screen.getByRole('checkbox', { name: /users:read/ }));
+    const expires = screen.getByLabelText(T.API_KEYS.EXPIRES);
+    await userEvent.type(expires, '2099-03-04');
+    await userEvent.click(screen.getByRole('button', { name: T.API_KEYS.CREATE }));
+    await screen.findByTestId('new-api-key-value');
+    const sent = server.callsTo('POST', 'api/api-keys')[0].body as { expiresAt: string };
+    expect(new Date(sent.expiresAt).getTime()).toBe(new Date('2099-03-04T23:59:59').getTime());
+  });
+
+  it('revokes a key after confirmation', async () => {
+    const server = setup();
+    await userEvent.click(await screen.findByRole('button', { name: `${T.API_KEYS.REVOKE} HR system` }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(T.API_KEYS.revokeQuestion('HR system'));
+    await userEvent.click(within(dialog).getByRole('button', { name: T.API_KEYS.REVOKE }));
+    await waitFor(() => expect(server.callsTo('DELETE', 'api/api-keys/7')).toHaveLength(1));
+  });
+
+  it('adds a webhook endpoint and shows its signing secret once; rotates; sends a test', async () => {
+    const server = setup();
+    const row = await screen.findByTestId('webhook-row');
+    expect(within(row).getByText('https://hooks.acme.test/portal')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: /Endpoint URL/ }), 'https://crm.acme.test/in');
+    await userEvent.click(screen.getByRole('button', { name: T.WEBHOOKS.ADD }));
+    expect(await screen.findByTestId('new-webhook-secret-value')).toHaveTextContent('whsec_c2VjcmV0');
+    expect(server.callsTo('POST', 'api/webhooks')[0].body).toEqual({
+      url: 'https://crm.acme.test/in',
+      events: ['*'],
+      description: '',
+    });
+    await userEvent.click(screen.getByRole('button', { name: T.DONE }));
+
+    await userEvent.click(screen.getByRole('button', { name: `${T.WEBHOOKS.ROTATE} ${endpoint.url}` }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: T.WEBHOOKS.ROTATE }),
+    );
+    expect(await screen.findByTestId('new-webhook-secret-value')).toHaveTextContent('whsec_bmV3');
+
+    await userEvent.click(screen.getByRole('button', { name: `${T.WEBHOOKS.TEST} ${endpoint.url}` }));
+    await waitFor(() => expect(server.callsTo('POST', 'api/webhooks/4/test')).toHaveLength(1));
+  });
+
+  it('shows the deliveries of an endpoint with their status, attempts, code and error, and retries one', async () => {
+    const server = setup();
+    await userEvent.click(await screen.findByRole('button', { name: `${T.WEBHOOKS.SHOW_DELIVERIES} ${endpoint.url}` }));
+    const row = await screen.findByTestId('webhook-delivery-row');
+    for (const text of ['user.created', 'failed', '8', '500', 'HTTP 500'])
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: /Retry/ }));
+    await waitFor(() => expect(server.callsTo('POST', 'api/webhooks/4/deliveries/11/retry')).toHaveLength(1));
+  });
+
+  it('edits an endpoint: its URL, events and whether it is enabled', async () => {
+    const server = setup({ 'PUT api/webhooks/4': { body: { ...endpoint, enabled: false } } });
+    await userEvent.click(await screen.findByRole('button', { name: `${T.WEBHOOKS.EDIT} ${endpoint.url}` }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: T.WEBHOOKS.ENABLED }));
+    await userEvent.click(within(dialog).getByRole('button', { name: T.SAVE }));
+    await waitFor(() => expect(server.callsTo('PUT', 'api/webhooks/4')).toHaveLength(1));
+    expect(server.callsTo('PUT', 'api/webhooks/4')[0].body).toEqual({
+      url: endpoint.url,
+      events: endpoint.events,
+      description: 'CRM',
+      enabled: false,
+    });
+  });
+
+  it('lists log streams with their last delivery and last error, and tests one', async () => {
+    const server = setup();
+    const row = await screen.findByTestId('log-stream-row');
+    expect(within(row).getByText('Splunk HEC')).toBeInTheDocument();
+    expect(within(row).getByText('HTTP 403: invalid token')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: new RegExp(`^${T.LOG_STREAMS.TEST}`) }));
+    await waitFor(() => expect(server.callsTo('POST', 'api/log-streams/2/test')).toHaveLength(1));
+  });
+
+  it('keeps working when the webhook and log-stream calls are missing (404): those sections say so calmly', async () => {
+    setup({
+      'GET api/webhooks': { status: 404, body: { success: false, statusCode: 404, code: 'NOT_FOUND', message: 'x' } },
+      'GET api/log-streams': {
+        status: 404,
+        body: { success: false, statusCode: 404, code: 'NOT_FOUND', message: 'x' },
+      },
+    });
+    expect(await screen.findByTestId('api-key-row')).toBeInTheDocument();
+    expect(await screen.findByTestId('webhooks-unavailable')).toHaveTextContent(T.UNAVAILABLE);
+    expect(await screen.findByTestId('log-streams-unavailable')).toHaveTextContent(T.UNAVAILABLE);
+  });
+
+  it('E-Support picks an organisation before its keys and webhooks; the named one is asked for', async () => {
+    const server = setup({}, [Role.E_SUPPORT]);
+    expect(await screen.findByTestId('integrations-pick')).toHaveTextContent(T.SUPPORT_PICK);
+    expect(server.callsTo('GET', 'api/api-keys')).toHaveLength(0);
+    expect(screen.getByText(T.LOG_STREAMS.DEPLOYMENT_WIDE)).toBeInTheDocument();
+    await screen.findByRole('option', { name: 'Acme (ACME)' });
+    await userEvent.selectOptions(screen.getByTestId('integrations-organisation'), '3');
+    await screen.findByTestId('api-key-row');
+    expect(server.callsTo('GET', 'api/api-keys?organisationId=3')).toHaveLength(1);
+    expect(server.callsTo('GET', 'api/webhooks?organisationId=3')).toHaveLength(1);
+  });
+});

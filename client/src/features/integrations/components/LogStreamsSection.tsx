@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Box, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { LOG_STREAM_TYPES, type LogStreamItem } from '@shared/integrations';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toaster } from '@/components/ui/toaster';
+import { errorMessage } from '@/lib/api';
+import { formatEventTime } from '@/lib/date-formats';
+import { ruled } from '@/lib/forms';
+import { logStreamsApi, useLogStreams, useReloadIntegrations } from '../api/integrations-api';
+import { INTEGRATIONS_TEXTS } from '../texts';
+import { SectionUnavailable } from './SecretShownOnce';
+
+const T = INTEGRATIONS_TEXTS.LOG_STREAMS;
+const C = T.COLUMNS;
+
+const streamSchema = z.object({
+  type: z.enum(LOG_STREAM_TYPES),
+  url: ruled((v) => (/^https?:\/\/\S+$/i.test(v.trim()) ? null : INTEGRATIONS_TEXTS.WEBHOOKS.URL_INVALID)),
+  token: ruled((v) => (v.trim() ? null : T.TOKEN_REQUIRED)),
+});
+type StreamForm = z.infer<typeof streamSchema>;
+const blank: StreamForm = { type: 'splunk-hec', url: '', token: '' };
+
+/**
+ * The audit log streams: add (type, URL, token; the token never shown again), list with the last delivery and the
+ * last error, test, remove. E-Support without an organisation works on the deployment-wide streams.
+ */
+export function LogStreamsSection({
+  organisationId,
+  enabled,
+  deploymentWide,
+}: {
+  organisationId?: number;
+  enabled: boolean;
+  deploymentWide: boolean;
+}) {
+  const streams = useLogStreams(organisationId, enabled);
+  const reload = useReloadIntegrations();
+  const [removing, setRemoving] = useState<LogStreamItem | null>(null);
+  const form = useForm<StreamForm>({ resolver: zodResolver(streamSchema), defaultValues: blank });
+  const errors = form.formState.errors;
+  const failed = (e: unknown) => toaster.create({ type: 'error', title: errorMessage(e, T.FAILED) });
+
+  const create = useMutation({
+    mutationFn: logStreamsApi.create,
+    onSuccess: () => {
+      form.reset(blank);
+      void reload();
+    },
+    onError: failed,
+  });
+  const test = useMutation({
+    mutationFn: (s: LogStreamItem) => logStreamsApi.test(s.id),
+    onSuccess: () => {
+      toaster.create({ type: 'success', title: T.TESTED });
+      void reload();
+    },
+    onError: failed,
+  });
+  const remove = useMutation({
+    mutationFn: (s: LogStreamItem) => logStreamsApi.remove(s.id),
+    onSuccess: () => {
+      toaster.create({ type: 'success', title: T.REMOVED });
+      setRemoving(null);
+      void reload();
+    },
+    onError: failed,
+  });
+
+  return (
+    <Stack gap="4" as="section" aria-labelledby="log-streams-title" data-testid="log-streams-section">
+      <Heading as="h2" size="lg" id="log-streams-title">
+        {T.TITLE}
+      </Heading>
+      <Text color="fg.muted">{T.INTRO}</Text>
+      {deploymentWide && <Text fontWeight="semibold">{T.DEPLOYMENT_WIDE}</Text>}
+      {streams.isError ? (
+        <SectionUnavailable testId="log-streams-unavailable" />
+      ) : (
+        <>
+          <form
+            noValidate
+            aria-label={T.ADD}
+            onSubmit={form.handleSubmit((v) =>
+              create.mutate({ type: v.type, url: v.url.trim(), token: v.token.trim(), organisationId }),
+            )}
+          >
+            <HStack align="start" gap="3" wrap="wrap">
+              <Field.Root maxW="3xs">
+                <Field.Label>{T.TYPE}</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field {...form.register('type')}>
+                    {LOG_STREAM_TYPES.map((t) => (
+                      <option key={t} value={t}>
+                        {T.TYPES[t]}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root invalid={!!errors.url} required maxW="sm">
+                <Field.Label>
+                  {T.URL}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input type="url" autoComplete="off" {...form.register('url')} />
+                <Field.ErrorText>{errors.url?.message}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={!!errors.token} required maxW="3xs">
+                <Field.Label>
+                  {T.TOKEN}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input type="password" autoComplete="off" {...form.register('token')} />
+                <Field.ErrorText>{errors.token?.message}</Field.ErrorText>
+              </Field.Root>
+              <Box pt="6">
+                <Button type="submit" colorPalette="blue" loading={create.isPending}>
+                  {T.ADD}
+                </Button>
+              </Box>
+            </HStack>
+          </form>
+          {streams.data && streams.data.length === 0 && <Text>{T.NONE}</Text>}
+          {streams.data && streams.data.length > 0 && (
+            <Table.ScrollArea>
+              <Table.Root size="sm" data-testid="log-streams">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{C.TYPE}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{C.URL}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{C.LAST_DELIVERED}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{C.LAST_ERROR}</Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Box srOnly>{INTEGRATIONS_TEXTS.ACTIONS}</Box>
+                    </Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {streams.data.map((s) => (
+                    <Table.Row key={s.id} data-testid="log-stream-row">
+                      <Table.Cell>{T.TYPES[s.type]}</Table.Cell>
+                      <Table.Cell fontFamily="mono" wordBreak="break-all">
+                        {s.url}
+                      </Table.Cell>
+                      <Table.Cell>
+                        {s.lastDeliveredAt ? formatEventTime(s.lastDeliveredAt) : INTEGRATIONS_TEXTS.NEVER}
+                      </Table.Cell>
+                      <Table.Cell maxW="xs" wordBreak="break-word">
+                        {s.lastError ?? INTEGRATIONS_TEXTS.NONE_YET}
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">
+                        <HStack gap="2" justify="end">
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            aria-label={`${T.TEST} ${s.url}`}
+                            loading={test.isPending && test.variables?.id === s.id}
+                            onClick={() => test.mutate(s)}
+                          >
+                            {T.TEST}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            colorPalette="red"
+                            aria-label={`${INTEGRATIONS_TEXTS.REMOVE} ${s.url}`}
+                            onClick={() => setRemoving(s)}
+                          >
+                            {INTEGRATIONS_TEXTS.REMOVE}
+                          </Button>
+                        </HStack>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={T.REMOVE_TITLE}
+        message={removing ? T.removeQuestion(removing.url) : ''}
+        confirmLabel={INTEGRATIONS_TEXTS.REMOVE}
+        cancelLabel={INTEGRATIONS_TEXTS.CANCEL}
+        loading={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onClose={() => setRemoving(null)}
+      />
+    </Stack>
+  );
+}
