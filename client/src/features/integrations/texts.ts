@@ -34,7 +34,7 @@ export const INTEGRATIONS_TEXTS = {
       `Revoke the key "${name}"? Systems that use it are refused at once, on every server.`,
     REVOKED: 'The key was revoked.',
     FAILED: 'The API keys could not be changed. Please try again.',
-    NO_EXPIRY: 'Never',
+    NO_EXPIRY: 'No expiry',
     EXPIRY_PAST: 'Choose a date in the future.',
     COLUMNS: {
       NAME: 'Name',
