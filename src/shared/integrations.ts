@@ -28,9 +28,6 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WEBHOOK_ALL_EVENTS = '*';
 export type WebhookSubscription = WebhookEventType | typeof WEBHOOK_ALL_EVENTS;
 
-/** Marks a webhook signing secret (Standard Webhooks). */
-export const WEBHOOK_SECRET_PREFIX = 'whsec_';
-
 /** POST /api/webhooks */
 export interface CreateWebhookRequest {
   url: string;

@@ -44,4 +44,20 @@ describe('@Access', () => {
       return Both;
     }).toThrow('Both states its access twice');
   });
+
+  it('records the scope an API key needs, and refuses a route both always sensitive and open to keys', () => {
+    @Controller()
+    class Scoped {
+      @Get() @Access({ roles: [Role.SITE_ADMIN], apiKey: 'users:read' }) read() {}
+    }
+    expect(Reflect.getMetadata(ACCESS_KEY, Scoped.prototype.read)).toEqual({
+      kind: 'roles',
+      roles: [Role.SITE_ADMIN],
+      mfaPending: false,
+      apiKey: 'users:read',
+    });
+    expect(() => Access({ roles: [Role.SITE_ADMIN], stepUp: true, apiKey: 'users:write' })).toThrow(
+      'A sensitive route is never open to an API key',
+    );
+  });
 });
