@@ -386,6 +386,24 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     expect((await call(b, 'GET', '/scim/v2/Users?count=1', { headers: scim })).status).toBe(401);
   });
 
+  it('an API key made on A works on B within its scope, and once revoked on A is refused by both at once', async () => {
+    const admin = await signIn(a, siteAdmin);
+    const made = await call(a, 'POST', '/api/api-keys', {
+      token: admin.accessToken,
+      body: { name: 'Multi', scopes: ['users:read'] },
+    });
+    expect(made.status).toBe(201);
+    const key = made.body.key as string;
+    expect((await call(b, 'GET', '/api/users', { token: key })).status).toBe(200);
+    expect((await call(a, 'GET', '/auth/organisation', { token: key })).status).toBe(200);
+    expect((await call(b, 'GET', '/api/audit-events', { token: key })).body.code).toBe('INSUFFICIENT_SCOPE');
+
+    const revoked = await call(a, 'DELETE', `/api/api-keys/${made.body.id as number}`, { token: admin.accessToken });
+    expect(revoked.status).toBe(200);
+    expect((await call(b, 'GET', '/api/users', { token: key })).status).toBe(401);
+    expect((await call(a, 'GET', '/api/users', { token: key })).status).toBe(401);
+  });
+
   /** The organisation's connection and its verified domain, as the Single Sign-On page leaves them. */
   async function connection(fields: Record<string, unknown>, domain: string): Promise<number> {
     await sql(
