@@ -204,4 +204,23 @@ describe('IntegrationsPage (users/integrations)', () => {
     expect(server.callsTo('GET', 'api/api-keys?organisationId=3')).toHaveLength(1);
     expect(server.callsTo('GET', 'api/webhooks?organisationId=3')).toHaveLength(1);
   });
+
+  it('a change refused with STEP_UP_REQUIRED asks to confirm it is you, then goes through once', async () => {
+    const server = setup();
+    let refusals = 1;
+    server.respondWith('POST', 'api/webhooks/4/test', () =>
+      refusals-- > 0
+        ? {
+            status: 403,
+            body: { success: false, statusCode: 403, code: 'STEP_UP_REQUIRED', message: 'Please confirm it is you.' },
+          }
+        : { status: 201, body: { success: true } },
+    );
+    server.respond('POST', 'auth/step-up', 200, { success: true, stepUpUntil: '2030-01-01T00:00:00.000Z' });
+    await userEvent.click(await screen.findByRole('button', { name: `${T.WEBHOOKS.TEST} ${endpoint.url}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'Correct-Horse-9{Enter}');
+    expect(await screen.findByText(T.WEBHOOKS.TESTED)).toBeInTheDocument();
+    expect(server.callsTo('POST', 'api/webhooks/4/test')).toHaveLength(2);
+  });
 });
