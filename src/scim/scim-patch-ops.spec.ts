@@ -78,6 +78,9 @@ describe('patchOperations: PATCH bodies as Entra ID and Okta send them', () => {
       '__proto__',
       'name.__proto__',
       'name.constructor.prototype',
+      'name.constructor',
+      'constructor',
+      'name.__proto__.polluted',
       'name.givenName.extra',
       '1title',
       'title;drop table users',
@@ -99,6 +102,22 @@ describe('patchOperations: PATCH bodies as Entra ID and Okta send them', () => {
         path,
         scimType: 'none',
       });
+  });
+
+  it('refuses values whose keys reach the object machinery (invalidValue), and pollutes nothing', () => {
+    for (const value of [
+      '{"__proto__":{"polluted":"yes"}}',
+      '{"constructor":{"prototype":{"polluted":"yes"}}}',
+      '{"givenName":"a","x":[{"__proto__":{"polluted":"yes"}}]}',
+    ]) {
+      expect(() =>
+        patchOperations(body({ op: 'add', path: 'name', value: JSON.parse(value) as unknown }), RULES),
+      ).toThrow(expect.objectContaining({ extra: { scimType: 'invalidValue' } }));
+      expect(() => patchOperations(body({ op: 'add', value: { name: JSON.parse(value) as unknown } }), RULES)).toThrow(
+        expect.objectContaining({ extra: { scimType: 'invalidValue' } }),
+      );
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('parsePath gives the attribute, the value filter as the filter parser reads it, and the sub-attribute', () => {

@@ -83,7 +83,28 @@ export function rootOf(path: string, schema: string): { root: string; path: stri
   return { root: root.toLowerCase(), path: p };
 }
 
-/** An attribute name (RFC 7643 §2.1: ALPHA *(nameChar)); `__proto__` and the like are none. */
+/**
+ * Names that reach JavaScript's object machinery rather than an attribute: the patch library follows a path such as
+ * `name.__proto__.x` or `name.constructor.prototype.x` onto Object.prototype. No SCIM schema has them; a path or a
+ * value that names one is refused.
+ */
+const OBJECT_MACHINERY = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A key of the value of an operation, at any depth, that names the object machinery; found without recursion. */
+function machineryKey(value: unknown): string | undefined {
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    for (const [key, child] of Object.entries(v)) {
+      if (OBJECT_MACHINERY.has(key.toLowerCase())) return key;
+      stack.push(child);
+    }
+  }
+  return undefined;
+}
+
+/** An attribute name (RFC 7643 §2.1: ALPHA *(nameChar)); `__proto__` is none. */
 const ATTRIBUTE = '[A-Za-z][A-Za-z0-9_-]*';
 /** [URN ":"] attribute ["[" value filter "]"] ["." sub-attribute] (RFC 7644 §3.5.2's PATH). */
 const PATH = new RegExp(`^(?:urn:[^[]*:)?(${ATTRIBUTE})(?:\\[(.*)\\])?(?:\\.(${ATTRIBUTE}))?$`, 'i');
@@ -105,7 +126,8 @@ export function parsePath(path: string): ParsedPath {
   const invalid = () => badPath(`"${path.slice(0, 100)}" is not a valid attribute path.`);
   if (path.trim() === '' || path.length > PATH_MAX_LENGTH) throw invalid();
   const m = PATH.exec(path);
-  if (!m) throw invalid();
+  if (!m || [m[1], m[3]].some((name) => name !== undefined && OBJECT_MACHINERY.has(name.toLowerCase())))
+    throw invalid();
   let filter: Filter | undefined;
   if (m[2] !== undefined)
     try {
@@ -118,6 +140,8 @@ export function parsePath(path: string): ParsedPath {
 
 function checked(o: Operation, rules: PatchRules): Operation | null {
   parsePath(o.path!);
+  const key = machineryKey(o.value);
+  if (key !== undefined) throw badValue(`"${key}" is not an attribute name.`);
   const { root, path } = rootOf(o.path!, rules.schema);
   if (rules.readOnly.has(root)) throw immutable(`"${o.path}" cannot be changed through SCIM.`);
   if (!rules.writable.has(root)) return null;
