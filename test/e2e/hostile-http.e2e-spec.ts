@@ -186,6 +186,20 @@ describe('hostile HTTP: numeric query parameters and requests refused before the
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     });
 
+    it('the OpenAPI document declares the 431 on every operation, in the error body of its service', () => {
+      for (const [path, item] of Object.entries(doc.paths as Json))
+        for (const [method, op] of Object.entries(item as Json)) {
+          const media = path.startsWith('/scim/') ? 'application/scim+json' : 'application/json';
+          expect({
+            at: `${method} ${path}`,
+            content: Object.keys((op as Json).responses['431']?.content ?? {}),
+          }).toEqual({
+            at: `${method} ${path}`,
+            content: [media],
+          });
+        }
+    });
+
     it('20 KB of cookies: 431 in the error body', async () => {
       const res = await request(t.http)
         .get('/api/users')

@@ -202,6 +202,20 @@ describe('hostile SCIM: the attacks the provisioning service withstands', () => 
       });
     });
 
+    it("fires 30 changes at B's user and group at once (PATCH, PUT, DELETE in parallel): every one 404, nothing changed", async () => {
+      await unchanged(async () => {
+        const attacks = Array.from({ length: 5 }, () => [
+          a.patch(`/Users/${bUser.id}`, patchOp({ op: 'replace', path: 'active', value: false })),
+          a.put(`/Users/${bUser.id}`, scimUser(bUser.userName, { active: false })),
+          a.delete(`/Users/${bUser.id}`),
+          a.patch(`/Groups/${bGroup.id}`, patchOp({ op: 'replace', path: 'displayName', value: 'Taken' })),
+          a.put(`/Groups/${bGroup.id}`, { schemas: [GROUP_SCHEMA], displayName: 'Taken' }),
+          a.delete(`/Groups/${bGroup.id}`),
+        ]).flat();
+        for (const res of await Promise.all(attacks)) expectScimError(res, 404);
+      });
+    });
+
     it("presents B's site admin's access token, or no token, instead of a provisioning token: 401", async () => {
       const admin = await createUser(t, orgB, { roleId: Role.SITE_ADMIN });
       const session = await login(t, admin.email);
