@@ -3,7 +3,8 @@ import { AppException } from '../common/app.exception';
 import { ERROR_CODES, ErrorCode } from '../shared/messages';
 
 /** RFC 7644 §3.12's scimType values this service answers with. */
-export type ScimType = 'uniqueness' | 'invalidFilter' | 'invalidSyntax' | 'invalidValue' | 'mutability' | 'noTarget';
+export type ScimType =
+  'uniqueness' | 'invalidFilter' | 'invalidPath' | 'invalidSyntax' | 'invalidValue' | 'mutability' | 'noTarget';
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   400: ERROR_CODES.VALIDATION_FAILED,
@@ -24,6 +25,7 @@ export function scimError(status: HttpStatus, detail: string, scimType?: ScimTyp
 
 export const badValue = (detail: string) => scimError(HttpStatus.BAD_REQUEST, detail, 'invalidValue');
 export const badSyntax = (detail: string) => scimError(HttpStatus.BAD_REQUEST, detail, 'invalidSyntax');
+export const badPath = (detail: string) => scimError(HttpStatus.BAD_REQUEST, detail, 'invalidPath');
 export const immutable = (detail: string) => scimError(HttpStatus.BAD_REQUEST, detail, 'mutability');
 export const notFound = (what: 'User' | 'Group', id: string) =>
   scimError(HttpStatus.NOT_FOUND, `${what} ${id} not found.`);

@@ -50,6 +50,12 @@ export const ERROR_CODES = {
   WEAK_PASSWORD: 'WEAK_PASSWORD',
   REFRESH_INVALID: 'REFRESH_INVALID',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** The request line and headers exceed the server's limit (the HTTP server refuses them before the application). */
+  REQUEST_HEADERS_TOO_LARGE: 'REQUEST_HEADERS_TOO_LARGE',
+  /** The bytes received are not an HTTP request the server can read (the HTTP server's parser refused them). */
+  MALFORMED_REQUEST: 'MALFORMED_REQUEST',
+  /** The request's headers did not arrive within the server's time limit. */
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   BODY_TOO_DEEP: 'BODY_TOO_DEEP',
   INTERNAL: 'INTERNAL_ERROR',
   /** The access token's session was ended (logout, force log-off, password or MFA change) or its account may no longer sign in. */

@@ -3,6 +3,7 @@ import { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { DatabaseBusyError } from '../../database/sqlite/serialiser';
 import { ERROR_CODES } from '../../shared/messages';
+import { errorResponse } from './error-response';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: ERROR_CODES.VALIDATION_FAILED,
@@ -24,12 +25,6 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'parameters.too.many': 'The request body has too many parameters.',
   'querystring.parse.rangeError': 'The request body is nested too deeply.',
 };
-
-/** Where the SCIM service answers (its errors also carry RFC 7644 §3.12's fields, as application/scim+json). */
-const SCIM_PREFIX = '/scim/';
-const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
-/** scimType for a 400 that names none: a body that is no JSON, or of the wrong shape. */
-const SCIM_INVALID_SYNTAX = 'invalidSyntax';
 
 /**
  * Writes every error as CONTRACT 3's body: {success: false, statusCode, code, message}. On /scim/ the same body
@@ -117,26 +112,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 }
 
-/** The error body, with the SCIM error schema's fields on the SCIM service's paths. */
+/** The error body, with the SCIM error schema's fields on the SCIM service's paths (errorResponse). */
 function send(host: ArgumentsHost, status: number, body: Record<string, unknown>): void {
   const res = host.switchToHttp().getResponse<Response>();
   const req = host.switchToHttp().getRequest<Request>();
-  const path = req.originalUrl ?? req.url ?? '';
-  if (!path.startsWith(SCIM_PREFIX)) {
-    res.status(status).json(body);
-    return;
-  }
-  const scimType = typeof body.scimType === 'string' ? body.scimType : status === 400 ? SCIM_INVALID_SYNTAX : undefined;
-  res
-    .status(status)
-    .type('application/scim+json')
-    .send(
-      JSON.stringify({
-        ...body,
-        schemas: [SCIM_ERROR_SCHEMA],
-        status: String(status),
-        ...(scimType ? { scimType } : {}),
-        detail: body.message,
-      }),
-    );
+  const { contentType, text } = errorResponse(req.originalUrl ?? req.url ?? '', status, body);
+  res.status(status).setHeader('Content-Type', contentType);
+  res.send(text);
 }
