@@ -135,22 +135,7 @@ export class UsersService {
 
   async enforceMfa(caller: AuthUser, dto: EnforceMfaDto, client?: RequestContext): Promise<SuccessResult> {
     const target = await this.findAccessible(caller, dto.userId);
-    const refused = checkAccountAction(caller, target, 'mfa');
-    if (refused) throw AppException.forbidden(refused);
-    if (target.isMFAEnforced !== dto.isMFAEnforced) {
-      await this.users.manager.transaction(async (tx) => {
-        await tx.getRepository(User).update({ id: target.id }, { isMFAEnforced: dto.isMFAEnforced });
-        await this.sessions.endAllForUsers([target.id], 'mfa-changed', undefined, tx);
-        await this.audit.record(tx, {
-          type: 'MFA_ENFORCEMENT_CHANGED',
-          actor: caller,
-          target,
-          client,
-          summary: `MFA ${dto.isMFAEnforced ? 'enforced' : 'no longer enforced'} for ${target.email}`,
-          changes: { mfaEnforced: { from: target.isMFAEnforced, to: dto.isMFAEnforced } },
-        });
-      });
-    }
+    await this.lifecycle.setMfaEnforced(caller, target, dto.isMFAEnforced, client);
     return { success: true };
   }
 

@@ -82,7 +82,7 @@ export function activeUsersLimitMessage(allowed: number): string {
 
 /**
  * The one owner of an account's life (docs/architecture.md, 'An account's life'): it creates accounts, switches
- * their access on and off, changes their roles, profile and address, and deletes them, whoever asks. It holds the
+ * their access on and off, changes their roles, MFA enforcement, profile and address, and deletes them, whoever asks. It holds the
  * rules every source shares: the e-mail rule (`account-email.ts`), the address rule (an address is unique, and one
  * on a domain another organisation verified is not this organisation's to use), the active-user limit under the
  * organisation's row lock, the account-action rule for the pages, ending sessions and sockets when access goes,
@@ -261,6 +261,28 @@ export class AccountLifecycleService {
         type: 'ROLE_CHANGED',
         summary: `Roles of ${target.email}: ${before} → ${after}`,
         changes: { roles: { from: before, to: after } },
+      });
+      await this.emit(tx, 'user.updated', actor, await repo.findOneByOrFail({ id: target.id }));
+    });
+  }
+
+  /**
+   * Enforces MFA on an account or stops enforcing it, under the account-action rule: its sessions end (it signs in
+   * again under the new rule), and `user.updated` tells of it.
+   */
+  async setMfaEnforced(caller: AuthUser, target: User, enforced: boolean, client?: ClientInfo): Promise<void> {
+    const refused = checkAccountAction(caller, target, 'mfa');
+    if (refused) throw AppException.forbidden(refused);
+    if (target.isMFAEnforced === enforced) return;
+    const actor: AccountActor = { type: 'user', caller };
+    await this.db.transaction(async (tx) => {
+      const repo = tx.getRepository(User);
+      await repo.update({ id: target.id }, { isMFAEnforced: enforced });
+      await this.sessions.endAllForUsers([target.id], 'mfa-changed', undefined, tx);
+      await this.record(tx, actor, target, client, {
+        type: 'MFA_ENFORCEMENT_CHANGED',
+        summary: `MFA ${enforced ? 'enforced' : 'no longer enforced'} for ${target.email}`,
+        changes: { mfaEnforced: { from: target.isMFAEnforced, to: enforced } },
       });
       await this.emit(tx, 'user.updated', actor, await repo.findOneByOrFail({ id: target.id }));
     });
