@@ -5,7 +5,6 @@ import { AuditChanges, AuditRecord, AuditService } from '../../audit/audit.servi
 import { AppException } from '../../common/app.exception';
 import { AuthUser, canAccessOrganisation } from '../../common/auth-user';
 import { ClientInfo } from '../../common/request-context';
-import { ScimCaller } from '../../common/scim-caller';
 import { User } from '../../database/entities/user.entity';
 import { Organisation } from '../../database/entities/organisation.entity';
 import { lockRow } from '../../database/locks';
@@ -13,22 +12,15 @@ import { isUniqueViolation } from '../../database/unique-violation';
 import { maySignIn } from '../../credentials/may-sign-in';
 import { VerifiedDomainsService } from '../../domains/verified-domains.service';
 import { SessionsService } from '../../sessions/sessions.service';
-import { AccountEvent, AccountEventActor, AccountEventType } from '../../shared/account-events';
+import { AccountEventType } from '../../shared/account-events';
 import { checkAccountAction, checkNewAccountRole, checkRoleChange, RoleChoice } from '../../shared/account-rules';
 import { emailDomain } from '../../shared/domains';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../shared/messages';
-import { effectiveRoles, Role, ROLE_CODES, roleNames } from '../../shared/roles';
+import { effectiveRoles, Role, roleNames } from '../../shared/roles';
 import { SCIM_MESSAGES } from '../../shared/scim';
+import { AccountActor, accountEvent, auditActor } from './account-actor';
 import { accountEmail } from './account-email';
 import { AccountEvents } from './account-events';
-
-/**
- * Who asks for a change: an account on the pages (the account-action rule of docs/api.md applies), the
- * organisation's directory through a provisioning token, the account itself at its first corporate sign-in, or
- * the product (the first start).
- */
-export type AccountActor =
-  { type: 'user'; caller: AuthUser } | { type: 'scim'; scim: ScimCaller } | { type: 'self' } | { type: 'system' };
 
 /** A new account: the organisation it belongs to and the row's own values. */
 export interface NewAccount {
@@ -75,6 +67,8 @@ export interface CreateOptions {
   /** Runs in the creation's transaction once the row exists: the welcome e-mail, a provider's link. */
   within?: (tx: EntityManager, created: User) => Promise<void>;
 }
+
+export type { AccountActor } from './account-actor';
 
 export function activeUsersLimitMessage(allowed: number): string {
   return `Your organisation is allowed only ${allowed} active user(s), and that many are active already. Disable another user first, or contact support to raise the limit.`;
@@ -332,7 +326,8 @@ export class AccountLifecycleService {
   async addressRace(e: unknown, actor: AccountActor, organisationId: number, email: string): Promise<unknown> {
     if (!isUniqueViolation(e)) return e;
     const winner = await this.db.getRepository(User).findOne({ select: { organisationId: true }, where: { email } });
-    return winner && !this.sees(actor, organisationId, winner.organisationId) ? emailUnavailable() : duplicateEmail();
+    if (!winner) return e;
+    return this.sees(actor, organisationId, winner.organisationId) ? duplicateEmail() : emailUnavailable();
   }
 
   /** Whether the actor may see accounts of `holder`: its own organisation's, or any for support on the pages. */
@@ -353,49 +348,7 @@ export class AccountLifecycleService {
   }
 
   private emit(tx: EntityManager, type: AccountEventType, actor: AccountActor, user: User): Promise<void> {
-    const event: AccountEvent = {
-      type,
-      organisationId: user.organisationId,
-      actor: eventActor(actor, user),
-      user: {
-        id: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        roles: user.roles.map((r) => ROLE_CODES[r]),
-        active: maySignIn(user),
-      },
-    };
-    return this.events.emit(tx, event);
-  }
-}
-
-function auditActor(actor: Exclude<AccountActor, { type: 'system' }>, target: User): AuditRecord['actor'] {
-  switch (actor.type) {
-    case 'user':
-      return actor.caller;
-    case 'scim':
-      return {
-        kind: 'scim-token',
-        tokenId: actor.scim.tokenId,
-        tokenName: actor.scim.tokenName,
-        organisationId: actor.scim.organisationId,
-      };
-    case 'self':
-      return target;
-  }
-}
-
-function eventActor(actor: AccountActor, target: User): AccountEventActor {
-  switch (actor.type) {
-    case 'user':
-      return { type: 'user', id: actor.caller.id };
-    case 'scim':
-      return { type: 'scim', id: actor.scim.tokenId };
-    case 'self':
-      return { type: 'user', id: target.id };
-    case 'system':
-      return { type: 'system', id: null };
+    return this.events.emit(tx, accountEvent(type, actor, user));
   }
 }
 
