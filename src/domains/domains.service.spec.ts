@@ -36,14 +36,21 @@ describe.each(SERVICE_DATABASES)('DomainsService on %s', (database) => {
   }
 
   const auditOf = (organisationId: number, type: string) =>
-    t().db.getRepository(AuditEvent).countBy({ organisationId, type: type as AuditEvent['type'] });
+    t()
+      .db.getRepository(AuditEvent)
+      .countBy({ organisationId, type: type as AuditEvent['type'] });
 
   describe('claim', () => {
     it('gives the record to publish, unverified, and leaves one audit event', async () => {
       const { org, caller } = await siteAdminOf();
       const name = domainName();
       const item = await domains().claim(caller, name, client);
-      expect(item).toMatchObject({ organisationId: org.id, domain: name, verified: false, txtName: domainTxtName(name) });
+      expect(item).toMatchObject({
+        organisationId: org.id,
+        domain: name,
+        verified: false,
+        txtName: domainTxtName(name),
+      });
       expect(item.txtValue).toMatch(/^tax-portal-verification=.{20,}$/);
       expect(await auditOf(org.id, 'DOMAIN_CLAIMED')).toBe(1);
     });
@@ -90,7 +97,9 @@ describe.each(SERVICE_DATABASES)('DomainsService on %s', (database) => {
     it('keeps one row when the same domain is claimed in parallel', async () => {
       const { org, caller } = await siteAdminOf();
       const name = domainName();
-      const results = await Promise.all(Array.from({ length: 5 }, () => refusalOf(domains().claim(caller, name, client))));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => refusalOf(domains().claim(caller, name, client))),
+      );
       expect(results.filter((r) => r === null)).toHaveLength(1);
       expect(results.filter((r) => r !== null)).toEqual(
         Array(4).fill({ status: 409, code: ERROR_CODES.DOMAIN_ALREADY_CLAIMED }),
