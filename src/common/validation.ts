@@ -51,7 +51,7 @@ function flatten(errors: ValidationError[], parent = ''): Array<{ field: string;
 
 /**
  * How every request body, query and parameter is validated (the global ValidationPipe, and the login guard,
- * which runs before pipes): unknown fields refused, values transformed, failures as CONTRACT 3's 400 body.
+ * which runs before pipes): unknown fields refused, values transformed, failures as a 400 in the error body (docs/product-rules.md §3).
  */
 export const VALIDATION_PIPE_OPTIONS: ValidationPipeOptions = {
   whitelist: true,

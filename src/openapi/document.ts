@@ -80,7 +80,7 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
       .setOpenAPIVersion('3.1.0')
       .setTitle('Tax Portal API')
       .setDescription(
-        'Sign-in, user administration and the application shell. Every error answers the CONTRACT error body ' +
+        'Sign-in, user administration and the application shell. Every error answers the error body ' +
           '`{success: false, statusCode, code, message}` (ErrorBody).',
       )
       .setVersion(version)
@@ -177,7 +177,7 @@ function completeDocument(document: OpenAPIObject, app: INestApplication): void 
         const errorContent: Record<string, { schema?: Json }> = isScim
           ? { 'application/scim+json': { schema: { $ref: '#/components/schemas/ScimErrorDto' } } }
           : { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
-        // A refusal is always the CONTRACT body (SCIM's error on /scim), whichever class or content type (a CSV
+        // A refusal is always the error body (SCIM's error on /scim), whichever class or content type (a CSV
         // export's) the route's own response decorators named.
         for (const [status, response] of Object.entries(op.responses))
           if (Number(status) >= 400 && response.content) response.content = errorContent;

@@ -179,7 +179,7 @@ export class PasskeysService {
           }),
         );
         await tx.getRepository(User).update({ id: user.id }, { hasPasskey: true });
-        // An MFA change (CONTRACT 3): the account's other sessions end; this one, which just proved itself, stays.
+        // An MFA change (docs/product-rules.md §3): the account's other sessions end; this one, which just proved itself, stays.
         await this.sessions.endAllForUsers([user.id], 'mfa-changed', caller.sessionId, tx);
         // An MFA change revokes the trusted devices too.
         await this.trustedDevices.revokeAllIn(tx, user.id);

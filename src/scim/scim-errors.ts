@@ -13,7 +13,7 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   412: ERROR_CODES.CONFLICT,
 };
 
-/** An error the exception filter writes in the SCIM error schema (and CONTRACT 3's body). */
+/** An error the exception filter writes in the SCIM error schema (and the error body (docs/product-rules.md §3)). */
 export function scimError(status: HttpStatus, detail: string, scimType?: ScimType, code?: ErrorCode): AppException {
   return new AppException(
     status,

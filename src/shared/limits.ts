@@ -17,7 +17,7 @@ export const LIMITS = {
   RESET_ERROR_TOAST_MS: 10_000,
 } as const;
 
-/** Lifetimes (CONTRACT 3 and the issues). */
+/** Lifetimes (docs/product-rules.md §3 and the issues). */
 export const LIFETIMES = {
   ACCESS_TOKEN_SECONDS: 15 * 60,
   CHALLENGE_TOKEN_SECONDS: 5 * 60,

@@ -24,7 +24,7 @@ export const ACCOUNT_MESSAGES = {
   SAME_PASSWORD: 'The new password must be different from the current one.',
 } as const;
 
-/** Texts of the breached-password check and of re-authentication (CONTRACT 7). */
+/** Texts of the breached-password check and of re-authentication (docs/product-rules.md §7). */
 export const SECURITY_MESSAGES = {
   PASSWORD_BREACHED:
     'This password appears in lists of passwords exposed in data breaches, which attackers try first. ' +
@@ -34,7 +34,7 @@ export const SECURITY_MESSAGES = {
   STEP_UP_ONE_FACTOR: 'Send one of a password, an MFA code, a recovery code or a passkey.',
 } as const;
 
-/** Machine codes of the error body (CONTRACT 3). */
+/** Machine codes of the error body (docs/product-rules.md §3). */
 export const ERROR_CODES = {
   TOTP_REQUIRED: 'TOTP_REQUIRED',
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',

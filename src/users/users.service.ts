@@ -192,7 +192,7 @@ export class UsersService {
 
   /**
    * The caller's own password: the current one is required. Every session of the account ends, this one
-   * included (CONTRACT 3): whoever else held the old password, or a session opened with it, is out at once.
+   * included (docs/product-rules.md §3): whoever else held the old password, or a session opened with it, is out at once.
    */
   async updatePassword(caller: AuthUser, dto: UpdatePasswordDto, client?: RequestContext): Promise<SuccessResult> {
     const user = await this.users.findOneByOrFail({ id: caller.id });

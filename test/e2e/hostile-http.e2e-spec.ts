@@ -19,8 +19,8 @@ interface NumericParameter {
  * The attacks on the HTTP surface the product withstands, each test naming its attack: numbers in query strings the
  * OpenAPI document bounds (huge, negative, fractional, exponent, hex, non-numeric, repeated), found by walking the
  * document so that a new route is covered without touching this file; and requests Node's HTTP server refuses before
- * the application (a request line or headers over its limit, bytes that are no HTTP), which still answer CONTRACT 3's
- * error body. Refusals change nothing. Runs on SQLite and PostgreSQL.
+ * the application (a request line or headers over its limit, bytes that are no HTTP), which still answer the
+ * error body (docs/product-rules.md §3). Refusals change nothing. Runs on SQLite and PostgreSQL.
  */
 describe('hostile HTTP: numeric query parameters and requests refused before the application', () => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import { expectErrorBody } from '../utils/error-body';
 import { PNG_BYTES } from '../utils/org-admin';
 import { createTestApp, TestApp } from '../utils/test-app';
 
-/** CONTRACT §5: bad input gets a 4xx with the error body of §3, never a 5xx, and changes nothing. */
+/** docs/product-rules.md §5: bad input gets a 4xx with the error body of §3, never a 5xx, and changes nothing. */
 describe('hostile input', () => {
   let t: TestApp;
   let admin: LoggedIn;

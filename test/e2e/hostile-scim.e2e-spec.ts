@@ -72,7 +72,7 @@ describe('hostile SCIM: the attacks the provisioning service withstands', () => 
   });
   afterAll(() => t?.close());
 
-  /** RFC 7644 §3.12's error (and CONTRACT 3's body), as application/scim+json. */
+  /** RFC 7644 §3.12's error (and the error body (docs/product-rules.md §3)), as application/scim+json. */
   function expectScimError(res: Response, status: number, scimType?: string): void {
     const seen = { status: res.status, type: res.headers['content-type'], body: res.body };
     expect(seen).toEqual({

@@ -51,7 +51,7 @@ export function isJwtExpired(status: number, body: ErrorBody): boolean {
   return status === 403 && body.success === false && body.message === AUTH_MESSAGES.JWT_EXPIRED;
 }
 
-/** CONTRACT 7: a sensitive call made without a recent proof of identity. */
+/** docs/product-rules.md §7: a sensitive call made without a recent proof of identity. */
 export function isStepUpRequired(status: number, body: ErrorBody): boolean {
   return status === 403 && body.code === ERROR_CODES.STEP_UP_REQUIRED;
 }
@@ -188,7 +188,7 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'DELETE' }),
 };
 
-/** A new password refused as breached (CONTRACT 7): its message belongs under the new-password field. */
+/** A new password refused as breached (docs/product-rules.md §7): its message belongs under the new-password field. */
 export function breachedPasswordMessage(error: unknown): string | null {
   return error instanceof ApiError && error.code === ERROR_CODES.PASSWORD_BREACHED
     ? (error.body.message ?? null)

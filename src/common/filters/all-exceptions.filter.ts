@@ -27,7 +27,7 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
 };
 
 /**
- * Writes every error as CONTRACT 3's body: {success: false, statusCode, code, message}. On /scim/ the same body
+ * Writes every error as the error body (docs/product-rules.md §3): {success: false, statusCode, code, message}. On /scim/ the same body
  * also carries the SCIM error schema's fields (schemas, status as text, scimType, detail), which a directory reads.
  */
 @Catch()

@@ -3,7 +3,7 @@ import { errorResponse, isScimPath } from './error-response';
 const body = { success: false, statusCode: 405, code: 'METHOD_NOT_ALLOWED', message: 'PUT is not allowed here.' };
 
 describe('errorResponse: the one shape of every error', () => {
-  it('is CONTRACT 3’s body as JSON outside the SCIM service', () => {
+  it('is the error body (docs/product-rules.md §3) as JSON outside the SCIM service', () => {
     const { contentType, text } = errorResponse('/api/users?x=1', 405, body);
     expect(contentType).toBe('application/json; charset=utf-8');
     expect(JSON.parse(text)).toEqual(body);

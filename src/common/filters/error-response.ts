@@ -19,7 +19,7 @@ export interface ErrorResponse {
 
 /**
  * The one shape of every error the server writes, whoever writes it (the exception filter, the 405 middleware, the
- * HTTP server's clientError handler): CONTRACT 3's body `{success: false, statusCode, code, message}` as JSON; on
+ * HTTP server's clientError handler): the error body (docs/product-rules.md §3) `{success: false, statusCode, code, message}` as JSON; on
  * the SCIM service's paths the same body also carries RFC 7644 §3.12's fields (schemas, status as text, scimType,
  * detail), as application/scim+json, which a directory reads.
  */

@@ -37,7 +37,7 @@ function targetOf(raw: unknown): string {
 /**
  * Requests the HTTP server refuses before the application sees them (a request line and headers over Node's limit,
  * bytes that are no HTTP, headers that never finish) are answered in the error body every other error has
- * (errorResponse: CONTRACT 3's body; the SCIM error schema too when the request line names a SCIM path), not
+ * (errorResponse: the error body (docs/product-rules.md §3); the SCIM error schema too when the request line names a SCIM path), not
  * Node's empty one. Through the server's documented `clientError` event, as Node's default does: the answer is
  * written on the socket, which is then closed; nothing is written where an answer is already under way.
  */
