@@ -4,6 +4,9 @@ import { EngineState } from '../common/engine-state';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 
+/** The longest wait between two attempts to reach Redis again. */
+const RECONNECT_MAX_MS = 1000;
+
 /**
  * The Redis connection shared by everything that must agree across instances (socket.io adapter, rate
  * limits, login throttling, session-cache invalidation) — or none when REDIS_URL is unset, and each
@@ -23,8 +26,16 @@ export class RedisConnection implements OnApplicationShutdown {
   ) {
     // Commands fail at once while Redis is unreachable (no offline queue): callers fall back or report, and
     // readiness (GET /api/health/ready) says so, rather than requests hanging.
+    // Reconnection attempts at most a second apart (ioredis's default waits up to 2 s), so that every connection,
+    // the subscribers' too (duplicate keeps the options), is back within about a second of Redis's return.
     this.client = config.redisUrl
-      ? this.watch(new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }))
+      ? this.watch(
+          new Redis(config.redisUrl, {
+            maxRetriesPerRequest: 1,
+            enableOfflineQueue: false,
+            retryStrategy: (times) => Math.min(times * 50, RECONNECT_MAX_MS),
+          }),
+        )
       : null;
     const client = this.client;
     if (client && engines) {

@@ -1,11 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { AddressInfo } from 'node:net';
+import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
 import { QueryFailedError } from 'typeorm';
 import { SqliteDriver } from 'typeorm/driver/sqlite/SqliteDriver';
 import { EngineState } from '../../src/common/engine-state';
 import { AVAILABILITY_MESSAGES } from '../../src/shared/messages';
+import { SOCKET_ERRORS } from '../../src/shared/notifications';
 import { Role } from '../../src/shared/roles';
 import { UsersService } from '../../src/users/users.service';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
@@ -51,6 +54,21 @@ function engineWarnings(t: TestApp): string[] {
   return lines;
 }
 
+/** A notification socket with the session's token: resolves once connected, or with the refusal's message. */
+function openSocket(baseUrl: string, session: LoggedIn): Promise<{ socket: Socket; refused?: string }> {
+  const socket = io(baseUrl, {
+    path: '/socket.io',
+    query: { token: session.accessToken },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve({ socket }));
+    socket.once('connect_error', (e: Error) => resolve({ socket, refused: e.message }));
+  });
+}
+
 async function until(condition: () => boolean, withinMs: number): Promise<number> {
   const started = Date.now();
   while (!condition()) {
@@ -64,20 +82,31 @@ describe('an unreachable database answers 503 SERVICE_UNAVAILABLE, is logged onc
   let t: TestApp;
   let admin: LoggedIn;
   let adminEmail: string;
+  let baseUrl: string;
+  const sockets: Socket[] = [];
   beforeAll(async () => {
     t = await createTestApp();
+    await t.app.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
     const org = await createOrganisation(t);
     const user = await createUser(t, org, { roleId: Role.SITE_ADMIN });
     adminEmail = user.email;
     admin = await login(t, user.email);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await t.close();
+  });
 
   it('every call that needs the database during the cut gets 503 + Retry-After; one warning each way; then 200s', async () => {
     // Reads, sign-ins (a write) and readiness, in parallel; nothing answers 500.
     const warnings = engineWarnings(t);
     const engines = t.app.get(EngineState);
     await request(t.http).get('/api/users').set(admin.auth).expect(200);
+    const before = await openSocket(baseUrl, admin);
+    sockets.push(before.socket);
+    expect(before.refused).toBeUndefined();
+    const fresh = await login(t, adminEmail);
 
     const restore = await cutDatabase(t);
     let restored = false;
@@ -103,6 +132,12 @@ describe('an unreachable database answers 503 SERVICE_UNAVAILABLE, is logged onc
           message: AVAILABILITY_MESSAGES.SERVICE_UNAVAILABLE,
         });
       }
+      // A socket opened now is told the service is briefly unavailable (its client tries again later), never the
+      // driver's text; the one already open stays open; the process is still here.
+      const during = await openSocket(baseUrl, fresh);
+      sockets.push(during.socket);
+      expect(during.refused).toBe(SOCKET_ERRORS.UNAVAILABLE);
+      expect(before.socket.connected).toBe(true);
       const ready = await request(t.http).get('/api/health/ready').expect(503);
       expect(ready.body).toMatchObject({ code: 'NOT_READY', checks: { database: expect.stringMatching(/^failed: /) } });
       const metrics = await request(t.http).get('/api/metrics').expect(200);
@@ -123,6 +158,10 @@ describe('an unreachable database answers 503 SERVICE_UNAVAILABLE, is logged onc
     await request(t.http).get('/api/users').set(admin.auth).expect(200);
     await request(t.http).get('/api/health/ready').expect(200);
     expect((await request(t.http).get('/api/metrics').expect(200)).text).toMatch(/^engine_up\{engine="database"\} 1$/m);
+    expect(before.socket.connected).toBe(true);
+    const after = await openSocket(baseUrl, fresh);
+    sockets.push(after.socket);
+    expect(after.refused).toBeUndefined();
     // A sign-in works again and a fresh session reads.
     const again = await login(t, adminEmail);
     await request(t.http).get('/api/users/current').set(again.auth).expect(200);

@@ -30,6 +30,9 @@ export interface NotificationConnection {
 
 /** Consecutive authentication retries before giving up (a refresh that keeps failing). */
 const MAX_AUTH_RETRIES = 3;
+/** While the server cannot check the token (its database is unreachable): the first wait, and the longest. */
+const UNAVAILABLE_RETRY_MS = 2000;
+const UNAVAILABLE_RETRY_MAX_MS = 30_000;
 
 export function startNotificationSocket(
   handlers: NotificationSocketHandlers,
@@ -37,6 +40,8 @@ export function startNotificationSocket(
 ): NotificationConnection {
   let stopped = false;
   let retries = 0;
+  let unavailableWaitMs = UNAVAILABLE_RETRY_MS;
+  let unavailableTimer: ReturnType<typeof setTimeout> | undefined;
   const socket = create(SOCKET_BASE, {
     path: SOCKET_PATH,
     query: { token: tokenStore.get() ?? '' },
@@ -77,6 +82,7 @@ export function startNotificationSocket(
   });
   socket.on('connect', () => {
     retries = 0;
+    unavailableWaitMs = UNAVAILABLE_RETRY_MS;
     handlers.onConnect?.();
   });
   socket.on(SOCKET_EVENTS.NOTIFICATION, (item: NotificationItem) => {
@@ -93,6 +99,12 @@ export function startNotificationSocket(
       err.message === SOCKET_ERRORS.NO_TOKEN
     )
       void renew();
+    else if (err.message === SOCKET_ERRORS.UNAVAILABLE) {
+      // The server is briefly unable to check the token: the same token, later, each wait longer than the last.
+      clearTimeout(unavailableTimer);
+      unavailableTimer = setTimeout(connectWithStoredToken, unavailableWaitMs);
+      unavailableWaitMs = Math.min(unavailableWaitMs * 2, UNAVAILABLE_RETRY_MAX_MS);
+    }
     // Invalid token or MFA enrolment pending: nothing to retry.
   });
   // The server says why it is about to drop the socket.
@@ -112,6 +124,7 @@ export function startNotificationSocket(
     socket,
     stop: () => {
       stopped = true;
+      clearTimeout(unavailableTimer);
       socket.removeAllListeners();
       socket.io.removeAllListeners();
       socket.disconnect();
