@@ -138,4 +138,31 @@ describe('notification socket (spec 001 §7)', () => {
       vi.useRealTimers();
     }
   });
+
+  it('keeps the session when the token cannot be renewed only because the server is briefly unavailable', async () => {
+    vi.useFakeTimers();
+    try {
+      localStorage.setItem('accessToken', 'tok-1');
+      const fetch = fakeServer({}, { unmatched: NO_SESSION });
+      let unavailable = true;
+      fetch.respondWith('POST', '/refresh', () =>
+        unavailable
+          ? { status: 503, body: { success: false, statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'x' } }
+          : { status: 200, body: { newAccessToken: 'tok-2' } },
+      );
+      const f = fakeIo();
+      const ended = vi.fn();
+      const connection = startNotificationSocket({ onNotification: () => {}, onSessionEnded: ended }, f.create);
+      f.socket.emit('disconnect', 'io server disconnect');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(ended).not.toHaveBeenCalled();
+      unavailable = false;
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(ended).not.toHaveBeenCalled();
+      expect(f.tokens).toEqual(['tok-1', 'tok-2']);
+      connection.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { io, Socket } from 'socket.io-client';
 import { SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH, type NotificationItem } from '@shared/notifications';
-import { refreshAccessToken, tokenStore } from './api';
+import { lastRefreshWasUnavailable, refreshAccessToken, tokenStore } from './api';
 
 /**
  * The notifications socket (spec 001 §7): socket.io connected to the configured base URL
@@ -65,14 +65,27 @@ export function startNotificationSocket(
     handlers.onSessionEnded?.();
   };
 
-  /** The token was refused or has expired: refresh it, then connect again; else the session is over. */
+  /** While the server is briefly unavailable: `retry` later, each wait longer than the last. */
+  const later = (retry: () => void) => {
+    clearTimeout(unavailableTimer);
+    unavailableTimer = setTimeout(retry, unavailableWaitMs);
+    unavailableWaitMs = Math.min(unavailableWaitMs * 2, UNAVAILABLE_RETRY_MAX_MS);
+  };
+
+  /**
+   * The token was refused or has expired: refresh it, then connect again; else the session is over, unless the server
+   * was only briefly unavailable (then the refresh is tried again later, not counted as a refusal).
+   */
   const renew = async () => {
     if (stopped) return;
     if (++retries > MAX_AUTH_RETRIES) return end();
     const fresh = await refreshAccessToken();
     if (stopped || !tokenStore.get()) return;
     if (fresh) connectWithStoredToken();
-    else end();
+    else if (lastRefreshWasUnavailable()) {
+      retries--;
+      later(() => void renew());
+    } else end();
   };
 
   // Automatic reconnections (network loss) carry the newest token.
@@ -99,12 +112,8 @@ export function startNotificationSocket(
       err.message === SOCKET_ERRORS.NO_TOKEN
     )
       void renew();
-    else if (err.message === SOCKET_ERRORS.UNAVAILABLE) {
-      // The server is briefly unable to check the token: the same token, later, each wait longer than the last.
-      clearTimeout(unavailableTimer);
-      unavailableTimer = setTimeout(connectWithStoredToken, unavailableWaitMs);
-      unavailableWaitMs = Math.min(unavailableWaitMs * 2, UNAVAILABLE_RETRY_MAX_MS);
-    }
+    // The server is briefly unable to check the token: the same token, later.
+    else if (err.message === SOCKET_ERRORS.UNAVAILABLE) later(connectWithStoredToken);
     // Invalid token or MFA enrolment pending: nothing to retry.
   });
   // The server says why it is about to drop the socket.
