@@ -72,7 +72,8 @@ export class RedisConnection implements OnApplicationShutdown {
   private watch(client: Redis): Redis {
     client.on('error', (e: Error) => {
       if (this.engines) {
-        if (client === this.client) this.engines.down('redis', e);
+        // Once per outage: its reconnection attempts (one a second) are no calls that went without Redis.
+        if (client === this.client && this.engines.isUp('redis')) this.engines.down('redis', e);
         return;
       }
       if (Date.now() - this.lastError < 60_000) return;
