@@ -100,8 +100,3 @@ export function unavailableEngine(error: unknown, depth = 0): Engine | undefined
   }
   return undefined;
 }
-
-/** True when the error says an engine cannot be reached (see unavailableEngine). */
-export function isEngineUnavailable(error: unknown): boolean {
-  return unavailableEngine(error) !== undefined;
-}
