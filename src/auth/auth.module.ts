@@ -56,7 +56,7 @@ import { SessionsModule } from '../sessions/sessions.module';
       // Shared by every instance when REDIS_URL is set; in the process otherwise.
       inject: [RedisConnection],
       useFactory: (redis: RedisConnection) =>
-        redis.client ? new RedisThrottleStore(redis.client) : new MemoryThrottleStore(),
+        redis.client ? new RedisThrottleStore(redis.client, redis.engines) : new MemoryThrottleStore(),
     },
     SsoService,
     StepUpService,

@@ -8,6 +8,8 @@ import {
 } from '@nestjs/websockets';
 import { Server, Socket } from 'socket.io';
 import { AppException } from '../common/app.exception';
+import { EngineState } from '../common/engine-state';
+import { unavailableEngine } from '../common/engine-unavailable';
 import { MetricsService } from '../metrics/metrics.service';
 import { RedisConnection } from '../redis/redis.module';
 import { SessionAuthService, SignedIn } from '../credentials/session-auth.service';
@@ -79,6 +81,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     private readonly metrics: MetricsService,
     private readonly redis: RedisConnection,
     private readonly shutdown: ShutdownState,
+    private readonly engines: EngineState,
   ) {}
 
   afterInit(server: Server): void {
@@ -136,6 +139,12 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       // Once per connection: its row is not kept for the signed-in path's repeated calls.
       signedIn = await this.sessionAuth.authenticate(token, { keep: false });
     } catch (e) {
+      // The database cannot be reached: the client is told so (and tries again later), never the driver's text.
+      const engine = unavailableEngine(e);
+      if (engine) {
+        this.engines.down(engine, e);
+        throw new Error(SOCKET_ERRORS.UNAVAILABLE, { cause: e });
+      }
       if (!(e instanceof AppException)) throw e;
       throw new Error(
         e.code === ERROR_CODES.JWT_EXPIRED
@@ -171,11 +180,32 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     if (identity.watchesSessions) rooms.push(sessionsWatchRoom(identity.organisationId));
     await socket.join(rooms);
     // The session may have ended between the check and the join.
-    if (!(await this.sessions.isActive(identity.sessionId))) {
+    if (!(await this.stillActive(socket, identity.sessionId))) {
       this.drop(socket, 'session-ended');
       return;
     }
     releaseHandshake(socket);
+  }
+
+  /**
+   * Whether the session is still active, asked again after the join. Nothing awaits handleConnection (a rejection
+   * there would end the process), so no failure leaves it: while the database cannot be reached no session can end
+   * either (ending one writes to it), so the handshake's check a moment ago stands; any other failure drops the socket
+   * at its transport, and the client connects again by itself.
+   */
+  private async stillActive(socket: Socket, sessionId: string): Promise<boolean> {
+    try {
+      return await this.sessions.isActive(sessionId);
+    } catch (e) {
+      const engine = unavailableEngine(e);
+      if (engine) {
+        this.engines.down(engine, e);
+        return true;
+      }
+      this.logger.error(`The session of socket ${socket.id} could not be checked: ${(e as Error).message}`);
+      socket.conn.close();
+      return true;
+    }
   }
 
   handleDisconnect(socket: Socket): void {

@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { Logger } from '@nestjs/common';
+import { EngineState } from '../common/engine-state';
 import { MemoryThrottleStore, ThrottleStore } from '../common/throttling/throttle-store';
 
 /** INCR and extend the window in one step; answers the new count. */
@@ -13,23 +13,24 @@ return n
  * The sign-in throttle's counters in Redis, shared by every instance: failures spread over several
  * instances count together. Times are Redis's own (PEXPIRE), so instances need no synchronised clocks;
  * the `now` of the interface is used only to turn the remaining time into an absolute expiry. While Redis is
- * unreachable each instance counts in memory: the throttle keeps holding per instance.
+ * unreachable each instance counts in memory: the throttle keeps holding per instance; the EngineState hears of
+ * it and logs the outage once.
  */
 export class RedisThrottleStore implements ThrottleStore {
   private readonly fallback = new MemoryThrottleStore();
-  private readonly logger = new Logger('LoginThrottle');
 
   private async orMemory<T>(work: () => Promise<T>, inMemory: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (e) {
-      this.logger.warn(`counting in memory while Redis fails: ${(e as Error).message}`);
+      this.engines?.down('redis', e);
       return inMemory();
     }
   }
 
   constructor(
     private readonly redis: Redis,
+    private readonly engines?: EngineState,
     private readonly prefix = 'login-throttle:',
   ) {
     this.redis.defineCommand('loginThrottleIncrement', { numberOfKeys: 1, lua: INCREMENT });
