@@ -2,7 +2,8 @@ import request from 'supertest';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, PASSWORD } from '../utils/factories';
 import { readOutbox } from '../utils/outbox';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { createInstanceBeside, createTestApp, TestApp } from '../utils/test-app';
+import { PrivateRedis, startPrivateRedis } from '../utils/private-redis';
 
 /**
  * Brute-force protection that cannot be turned against the owner: failures lock an account only
@@ -51,5 +52,125 @@ describe('sign-in throttling per account and address', () => {
       expect(res.body.code).toBe('INVALID_CREDENTIALS');
     }
     expect((await readOutbox(t.dataDir)).length).toBe(before);
+  }, 30_000);
+});
+
+/**
+ * The counts behind a lock live in the database: two instances on one database count together (parallel
+ * failures included), and a lock outlives the instance that made it.
+ */
+describe('sign-in locks kept in the database, shared by instances', () => {
+  let first: TestApp;
+  let second: TestApp;
+  const anotherInstance = () => createInstanceBeside(first, { TRUST_PROXY: 'true' });
+  beforeAll(async () => {
+    first = await createTestApp({ TRUST_PROXY: 'true' });
+    second = await anotherInstance();
+  });
+  // The second instance shares the first one's database and folder: only the first removes them.
+  afterAll(async () => {
+    await second?.app.close();
+    await first?.close();
+  });
+
+  const attempt = (on: TestApp, email: string, password: string, from: string) =>
+    request(on.http)
+      .post('/auth/login')
+      .set('X-Forwarded-For', from)
+      .send({ username: email, password, acceptToS: true });
+  const counters = async (prefix: string) =>
+    (
+      (await first.db.query(`SELECT "key", "count" FROM "sign_in_counters" WHERE "key" LIKE '${prefix}%'`)) as Array<{
+        key: string;
+        count: number | string;
+      }>
+    ).map((r) => ({ key: r.key, count: Number(r.count) }));
+
+  it('counts failures on both instances together, every one of parallel failures, and locks the pair on both', async () => {
+    const user = await createUser(t(), await createOrganisation(t()));
+    const from = '203.0.113.41';
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => attempt(i % 2 ? second : first, user.email, `wrong-${i}`, from)),
+    );
+    expect(answers.every((r) => r.status === 401 || r.status === 429)).toBe(true);
+    const refusedAsWrong = answers.filter((r) => r.status === 401).length;
+    expect(refusedAsWrong).toBeGreaterThanOrEqual(5);
+    // No failure lost between parallel requests: the pair's count is the number of failures answered.
+    expect(await counters(`pair:${user.email.toLowerCase()}|`)).toEqual([
+      { key: `pair:${user.email.toLowerCase()}|${from}`, count: refusedAsWrong },
+    ]);
+    await attempt(first, user.email, PASSWORD, from).expect(429);
+    await attempt(second, user.email, PASSWORD, from).expect(429);
+    await attempt(second, user.email, PASSWORD, '198.51.100.41').expect(200);
+  }, 30_000);
+
+  it('keeps a lock after the instance that made it has gone, on an instance started since', async () => {
+    const user = await createUser(t(), await createOrganisation(t()));
+    const from = '203.0.113.42';
+    for (let i = 0; i < 5; i++) await attempt(second, user.email, `wrong-${i}`, from).expect(401);
+    await second.app.close();
+    second = await anotherInstance();
+    const locked = await attempt(second, user.email, PASSWORD, from).expect(429);
+    expect(locked.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', statusCode: 429, success: false });
+    await attempt(first, user.email, PASSWORD, from).expect(429);
+  }, 30_000);
+
+  it('a sign-in with no failures behind it writes no counter; one after failures clears them', async () => {
+    const user = await createUser(t(), await createOrganisation(t()));
+    const account = `account:${user.email.toLowerCase()}`;
+    const before = await counters('');
+    await attempt(first, user.email, PASSWORD, '198.51.100.43').expect(200);
+    expect(await counters('')).toEqual(before);
+    for (let i = 0; i < 3; i++) await attempt(second, user.email, `wrong-${i}`, '203.0.113.43').expect(401);
+    expect(await counters(account)).toEqual([{ key: account, count: 3 }]);
+    await attempt(first, user.email, PASSWORD, '203.0.113.43').expect(200);
+    expect(await counters(account)).toEqual([]);
+    expect(await counters(`pair:${user.email.toLowerCase()}|203.0.113.43`)).toEqual([]);
+  }, 30_000);
+
+  const t = () => first;
+});
+
+/**
+ * With Redis configured, a lock does not depend on it: made before Redis restarts without persistence, or
+ * while Redis is down, it holds once Redis is back. The Redis is the test's own, killed and started again.
+ */
+describe('sign-in locks whatever Redis does', () => {
+  let t: TestApp;
+  let redis: PrivateRedis;
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    t = await createTestApp({ TRUST_PROXY: 'true', REDIS_URL: redis.url });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await redis?.stop();
+  });
+
+  const attempt = (email: string, password: string, from: string) =>
+    request(t.http)
+      .post('/auth/login')
+      .set('X-Forwarded-For', from)
+      .send({ username: email, password, acceptToS: true });
+
+  it('a lock made before Redis restarts without persistence holds after', async () => {
+    const user = await createUser(t, await createOrganisation(t));
+    for (let i = 0; i < 5; i++) await attempt(user.email, `wrong-${i}`, '203.0.113.51').expect(401);
+    await redis.kill();
+    await redis.start();
+    await attempt(user.email, PASSWORD, '203.0.113.51').expect(429);
+  }, 30_000);
+
+  it('failures while Redis is down lock the pair, and the lock holds once Redis is back', async () => {
+    const user = await createUser(t, await createOrganisation(t));
+    await redis.kill();
+    try {
+      for (let i = 0; i < 5; i++) await attempt(user.email, `wrong-${i}`, '203.0.113.52').expect(401);
+      await attempt(user.email, PASSWORD, '203.0.113.52').expect(429);
+    } finally {
+      await redis.start();
+    }
+    await attempt(user.email, PASSWORD, '203.0.113.52').expect(429);
+    await attempt(user.email, PASSWORD, '198.51.100.52').expect(200);
   }, 30_000);
 });
