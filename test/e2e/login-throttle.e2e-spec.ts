@@ -45,6 +45,21 @@ describe('sign-in throttling per account and address', () => {
     expect(alerts[0].text).toContain('10 failed attempts');
   }, 30_000);
 
+  it('slows an attacked account from unknown addresses, not from one where it has a session (the sessions table)', async () => {
+    const user = await createUser(t, await createOrganisation(t));
+    await attempt(user.email, PASSWORD, '198.51.100.60').expect(200);
+    for (let i = 0; i < 12; i++) await attempt(user.email, `wrong-${i}`, `203.0.113.${60 + (i % 6)}`).expect(401);
+    const timed = async (from: string, password: string, status: number) => {
+      const start = Date.now();
+      await attempt(user.email, password, from).expect(status);
+      return Date.now() - start;
+    };
+    // From the tenth failure, 0.5 s more a failure for addresses the account has not signed in from (12: 1.5 s).
+    expect(await timed('192.0.2.60', 'wrong-again', 401)).toBeGreaterThanOrEqual(1500);
+    // Thirteen failures would make 2 s; where the account has a session, none.
+    expect(await timed('198.51.100.60', PASSWORD, 200)).toBeLessThan(1000);
+  }, 30_000);
+
   it('e-mails nobody for an unknown account, and answers it the same way', async () => {
     const before = (await readOutbox(t.dataDir)).length;
     for (let i = 0; i < 11; i++) {
