@@ -35,6 +35,7 @@ export interface SocketIdentity {
 }
 
 export const orgRoom = (organisationId: number) => `org:${organisationId}`;
+const sessionsWatchRoom = (organisationId: number) => `sessions:${organisationId}`;
 
 /** Whom a notification is for: one user of the organisation, or (userId null) all of it. */
 export interface NotificationTarget {
@@ -46,7 +47,6 @@ export interface NotificationTarget {
 export type MissedNotifications = (
   since: Date,
 ) => Promise<Array<{ target: NotificationTarget; item: NotificationItem }>>;
-const sessionsWatchRoom = (organisationId: number) => `sessions:${organisationId}`;
 
 /**
  * What one instance tells the others (socket.io's serverSideEmit, through the Redis adapter): a user's and a
@@ -103,6 +103,8 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
   private readonly delivered = new DeliveredIds();
   private missed?: MissedNotifications;
   private stopWatchingLink?: () => void;
+  /** Counts the adapter's losses of Redis: a replay lets go of the delivered ids only if no loss came after. */
+  private losses = 0;
 
   constructor(
     private readonly sessions: SessionsService,
@@ -137,10 +139,10 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     main.on(INSTANCE_EVENTS.ORGANISATION_NOTIFICATION, (organisationId: number, item: NotificationItem) =>
       this.deliverLocally({ userId: null, organisationId }, item),
     );
-    this.watchAdapter(main.adapter);
     main.on(INSTANCE_EVENTS.DROP_SESSION, (sessionId: string, reason: string) =>
       this.dropLocalSession(sessionId, reason),
     );
+    this.watchAdapter(main.adapter);
     const offEnded = this.sessionEvents.onEnded(({ sessionId, organisationId }) => {
       this.dropSession(sessionId, 'session-ended');
       this.sessionsChanged(organisationId);
@@ -262,19 +264,23 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     const sub = (adapter as { subClient?: unknown }).subClient;
     if (!(sub instanceof Redis)) return;
     this.stopWatchingLink = watchAdapterLink(sub, {
-      lost: (at) => this.delivered.hold(at - REPLAY_MARGIN_MS),
-      restored: (lostAt) => void this.replay(lostAt),
+      lost: (at) => {
+        this.losses++;
+        this.delivered.hold(at - REPLAY_MARGIN_MS);
+      },
+      restored: (lostAt) => void this.replay(lostAt, this.losses),
     });
   }
 
-  private async replay(lostAt: number): Promise<void> {
+  private async replay(lostAt: number, loss: number): Promise<void> {
     for (let attempt = 1; this.missed && attempt <= REPLAY_ATTEMPTS; attempt++) {
       try {
         const missed = await this.missed(new Date(lostAt - REPLAY_MARGIN_MS));
         const sent = missed.filter(({ target, item }) => this.deliverLocally(target, item)).length;
-        this.logger.log(
-          `Redis is back: ${sent} notification(s) published meanwhile delivered to this instance's sockets`,
-        );
+        if (sent > 0)
+          this.logger.log(
+            `Redis is back: ${sent} notification(s) published meanwhile delivered to this instance's sockets`,
+          );
         break;
       } catch (e) {
         if (attempt === REPLAY_ATTEMPTS)
@@ -283,7 +289,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       }
     }
     // Late copies from the other instances' queues are still recognised for the usual while.
-    this.delivered.release();
+    if (loss === this.losses) this.delivered.release();
   }
 
   /** With several instances (the Redis adapter), the same call on the others; alone, nothing to tell. */
