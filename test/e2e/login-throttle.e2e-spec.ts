@@ -4,6 +4,7 @@ import { createOrganisation, createUser, PASSWORD } from '../utils/factories';
 import { readOutbox } from '../utils/outbox';
 import { createInstanceBeside, createTestApp, TestApp } from '../utils/test-app';
 import { PrivateRedis, startPrivateRedis } from '../utils/private-redis';
+import { DatabaseThrottleStore } from '../../src/common/throttling/database-throttle-store';
 
 /**
  * Brute-force protection that cannot be turned against the owner: failures lock an account only
@@ -142,6 +143,22 @@ describe('sign-in locks kept in the database, shared by instances', () => {
     expect(await counters(account)).toEqual([]);
     expect(await counters(`pair:${user.email.toLowerCase()}|203.0.113.43`)).toEqual([]);
   }, 30_000);
+
+  it('the store restarts an expired count at one and deletes expired rows now and then', async () => {
+    const store = new DatabaseThrottleStore(first.db);
+    const base = 1_000_000_000_000;
+    expect(await store.increment(['test:a', 'test:b'], 1000, base)).toEqual([1, 1]);
+    expect(await store.increment(['test:b', 'test:a'], 1000, base + 10)).toEqual([2, 2]);
+    expect(await store.increment(['test:a'], 1000, base + 2000)).toEqual([1]);
+    expect(await store.get(['test:a', 'test:b'], base + 2000)).toEqual([
+      { count: 1, expiresAt: base + 3000 },
+      { count: 0, expiresAt: 0 },
+    ]);
+    // A failure more than the pruning interval later deletes the rows expired by then.
+    await store.increment(['test:c'], 1000, base + DatabaseThrottleStore.PRUNE_EVERY_MS + 5000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await counters('test:')).map((c) => c.key)).toEqual(['test:c']);
+  });
 
   const t = () => first;
 });
