@@ -4,6 +4,7 @@ import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import { Logger } from 'pino';
 import { CLIENT_DIST } from './app.module';
+import { EngineState } from './common/engine-state';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { answerClientErrors } from './common/http/client-error';
 import { configureBodyParsing } from './common/middleware/body-parsing';
@@ -44,7 +45,7 @@ export function configureApp(app: INestApplication): OpenAPIObject {
   app.use(cookieParser());
   configureBodyParsing(app);
   app.useGlobalPipes(new ValidationPipe(VALIDATION_PIPE_OPTIONS));
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new AllExceptionsFilter(app.get(EngineState)));
   // Several instances: sockets and their rooms through Redis (REDIS_URL), so every instance reaches every socket.
   app.useWebSocketAdapter(
     config.redisUrl

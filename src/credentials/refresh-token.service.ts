@@ -40,7 +40,7 @@ export type Rotation =
   | { end: 'disabled' | 'refresh-reuse'; sessionId: string };
 
 /**
- * Rotating refresh tokens (CONTRACT 3): one token per session at a time, each used once. The sessions feature
+ * Rotating refresh tokens (docs/product-rules.md §3): one token per session at a time, each used once. The sessions feature
  * opens and ends sessions; this is the credential they carry.
  */
 @Injectable()

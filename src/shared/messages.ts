@@ -34,6 +34,12 @@ export const SECURITY_MESSAGES = {
   STEP_UP_ONE_FACTOR: 'Send one of a password, an MFA code, a recovery code or a passkey.',
 } as const;
 
+/** Texts of a call refused while an engine underneath cannot be reached (answered 503 SERVICE_UNAVAILABLE). */
+export const AVAILABILITY_MESSAGES = {
+  SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a moment.',
+  RETRYING: 'The service is briefly unavailable. Retrying…',
+} as const;
+
 /** Machine codes of the error body (docs/product-rules.md §3). */
 export const ERROR_CODES = {
   TOTP_REQUIRED: 'TOTP_REQUIRED',
@@ -66,7 +72,8 @@ export const ERROR_CODES = {
   INTERNAL: 'INTERNAL_ERROR',
   /** The access token's session was ended (logout, force log-off, password or MFA change) or its account may no longer sign in. */
   SESSION_ENDED: 'SESSION_ENDED',
-  DATABASE_BUSY: 'DATABASE_BUSY',
+  /** An engine the call needs (the database, Redis) cannot be reached for now: answered 503 with Retry-After. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   UNAVAILABLE: 'UNAVAILABLE',
   NOT_READY: 'NOT_READY',
   MAIL_FAILED: 'MAIL_FAILED',

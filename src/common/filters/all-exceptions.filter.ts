@@ -1,8 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { DatabaseBusyError } from '../../database/sqlite/serialiser';
-import { ERROR_CODES } from '../../shared/messages';
+import { AVAILABILITY_MESSAGES, ERROR_CODES } from '../../shared/messages';
+import { EngineState, RETRY_AFTER_SECONDS } from '../engine-state';
+import { unavailableEngine } from '../engine-unavailable';
 import { errorResponse } from './error-response';
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -29,10 +30,14 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
 /**
  * Writes every error as the error body (docs/product-rules.md §3): {success: false, statusCode, code, message}. On /scim/ the same body
  * also carries the SCIM error schema's fields (schemas, status as text, scimType, detail), which a directory reads.
+ * An engine that cannot be reached (engine-unavailable.ts) is a 503 SERVICE_UNAVAILABLE with `Retry-After`, reported
+ * to the EngineState (which logs the outage once), not a 500 with a stack trace per request.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
+
+  constructor(private readonly engines?: EngineState) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
@@ -87,13 +92,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
       });
       return;
     }
-    if (exception instanceof DatabaseBusyError) {
-      res.setHeader('Retry-After', '1');
+    const engine = unavailableEngine(exception);
+    if (engine) {
+      this.engines?.down(engine, exception);
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
       send(host, HttpStatus.SERVICE_UNAVAILABLE, {
         success: false,
         statusCode: 503,
-        code: ERROR_CODES.DATABASE_BUSY,
-        message: exception.message,
+        code: ERROR_CODES.SERVICE_UNAVAILABLE,
+        message: AVAILABILITY_MESSAGES.SERVICE_UNAVAILABLE,
       });
       return;
     }
