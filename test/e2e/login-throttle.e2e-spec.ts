@@ -56,9 +56,11 @@ describe('sign-in throttling per account and address', () => {
       return Date.now() - start;
     };
     // From the tenth failure, 0.5 s more a failure for addresses the account has not signed in from (12: 1.5 s).
-    expect(await timed('192.0.2.60', 'wrong-again', 401)).toBeGreaterThanOrEqual(1500);
-    // Thirteen failures would make 2 s; where the account has a session, none.
-    expect(await timed('198.51.100.60', PASSWORD, 200)).toBeLessThan(1000);
+    const slowed = await timed('192.0.2.60', 'wrong-again', 401);
+    expect(slowed).toBeGreaterThanOrEqual(1500);
+    // Thirteen failures would make 2 s; where the account has a session, none. Both answers verify one password,
+    // so the known address's answer is quicker by the delay, however loaded the machine is.
+    expect(await timed('198.51.100.60', PASSWORD, 200)).toBeLessThan(slowed - 1000);
   }, 30_000);
 
   it('e-mails nobody for an unknown account, and answers it the same way', async () => {
