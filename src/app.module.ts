@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
 import { RouteReflector } from './common/route-reflector';
+import { EngineStateModule } from './common/engine-state';
 import { StepUpGuard } from './access/step-up.guard';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import type { Response } from 'express';
@@ -72,6 +73,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     MetricsModule,
     HealthModule,
     DatabaseModule,
+    EngineStateModule,
     FilesModule,
     RedisModule,
     MailModule,
@@ -83,7 +85,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
       // Counted in Redis when several instances run (REDIS_URL), in the process otherwise: one fixed window per key.
       useFactory: (config: AppConfig, redis: RedisConnection) => ({
         ...rateLimitOptions(config.rateLimitScale),
-        storage: redis.client ? new RedisThrottlerStorage(redis.client) : new MemoryThrottlerStorage(),
+        storage: redis.client ? new RedisThrottlerStorage(redis.client, redis.engines) : new MemoryThrottlerStorage(),
       }),
     }),
     // index.html and the unhashed files are revalidated on every load; hashed assets are ClientAssets'.

@@ -4,7 +4,9 @@ import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import { Logger } from 'pino';
 import { CLIENT_DIST } from './app.module';
+import { EngineState } from './common/engine-state';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { answerClientErrors } from './common/http/client-error';
 import { configureBodyParsing } from './common/middleware/body-parsing';
 import { controllerMethodTable, methodNotAllowed } from './common/middleware/method-table';
 import { DEFAULT_HEADERS, securityHeaderOptions, securityHeaders } from './common/middleware/security-headers';
@@ -29,6 +31,8 @@ export function configureApp(app: INestApplication): OpenAPIObject {
   // No ETag on API answers (a hash of every body, never revalidated by the client: its queries refetch); the
   // client's files carry their own (ClientAssets).
   express.set('etag', false);
+  // Requests Node's HTTP parser refuses before any middleware (431, 400, 408) answer in the same error body.
+  answerClientErrors(app.getHttpServer());
   // First: every request, whatever answers it, gets its id, its closing log line and its count in the metrics.
   app.use(requestLogging(app.get<Logger>(ROOT_LOGGER), httpMetrics(app.get(MetricsService))));
   app.use(securityHeaders(securityHeaderOptions(config.publicUrl), DEFAULT_HEADERS));
@@ -41,7 +45,7 @@ export function configureApp(app: INestApplication): OpenAPIObject {
   app.use(cookieParser());
   configureBodyParsing(app);
   app.useGlobalPipes(new ValidationPipe(VALIDATION_PIPE_OPTIONS));
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new AllExceptionsFilter(app.get(EngineState)));
   // Several instances: sockets and their rooms through Redis (REDIS_URL), so every instance reaches every socket.
   app.useWebSocketAdapter(
     config.redisUrl

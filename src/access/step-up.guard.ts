@@ -10,7 +10,7 @@ import { requestContextOf } from '../common/request-context';
 import { accessOf } from './access-rule';
 
 /**
- * The check of `@Access({ roles, stepUp })` (CONTRACT 7), after the role check: a sensitive call passes only within
+ * The check of `@Access({ roles, stepUp })` (docs/product-rules.md §7), after the role check: a sensitive call passes only within
  * STEP_UP_MINUTES of the session's last proof of identity (its sign-in or a step-up, read with the session by the
  * JWT guard, so every instance sees the same mark). A refusal is `403 STEP_UP_REQUIRED` and an audit event.
  */

@@ -4,7 +4,7 @@ import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { AuthUser, isSupport } from '../common/auth-user';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import { AuditActorKind, AuditEventItem, AuditEventPage, AuditEventType } from '../shared/audit';
+import { AUDIT_EVENT_FIELDS, AuditActorKind, AuditEventItem, AuditEventPage, AuditEventType } from '../shared/audit';
 import { LIMITS } from '../shared/limits';
 import { AuditEventQueryDto } from './dto/audit-event-query.dto';
 import { AuditEvent } from './entities/audit-event.entity';
@@ -44,24 +44,7 @@ export interface AuditRecord {
 /** Field names whose values never enter the trail, whatever a caller passes. */
 const SECRET_FIELD = /password|token|secret|hash|otp|mfaCode|recovery/i;
 
-const INSERT_COLUMNS = [
-  'occurredAt',
-  'type',
-  'organisationId',
-  'actorKind',
-  'actorId',
-  'actorEmail',
-  'actorOrganisationId',
-  'targetId',
-  'targetEmail',
-  'targetOrganisationId',
-  'ip',
-  'userAgent',
-  'summary',
-  'changes',
-]
-  .map((c) => `"${c}"`)
-  .join(', ');
+const INSERT_COLUMNS = ['organisationId', ...AUDIT_EVENT_FIELDS].map((c) => `"${c}"`).join(', ');
 
 /** Beyond this many matching events the page reports 'more than' instead of counting on (see countUpTo). */
 export const AUDIT_COUNT_CAP = 10_000;
@@ -109,12 +92,12 @@ export class AuditService {
     const postgres = manager.connection.options.type === 'postgres';
     const now = new Date();
     const values = [
-      // SQLite keeps dates as UTC text, the way TypeORM writes them; PostgreSQL takes the Date.
-      postgres ? now : now.toISOString().replace('T', ' ').replace('Z', ''),
-      event.type,
       event.organisationId !== undefined
         ? event.organisationId
         : (target?.organisationId ?? actor?.organisationId ?? null),
+      // SQLite keeps dates as UTC text, the way TypeORM writes them; PostgreSQL takes the Date.
+      postgres ? now : now.toISOString().replace('T', ' ').replace('Z', ''),
+      event.type,
       actorKind,
       actor?.id ?? null,
       actor?.email ?? null,

@@ -15,10 +15,11 @@ import { ForgotPasswordService } from './passwords/forgot-password.service';
 import { ResetPasswordService } from './passwords/reset-password.service';
 import { LocalAuthGuard, LocalStrategy } from './local.strategy';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
-import { LoginThrottleService } from './login-throttle.service';
-import { RedisThrottleStore } from '../redis/redis-throttle.store';
-import { RedisConnection } from '../redis/redis.module';
-import { MemoryThrottleStore, THROTTLE_STORE } from '../common/throttling/throttle-store';
+import { DataSource } from 'typeorm';
+import { KNOWN_ADDRESSES, LoginThrottleService } from './login-throttle.service';
+import { SessionAddresses } from './sign-in/session-addresses';
+import { THROTTLE_STORE } from '../common/throttling/throttle-store';
+import { DatabaseThrottleStore } from '../common/throttling/database-throttle-store';
 import { SsoController } from './sso/sso.controller';
 import { SsoService } from './sso/sso.service';
 import { StepUpController } from './step-up/step-up.controller';
@@ -53,11 +54,11 @@ import { SessionsModule } from '../sessions/sessions.module';
     LoginThrottleService,
     {
       provide: THROTTLE_STORE,
-      // Shared by every instance when REDIS_URL is set; in the process otherwise.
-      inject: [RedisConnection],
-      useFactory: (redis: RedisConnection) =>
-        redis.client ? new RedisThrottleStore(redis.client) : new MemoryThrottleStore(),
+      // In the database, with or without Redis: docs/decisions/sign-in-locks.md.
+      inject: [DataSource],
+      useFactory: (db: DataSource) => new DatabaseThrottleStore(db),
     },
+    { provide: KNOWN_ADDRESSES, useClass: SessionAddresses },
     SsoService,
     StepUpService,
     IdentityProofs,

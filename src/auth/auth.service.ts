@@ -28,7 +28,7 @@ export interface SignedIn {
 }
 
 /**
- * Sign-in as a state machine over one call (CONTRACT 3): credentials, then the second factor when the
+ * Sign-in as a state machine over one call (docs/product-rules.md §3): credentials, then the second factor when the
  * account has MFA, then a forced password change when one is due; each step that needs more answers
  * 401 with a code and a short challenge token for the next.
  */

@@ -39,7 +39,7 @@ const loginBody = new ValidationPipe(VALIDATION_PIPE_OPTIONS);
 
 /**
  * The guard of POST /auth/login. Guards run before pipes, so it validates the body itself, with the LoginDto and
- * the options of the global ValidationPipe: a malformed body is the same 400 with CONTRACT 3's body as anywhere
+ * the options of the global ValidationPipe: a malformed body is the same 400 with the error body (docs/product-rules.md §3) as anywhere
  * else, never passport's bare 401. It counts every outcome for the metrics (interceptors do not see a guard's errors).
  */
 @Injectable()

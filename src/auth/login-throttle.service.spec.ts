@@ -1,4 +1,4 @@
-import { LoginThrottleService as S, ThrottleClock } from './login-throttle.service';
+import { KnownAddresses, LoginThrottleService as S, ThrottleClock } from './login-throttle.service';
 import { MemoryThrottleStore } from '../common/throttling/throttle-store';
 
 /** A clock that moves only when told, and records the delays asked for instead of waiting. */
@@ -11,14 +11,28 @@ class FakeClock implements ThrottleClock {
   };
 }
 
+/** Where each account has signed in, and when: what the sessions table tells the throttle. */
+class FakeSignIns implements KnownAddresses {
+  readonly at = new Map<string, number>();
+  constructor(private readonly clock: FakeClock) {}
+  signIn(account: string, address: string) {
+    this.at.set(`${account}|${address}`, this.clock.time);
+  }
+  async has(account: string, address: string, since: Date) {
+    return (this.at.get(`${account}|${address}`) ?? -Infinity) > since.getTime();
+  }
+}
+
 describe('LoginThrottleService', () => {
   const A = '10.0.0.1';
   const B = '10.0.0.2';
   let clock: FakeClock;
   let throttle: S;
+  let signIns: FakeSignIns;
   beforeEach(() => {
     clock = new FakeClock();
-    throttle = new S(new MemoryThrottleStore(), clock);
+    signIns = new FakeSignIns(clock);
+    throttle = new S(new MemoryThrottleStore(), signIns, clock);
   });
   const fail = async (account: string, address: string, times = 1) => {
     let last = { failures: 0, alertOwner: false };
@@ -69,7 +83,7 @@ describe('LoginThrottleService', () => {
   });
 
   it('slows an account attacked from many addresses by a growing delay, at most 5 s, never locking it from a known address', async () => {
-    await throttle.recordSuccess('c@x.test', B); // the owner's usual address
+    signIns.signIn('c@x.test', B); // the owner's usual address
     await distributed('c@x.test', S.ACCOUNT_SLOW_AFTER - 1);
     await throttle.check('c@x.test', '192.0.2.1');
     expect(clock.slept).toEqual([]);
@@ -88,12 +102,23 @@ describe('LoginThrottleService', () => {
   });
 
   it('after 100 consecutive failures refuses unknown addresses only, until 15 quiet minutes have passed', async () => {
-    await throttle.recordSuccess('d@x.test', B);
+    signIns.signIn('d@x.test', B);
     await distributed('d@x.test', S.ACCOUNT_LIMIT);
     await expect(throttle.check('d@x.test', '192.0.2.9')).rejects.toMatchObject({ status: 429 });
     await expect(throttle.check('d@x.test', B)).resolves.toBeUndefined();
     clock.time += S.WINDOW_MS;
     await expect(throttle.check('d@x.test', '192.0.2.9')).resolves.toBeUndefined();
+  });
+
+  it('knows an address for 30 days after a sign-in from it, and asks only while the account is under attack', async () => {
+    const asked = jest.spyOn(signIns, 'has');
+    signIns.signIn('g@x.test', B);
+    await throttle.check('g@x.test', B);
+    expect(asked).not.toHaveBeenCalled();
+    clock.time += S.KNOWN_ADDRESS_MS;
+    await distributed('g@x.test', S.ACCOUNT_LIMIT);
+    await expect(throttle.check('g@x.test', B)).rejects.toMatchObject({ status: 429 });
+    expect(asked).toHaveBeenCalled();
   });
 
   it('asks to alert the owner once per window while the account is attacked, not per failure', async () => {

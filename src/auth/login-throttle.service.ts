@@ -4,6 +4,12 @@ import { MetricsService } from '../metrics/metrics.service';
 import { ERROR_CODES } from '../shared/messages';
 import { THROTTLE_STORE, ThrottleStore } from '../common/throttling/throttle-store';
 
+/** Whether an account has signed in from an address since a time: such an address passes the account-wide bound. */
+export interface KnownAddresses {
+  has(account: string, address: string, since: Date): Promise<boolean>;
+}
+export const KNOWN_ADDRESSES = Symbol('KNOWN_ADDRESSES');
+
 /** Time for the throttle: injected so that tests assert the delays without waiting for them. */
 export interface ThrottleClock {
   now(): number;
@@ -24,7 +30,9 @@ export const systemClock: ThrottleClock = {
  * - per account, across addresses: from 10 consecutive failures each attempt waits 0.5 s more (at most
  *   5 s), and at 100 only addresses the account has signed in from before are let through; the owner is
  *   e-mailed once per 15 minutes while this goes on.
- * Counts expire 15 minutes after the last failure; a successful sign-in clears the account's count.
+ * Counts expire 15 minutes after the last failure; a successful sign-in clears the account's count. The counts live in
+ * the database, so a lock holds on every instance, across restarts and whatever Redis does
+ * (docs/decisions/sign-in-locks.md); a sign-in with no failures behind it reads them and writes nothing.
  */
 @Injectable()
 export class LoginThrottleService {
@@ -36,13 +44,14 @@ export class LoginThrottleService {
   static readonly ACCOUNT_LIMIT = 100;
   static readonly DELAY_STEP_MS = 500;
   static readonly MAX_DELAY_MS = 5_000;
-  /** How long an address where the account signed in stays trusted by the account-wide bound. */
+  /** How long an address where the account signed in stays known to the account-wide bound. */
   static readonly KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 
   private readonly clock: ThrottleClock;
 
   constructor(
     @Inject(THROTTLE_STORE) private readonly store: ThrottleStore,
+    @Inject(KNOWN_ADDRESSES) private readonly knownAddresses: KnownAddresses,
     @Optional() @Inject(THROTTLE_CLOCK) clock?: ThrottleClock,
     @Optional() private readonly metrics?: MetricsService,
   ) {
@@ -55,7 +64,6 @@ export class LoginThrottleService {
       pair: `pair:${a}|${address}`,
       address: `address:${address}`,
       account: `account:${a}`,
-      known: `known:${a}|${address}`,
       alerted: `alerted:${a}`,
     };
   }
@@ -64,13 +72,14 @@ export class LoginThrottleService {
   async check(account: string, address: string): Promise<void> {
     const k = this.keys(account, address);
     const now = this.clock.now();
-    const [pair, byAddress, byAccount, known] = await Promise.all(
-      [k.pair, k.address, k.account, k.known].map((key) => this.store.get(key, now)),
-    );
+    const [pair, byAddress, byAccount] = await this.store.get([k.pair, k.address, k.account], now);
     const S = LoginThrottleService;
     if (pair.count >= S.PAIR_LIMIT) throw tooMany(pair.expiresAt - now);
     if (byAddress.count >= S.ADDRESS_LIMIT) throw tooMany(byAddress.expiresAt - now);
-    const trusted = known.count > 0;
+    // Only an account under attack asks where its owner signs in from.
+    const trusted =
+      byAccount.count >= S.ACCOUNT_SLOW_AFTER &&
+      (await this.knownAddresses.has(account, address, new Date(now - S.KNOWN_ADDRESS_MS)));
     if (!trusted && byAccount.count >= S.ACCOUNT_LIMIT) throw tooMany(byAccount.expiresAt - now);
     const delay = Math.min(
       S.MAX_DELAY_MS,
@@ -87,25 +96,24 @@ export class LoginThrottleService {
     const k = this.keys(account, address);
     const now = this.clock.now();
     const W = LoginThrottleService.WINDOW_MS;
-    const pairFailures = await this.store.increment(k.pair, W, now);
-    if (pairFailures === LoginThrottleService.PAIR_LIMIT) this.metrics?.lockout('pair');
-    const addressFailures = await this.store.increment(k.address, W, now);
-    if (addressFailures === LoginThrottleService.ADDRESS_LIMIT) this.metrics?.lockout('address');
-    const failures = await this.store.increment(k.account, W, now);
-    if (failures === LoginThrottleService.ACCOUNT_LIMIT) this.metrics?.lockout('account');
+    const S = LoginThrottleService;
+    const [pairFailures, addressFailures, failures] = await this.store.increment(
+      [k.pair, k.address, k.account],
+      W,
+      now,
+    );
+    if (pairFailures === S.PAIR_LIMIT) this.metrics?.lockout('pair');
+    if (addressFailures === S.ADDRESS_LIMIT) this.metrics?.lockout('address');
+    if (failures === S.ACCOUNT_LIMIT) this.metrics?.lockout('account');
     const alertOwner =
       failures >= LoginThrottleService.ACCOUNT_SLOW_AFTER && (await this.store.setOnce(k.alerted, W, now));
     return { failures, alertOwner };
   }
 
-  /** The right password: the account's failures are forgiven, and (with an address) the address is known from now on. */
+  /** The right password: the account's failures, and (with an address) that pair's, are forgiven. */
   async recordSuccess(account: string, address?: string): Promise<void> {
     const k = this.keys(account, address ?? '');
-    await this.store.delete(k.account);
-    if (address) {
-      await this.store.delete(k.pair);
-      await this.store.increment(k.known, LoginThrottleService.KNOWN_ADDRESS_MS, this.clock.now());
-    }
+    await this.store.clear(address ? [k.account, k.pair] : [k.account], this.clock.now());
   }
 }
 

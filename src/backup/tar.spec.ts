@@ -36,7 +36,7 @@ describe('backup archive (tar.gz)', () => {
       'empty',
       'big.bin',
     ]);
-  });
+  }, 30_000);
 
   it('refuses a truncated archive and one that is not a tar', async () => {
     const d = dir();

@@ -2,7 +2,7 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import { ERROR_CODES, ErrorCode } from '../shared/messages';
 
 /**
- * An error with the body of CONTRACT 3: {success: false, statusCode, code, message, ...extra}.
+ * An error with the body of docs/product-rules.md §3: {success: false, statusCode, code, message, ...extra}.
  * Services throw these; the global filter writes them out unchanged.
  */
 export class AppException extends HttpException {

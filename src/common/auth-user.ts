@@ -19,7 +19,7 @@ export interface AuthUser {
   isMFAEnabled: boolean;
   /** Passkeys: the account has a passkey, which satisfies enforced MFA as TOTP does. */
   hasPasskey: boolean;
-  /** When the session's holder last proved who they are: its sign-in, or its latest step-up (CONTRACT 7). */
+  /** When the session's holder last proved who they are: its sign-in, or its latest step-up (docs/product-rules.md §7). */
   authenticatedAt: Date;
   /** How the session was opened: 'password', 'password+passkey', 'passkey' or 'sso'. */
   signInMethod: string;
@@ -34,12 +34,12 @@ export interface AuthUser {
 
 export { mfaPending } from '../shared/mfa-rules';
 
-/** Until when the caller's last proof of identity lets sensitive calls through (CONTRACT 7). */
+/** Until when the caller's last proof of identity lets sensitive calls through (docs/product-rules.md §7). */
 export function stepUpUntil(user: Pick<AuthUser, 'authenticatedAt'>, minutes: number): Date {
   return new Date(user.authenticatedAt.getTime() + minutes * 60_000);
 }
 
-/** E-Support accounts work across organisations (CONTRACT 2). */
+/** E-Support accounts work across organisations (docs/product-rules.md §2). */
 export function isSupport(user: AuthUser): boolean {
   return user.roles.includes(Role.E_SUPPORT);
 }

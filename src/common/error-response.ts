@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-/** The error body of every refusal (CONTRACT 3), for the OpenAPI document. */
+/** The error body of every refusal (docs/product-rules.md §3), for the OpenAPI document. */
 export class ErrorResponse {
   @ApiProperty({ enum: [false] })
   success!: false;

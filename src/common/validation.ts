@@ -1,12 +1,13 @@
 import { applyDecorators, ValidationError, ValidationPipeOptions } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   IsIn,
   IsInt,
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
   Min,
   MinLength,
@@ -50,7 +51,7 @@ function flatten(errors: ValidationError[], parent = ''): Array<{ field: string;
 
 /**
  * How every request body, query and parameter is validated (the global ValidationPipe, and the login guard,
- * which runs before pipes): unknown fields refused, values transformed, failures as CONTRACT 3's 400 body.
+ * which runs before pipes): unknown fields refused, values transformed, failures as a 400 in the error body (docs/product-rules.md §3).
  */
 export const VALIDATION_PIPE_OPTIONS: ValidationPipeOptions = {
   whitelist: true,
@@ -78,23 +79,48 @@ export function SearchTextField(description: string): PropertyDecorator {
   );
 }
 
-/** `page` of a paged list query: optional, a whole number from 1. */
-export function PageField(): PropertyDecorator {
-  // In the order stacked decorators apply (bottom up), so that messages keep their order.
+/**
+ * A number as a query string (or a multipart field) carries it: decimal digits with an optional minus, nothing else.
+ * Anything else (an exponent, a fraction, hex, spaces, an empty value, a repeated parameter) stays as sent and is
+ * refused by the rules that follow, where `Number()` would have read "1e3" as 1000 and "" as 0.
+ */
+export const decimalNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
+
+/**
+ * A whole-number field of a query: optional, decimal digits only (decimalNumber), from `min` to `max`. `max`
+ * defaults to LIMITS.ID_MAX: every number a request carries is stored in, or compared with, a 32-bit column, and the
+ * OpenAPI document states that bound (int32) for every integer; a larger one is refused here, never by the database.
+ */
+export function WholeNumberField(
+  name: string,
+  {
+    min = 1,
+    max = LIMITS.ID_MAX,
+    ...documented
+  }: { min?: number; max?: number; description?: string; default?: number } = {},
+): PropertyDecorator {
+  const message = `${name} must be a whole number from ${min} to ${max}.`;
   return applyDecorators(
-    Min(1, { message: 'page must be 1 or more.' }),
-    IsInt({ message: 'page must be a whole number.' }),
-    Type(() => Number),
+    Max(max, { message }),
+    Min(min, { message }),
+    IsInt({ message }),
+    Transform(decimalNumber),
     IsOptional(),
-    ApiPropertyOptional({ default: 1 }),
+    ApiPropertyOptional({ type: 'integer', minimum: min, maximum: max, ...documented }),
   );
 }
 
-/** `pageSize` of a paged list query: optional, one of LIMITS.PAGE_SIZES. */
+/** `page` of a paged list query: optional, a whole number from 1 to LIMITS.PAGE_MAX. */
+export function PageField(): PropertyDecorator {
+  return WholeNumberField('page', { max: LIMITS.PAGE_MAX, default: 1 });
+}
+
+/** `pageSize` of a paged list query: optional, one of LIMITS.PAGE_SIZES, in decimal digits. */
 export function PageSizeField(): PropertyDecorator {
   return applyDecorators(
     IsIn(LIMITS.PAGE_SIZES, { message: V.PAGE_SIZE_INVALID }),
-    Type(() => Number),
+    Transform(decimalNumber),
     IsOptional(),
     ApiPropertyOptional({ enum: LIMITS.PAGE_SIZES, default: LIMITS.DEFAULT_PAGE_SIZE }),
   );

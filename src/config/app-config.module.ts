@@ -4,7 +4,7 @@ import { AppConfig, loadConfig } from './env.validation';
 
 /**
  * The validated configuration as @nestjs/config's namespace 'app': ConfigModule runs {@link loadConfig}
- * (every variable, default and message of CONTRACT 1 and the README) once at start and fails the start
+ * (every variable, default and message of docs/product-rules.md §1 and the README) once at start and fails the start
  * with the message naming the bad variable. No .env file is read: the environment is the only source.
  */
 export const appConfig = registerAs('app', (): AppConfig => loadConfig(process.env));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './env.validation';
 
-describe('loadConfig (CONTRACT 1)', () => {
+describe('loadConfig (docs/product-rules.md §1)', () => {
   const dataDir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
 
   it('has working defaults on one machine', () => {

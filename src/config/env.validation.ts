@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_MFA_REMEMBER_DAYS } from '../shared/mfa-recovery';
 
 /**
- * The typed configuration of the whole process (CONTRACT 1). Built once from the environment by
+ * The typed configuration of the whole process (docs/product-rules.md §1). Built once from the environment by
  * {@link loadConfig}, which names the offending variable when one is malformed.
  */
 export interface AppConfig {

@@ -34,7 +34,7 @@ export function inOfflineList(password: string): boolean {
 }
 
 /**
- * Refuses a new password found in a breached-password corpus (CONTRACT 7, NIST SP 800-63B 3.1.1.2): the offline list
+ * Refuses a new password found in a breached-password corpus (docs/product-rules.md §7, NIST SP 800-63B 3.1.1.2): the offline list
  * shipped with the product, then, when PWNED_PASSWORDS_URL is set, the k-anonymity range API, to which only the first
  * five hex characters of the password's SHA-1 are sent. A range API that is slow, down or answers nonsense never
  * blocks the change: the offline list has decided, and the fallback is logged.

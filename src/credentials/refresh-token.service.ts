@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, QueryFailedError, Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { AppException } from '../common/app.exception';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { insertOnly } from '../database/insert-only';
+import { isUniqueViolation } from '../database/unique-violation';
 import { LIFETIMES } from '../shared/limits';
 import { ERROR_CODES } from '../shared/messages';
 import { RefreshToken } from './entities/refresh-token.entity';
@@ -40,7 +41,7 @@ export type Rotation =
   | { end: 'disabled' | 'refresh-reuse'; sessionId: string };
 
 /**
- * Rotating refresh tokens (CONTRACT 3): one token per session at a time, each used once. The sessions feature
+ * Rotating refresh tokens (docs/product-rules.md §3): one token per session at a time, each used once. The sessions feature
  * opens and ends sessions; this is the credential they carry.
  */
 @Injectable()
@@ -158,8 +159,8 @@ export class RefreshTokenService {
       const row = rows[0];
       return row ? { id: String(row.sessionId), userId: Number(row.userId) } : null;
     } catch (e) {
-      // PostgreSQL: a concurrent request inserted the successor first (unique "replacesId").
-      if (e instanceof QueryFailedError && (e.driverError as { code?: string })?.code === '23505') return null;
+      // A concurrent request inserted the successor first (unique "replacesId").
+      if (isUniqueViolation(e)) return null;
       throw e;
     }
   }

@@ -5,8 +5,8 @@ import { DataSource } from 'typeorm';
  * Settings of the one SQLite connection (docs/decisions/perf-refresh-and-logins.md):
  * - `synchronous = NORMAL`, SQLite's own advice for WAL: a commit no longer waits for an fsync, only
  *   checkpoints do. The database stays consistent after a crash of the process or the machine; a power
- *   loss may drop the last few commits. With FULL every write waits for the disk (about 230 commits a
- *   second on this machine kind), which capped refreshes.
+ *   loss may drop the last few commits. With FULL every write waits for the disk, which capped refreshes
+ *   (the figure is in the decision record).
  * - a 64 MiB page cache and memory-mapped reads, so that the indexes of a 100,000-user organisation stay
  *   in memory instead of being read back through system calls on every count and page.
  */

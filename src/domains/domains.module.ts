@@ -10,7 +10,7 @@ import { DomainRecheckService } from './domain-recheck.service';
 import { User } from '../database/entities/user.entity';
 import { AuditModule } from '../audit/audit.module';
 
-/** Verified domains (CONTRACT 6); sign-in reads them through VerifiedDomainsService. */
+/** Verified domains (docs/product-rules.md §6); sign-in reads them through VerifiedDomainsService. */
 @Module({
   imports: [AuditModule, TypeOrmModule.forFeature([OrganisationDomain, Organisation, User])],
   controllers: [DomainsController],

@@ -1,7 +1,9 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
 import Redis from 'ioredis';
 import * as nodemailer from 'nodemailer';
 import { DataSource } from 'typeorm';
+import { EngineState } from '../common/engine-state';
+import { Engine } from '../common/engine-unavailable';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 
@@ -45,18 +47,30 @@ export class HealthService implements OnModuleDestroy {
   constructor(
     private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly engines?: EngineState,
   ) {}
 
   async database(): Promise<CheckResult> {
-    return check(() => this.db.query('SELECT 1'));
+    return this.report('database', await check(() => this.db.query('SELECT 1')));
   }
 
   async readiness(): Promise<Readiness> {
-    const [database, redis, mail] = await Promise.all([this.database(), this.redisCheck(), this.mailCheck()]);
+    const [database, redis, mail] = await Promise.all([
+      this.database(),
+      this.redisCheck().then((result) => this.report('redis', result)),
+      this.mailCheck(),
+    ]);
     return {
       ready: [database, redis, mail].every((c) => c === 'ok' || c === 'skipped'),
       checks: { database, redis, mail },
     };
+  }
+
+  /** Tells the EngineState what a check found (it logs an outage's start and end once; a probe's answer is no line). */
+  private report(engine: Engine, result: CheckResult): CheckResult {
+    if (result === 'ok') this.engines?.up(engine);
+    else if (result !== 'skipped') this.engines?.down(engine, result.slice('failed: '.length));
+    return result;
   }
 
   /**

@@ -3,6 +3,7 @@ import { Test } from '@nestjs/testing';
 import { Writable } from 'node:stream';
 import { Logger } from 'nestjs-pino';
 import { Logger as Pino, pino } from 'pino';
+import { EngineState } from '../common/engine-state';
 import { AllExceptionsFilter } from '../common/filters/all-exceptions.filter';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
@@ -29,6 +30,11 @@ class ProbeController {
   @Get('fails')
   fails(): never {
     throw new Error('a bug');
+  }
+
+  @Get('database-gone')
+  databaseGone(): never {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect' });
   }
 }
 
@@ -57,7 +63,8 @@ async function appLoggingAt(logLevel: AppConfig['logLevel'], lines: Line[]) {
     .compile();
   const app: INestApplication = moduleRef.createNestApplication({ bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.useGlobalFilters(new AllExceptionsFilter());
+  const engines = new EngineState();
+  app.useGlobalFilters(new AllExceptionsFilter(engines));
   app.use(requestLogging(app.get<Pino>(ROOT_LOGGER)));
   app.use((req: { headers: Record<string, string>; user?: object }, _res: unknown, next: () => void) => {
     if (req.headers['x-user']) req.user = { id: 7, sessionId: 'session-7' };
@@ -65,7 +72,15 @@ async function appLoggingAt(logLevel: AppConfig['logLevel'], lines: Line[]) {
   });
   await app.listen(0, '127.0.0.1');
   const base = await app.getUrl();
-  return { base: base.replace('[::1]', '127.0.0.1'), root, close: () => app.close() };
+  return {
+    base: base.replace('[::1]', '127.0.0.1'),
+    root,
+    engines,
+    close: () => {
+      engines.onApplicationShutdown();
+      return app.close();
+    },
+  };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 50));
@@ -149,6 +164,30 @@ describe('request log lines', () => {
       expect(lines.filter((l) => l.req && l.res).map((l) => [l.level, l.res?.status, l.userId])).toEqual([
         ['error', 500, 7],
       ]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('an unreachable database: each refused request an info line (503), the outage one warning, no error line', async () => {
+    const lines: Line[] = [];
+    const s = await appLoggingAt('info', lines);
+    // The EngineState's own lines, as it writes them (Nest's Logger; the request lines are pino's).
+    const warnings: string[] = [];
+    jest
+      .spyOn((s.engines as unknown as { logger: NestLogger }).logger, 'warn')
+      .mockImplementation((...args: unknown[]) => void warnings.push(String(args[0])));
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(`${s.base}/database-gone`);
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('2');
+      }
+      await settle();
+      const requestLines = lines.filter((l) => l.req && l.res);
+      expect(requestLines.map((l) => [l.level, l.res?.status])).toEqual(Array(5).fill(['info', 503]));
+      expect(lines.filter((l) => l.level === 'error')).toEqual([]);
+      expect(warnings).toEqual(['database unreachable: connect ECONNREFUSED 127.0.0.1:5432']);
     } finally {
       await s.close();
     }

@@ -100,7 +100,7 @@ export type ResponseObserver = (req: Req, res: ServerResponse, seconds: number) 
  * The request log, first of the application's middlewares (configureApp): every request gets an id (the
  * caller's X-Request-Id when it looks like one), answered in X-Request-Id, and ends in one line with its id,
  * method, path, status and time and, once the guard has authenticated the caller, the user id and the session id
- * (the access token's `sid`); 5xx at error, 4xx at warn, the rest at info, each written only when LOG_LEVEL
+ * (the access token's `sid`); 5xx at error (503 at info), 4xx at warn, the rest at info, each written only when LOG_LEVEL
  * lets it through; `observe` (the HTTP metrics) is called from the same listener. `req.log` logs a line that carries
  * the request (the exception filter's line for a server error).
  */
@@ -114,7 +114,9 @@ export function requestLogging(root: Logger, observe?: ResponseObserver) {
       const ms = performance.now() - start;
       observe?.(req, res, ms / 1000);
       const status = res.statusCode;
-      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      // A 503 is this instance saying "not now" (an engine unreachable, readiness while draining): the EngineState
+      // logs an outage once, so each refused request's line stays at info.
+      const level = status === 503 ? 'info' : status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!root.isLevelEnabled(level)) return;
       const user = req.user;
       root[level](

@@ -18,6 +18,8 @@ import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { MetricsService } from '../metrics/metrics.service';
 import { OutboxMessage } from './entities/outbox-message.entity';
+import { EngineState } from '../common/engine-state';
+import { unavailableEngine } from '../common/engine-unavailable';
 
 /** Work stored with the mail and done after the answer; it may send mail itself (MailService.send). */
 export type OutboxTask = (payload: unknown) => Promise<void>;
@@ -75,6 +77,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
     @InjectRepository(OutboxMessage) private readonly messages: Repository<OutboxMessage>,
     @Optional() dataSource?: DataSource,
     @Optional() private readonly metrics?: MetricsService,
+    @Optional() private readonly engines?: EngineState,
   ) {
     // Told of every commit (afterTransactionCommit), to deliver what a transaction stored without waiting for the sweep.
     dataSource?.subscribers.push(this);
@@ -178,7 +181,10 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
         } while (this.again && !this.stopped);
         await this.pruneSent();
       } catch (e) {
-        this.logger.error(`The mail outbox could not be read: ${(e as Error).message}`);
+        // The database gone: its outage is logged once (EngineState), and the next sweep tries again.
+        const engine = unavailableEngine(e);
+        if (engine && this.engines) this.engines.down(engine, e);
+        else this.logger.error(`The mail outbox could not be read: ${(e as Error).message}`);
       } finally {
         this.draining = undefined;
       }

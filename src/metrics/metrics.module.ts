@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ActiveSessionsReader } from './active-sessions.reader';
 import { DatabaseWaitReader } from './database-wait.reader';
+import { EngineUpReader } from './engine-up.reader';
 import { MetricsAccessGuard } from './metrics-access.guard';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
@@ -12,7 +13,7 @@ import { MetricsService } from './metrics.service';
 @Global()
 @Module({
   controllers: [MetricsController],
-  providers: [MetricsService, MetricsAccessGuard, ActiveSessionsReader, DatabaseWaitReader],
+  providers: [MetricsService, MetricsAccessGuard, ActiveSessionsReader, DatabaseWaitReader, EngineUpReader],
   exports: [MetricsService],
 })
 export class MetricsModule {}

@@ -15,6 +15,7 @@ const WAIT_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1
 export class MetricsService {
   readonly registry = new Registry();
   private readonly sources = new Map<string, () => number | Promise<number>>();
+  private engines?: () => Array<[engine: string, up: boolean]>;
 
   private readonly httpRequests = new Counter({
     name: 'http_requests_total',
@@ -66,7 +67,13 @@ export class MetricsService {
     const fromSource = (name: string) =>
       async function (this: Gauge) {
         const read = sources.get(name);
-        if (read) this.set(await read());
+        if (!read) return;
+        try {
+          this.set(await read());
+        } catch {
+          // The database does not answer: the gauge keeps its last value, and the scrape still answers (engine_up
+          // says why), rather than the whole exposition failing while an operator needs it most.
+        }
       };
     new Gauge({
       name: 'sessions_active',
@@ -74,12 +81,27 @@ export class MetricsService {
       registers: [this.registry],
       collect: fromSource('sessions_active'),
     });
+    const engines = () => this.engines?.() ?? [];
+    new Gauge({
+      name: 'engine_up',
+      help: 'Whether each engine this instance uses (database, redis) answers: 1, or 0 during an outage.',
+      labelNames: ['engine'] as const,
+      registers: [this.registry],
+      collect(this: Gauge<'engine'>) {
+        for (const [engine, up] of engines()) this.set({ engine }, up ? 1 : 0);
+      },
+    });
     new Gauge({
       name: 'sockets_connected',
       help: 'Notification sockets connected to this instance.',
       registers: [this.registry],
       collect: fromSource('sockets_connected'),
     });
+  }
+
+  /** Registers the reader of `engine_up`: each engine this instance uses, and whether it answers now. */
+  readEnginesOnScrape(read: () => Array<[engine: string, up: boolean]>): void {
+    this.engines = read;
   }
 
   /** Called for every HTTP response; `route` is the route pattern (never the raw path, which may hold ids). */

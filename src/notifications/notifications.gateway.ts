@@ -6,8 +6,11 @@ import {
   WebSocketGateway,
   WebSocketServer,
 } from '@nestjs/websockets';
+import Redis from 'ioredis';
 import { Server, Socket } from 'socket.io';
 import { AppException } from '../common/app.exception';
+import { EngineState } from '../common/engine-state';
+import { unavailableEngine } from '../common/engine-unavailable';
 import { MetricsService } from '../metrics/metrics.service';
 import { RedisConnection } from '../redis/redis.module';
 import { SessionAuthService, SignedIn } from '../credentials/session-auth.service';
@@ -20,6 +23,8 @@ import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH } from '../
 import { ShutdownState } from '../lifecycle/shutdown-state';
 import { LocalSocketIndex } from './socket-index';
 import { releaseHandshake } from './transport/release-handshake';
+import { watchAdapterLink } from './adapter-link';
+import { DeliveredIds } from './delivered-ids';
 
 export interface SocketIdentity {
   userId: number;
@@ -34,11 +39,36 @@ export interface SocketIdentity {
 export const orgRoom = (organisationId: number) => `org:${organisationId}`;
 const sessionsWatchRoom = (organisationId: number) => `sessions:${organisationId}`;
 
+/** Whom a notification is for: one user of the organisation, or (userId null) all of it. */
+export interface NotificationTarget {
+  userId: number | null;
+  organisationId: number;
+}
+
+/** The persisted notifications created since a time, for a replay after the instances lost each other. */
+export type MissedNotifications = (
+  since: Date,
+) => Promise<Array<{ target: NotificationTarget; item: NotificationItem }>>;
+
 /**
  * What one instance tells the others (socket.io's serverSideEmit, through the Redis adapter): a user's and a
- * session's sockets are indexed by the instance they are connected to, not in rooms.
+ * session's sockets are indexed by the instance they are connected to, not in rooms; an organisation's
+ * notification goes the same way, so that each instance delivers it to its room itself, once.
  */
-const INSTANCE_EVENTS = { USER_NOTIFICATION: 'instance:user-notification', DROP_SESSION: 'instance:drop-session' };
+const INSTANCE_EVENTS = {
+  USER_NOTIFICATION: 'instance:user-notification',
+  ORGANISATION_NOTIFICATION: 'instance:organisation-notification',
+  DROP_SESSION: 'instance:drop-session',
+};
+
+/**
+ * A replay after an outage starts this long before the outage was seen: a notification stored just before
+ * may not have reached Redis (and SQLite's timestamps are whole seconds). Ids already delivered are skipped.
+ */
+export const REPLAY_MARGIN_MS = 3000;
+/** A replay that fails (the database away too) is tried again this often, this many times. */
+const REPLAY_RETRY_MS = 2000;
+const REPLAY_ATTEMPTS = 15;
 
 /** How often the sockets whose access token has expired are looked for (one timer for all sockets). */
 const EXPIRY_SWEEP_MS = 1000;
@@ -71,6 +101,12 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
   /** This instance's sockets by session and by user. */
   private readonly bySession = new LocalSocketIndex<string, Socket>();
   private readonly byUser = new LocalSocketIndex<number, Socket>();
+  /** Ids delivered to this instance's sockets lately: each notification reaches them once. */
+  private readonly delivered = new DeliveredIds();
+  private missed?: MissedNotifications;
+  private stopWatchingLink?: () => void;
+  /** Counts the adapter's losses of Redis: a replay lets go of the delivered ids only if no loss came after. */
+  private losses = 0;
 
   constructor(
     private readonly sessions: SessionsService,
@@ -79,6 +115,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     private readonly metrics: MetricsService,
     private readonly redis: RedisConnection,
     private readonly shutdown: ShutdownState,
+    private readonly engines: EngineState,
   ) {}
 
   afterInit(server: Server): void {
@@ -100,11 +137,15 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     // What the other instances tell this one (never sent by clients: serverSideEmit reaches only servers).
     const main = server.of('/');
     main.on(INSTANCE_EVENTS.USER_NOTIFICATION, (userId: number, item: NotificationItem) =>
-      this.deliverToUser(userId, item),
+      this.deliverLocally({ userId, organisationId: 0 }, item),
+    );
+    main.on(INSTANCE_EVENTS.ORGANISATION_NOTIFICATION, (organisationId: number, item: NotificationItem) =>
+      this.deliverLocally({ userId: null, organisationId }, item),
     );
     main.on(INSTANCE_EVENTS.DROP_SESSION, (sessionId: string, reason: string) =>
       this.dropLocalSession(sessionId, reason),
     );
+    this.watchAdapter(main.adapter);
     const offEnded = this.sessionEvents.onEnded(({ sessionId, organisationId }) => {
       this.dropSession(sessionId, 'session-ended');
       this.sessionsChanged(organisationId);
@@ -121,6 +162,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
 
   onModuleDestroy(): void {
     this.unsubscribe?.();
+    this.stopWatchingLink?.();
     clearInterval(this.expirySweep);
     for (const timer of this.pendingSessionsChanged.values()) clearTimeout(timer);
     this.pendingSessionsChanged.clear();
@@ -136,6 +178,12 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       // Once per connection: its row is not kept for the signed-in path's repeated calls.
       signedIn = await this.sessionAuth.authenticate(token, { keep: false });
     } catch (e) {
+      // The database cannot be reached: the client is told so (and tries again later), never the driver's text.
+      const engine = unavailableEngine(e);
+      if (engine) {
+        this.engines.down(engine, e);
+        throw new Error(SOCKET_ERRORS.UNAVAILABLE, { cause: e });
+      }
       if (!(e instanceof AppException)) throw e;
       throw new Error(
         e.code === ERROR_CODES.JWT_EXPIRED
@@ -171,11 +219,32 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     if (identity.watchesSessions) rooms.push(sessionsWatchRoom(identity.organisationId));
     await socket.join(rooms);
     // The session may have ended between the check and the join.
-    if (!(await this.sessions.isActive(identity.sessionId))) {
+    if (!(await this.stillActive(socket, identity.sessionId))) {
       this.drop(socket, 'session-ended');
       return;
     }
     releaseHandshake(socket);
+  }
+
+  /**
+   * Whether the session is still active, asked again after the join. Nothing awaits handleConnection (a rejection
+   * there would end the process), so no failure leaves it: while the database cannot be reached no session can end
+   * either (ending one writes to it), so the handshake's check a moment ago stands; any other failure drops the socket
+   * at its transport, and the client connects again by itself.
+   */
+  private async stillActive(socket: Socket, sessionId: string): Promise<boolean> {
+    try {
+      return await this.sessions.isActive(sessionId);
+    } catch (e) {
+      const engine = unavailableEngine(e);
+      if (engine) {
+        this.engines.down(engine, e);
+        return true;
+      }
+      this.logger.error(`The session of socket ${socket.id} could not be checked: ${(e as Error).message}`);
+      socket.conn.close();
+      return true;
+    }
   }
 
   handleDisconnect(socket: Socket): void {
@@ -193,18 +262,64 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     }
   }
 
-  /** Delivers to one user's sockets (on every instance), or to every socket of an organisation. */
-  emit(target: { userId: number | null; organisationId: number }, item: NotificationItem): void {
+  /** Delivers to one user's sockets, or to every socket of an organisation, on every instance. */
+  emit(target: NotificationTarget, item: NotificationItem): void {
     if (!this.server) return;
-    if (target.userId) {
-      this.deliverToUser(target.userId, item);
-      this.toOtherInstances(INSTANCE_EVENTS.USER_NOTIFICATION, target.userId, item);
-    } else this.server.to(orgRoom(target.organisationId)).emit(SOCKET_EVENTS.NOTIFICATION, item);
+    this.deliverLocally(target, item);
+    if (target.userId) this.toOtherInstances(INSTANCE_EVENTS.USER_NOTIFICATION, target.userId, item);
+    else this.toOtherInstances(INSTANCE_EVENTS.ORGANISATION_NOTIFICATION, target.organisationId, item);
     this.metrics.notificationDelivered(target.userId ? 'user' : 'organisation');
   }
 
-  private deliverToUser(userId: number, item: NotificationItem): void {
-    for (const socket of this.byUser.get(userId)) socket.emit(SOCKET_EVENTS.NOTIFICATION, item);
+  /** Where the persisted notifications come from for a replay (the notifications service). */
+  replayFrom(missed: MissedNotifications): void {
+    this.missed = missed;
+  }
+
+  /** To this instance's sockets of the target, unless they have had it already. */
+  private deliverLocally(target: NotificationTarget, item: NotificationItem): boolean {
+    if (!this.delivered.firstTime(item.notificationId)) return false;
+    if (target.userId) {
+      for (const socket of this.byUser.get(target.userId)) socket.emit(SOCKET_EVENTS.NOTIFICATION, item);
+    } else this.server.local.to(orgRoom(target.organisationId)).emit(SOCKET_EVENTS.NOTIFICATION, item);
+    return true;
+  }
+
+  /**
+   * With the Redis adapter: while its subscriber connection is down, what the other instances publish never
+   * arrives. Once it is back, the notifications stored since are delivered to this instance's sockets (those
+   * they had already are skipped).
+   */
+  private watchAdapter(adapter: unknown): void {
+    const sub = (adapter as { subClient?: unknown }).subClient;
+    if (!(sub instanceof Redis)) return;
+    this.stopWatchingLink = watchAdapterLink(sub, {
+      lost: (at) => {
+        this.losses++;
+        this.delivered.hold(at - REPLAY_MARGIN_MS);
+      },
+      restored: (lostAt) => void this.replay(lostAt, this.losses),
+    });
+  }
+
+  private async replay(lostAt: number, loss: number): Promise<void> {
+    for (let attempt = 1; this.missed && attempt <= REPLAY_ATTEMPTS; attempt++) {
+      try {
+        const missed = await this.missed(new Date(lostAt - REPLAY_MARGIN_MS));
+        const sent = missed.filter(({ target, item }) => this.deliverLocally(target, item)).length;
+        if (sent > 0)
+          this.logger.log(
+            `Redis is back: ${sent} notification(s) published meanwhile delivered to this instance's sockets`,
+          );
+        break;
+      } catch (e) {
+        if (attempt === REPLAY_ATTEMPTS)
+          this.logger.warn(`notifications published while Redis was unreachable not replayed: ${(e as Error).message}`);
+        else await new Promise((r) => setTimeout(r, REPLAY_RETRY_MS).unref());
+      }
+    }
+    // Late copies from the other instances' queues are still recognised for the usual while.
+    if (loss === this.losses) this.delivered.release();
   }
 
   /** With several instances (the Redis adapter), the same call on the others; alone, nothing to tell. */

@@ -18,12 +18,15 @@ import { User } from '../database/entities/user.entity';
 import { PublishNotificationDto } from './dto/notification.dto';
 import { Notification, NotificationReceipt, NotificationWatermark } from './entities/notification.entity';
 import { FileLinksService, sanitiseFileName } from './file-links.service';
-import { NotificationsGateway } from './notifications.gateway';
+import { NotificationsGateway, NotificationTarget } from './notifications.gateway';
 
 /** Types whose content.fileName names a stored report when no downloadLink is given. */
 const FILE_TYPES = new Set(['REPORT', 'CONTRACT_NOTES', 'RELEASE_NOTES', 'PROCESS_LOG', 'HOLDER_DOWNLOAD', 'OTHER']);
 
 export const MAX_REPORT_BYTES = 25 * 1024 * 1024;
+
+/** The most notifications one replay after an outage delivers (the oldest beyond it are left to the list). */
+export const REPLAY_MAX = 1000;
 
 /**
  * The notification rules (spec 001 §3, §4, §9): each user sees their own notifications and their
@@ -40,7 +43,21 @@ export class NotificationsService {
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     private readonly links: FileLinksService,
     private readonly gateway: NotificationsGateway,
-  ) {}
+  ) {
+    gateway.replayFrom((since) => this.publishedSince(since));
+  }
+
+  /** What was published since a time, oldest first, with whom each is for: replayed to sockets after an outage. */
+  async publishedSince(since: Date): Promise<Array<{ target: NotificationTarget; item: NotificationItem }>> {
+    // The newest by id (the primary key's order, no scan of the table), then those of the time asked.
+    const newest = await this.notifications.find({ order: { id: 'DESC' }, take: REPLAY_MAX });
+    const now = Date.now();
+    const recent = newest.filter((n) => new Date(n.createdAt).getTime() >= since.getTime());
+    return recent.reverse().map((n) => ({
+      target: { userId: n.userId, organisationId: n.organisationId },
+      item: this.toItem(n, false, now),
+    }));
+  }
 
   /** The caller's undismissed notifications, newest first. */
   async list(user: AuthUser): Promise<NotificationItem[]> {

@@ -36,6 +36,7 @@ const ERROR_TEXTS: Record<number, string> = {
   413: 'The request body is too large',
   415: 'The request body has an unsupported character set or encoding',
   429: 'Too many requests: wait the Retry-After seconds',
+  431: 'The request line and headers are too large (a long query string): refused before the route',
   500: 'A fault of the server; logged with the request id',
   502: 'An identity provider does not answer',
   503: 'The database or a dependency is busy or down: retry after Retry-After',
@@ -87,7 +88,7 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
       .setOpenAPIVersion('3.1.0')
       .setTitle('Tax Portal API')
       .setDescription(
-        'Sign-in, user administration and the application shell. Every error answers the CONTRACT error body ' +
+        'Sign-in, user administration and the application shell. Every error answers the error body ' +
           '`{success: false, statusCode, code, message}` (ErrorBody).',
       )
       .setVersion(version)
@@ -174,7 +175,8 @@ function completeDocument(document: OpenAPIObject, app: INestApplication): void 
         // Nest's placeholder for a route without a declared answer ({200: {description: ''}}) says nothing.
         for (const [status, response] of Object.entries(op.responses))
           if (!response.content && !response.headers && response.description === '') delete op.responses[status];
-        const errors = new Set<number>([429, 500, 503]);
+        // 431: the HTTP server refuses a request line and headers over its limit before any route (client-error.ts).
+        const errors = new Set<number>([429, 431, 500, 503]);
         const readsInput = [RouteParamtypes.BODY, RouteParamtypes.QUERY, RouteParamtypes.PARAM].some(
           (kind) => argsOf(kind).length > 0,
         );
@@ -189,7 +191,7 @@ function completeDocument(document: OpenAPIObject, app: INestApplication): void 
         const errorContent: Record<string, { schema?: Json }> = isScim
           ? { 'application/scim+json': { schema: { $ref: '#/components/schemas/ScimErrorDto' } } }
           : { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
-        // A refusal is always the CONTRACT body (SCIM's error on /scim), whichever class or content type (a CSV
+        // A refusal is always the error body (SCIM's error on /scim), whichever class or content type (a CSV
         // export's) the route's own response decorators named.
         for (const [status, response] of Object.entries(op.responses))
           if (Number(status) >= 400 && response.content) response.content = errorContent;

@@ -13,7 +13,7 @@ import { Organisation } from '../database/entities/organisation.entity';
 
 /**
  * On a start with an empty database: the vendor organisation and its first E-Support account
- * (CONTRACT 1). Without BOOTSTRAP_SUPPORT_PASSWORD a password is generated, printed once, and must be
+ * (docs/product-rules.md §1). Without BOOTSTRAP_SUPPORT_PASSWORD a password is generated, printed once, and must be
  * changed at the first sign-in.
  */
 @Injectable()

@@ -13,7 +13,7 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { createHmac } from 'node:crypto';
-import { EntityManager, LessThan, QueryFailedError, Repository } from 'typeorm';
+import { EntityManager, LessThan, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
@@ -25,6 +25,7 @@ import { TrustedDevicesService } from '../trusted-devices/trusted-devices.servic
 import { PRODUCT_NAME } from '../shared/messages';
 import { PASSKEY_ERROR_CODES, PASSKEY_LIMITS, PASSKEY_MESSAGES, PasskeyItem } from '../shared/passkeys';
 import { User } from '../database/entities/user.entity';
+import { isUniqueViolation } from '../database/unique-violation';
 import { Passkey } from './passkey.entity';
 import { WebAuthnChallenge, WebAuthnPurpose } from './webauthn-challenge.entity';
 
@@ -178,7 +179,7 @@ export class PasskeysService {
           }),
         );
         await tx.getRepository(User).update({ id: user.id }, { hasPasskey: true });
-        // An MFA change (CONTRACT 3): the account's other sessions end; this one, which just proved itself, stays.
+        // An MFA change (docs/product-rules.md §3): the account's other sessions end; this one, which just proved itself, stays.
         await this.sessions.endAllForUsers([user.id], 'mfa-changed', caller.sessionId, tx);
         // An MFA change revokes the trusted devices too.
         await this.trustedDevices.revokeAllIn(tx, user.id);
@@ -193,8 +194,7 @@ export class PasskeysService {
       });
       return toItem(saved);
     } catch (e) {
-      if (e instanceof QueryFailedError && /unique|duplicate/i.test(e.message))
-        throw AppException.conflict(PASSKEY_MESSAGES.ALREADY_REGISTERED);
+      if (isUniqueViolation(e)) throw AppException.conflict(PASSKEY_MESSAGES.ALREADY_REGISTERED);
       throw e;
     }
   }

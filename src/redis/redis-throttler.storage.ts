@@ -1,7 +1,7 @@
-import { Logger } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import Redis from 'ioredis';
+import { EngineState } from '../common/engine-state';
 import { MemoryThrottlerStorage, throttlerRecord } from '../common/throttling/memory-throttler.storage';
 
 /**
@@ -31,14 +31,15 @@ return { hits, left, 0, 0 }
 
 /**
  * @nestjs/throttler's storage in Redis, for several instances behind one load balancer. While Redis is
- * unreachable each instance counts in its own memory (the limits hold per instance, never fail closed).
+ * unreachable each instance counts in its own memory (the limits hold per instance, never fail closed), and tells
+ * the EngineState, which logs the outage once.
  */
 export class RedisThrottlerStorage implements ThrottlerStorage {
   private readonly fallback = new MemoryThrottlerStorage();
-  private readonly logger = new Logger('RateLimits');
 
   constructor(
     private readonly redis: Redis,
+    private readonly engines?: EngineState,
     private readonly prefix = 'throttle:',
   ) {
     this.redis.defineCommand('throttleIncrement', { numberOfKeys: 2, lua: INCREMENT });
@@ -57,7 +58,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     try {
       counted = await run.call(this.redis, `${base}:hits`, `${base}:block`, ttl, limit, blockDuration);
     } catch (e) {
-      this.logger.warn(`counting in memory while Redis fails: ${(e as Error).message}`);
+      this.engines?.down('redis', e);
       return this.fallback.increment(key, ttl, limit, blockDuration, throttlerName);
     }
     const [hits, left, blocked, blockLeft] = counted;

@@ -1,7 +1,11 @@
-import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown, Optional } from '@nestjs/common';
 import Redis from 'ioredis';
+import { EngineState } from '../common/engine-state';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
+
+/** The longest wait between two attempts to reach Redis again. */
+const RECONNECT_MAX_MS = 1000;
 
 /**
  * The Redis connection shared by everything that must agree across instances (socket.io adapter, rate
@@ -15,12 +19,29 @@ export class RedisConnection implements OnApplicationShutdown {
   private readonly logger = new Logger('Redis');
   private lastError = 0;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    /** Told when the main connection loses Redis and gets it back (it logs the outage once); absent in unit tests. */
+    @Optional() readonly engines?: EngineState,
+  ) {
     // Commands fail at once while Redis is unreachable (no offline queue): callers fall back or report, and
     // readiness (GET /api/health/ready) says so, rather than requests hanging.
+    // Reconnection attempts at most a second apart (ioredis's default waits up to 2 s), so that every connection,
+    // the subscribers' too (duplicate keeps the options), is back within about a second of Redis's return.
     this.client = config.redisUrl
-      ? this.watch(new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }))
+      ? this.watch(
+          new Redis(config.redisUrl, {
+            maxRetriesPerRequest: 1,
+            enableOfflineQueue: false,
+            retryStrategy: (times) => Math.min(times * 50, RECONNECT_MAX_MS),
+          }),
+        )
       : null;
+    const client = this.client;
+    if (client && engines) {
+      engines.watch('redis', () => client.ping());
+      client.on('ready', () => engines.up('redis'));
+    }
   }
 
   /**
@@ -43,9 +64,18 @@ export class RedisConnection implements OnApplicationShutdown {
     return copy;
   }
 
-  /** Logs connection errors (at most one line a minute), instead of ioredis's unhandled 'error' events. */
+  /**
+   * Handles ioredis's 'error' events (unhandled, they would crash the process). The main connection's are reported to
+   * the EngineState, which logs once per outage; the others' (subscribers) lose Redis at the same time and say nothing
+   * more. Without an EngineState, one line a minute at most.
+   */
   private watch(client: Redis): Redis {
     client.on('error', (e: Error) => {
+      if (this.engines) {
+        // Once per outage: its reconnection attempts (one a second) are no calls that went without Redis.
+        if (client === this.client && this.engines.isUp('redis')) this.engines.down('redis', e);
+        return;
+      }
       if (Date.now() - this.lastError < 60_000) return;
       this.lastError = Date.now();
       this.logger.error(`Redis unreachable: ${e.message}`);

@@ -3,7 +3,8 @@ import { AppException } from '../common/app.exception';
 import { ERROR_CODES, ErrorCode } from '../shared/messages';
 
 /** RFC 7644 §3.12's scimType values this service answers with. */
-export type ScimType = 'uniqueness' | 'invalidFilter' | 'invalidSyntax' | 'invalidValue' | 'mutability' | 'noTarget';
+export type ScimType =
+  'uniqueness' | 'invalidFilter' | 'invalidPath' | 'invalidSyntax' | 'invalidValue' | 'mutability' | 'noTarget';
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   400: ERROR_CODES.VALIDATION_FAILED,
@@ -12,7 +13,7 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   412: ERROR_CODES.CONFLICT,
 };
 
-/** An error the exception filter writes in the SCIM error schema (and CONTRACT 3's body). */
+/** An error the exception filter writes in the SCIM error schema (and the error body (docs/product-rules.md §3)). */
 export function scimError(status: HttpStatus, detail: string, scimType?: ScimType, code?: ErrorCode): AppException {
   return new AppException(
     status,
@@ -24,6 +25,7 @@ export function scimError(status: HttpStatus, detail: string, scimType?: ScimTyp
 
 export const badValue = (detail: string) => scimError(HttpStatus.BAD_REQUEST, detail, 'invalidValue');
 export const badSyntax = (detail: string) => scimError(HttpStatus.BAD_REQUEST, detail, 'invalidSyntax');
+export const badPath = (detail: string) => scimError(HttpStatus.BAD_REQUEST, detail, 'invalidPath');
 export const immutable = (detail: string) => scimError(HttpStatus.BAD_REQUEST, detail, 'mutability');
 export const notFound = (what: 'User' | 'Group', id: string) =>
   scimError(HttpStatus.NOT_FOUND, `${what} ${id} not found.`);

@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, QueryFailedError, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
@@ -11,6 +11,7 @@ import { NAME_MAX } from '../shared/validation';
 import { UserGroupMember } from '../user-groups/entities/user-group-member.entity';
 import { UserGroup } from '../user-groups/entities/user-group.entity';
 import { User } from '../database/entities/user.entity';
+import { isUniqueViolation } from '../database/unique-violation';
 import { attributeList, project } from './scim-attributes';
 import { badValue, scimError } from './scim-errors';
 import { eqConditions, GROUP_FILTER_ATTRIBUTES } from './scim-filter';
@@ -334,5 +335,5 @@ export class ScimGroupsService {
 const duplicate = () => scimError(HttpStatus.CONFLICT, DUPLICATE, 'uniqueness');
 
 function uniqueOr(e: unknown): unknown {
-  return e instanceof QueryFailedError && /unique|duplicate/i.test(e.message) ? duplicate() : e;
+  return isUniqueViolation(e) ? duplicate() : e;
 }

@@ -1,4 +1,4 @@
-import { applyMemberOperation, applyPatch, patchOperations, PatchRules } from './scim-patch-ops';
+import { applyMemberOperation, applyPatch, parsePath, patchOperations, PatchRules } from './scim-patch-ops';
 import { eqConditions } from './scim-filter';
 import { project } from './scim-attributes';
 import { SCHEMAS } from './scim-schema';
@@ -55,7 +55,82 @@ describe('patchOperations: PATCH bodies as Entra ID and Okta send them', () => {
     expect(scimType(body({ op: 'copy', path: 'title' }))).toBe('invalidSyntax');
     expect(scimType(body({ op: 'remove' }))).toBe('invalidSyntax');
     expect(scimType(body({ op: 'add', value: [1] }))).toBe('invalidSyntax');
-    expect(scimType(body({ op: 'add', path: 7, value: 1 }))).toBe('invalidSyntax');
+    expect(scimType(body({ op: 'add', path: 7, value: 1 }))).toBe('invalidPath');
+  });
+
+  it('reads every path by one grammar: malformed paths and names that are no attribute names are invalidPath', () => {
+    const scimType = (path: string, value: unknown = 'x') => {
+      try {
+        patchOperations(body({ op: 'replace', path, value }), RULES);
+        return 'none';
+      } catch (e) {
+        return (e as { extra?: { scimType: string } }).extra?.scimType ?? `threw ${String(e)}`;
+      }
+    };
+    for (const path of [
+      '',
+      ' ',
+      '[',
+      'title]',
+      'emails[type eq "work"',
+      'emails[type eq "\\x]',
+      'emails[type eq ].value',
+      '__proto__',
+      'name.__proto__',
+      'name.constructor.prototype',
+      'name.constructor',
+      'constructor',
+      'name.__proto__.polluted',
+      'name.givenName.extra',
+      '1title',
+      'title;drop table users',
+      'x'.repeat(501),
+    ])
+      expect({ path, scimType: scimType(path) }).toEqual({ path, scimType: 'invalidPath' });
+    // The paths directories send are all read.
+    for (const path of [
+      'title',
+      'name.givenName',
+      'emails[type eq "work"].value',
+      'phoneNumbers[type eq "mobile"].value',
+      `${SCHEMAS.ENTERPRISE_USER}:department`,
+      `${SCHEMAS.ENTERPRISE_USER}:manager.value`,
+      SCHEMAS.ENTERPRISE_USER,
+      'urn:ietf:params:scim:schemas:extension:Custom:2.0:User:costCode',
+    ])
+      expect({ path, scimType: scimType(path, path === SCHEMAS.ENTERPRISE_USER ? {} : 'x') }).toEqual({
+        path,
+        scimType: 'none',
+      });
+  });
+
+  it('refuses values whose keys reach the object machinery (invalidValue), and pollutes nothing', () => {
+    for (const value of [
+      '{"__proto__":{"polluted":"yes"}}',
+      '{"constructor":{"prototype":{"polluted":"yes"}}}',
+      '{"givenName":"a","x":[{"__proto__":{"polluted":"yes"}}]}',
+    ]) {
+      expect(() =>
+        patchOperations(body({ op: 'add', path: 'name', value: JSON.parse(value) as unknown }), RULES),
+      ).toThrow(expect.objectContaining({ extra: { scimType: 'invalidValue' } }));
+      expect(() => patchOperations(body({ op: 'add', value: { name: JSON.parse(value) as unknown } }), RULES)).toThrow(
+        expect.objectContaining({ extra: { scimType: 'invalidValue' } }),
+      );
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('parsePath gives the attribute, the value filter as the filter parser reads it, and the sub-attribute', () => {
+    expect(parsePath('emails[type eq "work"].value')).toEqual({
+      attribute: 'emails',
+      filter: { op: 'eq', attrPath: 'type', compValue: 'work' },
+      subAttribute: 'value',
+    });
+    expect(parsePath(`${SCHEMAS.USER}:title`)).toEqual({
+      attribute: 'title',
+      filter: undefined,
+      subAttribute: undefined,
+    });
   });
 
   it('applies operations to a copy; a value the library refuses is a 400 invalidValue', () => {
@@ -78,6 +153,22 @@ describe('applyMemberOperation', () => {
     expect(applyMemberOperation(['1'], { op: 'remove', path: 'members' })).toEqual([]);
     expect(applyMemberOperation(['1'], { op: 'replace', path: 'members', value: [{ value: '3' }] })).toEqual(['3']);
     expect(() => applyMemberOperation([], { op: 'add', path: 'members', value: [{ display: 'x' }] })).toThrow();
+  });
+
+  it('reads a member filter as the filter parser reads a query: a bad escape is a 400 or a literal, never a crash', () => {
+    expect(applyMemberOperation(['a"b', '2'], { op: 'remove', path: 'members[value eq "a\\"b"]' })).toEqual(['2']);
+    // A backslash before anything but a quote is itself, as in a query's filter: no member has that id.
+    expect(applyMemberOperation(['1'], { op: 'remove', path: 'members[value eq "\\x"]' })).toEqual(['1']);
+    for (const path of [
+      'members[value eq "\\\\"]',
+      'members[value eq "\\"]',
+      'members[value eq "1"',
+      'members[value eq "1"] or 1',
+      'members[value eq 5]',
+    ])
+      expect(() => applyMemberOperation(['1'], { op: 'remove', path })).toThrow(
+        expect.objectContaining({ extra: expect.objectContaining({ scimType: expect.any(String) }) }),
+      );
   });
 });
 

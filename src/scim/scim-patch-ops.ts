@@ -1,5 +1,6 @@
+import { Filter, parse } from 'scim2-parse-filter';
 import { scimPatch, ScimPatchOperation, ScimResource } from 'scim-patch';
-import { badSyntax, badValue, immutable } from './scim-errors';
+import { badPath, badSyntax, badValue, immutable, ScimType, scimError } from './scim-errors';
 import { MAX_OPERATIONS, SCHEMAS } from './scim-schema';
 
 type Op = 'add' | 'replace' | 'remove';
@@ -47,8 +48,8 @@ export function patchOperations(body: unknown, rules: PatchRules): ScimPatchOper
     const op = typeof raw.op === 'string' ? raw.op.toLowerCase() : '';
     if (op !== 'add' && op !== 'replace' && op !== 'remove')
       throw badSyntax('Each operation\'s "op" must be add, replace or remove.');
-    if (raw.path !== undefined && (typeof raw.path !== 'string' || raw.path.trim() === '' || raw.path.length > 500))
-      throw badSyntax('An operation\'s "path" must be an attribute path.');
+    if (raw.path !== undefined && typeof raw.path !== 'string')
+      throw badPath('An operation\'s "path" must be an attribute path.');
     for (const split of splitPathless({ op, path: raw.path as string | undefined, value: raw.value })) {
       const kept = checked(split, rules);
       if (kept) out.push(kept as ScimPatchOperation);
@@ -82,7 +83,65 @@ export function rootOf(path: string, schema: string): { root: string; path: stri
   return { root: root.toLowerCase(), path: p };
 }
 
+/**
+ * Names that reach JavaScript's object machinery rather than an attribute: the patch library follows a path such as
+ * `name.__proto__.x` or `name.constructor.prototype.x` onto Object.prototype. No SCIM schema has them; a path or a
+ * value that names one is refused.
+ */
+const OBJECT_MACHINERY = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A key of the value of an operation, at any depth, that names the object machinery; found without recursion. */
+function machineryKey(value: unknown): string | undefined {
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    for (const [key, child] of Object.entries(v)) {
+      if (OBJECT_MACHINERY.has(key.toLowerCase())) return key;
+      stack.push(child);
+    }
+  }
+  return undefined;
+}
+
+/** An attribute name (RFC 7643 §2.1: ALPHA *(nameChar)); `__proto__` is none. */
+const ATTRIBUTE = '[A-Za-z][A-Za-z0-9_-]*';
+/** [URN ":"] attribute ["[" value filter "]"] ["." sub-attribute] (RFC 7644 §3.5.2's PATH). */
+const PATH = new RegExp(`^(?:urn:[^[]*:)?(${ATTRIBUTE})(?:\\[(.*)\\])?(?:\\.(${ATTRIBUTE}))?$`, 'i');
+const PATH_MAX_LENGTH = 500;
+
+/** A PATCH path as its parts: the attribute, its value filter parsed, its sub-attribute. */
+export interface ParsedPath {
+  attribute: string;
+  filter?: Filter;
+  subAttribute?: string;
+}
+
+/**
+ * Every PATCH path, read by one rule before anything acts on it: the grammar of RFC 7644 §3.5.2, the value filter
+ * by the filter parser the queries use. Anything else (a bad escape, an unbalanced bracket, a name that is no
+ * attribute name) is a 400 invalidPath.
+ */
+export function parsePath(path: string): ParsedPath {
+  const invalid = () => badPath(`"${path.slice(0, 100)}" is not a valid attribute path.`);
+  if (path.trim() === '' || path.length > PATH_MAX_LENGTH) throw invalid();
+  const m = PATH.exec(path);
+  if (!m || [m[1], m[3]].some((name) => name !== undefined && OBJECT_MACHINERY.has(name.toLowerCase())))
+    throw invalid();
+  let filter: Filter | undefined;
+  if (m[2] !== undefined)
+    try {
+      filter = parse(m[2]);
+    } catch {
+      throw invalid();
+    }
+  return { attribute: m[1], filter, subAttribute: m[3] };
+}
+
 function checked(o: Operation, rules: PatchRules): Operation | null {
+  parsePath(o.path!);
+  const key = machineryKey(o.value);
+  if (key !== undefined) throw badValue(`"${key}" is not an attribute name.`);
   const { root, path } = rootOf(o.path!, rules.schema);
   if (rules.readOnly.has(root)) throw immutable(`"${o.path}" cannot be changed through SCIM.`);
   if (!rules.writable.has(root)) return null;
@@ -92,16 +151,28 @@ function checked(o: Operation, rules: PatchRules): Operation | null {
   return o.op === 'remove' && value === undefined ? { op: o.op, path } : { op: o.op, path, value };
 }
 
-/** The resource after the operations (a copy), or a 400 saying what the library refused. */
+const LIBRARY_SCIM_TYPES = new Set<ScimType>(['invalidSyntax', 'invalidPath', 'invalidValue', 'noTarget']);
+
+/** The resource after the operations (a copy), or a 400 saying what the library refused, with its scimType. */
 export function applyPatch<T extends ScimResource>(resource: T, operations: ScimPatchOperation[]): T {
   try {
     return scimPatch(resource, operations, { mutateDocument: false, treatMissingAsAdd: true });
   } catch (e) {
-    throw badValue(`The operations cannot be applied: ${(e as Error).message}`);
+    const code = (e as { scimCode?: unknown }).scimCode as ScimType;
+    const scimType = LIBRARY_SCIM_TYPES.has(code) ? code : 'invalidValue';
+    throw scimError(400, `The operations cannot be applied: ${(e as Error).message}`, scimType);
   }
 }
 
-const MEMBER_FILTER = /^members\[\s*value\s+eq\s+"((?:[^"\\]|\\.)*)"\s*\]$/i;
+/** The member id a `members[value eq "id"]` path names, or null when the path names no single member so. */
+function memberFilterValue(path: string): string | null {
+  const { attribute, filter, subAttribute } = parsePath(path);
+  if (attribute.toLowerCase() !== 'members' || !filter || subAttribute !== undefined || filter.op !== 'eq') return null;
+  const c = filter as { attrPath: string; compValue: unknown };
+  if (c.attrPath.toLowerCase() !== 'value') return null;
+  if (typeof c.compValue !== 'string') throw badValue('A member is named by the text of its id.');
+  return c.compValue;
+}
 
 /**
  * A group's member ids after one operation on `members`, applied here rather than by scim-patch, which compares
@@ -118,9 +189,9 @@ export function applyMemberOperation(ids: string[], op: ScimPatchOperation): str
     });
   };
   const path = op.path ?? '';
-  const filtered = MEMBER_FILTER.exec(path);
+  const filtered = memberFilterValue(path);
   if (op.op.toLowerCase() === 'remove') {
-    if (filtered) return ids.filter((id) => id !== JSON.parse(`"${filtered[1]}"`));
+    if (filtered !== null) return ids.filter((id) => id !== filtered);
     if (path.toLowerCase() !== 'members') throw badValue(`Unsupported members path "${path}".`);
     if (op.value === undefined) return [];
     const gone = new Set(values(op.value));

@@ -2,6 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { sha256 } from '../common/crypto/secrets';
 import { lockRow } from '../database/locks';
+import { LIMITS } from '../shared/limits';
 import { badSyntax, badValue, notFound, scimError } from './scim-errors';
 import { MAX_RESULTS, SCHEMAS } from './scim-schema';
 
@@ -75,12 +76,17 @@ export interface Paging {
   count: number;
 }
 
-/** startIndex (1-based; less than 1 is 1) and count (0 to MAX_RESULTS; default MAX_RESULTS) of RFC 7644 §3.4.2.4. */
+/**
+ * startIndex (1-based; less than 1 is 1) and count (0 to MAX_RESULTS; default MAX_RESULTS) of RFC 7644 §3.4.2.4:
+ * 32-bit whole numbers in decimal digits, as every numeric query parameter of the product (LIMITS.ID_MAX).
+ */
 export function paging(query: Record<string, unknown>): Paging {
   const int = (v: unknown, name: string, fallback: number): number => {
     if (v === undefined) return fallback;
-    if (typeof v !== 'string' || !/^-?\d{1,10}$/.test(v)) throw badValue(`${name} must be a whole number.`);
-    return Number(v);
+    const n = typeof v === 'string' && /^-?\d{1,10}$/.test(v) ? Number(v) : NaN;
+    if (!(Math.abs(n) <= LIMITS.ID_MAX))
+      throw badValue(`${name} must be a whole number from -${LIMITS.ID_MAX} to ${LIMITS.ID_MAX}.`);
+    return n;
   };
   const startIndex = Math.max(1, int(query.startIndex, 'startIndex', 1));
   const count = Math.min(MAX_RESULTS, Math.max(0, int(query.count, 'count', MAX_RESULTS)));

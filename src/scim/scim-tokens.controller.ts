@@ -11,7 +11,7 @@ import { CreateScimTokenDto, ErrorBodyDto, NewScimTokenDto, RevokedDto, ScimToke
 import { ScimTokensService } from './scim-tokens.service';
 
 /**
- * Access (CONTRACT 6): an organisation's provisioning tokens are created and revoked by its site admin, or by
+ * Access (docs/product-rules.md §6): an organisation's provisioning tokens are created and revoked by its site admin, or by
  * E-Support for any organisation (`?organisationId=`); its administrators may list them. Another organisation's
  * token is a 404. A token is shown once, when created.
  */

@@ -30,7 +30,7 @@ export interface StartedSession {
 /** The reasons for ending every session of an account that also end its trusted devices. */
 const REVOKES_TRUSTED_DEVICES: ReadonlySet<SessionEndReason> = new Set(['password-changed', 'mfa-changed', 'disabled']);
 
-/** Sign-in sessions and their rotating refresh tokens (CONTRACT 3). */
+/** Sign-in sessions and their rotating refresh tokens (docs/product-rules.md §3). */
 @Injectable()
 export class SessionsService {
   constructor(

@@ -114,7 +114,7 @@ describe('checkNewUserRole', () => {
   });
 });
 
-describe('checkAccountAction: the one rule for every action on another account (CONTRACT 2)', () => {
+describe('checkAccountAction: the one rule for every action on another account (docs/product-rules.md §2)', () => {
   const ACTIONS: AccountAction[] = ['role', 'access', 'sso', 'mfa', 'force-logoff'];
   const account = (id: number, organisationId: number, roleId: Role, isAdministrator = false) => ({
     id,

@@ -1,7 +1,7 @@
 import { ASSIGNABLE_BY_ADMINS, ASSIGNABLE_BY_SUPPORT, BASE_ROLE, Role } from './roles';
 
 /**
- * The role rules of spec 000 §4 and §6 and CONTRACT 2, as pure functions: the services call them, the unit
+ * The role rules of spec 000 §4 and §6 and docs/product-rules.md §2, as pure functions: the services call them, the unit
  * specs prove them. Each answers null when allowed, or the reason (a sentence for people) when not.
  */
 
@@ -24,7 +24,7 @@ export interface AccountHolder extends RoleHolder {
   organisationId: number;
 }
 
-/** The actions one account takes on another (CONTRACT 2). */
+/** The actions one account takes on another (docs/product-rules.md §2). */
 export type AccountAction = 'role' | 'access' | 'sso' | 'mfa' | 'force-logoff';
 
 export interface RoleChoice {
@@ -128,12 +128,12 @@ export function checkNewAccountRole(caller: AccountCaller, next: RoleChoice, org
 }
 
 /**
- * THE rule for "may the caller act on this account" (CONTRACT 2), for every action on another account:
+ * THE rule for "may the caller act on this account" (docs/product-rules.md §2), for every action on another account:
  * roles, access (enable/disable), SSO, MFA (enforce, switch off) and force log-off.
  * - Nobody changes their own role or access (their SSO or MFA settings neither); ending one's own
  *   sessions is harmless and allowed.
  * - E-Support acts on any organisation's site admin. Its one role action, giving an account the Site Admin
- *   role (CONTRACT 2: 'may assign only the Site Admin role'), reaches any account of another organisation.
+ *   role (docs/product-rules.md §2: 'may assign only the Site Admin role'), reaches any account of another organisation.
  * - A site admin acts on the other accounts of their organisation (E-Support accounts are never theirs).
  * - An administrator acts on the accounts of their organisation except site admins and E-Support.
  * - Nobody else acts on another account.

@@ -3,7 +3,7 @@
  * describe them (src/openapi generates its schemas from every exported type of src/shared).
  */
 
-/** CONTRACT 3: every error answer. Some carry more (a challenge token, readiness checks). */
+/** docs/product-rules.md §3: every error answer. Some carry more (a challenge token, readiness checks). */
 export interface ErrorBody {
   success: false;
   statusCode: number;

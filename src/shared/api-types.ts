@@ -1,6 +1,6 @@
 /** Shapes of the API that the server answers and the client reads. */
 
-/** GET /api/users/current (spec 000 §7, CONTRACT 3). */
+/** GET /api/users/current (spec 000 §7, docs/product-rules.md §3). */
 export interface CurrentUserInfo {
   id: number;
   firstName: string;
@@ -36,7 +36,7 @@ export interface AppInfo {
 /** Application entitlements of an organisation. */
 export const APPLICATIONS = { TAX_MANAGER: 'TAX_MANAGER', CA_VIEWER: 'CA_VIEWER' } as const;
 
-/** Spec 000 §3 'User list item', as GET /api/users answers it (with the latest login, CONTRACT 3). */
+/** Spec 000 §3 'User list item', as GET /api/users answers it (with the latest login, docs/product-rules.md §3). */
 export interface UserListItem {
   id: number;
   userEmail: string;
@@ -173,7 +173,7 @@ export interface UserSessionRow {
   onlineSessions: number;
   lastLoginTime: string | null;
   lastRefreshTime: string | null;
-  /** Whether the caller may force this user off (the account-action rule, CONTRACT 2). */
+  /** Whether the caller may force this user off (the account-action rule, docs/product-rules.md §2). */
   canForceLogoff: boolean;
 }
 export interface UserSessionsResponse {
@@ -283,7 +283,7 @@ export interface OrganisationUser {
   isBlocked: boolean;
 }
 
-/** GET /auth/organisation (CONTRACT 3 'full organisation information'; E-Support may add ?organisationId=). */
+/** GET /auth/organisation (docs/product-rules.md §3 'full organisation information'; E-Support may add ?organisationId=). */
 export interface OrganisationInfo {
   id: number;
   code: string;
@@ -363,7 +363,7 @@ export interface ResetPasswordRequest {
   password: string;
 }
 
-/** POST /auth/step-up (CONTRACT 7): exactly one proof that the caller is still the account's holder. */
+/** POST /auth/step-up (docs/product-rules.md §7): exactly one proof that the caller is still the account's holder. */
 export interface StepUpRequest {
   password?: string;
   mfaToken?: string;

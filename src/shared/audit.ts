@@ -108,9 +108,11 @@ export interface AuditEventPage {
   pageSize: number;
 }
 
-/** Columns of the audit CSV export, in order. */
-export const AUDIT_CSV_COLUMNS = [
-  'id',
+/**
+ * What an audit event records beside its id and its organisation, in order: the columns the trail writes
+ * (`AuditService.record`, after `organisationId`) and the CSV export's (after `id`).
+ */
+export const AUDIT_EVENT_FIELDS = [
   'occurredAt',
   'type',
   'actorKind',
@@ -125,3 +127,6 @@ export const AUDIT_CSV_COLUMNS = [
   'summary',
   'changes',
 ] as const;
+
+/** Columns of the audit CSV export, in order. */
+export const AUDIT_CSV_COLUMNS = ['id', ...AUDIT_EVENT_FIELDS] as const;

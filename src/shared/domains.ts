@@ -1,4 +1,4 @@
-/** Verified domains of an organisation (CONTRACT 6): the facts the server and the client share. */
+/** Verified domains of an organisation (docs/product-rules.md §6): the facts the server and the client share. */
 
 /** The label under which an organisation publishes its proof: `_tax-portal-verification.<domain>`. */
 export const DOMAIN_TXT_LABEL = '_tax-portal-verification';

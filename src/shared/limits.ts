@@ -11,11 +11,13 @@ export const LIMITS = {
   LOGO_MAX_BYTES: 10 * 1024 * 1024,
   PASSWORD_CONFIRM_DEBOUNCE_MS: 100,
   PAGE_SIZES: [25, 50, 100] as const,
+  /** The last page a list query may ask for: a million pages of the largest size is past any organisation's rows. */
+  PAGE_MAX: 1_000_000,
   DEFAULT_PAGE_SIZE: 50,
   RESET_ERROR_TOAST_MS: 10_000,
 } as const;
 
-/** Lifetimes (CONTRACT 3 and the issues). */
+/** Lifetimes (docs/product-rules.md §3 and the issues). */
 export const LIFETIMES = {
   ACCESS_TOKEN_SECONDS: 15 * 60,
   CHALLENGE_TOKEN_SECONDS: 5 * 60,

@@ -24,7 +24,7 @@ export const ACCOUNT_MESSAGES = {
   SAME_PASSWORD: 'The new password must be different from the current one.',
 } as const;
 
-/** Texts of the breached-password check and of re-authentication (CONTRACT 7). */
+/** Texts of the breached-password check and of re-authentication (docs/product-rules.md §7). */
 export const SECURITY_MESSAGES = {
   PASSWORD_BREACHED:
     'This password appears in lists of passwords exposed in data breaches, which attackers try first. ' +
@@ -34,7 +34,13 @@ export const SECURITY_MESSAGES = {
   STEP_UP_ONE_FACTOR: 'Send one of a password, an MFA code, a recovery code or a passkey.',
 } as const;
 
-/** Machine codes of the error body (CONTRACT 3). */
+/** Texts of a call refused while an engine underneath cannot be reached (answered 503 SERVICE_UNAVAILABLE). */
+export const AVAILABILITY_MESSAGES = {
+  SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a moment.',
+  RETRYING: 'The service is briefly unavailable. Retrying…',
+} as const;
+
+/** Machine codes of the error body (docs/product-rules.md §3). */
 export const ERROR_CODES = {
   TOTP_REQUIRED: 'TOTP_REQUIRED',
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
@@ -56,11 +62,18 @@ export const ERROR_CODES = {
   WEAK_PASSWORD: 'WEAK_PASSWORD',
   REFRESH_INVALID: 'REFRESH_INVALID',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** The request line and headers exceed the server's limit (the HTTP server refuses them before the application). */
+  REQUEST_HEADERS_TOO_LARGE: 'REQUEST_HEADERS_TOO_LARGE',
+  /** The bytes received are not an HTTP request the server can read (the HTTP server's parser refused them). */
+  MALFORMED_REQUEST: 'MALFORMED_REQUEST',
+  /** The request's headers did not arrive within the server's time limit. */
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   BODY_TOO_DEEP: 'BODY_TOO_DEEP',
   INTERNAL: 'INTERNAL_ERROR',
   /** The access token's session was ended (logout, force log-off, password or MFA change) or its account may no longer sign in. */
   SESSION_ENDED: 'SESSION_ENDED',
-  DATABASE_BUSY: 'DATABASE_BUSY',
+  /** An engine the call needs (the database, Redis) cannot be reached for now: answered 503 with Retry-After. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   UNAVAILABLE: 'UNAVAILABLE',
   NOT_READY: 'NOT_READY',
   MAIL_FAILED: 'MAIL_FAILED',

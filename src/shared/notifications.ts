@@ -222,6 +222,8 @@ export const SOCKET_ERRORS = {
   INVALID: 'Invalid token.',
   SESSION_ENDED: 'Your session has ended. Please log in again.',
   MFA_REQUIRED: 'MFA enrolment required.',
+  /** The server cannot check the token now (its database is unreachable): the client tries again after a while. */
+  UNAVAILABLE: 'Service briefly unavailable.',
 } as const;
 
 /** Spec 001 §9: download links are valid for one hour. */

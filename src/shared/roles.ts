@@ -1,5 +1,5 @@
 /**
- * The role catalogue (CONTRACT 2). The one place where role ids, codes, display names and the
+ * The role catalogue (docs/product-rules.md §2). The one place where role ids, codes, display names and the
  * role groups of the specification live; the server and the client both import this file.
  */
 export enum Role {
@@ -76,7 +76,7 @@ export const USER_WRITERS: Role[] = [Role.SITE_ADMIN, Role.ADMINISTRATOR];
 /** The trio that manages its organisation: billing contacts, the logo, a user's group mapping. */
 const ORGANISATION_MANAGERS: readonly Role[] = [Role.SITE_ADMIN, Role.ADMINISTRATOR, Role.STANDARD_ADMIN];
 
-/** Those who act on other accounts (CONTRACT 2): support, site admins, administrators. */
+/** Those who act on other accounts (docs/product-rules.md §2): support, site admins, administrators. */
 const ACCOUNT_ACTORS: readonly Role[] = [Role.E_SUPPORT, Role.SITE_ADMIN, Role.ADMINISTRATOR];
 
 /**
@@ -108,7 +108,7 @@ export const CAPABILITY_ROLES = {
   SSO_SETTINGS_MANAGE: [Role.E_SUPPORT, Role.SITE_ADMIN],
   /** Directory Provisioning: the organisation's provisioning tokens, read (administrators may list them). */
   PROVISIONING_READ: ACCOUNT_ACTORS,
-  /** Create and revoke provisioning tokens: the site admin, or E-Support for any organisation (CONTRACT 6). */
+  /** Create and revoke provisioning tokens: the site admin, or E-Support for any organisation (docs/product-rules.md §6). */
   PROVISIONING_MANAGE: [Role.E_SUPPORT, Role.SITE_ADMIN],
   /** The Integrations page: API keys, webhooks, audit log streams (the site admin, or E-Support for any organisation). */
   INTEGRATIONS: [Role.E_SUPPORT, Role.SITE_ADMIN],
@@ -117,7 +117,7 @@ export const CAPABILITY_ROLES = {
 } as const satisfies Record<string, readonly Role[]>;
 
 /** The effective role ids of a user: the main role, plus the administrator flag when set. */
-/** Roles whose grant is a sensitive action (CONTRACT 7): the caller must have confirmed it is them recently. */
+/** Roles whose grant is a sensitive action (docs/product-rules.md §7): the caller must have confirmed it is them recently. */
 export const PRIVILEGED_ROLES: readonly Role[] = [Role.SITE_ADMIN, Role.ADMINISTRATOR];
 
 /** Whether a requested list of role ids (as sent, not yet validated) includes a privileged role. */

@@ -1,4 +1,4 @@
-/** Directory provisioning (SCIM 2.0, CONTRACT 6): the token API's shapes and the texts both sides show. */
+/** Directory provisioning (SCIM 2.0, docs/product-rules.md §6): the token API's shapes and the texts both sides show. */
 
 /** One provisioning token as GET /api/scim-tokens lists it: never the token itself. */
 export interface ScimTokenItem {

@@ -1,4 +1,4 @@
-/** Each organisation's identity providers (CONTRACT 6): the API shapes and texts the server and client share. */
+/** Each organisation's identity providers (docs/product-rules.md §6): the API shapes and texts the server and client share. */
 import { Role } from './roles';
 
 export const SSO_PROTOCOLS = ['oidc', 'saml'] as const;

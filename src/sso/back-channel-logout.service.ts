@@ -14,7 +14,7 @@ import { OidcConnector } from './oidc-connector';
 import { OneTimeValues } from './one-time-values';
 
 /**
- * Single logout (CONTRACT 6), the provider's side: a valid OIDC back-channel logout token ends the sessions it names
+ * Single logout (docs/product-rules.md §6), the provider's side: a valid OIDC back-channel logout token ends the sessions it names
  * at once, on every instance.
  */
 @Injectable()

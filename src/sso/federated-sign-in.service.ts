@@ -48,7 +48,7 @@ type Decision =
 const refusal = (user: User | null, why: string, message: string): Decision => ({ kind: 'refuse', user, why, message });
 
 /**
- * Turns a provider's assertion into a session (CONTRACT 6). A connection signs in only accounts of its own
+ * Turns a provider's assertion into a session (docs/product-rules.md §6). A connection signs in only accounts of its own
  * organisation: the account its subject was linked to, or the account of an e-mail of a domain that
  * organisation verified, or (just-in-time, when the connection allows it) a new account for such an e-mail.
  * Everything else is refused and audited, in the connection's organisation and in the account's.

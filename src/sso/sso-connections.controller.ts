@@ -12,7 +12,7 @@ import { SsoConnectionTestService, TEST_RESULT_KEY } from './sso-connection-test
 import { Answers, Errors } from '../openapi/decorators';
 
 /**
- * Access (CONTRACT 6): site admins manage their organisation's identity providers, E-Support any organisation's
+ * Access (docs/product-rules.md §6): site admins manage their organisation's identity providers, E-Support any organisation's
  * (`?organisationId=`), administrators read them. Another organisation's connection answers 404.
  */
 @ApiTags('sso')

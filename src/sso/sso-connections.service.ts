@@ -21,7 +21,7 @@ const OIDC_FIELDS = ['issuer', 'clientId', 'clientSecret'] as const;
 const SAML_FIELDS = ['metadataXml'] as const;
 
 /**
- * An organisation's identity provider connections (CONTRACT 6): its site admins manage them, E-Support any
+ * An organisation's identity provider connections (docs/product-rules.md §6): its site admins manage them, E-Support any
  * organisation's, administrators read them. Another organisation's connection is a 404, as a missing one.
  */
 @Injectable()

@@ -54,7 +54,7 @@ export class SsoFlowService {
   /**
    * `prompt=login`: a fresh authentication at the provider (OIDC prompt=login and max_age=0, SAML ForceAuthn). With
    * the `stepUp` ticket of POST /auth/step-up/sso, the round trip re-authenticates the signed-in session the ticket
-   * names (CONTRACT 7): its end marks that session instead of opening one. With the `test` ticket of
+   * names (docs/product-rules.md §7): its end marks that session instead of opening one. With the `test` ticket of
    * POST /api/sso-connections/{id}/test, it is an administrator's test: its end shows what the provider sent.
    */
   async start(

@@ -13,7 +13,7 @@ import { OidcConnector } from './oidc-connector';
 import { SamlConnector } from './saml-connector';
 
 /**
- * Single logout (CONTRACT 6), our side first: Log Out of an SSO session also ends the provider's: OIDC RP-initiated
+ * Single logout (docs/product-rules.md §6), our side first: Log Out of an SSO session also ends the provider's: OIDC RP-initiated
  * logout, SAML single logout, else the organisation's SSO logout URL (spec 001 §2.12). The provider's side is
  * BackChannelLogoutService.
  */

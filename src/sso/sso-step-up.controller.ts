@@ -19,7 +19,7 @@ import { SsoSession } from './entities/sso-session.entity';
 
 /**
  * Access: every role, signed in, for the caller's own session (no id in the path). A step-up of an account that
- * signs in through a provider happens at that provider (CONTRACT 7): its organisation's connection, else the
+ * signs in through a provider happens at that provider (docs/product-rules.md §7): its organisation's connection, else the
  * deployment-wide one.
  */
 @ApiTags('auth')

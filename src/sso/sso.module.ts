@@ -30,7 +30,7 @@ import { CredentialsModule } from '../credentials/credentials.module';
 import { AuditModule } from '../audit/audit.module';
 import { SessionsModule } from '../sessions/sessions.module';
 
-/** Each organisation's own identity providers (CONTRACT 6): connections, sign-in through them, single logout. */
+/** Each organisation's own identity providers (docs/product-rules.md §6): connections, sign-in through them, single logout. */
 @Module({
   imports: [
     SessionsModule,

@@ -9,7 +9,7 @@ import { UsersService } from './users.service';
 import { Answers } from '../openapi/decorators';
 
 /**
- * Access: the full organisation information (CONTRACT 3) is read by those who open the user list and the
+ * Access: the full organisation information (docs/product-rules.md §3) is read by those who open the user list and the
  * create user page (support, site admin, administrator, standard admin), for their own organisation;
  * E-Support may name any organisation with ?organisationId=. Another organisation is a 404.
  */

@@ -135,22 +135,7 @@ export class UsersService {
 
   async enforceMfa(caller: AuthUser, dto: EnforceMfaDto, client?: RequestContext): Promise<SuccessResult> {
     const target = await this.findAccessible(caller, dto.userId);
-    const refused = checkAccountAction(caller, target, 'mfa');
-    if (refused) throw AppException.forbidden(refused);
-    if (target.isMFAEnforced !== dto.isMFAEnforced) {
-      await this.users.manager.transaction(async (tx) => {
-        await tx.getRepository(User).update({ id: target.id }, { isMFAEnforced: dto.isMFAEnforced });
-        await this.sessions.endAllForUsers([target.id], 'mfa-changed', undefined, tx);
-        await this.audit.record(tx, {
-          type: 'MFA_ENFORCEMENT_CHANGED',
-          actor: caller,
-          target,
-          client,
-          summary: `MFA ${dto.isMFAEnforced ? 'enforced' : 'no longer enforced'} for ${target.email}`,
-          changes: { mfaEnforced: { from: target.isMFAEnforced, to: dto.isMFAEnforced } },
-        });
-      });
-    }
+    await this.lifecycle.setMfaEnforced(caller, target, dto.isMFAEnforced, client);
     return { success: true };
   }
 
@@ -207,7 +192,7 @@ export class UsersService {
 
   /**
    * The caller's own password: the current one is required. Every session of the account ends, this one
-   * included (CONTRACT 3): whoever else held the old password, or a session opened with it, is out at once.
+   * included (docs/product-rules.md §3): whoever else held the old password, or a session opened with it, is out at once.
    */
   async updatePassword(caller: AuthUser, dto: UpdatePasswordDto, client?: RequestContext): Promise<SuccessResult> {
     const user = await this.users.findOneByOrFail({ id: caller.id });

@@ -6,7 +6,7 @@ import { createRoleMatrix, RoleMatrix } from '../utils/roles';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 /**
- * CONTRACT 2, one rule for every action on another account: support acts on any organisation's site admin;
+ * docs/product-rules.md §2, one rule for every action on another account: support acts on any organisation's site admin;
  * site admins on their organisation's other accounts; administrators on their organisation's accounts except
  * site admins and support. Every role of the catalogue tries every action on every kind of target.
  */
@@ -88,7 +88,7 @@ describe('the account-action rule, for every action, caller role and target role
       .put(path)
       .set(auth as Record<string, string>);
 
-  /** The accounts each caller may act on, written out from CONTRACT 2 (not computed by the code under test). */
+  /** The accounts each caller may act on, written out from docs/product-rules.md §2 (not computed by the code under test). */
   const MAY: Record<string, Target[]> = {
     E_SUPPORT: ['SITE_ADMIN', 'OTHER_ORG_SITE_ADMIN'],
     SITE_ADMIN: ['SITE_ADMIN', 'ADMINISTRATOR', 'STANDARD_ADMIN', 'VIEWER'],

@@ -12,7 +12,7 @@ import { createOrganisation, createUser, fromResponse, login, PASSWORD, totp } f
 import { lastMailTo, linkIn, readOutbox } from '../utils/outbox';
 import { createTestApp, TestApp } from '../utils/test-app';
 
-describe('Sign-in (CONTRACT 3, spec 000 §4-§8)', () => {
+describe('Sign-in (docs/product-rules.md §3, spec 000 §4-§8)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

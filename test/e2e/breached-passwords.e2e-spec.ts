@@ -13,7 +13,7 @@ const RANGE_ONLY = 'Quiet-Lantern-Orbit-47';
 const OFFLINE = 'Password1234!';
 const TIMEOUT_MS = '3000';
 
-describe('Breached passwords are refused wherever a password is set (CONTRACT 7)', () => {
+describe('Breached passwords are refused wherever a password is set (docs/product-rules.md §7)', () => {
   let t: TestApp;
   let range: RangeServer;
 

@@ -23,7 +23,7 @@ async function closedUdpPort(): Promise<number> {
   return port;
 }
 
-/** CONTRACT 6: claim a domain, prove it with a DNS TXT record, list and remove; one organisation per domain. */
+/** docs/product-rules.md §6: claim a domain, prove it with a DNS TXT record, list and remove; one organisation per domain. */
 describe('Verified domains', () => {
   let dns: TestDnsServer;
   let t: TestApp;

@@ -13,7 +13,7 @@ import { createTestApp, TestApp } from '../utils/test-app';
  * Property-based fuzzing of every route the application declares (found at run time, so a new route is
  * fuzzed without touching this file), with generated bodies, query strings, path parameters and headers,
  * called anonymously, with the service key, and signed in as E-Support, a site admin and a viewer.
- * Every answer must be below 500; every 4xx must carry CONTRACT §3's error body; and a refused request
+ * Every answer must be below 500; every 4xx must carry the error body (docs/product-rules.md §3); and a refused request
  * (4xx) must leave every table and every file of DATA_DIR as it was. A 2xx may change things: the callers'
  * accounts are then put back and signed in again.
  *
@@ -66,7 +66,7 @@ interface Generated {
  */
 const rightlyRecorded = (r: RouteInfo) => r.method === 'POST' && r.path === '/auth/step-up';
 
-describe('fuzz: every route with generated input (CONTRACT §3, §5)', () => {
+describe('fuzz: every route with generated input (docs/product-rules.md §3, §5)', () => {
   let t: TestApp;
   let routes: RouteInfo[];
   const callers = new Map<CallerName, SignedIn>();
@@ -515,7 +515,7 @@ describe('fuzz: every route with generated input (CONTRACT §3, §5)', () => {
     before = after;
     if (res.status >= 500) throw new Error(`5xx: ${shown()}`);
     if (res.status >= 400) {
-      if (!isErrorBody(res.body, res.status)) throw new Error(`not the CONTRACT error body: ${shown()}`);
+      if (!isErrorBody(res.body, res.status)) throw new Error(`not the error body: ${shown()}`);
       if (diff.length) throw new Error(`a refused request changed ${diff.join(', ')}: ${shown()}`);
     } else {
       accepted++;

@@ -13,7 +13,7 @@ describe('405 Method Not Allowed and OPTIONS', () => {
   });
   afterAll(() => t.close());
 
-  it('answers PUT /api/users/current 405 with Allow and the CONTRACT error body, signed in or not', async () => {
+  it('answers PUT /api/users/current 405 with Allow and the error body, signed in or not', async () => {
     const org = await createOrganisation(t);
     const user = await createUser(t, org, { roleId: Role.STANDARD_ADMIN });
     const s = await login(t, user.email);

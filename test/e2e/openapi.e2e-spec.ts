@@ -24,7 +24,7 @@ describe('the OpenAPI document', () => {
   };
   const schema = (name: string): Json => doc.components.schemas[name];
 
-  it('has every route of every controller, each with a success answer, errors in the CONTRACT body, tags and a summary', () => {
+  it('has every route of every controller, each with a success answer, errors in the error body, tags and a summary', () => {
     const routes = listRoutes(t.app).filter((r) => !r.path.startsWith('/api/metrics'));
     expect(routes.length).toBeGreaterThan(50);
     for (const route of routes) {
@@ -32,7 +32,7 @@ describe('the OpenAPI document', () => {
       const statuses = Object.keys(o.responses);
       const where = `${route.method} ${route.path}`;
       expect({ where, success: statuses.some((s) => /^[23]/.test(s)) }).toEqual({ where, success: true });
-      // SCIM (RFC 7644) refuses in its own error schema and media type; every other route in the CONTRACT body.
+      // SCIM (RFC 7644) refuses in its own error schema and media type; every other route in the error body.
       const [media, error] = route.path.startsWith('/scim/')
         ? ['application/scim+json', 'ScimErrorDto']
         : ['application/json', 'ErrorBody'];
@@ -70,7 +70,7 @@ describe('the OpenAPI document', () => {
     expect(upload.requestBody.content['image/png'].schema).toEqual(expect.objectContaining({ format: 'binary' }));
   });
 
-  it('carries the limits the DTOs enforce (CONTRACT 5) and bounds every array', () => {
+  it('carries the limits the DTOs enforce (docs/product-rules.md §5) and bounds every array', () => {
     const login = schema('LoginDto').properties;
     expect(login.username).toEqual(expect.objectContaining({ maxLength: 100, format: 'email' }));
     expect(login.password).toEqual(expect.objectContaining({ maxLength: 50 }));
@@ -110,7 +110,7 @@ describe('the OpenAPI document', () => {
   it('gives each answer its content type: JSON, CSV, images, files', () => {
     expect(Object.keys(op('get', '/api/users/export').responses['200'].content)).toEqual(['text/csv']);
     expect(Object.keys(op('get', '/api/audit-events/export').responses['200'].content)).toEqual(['text/csv']);
-    // A refusal of a CSV export is the CONTRACT body, as JSON.
+    // A refusal of a CSV export is the error body, as JSON.
     expect(Object.keys(op('get', '/api/users/export').responses['403'].content)).toEqual(['application/json']);
     expect(Object.keys(op('get', '/files/logos/{name}').responses['200'].content)).toContain('image/png');
     expect(op('get', '/api/users/current').responses['200'].content['application/json'].schema).toEqual({
@@ -206,7 +206,7 @@ describe('the e2e response validator', () => {
       expect.stringMatching(/GET \/standard\/1 answered 200 \{"id":1\}, which does not match Standard_read/),
     ]);
     await request(server((res) => res.status(404).type('application/scim+json').send('{"detail":"x"}'))).get('/gone');
-    expect(takeViolations()).toEqual([expect.stringMatching(/not the CONTRACT error body/)]);
+    expect(takeViolations()).toEqual([expect.stringMatching(/not the error body/)]);
   });
 
   it('fails loudly for a route with no documented answer yet, saying what to add', async () => {
@@ -220,13 +220,13 @@ describe('the e2e response validator', () => {
     expect(takeViolations()).toEqual([expect.stringMatching(/has no path for it.*@Answers/)]);
   });
 
-  it('leaves the client pages and unknown paths alone, but holds their errors to the CONTRACT body', async () => {
+  it('leaves the client pages and unknown paths alone, but holds their errors to the error body', async () => {
     await request(server((res) => res.type('html').send('<html></html>'))).get('/logIn');
     await request(
       server((res) => res.status(404).json({ success: false, statusCode: 404, code: 'NOT_FOUND', message: 'x' })),
     ).get('/nothing');
     expect(takeViolations()).toEqual([]);
     await request(server((res) => res.status(404).json({ error: 'x' }))).get('/nothing');
-    expect(takeViolations()).toEqual([expect.stringMatching(/not the CONTRACT error body/)]);
+    expect(takeViolations()).toEqual([expect.stringMatching(/not the error body/)]);
   });
 });

@@ -13,7 +13,7 @@ import { createTestApp, TestApp } from '../utils/test-app';
 
 const CODE_SHAPE = /^[a-km-np-z2-9]{5}-[a-km-np-z2-9]{5}$/;
 
-/** Recovery codes (CONTRACT 3: POST /auth/login with recoveryCode, POST /mfa/recovery-codes). */
+/** Recovery codes (docs/product-rules.md §3: POST /auth/login with recoveryCode, POST /mfa/recovery-codes). */
 describe('MFA recovery codes', () => {
   let t: TestApp;
   let org: Organisation;

@@ -87,7 +87,7 @@ describe('route access inventory', () => {
     );
   });
 
-  it('marks the sensitive calls of CONTRACT 7 (and no other) for a recent proof of identity', () => {
+  it('marks the sensitive calls of docs/product-rules.md §7 (and no other) for a recent proof of identity', () => {
     const marked = listRoutes(t.app)
       .filter((r) => r.stepUp)
       .map((r) => `${r.method} ${r.path} (${r.stepUp})`)

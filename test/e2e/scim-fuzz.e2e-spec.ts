@@ -21,7 +21,7 @@ import { createTestApp, TestApp } from '../utils/test-app';
  * Property-based fuzzing of the SCIM endpoints with a valid provisioning token (the general fuzz, fuzz.e2e-spec.ts,
  * has no token): generated bodies (any JSON, valid resources with one attribute broken, PATCH operations of any
  * shape, text that is no JSON) and query strings. Every answer is below 500; every 4xx is a SCIM error (schemas,
- * status, detail) that is also CONTRACT §3's body, as application/scim+json; and a refused request leaves every
+ * status, detail) that is also the error body (docs/product-rules.md §3), as application/scim+json; and a refused request leaves every
  * table and file as it was. Deterministic per FUZZ_SEED; FUZZ_RUNS sets the requests per endpoint.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);

@@ -10,7 +10,7 @@ import { ERROR_SCHEMA, scimClient } from '../utils/scim';
 import { createTestApp, TestApp } from '../utils/test-app';
 import { expected, statusesFor } from '../utils/users';
 
-/** Provisioning tokens (CONTRACT 6): per organisation, shown once, stored hashed, listed, revoked at once, audited. */
+/** Provisioning tokens (docs/product-rules.md §6): per organisation, shown once, stored hashed, listed, revoked at once, audited. */
 describe('Provisioning tokens: /api/scim-tokens', () => {
   let t: TestApp;
   let m: RoleMatrix;

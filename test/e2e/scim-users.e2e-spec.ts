@@ -19,7 +19,7 @@ import {
 import { lastMailTo, linkIn } from '../utils/outbox';
 import { createTestApp, TestApp } from '../utils/test-app';
 
-/** SCIM Users (CONTRACT 6): the organisation's accounts, under the product's rules as on the pages. */
+/** SCIM Users (docs/product-rules.md §6): the organisation's accounts, under the product's rules as on the pages. */
 describe('SCIM 2.0 Users: /scim/v2/Users', () => {
   let t: TestApp;
   let org: Organisation;

@@ -17,7 +17,7 @@ import { expected, statusesFor } from '../utils/users';
 let serial = 0;
 const uniqueDomain = () => `corp${++serial}-${Date.now().toString(36)}.example`;
 
-describe('SSO connections API (CONTRACT 6)', () => {
+describe('SSO connections API (docs/product-rules.md §6)', () => {
   let t: TestApp;
   let m: RoleMatrix;
   let idp: TestIdp;
@@ -215,7 +215,7 @@ describe('SSO connections API (CONTRACT 6)', () => {
   });
 });
 
-describe('SAML 2.0 sign-in through an organisation connection (CONTRACT 6)', () => {
+describe('SAML 2.0 sign-in through an organisation connection (docs/product-rules.md §6)', () => {
   let t: TestApp;
   let idp: TestIdp;
 

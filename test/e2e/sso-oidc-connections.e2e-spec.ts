@@ -29,7 +29,7 @@ const clients = [
   { client_id: 'portal-b', client_secret: 'secret-of-portal-b', redirect_uris: [CALLBACK] },
 ];
 
-describe('OpenID Connect sign-in through an organisation connection (CONTRACT 6)', () => {
+describe('OpenID Connect sign-in through an organisation connection (docs/product-rules.md §6)', () => {
   let t: TestApp;
   let provider: { issuer: string; stop: () => void };
 

@@ -7,7 +7,7 @@ import { Role } from '../../src/shared/roles';
 import { RunningProvider, signInAtProvider, startOidcProvider } from '../utils/oidc';
 import { createTestApp, TestApp } from '../utils/test-app';
 
-describe('Corporate login against a real OpenID provider (CONTRACT 3)', () => {
+describe('Corporate login against a real OpenID provider (docs/product-rules.md §3)', () => {
   let provider: RunningProvider;
   let t: TestApp;
 

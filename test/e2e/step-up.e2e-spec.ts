@@ -21,7 +21,7 @@ import { createTestApp, TestApp } from '../utils/test-app';
 
 const ORIGIN = 'http://portal.test';
 
-/** The status, CONTRACT §3's error body, and its code. */
+/** The status, the error body (docs/product-rules.md §3), and its code. */
 function refused(res: request.Response, status: number, code: string): void {
   expectErrorBody(res, status);
   expect(res.body.code).toBe(code);
@@ -31,7 +31,7 @@ const STALE = 61;
 let address = 0;
 
 /**
- * Re-authentication before sensitive actions (CONTRACT 7): every sensitive call refused without a recent proof,
+ * Re-authentication before sensitive actions (docs/product-rules.md §7): every sensitive call refused without a recent proof,
  * allowed within STEP_UP_MINUTES of a step-up or of the sign-in, refused again after; every factor; another session
  * and another organisation; parallel step-ups. Time is moved with the session's mark, never waited for.
  */

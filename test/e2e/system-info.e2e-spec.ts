@@ -6,7 +6,7 @@ import { createTestApp, TestApp } from '../utils/test-app';
 
 const KEY = 'test-service-api-key-0123456789';
 
-describe('System information (spec 001 §2.15, §3, §4, §7; CONTRACT 3)', () => {
+describe('System information (spec 001 §2.15, §3, §4, §7; docs/product-rules.md §3)', () => {
   let t: TestApp;
   let m: RoleMatrix;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { expected, statusesFor, target } from '../utils/users';
  * Spec 000 §6 and 001 §2.1: every user-administration route, for every role of the catalogue and for a site
  * admin of another organisation (whose view of this organisation's users is a 404).
  */
-describe('User administration routes × roles (spec 000 §6, §7; CONTRACT 2, 3)', () => {
+describe('User administration routes × roles (spec 000 §6, §7; docs/product-rules.md §2, §3)', () => {
   let t: TestApp;
   let m: RoleMatrix;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { createRoleMatrix, RoleMatrix } from '../utils/roles';
 import { createTestApp, TestApp } from '../utils/test-app';
 import { target } from '../utils/users';
 
-/** Spec 000 §3-§5 and §9, CONTRACT 2: the rules behind the user administration calls. */
+/** Spec 000 §3-§5 and §9, docs/product-rules.md §2: the rules behind the user administration calls. */
 describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
   let t: TestApp;
   let m: RoleMatrix;
@@ -65,7 +65,7 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
     });
   });
 
-  describe('PUT /api/users/updateRole (spec 000 §4 roles page, CONTRACT 2)', () => {
+  describe('PUT /api/users/updateRole (spec 000 §4 roles page, docs/product-rules.md §2)', () => {
     const change = (auth: object, userId: number, newUserRoleIds: number[]) =>
       http()
         .put('/api/users/updateRole')
@@ -406,7 +406,7 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
     });
   });
 
-  describe('GET /auth/organisation (CONTRACT 3 full organisation information)', () => {
+  describe('GET /auth/organisation (docs/product-rules.md §3 full organisation information)', () => {
     it('answers the organisation, its limits and a light users list', async () => {
       const res = await http().get('/auth/organisation').set(siteAdmin()).expect(200);
       expect(res.body).toMatchObject({

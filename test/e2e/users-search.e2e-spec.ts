@@ -50,7 +50,7 @@ describe('GET /api/users: search through the trigram index, bounded paging', () 
     }
     expect(emails(await list({ searchText: '"' }).expect(200))).toEqual(['mary.obrien@search.test']);
     // SQLite's LIKE and FTS5 read a NUL as the end of the text (the list answered 500, the export matched
-    // everyone): refused on every database, with the CONTRACT error body, by the list, its export and the audit.
+    // everyone): refused on every database, with the error body, by the list, its export and the audit.
     for (const text of ['\u0000', 'a\u0000', 'ma\u0000ry']) {
       for (const path of ['/api/users', '/api/users/export', '/api/audit-events']) {
         const res = await request(t.http).get(path).query({ searchText: text }).set(s.auth);

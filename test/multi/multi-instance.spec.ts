@@ -338,7 +338,7 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     expect({ total, found }).toEqual({ total: (before.body.totalRecords as number) + 1, found: 1 });
   });
 
-  it('a step-up on A counts on B at once, and an aged sign-in is refused on both (CONTRACT 7)', async () => {
+  it('a step-up on A counts on B at once, and an aged sign-in is refused on both (docs/product-rules.md §7)', async () => {
     const s = await signIn(a, siteAdmin);
     expect(s.res.status).toBe(200);
     // The fresh sign-in counts on B too.

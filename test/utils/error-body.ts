@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 
-/** True when a body has CONTRACT §3's error shape for `status`: {success: false, statusCode, code, message}. */
+/** True when a body has the error shape of docs/product-rules.md §3 for `status`: {success: false, statusCode, code, message}. */
 export function isErrorBody(body: unknown, status: number): boolean {
   if (typeof body !== 'object' || body === null) return false;
   const b = body as Record<string, unknown>;
@@ -13,11 +13,11 @@ export function isErrorBody(body: unknown, status: number): boolean {
   );
 }
 
-/** Asserts the status and CONTRACT §3's error body, showing the body when it is not. */
+/** Asserts the status and the error body (docs/product-rules.md §3), showing the body when it is not. */
 export function expectErrorBody(res: Response, status: number): void {
   expect({ status: res.status, body: res.body }).toEqual({
     status,
     body: expect.objectContaining({ success: false, statusCode: status }),
   });
-  if (!isErrorBody(res.body, status)) throw new Error(`not the CONTRACT error body: ${JSON.stringify(res.body)}`);
+  if (!isErrorBody(res.body, status)) throw new Error(`not the error body: ${JSON.stringify(res.body)}`);
 }

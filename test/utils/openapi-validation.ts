@@ -105,7 +105,7 @@ export class ResponseValidator {
       answer.captured ? ` ${JSON.stringify(answer.body)?.slice(0, 300)}` : ''
     }`;
     // Not an API route (the client's pages, socket.io, the metrics excluded from the document), or a path the
-    // product does not have: its errors still carry the CONTRACT body.
+    // product does not have: its errors still carry the error body.
     if (!route) {
       if (!isJson || status >= 400) return this.errorBody(shown, status, isJson, answer);
       return `${shown}, but the OpenAPI document has no path for it: ${SUCCESS_HINT}`;
@@ -144,7 +144,7 @@ export class ResponseValidator {
     })}`;
   }
 
-  /** Answers outside the operations (unknown paths, 405) still carry the CONTRACT error body. */
+  /** Answers outside the operations (unknown paths, 405) still carry the error body. */
   private errorBody(shown: string, status: number, isJson: boolean, answer: { captured: boolean; body: unknown }) {
     if (status < 400 || !isJson || !answer.captured) return undefined;
     const pointer = 'openapi.json#/components/schemas/ErrorBody';
@@ -153,7 +153,7 @@ export class ResponseValidator {
       validate = this.ajv.compile({ $ref: pointer });
       this.compiled.set(pointer, validate);
     }
-    return validate(answer.body) ? undefined : `${shown}, which is not the CONTRACT error body`;
+    return validate(answer.body) ? undefined : `${shown}, which is not the error body`;
   }
 }
 

@@ -89,6 +89,24 @@ export async function createTestApp(
 }
 
 /**
+ * Another instance of the application on `first`'s database and DATA_DIR (where SQLite and the generated keys
+ * live), as a second server behind a load balancer. Close it with `.app.close()`: the database and the folder are
+ * the first one's to remove.
+ */
+export function createInstanceBeside(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  return createTestApp(
+    {
+      ...(first.config.databaseUrl ? { DATABASE_URL: first.config.databaseUrl } : {}),
+      JWT_SECRET: first.config.jwtSecret,
+      ENCRYPTION_KEY: first.config.encryptionKey.toString('base64'),
+      ...env,
+    },
+    'sqlite',
+    first.dataDir,
+  );
+}
+
+/**
  * On PostgreSQL (`npm run test:e2e:pg`, the service specs with TEST_DATABASE_URL), each test app gets a database
  * of its own on the server of TEST_DATABASE_URL (a user that may create databases), created here and dropped at close.
  */

@@ -15,7 +15,7 @@ const TM = ['TAX_MANAGER', 'CA_VIEWER'];
 const CA_ONLY = ['CA_VIEWER'];
 const labels = (e: Array<{ label: string }>) => e.map((x) => x.label);
 
-/** The expected menus per role, from spec 001 §2.2, §2.4, §6 and CONTRACT 2. */
+/** The expected menus per role, from spec 001 §2.2, §2.4, §6 and docs/product-rules.md §2. */
 const EXPECTED: Record<string, { main: string[]; cog: string[] }> = {
   E_SUPPORT: {
     main: ['Home'],
@@ -70,7 +70,7 @@ describe('header menus by role (tax manager organisation)', () => {
     ]);
   });
 
-  it('a CA Viewer is a user of the corporate actions viewer without the tax manager (spec 001 §1, §9; CONTRACT 2)', () => {
+  it('a CA Viewer is a user of the corporate actions viewer without the tax manager (spec 001 §1, §9; docs/product-rules.md §2)', () => {
     // The defaults of a new organisation: every one of its users is a CA Viewer, whatever the role.
     for (const [, roles] of ROLE_CASES) {
       expect(isCaViewer(roles, CA_ONLY)).toBe(true);

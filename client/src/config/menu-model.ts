@@ -68,7 +68,7 @@ export function showsCog(roles: readonly Role[], applications: readonly string[]
 }
 
 /**
- * A CA Viewer (spec 001 §1, CONTRACT 2): a user of the corporate actions viewer without the tax manager
+ * A CA Viewer (spec 001 §1, docs/product-rules.md §2): a user of the corporate actions viewer without the tax manager
  * application (the defaults of a new organisation, spec 001 §9), or anyone holding the limited role 8.
  * They see the limited-functionality notice, the 110 px header and only Home in the main menu.
  */

@@ -1,8 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, NO_SESSION } from '@/test/fake-server';
+import { AVAILABILITY_MESSAGES } from '@shared/messages';
 import { api, ApiError, resolveUrl, SESSION_EXPIRED_EVENT, tokenStore } from './api';
+import { serviceAvailability } from './service-availability';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  serviceAvailability.report(false);
+});
 
 describe('request layer (spec 001 §7.1)', () => {
   it('sends server paths with credentials, a JSON content type and the stored token', async () => {
@@ -78,5 +84,96 @@ describe('request layer (spec 001 §7.1)', () => {
     });
     expect(f.calls).toHaveLength(1);
     expect(f.calls[0].headers.get('Authorization')).toBe('Bearer challenge');
+  });
+});
+
+describe('while the server is briefly unavailable (503 SERVICE_UNAVAILABLE)', () => {
+  const UNAVAILABLE = {
+    status: 503,
+    headers: { 'Retry-After': '3' },
+    body: {
+      success: false,
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: AVAILABILITY_MESSAGES.SERVICE_UNAVAILABLE,
+    },
+  };
+
+  it('a read is sent again after the Retry-After, and answers once the server does', async () => {
+    vi.useFakeTimers();
+    const f = fakeServer({}, { unmatched: NO_SESSION });
+    let refusals = 2;
+    f.respondWith('GET', '/api/users', () => (refusals-- > 0 ? UNAVAILABLE : { status: 200, body: { items: [] } }));
+    tokenStore.set('tok-1');
+    const answer = api.get('api/users');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(f.calls).toHaveLength(1);
+    expect(serviceAvailability.unavailable).toBe(true);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(f.calls).toHaveLength(1); // waits what the server asked, not less
+    await vi.advanceTimersByTimeAsync(1);
+    expect(f.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(3000);
+    await expect(answer).resolves.toEqual({ items: [] });
+    expect(f.calls).toHaveLength(3);
+    expect(serviceAvailability.unavailable).toBe(false);
+  });
+
+  it('a read is given up after a bounded number of tries, with the calm message', async () => {
+    vi.useFakeTimers();
+    const f = fakeServer({}, { unmatched: NO_SESSION });
+    f.respondWith('GET', '/api/users', () => UNAVAILABLE);
+    tokenStore.set('tok-1');
+    const answer = api.get('api/users').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(60_000);
+    const error = (await answer) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(503);
+    expect(error.message).toBe(AVAILABILITY_MESSAGES.SERVICE_UNAVAILABLE);
+    expect(f.calls).toHaveLength(4);
+    expect(serviceAvailability.unavailable).toBe(true);
+  });
+
+  it('a write is not sent again: its caller hears the calm message at once', async () => {
+    const f = fakeServer({}, { unmatched: NO_SESSION });
+    f.respondWith('POST', '/api/users/add', () => UNAVAILABLE);
+    f.respondWith('PUT', '/api/users/updateRole', () => UNAVAILABLE);
+    tokenStore.set('tok-1');
+    await expect(api.post('api/users/add', { email: 'a@b.c' })).rejects.toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    await expect(api.put('api/users/updateRole', {})).rejects.toMatchObject({ status: 503 });
+    expect(f.calls.map((c) => c.method)).toEqual(['POST', 'PUT']);
+    expect(serviceAvailability.unavailable).toBe(true);
+  });
+
+  it('a refresh refused as unavailable keeps the person signed in: the call fails calmly, no session-expired', async () => {
+    vi.useFakeTimers();
+    const f = fakeServer({}, { unmatched: NO_SESSION });
+    f.respond('GET', '/api/users/current', 403, { success: false, message: 'jwt expired' });
+    f.respondWith('POST', '/refresh', () => UNAVAILABLE);
+    const expired = vi.fn();
+    window.addEventListener(SESSION_EXPIRED_EVENT, expired);
+    try {
+      tokenStore.set('tok-1');
+      const answer = api.get('api/users/current').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(await answer).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      expect(expired).not.toHaveBeenCalled();
+      expect(tokenStore.get()).toBe('tok-1');
+      // The refresh was tried again (a refused refresh rotated nothing), a bounded number of times.
+      expect(f.calls.filter((c) => c.url === '/refresh')).toHaveLength(4);
+    } finally {
+      window.removeEventListener(SESSION_EXPIRED_EVENT, expired);
+    }
+  });
+
+  it('another 503 (readiness NOT_READY) is neither retried nor taken for an outage', async () => {
+    const f = fakeServer({}, { unmatched: NO_SESSION });
+    f.respond('GET', '/api/health/ready', 503, { success: false, statusCode: 503, code: 'NOT_READY', message: 'x' });
+    await expect(api.get('api/health/ready')).rejects.toMatchObject({ status: 503 });
+    expect(f.calls).toHaveLength(1);
+    expect(serviceAvailability.unavailable).toBe(false);
   });
 });

@@ -2,9 +2,17 @@
  * The request layer of spec 001 §7.1. Relative paths starting with api, pqte, mfa, auth or refresh get
  * the server host prepended and send credentials, a JSON content type and the token from local
  * storage. A 403 {success: false, message: 'jwt expired'} refreshes the access token and retries the
- * request once, invisibly.
+ * request once, invisibly. A 503 SERVICE_UNAVAILABLE (an engine underneath the server is briefly unreachable)
+ * is retried for reads (GET) after the server's Retry-After, a few times; a write is not sent again (its caller
+ * hears the calm message); either way the service-availability notice shows while it lasts.
  */
-import { AUTH_MESSAGES, ERROR_CODES, type ErrorBodyCode } from '@shared/messages';
+import { AUTH_MESSAGES, AVAILABILITY_MESSAGES, ERROR_CODES, type ErrorBodyCode } from '@shared/messages';
+import {
+  isServiceUnavailable,
+  serviceAvailability,
+  UNAVAILABLE_RETRIES,
+  unavailableRetryDelayMs,
+} from './service-availability';
 
 export const TOKEN_KEY = 'accessToken';
 const SERVER_PREFIX = /^\/?(api|pqte|mfa|auth|refresh)(\/|$|\?)/;
@@ -51,7 +59,7 @@ export function isJwtExpired(status: number, body: ErrorBody): boolean {
   return status === 403 && body.success === false && body.message === AUTH_MESSAGES.JWT_EXPIRED;
 }
 
-/** CONTRACT 7: a sensitive call made without a recent proof of identity. */
+/** docs/product-rules.md §7: a sensitive call made without a recent proof of identity. */
 export function isStepUpRequired(status: number, body: ErrorBody): boolean {
   return status === 403 && body.code === ERROR_CODES.STEP_UP_REQUIRED;
 }
@@ -78,17 +86,40 @@ export function confirmIdentity(): Promise<boolean> {
 }
 
 let refreshing: Promise<string | null> | null = null;
+/** The last refresh failed only because the server was briefly unavailable: the session itself may be fine. */
+let refreshUnavailable = false;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A server call, sent again while the server answers SERVICE_UNAVAILABLE when `retry` says so (a refused call changed
+ * nothing on the server, so the same call is safe to send again), after its Retry-After; every answer is reported to
+ * the service-availability notice.
+ */
+async function fetchServer(url: string, init: RequestInit, retry: boolean): Promise<{ res: Response; data: unknown }> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(url, init);
+    const data = await parse(res);
+    const unavailable = isServiceUnavailable(res.status, data as ErrorBody);
+    serviceAvailability.report(unavailable);
+    if (!unavailable || !retry || attempt >= UNAVAILABLE_RETRIES) return { res, data };
+    await wait(unavailableRetryDelayMs(attempt, res.headers.get('Retry-After')));
+  }
+}
 
 async function refreshOnce(): Promise<string | null> {
+  refreshUnavailable = false;
   try {
-    const res = await fetch(resolveUrl('refresh').url, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-    });
+    // Retried while unavailable: a refused refresh rotated nothing, and giving up would sign the person out.
+    const { res, data } = await fetchServer(
+      resolveUrl('refresh').url,
+      { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' } },
+      true,
+    );
+    refreshUnavailable = isServiceUnavailable(res.status, data as ErrorBody);
     if (!res.ok) return null;
-    const body = (await res.json()) as { newAccessToken?: string };
-    if (!body.newAccessToken) return null;
+    const body = data as { newAccessToken?: string } | undefined;
+    if (!body?.newAccessToken) return null;
     tokenStore.set(body.newAccessToken);
     return body.newAccessToken;
   } catch {
@@ -100,6 +131,11 @@ async function refreshOnce(): Promise<string | null> {
 export function refreshAccessToken(): Promise<string | null> {
   refreshing ??= refreshOnce().finally(() => (refreshing = null));
   return refreshing;
+}
+
+/** Whether the last refresh failed because the server was briefly unavailable (not because the session ended). */
+export function lastRefreshWasUnavailable(): boolean {
+  return refreshUnavailable;
 }
 
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
@@ -135,13 +171,16 @@ export async function request<T = unknown>(
     const token = bearer ?? tokenStore.get();
     if (token) h.set('Authorization', `Bearer ${token}`);
   }
-  const res = await fetch(url, {
+  const sent: RequestInit = {
     ...init,
     credentials: server ? 'include' : init.credentials,
     headers: h,
     body: json !== undefined ? JSON.stringify(json) : body,
-  });
-  const data = await parse(res);
+  };
+  const read = (init.method ?? 'GET').toUpperCase() === 'GET';
+  const { res, data } = server
+    ? await fetchServer(url, sent, read)
+    : await fetch(url, sent).then(async (r) => ({ res: r, data: await parse(r) }));
   if (res.ok) return data as T;
 
   const err = (
@@ -150,6 +189,14 @@ export async function request<T = unknown>(
   if (server && !bearer && !retried && isJwtExpired(res.status, err)) {
     const fresh = await refreshAccessToken();
     if (fresh) return request<T>(path, options, true, steppedUp);
+    // The server could not renew the session for now: the person stays signed in, the call fails calmly.
+    if (lastRefreshWasUnavailable())
+      throw new ApiError(503, {
+        success: false,
+        statusCode: 503,
+        code: ERROR_CODES.SERVICE_UNAVAILABLE,
+        message: AVAILABILITY_MESSAGES.SERVICE_UNAVAILABLE,
+      });
     window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
   } else if (server && !bearer && !steppedUp && isStepUpRequired(res.status, err)) {
     // Once: the call is retried after the person confirmed it is them, and a second refusal is the answer.
@@ -188,7 +235,7 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'DELETE' }),
 };
 
-/** A new password refused as breached (CONTRACT 7): its message belongs under the new-password field. */
+/** A new password refused as breached (docs/product-rules.md §7): its message belongs under the new-password field. */
 export function breachedPasswordMessage(error: unknown): string | null {
   return error instanceof ApiError && error.code === ERROR_CODES.PASSWORD_BREACHED
     ? (error.body.message ?? null)

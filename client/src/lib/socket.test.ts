@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EventEmitter } from 'node:events';
 import type { io } from 'socket.io-client';
 import { fakeServer, NO_SESSION } from '@/test/fake-server';
+import { SOCKET_ERRORS } from '@shared/notifications';
 import { startNotificationSocket } from './socket';
 
 /** A stand-in for socket.io-client's Socket and Manager: records connects and the query token used. */
@@ -106,5 +107,62 @@ describe('notification socket (spec 001 §7)', () => {
     await flush();
     expect(fetch.calls).toEqual([]);
     expect(f.tokens).toEqual(['tok-1']);
+  });
+
+  it('connects again later, with the same token and longer waits, while the server cannot check it', async () => {
+    vi.useFakeTimers();
+    try {
+      localStorage.setItem('accessToken', 'tok-1');
+      const fetch = fakeServer({}, { unmatched: NO_SESSION });
+      const f = fakeIo();
+      const ended = vi.fn();
+      const connection = startNotificationSocket({ onNotification: () => {}, onSessionEnded: ended }, f.create);
+      f.socket.emit('connect_error', new Error(SOCKET_ERRORS.UNAVAILABLE));
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(f.tokens).toEqual(['tok-1']);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(f.tokens).toEqual(['tok-1', 'tok-1']);
+      f.socket.emit('connect_error', new Error(SOCKET_ERRORS.UNAVAILABLE));
+      await vi.advanceTimersByTimeAsync(3999);
+      expect(f.tokens).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(f.tokens).toHaveLength(3);
+      // Neither a refresh nor an ended session: the server was only unavailable.
+      expect(fetch.calls).toEqual([]);
+      expect(ended).not.toHaveBeenCalled();
+      f.socket.emit('connect_error', new Error(SOCKET_ERRORS.UNAVAILABLE));
+      connection.stop();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(f.tokens).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the session when the token cannot be renewed only because the server is briefly unavailable', async () => {
+    vi.useFakeTimers();
+    try {
+      localStorage.setItem('accessToken', 'tok-1');
+      const fetch = fakeServer({}, { unmatched: NO_SESSION });
+      let unavailable = true;
+      fetch.respondWith('POST', '/refresh', () =>
+        unavailable
+          ? { status: 503, body: { success: false, statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'x' } }
+          : { status: 200, body: { newAccessToken: 'tok-2' } },
+      );
+      const f = fakeIo();
+      const ended = vi.fn();
+      const connection = startNotificationSocket({ onNotification: () => {}, onSessionEnded: ended }, f.create);
+      f.socket.emit('disconnect', 'io server disconnect');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(ended).not.toHaveBeenCalled();
+      unavailable = false;
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(ended).not.toHaveBeenCalled();
+      expect(f.tokens).toEqual(['tok-1', 'tok-2']);
+      connection.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { io, Socket } from 'socket.io-client';
 import { SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH, type NotificationItem } from '@shared/notifications';
-import { refreshAccessToken, tokenStore } from './api';
+import { lastRefreshWasUnavailable, refreshAccessToken, tokenStore } from './api';
 
 /**
  * The notifications socket (spec 001 §7): socket.io connected to the configured base URL
@@ -30,6 +30,9 @@ export interface NotificationConnection {
 
 /** Consecutive authentication retries before giving up (a refresh that keeps failing). */
 const MAX_AUTH_RETRIES = 3;
+/** While the server cannot check the token (its database is unreachable): the first wait, and the longest. */
+const UNAVAILABLE_RETRY_MS = 2000;
+const UNAVAILABLE_RETRY_MAX_MS = 30_000;
 
 export function startNotificationSocket(
   handlers: NotificationSocketHandlers,
@@ -37,6 +40,8 @@ export function startNotificationSocket(
 ): NotificationConnection {
   let stopped = false;
   let retries = 0;
+  let unavailableWaitMs = UNAVAILABLE_RETRY_MS;
+  let unavailableTimer: ReturnType<typeof setTimeout> | undefined;
   const socket = create(SOCKET_BASE, {
     path: SOCKET_PATH,
     query: { token: tokenStore.get() ?? '' },
@@ -60,14 +65,27 @@ export function startNotificationSocket(
     handlers.onSessionEnded?.();
   };
 
-  /** The token was refused or has expired: refresh it, then connect again; else the session is over. */
+  /** While the server is briefly unavailable: `retry` later, each wait longer than the last. */
+  const later = (retry: () => void) => {
+    clearTimeout(unavailableTimer);
+    unavailableTimer = setTimeout(retry, unavailableWaitMs);
+    unavailableWaitMs = Math.min(unavailableWaitMs * 2, UNAVAILABLE_RETRY_MAX_MS);
+  };
+
+  /**
+   * The token was refused or has expired: refresh it, then connect again; else the session is over, unless the server
+   * was only briefly unavailable (then the refresh is tried again later, not counted as a refusal).
+   */
   const renew = async () => {
     if (stopped) return;
     if (++retries > MAX_AUTH_RETRIES) return end();
     const fresh = await refreshAccessToken();
     if (stopped || !tokenStore.get()) return;
     if (fresh) connectWithStoredToken();
-    else end();
+    else if (lastRefreshWasUnavailable()) {
+      retries--;
+      later(() => void renew());
+    } else end();
   };
 
   // Automatic reconnections (network loss) carry the newest token.
@@ -77,6 +95,7 @@ export function startNotificationSocket(
   });
   socket.on('connect', () => {
     retries = 0;
+    unavailableWaitMs = UNAVAILABLE_RETRY_MS;
     handlers.onConnect?.();
   });
   socket.on(SOCKET_EVENTS.NOTIFICATION, (item: NotificationItem) => {
@@ -93,6 +112,8 @@ export function startNotificationSocket(
       err.message === SOCKET_ERRORS.NO_TOKEN
     )
       void renew();
+    // The server is briefly unable to check the token: the same token, later.
+    else if (err.message === SOCKET_ERRORS.UNAVAILABLE) later(connectWithStoredToken);
     // Invalid token or MFA enrolment pending: nothing to retry.
   });
   // The server says why it is about to drop the socket.
@@ -112,6 +133,7 @@ export function startNotificationSocket(
     socket,
     stop: () => {
       stopped = true;
+      clearTimeout(unavailableTimer);
       socket.removeAllListeners();
       socket.io.removeAllListeners();
       socket.disconnect();

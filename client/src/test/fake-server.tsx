@@ -29,6 +29,8 @@ export interface Call {
 export interface Answer {
   status?: number;
   body?: unknown;
+  /** Headers beside the JSON content type (e.g. Retry-After). */
+  headers?: Record<string, string>;
 }
 
 type Reply = Answer | ((call: Call) => Answer);
@@ -96,7 +98,7 @@ export function fakeServer(routes: Record<string, Reply> = {}, options: { unmatc
     const r = typeof reply === 'function' ? reply(call) : (reply ?? unmatched);
     return new Response(r.body === undefined ? '' : JSON.stringify(r.body), {
       status: r.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...r.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,8 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, Min } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional } from 'class-validator';
 import { AUDIT_EVENT_TYPE_IDS, AuditEventQuery, AuditEventType } from '../../shared/audit';
-import { PageField, PageSizeField, SearchTextField } from '../../common/validation';
+import { PageField, PageSizeField, SearchTextField, WholeNumberField } from '../../common/validation';
 
 /** Query of GET /api/audit-events and its export: filtering and paging happen in the database. */
 export class AuditEventQueryDto implements AuditEventQuery {
@@ -21,18 +20,10 @@ export class AuditEventQueryDto implements AuditEventQuery {
   @IsIn(AUDIT_EVENT_TYPE_IDS, { message: 'type must be an audit event type.' })
   type?: AuditEventType;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'actorId must be a whole number.' })
-  @Min(1, { message: 'actorId must be a whole number.' })
+  @WholeNumberField('actorId')
   actorId?: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'targetId must be a whole number.' })
-  @Min(1, { message: 'targetId must be a whole number.' })
+  @WholeNumberField('targetId')
   targetId?: number;
 
   @SearchTextField('Summary, actor or target e-mail, or address; case-insensitive, taken literally')

@@ -34,7 +34,7 @@ export class SsoController {
   /**
    * `prompt=login` asks the provider to authenticate the person again (with max_age=0), whatever session they have
    * there. With the `stepUp` ticket of POST /auth/step-up/sso, the round trip is a re-authentication of the signed-in
-   * session it names (CONTRACT 7): its callback marks that session instead of opening one.
+   * session it names (docs/product-rules.md §7): its callback marks that session instead of opening one.
    */
   @Redirects("To the identity provider's authorization endpoint")
   @Errors(404, 502)

@@ -25,7 +25,7 @@ export interface SsoTransaction {
 }
 
 /**
- * Corporate single sign-on (CONTRACT 3): OpenID Connect code flow with PKCE, scopes 'openid email',
+ * Corporate single sign-on (docs/product-rules.md §3): OpenID Connect code flow with PKCE, scopes 'openid email',
  * against OIDC_ISSUER. An identity signs in only as an existing, enabled account that is marked for
  * SSO in an organisation with SSO enabled: the provider proves the e-mail, the product decides access.
  */
@@ -111,7 +111,7 @@ export class SsoService {
   }
 
   /**
-   * The end of a re-authentication at the provider (CONTRACT 7): the provider must have authenticated the person just
+   * The end of a re-authentication at the provider (docs/product-rules.md §7): the provider must have authenticated the person just
    * now (auth_time within the clock tolerance of max_age=0) as the e-mail of the account whose session the ticket
    * names; then that session is marked. Nothing else changes: no new session, no cookie.
    */

@@ -30,7 +30,7 @@ export interface SsoStepUp {
 const SSO_TICKET_SECONDS = 120;
 
 /**
- * Re-authentication before sensitive actions (CONTRACT 7): the password, a TOTP, a recovery code or a passkey of the
+ * Re-authentication before sensitive actions (docs/product-rules.md §7): the password, a TOTP, a recovery code or a passkey of the
  * caller's own account marks the caller's session as recently authenticated. Throttled like sign-in (the same counts
  * per account and address, so guesses here and at the login add up); each success and failure is audited.
  */

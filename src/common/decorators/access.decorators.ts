@@ -27,7 +27,7 @@ export type AccessRule =
       roles: readonly Role[];
       /** An account whose MFA is enforced but not yet set up may call it (its own profile, enrolment, logout). */
       mfaPending: boolean;
-      /** A sensitive action (CONTRACT 7): the caller proved who they are within STEP_UP_MINUTES. */
+      /** A sensitive action (docs/product-rules.md §7): the caller proved who they are within STEP_UP_MINUTES. */
       stepUp?: StepUpOptions;
       /**
        * The scope an organisation API key needs to call it (docs/api-keys.md); left out, no key may. A key's scope

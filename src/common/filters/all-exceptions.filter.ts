@@ -1,8 +1,10 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { DatabaseBusyError } from '../../database/sqlite/serialiser';
-import { ERROR_CODES } from '../../shared/messages';
+import { AVAILABILITY_MESSAGES, ERROR_CODES } from '../../shared/messages';
+import { EngineState, RETRY_AFTER_SECONDS } from '../engine-state';
+import { unavailableEngine } from '../engine-unavailable';
+import { errorResponse } from './error-response';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: ERROR_CODES.VALIDATION_FAILED,
@@ -25,19 +27,17 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'querystring.parse.rangeError': 'The request body is nested too deeply.',
 };
 
-/** Where the SCIM service answers (its errors also carry RFC 7644 §3.12's fields, as application/scim+json). */
-const SCIM_PREFIX = '/scim/';
-const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
-/** scimType for a 400 that names none: a body that is no JSON, or of the wrong shape. */
-const SCIM_INVALID_SYNTAX = 'invalidSyntax';
-
 /**
- * Writes every error as CONTRACT 3's body: {success: false, statusCode, code, message}. On /scim/ the same body
+ * Writes every error as the error body (docs/product-rules.md §3): {success: false, statusCode, code, message}. On /scim/ the same body
  * also carries the SCIM error schema's fields (schemas, status as text, scimType, detail), which a directory reads.
+ * An engine that cannot be reached (engine-unavailable.ts) is a 503 SERVICE_UNAVAILABLE with `Retry-After`, reported
+ * to the EngineState (which logs the outage once), not a 500 with a stack trace per request.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
+
+  constructor(private readonly engines?: EngineState) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
@@ -92,13 +92,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
       });
       return;
     }
-    if (exception instanceof DatabaseBusyError) {
-      res.setHeader('Retry-After', '1');
+    const engine = unavailableEngine(exception);
+    if (engine) {
+      this.engines?.down(engine, exception);
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
       send(host, HttpStatus.SERVICE_UNAVAILABLE, {
         success: false,
         statusCode: 503,
-        code: ERROR_CODES.DATABASE_BUSY,
-        message: exception.message,
+        code: ERROR_CODES.SERVICE_UNAVAILABLE,
+        message: AVAILABILITY_MESSAGES.SERVICE_UNAVAILABLE,
       });
       return;
     }
@@ -117,26 +119,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 }
 
-/** The error body, with the SCIM error schema's fields on the SCIM service's paths. */
+/** The error body, with the SCIM error schema's fields on the SCIM service's paths (errorResponse). */
 function send(host: ArgumentsHost, status: number, body: Record<string, unknown>): void {
   const res = host.switchToHttp().getResponse<Response>();
   const req = host.switchToHttp().getRequest<Request>();
-  const path = req.originalUrl ?? req.url ?? '';
-  if (!path.startsWith(SCIM_PREFIX)) {
-    res.status(status).json(body);
-    return;
-  }
-  const scimType = typeof body.scimType === 'string' ? body.scimType : status === 400 ? SCIM_INVALID_SYNTAX : undefined;
-  res
-    .status(status)
-    .type('application/scim+json')
-    .send(
-      JSON.stringify({
-        ...body,
-        schemas: [SCIM_ERROR_SCHEMA],
-        status: String(status),
-        ...(scimType ? { scimType } : {}),
-        detail: body.message,
-      }),
-    );
+  const { contentType, text } = errorResponse(req.originalUrl ?? req.url ?? '', status, body);
+  res.status(status).setHeader('Content-Type', contentType);
+  res.send(text);
 }

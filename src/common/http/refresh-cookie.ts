@@ -2,7 +2,7 @@ import { CookieOptions, Response } from 'express';
 import { LIFETIMES } from '../../shared/limits';
 import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
 
-/** The refresh token travels only in this cookie, only to /refresh (CONTRACT 3). */
+/** The refresh token travels only in this cookie, only to /refresh (docs/product-rules.md §3). */
 export const REFRESH_COOKIE = 'refreshToken';
 
 function options(secure: boolean): CookieOptions {

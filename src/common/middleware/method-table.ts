@@ -4,6 +4,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { NextFunction, Request, Response } from 'express';
 import { match } from 'path-to-regexp';
 import { ERROR_CODES } from '../../shared/messages';
+import { errorResponse } from '../filters/error-response';
 
 /** A route pattern of a controller and the methods its handlers take. */
 interface RouteMethods {
@@ -72,11 +73,13 @@ export function methodNotAllowed(table: RouteMethods[]) {
       res.status(204).end();
       return;
     }
-    res.status(405).json({
+    const { contentType, text } = errorResponse(req.originalUrl, 405, {
       success: false,
       statusCode: 405,
       code: ERROR_CODES.METHOD_NOT_ALLOWED,
       message: `${req.method} is not allowed here; this path takes ${allow.join(', ')}.`,
     });
+    res.status(405).setHeader('Content-Type', contentType);
+    res.send(text);
   };
 }

@@ -1,7 +1,7 @@
 import { Column, Entity, Index } from 'typeorm';
 import { HashedToken } from './hashed-token';
 
-/** An opaque refresh token, stored as its SHA-256 hash. Rotated on every use (CONTRACT 3). */
+/** An opaque refresh token, stored as its SHA-256 hash. Rotated on every use (docs/product-rules.md §3). */
 @Entity('refresh_tokens')
 @Index('IDX_refresh_tokens_hash', ['tokenHash'], { unique: true })
 export class RefreshToken extends HashedToken {

@@ -63,7 +63,7 @@ export class User {
   @Column({ type: 'varchar', length: 100, default: '' })
   location!: string;
 
-  /** The main role (CONTRACT 2). */
+  /** The main role (docs/product-rules.md §2). */
   @Column({ type: 'integer', default: Role.STANDARD_ADMIN })
   roleId!: Role;
 

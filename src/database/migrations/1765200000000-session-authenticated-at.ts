@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * When the session's holder last proved who they are (CONTRACT 7, re-authentication): empty until the first step-up,
+ * When the session's holder last proved who they are (docs/product-rules.md §7, re-authentication): empty until the first step-up,
  * so the sign-in that opened the session (its createdAt) counts as one. Kept with the session, so every instance
  * behind a load balancer reads the same mark.
  */

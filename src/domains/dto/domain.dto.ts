@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { LIMITS } from '../../shared/limits';
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsString, Matches, MaxLength } from 'class-validator';
+import { WholeNumberField } from '../../common/validation';
 import { domainToASCII } from 'node:url';
 import {
   DOMAIN_MAX,
@@ -33,11 +33,8 @@ export class ClaimDomainDto {
 
 /** ?organisationId= of the domain routes: E-Support names the organisation it works on. */
 export class DomainOrganisationQueryDto {
-  @ApiPropertyOptional({ description: 'E-Support only: the organisation to work on (default: the caller’s own)' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'organisationId must be a whole number.' })
-  @Min(1, { message: 'organisationId must be a whole number.' })
-  @Max(LIMITS.ID_MAX, { message: 'organisationId must be a whole number from 1 to 2147483647.' })
+  @WholeNumberField('organisationId', {
+    description: 'E-Support only: the organisation to work on (default: the caller’s own)',
+  })
   organisationId?: number;
 }

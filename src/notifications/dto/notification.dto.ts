@@ -46,7 +46,7 @@ export class NotificationContentDto {
   downloadLink?: string;
 }
 
-/** POST api/notifications (X-Api-Key, CONTRACT 3): one user or a whole organisation. */
+/** POST api/notifications (X-Api-Key, docs/product-rules.md §3): one user or a whole organisation. */
 export class PublishNotificationDto implements PublishNotificationRequest {
   @ApiPropertyOptional()
   @OmitOrValid()

@@ -75,12 +75,12 @@ export class ScimDocumentDto {
   @ApiPropertyOptional({ type: ScimMetaDto }) meta?: ScimMetaDto;
 }
 
-/** RFC 7644 §3.12's error, beside CONTRACT 3's fields. */
+/** RFC 7644 §3.12's error, beside the error body's fields (docs/product-rules.md §3). */
 export class ScimErrorDto {
   @ApiProperty({ ...SCHEMA_URNS, example: ['urn:ietf:params:scim:api:messages:2.0:Error'] }) schemas!: string[];
   @ApiProperty({ example: '409', pattern: '^[1-5][0-9][0-9]$' }) status!: string;
   @ApiPropertyOptional({
-    enum: ['uniqueness', 'invalidFilter', 'invalidSyntax', 'invalidValue', 'mutability', 'noTarget'],
+    enum: ['uniqueness', 'invalidFilter', 'invalidPath', 'invalidSyntax', 'invalidValue', 'mutability', 'noTarget'],
   })
   scimType?: string;
   @ApiProperty({ maxLength: 1000 }) detail!: string;

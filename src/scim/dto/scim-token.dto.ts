@@ -33,7 +33,7 @@ export class NewScimTokenDto implements NewScimToken {
   token!: string;
 }
 
-/** CONTRACT 3's error body. */
+/** the error body (docs/product-rules.md §3). */
 export class ErrorBodyDto {
   @ApiProperty({ example: false }) success!: boolean;
   @ApiProperty() statusCode!: number;

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
-import { OmitOrValid } from '../../common/validation';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { OmitOrValid, WholeNumberField } from '../../common/validation';
 import { SSO_DEFAULT_ROLES, SSO_LIMITS as L, SSO_PROTOCOLS, SsoProtocol } from '../../shared/sso';
 
 /** What both protocols share, and the only fields a change may leave out. */
@@ -75,10 +74,6 @@ export class UpdateSsoConnectionDto extends SsoConnectionFields {}
 
 /** ?organisationId= (E-Support only: the organisation worked on). */
 export class SsoOrganisationQueryDto {
-  @ApiPropertyOptional()
-  @OmitOrValid()
-  @Type(() => Number)
-  @IsInt({ message: 'organisationId must be a whole number.' })
-  @Min(1, { message: 'organisationId must be a whole number.' })
+  @WholeNumberField('organisationId', { description: 'E-Support only: the organisation worked on' })
   organisationId?: number;
 }

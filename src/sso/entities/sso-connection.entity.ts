@@ -3,7 +3,7 @@ import type { SsoProtocol } from '../../shared/sso';
 import { Role } from '../../shared/roles';
 
 /**
- * An organisation's own identity provider (CONTRACT 6). OIDC connections keep the issuer and client; the
+ * An organisation's own identity provider (docs/product-rules.md §6). OIDC connections keep the issuer and client; the
  * client secret is stored sealed with ENCRYPTION_KEY. SAML connections keep the IdP's metadata as given and
  * what was read from it, so a sign-in needs no parse.
  */

@@ -17,7 +17,7 @@ export class ListSystemInformationDto implements SystemInformationQuery {
   asc?: boolean;
 }
 
-/** POST /api/system-information with X-Api-Key (CONTRACT 3): an event recorded by another system. */
+/** POST /api/system-information with X-Api-Key (docs/product-rules.md §3): an event recorded by another system. */
 export class RecordSystemEventDto {
   @IsIn(SYSTEM_EVENT_TYPES, { message: EVENT_TYPE_MESSAGE })
   eventType!: string;

@@ -169,6 +169,17 @@ describe.each(SERVICE_DATABASES)('AccountLifecycleService on %s', (database) => 
     expect(unchanged.events).toEqual([]);
   });
 
+  it('enforcing MFA ends the sessions and tells of it with user.updated, once', async () => {
+    const { org, caller } = await organisationWithSiteAdmin();
+    const target = await createUser(t(), org, { roleId: Role.VIEWER });
+    const { session } = await t().app.get(SessionsService).start(target, client);
+    const { events } = await heard(() => lifecycle().setMfaEnforced(caller, target, true, client));
+    expect(events).toMatchObject([{ type: 'user.updated', user: { id: target.id } }]);
+    expect(await t().app.get(SessionsService).isActive(session.id)).toBe(false);
+    const enforced = await t().db.getRepository(User).findOneByOrFail({ id: target.id });
+    expect((await heard(() => lifecycle().setMfaEnforced(caller, enforced, true))).events).toEqual([]);
+  });
+
   it('deletes an account: its sessions end, the row goes, user.deleted names it', async () => {
     const { org } = await organisationWithSiteAdmin();
     const target = await createUser(t(), org, { roleId: Role.VIEWER });

@@ -5,7 +5,6 @@ import { AuditChanges, AuditRecord, AuditService } from '../../audit/audit.servi
 import { AppException } from '../../common/app.exception';
 import { AuthUser, canAccessOrganisation } from '../../common/auth-user';
 import { ClientInfo } from '../../common/request-context';
-import { ScimCaller } from '../../common/scim-caller';
 import { User } from '../../database/entities/user.entity';
 import { Organisation } from '../../database/entities/organisation.entity';
 import { lockRow } from '../../database/locks';
@@ -13,22 +12,15 @@ import { isUniqueViolation } from '../../database/unique-violation';
 import { maySignIn } from '../../credentials/may-sign-in';
 import { VerifiedDomainsService } from '../../domains/verified-domains.service';
 import { SessionsService } from '../../sessions/sessions.service';
-import { AccountEvent, AccountEventActor, AccountEventType } from '../../shared/account-events';
+import { AccountEventType } from '../../shared/account-events';
 import { checkAccountAction, checkNewAccountRole, checkRoleChange, RoleChoice } from '../../shared/account-rules';
 import { emailDomain } from '../../shared/domains';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../shared/messages';
-import { effectiveRoles, Role, ROLE_CODES, roleNames } from '../../shared/roles';
+import { effectiveRoles, Role, roleNames } from '../../shared/roles';
 import { SCIM_MESSAGES } from '../../shared/scim';
+import { AccountActor, accountEvent, auditActor } from './account-actor';
 import { accountEmail } from './account-email';
 import { AccountEvents } from './account-events';
-
-/**
- * Who asks for a change: an account on the pages (the account-action rule of docs/api.md applies), the
- * organisation's directory through a provisioning token, the account itself at its first corporate sign-in, or
- * the product (the first start).
- */
-export type AccountActor =
-  { type: 'user'; caller: AuthUser } | { type: 'scim'; scim: ScimCaller } | { type: 'self' } | { type: 'system' };
 
 /** A new account: the organisation it belongs to and the row's own values. */
 export interface NewAccount {
@@ -76,13 +68,15 @@ export interface CreateOptions {
   within?: (tx: EntityManager, created: User) => Promise<void>;
 }
 
+export type { AccountActor } from './account-actor';
+
 export function activeUsersLimitMessage(allowed: number): string {
   return `Your organisation is allowed only ${allowed} active user(s), and that many are active already. Disable another user first, or contact support to raise the limit.`;
 }
 
 /**
  * The one owner of an account's life (docs/architecture.md, 'An account's life'): it creates accounts, switches
- * their access on and off, changes their roles, profile and address, and deletes them, whoever asks. It holds the
+ * their access on and off, changes their roles, MFA enforcement, profile and address, and deletes them, whoever asks. It holds the
  * rules every source shares: the e-mail rule (`account-email.ts`), the address rule (an address is unique, and one
  * on a domain another organisation verified is not this organisation's to use), the active-user limit under the
  * organisation's row lock, the account-action rule for the pages, ending sessions and sockets when access goes,
@@ -266,6 +260,28 @@ export class AccountLifecycleService {
     });
   }
 
+  /**
+   * Enforces MFA on an account or stops enforcing it, under the account-action rule: its sessions end (it signs in
+   * again under the new rule), and `user.updated` tells of it.
+   */
+  async setMfaEnforced(caller: AuthUser, target: User, enforced: boolean, client?: ClientInfo): Promise<void> {
+    const refused = checkAccountAction(caller, target, 'mfa');
+    if (refused) throw AppException.forbidden(refused);
+    if (target.isMFAEnforced === enforced) return;
+    const actor: AccountActor = { type: 'user', caller };
+    await this.db.transaction(async (tx) => {
+      const repo = tx.getRepository(User);
+      await repo.update({ id: target.id }, { isMFAEnforced: enforced });
+      await this.sessions.endAllForUsers([target.id], 'mfa-changed', undefined, tx);
+      await this.record(tx, actor, target, client, {
+        type: 'MFA_ENFORCEMENT_CHANGED',
+        summary: `MFA ${enforced ? 'enforced' : 'no longer enforced'} for ${target.email}`,
+        changes: { mfaEnforced: { from: target.isMFAEnforced, to: enforced } },
+      });
+      await this.emit(tx, 'user.updated', actor, await repo.findOneByOrFail({ id: target.id }));
+    });
+  }
+
   /** Deletes an account: every session and socket of it ends first, in the same transaction. */
   async remove(actor: AccountActor, target: User, client?: ClientInfo | null, tx?: EntityManager): Promise<void> {
     const run = async (tx: EntityManager): Promise<void> => {
@@ -310,7 +326,8 @@ export class AccountLifecycleService {
   async addressRace(e: unknown, actor: AccountActor, organisationId: number, email: string): Promise<unknown> {
     if (!isUniqueViolation(e)) return e;
     const winner = await this.db.getRepository(User).findOne({ select: { organisationId: true }, where: { email } });
-    return winner && !this.sees(actor, organisationId, winner.organisationId) ? emailUnavailable() : duplicateEmail();
+    if (!winner) return e;
+    return this.sees(actor, organisationId, winner.organisationId) ? duplicateEmail() : emailUnavailable();
   }
 
   /** Whether the actor may see accounts of `holder`: its own organisation's, or any for support on the pages. */
@@ -331,51 +348,7 @@ export class AccountLifecycleService {
   }
 
   private emit(tx: EntityManager, type: AccountEventType, actor: AccountActor, user: User): Promise<void> {
-    const event: AccountEvent = {
-      type,
-      organisationId: user.organisationId,
-      actor: eventActor(actor, user),
-      user: {
-        id: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        roles: user.roles.map((r) => ROLE_CODES[r]),
-        active: maySignIn(user),
-      },
-    };
-    return this.events.emit(tx, event);
-  }
-}
-
-function auditActor(actor: Exclude<AccountActor, { type: 'system' }>, target: User): AuditRecord['actor'] {
-  switch (actor.type) {
-    case 'user':
-      return actor.caller;
-    case 'scim':
-      return {
-        kind: 'scim-token',
-        tokenId: actor.scim.tokenId,
-        tokenName: actor.scim.tokenName,
-        organisationId: actor.scim.organisationId,
-      };
-    case 'self':
-      return target;
-  }
-}
-
-function eventActor(actor: AccountActor, target: User): AccountEventActor {
-  switch (actor.type) {
-    case 'user':
-      return actor.caller.apiKey
-        ? { type: 'api_key', id: actor.caller.apiKey.id }
-        : { type: 'user', id: actor.caller.id };
-    case 'scim':
-      return { type: 'scim', id: actor.scim.tokenId };
-    case 'self':
-      return { type: 'user', id: target.id };
-    case 'system':
-      return { type: 'system', id: null };
+    return this.events.emit(tx, accountEvent(type, actor, user));
   }
 }
 

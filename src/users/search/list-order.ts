@@ -67,10 +67,10 @@ const PAIR_KEYS = 65536 + 4096;
 const charKey = (c: number): number => (c < 256 ? c : 256 + (c & 255));
 const pairKey = (a: number, b: number): number =>
   CHAR_KEYS + (a < 256 && b < 256 ? (a << 8) | b : 65536 + ((a * 31 + b) & 4095));
-/** Users indexed between two turns of the event loop while a GramIndex is built (about 20 ms at 100,000 users). */
+/** Users indexed between two turns of the event loop while a GramIndex is built, so requests are answered meanwhile. */
 const GRAM_BUILD_SLICE = 8192;
 /**
- * At most this many lists keep a GramIndex at once (about 220 bytes a user: 22 MB at 100,000 users); indexing
+ * At most this many lists keep a GramIndex at once (its memory per user: docs/decisions/perf-user-list-and-search.md); indexing
  * another drops the index of the one indexed first (which finds by scanning again, and is indexed anew when its
  * texts are read again). A role or access filter makes a list of its own.
  */

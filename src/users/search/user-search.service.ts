@@ -32,19 +32,19 @@ export const SEARCH_PROBE_SIZE = 1000;
 
 /**
  * Lists of this many users and more have their names and e-mails read, and indexed in memory (ListOrder.indexTexts),
- * after a first search however few it matched, so that the next ones are made in memory: at 100,000 users a text of
- * one or two characters is found there without reading any text, a longer one by checking the few users holding its
- * pairs of characters (0-2 ms), against 0.3-1.5 ms for SQLite's FTS5 index to give its first 1,001 matches (then
- * placing them) and 4-10 ms for PostgreSQL's through the table. Smaller lists are searched through their indexes.
+ * after a first search however few it matched, so that the next ones are made in memory: a text of one or two
+ * characters is found there without reading any text, a longer one by checking the few users holding its pairs of
+ * characters, which is quicker than either database's index giving its first 1,001 matches to be placed (the figures:
+ * docs/decisions/perf-user-list-and-search.md). Smaller lists are searched through their indexes.
  */
 const SEARCH_IN_MEMORY_FROM = 5000;
 
 /**
  * PostgreSQL, for the text search's queries (SET LOCAL, inside their transaction): the matches are read through the
- * text indexes, as bitmaps. Left to itself the planner read the first 1,001 matches of "ada" by scanning the table
- * from its start, expecting them early (27 ms against 4.6 ms through the index, at 100,000 users, where the matches
- * lie together); started a parallel worker that cost more than it saved (26 against 18 ms for 40,000 matches of
- * "k"); and compiled the query (JIT: user_search_grams' high cost, which keeps the planner on its index, set it off).
+ * text indexes, as bitmaps. Left to itself the planner read the first 1,001 matches of a common text by scanning the
+ * table from its start, expecting them early, which is slower than the index where the matches lie together; started
+ * a parallel worker that cost more than it saved; and compiled the query (JIT: user_search_grams' high cost, which
+ * keeps the planner on its index, set it off). The figures: docs/decisions/perf-user-list-and-search.md.
  */
 const PG_TEXT_INDEX_ONLY = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan', 'jit']
   .map((setting) => `SET LOCAL ${setting} = off`)

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { NotificationItem } from '@shared/notifications';
 import { mfaPending } from '@shared/mfa-rules';
@@ -41,10 +41,21 @@ export async function checkProcessLog(item: NotificationItem): Promise<void> {
   }
 }
 
-/** Handles one socket message: the list grows (silent types excepted), its toast shows, the process log is checked. */
+/** How many notification ids the socket's handler remembers, to recognise one it has shown already. */
+export const SEEN_IDS_MAX = 1000;
+
+/**
+ * Handles one socket message: the list grows (silent types excepted), its toast shows, the process log is checked.
+ * A notification can arrive twice (an instance replays what it missed while Redis was away, and a late copy may
+ * follow): each id is handled once.
+ */
 export function useNotificationHandler() {
   const queryClient = useQueryClient();
+  const seen = useRef(new Set<number>());
   return (item: NotificationItem) => {
+    if (seen.current.has(item.notificationId)) return;
+    seen.current.add(item.notificationId);
+    if (seen.current.size > SEEN_IDS_MAX) seen.current.delete(seen.current.values().next().value as number);
     if (!isSilent(item.type)) {
       queryClient.setQueryData<NotificationItem[]>(queryKeys.notifications, (old) => [
         item,

@@ -7,7 +7,7 @@ import { LIMITS } from '../../../shared/limits';
 import { MFA_CODE_PATTERN, VALIDATION_MESSAGES as V } from '../../../shared/validation';
 import type { StepUpRequest, StepUpResult } from '../../../shared/api-types';
 
-/** POST /auth/step-up: exactly one proof (CONTRACT 7). */
+/** POST /auth/step-up: exactly one proof (docs/product-rules.md §7). */
 export class StepUpDto implements StepUpRequest {
   @ApiPropertyOptional({ description: "The account's password" })
   @IsOptional()

@@ -14,7 +14,7 @@ export interface LoginPayload {
   passkey?: AuthenticationResponseJSON;
 }
 
-/** CONTRACT 3's sign-in calls. The challenge token of a step goes as the bearer of the next. */
+/** The sign-in calls of docs/product-rules.md §3. The challenge token of a step goes as the bearer of the next. */
 export const authApi = {
   login: (payload: LoginPayload, challengeToken?: string) =>
     api.post<{ success: boolean; accessToken: string; recoveryCodesLeft?: number }>(
@@ -35,7 +35,7 @@ export const authApi = {
       'auth/forgot-password',
       mfaCode ? { username, mfaCode } : { username },
     ),
-  /** CONTRACT 6: whether the e-mail's organisation signs it in through its own identity provider. */
+  /** docs/product-rules.md §6: whether the e-mail's organisation signs it in through its own identity provider. */
   discover: (email: string) => api.post<SsoDiscoveryResult>('auth/sso/discover', { email }),
   resetPassword: (token: string, password: string) =>
     api.post<{ success: boolean }>('auth/reset-password', { token, password }),

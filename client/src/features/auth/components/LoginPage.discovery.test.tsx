@@ -7,7 +7,7 @@ import { LoginPage } from './LoginPage';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-/** CONTRACT 6: after the ROOT step's e-mail, an address of an organisation with its own provider goes there. */
+/** docs/product-rules.md §6: after the ROOT step's e-mail, an address of an organisation with its own provider goes there. */
 describe('LoginPage discovery', () => {
   let server: ReturnType<typeof fakeServer>;
   beforeEach(() => {

@@ -127,6 +127,24 @@ describe('NotificationBell (spec 001 §2.7, §4)', () => {
     expect(screen.getByTestId('notification-count')).toHaveTextContent('2');
   });
 
+  it('shows a notification that arrives twice (replayed after an outage) once: one list entry, one toast', async () => {
+    setup([]);
+    await waitFor(() => expect(socket.handlers).not.toBeNull());
+    const twice = item(20, 'IMPORT_FILE', { fileName: 'twice.csv', status: 'DONE' });
+    await act(async () => {
+      socket.handlers!.onNotification(twice);
+      socket.handlers!.onNotification(item(21, 'OTHER', { message: 'between' }));
+      socket.handlers!.onNotification({ ...twice });
+    });
+    expect(await screen.findByText('twice.csv imported successfully')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getAllByText('twice.csv imported successfully')).toHaveLength(1);
+    expect(screen.getByTestId('notification-count')).toHaveTextContent('2');
+    await userEvent.click(screen.getByTestId('notification-bell'));
+    const panel = await screen.findByTestId('notification-panel');
+    expect(within(panel).getAllByTestId('notification-item')).toHaveLength(2);
+  });
+
   it('does not start the socket for an account that must first enrol in MFA', async () => {
     const fetch = setup([], { ...user, isMFAEnforced: true, isMFAEnabled: false });
     await waitFor(() => expect(fetch.calls.some((c) => c.url.endsWith('/api/users/current'))).toBe(true));

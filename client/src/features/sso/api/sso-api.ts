@@ -5,7 +5,7 @@ import type { SsoConnectionItem, SsoProtocol, SsoTestResult, SsoTestStart } from
 import { api, querySearch } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-/** POST /api/sso-connections (CONTRACT 6): OIDC settings or SAML metadata, and the just-in-time options. */
+/** POST /api/sso-connections (docs/product-rules.md §6): OIDC settings or SAML metadata, and the just-in-time options. */
 export type NewConnection =
   | {
       protocol: 'oidc';

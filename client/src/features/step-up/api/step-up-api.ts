@@ -3,7 +3,7 @@ import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/brow
 import type { StepUpRequest, StepUpResult } from '@shared/api-types';
 import { api } from '@/lib/api';
 
-/** Re-authentication (CONTRACT 7): the proofs POST /auth/step-up takes, and the corporate round trip. */
+/** Re-authentication (docs/product-rules.md §7): the proofs POST /auth/step-up takes, and the corporate round trip. */
 export const stepUpApi = {
   confirm: (proof: StepUpRequest) => api.post<StepUpResult>('auth/step-up', proof),
   /** Asks the browser for an assertion of one of this account's passkeys, then has the server check it. */

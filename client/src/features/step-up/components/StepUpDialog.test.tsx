@@ -36,7 +36,7 @@ function setup(patch = {}, refusals = 1) {
   return server;
 }
 
-describe("'Confirm it's you' (CONTRACT 7)", () => {
+describe("'Confirm it's you' (docs/product-rules.md §7)", () => {
   it('opens on STEP_UP_REQUIRED, confirms with the password, and retries the call once', async () => {
     const server = setup();
     server.respond('POST', 'auth/step-up', 200, { success: true, stepUpUntil: '2030-01-01T00:00:00.000Z' });

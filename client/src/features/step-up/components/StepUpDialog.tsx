@@ -48,7 +48,7 @@ const schema = z.discriminatedUnion('factor', [
 type StepUpForm = z.infer<typeof schema>;
 
 /**
- * 'Confirm it's you' (CONTRACT 7): opened by the request layer whenever a call answers STEP_UP_REQUIRED; offers the
+ * 'Confirm it's you' (docs/product-rules.md §7): opened by the request layer whenever a call answers STEP_UP_REQUIRED; offers the
  * proofs this account has, sends one to POST /auth/step-up, and lets the request layer retry the call once. An SSO
  * account goes to its identity provider and comes back here; the call is then made again by the person.
  */

@@ -1,0 +1,82 @@
+import { Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ThrottleCount, ThrottleStore } from './throttle-store';
+
+const TABLE = '"sign_in_counters"';
+
+/**
+ * The sign-in throttle's counters in the database: one row per key, shared by every instance, kept across
+ * restarts and whatever Redis does (docs/decisions/sign-in-locks.md). Each change is one statement, atomic on
+ * both engines (an upsert whose row PostgreSQL locks, or SQLite's single writer), so parallel failures on several
+ * instances all count. Times are milliseconds since the epoch from the caller's clock.
+ */
+export class DatabaseThrottleStore implements ThrottleStore {
+  /** Expired rows are deleted at most this often by each instance, on a failure's write. */
+  static readonly PRUNE_EVERY_MS = 10 * 60 * 1000;
+  private lastPrune = 0;
+  private readonly logger = new Logger('LoginThrottle');
+
+  constructor(private readonly db: DataSource) {}
+
+  private async query<T>(sql: string, parameters: Record<string, unknown>): Promise<T[]> {
+    const [text, values] = this.db.driver.escapeQueryWithParameters(sql, parameters, {});
+    return (await this.db.query(text, values)) as T[];
+  }
+
+  async increment(keys: readonly string[], ttlMs: number, now: number): Promise<number[]> {
+    // In one order everywhere, so that two PostgreSQL transactions never wait for each other's rows in a cycle.
+    const sorted = [...new Set(keys)].sort();
+    const params: Record<string, unknown> = { now, expiresAt: now + ttlMs };
+    sorted.forEach((key, i) => (params[`k${i}`] = key));
+    const rows = await this.query<{ key: string; count: number | string }>(
+      // The leading comment makes TypeORM's SQLite runner read the RETURNING rows.
+      `/* sign-in throttle */ INSERT INTO ${TABLE} ("key", "count", "expiresAt")
+      VALUES ${sorted.map((_, i) => `(:k${i}, 1, :expiresAt)`).join(', ')}
+      ON CONFLICT ("key") DO UPDATE SET
+        "count" = CASE WHEN ${TABLE}."expiresAt" <= :now THEN 1 ELSE ${TABLE}."count" + 1 END,
+        "expiresAt" = :expiresAt
+      RETURNING "key", "count"`,
+      params,
+    );
+    this.pruneNowAndThen(now);
+    const counts = new Map(rows.map((r) => [r.key, Number(r.count)]));
+    return keys.map((key) => counts.get(key) ?? 0);
+  }
+
+  async get(keys: readonly string[], now: number): Promise<ThrottleCount[]> {
+    const rows = await this.query<{ key: string; count: number | string; expiresAt: number | string }>(
+      `SELECT "key", "count", "expiresAt" FROM ${TABLE} WHERE "key" IN (:...keys) AND "expiresAt" > :now`,
+      { keys, now },
+    );
+    const found = new Map(rows.map((r) => [r.key, { count: Number(r.count), expiresAt: Number(r.expiresAt) }]));
+    return keys.map((key) => found.get(key) ?? { count: 0, expiresAt: 0 });
+  }
+
+  /** Reads before it deletes: clearing keys that hold nothing (every clean sign-in) writes nothing. */
+  async clear(keys: readonly string[]): Promise<void> {
+    const present = await this.query<{ key: string }>(`SELECT "key" FROM ${TABLE} WHERE "key" IN (:...keys)`, {
+      keys,
+    });
+    if (present.length === 0) return;
+    await this.query(`DELETE FROM ${TABLE} WHERE "key" IN (:...keys)`, { keys: present.map((r) => r.key) });
+  }
+
+  async setOnce(key: string, ttlMs: number, now: number): Promise<boolean> {
+    const rows = await this.query<{ key: string }>(
+      `/* sign-in throttle */ INSERT INTO ${TABLE} ("key", "count", "expiresAt") VALUES (:key, 1, :expiresAt)
+      ON CONFLICT ("key") DO UPDATE SET "count" = 1, "expiresAt" = :expiresAt WHERE ${TABLE}."expiresAt" <= :now
+      RETURNING "key"`,
+      { key, now, expiresAt: now + ttlMs },
+    );
+    return rows.length > 0;
+  }
+
+  /** Deletes expired rows, at most once per PRUNE_EVERY_MS, without holding up the failure that triggered it. */
+  private pruneNowAndThen(now: number): void {
+    if (now - this.lastPrune < DatabaseThrottleStore.PRUNE_EVERY_MS) return;
+    this.lastPrune = now;
+    this.query(`DELETE FROM ${TABLE} WHERE "expiresAt" <= :now`, { now }).catch((e: Error) =>
+      this.logger.warn(`expired sign-in counters not deleted, tried again later: ${e.message}`),
+    );
+  }
+}
