@@ -21,6 +21,7 @@ import { checkAccountAction } from '../shared/account-rules';
 import { Session, SessionEndReason } from './entities/session.entity';
 import { TrustedDevice } from '../trusted-devices/entities/trusted-device.entity';
 import { SessionEvents } from './session-events';
+import { signInMethodOf } from '../shared/insights';
 
 export interface StartedSession {
   session: Session;
@@ -109,6 +110,7 @@ export class SessionsService {
         target: user,
         client,
         summary: method === 'sso' ? 'Signed in through corporate SSO' : `Signed in (${method})`,
+        signIn: { method: signInMethodOf(method) },
       });
       return { session, refreshToken };
     });
