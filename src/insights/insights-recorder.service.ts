@@ -16,7 +16,7 @@ import {
   SignInMethod,
 } from '../shared/insights';
 import { PRODUCT_NAME } from '../shared/messages';
-import { deviceLabel } from '../trusted-devices/device-label';
+import { deviceLabel } from '../shared/device-label';
 import { InsightsDays } from './insights-days';
 import { dbDate, run } from './sql';
 

@@ -5,7 +5,7 @@ import { dashboardLinks } from './dashboard-links';
 
 const TM = ['TAX_MANAGER', 'CA_VIEWER'];
 const labels = (roles: Role[], apps = TM) => dashboardLinks(roles, apps, 9).map((l) => l.label);
-const COMMON = ['My Profile', 'User Manual', 'Announcements'];
+const COMMON = ['My Profile', 'My Security', 'User Manual', 'Announcements'];
 
 describe('dashboard: what each role can do next', () => {
   it.each(ROLE_CASES)('%s', (code, roles) => {
@@ -17,6 +17,8 @@ describe('dashboard: what each role can do next', () => {
         'Audit Log',
         'Single Sign-On',
         'Directory Provisioning',
+        'Insights',
+        'Organisations at a Glance',
       ],
       SITE_ADMIN: [
         'Portfolios',
@@ -33,6 +35,7 @@ describe('dashboard: what each role can do next', () => {
         'Audit Log',
         'Single Sign-On',
         'Directory Provisioning',
+        'Insights',
       ],
       ADMINISTRATOR: [
         'Portfolios',
@@ -49,6 +52,7 @@ describe('dashboard: what each role can do next', () => {
         'Audit Log',
         'Single Sign-On',
         'Directory Provisioning',
+        'Insights',
       ],
       STANDARD_ADMIN: [
         'Portfolios',
@@ -91,6 +95,7 @@ describe('dashboard: what each role can do next', () => {
       'Audit Log',
       'Single Sign-On',
       'Directory Provisioning',
+      'Insights',
       ...COMMON,
     ]);
   });
