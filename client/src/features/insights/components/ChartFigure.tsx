@@ -35,7 +35,7 @@ export function ChartFigure({
 }) {
   const titleId = useId();
   const chart = useChart<Row>({ data: rows, series: series.map((s) => ({ ...s, name: s.name as keyof Row })) });
-  const common = { data: chart.data, accessibilityLayer: false } as const;
+  const common = { data: chart.data, accessibilityLayer: false, responsive: true } as const;
   const axisX = <XAxis dataKey={chart.key(xKey)} tickLine={false} axisLine={false} />;
   const axisY = <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={40} />;
   const grid = <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />;

@@ -56,7 +56,7 @@ function Sparkline({ values }: { values: number[] }) {
   return (
     <Box aria-hidden="true" w="28" h="8" data-testid="glance-sparkline">
       <Chart.Root chart={chart} h="8">
-        <LineChart data={chart.data} accessibilityLayer={false}>
+        <LineChart data={chart.data} accessibilityLayer={false} responsive>
           <Line
             isAnimationActive={false}
             dataKey={chart.key('n')}
