@@ -1,3 +1,5 @@
+import { AddressInfo } from 'node:net';
+import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
 import { MySession, MySignIn } from '../../src/shared/insights';
 import { Role } from '../../src/shared/roles';
@@ -17,11 +19,36 @@ const CHROME =
 describe("Each member's own security page and new-browser e-mails (CONTRACT 10)", () => {
   let t: TestApp;
   let org: Organisation;
+  let baseUrl: string;
+  const sockets: Socket[] = [];
   beforeAll(async () => {
     t = await createTestApp();
     org = await createOrganisation(t);
+    await t.app.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+  });
+  afterEach(() => {
+    for (const s of sockets.splice(0)) s.disconnect();
   });
   afterAll(() => t.close());
+
+  /** The notification socket of a session, connected; `closed` settles with the reason it was closed for. */
+  async function socketOf(session: LoggedIn) {
+    const socket = io(baseUrl, {
+      path: '/socket.io',
+      query: { token: session.accessToken },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return { socket, closed };
+  }
 
   /** Signs in from a browser: its browser cookie (none: a browser never seen) goes with the call; answers the cookie it holds after. */
   async function signIn(email: string, browser?: string): Promise<LoggedIn & { browser: string }> {
@@ -91,6 +118,21 @@ describe("Each member's own security page and new-browser e-mails (CONTRACT 10)"
       await current(here).expect(200);
       await current(bystander).expect(200);
       expect((await mySessions(here).expect(200)).body).toHaveLength(1);
+    });
+
+    it("closes the ended sessions' sockets at once, and only theirs", async () => {
+      const me = await createUser(t, org);
+      const here = await signIn(me.email);
+      const one = await signIn(me.email, here.browser);
+      const two = await signIn(me.email, here.browser);
+      const [mine, first, second] = await Promise.all([socketOf(here), socketOf(one), socketOf(two)]);
+      const oneId = (await mySessions(one).expect(200)).body.find((r: MySession) => r.current).id;
+      await request(t.http).delete(`/api/me/sessions/${oneId}`).set(here.auth).expect(200);
+      expect(await first.closed).toBe('io server disconnect');
+      expect(second.socket.connected).toBe(true);
+      await request(t.http).delete('/api/me/sessions').query({ others: 'true' }).set(here.auth).expect(200);
+      expect(await second.closed).toBe('io server disconnect');
+      expect(mine.socket.connected).toBe(true);
     });
 
     it('refuses to end every session without others=true (400)', async () => {
