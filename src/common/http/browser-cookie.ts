@@ -23,21 +23,28 @@ export function browserTokenOf(req: { cookies?: Record<string, string> }): strin
 }
 
 /**
- * On a sign-in path, a browser without the cookie gets one (and the request sees it). SameSite=None on https, so
- * that a SAML response posted from the provider carries it too; Lax on plain http, where None is refused.
+ * On a sign-in path, a browser without the cookie gets a token the request sees at once; the answer sets the cookie
+ * only when the step succeeds (a refused sign-in answers without any cookie). SameSite=None on https, so that a
+ * SAML response posted from the provider carries it too; Lax on plain http, where None is refused.
  */
 export function browserCookie(secure: boolean) {
   return (req: WithCookies, res: Response, next: NextFunction): void => {
     if (SIGN_IN_PATHS.test(req.path) && !browserTokenOf(req)) {
       const token = randomToken();
       req.cookies = { ...(req.cookies ?? {}), [BROWSER_COOKIE]: token };
-      res.cookie(BROWSER_COOKIE, token, {
-        httpOnly: true,
-        secure,
-        sameSite: secure ? 'none' : 'lax',
-        path: '/',
-        maxAge: BROWSER_COOKIE_DAYS * 24 * 60 * 60 * 1000,
-      });
+      const writeHead = res.writeHead;
+      res.writeHead = function writeHeadWithCookie(this: Response, ...args: Parameters<Response['writeHead']>) {
+        const status = typeof args[0] === 'number' ? args[0] : res.statusCode;
+        if (status < 400)
+          res.cookie(BROWSER_COOKIE, token, {
+            httpOnly: true,
+            secure,
+            sameSite: secure ? 'none' : 'lax',
+            path: '/',
+            maxAge: BROWSER_COOKIE_DAYS * 24 * 60 * 60 * 1000,
+          });
+        return writeHead.apply(this, args);
+      } as Response['writeHead'];
     }
     next();
   };
