@@ -22,12 +22,9 @@ export class Insights1765420000000 implements MigrationInterface {
     const postgres = q.connection.driver.options.type === 'postgres';
     const DATE_TYPE = postgres ? 'timestamptz' : 'datetime';
     const count = (name: string) => ({ name, type: 'integer', default: 0 });
-    const organisation = {
-      columnNames: ['organisationId'],
-      referencedTableName: 'organisations',
-      referencedColumnNames: ['id'],
-      onDelete: 'CASCADE',
-    };
+    // The counts name their organisation without a foreign key: on PostgreSQL a key's check takes a share lock on the
+    // organisation's row, which a failed sign-in's first count of the day would wait for while a successful sign-in
+    // holds that row (the concurrent-users limit) and waits for the count's row: a deadlock.
     const owner = {
       columnNames: ['userId'],
       referencedTableName: 'users',
@@ -50,7 +47,6 @@ export class Insights1765420000000 implements MigrationInterface {
           { name: 'mfaEnrolled', type: 'integer', isNullable: true },
           { name: 'mfaTotal', type: 'integer', isNullable: true },
         ],
-        foreignKeys: [organisation],
       }),
     );
     await q.createTable(
@@ -62,7 +58,6 @@ export class Insights1765420000000 implements MigrationInterface {
           { name: 'reason', type: 'varchar', length: '40', isPrimary: true },
           count('n'),
         ],
-        foreignKeys: [organisation],
       }),
     );
     await q.createTable(
