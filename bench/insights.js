@@ -92,7 +92,9 @@ async function main() {
     const file = join(server.dataDir, 'app.sqlite');
     const started = Date.now();
     await seed(file);
-    console.log(`Seeded ${EVENTS} audit events and a year of counts in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `Seeded ${EVENTS} audit events and a year of counts in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
     const { accessToken } = await login(server.base, 'bench.admin@bench.test', PASSWORD);
     const periods = [365, 365, 90, 30];
     const times = [];
@@ -109,7 +111,9 @@ async function main() {
     times.sort((a, b) => a - b);
     const p50 = percentile(times, 50);
     const p99 = percentile(times, 99);
-    console.log(`GET /api/insights (a year, 90 or 30 days), ${REQUESTS} calls: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+    console.log(
+      `GET /api/insights (a year, 90 or 30 days), ${REQUESTS} calls: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+    );
     report(
       `insights page at ${EVENTS} audit events (\`bench/insights.js\`)`,
       `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (a year, 90 or 30 days of figures)`,
