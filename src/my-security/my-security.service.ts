@@ -7,6 +7,7 @@ import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { sha256 } from '../common/crypto/secrets';
 import { ClientInfo } from '../common/request-context';
+import { maySignIn } from '../credentials/may-sign-in';
 import { User } from '../database/entities/user.entity';
 import { NotMeLink } from '../insights/entities/not-me-link.entity';
 import { SignInHistory } from '../insights/entities/sign-in-history.entity';
@@ -70,7 +71,9 @@ export class MySecurityService {
       return owner;
     });
     if (!user) throw AppException.badRequest(INSIGHTS_MESSAGES.NOT_ME_INVALID, ERROR_CODES.VALIDATION_FAILED);
-    await this.resets.sendResetLink(user, client, 'Password reset link e-mailed after "This wasn\'t me"');
+    // As the forgotten-password flow: only an account that may sign in with a password (or set its first one).
+    if (maySignIn(user) && (user.passwordHash || user.managedBy))
+      await this.resets.sendResetLink(user, client, 'Password reset link e-mailed after "This wasn\'t me"');
     return { success: true, message: INSIGHTS_MESSAGES.NOT_ME_DONE };
   }
 }
