@@ -44,6 +44,7 @@ const ROWS = [
   // The audit trail.
   ['audit recording cost', 'audit.js', 'sign-in and role change within 10 % of recording off'],
   ['audit page at', 'audit.js', 'p99 < 50 ms'],
+  ['insights page at', 'insights.js', "p99 < 100 ms, beside the audit page's row"],
   // Directory provisioning.
   ['SCIM provisioning,', 'scim.js', 'rate reported beside POST /api/users/add in the same run'],
   ['SCIM filtered GET at', 'scim.js', 'within 2× of the first page'],

@@ -38,6 +38,8 @@ import { MfaModule } from './mfa/mfa.module';
 import { PasskeysModule } from './passkeys/passkeys.module';
 import { OrganisationsModule } from './organisations/organisations.module';
 import { SessionsModule } from './sessions/sessions.module';
+import { InsightsModule } from './insights/insights.module';
+import { MySecurityModule } from './my-security/my-security.module';
 import { UsersModule } from './users/users.module';
 import { UserGroupsModule } from './user-groups/user-groups.module';
 import { DomainsModule } from './domains/domains.module';
@@ -80,6 +82,8 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     CredentialsModule,
     AuditModule,
     SessionsModule,
+    InsightsModule,
+    MySecurityModule,
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG, RedisConnection],
       // Counted in Redis when several instances run (REDIS_URL), in the process otherwise: one fixed window per key.

@@ -2,6 +2,7 @@ import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
+import { browserCookie } from './common/http/browser-cookie';
 import { Logger } from 'pino';
 import { CLIENT_DIST } from './app.module';
 import { EngineState } from './common/engine-state';
@@ -43,6 +44,7 @@ export function configureApp(app: INestApplication): OpenAPIObject {
   app.use(methodNotAllowed(controllerMethodTable(app)));
   app.use(new ClientAssets(CLIENT_DIST).use);
   app.use(cookieParser());
+  app.use(browserCookie(config.publicUrl.startsWith('https:')));
   configureBodyParsing(app);
   app.useGlobalPipes(new ValidationPipe(VALIDATION_PIPE_OPTIONS));
   app.useGlobalFilters(new AllExceptionsFilter(app.get(EngineState)));

@@ -3,7 +3,7 @@ import { ApiKeyScope } from '../shared/api-keys';
 
 /**
  * Whether an organisation API key with these scopes may make this call (docs/api-keys.md): the route names the key's
- * scope on its `@Access({ roles, apiKey })`, and is not sensitive for this request (a sensitive call of CONTRACT 7
+ * scope on its `@Access({ roles, apiKey })`, and is not sensitive for this request (a sensitive call of docs/product-rules.md §7
  * is never a key's). Default-deny: a route that names no scope, or has no rule, is closed to keys.
  */
 export function apiKeyMayCall(

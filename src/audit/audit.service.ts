@@ -5,7 +5,9 @@ import { AuthUser, isSupport } from '../common/auth-user';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { AUDIT_EVENT_FIELDS, AuditActorKind, AuditEventItem, AuditEventPage, AuditEventType } from '../shared/audit';
+import { SignInFailureReason, SignInMethod } from '../shared/insights';
 import { LIMITS } from '../shared/limits';
+import { ClientInfo } from '../common/request-context';
 import { AuditEventQueryDto } from './dto/audit-event-query.dto';
 import { AuditEvent } from './entities/audit-event.entity';
 
@@ -35,10 +37,21 @@ export interface AuditRecord {
   target?: AuditParty | null;
   /** Whose log it belongs to; default the target's organisation, else the actor's. */
   organisationId?: number | null;
-  client?: { ip?: string | null; userAgent?: string | null } | null;
+  client?: ClientInfo | null;
   /** One line for people; never a password, token, secret or code. */
   summary: string;
   changes?: AuditChanges;
+  /** A sign-in's method and a failure's reason: not stored in the trail, read by the hooks (the insights' counts). */
+  signIn?: { method?: SignInMethod; reason?: SignInFailureReason };
+}
+
+/**
+ * Work that must commit with an event of certain kinds (the insights count sign-ins as they are audited). `recorded`
+ * runs in the transaction of the event, with the instant the trail stores.
+ */
+export interface AuditHook {
+  wants(event: AuditRecord): boolean;
+  recorded(tx: EntityManager, event: AuditRecord, at: Date): Promise<void>;
 }
 
 /** Field names whose values never enter the trail, whatever a caller passes. */
@@ -69,8 +82,28 @@ export class AuditService {
     return this.events.manager;
   }
 
+  private readonly hooks: AuditHook[] = [];
+
+  /** Adds work that commits with every event the hook wants (a module registers it when it starts). */
+  addHook(hook: AuditHook): void {
+    this.hooks.push(hook);
+  }
+
   async record(manager: EntityManager, event: AuditRecord): Promise<void> {
     if (this.config.auditDisabled) return;
+    const hooks = this.hooks.filter((h) => h.wants(event));
+    if (hooks.length === 0) return this.insert(manager, event, new Date());
+    const write = async (tx: EntityManager) => {
+      const at = new Date();
+      await this.insert(tx, event, at);
+      for (const hook of hooks) await hook.recorded(tx, event, at);
+    };
+    // An event with no change of its own (a failed sign-in) gets a transaction, so its counts commit with it.
+    if (manager.queryRunner?.isTransactionActive) await write(manager);
+    else await manager.transaction(write);
+  }
+
+  private async insert(manager: EntityManager, event: AuditRecord, now: Date): Promise<void> {
     const token = typeof event.actor === 'object' && 'kind' in event.actor ? event.actor : null;
     const key = typeof event.actor === 'object' && !token ? (event.actor as AuditParty).apiKey : undefined;
     const actor: AuditParty | null =
@@ -90,7 +123,6 @@ export class AuditService {
           : (event.actor as AuditActorKind);
     const target = event.target ?? null;
     const postgres = manager.connection.options.type === 'postgres';
-    const now = new Date();
     const values = [
       event.organisationId !== undefined
         ? event.organisationId

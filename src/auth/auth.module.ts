@@ -63,6 +63,6 @@ import { SessionsModule } from '../sessions/sessions.module';
     StepUpService,
     IdentityProofs,
   ],
-  exports: [AuthService, SsoService, StepUpService],
+  exports: [AuthService, SsoService, StepUpService, ForgotPasswordService],
 })
 export class AuthModule {}

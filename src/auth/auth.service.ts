@@ -1,3 +1,4 @@
+import { SIGN_IN_FAILURE_REASONS } from '../shared/insights';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
@@ -73,7 +74,7 @@ export class AuthService {
     const user = await this.users.findOneBy({ email });
     const passwordRight = await this.passwords.verify(user?.passwordHash, password);
     if (!user || !passwordRight) {
-      await this.attempts.failed(email, user, client, 'Wrong e-mail or password');
+      await this.attempts.failed(email, user, client, 'WRONG_PASSWORD');
       throw AppException.unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS, ERROR_CODES.INVALID_CREDENTIALS);
     }
     return user;
@@ -98,7 +99,7 @@ export class AuthService {
   private async loginWithPasskey(response: object, client: SignInClient): Promise<SignedIn> {
     const checked: AssertionResult = await this.passkeys.verifyAssertion(response as AuthenticationResponseJSON, null);
     const known = checked.user;
-    if (known) await this.attempts.check(known.email, client);
+    if (known) await this.attempts.check(known.email, client, 'passkey');
     if (!checked.ok) {
       if (known) await this.attempts.countFailure(known.email, client.ip, known);
       await this.attempts.refused(
@@ -106,7 +107,8 @@ export class AuthService {
         known?.email ?? 'an unknown passkey',
         known,
         client,
-        'Passkey not verified',
+        SIGN_IN_FAILURE_REASONS.PASSKEY_NOT_VERIFIED,
+        { method: 'passkey', reason: 'PASSKEY_NOT_VERIFIED' },
       );
       throw checked.error;
     }

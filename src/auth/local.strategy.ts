@@ -3,6 +3,7 @@ import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { Request } from 'express';
 import { Strategy } from 'passport-local';
 import { AppException } from '../common/app.exception';
+import { browserTokenOf } from '../common/http/browser-cookie';
 import { challengeOf } from '../common/decorators/current-user.decorator';
 import { VALIDATION_PIPE_OPTIONS } from '../common/validation';
 import { MetricsService } from '../metrics/metrics.service';
@@ -29,7 +30,7 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
       req.body as LoginDto,
       // The MFA step's challenge token, as the access guard verified it.
       challengeOf(req),
-      { ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'] },
+      { ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'], browser: browserTokenOf(req) },
       cookies,
     );
   }

@@ -73,9 +73,18 @@ describe('loadConfig (docs/product-rules.md §1)', () => {
     ['BACKUP_INTERVAL_HOURS', '0', /BACKUP_INTERVAL_HOURS/],
     ['BACKUP_INTERVAL_HOURS', 'daily', /BACKUP_INTERVAL_HOURS/],
     ['BACKUP_KEEP', '0', /BACKUP_KEEP/],
+    ['INSIGHTS_TIME_ZONE', 'Sydney', /INSIGHTS_TIME_ZONE/],
+    ['INSIGHTS_TIME_ZONE', 'Mars/Olympus_Mons', /INSIGHTS_TIME_ZONE/],
   ])('names the bad variable: %s=%s', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
+  });
+
+  it("counts the insights in Australia/Sydney's days unless INSIGHTS_TIME_ZONE names another zone", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).insightsTimeZone).toBe('Australia/Sydney');
+    expect(loadConfig({ DATA_DIR: dataDir(), INSIGHTS_TIME_ZONE: 'Europe/Berlin' }).insightsTimeZone).toBe(
+      'Europe/Berlin',
+    );
   });
 
   it('reads SSO only with issuer and client id together', () => {

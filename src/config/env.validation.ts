@@ -37,6 +37,8 @@ export interface AppConfig {
   auditRetentionDays: number;
   /** AUDIT_DISABLED=true records no audit events: for bench/audit.js only, never in production. */
   auditDisabled: boolean;
+  /** The time zone whose days the insights count in (INSIGHTS_TIME_ZONE, an IANA name; default Australia/Sydney). */
+  insightsTimeZone: string;
   /** Days "Don't ask again on this device" lasts (MFA_REMEMBER_DAYS, default 30); 0 turns trusted devices off. */
   mfaRememberDays: number;
   /** Hours between checks that a verified domain still publishes its TXT record (DOMAIN_RECHECK_HOURS, default 24); 0 off. */
@@ -240,6 +242,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `must be a whole number of days from 0 (keep forever) to 36500 (got "${retentionText}")`,
     );
 
+  const insightsTimeZone = optional(env, 'INSIGHTS_TIME_ZONE') ?? 'Australia/Sydney';
+  if (!isTimeZone(insightsTimeZone))
+    fail('INSIGHTS_TIME_ZONE', `must be an IANA time zone such as Australia/Sydney (got "${insightsTimeZone}")`);
+
   const recheckText = optional(env, 'DOMAIN_RECHECK_HOURS') ?? '24';
   if (!/^\d+$/.test(recheckText) || Number(recheckText) > 8760)
     fail('DOMAIN_RECHECK_HOURS', `must be a whole number of hours from 0 (off) to 8760 (got "${recheckText}")`);
@@ -313,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auditRetentionDays: Number(retentionText),
     auditDisabled: optional(env, 'AUDIT_DISABLED') === 'true',
     mfaRememberDays: Number(rememberText),
+    insightsTimeZone,
     dnsServers: dnsServers(env),
     domainRecheckHours: Number(recheckText),
     ssoAllowPrivateNetworks: flag(env, 'SSO_ALLOW_PRIVATE_NETWORKS'),
@@ -326,4 +333,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupKeep: Number(keepText),
     keysFromEnvironment: ['JWT_SECRET', 'ENCRYPTION_KEY'].filter((name) => optional(env, name) !== undefined),
   };
+}
+
+/** Whether the runtime's time-zone data knows this IANA name. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: name });
+    return name.length <= 64;
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { EntityManager, In, IsNull, Not, Repository } from 'typeorm';
+import { EntityManager, In, IsNull, MoreThan, Not, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { lockRow } from '../database/locks';
 import { insertOnly } from '../database/insert-only';
@@ -21,6 +21,7 @@ import { checkAccountAction } from '../shared/account-rules';
 import { Session, SessionEndReason } from './entities/session.entity';
 import { TrustedDevice } from '../trusted-devices/entities/trusted-device.entity';
 import { SessionEvents } from './session-events';
+import { INSIGHTS_MESSAGES, MySession, MySessionsEnded, signInMethodOf } from '../shared/insights';
 
 export interface StartedSession {
   session: Session;
@@ -28,7 +29,12 @@ export interface StartedSession {
 }
 
 /** The reasons for ending every session of an account that also end its trusted devices. */
-const REVOKES_TRUSTED_DEVICES: ReadonlySet<SessionEndReason> = new Set(['password-changed', 'mfa-changed', 'disabled']);
+const REVOKES_TRUSTED_DEVICES: ReadonlySet<SessionEndReason> = new Set([
+  'password-changed',
+  'mfa-changed',
+  'disabled',
+  'not-me',
+]);
 
 /** Sign-in sessions and their rotating refresh tokens (docs/product-rules.md §3). */
 @Injectable()
@@ -109,6 +115,7 @@ export class SessionsService {
         target: user,
         client,
         summary: method === 'sso' ? 'Signed in through corporate SSO' : `Signed in (${method})`,
+        signIn: { method: signInMethodOf(method) },
       });
       return { session, refreshToken };
     });
@@ -198,6 +205,54 @@ export class SessionsService {
       throw AppException.notFound(ACCOUNT_MESSAGES.NOT_FOUND);
     const latest = await this.sessions.findOne({ where: { userId }, order: { createdAt: 'DESC' } });
     return { userId: user.id, loginDateTime: latest?.createdAt.toISOString() ?? null };
+  }
+
+  /** GET /api/me/sessions: the caller's open sessions (not ended, refreshable), newest first, this one marked. */
+  async listOwn(caller: AuthUser): Promise<MySession[]> {
+    const rows = await this.sessions.find({
+      where: {
+        userId: caller.id,
+        endedAt: IsNull(),
+        lastRefreshAt: MoreThan(new Date(Date.now() - LIFETIMES.REFRESH_TOKEN_SECONDS * 1000)),
+      },
+      order: { createdAt: 'DESC', id: 'ASC' },
+    });
+    return rows.map((s) => ({
+      id: s.id,
+      current: s.id === caller.sessionId,
+      createdAt: s.createdAt.toISOString(),
+      lastUsedAt: s.lastRefreshAt.toISOString(),
+      ip: s.ip,
+      userAgent: s.userAgent,
+      method: s.method,
+    }));
+  }
+
+  /** DELETE /api/me/sessions/{id}: one of the caller's own sessions; any other id is a 404. */
+  async endOwn(caller: AuthUser, sessionId: string, client?: ClientInfo): Promise<MySessionsEnded> {
+    const own = await this.sessions.existsBy({ id: sessionId, userId: caller.id, endedAt: IsNull() });
+    if (!own) throw AppException.notFound(INSIGHTS_MESSAGES.SESSION_NOT_FOUND);
+    await this.end(sessionId, 'logout', client);
+    return { success: true, ended: 1 };
+  }
+
+  /** DELETE /api/me/sessions?others=true: every session of the caller but this one, audited once. */
+  async endOthers(caller: AuthUser, client?: ClientInfo): Promise<MySessionsEnded> {
+    const ended = await this.sessions.manager.transaction(async (tx) => {
+      // Parallel requests queue on the account's row, so each counts (and audits) only the sessions it ended.
+      await lockRow(tx, User, caller.id);
+      const n = await this.endAllForUsers([caller.id], 'logout', caller.sessionId, tx);
+      if (n > 0)
+        await this.audit.record(tx, {
+          type: 'LOGOUT',
+          actor: caller,
+          target: caller,
+          client,
+          summary: `Signed out everywhere else (${n} session${n === 1 ? '' : 's'})`,
+        });
+      return n;
+    });
+    return { success: true, ended };
   }
 
   countOnline(organisationId: number): Promise<number> {

@@ -6,6 +6,7 @@ export const AUDIT_EVENT_TYPES = {
   SIGN_IN_LOCKED: 'Sign-in refused (locked)',
   SSO_SIGN_IN: 'SSO sign-in',
   LOGOUT: 'Logout',
+  NOT_ME_REPORTED: "Sign-in reported as not the owner's",
   FORCE_LOGOFF: 'Force log-off',
   PASSWORD_CHANGED: 'Password changed',
   PASSWORD_RESET_REQUESTED: 'Password reset requested',

@@ -112,7 +112,9 @@ export const CAPABILITY_ROLES = {
   PROVISIONING_MANAGE: [Role.E_SUPPORT, Role.SITE_ADMIN],
   /** The Integrations page: API keys, webhooks, audit log streams (the site admin, or E-Support for any organisation). */
   INTEGRATIONS: [Role.E_SUPPORT, Role.SITE_ADMIN],
-  /** Vendor staff only: organisations, E-Support accounts, announcements. */
+  /** An organisation's insights: its site admins and administrators, E-Support for any organisation. */
+  INSIGHTS: ACCOUNT_ACTORS,
+  /** Vendor staff only: organisations, E-Support accounts, announcements, every organisation's insights at a glance. */
   SUPPORT: [Role.E_SUPPORT],
 } as const satisfies Record<string, readonly Role[]>;
 

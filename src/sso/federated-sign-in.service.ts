@@ -86,6 +86,7 @@ export class FederatedSignInService {
           organisationId,
           client,
           summary,
+          signIn: { method: 'sso', reason: 'SSO_REFUSED' },
         });
     });
     throw AppException.forbidden(message, ERROR_CODES.SSO_NOT_ALLOWED);

@@ -13,7 +13,7 @@ import { AppConfig } from '../config/env.validation';
 import { ClientInfo } from '../common/request-context';
 import { User } from '../database/entities/user.entity';
 import { RECOVERY_MESSAGES, TrustedDeviceItem } from '../shared/mfa-recovery';
-import { deviceLabel } from './device-label';
+import { deviceLabel } from '../shared/device-label';
 import { TrustedDevice } from './entities/trusted-device.entity';
 
 /** Sent only with sign-in calls: the browser keeps it and nothing else reads it. */

@@ -115,6 +115,7 @@ test('the profile menu: feedback and contact reach the support mailbox', async (
   await expect(page.getByTestId('profile-menu').getByRole('menuitem')).toHaveText([
     "You're logged in.",
     'Profile',
+    'My Security',
     'User Manual',
     'Give Feedback',
     'Announcements',

@@ -7,7 +7,7 @@ import { Role } from '../../src/shared/roles';
 import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
 import { createOrganisation, createUser, fromResponse, login, PASSWORD, totp } from '../utils/factories';
 import { expectErrorBody } from '../utils/error-body';
-import { lastMailTo, outboxDelivered } from '../utils/outbox';
+import { readOutbox } from '../utils/outbox';
 import { createRoleMatrix } from '../utils/roles';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -74,8 +74,10 @@ describe('MFA recovery codes', () => {
     expect(ok.body).toEqual({ success: true, accessToken: expect.any(String), recoveryCodesLeft: 9 });
     await http().get('/api/users/current').set(fromResponse(ok).auth).expect(200);
 
-    await outboxDelivered(t.dataDir);
-    const mail = await lastMailTo(t.dataDir, user.email);
+    // The sign-in also comes from a browser new to the account (no browser cookie), which is e-mailed apart.
+    const mail = (await readOutbox(t.dataDir))
+      .filter((m) => m.to.includes(user.email) && /recovery code was used/.test(m.subject))
+      .pop();
     expect(mail?.subject).toMatch(/recovery code was used/);
     expect(mail?.text).toMatch(/You have 9 recovery codes left/);
     expect(mail?.text).not.toContain(codes[3]);

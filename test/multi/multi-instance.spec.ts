@@ -517,4 +517,59 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
       provider.stop();
     }
   });
+  it('insights count sign-ins on both instances exactly, and a session ended on B from My Security closes on A (docs/product-rules.md §10)', async () => {
+    const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id });
+    const [row] = await sql(
+      databaseUrl,
+      `INSERT INTO organisations (code, name, "allowedUsersNumber", "maxConcurrentUsers", applications) VALUES ('MULTI10', 'Insights Org', 50, 50, '["TAX_MANAGER"]') RETURNING id`,
+    );
+    const insightsOrg = Number(row.id);
+    const emails = ['insights.admin@multi.test', ...Array.from({ length: 4 }, (_, i) => `insights${i}@multi.test`)];
+    for (const [i, email] of emails.entries())
+      await sql(
+        databaseUrl,
+        `INSERT INTO users ("organisationId", email, "passwordHash", "firstName", "lastName", "roleId", "isMFAEnforced") VALUES ($1, $2, $3, 'Multi', 'User', $4, false)`,
+        [insightsOrg, email, hash, i === 0 ? 2 : 4],
+      );
+    // Twenty sign-ins and four failures, in parallel, half through each instance.
+    const attempts = await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) => signIn(i % 2 ? a : b, emails[1 + (i % 4)])),
+      ...Array.from({ length: 4 }, (_, i) =>
+        call(i % 2 ? a : b, 'POST', '/auth/login', {
+          body: { username: emails[1 + i], password: 'Wrong-Pass-1', acceptToS: true },
+        }),
+      ),
+    ]);
+    expect(attempts.slice(0, 20).map((x) => (x as { res: Json }).res.status)).toEqual(Array(20).fill(200));
+    const admin = await signIn(a, emails[0]);
+    const day = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Australia/Sydney',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
+    const report = await call(b, 'GET', `/api/insights?from=${day}&to=${day}`, { token: admin.accessToken });
+    expect(report.status).toBe(200);
+    const [trail] = await sql(
+      databaseUrl,
+      `SELECT SUM(CASE WHEN type = 'SIGN_IN_SUCCEEDED' THEN 1 ELSE 0 END)::int AS succeeded,
+              SUM(CASE WHEN type = 'SIGN_IN_FAILED' THEN 1 ELSE 0 END)::int AS failed
+       FROM audit_events WHERE "organisationId" = $1`,
+      [insightsOrg],
+    );
+    expect(trail).toEqual({ succeeded: 21, failed: 4 });
+    expect((report.body.signIns as Array<Record<string, unknown>>)[0]).toMatchObject({ succeeded: 21, failed: 4 });
+
+    // One member, two browsers: the session opened on A is ended through B.
+    const here = await signIn(b, emails[1]);
+    const there = await signIn(a, emails[1]);
+    const socket = await connectSocket(a, there.accessToken);
+    const gone = nextEvent(socket, 'disconnect');
+    const mine = await call(b, 'GET', '/api/me/sessions', { token: there.accessToken });
+    const id = (mine.body as unknown as Array<{ id: string; current: boolean }>).find((x) => x.current)!.id;
+    expect((await call(b, 'DELETE', `/api/me/sessions/${id}`, { token: here.accessToken })).status).toBe(200);
+    await gone;
+    expect((await call(a, 'GET', '/api/users/current', { token: there.accessToken })).status).toBe(401);
+    expect((await call(a, 'GET', '/api/users/current', { token: here.accessToken })).status).toBe(200);
+  });
 });

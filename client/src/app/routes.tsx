@@ -14,6 +14,10 @@ export const publicRoutes: RouteObject[] = [
     lazy: () =>
       import('@/features/auth/components/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
   },
+  {
+    path: '/notMe',
+    lazy: () => import('@/features/my-security/components/NotMePage').then((m) => ({ Component: m.NotMePage })),
+  },
   ...legalRoutes,
 ];
 
@@ -21,6 +25,11 @@ export const protectedRoutes: RouteObject[] = [
   {
     index: true,
     lazy: () => import('@/features/dashboard/components/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+  },
+  {
+    path: 'my-security',
+    lazy: () =>
+      import('@/features/my-security/components/MySecurityPage').then((m) => ({ Component: m.MySecurityPage })),
   },
   // routes:users (user list, roles, profile, new user, user groups of a user)
   {
@@ -51,6 +60,28 @@ export const protectedRoutes: RouteObject[] = [
       {
         path: 'profile/:id',
         lazy: () => import('@/features/profile/components/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
+      },
+      {
+        path: 'insights',
+        lazy: () =>
+          import('@/features/insights/components/InsightsPage').then((m) => ({
+            element: (
+              <RequireRoles roles={CAPABILITY_ROLES.INSIGHTS}>
+                <m.InsightsPage />
+              </RequireRoles>
+            ),
+          })),
+      },
+      {
+        path: 'insights/organisations',
+        lazy: () =>
+          import('@/features/insights/components/OrganisationsGlancePage').then((m) => ({
+            element: (
+              <RequireRoles roles={CAPABILITY_ROLES.SUPPORT}>
+                <m.OrganisationsGlancePage />
+              </RequireRoles>
+            ),
+          })),
       },
       {
         path: 'audit',

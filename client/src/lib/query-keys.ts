@@ -19,7 +19,18 @@ export const queryKeys = {
   },
   auditEvents: (query: AuditEventQuery) => ['audit-events', query] as const,
   billingContact: (kind: string) => ['contact', kind] as const,
+  /** An organisation's insights for a period (null: the caller's own), and every organisation at a glance. */
+  insights: {
+    report: (from: string, to: string, organisationId: number | null) =>
+      ['insights', 'report', from, to, organisationId] as const,
+    glance: ['insights', 'organisations'] as const,
+  },
   logo: ['logo'] as const,
+  /** The caller's own security page. */
+  mySecurity: {
+    sessions: ['me', 'sessions'] as const,
+    signIns: ['me', 'sign-ins'] as const,
+  },
   mfa: {
     recoveryCodes: ['mfa', 'recovery-codes'] as const,
     trustedDevices: ['mfa', 'trusted-devices'] as const,

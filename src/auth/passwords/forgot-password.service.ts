@@ -77,6 +77,11 @@ export class ForgotPasswordService implements OnModuleInit {
       return;
     }
 
+    await this.sendResetLink(user, client, 'Password reset link e-mailed');
+  }
+
+  /** A single-use reset link e-mailed to the account (the forgotten-password flow's, or after "This wasn't me"). */
+  async sendResetLink(user: User, client: ClientInfo | undefined, summary: string): Promise<void> {
     const token = randomToken();
     await this.resetTokens.manager.transaction(async (tx) => {
       await tx.getRepository(PasswordResetToken).insert({
@@ -85,13 +90,12 @@ export class ForgotPasswordService implements OnModuleInit {
         expiresAt: new Date(Date.now() + LIFETIMES.RESET_TOKEN_SECONDS * 1000),
         usedAt: null,
       });
-      // Audit
       await this.audit.record(tx, {
         type: 'PASSWORD_RESET_REQUESTED',
         actor: 'anonymous',
         target: user,
         client,
-        summary: 'Password reset link e-mailed',
+        summary,
       });
     });
     const link = `${this.config.publicUrl}/resetPassword?token=${encodeURIComponent(token)}`;

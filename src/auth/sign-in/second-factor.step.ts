@@ -74,7 +74,7 @@ export class SecondFactorStep {
       throw AppException.badRequest('Send either an MFA code, a recovery code or a passkey, not two.');
     const checked = await this.passkeys.verifyAssertion(dto.passkey as unknown as AuthenticationResponseJSON, user);
     if (!checked.ok) {
-      await this.attempts.failed(user.email, user, client, 'Passkey not verified');
+      await this.attempts.failed(user.email, user, client, 'PASSKEY_NOT_VERIFIED');
       throw checked.error;
     }
   }
@@ -84,7 +84,7 @@ export class SecondFactorStep {
     if (dto.mfaToken) throw AppException.badRequest(RECOVERY_MESSAGES.BOTH_FACTORS);
     const left = await this.recoveryCodes.consume(user, dto.recoveryCode!, client);
     if (left === null) {
-      await this.attempts.failed(user.email, user, client, 'Wrong or used recovery code');
+      await this.attempts.failed(user.email, user, client, 'WRONG_RECOVERY_CODE');
       throw AppException.unauthorized(RECOVERY_MESSAGES.INVALID_RECOVERY_CODE, ERROR_CODES.INVALID_RECOVERY_CODE);
     }
     return left;
@@ -92,7 +92,7 @@ export class SecondFactorStep {
 
   private async totp(user: User, code: string, client: SignInClient): Promise<void> {
     if (await this.mfa.verifyLoginCode(user, code)) return;
-    await this.attempts.failed(user.email, user, client, 'Wrong MFA code');
+    await this.attempts.failed(user.email, user, client, 'WRONG_MFA_CODE');
     throw AppException.unauthorized(
       'The MFA token is invalid or has already been used.',
       ERROR_CODES.INVALID_MFA_TOKEN,

@@ -6,6 +6,7 @@ import { AppException } from '../../common/app.exception';
 import { MailService } from '../../mail/mail.service';
 import { ClientInfo } from '../../common/request-context';
 import { PRODUCT_NAME } from '../../shared/messages';
+import { SIGN_IN_FAILURE_REASONS, SignInFailureReason, SignInMethod } from '../../shared/insights';
 import { User } from '../../database/entities/user.entity';
 import { LoginThrottleService } from '../login-throttle.service';
 
@@ -27,7 +28,7 @@ export class SignInAttempts {
   ) {}
 
   /** The sign-in throttle of an account and address; a refusal while locked is audited. */
-  async check(email: string, client: SignInClient): Promise<void> {
+  async check(email: string, client: SignInClient, method: SignInMethod = 'password'): Promise<void> {
     try {
       await this.throttle.check(email, client.ip);
     } catch (e) {
@@ -38,6 +39,7 @@ export class SignInAttempts {
           await this.users.findOneBy({ email }),
           client,
           'Sign-in refused while locked after repeated failures',
+          { method, reason: 'LOCKED' },
         );
       }
       throw e;
@@ -49,10 +51,16 @@ export class SignInAttempts {
     return this.throttle.check(email, ip);
   }
 
-  /** A wrong credential: counted against the account and address, and audited. */
-  async failed(email: string, user: User | null, client: SignInClient, why: string): Promise<void> {
+  /** A wrong credential: counted against the account and address, and audited with its reason. */
+  async failed(
+    email: string,
+    user: User | null,
+    client: SignInClient,
+    reason: SignInFailureReason,
+    method: SignInMethod = 'password',
+  ): Promise<void> {
     await this.countFailure(email, client.ip, user);
-    await this.refused('SIGN_IN_FAILED', email, user, client, why);
+    await this.refused('SIGN_IN_FAILED', email, user, client, SIGN_IN_FAILURE_REASONS[reason], { method, reason });
   }
 
   /** Audit: a refused sign-in, by nobody known, against the account if it exists. */
@@ -62,6 +70,7 @@ export class SignInAttempts {
     user: User | null,
     client: ClientInfo,
     why: string,
+    signIn: { method: SignInMethod; reason: SignInFailureReason },
   ): Promise<void> {
     return this.audit.record(this.audit.manager, {
       type,
@@ -70,6 +79,7 @@ export class SignInAttempts {
       organisationId: user?.organisationId ?? null,
       client,
       summary: `${why} for ${username.slice(0, 100)}`,
+      signIn,
     });
   }
 

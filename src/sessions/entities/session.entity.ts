@@ -9,7 +9,8 @@ export type SessionEndReason =
   | 'mfa-changed'
   | 'refresh-reuse'
   | 'expired'
-  | 'sso-logout';
+  | 'sso-logout'
+  | 'not-me';
 
 /** One sign-in: its id sits in every access token, so ending it ends the tokens at once. */
 @Entity('sessions')

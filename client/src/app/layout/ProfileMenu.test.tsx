@@ -31,7 +31,7 @@ describe('Profile menu (spec 001 §2.5)', () => {
     authState.current = signedOut();
   });
 
-  it('logged in: the status line and the seven entries', async () => {
+  it('logged in: the status line and the eight entries', async () => {
     authState.current = signedIn([Role.ANALYST]);
     renderMenu();
     expect(screen.getByTestId('profile-button')).toHaveTextContent('AL');
@@ -39,6 +39,7 @@ describe('Profile menu (spec 001 §2.5)', () => {
     expect(await items()).toEqual([
       "You're logged in.",
       'Profile',
+      'My Security',
       'User Manual',
       'Give Feedback',
       'Announcements',

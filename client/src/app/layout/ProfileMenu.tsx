@@ -31,7 +31,7 @@ export function profileTooltip(user: CurrentUserInfo | undefined): string {
 type Dialogs = 'logout' | 'feedback' | 'contact' | 'anonymous-feedback' | null;
 
 /**
- * The profile button and its menu (spec 001 §2.5). Logged in: 'You're logged in.', Profile, User Manual,
+ * The profile button and its menu (spec 001 §2.5). Logged in: 'You're logged in.', Profile, My Security, User Manual,
  * Give Feedback, Announcements, Contact Us, About, Log Out (confirmed; remembers the last working path).
  * Logged out (public pages such as the terms): 'You're logged out.', Give Feedback, Log In. Feedback of a
  * visitor who is not signed in goes through the Contact Us form, which needs no account.
@@ -57,6 +57,9 @@ export function ProfileMenu() {
     switch (value) {
       case 'profile':
         if (user) navigate(paths.userProfile(user.id));
+        break;
+      case 'security':
+        navigate(paths.mySecurity);
         break;
       case 'manual':
         navigate(paths.userManual);
@@ -122,6 +125,7 @@ export function ProfileMenu() {
                   </Menu.Item>
                   <Menu.Separator />
                   <Menu.Item value="profile">Profile</Menu.Item>
+                  <Menu.Item value="security">My Security</Menu.Item>
                   <Menu.Item value="manual">User Manual</Menu.Item>
                   <Menu.Item value="feedback">Give Feedback</Menu.Item>
                   <Menu.Item value="announcements">Announcements</Menu.Item>

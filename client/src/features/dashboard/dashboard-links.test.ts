@@ -5,7 +5,7 @@ import { dashboardLinks } from './dashboard-links';
 
 const TM = ['TAX_MANAGER', 'CA_VIEWER'];
 const labels = (roles: Role[], apps = TM) => dashboardLinks(roles, apps, 9).map((l) => l.label);
-const COMMON = ['My Profile', 'User Manual', 'Announcements'];
+const COMMON = ['My Profile', 'My Security', 'User Manual', 'Announcements'];
 
 describe('dashboard: what each role can do next', () => {
   it.each(ROLE_CASES)('%s', (code, roles) => {
@@ -18,6 +18,8 @@ describe('dashboard: what each role can do next', () => {
         'Single Sign-On',
         'Directory Provisioning',
         'Integrations',
+        'Insights',
+        'Organisations at a Glance',
       ],
       SITE_ADMIN: [
         'Portfolios',
@@ -35,6 +37,7 @@ describe('dashboard: what each role can do next', () => {
         'Single Sign-On',
         'Directory Provisioning',
         'Integrations',
+        'Insights',
       ],
       ADMINISTRATOR: [
         'Portfolios',
@@ -51,6 +54,7 @@ describe('dashboard: what each role can do next', () => {
         'Audit Log',
         'Single Sign-On',
         'Directory Provisioning',
+        'Insights',
       ],
       STANDARD_ADMIN: [
         'Portfolios',
@@ -94,6 +98,7 @@ describe('dashboard: what each role can do next', () => {
       'Single Sign-On',
       'Directory Provisioning',
       'Integrations',
+      'Insights',
       ...COMMON,
     ]);
   });

@@ -60,10 +60,27 @@ export function dashboardLinks(
     if (e.label !== 'Users')
       links.push({ label: e.label, to: e.to, description: 'Part of the Tax Manager application.' });
   }
+  if (hasAnyRole(roles, CAPABILITY_ROLES.INSIGHTS))
+    links.push({
+      label: 'Insights',
+      to: paths.insights,
+      description: 'Sign-ins, failures, MFA adoption, seats and concurrent users, drawn.',
+    });
+  if (hasAnyRole(roles, CAPABILITY_ROLES.SUPPORT))
+    links.push({
+      label: 'Organisations at a Glance',
+      to: paths.organisationsAtAGlance,
+      description: 'Every organisation’s seats, MFA adoption, SSO and sign-in trend.',
+    });
   links.push({
     label: 'My Profile',
     to: paths.userProfile(userId),
     description: 'Your name, details and multi-factor authentication.',
+  });
+  links.push({
+    label: 'My Security',
+    to: paths.mySecurity,
+    description: 'Where you are signed in, your recent sign-ins, signing out elsewhere.',
   });
   links.push({ label: 'User Manual', to: paths.userManual, description: 'How each screen of the portal works.' });
   links.push({ label: 'Announcements', to: paths.announcements, description: 'News from the support team.' });

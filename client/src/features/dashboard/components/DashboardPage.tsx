@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Card, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { roleNames } from '@shared/roles';
+import { CAPABILITY_ROLES, hasAnyRole, Role, roleNames } from '@shared/roles';
+import { InsightsHeadline } from '@/features/insights';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { dashboardLinks } from '../dashboard-links';
@@ -45,6 +46,7 @@ export function DashboardPage() {
           </Alert.Content>
         </Alert.Root>
       )}
+      {hasAnyRole(roles, CAPABILITY_ROLES.INSIGHTS) && !roles.includes(Role.E_SUPPORT) && <InsightsHeadline />}
       <Box>
         <Heading size="lg" mb="3">
           What you can do

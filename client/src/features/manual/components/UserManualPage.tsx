@@ -100,6 +100,40 @@ export function UserManualPage() {
           keeps you on your profile until you enable it.
         </Text>
       </Topic>
+      <Topic title="My Security">
+        <Text>
+          Choose My Security in the profile menu. “Where you are signed in” lists every browser signed in to your
+          account: the browser, its address, when it signed in and was last used, and how (password, passkey or single
+          sign-on); this browser is marked. “Sign out” ends one of them at once, and “Sign out everywhere else” ends all
+          but this one. “Your recent sign-ins” lists your last 50 sign-ins and failed attempts, with those from a
+          browser your account had not used before marked “New browser”. Your authenticator app, passkeys, recovery
+          codes and trusted devices stay on your profile.
+        </Text>
+        <Text>
+          When your account signs in from a browser it has not used before, the portal e-mails you when, from which
+          address and with which browser (not at your very first sign-in, and at most one e-mail in 15 minutes). If it
+          was not you, open the e-mail's “This wasn't me” link and confirm: every session of your account ends, your
+          trusted devices are revoked, and a link to choose a new password is e-mailed to you. The link works once, for
+          72 hours.
+        </Text>
+      </Topic>
+      <Topic title="Insights (site admins, administrators and support)">
+        <Text>
+          The home page shows your organisation's last 30 days in five figures, with “All insights” for the full page
+          (also at Insights among the home page's links). Choose 7, 30, 90 or 365 days. The charts show sign-ins per day
+          (succeeded and failed), successful sign-ins by method (password, passkey, single sign-on), why sign-ins
+          failed, MFA adoption (active members with an authenticator app or a passkey) and how it changed, active users
+          against your seat limit, and the most users signed in at once each day against your concurrent-user limit.
+          Below each chart, a table holds the same figures, for screen readers and for copying. Days are those of the
+          portal's time zone (Australia/Sydney unless your operator chose another), and the figures match the audit
+          log's sign-in events.
+        </Text>
+        <Text>
+          Support sees “Organisations at a Glance”: every organisation's seats used, MFA adoption, whether single
+          sign-on is on, its last sign-in and a 30-day trend of sign-ins. Select a column's name to sort by it, and an
+          organisation's name for its insights.
+        </Text>
+      </Topic>
       <Topic title="Passkeys">
         <Text>
           A passkey lets your device (fingerprint, face or PIN) or a security key prove it is you. Add one on your

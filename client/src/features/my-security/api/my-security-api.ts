@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MySession, MySessionsEnded, MySignIn } from '@shared/insights';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+
+export const mySecurityApi = {
+  sessions: () => api.get<MySession[]>('api/me/sessions'),
+  endSession: (id: string) => api.delete<MySessionsEnded>(`api/me/sessions/${encodeURIComponent(id)}`),
+  endOthers: () => api.delete<MySessionsEnded>('api/me/sessions?others=true'),
+  signIns: () => api.get<MySignIn[]>('api/me/sign-ins'),
+  notMe: (token: string) => api.post<{ success: true; message: string }>('auth/not-me', { token }),
+};
+
+export function useMySessions() {
+  return useQuery({ queryKey: queryKeys.mySecurity.sessions, queryFn: mySecurityApi.sessions, retry: false });
+}
+
+export function useMySignIns() {
+  return useQuery({ queryKey: queryKeys.mySecurity.signIns, queryFn: mySecurityApi.signIns, retry: false });
+}

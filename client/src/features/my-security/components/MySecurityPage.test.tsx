@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { MySession, MySignIn } from '@shared/insights';
+import { Role } from '@shared/roles';
+import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
+import { MySecurityPage } from './MySecurityPage';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const at = new Date(2026, 10, 28, 9, 0).toISOString();
+const sessions: MySession[] = [
+  { id: 'a', current: true, createdAt: at, lastUsedAt: at, ip: '10.0.0.1', userAgent: CHROME, method: 'password' },
+  { id: 'b', current: false, createdAt: at, lastUsedAt: at, ip: '10.0.0.2', userAgent: FIREFOX, method: 'sso' },
+];
+const signIns: MySignIn[] = [
+  { at, outcome: 'succeeded', method: 'password', ip: '10.0.0.1', userAgent: CHROME, newDevice: true },
+  { at, outcome: 'failed', method: 'password', ip: '10.0.0.9', userAgent: FIREFOX, newDevice: false },
+];
+
+function setup() {
+  const server = fakeServer({
+    'GET api/users/current': { body: currentUser([Role.VIEWER]) },
+    'GET api/me/sessions': { body: sessions },
+    'GET api/me/sign-ins': { body: signIns },
+    'DELETE api/me/sessions/b': { body: { success: true, ended: 1 } },
+    'DELETE api/me/sessions': { body: { success: true, ended: 1 } },
+  });
+  renderPage('/my-security', '/my-security', <MySecurityPage />);
+  return server;
+}
+
+describe('MySecurityPage (docs/product-rules.md §10)', () => {
+  it('lists my sessions with this one marked, and my recent sign-ins with new browsers marked', async () => {
+    setup();
+    const rows = await screen.findAllByTestId('my-session');
+    expect(rows[0]).toHaveTextContent('Chrome on Windows');
+    expect(rows[0]).toHaveTextContent('This browser');
+    expect(within(rows[0]).queryByRole('button')).toBeNull();
+    expect(rows[1]).toHaveTextContent('Firefox on Linux');
+    expect(rows[1]).toHaveTextContent('Single sign-on');
+    const history = await screen.findByTestId('my-sign-ins');
+    expect(history).toHaveTextContent('New browser');
+    expect(history).toHaveTextContent('Failed');
+    expect(screen.getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/users/profile/1');
+  });
+
+  it('signs out of one other session, and of every other', async () => {
+    const server = setup();
+    const rows = await screen.findAllByTestId('my-session');
+    await userEvent.click(within(rows[1]).getByRole('button', { name: /Sign out of Firefox on Linux/ }));
+    await waitFor(() => expect(server.callsTo('DELETE', 'api/me/sessions/b')).toHaveLength(1));
+    await userEvent.click(screen.getByTestId('end-other-sessions'));
+    await waitFor(() =>
+      expect(server.callsTo('DELETE', 'api/me/sessions').map((c) => c.path)).toContain('api/me/sessions?others=true'),
+    );
+  });
+});

@@ -1,0 +1,24 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Matches, Min } from 'class-validator';
+import { INSIGHTS_MESSAGES } from '../../shared/insights';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** GET /api/insights: a period of the organisation's days; E-Support names the organisation. */
+export class InsightsQueryDto {
+  @ApiProperty({ example: '2026-11-01', description: 'First day of the period (YYYY-MM-DD, in INSIGHTS_TIME_ZONE)' })
+  @Matches(DATE, { message: INSIGHTS_MESSAGES.BAD_PERIOD })
+  from!: string;
+
+  @ApiProperty({ example: '2026-11-30', description: 'Last day of the period, included; at most 366 days after from' })
+  @Matches(DATE, { message: INSIGHTS_MESSAGES.BAD_PERIOD })
+  to!: string;
+
+  @ApiPropertyOptional({ description: 'E-Support only: the organisation to read (default: the caller’s own)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'organisationId must be a whole number.' })
+  @Min(1, { message: 'organisationId must be a whole number.' })
+  organisationId?: number;
+}

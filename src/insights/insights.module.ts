@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
+import { Organisation } from '../database/entities/organisation.entity';
+import { User } from '../database/entities/user.entity';
+import { SessionsModule } from '../sessions/sessions.module';
+import { InsightsDay } from './entities/insights-day.entity';
+import { InsightsFailure } from './entities/insights-failure.entity';
+import { KnownBrowser } from './entities/known-browser.entity';
+import { NotMeLink } from './entities/not-me-link.entity';
+import { SignInHistory } from './entities/sign-in-history.entity';
+import { InsightsController } from './insights.controller';
+import { InsightsRecorder } from './insights-recorder.service';
+import { InsightsService } from './insights.service';
+
+/** Counts kept as sign-ins are audited, and the figures read from them. */
+@Module({
+  imports: [
+    AuditModule,
+    SessionsModule,
+    TypeOrmModule.forFeature([
+      InsightsDay,
+      InsightsFailure,
+      SignInHistory,
+      KnownBrowser,
+      NotMeLink,
+      Organisation,
+      User,
+    ]),
+  ],
+  controllers: [InsightsController],
+  providers: [InsightsRecorder, InsightsService],
+  exports: [InsightsRecorder, InsightsService, TypeOrmModule],
+})
+export class InsightsModule {}

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, MoreThan, Repository } from 'typeorm';
+import { ForgotPasswordService } from '../auth/passwords/forgot-password.service';
+import { AuditService } from '../audit/audit.service';
+import { AppException } from '../common/app.exception';
+import { AuthUser } from '../common/auth-user';
+import { sha256 } from '../common/crypto/secrets';
+import { ClientInfo } from '../common/request-context';
+import { maySignIn } from '../credentials/may-sign-in';
+import { User } from '../database/entities/user.entity';
+import { NotMeLink } from '../insights/entities/not-me-link.entity';
+import { SignInHistory } from '../insights/entities/sign-in-history.entity';
+import { SessionsService } from '../sessions/sessions.service';
+import { INSIGHTS_MESSAGES, MY_SIGN_INS_LIMIT, MySignIn, SignInMethod } from '../shared/insights';
+import { ERROR_CODES } from '../shared/messages';
+
+/** A member's own security page: their sign-ins; and the "This wasn't me" link of a new-browser e-mail. */
+@Injectable()
+export class MySecurityService {
+  constructor(
+    @InjectRepository(SignInHistory) private readonly history: Repository<SignInHistory>,
+    @InjectRepository(NotMeLink) private readonly links: Repository<NotMeLink>,
+    private readonly sessions: SessionsService,
+    private readonly audit: AuditService,
+    private readonly resets: ForgotPasswordService,
+  ) {}
+
+  /** GET /api/me/sign-ins: the caller's last 50 sign-ins and failed attempts, newest first. */
+  async signIns(caller: AuthUser): Promise<MySignIn[]> {
+    const rows = await this.history.find({
+      where: { userId: caller.id },
+      order: { at: 'DESC', id: 'DESC' },
+      take: MY_SIGN_INS_LIMIT,
+    });
+    return rows.map((r) => ({
+      at: r.at.toISOString(),
+      outcome: r.outcome,
+      method: (r.method as SignInMethod | null) ?? null,
+      ip: r.ip,
+      userAgent: r.userAgent,
+      newDevice: !!r.newDevice,
+    }));
+  }
+
+  /**
+   * POST /auth/not-me: the link works once; it ends every session of the account (sockets included) and its trusted
+   * devices, and e-mails a password reset link. An unknown, used or expired token is a 400 and changes nothing.
+   */
+  async notMe(token: string, client: ClientInfo): Promise<{ success: true; message: string }> {
+    const user = await this.links.manager.transaction(async (tx) => {
+      const link = await tx
+        .getRepository(NotMeLink)
+        .findOneBy({ tokenHash: sha256(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) });
+      if (!link) return null;
+      // Parallel clicks: only the one whose update marks the link used goes on.
+      const claimed = await tx
+        .getRepository(NotMeLink)
+        .update({ id: link.id, usedAt: IsNull() }, { usedAt: new Date() });
+      if (!claimed.affected) return null;
+      const owner = await tx.getRepository(User).findOneBy({ id: link.userId });
+      if (!owner) return null;
+      await this.sessions.endAllForUsers([owner.id], 'not-me', undefined, tx);
+      await this.audit.record(tx, {
+        type: 'NOT_ME_REPORTED',
+        actor: owner,
+        target: owner,
+        client,
+        summary: "New-browser sign-in reported as not the owner's: every session ended",
+      });
+      return owner;
+    });
+    if (!user) throw AppException.badRequest(INSIGHTS_MESSAGES.NOT_ME_INVALID, ERROR_CODES.VALIDATION_FAILED);
+    // As the forgotten-password flow: only an account that may sign in with a password (or set its first one).
+    if (maySignIn(user) && (user.passwordHash || user.managedBy))
+      await this.resets.sendResetLink(user, client, 'Password reset link e-mailed after "This wasn\'t me"');
+    return { success: true, message: INSIGHTS_MESSAGES.NOT_ME_DONE };
+  }
+}

@@ -1,0 +1,120 @@
+/** Insights of an organisation and each member's own security page: the rules and API shapes server and client share. */
+
+/** How a person signed in: the first factor (a password sign-in with a passkey or code as second factor is 'password'). */
+export const SIGN_IN_METHODS = ['password', 'passkey', 'sso'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** Why a sign-in failed, as the insights count them; each code's label is what the page shows. */
+export const SIGN_IN_FAILURE_REASONS = {
+  WRONG_PASSWORD: 'Wrong e-mail or password',
+  WRONG_MFA_CODE: 'Wrong MFA code',
+  WRONG_RECOVERY_CODE: 'Wrong or used recovery code',
+  PASSKEY_NOT_VERIFIED: 'Passkey not verified',
+  LOCKED: 'Refused while locked',
+  SSO_REFUSED: 'Refused by single sign-on rules',
+} as const;
+export type SignInFailureReason = keyof typeof SIGN_IN_FAILURE_REASONS;
+
+/** The method a session's recorded method counts as ('password+passkey' is a password sign-in with a passkey step). */
+export function signInMethodOf(method: string): SignInMethod {
+  if (method === 'sso') return 'sso';
+  if (method === 'passkey') return 'passkey';
+  return 'password';
+}
+
+/** The periods the insights page offers, in days. */
+export const INSIGHTS_PERIODS = [7, 30, 90, 365] as const;
+/** The longest period one request may ask for, in days (a leap year). */
+export const INSIGHTS_MAX_DAYS = 366;
+/** Days of the small trend of each organisation on the E-Support overview. */
+export const GLANCE_TREND_DAYS = 30;
+/** The number of recent sign-ins the security page lists. */
+export const MY_SIGN_INS_LIMIT = 50;
+/** At most one new-browser e-mail per account in this many minutes: a burst of sign-ins sends one. */
+export const NEW_BROWSER_MAIL_INTERVAL_MINUTES = 15;
+/** Hours the "This wasn't me" link of a new-browser e-mail works. */
+export const NOT_ME_LINK_HOURS = 72;
+
+export const INSIGHTS_MESSAGES = {
+  BAD_PERIOD: `from and to must be dates (YYYY-MM-DD), from not after to, at most ${INSIGHTS_MAX_DAYS} days apart.`,
+  ORGANISATION_NOT_FOUND: 'Organisation not found.',
+  SESSION_NOT_FOUND: 'Session not found.',
+  OTHERS_REQUIRED: 'Say others=true to end every session but this one, or name one session.',
+  NOT_ME_INVALID: 'This link is not valid or has already been used.',
+  NOT_ME_DONE: 'Every session of your account has ended, and a link to choose a new password is on its way.',
+} as const;
+
+/** One day of sign-ins; byMethod counts the succeeded ones. */
+export interface SignInDay {
+  /** YYYY-MM-DD, a day in the insights' time zone. */
+  date: string;
+  succeeded: number;
+  failed: number;
+  byMethod: { password: number; passkey: number; sso: number };
+}
+
+/** One day of MFA adoption (the figures as last recorded that day, carried forward) and the peak of concurrent users. */
+export interface InsightsTrendDay {
+  date: string;
+  mfaEnrolled: number | null;
+  mfaTotal: number | null;
+  peakConcurrent: number;
+}
+
+/** GET /api/insights */
+export interface InsightsReport {
+  from: string;
+  to: string;
+  timeZone: string;
+  signIns: SignInDay[];
+  /** Active accounts now (the seats used) against the organisation's allowed number. */
+  activeUsers: number;
+  allowedUsers: number;
+  /** Active accounts with a second factor (an authenticator app or a passkey), now. */
+  mfaAdoption: { enrolled: number; total: number };
+  /** The most users signed in at once on any day of the period, against the organisation's maximum. */
+  peakConcurrent: number;
+  maxConcurrent: number;
+  failureReasons: Array<{ code: SignInFailureReason; count: number }>;
+  trend: InsightsTrendDay[];
+}
+
+/** A row of GET /api/insights/organisations. */
+export interface OrganisationGlance {
+  organisationId: number;
+  name: string;
+  activeUsers: number;
+  allowedUsers: number;
+  mfaAdoption: { enrolled: number; total: number };
+  ssoEnabled: boolean;
+  lastSignInAt: string | null;
+  /** Succeeded sign-ins of each of the last GLANCE_TREND_DAYS days, oldest first. */
+  signInTrend: number[];
+}
+
+/** A row of GET /api/me/sessions. */
+export interface MySession {
+  id: string;
+  current: boolean;
+  createdAt: string;
+  lastUsedAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  method: string;
+}
+
+/** A row of GET /api/me/sign-ins. */
+export interface MySignIn {
+  at: string;
+  outcome: 'succeeded' | 'failed';
+  method: SignInMethod | null;
+  ip: string | null;
+  userAgent: string | null;
+  newDevice: boolean;
+}
+
+/** DELETE /api/me/sessions */
+export interface MySessionsEnded {
+  success: true;
+  ended: number;
+}
