@@ -46,6 +46,7 @@ import { FeedbackModule } from './feedback/feedback.module';
 import { ContactModule } from './contact/contact.module';
 import { SystemInfoModule } from './system-info/system-info.module';
 import { SsoModule } from './sso/sso.module';
+import { InvitationsModule } from './invitations/invitations.module';
 import { ScimModule } from './scim/scim.module';
 
 /** Paths the server answers itself; everything else falls back to the client's index.html. */
@@ -110,6 +111,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     ContactModule,
     SystemInfoModule,
     SsoModule,
+    InvitationsModule,
     BackupModule,
     ScimModule,
   ],

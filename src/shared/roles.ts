@@ -110,6 +110,11 @@ export const CAPABILITY_ROLES = {
   PROVISIONING_READ: ACCOUNT_ACTORS,
   /** Create and revoke provisioning tokens: the site admin, or E-Support for any organisation (CONTRACT 6). */
   PROVISIONING_MANAGE: [Role.E_SUPPORT, Role.SITE_ADMIN],
+  /**
+   * Invitations: list, invite, resend, withdraw (the account-action rule decides which roles and whose: E-Support
+   * invites site admins of any organisation, site admins and administrators their own organisation's people).
+   */
+  INVITATIONS: ACCOUNT_ACTORS,
   /** Vendor staff only: organisations, E-Support accounts, announcements. */
   SUPPORT: [Role.E_SUPPORT],
 } as const satisfies Record<string, readonly Role[]>;
