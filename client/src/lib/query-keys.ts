@@ -19,6 +19,13 @@ export const queryKeys = {
   },
   auditEvents: (query: AuditEventQuery) => ['audit-events', query] as const,
   billingContact: (kind: string) => ['contact', kind] as const,
+  /** Invitations: an organisation's list (E-Support names the organisation), and a link's preview. */
+  invitations: {
+    all: ['invitations'] as const,
+    list: (organisationId: number | undefined, status: string) =>
+      ['invitations', 'list', organisationId ?? 'own', status] as const,
+    preview: (token: string) => ['invitation-preview', token] as const,
+  },
   logo: ['logo'] as const,
   mfa: {
     recoveryCodes: ['mfa', 'recovery-codes'] as const,

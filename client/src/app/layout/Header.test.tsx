@@ -25,9 +25,25 @@ const MAIN: Record<string, string[]> = {
   CA_VIEWER: ['Home'],
 };
 const COG: Record<string, string[]> = {
-  E_SUPPORT: ['Users', 'Audit Log', 'Single Sign-On', 'Directory Provisioning'],
-  SITE_ADMIN: ['Users', 'User Groups', 'Clients', 'Audit Log', 'Single Sign-On', 'Directory Provisioning'],
-  ADMINISTRATOR: ['Users', 'User Groups', 'Clients', 'Audit Log', 'Single Sign-On', 'Directory Provisioning'],
+  E_SUPPORT: ['Users', 'Audit Log', 'Single Sign-On', 'Directory Provisioning', 'Organisation Settings'],
+  SITE_ADMIN: [
+    'Users',
+    'User Groups',
+    'Clients',
+    'Audit Log',
+    'Single Sign-On',
+    'Directory Provisioning',
+    'Organisation Settings',
+  ],
+  ADMINISTRATOR: [
+    'Users',
+    'User Groups',
+    'Clients',
+    'Audit Log',
+    'Single Sign-On',
+    'Directory Provisioning',
+    'Organisation Settings',
+  ],
   STANDARD_ADMIN: ['Users', 'User Groups', 'Clients'],
   PORTFOLIO_MANAGER: ['User Groups', 'Clients'],
   ANALYST: [],

@@ -17,6 +17,7 @@ describe('dashboard: what each role can do next', () => {
         'Audit Log',
         'Single Sign-On',
         'Directory Provisioning',
+        'Organisation Settings',
       ],
       SITE_ADMIN: [
         'Portfolios',
@@ -33,6 +34,7 @@ describe('dashboard: what each role can do next', () => {
         'Audit Log',
         'Single Sign-On',
         'Directory Provisioning',
+        'Organisation Settings',
       ],
       ADMINISTRATOR: [
         'Portfolios',
@@ -49,6 +51,7 @@ describe('dashboard: what each role can do next', () => {
         'Audit Log',
         'Single Sign-On',
         'Directory Provisioning',
+        'Organisation Settings',
       ],
       STANDARD_ADMIN: [
         'Portfolios',
@@ -91,6 +94,7 @@ describe('dashboard: what each role can do next', () => {
       'Audit Log',
       'Single Sign-On',
       'Directory Provisioning',
+      'Organisation Settings',
       ...COMMON,
     ]);
   });
