@@ -61,14 +61,15 @@ const roleLabel = (i: Pick<InvitationItem, 'roleId' | 'admin'>) =>
  * against the free seats. E-Support works on the organisation named in the address.
  */
 export function InvitationsPage() {
-  const { roles } = useAuth();
+  const { roles, user } = useAuth();
   const scope = useOrganisationScope();
   const [, setParams] = useSearchParams();
   const support = roles.includes(Role.E_SUPPORT);
   const organisationId = scope.organisationId;
   const organisations = useOrganisationChoices(support && !scope.inArea);
   const [status, setStatus] = useState<InvitationStatus | ''>('');
-  const list = useInvitations(organisationId, status, !(support && !organisationId));
+  // Asked once the caller is known: E-Support without an organisation has none to read.
+  const list = useInvitations(organisationId, status, !!user && !(support && !organisationId));
   const reload = useReloadInvitations();
   const [revoking, setRevoking] = useState<InvitationItem | null>(null);
 
