@@ -161,7 +161,7 @@ function AcceptForm({ token }: { token: string }) {
         {label}
         <Field.RequiredIndicator />
       </Field.Label>
-      <Input autoComplete={autoComplete} maxLength={NAME_MAX} {...form.register(field)} />
+      <Input type="text" autoComplete={autoComplete} maxLength={NAME_MAX} {...form.register(field)} />
       <Field.ErrorText>{errors[field]?.message}</Field.ErrorText>
     </Field.Root>
   );
@@ -200,7 +200,7 @@ function AcceptForm({ token }: { token: string }) {
             data-testid="invitation-terms"
           >
             <Checkbox.HiddenInput />
-            <Checkbox.Control />
+            <Checkbox.Control data-testid="invitation-terms-box" />
             <Checkbox.Label>
               I agree to the{' '}
               <Link href={paths.terms} target="_blank" rel="noopener" colorPalette="blue">

@@ -385,7 +385,7 @@ function InviteMany({ organisationId, onDone }: { organisationId?: number; onDon
           <Text data-testid="invite-bulk-summary">
             {T.uploaded(count('invited'), count('skipped'), count('refused'))}
           </Text>
-          <Table.ScrollArea maxH="80">
+          <Table.ScrollArea maxH="80" tabIndex={0} role="region" aria-label="Results of the upload">
             <Table.Root size="sm" data-testid="invite-bulk-results">
               <Table.Header>
                 <Table.Row>
