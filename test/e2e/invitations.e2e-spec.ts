@@ -12,6 +12,8 @@ import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, fromResponse, login, PASSWORD } from '../utils/factories';
 import { lastMailTo, linkIn, outboxDelivered } from '../utils/outbox';
 import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
+import { startTestIdp } from '../utils/saml-idp';
+import { samlConnection, verifyDomain } from '../utils/sso';
 import { ageSession } from '../utils/step-up';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -377,6 +379,52 @@ describe('Invitations', () => {
     expect((await preview(token)).status).toBe(200);
     expect(await t.db.getRepository(Invitation).countBy({ email, acceptedAt: IsNull() })).toBe(1);
   });
+
+  it('creates the account at the first sign-in through the provider, with the invited role, even with JIT off', async () => {
+    const idp = await startTestIdp('invite');
+    const org = await createOrganisation(t);
+    const domain = `inv${Date.now().toString(36)}${seq++}.test`;
+    await verifyDomain(t, org, domain);
+    const s = await samlConnection(t, org, idp);
+    expect(s.c.jitProvisioning).toBe(false);
+    const admin = await createUser(t, org, { roleId: Role.SITE_ADMIN });
+    const auth = (await login(t, admin.email)).auth;
+    const email = `sam@${domain}`;
+    expect((await invite(auth, { email, roleId: Role.STANDARD_ADMIN, admin: true })).status).toBe(201);
+    const token = await tokenOf(email);
+    expect((await preview(token)).body.sso).toBe(true);
+    const signInAs = async (address: string, nameId: string) => {
+      const start = await request(t.http).get(`/auth/sso/${s.c.id}`).expect(302);
+      const samlResponse = await idp.respond({
+        inResponseTo: idp.readRequest(start.headers.location).id,
+        acsUrl: s.acsUrl,
+        audience: s.audience,
+        nameId,
+        email: address,
+      });
+      return request(t.http).post(`/auth/saml/${s.c.id}/acs`).type('form').send({ SAMLResponse: samlResponse });
+    };
+    // Without an invitation, the connection's JIT being off refuses the address.
+    expect((await signInAs(`nobody@${domain}`, 'nobody')).headers.location).toMatch(/^\/logIn\?ssoError=/);
+    const res = await signInAs(email, 'persistent-sam');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/');
+    const user = await t.db.getRepository(User).findOneByOrFail({ email });
+    expect(user).toMatchObject({
+      organisationId: org.id,
+      roleId: Role.STANDARD_ADMIN,
+      isAdministrator: true,
+      isSSO: true,
+      passwordHash: null,
+    });
+    expect((await preview(token)).body.code).toBe('INVITATION_INVALID');
+    const accepted = await request(t.http).get('/api/invitations?status=accepted').set(auth);
+    expect(accepted.body.items.map((i: { email: string }) => i.email)).toEqual([email]);
+    expect(await t.db.getRepository(AuditEvent).countBy({ type: 'INVITATION_ACCEPTED', targetId: user.id })).toBe(1);
+    // The next sign-in finds the account linked; nothing more is created.
+    expect((await signInAs(email, 'persistent-sam')).headers.location).toBe('/');
+    expect(await t.db.getRepository(User).countBy({ email })).toBe(1);
+  }, 60_000);
 
   // Last: a thousand e-mails make the outbox slow to read for the tests after it.
   it('takes a file of 1,000 rows, and refuses one row more', async () => {
