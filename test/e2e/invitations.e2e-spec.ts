@@ -142,6 +142,7 @@ describe('Invitations', () => {
     expect((await accept('x', { acceptToS: false })).status).toBe(400);
     expect((await accept('x', { password: 'short' })).status).toBe(400);
     expect((await accept('x', { firstName: '' })).status).toBe(400);
+    expect((await preview('x'.repeat(500))).body.code).toBe('INVITATION_INVALID');
   });
 
   it('refuses an address with an account or an open invitation, without revealing other organisations', async () => {
@@ -246,6 +247,12 @@ describe('Invitations', () => {
       'INVITATION_NOT_OPEN',
     );
     expect((await request(t.http).post(`/api/invitations/${id}/resend`).set(as('SITE_ADMIN'))).status).toBe(409);
+    // Parallel withdrawals of one invitation: one withdraws it, the others find it withdrawn.
+    const other = await invited(m.org);
+    const parallel = await Promise.all(
+      Array.from({ length: 3 }, () => request(t.http).delete(`/api/invitations/${other.id}`).set(as('SITE_ADMIN'))),
+    );
+    expect(parallel.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const revoked = await request(t.http).get('/api/invitations?status=revoked').set(as('SITE_ADMIN'));
     expect(revoked.body.items.map((i: { id: number }) => i.id)).toContain(id);
     expect(await t.db.getRepository(AuditEvent).countBy({ type: 'INVITATION_REVOKED' })).toBeGreaterThan(0);
