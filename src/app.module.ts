@@ -49,6 +49,7 @@ import { FeedbackModule } from './feedback/feedback.module';
 import { ContactModule } from './contact/contact.module';
 import { SystemInfoModule } from './system-info/system-info.module';
 import { SsoModule } from './sso/sso.module';
+import { InvitationsModule } from './invitations/invitations.module';
 import { ScimModule } from './scim/scim.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 
@@ -117,6 +118,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     ContactModule,
     SystemInfoModule,
     SsoModule,
+    InvitationsModule,
     BackupModule,
     ScimModule,
     ApiKeysModule,

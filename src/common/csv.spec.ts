@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { csvCell, csvRow, UTF8_BOM, writeCsv } from './csv';
+import { csvCell, csvRow, parseCsv, UTF8_BOM, writeCsv } from './csv';
 
 describe('csvCell', () => {
   it('leaves plain text and numbers alone, and writes nothing for null', () => {
@@ -81,5 +81,20 @@ describe('writeCsv', () => {
     await writeCsv(out, ['v'], batches());
     expect(out.listenerCount('drain')).toBe(0);
     expect(out.listenerCount('close')).toBe(0);
+  });
+});
+
+describe('parseCsv', () => {
+  it('reads quoted cells, doubled quotes, line breaks inside quotes, CRLF and LF, a BOM, and skips blank lines', () => {
+    expect(parseCsv('\uFEFFemail,role\r\n"a@b.test","Site ""A"" Admin"\n\nc@d.test,"two\nlines"\r\n')).toEqual([
+      ['email', 'role'],
+      ['a@b.test', 'Site "A" Admin'],
+      ['c@d.test', 'two\nlines'],
+    ]);
+  });
+
+  it('stops with null past the bound', () => {
+    expect(parseCsv('h\n1\n2\n3', 3)).toBeNull();
+    expect(parseCsv('h\n1\n2', 3)).toHaveLength(3);
   });
 });

@@ -57,3 +57,42 @@ function drainedOrClosed(out: Writable): Promise<void> {
     out.on('close', done);
   });
 }
+
+/**
+ * Reads CSV text (RFC 4180: quoted cells with doubled quotes and line breaks inside, CRLF or LF rows, a leading
+ * UTF-8 BOM) into rows of cells. Blank lines are left out. Stops with null once more than `maxRows` rows are read,
+ * so a huge upload costs no more than the bound.
+ */
+export function parseCsv(text: string, maxRows = Infinity): string[][] | null {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let i = text.startsWith(UTF8_BOM) ? 1 : 0;
+  const endRow = () => {
+    row.push(cell);
+    cell = '';
+    if (row.length > 1 || row[0] !== '') rows.push(row);
+    row = [];
+  };
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c !== '"') cell += c;
+      else if (text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else quoted = false;
+    } else if (c === '"' && cell === '') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      endRow();
+      if (rows.length > maxRows) return null;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) endRow();
+  return rows.length > maxRows ? null : rows;
+}

@@ -57,6 +57,10 @@ export const AUDIT_EVENT_TYPES = {
   GROUP_CREATED: 'User group created',
   GROUP_CHANGED: 'User group changed',
   GROUP_DELETED: 'User group deleted',
+  INVITATION_CREATED: 'Invitation sent',
+  INVITATION_RESENT: 'Invitation resent',
+  INVITATION_ACCEPTED: 'Invitation accepted',
+  INVITATION_REVOKED: 'Invitation withdrawn',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_TYPES;

@@ -106,6 +106,16 @@ export const ERROR_CODES = {
   DIRECTORY_MANAGED: 'DIRECTORY_MANAGED',
   /** An organisation API key called a route outside its scopes, or a sensitive one (docs/api-keys.md). */
   INSUFFICIENT_SCOPE: 'INSUFFICIENT_SCOPE',
+  /** An invitation link that is unknown, used, withdrawn or expired. */
+  INVITATION_INVALID: 'INVITATION_INVALID',
+  /** The address has an open invitation of this organisation already. */
+  INVITATION_EXISTS: 'INVITATION_EXISTS',
+  /** Resending or withdrawing an invitation accepted or withdrawn already. */
+  INVITATION_NOT_OPEN: 'INVITATION_NOT_OPEN',
+  /** Accepting an invitation when the organisation's active-user limit is reached. */
+  USER_LIMIT_REACHED: 'USER_LIMIT_REACHED',
+  /** The address must sign in through its organisation's provider. */
+  SSO_REQUIRED: 'SSO_REQUIRED',
 } as const;
 /** Every machine code the server throws and the client matches: a closed union (AppException takes nothing else). */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

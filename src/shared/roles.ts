@@ -114,6 +114,11 @@ export const CAPABILITY_ROLES = {
   INTEGRATIONS: [Role.E_SUPPORT, Role.SITE_ADMIN],
   /** An organisation's insights: its site admins and administrators, E-Support for any organisation. */
   INSIGHTS: ACCOUNT_ACTORS,
+  /**
+   * Invitations: list, invite, resend, withdraw (the account-action rule decides which roles and whose: E-Support
+   * invites site admins of any organisation, site admins and administrators their own organisation's people).
+   */
+  INVITATIONS: ACCOUNT_ACTORS,
   /** Vendor staff only: organisations, E-Support accounts, announcements, every organisation's insights at a glance. */
   SUPPORT: [Role.E_SUPPORT],
 } as const satisfies Record<string, readonly Role[]>;

@@ -51,7 +51,10 @@ export const PROVISIONING_TEXTS = {
     `Revoke the token "${name}"? The directory that uses it is refused at once, on every server.`,
   REVOKED: 'The token was revoked.',
   FAILED: 'The provisioning tokens could not be changed. Please try again.',
-  SUPPORT_PICK: "Open Directory Provisioning from an organisation's user list (Users, with the organisation chosen).",
+  SUPPORT_PICK: 'Choose the organisation whose provisioning tokens you want to see or manage.',
+  SUPPORT_PICK_ABOVE: 'Choose an organisation above to see its provisioning tokens.',
+  ORGANISATION: 'Organisation',
+  CHOOSE_ORGANISATION: 'Choose an organisation',
   READ_ONLY: 'Only the site admin creates and revokes provisioning tokens.',
   NEVER_USED: 'Never',
 } as const;

@@ -12,7 +12,8 @@ import { MailService } from '../mail/mail.service';
 import { Organisation } from '../database/entities/organisation.entity';
 import { ClientInfo } from '../common/request-context';
 import { ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
-import { BASE_ROLE, Role, roleNames } from '../shared/roles';
+import { BASE_ROLE, effectiveRoles, Role, roleNames } from '../shared/roles';
+import { RoleChoice } from '../shared/account-rules';
 import { SSO_MESSAGES } from '../shared/sso';
 import { User } from '../database/entities/user.entity';
 import { organisationAdministrators } from '../database/organisation-administrators';
@@ -40,9 +41,19 @@ export interface FederatedIdentity {
 
 const SUBJECT_MAX = 300;
 
+/**
+ * Pending invitations, as the invitations feature tells them: an invited address's first sign-in through its
+ * organisation's provider creates its account with the invited role, even where just-in-time accounts are off (the
+ * invitation is the organisation's consent), and accepts the invitation in the same transaction.
+ */
+export interface InvitationConsent {
+  find(organisationId: number, email: string): Promise<{ id: number; choice: RoleChoice } | null>;
+  claim(tx: EntityManager, invitationId: number, user: User): Promise<void>;
+}
+
 type Decision =
   | { kind: 'linked' | 'link'; user: User }
-  | { kind: 'provision'; email: string }
+  | { kind: 'provision'; email: string; invitation: { id: number; choice: RoleChoice } | null }
   | { kind: 'refuse'; user: User | null; why: string; message: string };
 
 const refusal = (user: User | null, why: string, message: string): Decision => ({ kind: 'refuse', user, why, message });
@@ -56,6 +67,7 @@ const refusal = (user: User | null, why: string, message: string): Decision => (
 @Injectable()
 export class FederatedSignInService {
   private readonly logger = new Logger('SSO');
+  private invitations?: InvitationConsent;
 
   constructor(
     @InjectEntityManager() private readonly db: EntityManager,
@@ -66,6 +78,11 @@ export class FederatedSignInService {
     private readonly audit: AuditService,
     private readonly mail: MailService,
   ) {}
+
+  /** The invitations feature registers how it finds and accepts an address's pending invitation. */
+  useInvitations(consent: InvitationConsent): void {
+    this.invitations = consent;
+  }
 
   private async refuse(
     c: SsoConnection,
@@ -147,8 +164,9 @@ export class FederatedSignInService {
     if (existing && existing.organisationId !== c.organisationId)
       return refusal(existing, 'account of another organisation', SSO_MESSAGES.OTHER_ORGANISATION);
     if (existing) return { kind: 'link', user: existing };
-    if (!c.jitProvisioning) return refusal(null, 'no account', SSO_MESSAGES.NO_ACCOUNT);
-    return { kind: 'provision', email };
+    const invitation = (await this.invitations?.find(c.organisationId, email)) ?? null;
+    if (!c.jitProvisioning && !invitation) return refusal(null, 'no account', SSO_MESSAGES.NO_ACCOUNT);
+    return { kind: 'provision', email, invitation };
   }
 
   private async accountFor(c: SsoConnection, identity: FederatedIdentity, client: ClientInfo): Promise<User> {
@@ -160,7 +178,7 @@ export class FederatedSignInService {
         await this.link(c, identity.subject, decision.user.id);
         return decision.user;
       case 'provision':
-        return this.provision(c, identity, decision.email, client);
+        return this.provision(c, identity, decision.email, client, decision.invitation);
       case 'refuse':
         return this.refuse(c, identity, decision.user, client, decision.why, decision.message);
     }
@@ -207,8 +225,12 @@ export class FederatedSignInService {
     identity: FederatedIdentity,
     email: string,
     client: ClientInfo,
+    invitation: { id: number; choice: RoleChoice } | null,
   ): Promise<User> {
-    const roleId: Role = c.defaultRoleId ?? BASE_ROLE;
+    const roleId: Role = invitation?.choice.mainRole ?? c.defaultRoleId ?? BASE_ROLE;
+    const isAdministrator = invitation?.choice.isAdministrator ?? false;
+    const roles = roleNames(effectiveRoles(roleId, isAdministrator));
+    const how = invitation ? ', accepting an invitation,' : '';
     try {
       return await this.lifecycle.create(
         { type: 'self' },
@@ -219,7 +241,7 @@ export class FederatedSignInService {
           firstName: identity.firstName?.slice(0, 100) ?? '',
           lastName: identity.lastName?.slice(0, 100) ?? '',
           roleId,
-          isAdministrator: false,
+          isAdministrator,
           // The provider authenticates these accounts, with its own second factor.
           isMFAEnforced: false,
           isSSO: true,
@@ -228,10 +250,11 @@ export class FederatedSignInService {
         {
           client,
           audit: {
-            summary: `User ${email} created as ${roleNames([roleId])} at the first sign-in through '${c.name}'`,
-            changes: { roles: { from: null, to: roleNames([roleId]) }, sso: { from: null, to: true } },
+            summary: `User ${email} created as ${roles} at the first sign-in${how} through '${c.name}'`,
+            changes: { roles: { from: null, to: roles }, sso: { from: null, to: true } },
           },
           within: async (tx, created) => {
+            if (invitation) await this.invitations!.claim(tx, invitation.id, created);
             await this.link(c, identity.subject, created.id, tx);
             await this.tellAdministrators(tx, created, c);
           },

@@ -20,6 +20,19 @@ export class SsoDiscoveryService {
   async discover(email: string): Promise<SsoDiscoveryResult> {
     const organisationId = await this.domains.organisationForEmail(email);
     if (organisationId === null) return { sso: false };
+    return this.connectionOf(organisationId, email);
+  }
+
+  /**
+   * Whether an address of `organisationId` signs in through its provider: the organisation verified the address's
+   * domain and has an enabled connection (an invitation's page asks this for the organisation that invited).
+   */
+  async discoverFor(organisationId: number, email: string): Promise<SsoDiscoveryResult> {
+    if ((await this.domains.organisationForEmail(email)) !== organisationId) return { sso: false };
+    return this.connectionOf(organisationId, email);
+  }
+
+  private async connectionOf(organisationId: number, email: string): Promise<SsoDiscoveryResult> {
     const c = await this.connections.findOne({ where: { organisationId, enabled: true }, order: { id: 'ASC' } });
     if (!c) return { sso: false };
     return { sso: true, url: `/auth/sso/${c.id}?login_hint=${encodeURIComponent(email.trim())}`, name: c.name };

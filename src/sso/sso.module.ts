@@ -65,5 +65,6 @@ import { SessionsModule } from '../sessions/sessions.module';
     OneTimeValues,
     SsoConnectionTestService,
   ],
+  exports: [FederatedSignInService, SsoDiscoveryService],
 })
 export class SsoModule {}

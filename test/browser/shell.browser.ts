@@ -71,6 +71,7 @@ test('the header, main menu, cog, breadcrumbs and compact mode of a site admin',
     'Single Sign-On',
     'Directory Provisioning',
     'Integrations',
+    'Organisation Settings',
   ]);
   await cog.getByRole('menuitemradio', { name: 'Cloud server' }).click();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('serverChoice'))).toBe('cloud');

@@ -100,7 +100,12 @@ export class ResponseValidator {
     if (/^\/api\/docs(?:-json|-yaml)?(?:\/|$)/.test(path)) return undefined;
     const type = contentType.split(';')[0].trim().toLowerCase();
     const isJson = isJsonType(type);
-    const route = this.paths.find((p) => p.pattern.test(path));
+    // A literal path wins over a template that also matches it (POST /x/accept beside DELETE /x/{id}).
+    const candidates = this.paths.filter((p) => p.pattern.test(path));
+    const route =
+      candidates.find((p) => p.template.toLowerCase() === path.toLowerCase().replace(/\/$/, '')) ??
+      candidates.find((p) => p.item[method === 'head' ? 'get' : method]) ??
+      candidates[0];
     const shown = `${method.toUpperCase()} ${path} answered ${status}${
       answer.captured ? ` ${JSON.stringify(answer.body)?.slice(0, 300)}` : ''
     }`;

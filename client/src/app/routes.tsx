@@ -1,4 +1,6 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { ORGANISATION_SETTINGS_ROLES, ORGANISATION_SETTINGS_TABS } from '@/config/organisation-settings';
 import { NotFoundPage } from '@/features/misc/components/NotFoundPage';
 import { CAPABILITY_ROLES } from '@shared/roles';
 import { RequireRoles } from './require-roles';
@@ -18,8 +20,31 @@ export const publicRoutes: RouteObject[] = [
     path: '/notMe',
     lazy: () => import('@/features/my-security/components/NotMePage').then((m) => ({ Component: m.NotMePage })),
   },
+  {
+    path: '/invite',
+    lazy: () =>
+      import('@/features/invitations/components/InvitationAcceptPage').then((m) => ({
+        Component: m.InvitationAcceptPage,
+      })),
+  },
   ...legalRoutes,
 ];
+
+/** A tab of the organisation settings area, guarded by its own role group (config/organisation-settings.ts). */
+function settingsTab(path: string, load: () => Promise<ComponentType>): RouteObject {
+  const roles = ORGANISATION_SETTINGS_TABS.find((t) => t.path === path)!.roles;
+  return {
+    path,
+    lazy: () =>
+      load().then((Page) => ({
+        element: (
+          <RequireRoles roles={roles}>
+            <Page />
+          </RequireRoles>
+        ),
+      })),
+  };
+}
 
 export const protectedRoutes: RouteObject[] = [
   {
@@ -30,6 +55,37 @@ export const protectedRoutes: RouteObject[] = [
     path: 'my-security',
     lazy: () =>
       import('@/features/my-security/components/MySecurityPage').then((m) => ({ Component: m.MySecurityPage })),
+  },
+  // routes:organisation-settings (one place for an organisation's administration)
+  {
+    path: 'organisation-settings',
+    lazy: () =>
+      import('@/features/organisation-settings/components/OrganisationSettingsLayout').then((m) => ({
+        element: (
+          <RequireRoles roles={ORGANISATION_SETTINGS_ROLES}>
+            <m.OrganisationSettingsLayout />
+          </RequireRoles>
+        ),
+      })),
+    children: [
+      {
+        index: true,
+        lazy: () =>
+          import('@/features/organisation-settings/components/OrganisationSettingsLayout').then((m) => ({
+            Component: m.FirstOrganisationSettingsTab,
+          })),
+      },
+      settingsTab('members', () => import('@/features/users/components/UsersPage').then((m) => m.UsersPage)),
+      settingsTab('invitations', () =>
+        import('@/features/invitations/components/InvitationsPage').then((m) => m.InvitationsPage),
+      ),
+      settingsTab('sso', () => import('@/features/sso').then((m) => m.SsoPage)),
+      settingsTab('provisioning', () =>
+        import('@/features/provisioning/components/ProvisioningPage').then((m) => m.ProvisioningPage),
+      ),
+      settingsTab('audit', () => import('@/features/audit/components/AuditLogPage').then((m) => m.AuditLogPage)),
+      settingsTab('integrations', () => import('@/features/integrations').then((m) => m.IntegrationsPage)),
+    ],
   },
   // routes:users (user list, roles, profile, new user, user groups of a user)
   {

@@ -19,15 +19,32 @@ const labels = (e: Array<{ label: string }>) => e.map((x) => x.label);
 const EXPECTED: Record<string, { main: string[]; cog: string[] }> = {
   E_SUPPORT: {
     main: ['Home'],
-    cog: ['Users', 'Audit Log', 'Single Sign-On', 'Directory Provisioning', 'Integrations'],
+    cog: ['Users', 'Audit Log', 'Single Sign-On', 'Directory Provisioning', 'Integrations', 'Organisation Settings'],
   },
   SITE_ADMIN: {
     main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
-    cog: ['Users', 'User Groups', 'Clients', 'Audit Log', 'Single Sign-On', 'Directory Provisioning', 'Integrations'],
+    cog: [
+      'Users',
+      'User Groups',
+      'Clients',
+      'Audit Log',
+      'Single Sign-On',
+      'Directory Provisioning',
+      'Integrations',
+      'Organisation Settings',
+    ],
   },
   ADMINISTRATOR: {
     main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
-    cog: ['Users', 'User Groups', 'Clients', 'Audit Log', 'Single Sign-On', 'Directory Provisioning'],
+    cog: [
+      'Users',
+      'User Groups',
+      'Clients',
+      'Audit Log',
+      'Single Sign-On',
+      'Directory Provisioning',
+      'Organisation Settings',
+    ],
   },
   STANDARD_ADMIN: {
     main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
@@ -67,6 +84,7 @@ describe('header menus by role (tax manager organisation)', () => {
       'Single Sign-On',
       'Directory Provisioning',
       'Integrations',
+      'Organisation Settings',
     ]);
   });
 

@@ -9,6 +9,7 @@ import {
   USER_MENU_ROLES,
 } from '@shared/roles';
 import { DEVELOP_ENV } from '@shared/shell';
+import { ORGANISATION_SETTINGS_ROLES } from './organisation-settings';
 import { paths } from './paths';
 
 /** Who sees which entry of the header's menus (spec 001 §2.2, §2.4, §6). Pure, so every rule is unit-tested. */
@@ -41,7 +42,11 @@ export function mainMenuEntries(roles: readonly Role[], applications: readonly s
   return entries.filter((e) => hasAnyRole(roles, e.roles)).map(({ label, to }) => ({ label, to }));
 }
 
-/** Cog menu: Users (E-Support and three administrator-type roles), User Groups (four administrator-type roles), Clients (those plus the Tax Manager application). */
+/**
+ * Cog menu: Users (E-Support and three administrator-type roles), User Groups (four administrator-type roles), Clients
+ * (those plus the Tax Manager application) as spec 001 §2.4 lists them; then the administration pages, and the
+ * organisation settings area that gathers them.
+ */
 export function cogMenuEntries(roles: readonly Role[], applications: readonly string[]): MenuEntry[] {
   const entries: MenuEntry[] = [];
   if (hasAnyRole(roles, USER_MENU_ROLES)) entries.push({ label: 'Users', to: paths.users });
@@ -54,6 +59,8 @@ export function cogMenuEntries(roles: readonly Role[], applications: readonly st
   if (hasAnyRole(roles, CAPABILITY_ROLES.PROVISIONING_READ))
     entries.push({ label: 'Directory Provisioning', to: paths.provisioning });
   if (hasAnyRole(roles, CAPABILITY_ROLES.INTEGRATIONS)) entries.push({ label: 'Integrations', to: paths.integrations });
+  if (hasAnyRole(roles, ORGANISATION_SETTINGS_ROLES))
+    entries.push({ label: 'Organisation Settings', to: paths.organisationSettings });
   return entries;
 }
 

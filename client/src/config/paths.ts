@@ -25,6 +25,12 @@ export const paths = {
   organisationsAtAGlance: '/users/insights/organisations',
   mySecurity: '/my-security',
   notMe: '/notMe',
+  /** An invitation's e-mailed link (public). */
+  invite: '/invite',
+  /** The organisation settings area: one tab per administration page (config/organisation-settings.ts). */
+  organisationSettings: '/organisation-settings',
+  organisationSettingsTab: (tab: string, organisationId?: number) =>
+    `/organisation-settings/${tab}${organisationId ? `?organisationId=${organisationId}` : ''}`,
   userGroups: '/user-groups',
   clients: '/clients',
   portfolios: '/portfolios',

@@ -25,6 +25,13 @@ export const queryKeys = {
       ['insights', 'report', from, to, organisationId] as const,
     glance: ['insights', 'organisations'] as const,
   },
+  /** Invitations: an organisation's list (E-Support names the organisation), and a link's preview. */
+  invitations: {
+    all: ['invitations'] as const,
+    list: (organisationId: number | undefined, status: string) =>
+      ['invitations', 'list', organisationId ?? 'own', status] as const,
+    preview: (token: string) => ['invitation-preview', token] as const,
+  },
   logo: ['logo'] as const,
   /** The caller's own security page. */
   mySecurity: {

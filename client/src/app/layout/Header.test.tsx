@@ -25,7 +25,14 @@ const MAIN: Record<string, string[]> = {
   CA_VIEWER: ['Home'],
 };
 const COG: Record<string, string[]> = {
-  E_SUPPORT: ['Users', 'Audit Log', 'Single Sign-On', 'Directory Provisioning', 'Integrations'],
+  E_SUPPORT: [
+    'Users',
+    'Audit Log',
+    'Single Sign-On',
+    'Directory Provisioning',
+    'Integrations',
+    'Organisation Settings',
+  ],
   SITE_ADMIN: [
     'Users',
     'User Groups',
@@ -34,8 +41,17 @@ const COG: Record<string, string[]> = {
     'Single Sign-On',
     'Directory Provisioning',
     'Integrations',
+    'Organisation Settings',
   ],
-  ADMINISTRATOR: ['Users', 'User Groups', 'Clients', 'Audit Log', 'Single Sign-On', 'Directory Provisioning'],
+  ADMINISTRATOR: [
+    'Users',
+    'User Groups',
+    'Clients',
+    'Audit Log',
+    'Single Sign-On',
+    'Directory Provisioning',
+    'Organisation Settings',
+  ],
   STANDARD_ADMIN: ['Users', 'User Groups', 'Clients'],
   PORTFOLIO_MANAGER: ['User Groups', 'Clients'],
   ANALYST: [],

@@ -18,6 +18,7 @@ describe('dashboard: what each role can do next', () => {
         'Single Sign-On',
         'Directory Provisioning',
         'Integrations',
+        'Organisation Settings',
         'Insights',
         'Organisations at a Glance',
       ],
@@ -37,6 +38,7 @@ describe('dashboard: what each role can do next', () => {
         'Single Sign-On',
         'Directory Provisioning',
         'Integrations',
+        'Organisation Settings',
         'Insights',
       ],
       ADMINISTRATOR: [
@@ -54,6 +56,7 @@ describe('dashboard: what each role can do next', () => {
         'Audit Log',
         'Single Sign-On',
         'Directory Provisioning',
+        'Organisation Settings',
         'Insights',
       ],
       STANDARD_ADMIN: [
@@ -98,6 +101,7 @@ describe('dashboard: what each role can do next', () => {
       'Single Sign-On',
       'Directory Provisioning',
       'Integrations',
+      'Organisation Settings',
       'Insights',
       ...COMMON,
     ]);

@@ -8,6 +8,26 @@ export interface DashboardLink {
   description: string;
 }
 
+/** The administration pages of the cog menu, as home-page cards: each opens its tab of the organisation settings. */
+const ADMINISTRATION_CARDS: Record<string, { tab: string; description: string }> = {
+  'Audit Log': { tab: 'audit', description: 'Who did what, and when: sign-ins and changes to accounts and settings.' },
+  'Single Sign-On': {
+    tab: 'sso',
+    description: 'Your identity provider and the e-mail domains your organisation has verified.',
+  },
+  'Directory Provisioning': {
+    tab: 'provisioning',
+    description: 'Tokens with which your directory creates and updates accounts (SCIM).',
+  },
+  Integrations: {
+    tab: 'integrations',
+    description: 'API keys, signed webhooks and audit log streams for your own systems.',
+  },
+};
+
+const ORGANISATION_SETTINGS_DESCRIPTION =
+  'Members, invitations, single sign-on, directory provisioning, the audit log and integrations, in one place.';
+
 /** What a signed-in user can do next, by role (spec 000 §6, 001 §2.1, §6). */
 export function dashboardLinks(
   roles: readonly Role[],
@@ -57,7 +77,12 @@ export function dashboardLinks(
     });
   }
   for (const e of cogMenuEntries(roles, applications)) {
-    if (e.label !== 'Users')
+    const admin = ADMINISTRATION_CARDS[e.label];
+    if (admin)
+      links.push({ label: e.label, to: paths.organisationSettingsTab(admin.tab), description: admin.description });
+    else if (e.label === 'Organisation Settings')
+      links.push({ label: e.label, to: e.to, description: ORGANISATION_SETTINGS_DESCRIPTION });
+    else if (e.label !== 'Users')
       links.push({ label: e.label, to: e.to, description: 'Part of the Tax Manager application.' });
   }
   if (hasAnyRole(roles, CAPABILITY_ROLES.INSIGHTS))

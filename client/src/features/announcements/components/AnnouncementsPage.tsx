@@ -10,7 +10,6 @@ import {
   Heading,
   HStack,
   Input,
-  NativeSelect,
   RadioGroup,
   Spinner,
   Stack,
@@ -19,6 +18,7 @@ import {
 } from '@chakra-ui/react';
 import { Role } from '@shared/roles';
 import { SHELL_LIMITS } from '@shared/shell';
+import { OrganisationPicker } from '@/components/ui/organisation-picker';
 import { toaster } from '@/components/ui/toaster';
 import { formatDate } from '@/lib/date-formats';
 import { errorMessage } from '@/lib/api';
@@ -148,19 +148,13 @@ function PublishForm() {
           )}
         />
         {audience === 'one' && (
-          <Field.Root required maxW="md">
-            <Field.Label>Organisation</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field placeholder="Choose an organisation" {...form.register('organisationId')}>
-                {audiences.data?.map((o) => (
-                  <option key={o.id} value={String(o.id)}>
-                    {o.name} ({o.code})
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <OrganisationPicker
+            label="Organisation"
+            required
+            organisations={audiences.data}
+            emptyLabel="Choose an organisation"
+            {...form.register('organisationId')}
+          />
         )}
         <Box>
           <Button type="submit" colorPalette="blue" disabled={!form.formState.isValid} loading={create.isPending}>

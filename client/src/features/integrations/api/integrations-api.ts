@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnnouncementAudience } from '@shared/api-types';
 import type { ApiKeyItem, CreateApiKeyRequest, NewApiKey } from '@shared/api-keys';
 import type {
   CreateLogStreamRequest,
@@ -78,16 +77,6 @@ export function useLogStreams(organisationId: number | undefined, enabled: boole
     enabled,
     queryKey: queryKeys.integrations.logStreams(organisationId),
     queryFn: () => logStreamsApi.list(organisationId),
-    retry: false,
-  });
-}
-
-/** The organisations E-Support may pick (the list the announcements and single sign-on pages use). */
-export function useOrganisationChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.announcements.audiences,
-    queryFn: () => api.get<AnnouncementAudience[]>('api/announcements/organisations'),
-    enabled,
     retry: false,
   });
 }

@@ -1,9 +1,11 @@
-import { Box, Field, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Separator, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
 import { Role } from '@shared/roles';
+import { OrganisationPicker } from '@/components/ui/organisation-picker';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAuth } from '@/lib/auth';
-import { useOrganisationChoices } from '../api/integrations-api';
+import { useOrganisationChoices } from '@/lib/organisation-choices';
+import { useOrganisationScope } from '@/lib/organisation-scope';
 import { INTEGRATIONS_TEXTS as T } from '../texts';
 import { ApiKeysSection } from './ApiKeysSection';
 import { LogStreamsSection } from './LogStreamsSection';
@@ -17,9 +19,11 @@ import { WebhooksSection } from './WebhooksSection';
 export function IntegrationsPage() {
   const { roles, user } = useAuth();
   const support = roles.includes(Role.E_SUPPORT);
-  const [params, setParams] = useSearchParams();
-  const organisationId = (support && Number(params.get('organisationId'))) || undefined;
-  const organisations = useOrganisationChoices(support);
+  const [, setParams] = useSearchParams();
+  const scope = useOrganisationScope();
+  const organisationId = (support && scope.organisationId) || undefined;
+  // In the organisation settings area, its one picker chooses the organisation.
+  const organisations = useOrganisationChoices(support && !scope.inArea);
   // E-Support's own organisation is the vendor's, which has no keys or webhooks of its own.
   const perOrganisation = !!user && (!support || organisationId !== undefined);
 
@@ -28,25 +32,15 @@ export function IntegrationsPage() {
       <PageHeader title={T.TITLE} />
       <Stack gap="6" maxW="5xl">
         <Text color="fg.muted">{T.INTRO}</Text>
-        {support && (
-          <Field.Root maxW="md">
-            <Field.Label>{T.ORGANISATION}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                data-testid="integrations-organisation"
-                value={organisationId === undefined ? '' : String(organisationId)}
-                onChange={(e) => setParams(e.target.value ? { organisationId: e.target.value } : {})}
-              >
-                <option value="">{T.OWN_ORGANISATION}</option>
-                {organisations.data?.map((o) => (
-                  <option key={o.id} value={String(o.id)}>
-                    {o.name} ({o.code})
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+        {support && !scope.inArea && (
+          <OrganisationPicker
+            label={T.ORGANISATION}
+            organisations={organisations.data}
+            emptyLabel={T.OWN_ORGANISATION}
+            testId="integrations-organisation"
+            value={organisationId === undefined ? '' : String(organisationId)}
+            onChange={(e) => setParams(e.target.value ? { organisationId: e.target.value } : {})}
+          />
         )}
         {perOrganisation ? (
           <>

@@ -169,6 +169,34 @@ export function UserManualPage() {
           your organisation’s data or weakening its accounts.
         </Text>
       </Topic>
+      <Topic title="Organisation settings (site admins, administrators and support)">
+        <Text>
+          Organisation Settings (cog menu, or its card on the home page) gathers the pages that run your organisation,
+          one tab each: Members (the user list), Invitations, Single sign-on and domains, Directory provisioning and the
+          Audit log. Support staff choose the organisation once, at the top; every tab then works on it, and the address
+          keeps the choice, so a link to a tab opens it for the same organisation.
+        </Text>
+      </Topic>
+      <Topic title="Invitations (site admins, administrators and support)">
+        <Text>
+          Instead of creating an account with a temporary password, you can invite a person: on the Invitations tab
+          enter their e-mail, choose their role (a site admin may add the Administrator role) and how many days the link
+          is valid (1 to 30, 7 by default). They receive a link that works once; it opens a page naming your
+          organisation and who invited them, where they accept the terms, enter their name and choose a password (the
+          usual password rules apply, and a password known from data breaches is refused), then set up multi-factor
+          authentication and are signed in. Where your organisation signs its people in through its own provider (a
+          verified domain with an enabled connection), the page sends them there instead, and their account is created
+          with the invited role at that first sign-in. To invite many people, upload a CSV file whose first row is
+          email,role (the role as a code such as ANALYST or a name such as Analyst; Administrator means Standard Admin
+          with the Administrator role), at most 1,000 rows: a bar shows the progress, and each row says whether it was
+          invited, skipped (the address already has an account or an open invitation) or refused (and why). The list
+          shows each invitation’s status (pending, accepted, expired, withdrawn); Resend sends a new link and the old
+          one stops working, Withdraw stops it. A seat is taken only when an invitation is accepted: the tab shows the
+          pending invitations against your free seats, and an acceptance when none is free is refused until one is.
+          Inviting someone as Site Admin or Administrator asks you to confirm it is you. Support staff invite the site
+          admin of any organisation.
+        </Text>
+      </Topic>
       <Topic title="Single Sign-On (site admins, administrators and support)">
         <Text>
           An organisation can sign its people in through its own identity provider (Microsoft Entra ID, Okta, ADFS or

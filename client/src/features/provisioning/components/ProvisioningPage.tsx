@@ -15,6 +15,7 @@ import {
   ScimTokenItem,
 } from '@shared/scim';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { OrganisationPicker } from '@/components/ui/organisation-picker';
 import { PageHeader } from '@/components/ui/page-header';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
@@ -22,6 +23,8 @@ import { useAuth } from '@/lib/auth';
 import { useHasRole } from '@/lib/authorization';
 import { formatEventTime } from '@/lib/date-formats';
 import { ruled } from '@/lib/forms';
+import { useOrganisationChoices } from '@/lib/organisation-choices';
+import { useOrganisationScope } from '@/lib/organisation-scope';
 import { provisioningApi, useReloadScimTokens, useScimTokens } from '../api/provisioning-api';
 
 const tokenSchema = z.object({
@@ -92,9 +95,12 @@ function NewToken({ made, onDone }: { made: NewScimToken; onDone: () => void }) 
 export function ProvisioningPage() {
   const { roles, user } = useAuth();
   const manager = useHasRole(CAPABILITY_ROLES.PROVISIONING_MANAGE);
-  const [params] = useSearchParams();
-  const organisationId = Number(params.get('organisationId')) || undefined;
-  const supportWithoutOrganisation = roles.includes(Role.E_SUPPORT) && !organisationId;
+  const [, setParams] = useSearchParams();
+  const scope = useOrganisationScope();
+  const organisationId = scope.organisationId;
+  const support = roles.includes(Role.E_SUPPORT);
+  const supportWithoutOrganisation = support && !organisationId;
+  const organisations = useOrganisationChoices(support && !scope.inArea);
   // Asked once the caller is known: E-Support without an organisation has no tokens to read.
   const tokens = useScimTokens(organisationId, !!user && !supportWithoutOrganisation);
   const reload = useReloadScimTokens();
@@ -127,7 +133,19 @@ export function ProvisioningPage() {
     return (
       <Box data-testid="provisioning-page">
         <PageHeader title={T.TITLE} />
-        <Text>{T.SUPPORT_PICK}</Text>
+        <Stack gap="4">
+          <Text>{scope.inArea ? T.SUPPORT_PICK_ABOVE : T.SUPPORT_PICK}</Text>
+          {!scope.inArea && (
+            <OrganisationPicker
+              label={T.ORGANISATION}
+              organisations={organisations.data}
+              emptyLabel={T.CHOOSE_ORGANISATION}
+              testId="provisioning-organisation"
+              value=""
+              onChange={(e) => e.target.value && setParams({ organisationId: e.target.value })}
+            />
+          )}
+        </Stack>
       </Box>
     );
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnnouncementAudience, SuccessResult } from '@shared/api-types';
+import type { SuccessResult } from '@shared/api-types';
 import type { DomainItem, DomainVerifyResult } from '@shared/domains';
 import type { SsoConnectionItem, SsoProtocol, SsoTestResult, SsoTestStart } from '@shared/sso';
 import { api, querySearch } from '@/lib/api';
@@ -47,7 +47,6 @@ export const ssoApi = {
     api.post<DomainItem>(`api/domains${scope(organisationId)}`, { domain }),
   verifyDomain: (id: number) => api.post<DomainVerifyResult>(`api/domains/${id}/verify`),
   removeDomain: (id: number) => api.delete<SuccessResult>(`api/domains/${id}`),
-  organisations: () => api.get<AnnouncementAudience[]>('api/announcements/organisations'),
 };
 
 export function useConnections(organisationId: number | null) {
@@ -71,16 +70,6 @@ export function useTestResult(connectionId: number, key: string) {
   return useQuery({
     queryKey: queryKeys.sso.testResult(connectionId, key),
     queryFn: () => ssoApi.testResult(connectionId, key),
-    retry: false,
-  });
-}
-
-/** The organisations E-Support may pick (the list announcements address). */
-export function useOrganisationChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.announcements.audiences,
-    queryFn: ssoApi.organisations,
-    enabled,
     retry: false,
   });
 }

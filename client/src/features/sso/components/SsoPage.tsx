@@ -1,10 +1,12 @@
-import { Alert, Box, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
 import { CAPABILITY_ROLES, Role } from '@shared/roles';
+import { OrganisationPicker } from '@/components/ui/organisation-picker';
 import { PageHeader } from '@/components/ui/page-header';
+import { useOrganisationChoices } from '@/lib/organisation-choices';
+import { useOrganisationScope } from '@/lib/organisation-scope';
 import { useAuth } from '@/lib/auth';
 import { useHasRole } from '@/lib/authorization';
-import { useOrganisationChoices } from '../api/sso-api';
 import { SSO_PAGE_TEXTS as T } from '../texts';
 import { ConnectionsSection } from './ConnectionsSection';
 import { DomainsSection } from './DomainsSection';
@@ -19,8 +21,9 @@ export function SsoPage() {
   const support = roles.includes(Role.E_SUPPORT);
   const canEdit = useHasRole(CAPABILITY_ROLES.SSO_SETTINGS_MANAGE);
   const [params, setParams] = useSearchParams();
-  const organisationId = (support && Number(params.get('organisationId'))) || null;
-  const organisations = useOrganisationChoices(support);
+  const scope = useOrganisationScope();
+  const organisationId = (support && scope.organisationId) || null;
+  const organisations = useOrganisationChoices(support && !scope.inArea);
   // Back from 'Test connection': ?connection=<id>&ssoTest=<key> names the result to show.
   const testKey = params.get('ssoTest');
   const testConnection = Number(params.get('connection'));
@@ -36,25 +39,15 @@ export function SsoPage() {
       <PageHeader title={T.TITLE} />
       <Stack gap="5">
         <Text color="fg.muted">{T.INTRO}</Text>
-        {support && (
-          <Field.Root maxW="md">
-            <Field.Label>{T.ORGANISATION}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                data-testid="sso-organisation"
-                value={organisationId === null ? '' : String(organisationId)}
-                onChange={(e) => setParams(e.target.value ? { organisationId: e.target.value } : {})}
-              >
-                <option value="">{T.OWN_ORGANISATION}</option>
-                {organisations.data?.map((o) => (
-                  <option key={o.id} value={String(o.id)}>
-                    {o.name} ({o.code})
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+        {support && !scope.inArea && (
+          <OrganisationPicker
+            label={T.ORGANISATION}
+            organisations={organisations.data}
+            emptyLabel={T.OWN_ORGANISATION}
+            testId="sso-organisation"
+            value={organisationId === null ? '' : String(organisationId)}
+            onChange={(e) => setParams(e.target.value ? { organisationId: e.target.value } : {})}
+          />
         )}
         {!canEdit && (
           <Alert.Root status="info" data-testid="sso-read-only">

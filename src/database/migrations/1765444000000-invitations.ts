@@ -1,0 +1,62 @@
+import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { refuseToDeleteData } from '../undo-guard';
+
+/** Invitations: an e-mailed, single-use link (stored hashed) to join an organisation with a chosen role. */
+export class Invitations1765444000000 implements MigrationInterface {
+  name = 'Invitations1765444000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    const postgres = q.connection.driver.options.type === 'postgres';
+    const date = postgres ? 'timestamptz' : 'datetime';
+    await q.createTable(
+      new Table({
+        name: 'invitations',
+        columns: [
+          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          { name: 'organisationId', type: 'integer' },
+          { name: 'email', type: 'varchar', length: '100' },
+          { name: 'roleId', type: 'integer' },
+          { name: 'isAdministrator', type: 'boolean', default: false },
+          { name: 'tokenHash', type: 'varchar', length: '64' },
+          { name: 'expiresInDays', type: 'integer' },
+          { name: 'expiresAt', type: date },
+          { name: 'createdAt', type: date, default: postgres ? 'now()' : "datetime('now')" },
+          { name: 'invitedById', type: 'integer', isNullable: true },
+          { name: 'invitedByName', type: 'varchar', length: '201' },
+          { name: 'acceptedAt', type: date, isNullable: true },
+          { name: 'acceptedUserId', type: 'integer', isNullable: true },
+          { name: 'revokedAt', type: date, isNullable: true },
+        ],
+        foreignKeys: [
+          {
+            columnNames: ['organisationId'],
+            referencedTableName: 'organisations',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            columnNames: ['invitedById'],
+            referencedTableName: 'users',
+            referencedColumnNames: ['id'],
+            onDelete: 'SET NULL',
+          },
+          {
+            columnNames: ['acceptedUserId'],
+            referencedTableName: 'users',
+            referencedColumnNames: ['id'],
+            onDelete: 'SET NULL',
+          },
+        ],
+        indices: [
+          { name: 'IDX_invitations_org_email', columnNames: ['organisationId', 'email'] },
+          { name: 'IDX_invitations_token', columnNames: ['tokenHash'], isUnique: true },
+        ],
+      }),
+    );
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await refuseToDeleteData(q, this.name, ['invitations']);
+    await q.dropTable('invitations');
+  }
+}

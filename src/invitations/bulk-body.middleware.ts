@@ -1,0 +1,31 @@
+import { HttpStatus, Injectable, NestMiddleware } from '@nestjs/common';
+import { NextFunction, Request, Response } from 'express';
+import { text } from 'express';
+import { AppException } from '../common/app.exception';
+import { INVITATION_LIMITS, INVITATION_MESSAGES } from '../shared/invitations';
+import { ERROR_CODES } from '../shared/messages';
+
+const parse = text({
+  type: ['text/csv', 'text/plain'],
+  limit: INVITATION_LIMITS.BULK_MAX_BYTES,
+  defaultCharset: 'utf-8',
+});
+
+/** The bulk invitation body is a CSV file, read as text (at most BULK_MAX_BYTES). */
+@Injectable()
+export class BulkBodyMiddleware implements NestMiddleware {
+  use(req: Request, res: Response, next: NextFunction): void {
+    parse(req, res, (err?: unknown) => {
+      const e = err as { type?: string } | undefined;
+      if (e?.type === 'entity.too.large')
+        return next(
+          new AppException(
+            HttpStatus.PAYLOAD_TOO_LARGE,
+            ERROR_CODES.PAYLOAD_TOO_LARGE,
+            INVITATION_MESSAGES.BULK_TOO_MANY,
+          ),
+        );
+      next(err as Error | undefined);
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
+import { AuthModule } from '../auth/auth.module';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { SsoModule } from '../sso/sso.module';
+import { UsersModule } from '../users/users.module';
+import { BulkBodyMiddleware } from './bulk-body.middleware';
+import { Invitation } from './entities/invitation.entity';
+import { InvitationsController } from './invitations.controller';
+import { InvitationsService } from './invitations.service';
+
+/** Invitations: invite by e-mail with a role chosen up front; the person accepts through a single-use link. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Invitation]), AuditModule, AuthModule, CredentialsModule, SsoModule, UsersModule],
+  controllers: [InvitationsController],
+  providers: [InvitationsService],
+})
+export class InvitationsModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(BulkBodyMiddleware).forRoutes({ path: 'api/invitations/bulk', method: RequestMethod.POST });
+  }
+}

@@ -1,0 +1,512 @@
+import { HttpStatus, Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, IsNull, LessThanOrEqual, MoreThan, Not } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
+import { AuthService, SignedIn } from '../auth/auth.service';
+import { AppException } from '../common/app.exception';
+import { AuthUser, canAccessOrganisation } from '../common/auth-user';
+import { randomToken, sha256 } from '../common/crypto/secrets';
+import { parseCsv } from '../common/csv';
+import { ClientInfo } from '../common/request-context';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
+import { BreachedPasswordsService } from '../credentials/breached-passwords.service';
+import { PasswordService } from '../credentials/password.service';
+import { Organisation } from '../database/entities/organisation.entity';
+import { User } from '../database/entities/user.entity';
+import { lockRow } from '../database/locks';
+import { MailService } from '../mail/mail.service';
+import { FederatedSignInService } from '../sso/federated-sign-in.service';
+import { SsoDiscoveryService } from '../sso/sso-discovery.service';
+import { checkAccountAction, checkNewAccountRole, parseRoleIds, RoleChoice } from '../shared/account-rules';
+import {
+  BulkInviteResult,
+  INVITATION_LIMITS as L,
+  INVITATION_MESSAGES as M,
+  InvitationItem,
+  InvitationList,
+  InvitationPreview,
+  InvitationStatus,
+  parseInvitationRole,
+} from '../shared/invitations';
+import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
+import { effectiveRoles, Role, roleNames } from '../shared/roles';
+import { AccountLifecycleService } from '../users/lifecycle/account-lifecycle.service';
+import { accountEmail } from '../users/lifecycle/account-email';
+import { AcceptInvitationDto, InvitationListQueryDto, InviteDto } from './dto/invitation.dto';
+import { Invitation } from './entities/invitation.entity';
+import { INVITATION_CLOCK, InvitationClock, systemInvitationClock } from './invitation-clock';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One invitation to make: its address and role as given, before the rules are checked. */
+interface Wanted {
+  email: string;
+  choice: RoleChoice;
+}
+
+const invalid = () => new AppException(HttpStatus.NOT_FOUND, ERROR_CODES.INVITATION_INVALID, M.INVALID);
+
+/**
+ * Invitations (docs/api.md, 'Invitations'). Inviting follows the account-action rule of `shared/account-rules.ts`
+ * (who may give which role, in which organisation) and the lifecycle's address rule, so an invitation is refused
+ * exactly where Create User would be, with the same non-revealing answer for addresses of other organisations.
+ * Accepting creates the account through the lifecycle, inside the active-user limit, in the transaction that claims
+ * the invitation with a conditional update: of two parallel accepts of one link, one creates the account.
+ */
+@Injectable()
+export class InvitationsService implements OnModuleInit {
+  private readonly clock: InvitationClock;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly lifecycle: AccountLifecycleService,
+    private readonly mail: MailService,
+    private readonly audit: AuditService,
+    private readonly auth: AuthService,
+    private readonly passwords: PasswordService,
+    private readonly breached: BreachedPasswordsService,
+    private readonly discovery: SsoDiscoveryService,
+    private readonly federated: FederatedSignInService,
+    @Optional() @Inject(INVITATION_CLOCK) clock?: InvitationClock,
+  ) {
+    this.clock = clock ?? systemInvitationClock;
+  }
+
+  /** An accepted invitation is the person's consent to an account: sign-in through the provider creates it. */
+  onModuleInit(): void {
+    this.federated.useInvitations({
+      find: (organisationId, email) => this.openFor(organisationId, email),
+      claim: async (tx, invitationId, user) => {
+        await this.claim(tx, invitationId);
+        await this.recordAccepted(tx, invitationId, user);
+      },
+    });
+  }
+
+  // ---- the organisation's administrators ----
+
+  async invite(caller: AuthUser, dto: InviteDto, client: ClientInfo, organisationId?: number): Promise<InvitationItem> {
+    const org = await this.organisationFor(caller, organisationId);
+    const choice = this.choiceOf(caller, org.id, dto.roleId, dto.admin ?? false);
+    const { email, problem } = accountEmail(dto.email);
+    if (problem !== null) throw AppException.badRequest(problem);
+    const days = dto.expiresInDays ?? L.EXPIRES_IN_DAYS_DEFAULT;
+    const made = await this.db.transaction(async (tx) => {
+      await lockRow(tx, Organisation, org.id);
+      return this.create(tx, caller, org, { email, choice }, days, client);
+    });
+    return this.item(made);
+  }
+
+  /**
+   * A CSV of `email,role` rows, each invited, skipped (an account or open invitation of this organisation has the
+   * address already, or the file repeats it) or refused (a malformed address, an unknown role or one the caller may
+   * not give, an address the organisation may not use), in one transaction under the organisation's row lock.
+   */
+  async bulk(
+    caller: AuthUser,
+    body: unknown,
+    client: ClientInfo,
+    organisationId?: number,
+    expiresInDays: number = L.EXPIRES_IN_DAYS_DEFAULT,
+  ): Promise<BulkInviteResult[]> {
+    const org = await this.organisationFor(caller, organisationId);
+    if (typeof body !== 'string') throw AppException.badRequest(M.BULK_NOT_CSV);
+    const rows = parseCsv(body, L.BULK_MAX_ROWS + 1);
+    if (rows === null) throw AppException.badRequest(M.BULK_TOO_MANY);
+    const header = rows.shift()?.map((h) => h.trim().toLowerCase());
+    if (!header || header[0] !== 'email' || header[1] !== 'role') throw AppException.badRequest(M.BULK_HEADER);
+    if (rows.length === 0) throw AppException.badRequest(M.BULK_EMPTY);
+    return this.db.transaction(async (tx) => {
+      await lockRow(tx, Organisation, org.id);
+      const seen = new Set<string>();
+      const results: BulkInviteResult[] = [];
+      for (const [index, cells] of rows.entries()) {
+        const row = index + 1;
+        const raw = (cells[0] ?? '').trim();
+        const { email, problem } = accountEmail(raw);
+        if (problem !== null) {
+          results.push({ row, email: raw.slice(0, 200), status: 'refused', reason: problem });
+          continue;
+        }
+        if (seen.has(email)) {
+          results.push({ row, email, status: 'skipped', reason: M.BULK_DUPLICATE_ROW });
+          continue;
+        }
+        seen.add(email);
+        const role = parseInvitationRole(cells[1] ?? '');
+        if (!role) {
+          results.push({ row, email, status: 'refused', reason: M.BULK_UNKNOWN_ROLE });
+          continue;
+        }
+        try {
+          const choice = this.choiceOf(caller, org.id, role.roleId, role.admin);
+          await this.create(tx, caller, org, { email, choice }, expiresInDays, client);
+          results.push({ row, email, status: 'invited' });
+        } catch (e) {
+          if (!(e instanceof AppException)) throw e;
+          const reason = (e.getResponse() as { message: string }).message;
+          const skipped = e.code === ERROR_CODES.DUPLICATE_EMAIL || e.code === ERROR_CODES.INVITATION_EXISTS;
+          results.push({ row, email, status: skipped ? 'skipped' : 'refused', reason });
+        }
+      }
+      return results;
+    });
+  }
+
+  async list(caller: AuthUser, query: InvitationListQueryDto): Promise<InvitationList> {
+    const org = await this.organisationFor(caller, query.organisationId);
+    const now = this.clock.now();
+    const pageSize = query.pageSize ?? L.LIST_PAGE_SIZE_DEFAULT;
+    const repo = this.db.getRepository(Invitation);
+    const [rows, totalRecords] = await repo.findAndCount({
+      where: { organisationId: org.id, ...statusWhere(query.status, now) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: ((query.page ?? 1) - 1) * pageSize,
+      take: pageSize,
+    });
+    const pendingInvitations = await repo.countBy({ organisationId: org.id, ...statusWhere('pending', now) });
+    const activeUsers = await this.lifecycle.countActive(org.id);
+    const allowedUsers = org.isVendor ? null : org.allowedUsersNumber;
+    return {
+      items: rows.map((r) => this.item(r)),
+      totalRecords,
+      seats: {
+        allowedUsers,
+        activeUsers,
+        freeSeats: allowedUsers === null ? null : Math.max(0, allowedUsers - activeUsers),
+        pendingInvitations,
+      },
+    };
+  }
+
+  /** A new link (the old one stops working) and a new expiry as long as the first, e-mailed again. */
+  async resend(caller: AuthUser, id: number, client: ClientInfo): Promise<InvitationItem> {
+    const token = randomToken();
+    const updated = await this.db.transaction(async (tx) => {
+      const { invitation, org } = await this.manageable(tx, caller, id);
+      const expiresAt = new Date(this.clock.now().getTime() + invitation.expiresInDays * DAY_MS);
+      const written = await tx
+        .getRepository(Invitation)
+        .update(
+          { id, tokenHash: invitation.tokenHash, acceptedAt: IsNull(), revokedAt: IsNull() },
+          { tokenHash: sha256(token), expiresAt, invitedById: caller.id, invitedByName: await this.nameOf(tx, caller) },
+        );
+      if (!written.affected) throw AppException.conflict(M.NOT_OPEN, ERROR_CODES.INVITATION_NOT_OPEN);
+      const after = await tx.getRepository(Invitation).findOneByOrFail({ id });
+      await this.record(tx, caller, after, client, 'INVITATION_RESENT', `Invitation of ${after.email} resent`);
+      await this.sendLink(tx, after, org, token);
+      return after;
+    });
+    return this.item(updated);
+  }
+
+  /** Withdraws an open (pending or expired) invitation: its link stops working. */
+  async revoke(caller: AuthUser, id: number, client: ClientInfo): Promise<{ success: true }> {
+    await this.db.transaction(async (tx) => {
+      const { invitation } = await this.manageable(tx, caller, id);
+      const written = await tx
+        .getRepository(Invitation)
+        .update({ id, acceptedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+      if (!written.affected) throw AppException.conflict(M.NOT_OPEN, ERROR_CODES.INVITATION_NOT_OPEN);
+      const summary = `Invitation of ${invitation.email} withdrawn`;
+      await this.record(tx, caller, invitation, client, 'INVITATION_REVOKED', summary);
+    });
+    return { success: true };
+  }
+
+  // ---- the invited person ----
+
+  async preview(token: string): Promise<InvitationPreview> {
+    const invitation = await this.open(token);
+    const org = await this.db.getRepository(Organisation).findOneByOrFail({ id: invitation.organisationId });
+    return {
+      organisationName: org.name,
+      email: invitation.email,
+      inviterName: invitation.invitedByName,
+      expiresAt: invitation.expiresAt.toISOString(),
+      sso: await this.mustUseProvider(invitation),
+    };
+  }
+
+  /**
+   * Creates the account with the invited role and signs it in, as a password sign-in does. The password passes the
+   * specification's rules (the DTO) and the breached-password check before the link is claimed, so a refused one
+   * leaves the link usable.
+   */
+  async accept(dto: AcceptInvitationDto, client: ClientInfo): Promise<SignedIn> {
+    if (!dto.acceptToS) throw AppException.badRequest(AUTH_MESSAGES.TERMS_NOT_ACCEPTED, ERROR_CODES.TERMS_NOT_ACCEPTED);
+    const invitation = await this.open(dto.token);
+    if (await this.mustUseProvider(invitation)) throw AppException.forbidden(M.SSO_REQUIRED, ERROR_CODES.SSO_REQUIRED);
+    await this.breached.assertNotBreached(dto.password, 'password');
+    const passwordHash = await this.passwords.hash(dto.password);
+    let user: User;
+    try {
+      user = await this.db.transaction(async (tx) => {
+        // The link is claimed first: of parallel accepts of one link, the others find it used and create nothing.
+        await this.claim(tx, invitation.id, dto.token);
+        const created = await this.lifecycle.create(
+          { type: 'self' },
+          {
+            organisationId: invitation.organisationId,
+            email: invitation.email,
+            roleId: invitation.roleId as Role,
+            isAdministrator: invitation.isAdministrator,
+            passwordHash,
+            passwordChangedAt: new Date(),
+            firstName: dto.firstName,
+            lastName: dto.lastName,
+            // As Create User's default (spec 000 §9): the person sets up an authenticator after signing in.
+            isMFAEnforced: true,
+            isSSO: false,
+            mustChangePassword: false,
+          },
+          {
+            client,
+            audit: { summary: `User ${invitation.email} created by accepting an invitation` },
+            within: (tx, made) => this.recordAccepted(tx, invitation.id, made),
+          },
+          tx,
+        );
+        return created;
+      });
+    } catch (e) {
+      throw await this.acceptRefusal(e, invitation);
+    }
+    return this.auth.signIn(user, client, 'password');
+  }
+
+  // ---- rules ----
+
+  /** The caller's organisation, or the one E-Support names; another organisation is a 404 to everyone else. */
+  private async organisationFor(caller: AuthUser, organisationId?: number): Promise<Organisation> {
+    const id = organisationId ?? caller.organisationId;
+    const org = canAccessOrganisation(caller, id) ? await this.db.getRepository(Organisation).findOneBy({ id }) : null;
+    if (!org) throw AppException.notFound('Organisation not found.');
+    return org;
+  }
+
+  /** The role the caller may give in this organisation (the account-action rule), or a 400/403. */
+  private choiceOf(caller: AuthUser, organisationId: number, roleId: number, admin: boolean): RoleChoice {
+    const choice = parseRoleIds(admin ? [roleId, Role.ADMINISTRATOR] : [roleId]);
+    if (typeof choice === 'string') throw AppException.badRequest(choice);
+    if (choice.mainRole === Role.E_SUPPORT) throw AppException.forbidden(M.SUPPORT_ROLE);
+    const refused = checkNewAccountRole(caller, choice, organisationId);
+    if (refused) throw AppException.forbidden(refused);
+    return choice;
+  }
+
+  /**
+   * An invitation the caller may resend or withdraw: of an organisation it reaches (else a 404), for an account it
+   * could act on (the account-action rule: E-Support only on site admins, administrators not on site admins).
+   */
+  private async manageable(
+    tx: EntityManager,
+    caller: AuthUser,
+    id: number,
+  ): Promise<{ invitation: Invitation; org: Organisation }> {
+    const invitation = await tx.getRepository(Invitation).findOneBy({ id });
+    if (!invitation || !canAccessOrganisation(caller, invitation.organisationId))
+      throw AppException.notFound(M.NOT_FOUND);
+    const holder = {
+      id: 0,
+      organisationId: invitation.organisationId,
+      roleId: invitation.roleId as Role,
+      isAdministrator: invitation.isAdministrator,
+    };
+    const refused = checkAccountAction(caller, holder, 'access');
+    if (refused) throw AppException.forbidden(refused);
+    const org = await tx.getRepository(Organisation).findOneByOrFail({ id: invitation.organisationId });
+    return { invitation, org };
+  }
+
+  /**
+   * One invitation, inside the caller's transaction holding the organisation's row lock: the address rule, no open
+   * invitation of this organisation for the address, the row, its audit event and its e-mail.
+   */
+  private async create(
+    tx: EntityManager,
+    caller: AuthUser,
+    org: Organisation,
+    wanted: Wanted,
+    days: number,
+    client: ClientInfo,
+  ): Promise<Invitation> {
+    await this.lifecycle.assertAddressAvailable(tx, { type: 'user', caller }, org.id, wanted.email);
+    const repo = tx.getRepository(Invitation);
+    if (
+      await repo.existsBy({ organisationId: org.id, email: wanted.email, ...statusWhere('pending', this.clock.now()) })
+    )
+      throw AppException.conflict(M.EXISTS, ERROR_CODES.INVITATION_EXISTS);
+    const token = randomToken();
+    const made = await repo.save(
+      repo.create({
+        organisationId: org.id,
+        email: wanted.email,
+        roleId: wanted.choice.mainRole,
+        isAdministrator: wanted.choice.isAdministrator,
+        tokenHash: sha256(token),
+        expiresInDays: days,
+        expiresAt: new Date(this.clock.now().getTime() + days * DAY_MS),
+        invitedById: caller.id,
+        invitedByName: await this.nameOf(tx, caller),
+        acceptedAt: null,
+        acceptedUserId: null,
+        revokedAt: null,
+      }),
+    );
+    const roles = roleNames(effectiveRoles(wanted.choice.mainRole, wanted.choice.isAdministrator));
+    await this.record(tx, caller, made, client, 'INVITATION_CREATED', `${made.email} invited as ${roles}`, roles);
+    await this.sendLink(tx, made, org, token);
+    return made;
+  }
+
+  /** The pending invitation of a link, or INVITATION_INVALID. */
+  private async open(token: string): Promise<Invitation> {
+    const invitation = await this.db.getRepository(Invitation).findOneBy({ tokenHash: sha256(token) });
+    if (!invitation || this.statusOf(invitation) !== 'pending') throw invalid();
+    return invitation;
+  }
+
+  /** The pending invitation of this organisation for the address (sign-in through its provider), or null. */
+  private async openFor(organisationId: number, email: string): Promise<{ id: number; choice: RoleChoice } | null> {
+    const invitation = await this.db
+      .getRepository(Invitation)
+      .findOneBy({ organisationId, email, ...statusWhere('pending', this.clock.now()) });
+    if (!invitation) return null;
+    return {
+      id: invitation.id,
+      choice: { mainRole: invitation.roleId as Role, isAdministrator: invitation.isAdministrator },
+    };
+  }
+
+  /**
+   * Marks the invitation accepted with a conditional update (still pending, and still this link when one is given):
+   * when another acceptance, a resend or a withdrawal came first, INVITATION_INVALID rolls the transaction back.
+   */
+  private async claim(tx: EntityManager, invitationId: number, token?: string): Promise<void> {
+    const now = this.clock.now();
+    const claimed = await tx.getRepository(Invitation).update(
+      {
+        id: invitationId,
+        ...(token !== undefined ? { tokenHash: sha256(token) } : {}),
+        ...statusWhere('pending', now),
+      },
+      { acceptedAt: now },
+    );
+    if (!claimed.affected) throw invalid();
+  }
+
+  /** The account a claimed invitation created, and the audit event of the acceptance. */
+  private async recordAccepted(tx: EntityManager, invitationId: number, user: User): Promise<void> {
+    await tx.getRepository(Invitation).update({ id: invitationId }, { acceptedUserId: user.id });
+    const invitation = await tx.getRepository(Invitation).findOneByOrFail({ id: invitationId });
+    await this.audit.record(tx, {
+      type: 'INVITATION_ACCEPTED',
+      actor: user,
+      target: user,
+      organisationId: invitation.organisationId,
+      summary: `${invitation.email} accepted the invitation of ${invitation.invitedByName}`,
+    });
+  }
+
+  /**
+   * Whether the invited address signs in only through its organisation's provider: the organisation verified its
+   * domain and has an enabled connection (the login card's discovery, read for this organisation only).
+   */
+  private async mustUseProvider(invitation: Invitation): Promise<boolean> {
+    const found = await this.discovery.discoverFor(invitation.organisationId, invitation.email);
+    return found.sso;
+  }
+
+  /** The lifecycle's refusals as the invitation page words them: a full organisation is USER_LIMIT_REACHED. */
+  private async acceptRefusal(e: unknown, invitation: Invitation): Promise<unknown> {
+    if (e instanceof AppException && e.code === ERROR_CODES.ACTIVE_USERS_LIMIT)
+      return AppException.conflict(M.USER_LIMIT_REACHED, ERROR_CODES.USER_LIMIT_REACHED);
+    return this.lifecycle.addressRace(e, { type: 'self' }, invitation.organisationId, invitation.email);
+  }
+
+  private statusOf(invitation: Invitation): InvitationStatus {
+    if (invitation.revokedAt) return 'revoked';
+    if (invitation.acceptedAt) return 'accepted';
+    return invitation.expiresAt <= this.clock.now() ? 'expired' : 'pending';
+  }
+
+  private item(r: Invitation): InvitationItem {
+    return {
+      id: r.id,
+      email: r.email,
+      roleId: r.roleId,
+      admin: r.isAdministrator,
+      status: this.statusOf(r),
+      expiresAt: r.expiresAt.toISOString(),
+      createdAt: r.createdAt.toISOString(),
+      invitedBy: r.invitedByName || null,
+      acceptedAt: r.acceptedAt?.toISOString() ?? null,
+      revokedAt: r.revokedAt?.toISOString() ?? null,
+    };
+  }
+
+  private async nameOf(tx: EntityManager, caller: AuthUser): Promise<string> {
+    const user = await tx.getRepository(User).findOne({
+      select: { firstName: true, lastName: true, email: true },
+      where: { id: caller.id },
+    });
+    const name = `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim();
+    return (name || caller.email).slice(0, 201);
+  }
+
+  private async sendLink(tx: EntityManager, invitation: Invitation, org: Organisation, token: string): Promise<void> {
+    const roles = roleNames(effectiveRoles(invitation.roleId as Role, invitation.isAdministrator));
+    await this.mail.send(
+      {
+        to: invitation.email,
+        subject: M.SUBJECT(org.name),
+        text:
+          `${invitation.invitedByName} has invited you to join ${org.name} on ${PRODUCT_NAME} as ${roles}.\n\n` +
+          `Accept the invitation: ${this.config.publicUrl}/invite?token=${token}\n\n` +
+          `The link works once and until ${invitation.expiresAt.toUTCString()}. ` +
+          'If it has expired, ask the person who invited you to send a new one. ' +
+          'If you did not expect this invitation, ignore this message.',
+      },
+      tx,
+    );
+  }
+
+  private record(
+    tx: EntityManager,
+    caller: AuthUser,
+    invitation: Invitation,
+    client: ClientInfo,
+    type: 'INVITATION_CREATED' | 'INVITATION_RESENT' | 'INVITATION_REVOKED',
+    summary: string,
+    roles?: string,
+  ): Promise<void> {
+    return this.audit.record(tx, {
+      type,
+      actor: caller,
+      organisationId: invitation.organisationId,
+      client,
+      summary,
+      changes: roles ? { email: { from: null, to: invitation.email }, roles: { from: null, to: roles } } : undefined,
+    });
+  }
+}
+
+/** The condition of a status, at `now` (the status follows from the dates). */
+function statusWhere(status: InvitationStatus | undefined, now: Date): FindOptionsWhere<Invitation> {
+  switch (status) {
+    case 'pending':
+      return { acceptedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(now) };
+    case 'expired':
+      return { acceptedAt: IsNull(), revokedAt: IsNull(), expiresAt: LessThanOrEqual(now) };
+    case 'accepted':
+      return { acceptedAt: Not(IsNull()) };
+    case 'revoked':
+      return { revokedAt: Not(IsNull()) };
+    default:
+      return {};
+  }
+}
