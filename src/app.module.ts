@@ -47,6 +47,7 @@ import { ContactModule } from './contact/contact.module';
 import { SystemInfoModule } from './system-info/system-info.module';
 import { SsoModule } from './sso/sso.module';
 import { ScimModule } from './scim/scim.module';
+import { IntegrationsModule } from './integrations/integrations.module';
 
 /** Paths the server answers itself; everything else falls back to the client's index.html. */
 export const SERVER_PATHS = [
@@ -112,6 +113,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     SsoModule,
     BackupModule,
     ScimModule,
+    IntegrationsModule,
   ],
   controllers: [AppInfoController],
   providers: [

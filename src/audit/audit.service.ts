@@ -39,6 +39,12 @@ export interface AuditRecord {
   changes?: AuditChanges;
 }
 
+/**
+ * Told of every recorded event inside the manager (the transaction) that recorded it, with the event as
+ * GET /api/audit-events lists it: what a hook writes through `manager` commits with the event or not at all.
+ */
+export type AuditHook = (manager: EntityManager, event: AuditEventItem) => Promise<void>;
+
 /** Field names whose values never enter the trail, whatever a caller passes. */
 const SECRET_FIELD = /password|token|secret|hash|otp|mfaCode|recovery/i;
 
@@ -74,6 +80,8 @@ export const EXPORT_BATCH = 1000;
  */
 @Injectable()
 export class AuditService {
+  private readonly hooks: AuditHook[] = [];
+
   constructor(
     @InjectRepository(AuditEvent) private readonly events: Repository<AuditEvent>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -82,6 +90,15 @@ export class AuditService {
   /** The manager for an event with no data change of its own (a failed sign-in, a code sent). */
   get manager(): EntityManager {
     return this.events.manager;
+  }
+
+  /** Registers a hook (at module init); the returned function removes it. */
+  addHook(hook: AuditHook): () => void {
+    this.hooks.push(hook);
+    return () => {
+      const at = this.hooks.indexOf(hook);
+      if (at >= 0) this.hooks.splice(at, 1);
+    };
   }
 
   async record(manager: EntityManager, event: AuditRecord): Promise<void> {
@@ -118,7 +135,32 @@ export class AuditService {
     ];
     // One plain statement: this runs inside the transaction of every recorded change, so it is kept cheap.
     const placeholders = values.map((_, i) => (postgres ? `$${i + 1}` : '?')).join(', ');
-    await manager.query(`INSERT INTO audit_events (${INSERT_COLUMNS}) VALUES (${placeholders})`, values);
+    const hooked = this.hooks.length > 0;
+    const inserted: unknown = await manager.query(
+      `INSERT INTO audit_events (${INSERT_COLUMNS}) VALUES (${placeholders})${postgres && hooked ? ' RETURNING id' : ''}`,
+      values,
+    );
+    if (!hooked) return;
+    // PostgreSQL answers the RETURNING row; TypeORM's SQLite driver answers an INSERT with its lastID.
+    const id = postgres ? Number((inserted as Array<{ id: number | string }>)[0].id) : Number(inserted);
+    const item: AuditEventItem = {
+      id,
+      occurredAt: now.toISOString(),
+      type: event.type,
+      actorKind,
+      actorId: (values[4] as number | null) ?? null,
+      actorEmail: (values[5] as string | null) ?? null,
+      actorOrganisationId: (values[6] as number | null) ?? null,
+      targetId: (values[7] as number | null) ?? null,
+      targetEmail: (values[8] as string | null) ?? null,
+      targetOrganisationId: (values[9] as number | null) ?? null,
+      organisationId: (values[2] as number | null) ?? null,
+      ip: (values[10] as string | null) ?? null,
+      userAgent: (values[11] as string | null) ?? null,
+      summary: values[12] as string,
+      changes: values[13] ? (JSON.parse(values[13] as string) as AuditEventItem['changes']) : null,
+    };
+    for (const hook of [...this.hooks]) await hook(manager, item);
   }
 
   /** One page, newest first, of the events the caller may see (their organisation's; E-Support every one's). */

@@ -53,6 +53,14 @@ export const AUDIT_EVENT_TYPES = {
   GROUP_CREATED: 'User group created',
   GROUP_CHANGED: 'User group changed',
   GROUP_DELETED: 'User group deleted',
+  // Webhooks and audit log streams
+  WEBHOOK_CREATED: 'Webhook endpoint added',
+  WEBHOOK_CHANGED: 'Webhook endpoint changed',
+  WEBHOOK_REMOVED: 'Webhook endpoint removed',
+  WEBHOOK_SECRET_ROTATED: 'Webhook signing secret rotated',
+  WEBHOOK_DISABLED: 'Webhook endpoint disabled after failures',
+  LOG_STREAM_CREATED: 'Audit log stream added',
+  LOG_STREAM_REMOVED: 'Audit log stream removed',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_TYPES;

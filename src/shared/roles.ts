@@ -110,6 +110,8 @@ export const CAPABILITY_ROLES = {
   PROVISIONING_READ: ACCOUNT_ACTORS,
   /** Create and revoke provisioning tokens: the site admin, or E-Support for any organisation (CONTRACT 6). */
   PROVISIONING_MANAGE: [Role.E_SUPPORT, Role.SITE_ADMIN],
+  /** Webhook endpoints and audit log streams: the site admin, or E-Support for any organisation (docs/integrations.md). */
+  WEBHOOKS_AND_LOG_STREAMS: [Role.E_SUPPORT, Role.SITE_ADMIN],
   /** Vendor staff only: organisations, E-Support accounts, announcements. */
   SUPPORT: [Role.E_SUPPORT],
 } as const satisfies Record<string, readonly Role[]>;
