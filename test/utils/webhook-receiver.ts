@@ -23,7 +23,8 @@ export class WebhookReceiver {
   private server?: Server;
   url = '';
 
-  async start(): Promise<this> {
+  /** Listens on loopback, on `port` (default: any free one). */
+  async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -50,7 +51,7 @@ export class WebhookReceiver {
         res.end(answer.body ?? '');
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }

@@ -25,7 +25,7 @@ import { IntegrationDelivery } from '../entities/integration-delivery.entity';
 import { LogStream } from '../entities/log-stream.entity';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
 import { logStreamRequest, webhookSignature } from './formats';
-import { Outcome, postOnce, receiverFetch } from './outbound';
+import { OUTBOUND_ANSWER_MS, OUTBOUND_CONNECT_MS, Outcome, postOnce, receiverFetch } from './outbound';
 
 const DAY_MS = 86_400_000;
 
@@ -38,8 +38,8 @@ const DAY_MS = 86_400_000;
  */
 @Injectable()
 export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, EntitySubscriberInterface {
-  /** How long an attempt may take before another instance may take the delivery over (an attempt is at most 15 s). */
-  claimMs = 60_000;
+  /** How long an attempt may take before another instance may take the delivery over: twice the longest attempt. */
+  claimMs = 2 * (OUTBOUND_CONNECT_MS + OUTBOUND_ANSWER_MS);
   /** How often each instance looks for due deliveries (log streams: well within their 10 s). */
   pollMs = 1_000;
   /** Finished deliveries are kept this long for the delivery log. */
