@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { In } from 'typeorm';
+import { AuditService } from '../../src/audit/audit.service';
 import { IntegrationDelivery } from '../../src/integrations/entities/integration-delivery.entity';
 import { LogStream } from '../../src/integrations/entities/log-stream.entity';
 import { AUDIT_EVENT_TYPES } from '../../src/shared/audit';
@@ -246,7 +247,7 @@ describe('Audit log streams: /api/log-streams', () => {
       ),
     );
     expect(results.map((r) => r.status)).toEqual(users.map(() => 200));
-    const audit = t.app.get((await import('../../src/audit/audit.service')).AuditService);
+    const audit = t.app.get(AuditService);
     await t.db.transaction(async (tx) => {
       for (let i = 0; i < 150; i++)
         await audit.record(tx, { type: 'LOGO_SAVED', actor: m.byRole.SITE_ADMIN.user, summary: `Logo ${i}` });
