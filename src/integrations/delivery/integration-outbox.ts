@@ -17,7 +17,7 @@ export function newEventId(): string {
 }
 
 /** Whether an endpoint subscribed to an event type. */
-export function subscribes(endpoint: Pick<WebhookEndpoint, 'events'>, type: string): boolean {
+function subscribes(endpoint: Pick<WebhookEndpoint, 'events'>, type: string): boolean {
   const events = JSON.parse(endpoint.events) as string[];
   return events.includes(WEBHOOK_ALL_EVENTS) || events.includes(type);
 }

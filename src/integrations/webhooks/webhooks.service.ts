@@ -285,7 +285,7 @@ function toItem(e: WebhookEndpoint): WebhookEndpointItem {
   };
 }
 
-export function deliveryItem(d: IntegrationDelivery): WebhookDeliveryItem {
+function deliveryItem(d: IntegrationDelivery): WebhookDeliveryItem {
   return {
     id: d.id,
     eventId: d.eventId,
