@@ -47,8 +47,12 @@ export class WebhookReceiver {
           res.end(Buffer.alloc(2 * 1024 * 1024, 'x'));
           return;
         }
-        res.writeHead(answer.status, { 'content-type': 'text/plain', ...(answer.headers ?? {}) });
-        res.end(answer.body ?? '');
+        const send = () => {
+          res.writeHead(answer.status, { 'content-type': 'text/plain', ...(answer.headers ?? {}) });
+          res.end(answer.body ?? '');
+        };
+        if (answer.delayMs) setTimeout(send, answer.delayMs);
+        else send();
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
