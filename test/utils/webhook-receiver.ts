@@ -10,7 +10,9 @@ export interface ReceivedRequest {
 
 /** How the receiver answers one request: a status and body, a redirect, never (hangs), or a body too big to read. */
 export type Answer =
-  { status: number; body?: string; headers?: Record<string, string> } | { hang: true } | { oversized: true };
+  | { status: number; body?: string; headers?: Record<string, string>; delayMs?: number }
+  | { hang: true }
+  | { oversized: true };
 
 /**
  * A customer's receiver on loopback: records every request (per path) and answers by the script given for its
