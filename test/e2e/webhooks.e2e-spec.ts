@@ -2,6 +2,7 @@ import request from 'supertest';
 import { In } from 'typeorm';
 import { Webhook } from 'standardwebhooks';
 import { AuditService } from '../../src/audit/audit.service';
+import { decrypt } from '../../src/common/crypto/secrets';
 import { IntegrationDelivery } from '../../src/integrations/entities/integration-delivery.entity';
 import { WebhookEndpoint } from '../../src/integrations/entities/webhook-endpoint.entity';
 import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
@@ -68,6 +69,14 @@ describe('Webhooks: /api/webhooks', () => {
       'webhook-timestamp': r.headers['webhook-timestamp'] as string,
       'webhook-signature': r.headers['webhook-signature'] as string,
     }) as { type: string; timestamp: string; data: Record<string, unknown> };
+  const verifies = (secret: string, r: ReceivedRequest) => {
+    try {
+      verify(secret, r);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const addUser = async (email: string) =>
     (await http().post('/api/users/add').set(admin()).send({ userEmail: email }).expect(201)).body as { id: number };
 
@@ -311,6 +320,46 @@ describe('Webhooks: /api/webhooks', () => {
     const received = rx.on(e.path).map((r) => verify(e.secret, r).data.email);
     expect(received.sort()).toEqual([...emails].sort());
     expect(await t.db.getRepository(IntegrationDelivery).countBy({ endpointId: e.id })).toBe(emails.length);
+  });
+
+  it('at most 20 endpoints per organisation, held under parallel additions; parallel rotations leave one secret', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 26 }, (_, i) =>
+        http()
+          .post('/api/webhooks')
+          .set(admin())
+          .send({ url: `${rx.url}/limit-${i}`, events: ['webhook.test'] }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(20);
+    for (const r of results.filter((x) => x.status !== 201)) {
+      expectErrorBody(r, 409);
+      expect(r.body.message).toContain('at most 20');
+    }
+    expect(await t.db.getRepository(WebhookEndpoint).countBy({ organisationId: m.org.id })).toBe(20);
+    // The other organisation's count is its own.
+    await http()
+      .post('/api/webhooks')
+      .set(m.otherOrgAdmin.session.auth)
+      .send({ url: `${rx.url}/other`, events: ['*'] })
+      .expect(201);
+
+    const id = (results.find((r) => r.status === 201)!.body as { id: number }).id;
+    const path = `/limit-${results.findIndex((r) => r.body.id === id)}`;
+    const rotations = await Promise.all(
+      Array.from({ length: 4 }, () => http().post(`/api/webhooks/${id}/rotate-secret`).set(admin())),
+    );
+    const secrets = rotations.filter((r) => r.status === 200).map((r) => r.body.secret as string);
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const r of rotations.filter((x) => x.status !== 200)) expectErrorBody(r, 409);
+    await http().post(`/api/webhooks/${id}/test`).set(admin()).expect(202);
+    const [got] = await rx.waitFor(path, 1);
+    // Signed by the secret now stored (one of those handed out) and the one before it.
+    expect((got.headers['webhook-signature'] as string).split(' ')).toHaveLength(2);
+    const row = await t.db.getRepository(WebhookEndpoint).findOneByOrFail({ id });
+    const current = decrypt(row.secretSealed, t.config.encryptionKey);
+    expect(secrets).toContain(current);
+    expect(verifies(current, got)).toBe(true);
   });
 
   it('the delivery is written with the change: a rolled-back change leaves none', async () => {
