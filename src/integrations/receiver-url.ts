@@ -22,3 +22,12 @@ export function receiverUrl(text: string, allowPrivateNetworks: boolean): string
   if (inward && !allowPrivateNetworks) throw AppException.badRequest(INTEGRATION_MESSAGES.URL_PRIVATE);
   return url.toString();
 }
+
+/**
+ * A receiver's address as the audit trail names it: scheme, host and path, at most 300 characters. The query is
+ * left out: receivers often carry a key there, and the trail is read by more people than manage integrations.
+ */
+export function auditedUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.origin}${u.pathname}`.slice(0, 300);
+}

@@ -220,6 +220,21 @@ describe('Webhooks: /api/webhooks', () => {
     expect(row.secretSealed).not.toContain(e.secret.slice(6, 20));
     const audit = await t.db.getRepository(AuditEvent).findBy({ type: 'WEBHOOK_CREATED' });
     expect(JSON.stringify(audit)).not.toContain(e.secret.slice(6, 20));
+    // A key in the receiver's query string stays out of the audit trail (the list still shows the whole URL).
+    const keyed = await http()
+      .post('/api/webhooks')
+      .set(admin())
+      .send({ url: `${rx.url}/keyed?key=query-secret-123`, events: ['*'] })
+      .expect(201);
+    expect(keyed.body.url).toBe(`${rx.url}/keyed?key=query-secret-123`);
+    await http()
+      .put(`/api/webhooks/${keyed.body.id}`)
+      .set(admin())
+      .send({ url: `${rx.url}/keyed?key=query-secret-456` })
+      .expect(200);
+    const trail = await t.db.getRepository(AuditEvent).findBy({ type: In(['WEBHOOK_CREATED', 'WEBHOOK_CHANGED']) });
+    expect(trail.map((a) => a.summary)).toContain(`Webhook endpoint ${rx.url}/keyed added`);
+    expect(JSON.stringify(trail)).not.toMatch(/query-secret/);
   });
 
   it('a user created on the page arrives once, signed (Standard Webhooks), with the user fields', async () => {

@@ -24,6 +24,7 @@ import { LOG_STREAM_BATCH_MAX, WEBHOOK_DISABLE_AFTER_DAYS } from '../../shared/i
 import { IntegrationDelivery } from '../entities/integration-delivery.entity';
 import { LogStream } from '../entities/log-stream.entity';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
+import { auditedUrl } from '../receiver-url';
 import { logStreamRequest, webhookSignature } from './formats';
 import { OUTBOUND_ANSWER_MS, OUTBOUND_CONNECT_MS, Outcome, postOnce, receiverFetch } from './outbound';
 
@@ -281,7 +282,7 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
         type: 'WEBHOOK_DISABLED',
         actor: 'service',
         organisationId: endpoint.organisationId,
-        summary: `Webhook endpoint ${endpoint.url.slice(0, 300)} disabled: ${reason}`,
+        summary: `Webhook endpoint ${auditedUrl(endpoint.url)} disabled: ${reason}`,
       });
       for (const admin of await organisationAdministrators(tx, endpoint.organisationId)) {
         await this.mail.send(

@@ -17,7 +17,7 @@ import { postOnce, receiverFetch } from '../delivery/outbound';
 import { CreateLogStreamDto } from '../dto/log-stream.dto';
 import { IntegrationDelivery } from '../entities/integration-delivery.entity';
 import { LogStream } from '../entities/log-stream.entity';
-import { receiverUrl } from '../receiver-url';
+import { auditedUrl, receiverUrl } from '../receiver-url';
 
 /**
  * Audit log streams: an organisation's (its site admins, or E-Support naming it), or every organisation's (E-Support
@@ -91,7 +91,7 @@ export class LogStreamsService {
         actor: caller,
         organisationId: scope ?? caller.organisationId,
         client,
-        summary: `Audit log stream (${dto.type}) to ${url.slice(0, 300)} added${scope === null ? ' for every organisation' : ''}`,
+        summary: `Audit log stream (${dto.type}) to ${auditedUrl(url)} added${scope === null ? ' for every organisation' : ''}`,
       });
       return row;
     });
@@ -110,7 +110,7 @@ export class LogStreamsService {
         actor: caller,
         organisationId: row.organisationId ?? caller.organisationId,
         client,
-        summary: `Audit log stream (${row.type}) to ${row.url.slice(0, 300)} removed`,
+        summary: `Audit log stream (${row.type}) to ${auditedUrl(row.url)} removed`,
       });
     });
     return { success: true };

@@ -26,7 +26,7 @@ import { ChangeWebhookDto, CreateWebhookDto } from '../dto/webhook.dto';
 import { IntegrationDelivery } from '../entities/integration-delivery.entity';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
 import { integrationOrganisation } from '../integration-organisation';
-import { receiverUrl } from '../receiver-url';
+import { auditedUrl, receiverUrl } from '../receiver-url';
 
 /** Deliveries GET /api/webhooks/{id}/deliveries lists, newest first. */
 const DELIVERY_LOG_SIZE = 100;
@@ -103,7 +103,7 @@ export class WebhooksService {
         actor: caller,
         organisationId: org,
         client,
-        summary: `Webhook endpoint ${url.slice(0, 300)} added`,
+        summary: `Webhook endpoint ${auditedUrl(url)} added`,
       });
       return row;
     });
@@ -129,7 +129,7 @@ export class WebhooksService {
     const next: Partial<WebhookEndpoint> = {};
     if (dto.url !== undefined) {
       next.url = receiverUrl(dto.url, this.config.allowPrivateNetworks);
-      if (next.url !== row.url) changes.url = { from: row.url, to: next.url };
+      if (next.url !== row.url) changes.url = { from: auditedUrl(row.url), to: auditedUrl(next.url) };
     }
     if (dto.events !== undefined) {
       next.events = JSON.stringify([...new Set(dto.events)]);
@@ -151,7 +151,7 @@ export class WebhooksService {
         actor: caller,
         organisationId: row.organisationId,
         client,
-        summary: `Webhook endpoint ${(next.url ?? row.url).slice(0, 300)} changed`,
+        summary: `Webhook endpoint ${auditedUrl(next.url ?? row.url)} changed`,
         changes,
       });
       return tx.getRepository(WebhookEndpoint).findOneByOrFail({ id });
@@ -171,7 +171,7 @@ export class WebhooksService {
         actor: caller,
         organisationId: row.organisationId,
         client,
-        summary: `Webhook endpoint ${row.url.slice(0, 300)} removed`,
+        summary: `Webhook endpoint ${auditedUrl(row.url)} removed`,
       });
     });
     return { success: true };
@@ -207,7 +207,7 @@ export class WebhooksService {
         actor: caller,
         organisationId: row.organisationId,
         client,
-        summary: `Signing secret of webhook endpoint ${row.url.slice(0, 300)} rotated`,
+        summary: `Signing secret of webhook endpoint ${auditedUrl(row.url)} rotated`,
       });
     });
     return { secret, previousSecretValidUntil: until.toISOString() };
