@@ -156,4 +156,22 @@ describe.each(SERVICE_DATABASES)('DeliveryEngine on %s', (database) => {
       .findOneByOrFail({ summary: 'hooked', organisationId: org.id });
     expect(seen).toEqual([stored.id]);
   });
+
+  // Last: it stops this app's engine.
+  it('at shutdown an attempt under way stops, and its delivery is released uncounted for the next start', async () => {
+    const { endpoint, path } = await endpointWith(1);
+    rx.answer(path, { hang: true });
+    await deliveries().update({ endpointId: endpoint.id }, { nextAttemptAt: new Date() });
+    void engine().kick();
+    await rx.waitFor(path, 1);
+    const started = Date.now();
+    await engine().onModuleDestroy();
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await deliveries().findOneByOrFail({ endpointId: endpoint.id })).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      claimedBy: null,
+      claimedUntil: null,
+    });
+  });
 });

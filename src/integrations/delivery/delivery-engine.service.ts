@@ -58,6 +58,8 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private lastPrunedAt = 0;
+  /** Aborted at shutdown: attempts under way stop, and their deliveries are released for the next start. */
+  private readonly stopping = new AbortController();
   private readonly awaitingCommit = new WeakSet<QueryRunner>();
 
   constructor(
@@ -86,6 +88,7 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     clearInterval(this.timer);
     await this.draining;
   }
@@ -191,7 +194,9 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
         'webhook-signature': webhookSignature(secrets, delivery.eventId, now, delivery.payload),
       },
       delivery.payload,
+      this.stopping.signal,
     );
+    if (this.stopping.signal.aborted) return this.release(token);
     await this.finish([delivery], token, outcome);
     await this.endpointHealth(endpoint, outcome.ok);
   }
@@ -214,12 +219,18 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
     if (!stream || batch.length === 0) return;
     const events = batch.map((d) => JSON.parse(d.payload) as AuditEventItem);
     const request = logStreamRequest(stream.type, decrypt(stream.tokenSealed, this.config.encryptionKey), events);
-    const outcome = await postOnce(this.fetch, stream.url, request.headers, request.body);
+    const outcome = await postOnce(this.fetch, stream.url, request.headers, request.body, this.stopping.signal);
+    if (this.stopping.signal.aborted) return this.release(token);
     await this.finish(batch, token, outcome);
     await this.streams.update(
       { id: stream.id },
       outcome.ok ? { lastDeliveredAt: new Date(), lastError: null } : { lastError: outcome.error },
     );
+  }
+
+  /** Gives up a claim without counting an attempt (an attempt cut short by shutdown): due again at once. */
+  private async release(token: string): Promise<void> {
+    await this.deliveries.update({ claimedBy: token }, { claimedBy: null, claimedUntil: null });
   }
 
   /** Writes an attempt's outcome: succeeded, due again after the schedule's next wait, or failed. */

@@ -41,9 +41,10 @@ export async function postOnce(
   url: string,
   headers: Record<string, string>,
   body: string,
+  signal?: AbortSignal,
 ): Promise<Outcome> {
   try {
-    const res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual' });
+    const res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal });
     if (res.status >= 200 && res.status < 300) return { ok: true, statusCode: res.status, error: null };
     if (res.status >= 300 && res.status < 400)
       return { ok: false, statusCode: res.status, error: `HTTP ${res.status}: redirects are not followed` };
