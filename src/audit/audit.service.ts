@@ -114,24 +114,43 @@ export class AuditService {
     const target = event.target ?? null;
     const postgres = manager.connection.options.type === 'postgres';
     const now = new Date();
+    const changes = event.changes ? withoutSecrets(event.changes) : null;
+    // The event as GET /api/audit-events lists it, but for its id (known once stored).
+    const row: Omit<AuditEventItem, 'id'> = {
+      occurredAt: now.toISOString(),
+      type: event.type,
+      actorKind,
+      actorId: actor?.id ?? null,
+      actorEmail: actor?.email ?? null,
+      actorOrganisationId: actor?.organisationId ?? null,
+      targetId: target?.id ?? null,
+      targetEmail: target?.email ?? null,
+      targetOrganisationId: target?.organisationId ?? null,
+      organisationId:
+        event.organisationId !== undefined
+          ? event.organisationId
+          : (target?.organisationId ?? actor?.organisationId ?? null),
+      ip: event.client?.ip?.slice(0, 64) ?? null,
+      userAgent: event.client?.userAgent?.slice(0, 300) ?? null,
+      summary: event.summary.slice(0, 500),
+      changes,
+    };
     const values = [
       // SQLite keeps dates as UTC text, the way TypeORM writes them; PostgreSQL takes the Date.
       postgres ? now : now.toISOString().replace('T', ' ').replace('Z', ''),
-      event.type,
-      event.organisationId !== undefined
-        ? event.organisationId
-        : (target?.organisationId ?? actor?.organisationId ?? null),
-      actorKind,
-      actor?.id ?? null,
-      actor?.email ?? null,
-      actor?.organisationId ?? null,
-      target?.id ?? null,
-      target?.email ?? null,
-      target?.organisationId ?? null,
-      event.client?.ip?.slice(0, 64) ?? null,
-      event.client?.userAgent?.slice(0, 300) ?? null,
-      event.summary.slice(0, 500),
-      event.changes ? JSON.stringify(withoutSecrets(event.changes)) : null,
+      row.type,
+      row.organisationId,
+      row.actorKind,
+      row.actorId,
+      row.actorEmail,
+      row.actorOrganisationId,
+      row.targetId,
+      row.targetEmail,
+      row.targetOrganisationId,
+      row.ip,
+      row.userAgent,
+      row.summary,
+      changes ? JSON.stringify(changes) : null,
     ];
     // One plain statement: this runs inside the transaction of every recorded change, so it is kept cheap.
     const placeholders = values.map((_, i) => (postgres ? `$${i + 1}` : '?')).join(', ');
@@ -143,23 +162,7 @@ export class AuditService {
     if (!hooked) return;
     // PostgreSQL answers the RETURNING row; TypeORM's SQLite driver answers an INSERT with its lastID.
     const id = postgres ? Number((inserted as Array<{ id: number | string }>)[0].id) : Number(inserted);
-    const item: AuditEventItem = {
-      id,
-      occurredAt: now.toISOString(),
-      type: event.type,
-      actorKind,
-      actorId: (values[4] as number | null) ?? null,
-      actorEmail: (values[5] as string | null) ?? null,
-      actorOrganisationId: (values[6] as number | null) ?? null,
-      targetId: (values[7] as number | null) ?? null,
-      targetEmail: (values[8] as string | null) ?? null,
-      targetOrganisationId: (values[9] as number | null) ?? null,
-      organisationId: (values[2] as number | null) ?? null,
-      ip: (values[10] as string | null) ?? null,
-      userAgent: (values[11] as string | null) ?? null,
-      summary: values[12] as string,
-      changes: values[13] ? (JSON.parse(values[13] as string) as AuditEventItem['changes']) : null,
-    };
+    const item: AuditEventItem = { id, ...row };
     for (const hook of [...this.hooks]) await hook(manager, item);
   }
 
