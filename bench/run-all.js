@@ -48,6 +48,9 @@ const ROWS = [
   // Directory provisioning.
   ['SCIM provisioning,', 'scim.js', 'rate reported beside POST /api/users/add in the same run'],
   ['SCIM filtered GET at', 'scim.js', 'within 2× of the first page'],
+  // Webhooks.
+  ['webhook deliveries/s', 'webhooks.js', 'reported; every delivery once'],
+  ['outbox cost on POST /api/users/add', 'webhooks.js', 'within the noise of the same run (alternating servers)'],
   // Several instances on PostgreSQL and Redis (needs TEST_DATABASE_URL and TEST_REDIS_URL).
   ['notification fan-out across two instances', 'scale-out.js', 'every socket reached, p99 within a second'],
   ['user list on PostgreSQL', 'scale-out.js', 'p99 < 50 ms, as on SQLite'],

@@ -52,6 +52,7 @@ import { SsoModule } from './sso/sso.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { ScimModule } from './scim/scim.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
+import { IntegrationsModule } from './integrations/integrations.module';
 
 /** Paths the server answers itself; everything else falls back to the client's index.html. */
 export const SERVER_PATHS = [
@@ -122,6 +123,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     BackupModule,
     ScimModule,
     ApiKeysModule,
+    IntegrationsModule,
   ],
   controllers: [AppInfoController],
   providers: [

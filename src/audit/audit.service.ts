@@ -46,12 +46,13 @@ export interface AuditRecord {
 }
 
 /**
- * Work that must commit with an event of certain kinds (the insights count sign-ins as they are audited). `recorded`
- * runs in the transaction of the event, with the instant the trail stores.
+ * Work that must commit with an event: the insights count sign-ins, the integrations write webhook and log-stream
+ * deliveries (an outbox). `recorded` runs in the transaction of the event (one is opened for an event recorded
+ * outside any), with the event as GET /api/audit-events lists it: what it writes commits with the event or not at all.
  */
 export interface AuditHook {
   wants(event: AuditRecord): boolean;
-  recorded(tx: EntityManager, event: AuditRecord, at: Date): Promise<void>;
+  recorded(tx: EntityManager, event: AuditRecord, item: AuditEventItem): Promise<void>;
 }
 
 /** Field names whose values never enter the trail, whatever a caller passes. */
@@ -72,6 +73,8 @@ export const EXPORT_BATCH = 1000;
  */
 @Injectable()
 export class AuditService {
+  private readonly hooks: AuditHook[] = [];
+
   constructor(
     @InjectRepository(AuditEvent) private readonly events: Repository<AuditEvent>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -82,28 +85,33 @@ export class AuditService {
     return this.events.manager;
   }
 
-  private readonly hooks: AuditHook[] = [];
-
-  /** Adds work that commits with every event the hook wants (a module registers it when it starts). */
-  addHook(hook: AuditHook): void {
+  /** Registers a hook (at module init); the returned function removes it. */
+  addHook(hook: AuditHook): () => void {
     this.hooks.push(hook);
+    return () => {
+      const at = this.hooks.indexOf(hook);
+      if (at >= 0) this.hooks.splice(at, 1);
+    };
   }
 
   async record(manager: EntityManager, event: AuditRecord): Promise<void> {
     if (this.config.auditDisabled) return;
     const hooks = this.hooks.filter((h) => h.wants(event));
-    if (hooks.length === 0) return this.insert(manager, event, new Date());
+    if (hooks.length === 0) {
+      await this.insert(manager, event, false);
+      return;
+    }
     const write = async (tx: EntityManager) => {
-      const at = new Date();
-      await this.insert(tx, event, at);
-      for (const hook of hooks) await hook.recorded(tx, event, at);
+      const item = await this.insert(tx, event, true);
+      for (const hook of hooks) await hook.recorded(tx, event, item);
     };
-    // An event with no change of its own (a failed sign-in) gets a transaction, so its counts commit with it.
+    // An event with no change of its own (a failed sign-in) gets a transaction, so what the hooks write commits with it.
     if (manager.queryRunner?.isTransactionActive) await write(manager);
     else await manager.transaction(write);
   }
 
-  private async insert(manager: EntityManager, event: AuditRecord, now: Date): Promise<void> {
+  /** Stores the event; with `withId`, answers it as GET /api/audit-events lists it (its id read back). */
+  private async insert(manager: EntityManager, event: AuditRecord, withId: boolean): Promise<AuditEventItem> {
     const token = typeof event.actor === 'object' && 'kind' in event.actor ? event.actor : null;
     const key = typeof event.actor === 'object' && !token ? (event.actor as AuditParty).apiKey : undefined;
     const actor: AuditParty | null =
@@ -123,28 +131,55 @@ export class AuditService {
           : (event.actor as AuditActorKind);
     const target = event.target ?? null;
     const postgres = manager.connection.options.type === 'postgres';
+    const now = new Date();
+    const changes = event.changes ? withoutSecrets(event.changes) : null;
+    const row: Omit<AuditEventItem, 'id'> = {
+      occurredAt: now.toISOString(),
+      type: event.type,
+      actorKind,
+      actorId: actor?.id ?? null,
+      actorEmail: actor?.email ?? null,
+      actorOrganisationId: actor?.organisationId ?? null,
+      targetId: target?.id ?? null,
+      targetEmail: target?.email ?? null,
+      targetOrganisationId: target?.organisationId ?? null,
+      organisationId:
+        event.organisationId !== undefined
+          ? event.organisationId
+          : (target?.organisationId ?? actor?.organisationId ?? null),
+      ip: event.client?.ip?.slice(0, 64) ?? null,
+      userAgent: event.client?.userAgent?.slice(0, 300) ?? null,
+      summary: event.summary.slice(0, 500),
+      changes,
+    };
+    // In INSERT_COLUMNS' order: the organisation, then AUDIT_EVENT_FIELDS.
     const values = [
-      event.organisationId !== undefined
-        ? event.organisationId
-        : (target?.organisationId ?? actor?.organisationId ?? null),
+      row.organisationId,
       // SQLite keeps dates as UTC text, the way TypeORM writes them; PostgreSQL takes the Date.
       postgres ? now : now.toISOString().replace('T', ' ').replace('Z', ''),
-      event.type,
-      actorKind,
-      actor?.id ?? null,
-      actor?.email ?? null,
-      actor?.organisationId ?? null,
-      target?.id ?? null,
-      target?.email ?? null,
-      target?.organisationId ?? null,
-      event.client?.ip?.slice(0, 64) ?? null,
-      event.client?.userAgent?.slice(0, 300) ?? null,
-      event.summary.slice(0, 500),
-      event.changes ? JSON.stringify(withoutSecrets(event.changes)) : null,
+      row.type,
+      row.actorKind,
+      row.actorId,
+      row.actorEmail,
+      row.actorOrganisationId,
+      row.targetId,
+      row.targetEmail,
+      row.targetOrganisationId,
+      row.ip,
+      row.userAgent,
+      row.summary,
+      changes ? JSON.stringify(changes) : null,
     ];
     // One plain statement: this runs inside the transaction of every recorded change, so it is kept cheap.
     const placeholders = values.map((_, i) => (postgres ? `$${i + 1}` : '?')).join(', ');
-    await manager.query(`INSERT INTO audit_events (${INSERT_COLUMNS}) VALUES (${placeholders})`, values);
+    const inserted: unknown = await manager.query(
+      `INSERT INTO audit_events (${INSERT_COLUMNS}) VALUES (${placeholders})${postgres && withId ? ' RETURNING id' : ''}`,
+      values,
+    );
+    if (!withId) return { id: 0, ...row };
+    // PostgreSQL answers the RETURNING row; TypeORM's SQLite driver answers an INSERT with its lastID.
+    const id = postgres ? Number((inserted as Array<{ id: number | string }>)[0].id) : Number(inserted);
+    return { id, ...row };
   }
 
   /** One page, newest first, of the events the caller may see (their organisation's; E-Support every one's). */

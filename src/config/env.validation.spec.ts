@@ -62,6 +62,13 @@ describe('loadConfig (docs/product-rules.md §1)', () => {
     ['DNS_SERVERS', '10.0.0.2:99999', /DNS_SERVERS/],
     ['DNS_SERVERS', '10.0.0.2,', /DNS_SERVERS/],
     ['SSO_ALLOW_PRIVATE_NETWORKS', 'yes', /SSO_ALLOW_PRIVATE_NETWORKS/],
+    ['ALLOW_PRIVATE_NETWORKS', '1', /ALLOW_PRIVATE_NETWORKS/],
+    ['WEBHOOK_RETRY_SCHEDULE', '5', /WEBHOOK_RETRY_SCHEDULE/],
+    ['WEBHOOK_RETRY_SCHEDULE', '5s,,5m', /WEBHOOK_RETRY_SCHEDULE/],
+    ['WEBHOOK_RETRY_SCHEDULE', '0s', /WEBHOOK_RETRY_SCHEDULE/],
+    ['WEBHOOK_RETRY_SCHEDULE', '8d', /WEBHOOK_RETRY_SCHEDULE/],
+    ['WEBHOOK_RETRY_SCHEDULE', '-5s', /WEBHOOK_RETRY_SCHEDULE/],
+    ['WEBHOOK_RETRY_SCHEDULE', Array(21).fill('1s').join(','), /WEBHOOK_RETRY_SCHEDULE/],
     ['STEP_UP_MINUTES', '0', /STEP_UP_MINUTES/],
     ['STEP_UP_MINUTES', 'five', /STEP_UP_MINUTES/],
     ['STEP_UP_MINUTES', '61', /STEP_UP_MINUTES/],
@@ -126,6 +133,24 @@ describe('loadConfig (docs/product-rules.md §1)', () => {
     expect(
       loadConfig({ DATA_DIR: dataDir(), STEP_UP_MINUTES: '15', PWNED_PASSWORDS_URL: 'https://range.example/' }),
     ).toMatchObject({ stepUpMinutes: 15, pwnedPasswordsUrl: 'https://range.example' });
+  });
+
+  it('retries deliveries at 5s,5m,30m,2h,5h,10h,10h by default; private networks only when allowed', () => {
+    const h = 3_600_000;
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      webhookRetryScheduleMs: [5000, 300_000, 1_800_000, 2 * h, 5 * h, 10 * h, 10 * h],
+      allowPrivateNetworks: false,
+      ssoAllowPrivateNetworks: false,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), WEBHOOK_RETRY_SCHEDULE: '250ms, 1s,2m,1d' }).webhookRetryScheduleMs,
+    ).toEqual([250, 1000, 120_000, 86_400_000]);
+    // Either variable opens every customer-supplied URL: SSO, webhooks and log streams.
+    for (const name of ['ALLOW_PRIVATE_NETWORKS', 'SSO_ALLOW_PRIVATE_NETWORKS'])
+      expect(loadConfig({ DATA_DIR: dataDir(), [name]: 'true' })).toMatchObject({
+        allowPrivateNetworks: true,
+        ssoAllowPrivateNetworks: true,
+      });
   });
 
   it('gives requests in flight 10 s at shutdown by default', () => {

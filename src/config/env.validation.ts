@@ -47,6 +47,13 @@ export interface AppConfig {
   dnsServers?: string[];
   /** SSO_ALLOW_PRIVATE_NETWORKS=true: customer-supplied SSO URLs may be plain http and reach private addresses. */
   ssoAllowPrivateNetworks: boolean;
+  /**
+   * ALLOW_PRIVATE_NETWORKS=true (or SSO_ALLOW_PRIVATE_NETWORKS=true): every customer-supplied URL (SSO, webhooks,
+   * log streams) may be plain http and reach private addresses.
+   */
+  allowPrivateNetworks: boolean;
+  /** WEBHOOK_RETRY_SCHEDULE: the waits, in ms, before each retry of a webhook or log-stream delivery. */
+  webhookRetryScheduleMs: number[];
   /** SOCKET_TRANSPORT_TUNING=off: socket.io's own path for broadcasts and connection state (src/notifications/transport). */
   socketTransportTuning: boolean;
   /** Minutes a re-authentication lets sensitive calls through (STEP_UP_MINUTES, default 5). */
@@ -139,6 +146,20 @@ function dnsServers(env: NodeJS.ProcessEnv): string[] | undefined {
         `must be comma-separated IP addresses with optional ports, e.g. 10.0.0.2:53 (got "${server}")`,
       );
     return server;
+  });
+}
+
+const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Comma-separated durations such as `5s,5m,30m,2h`: each a whole number and a unit (ms, s, m, h, d). */
+function durations(env: NodeJS.ProcessEnv, name: string, fallback: string): number[] {
+  const text = optional(env, name) ?? fallback;
+  return text.split(',').map((part) => {
+    const m = /^(\d{1,6})(ms|s|m|h|d)$/.exec(part.trim());
+    const ms = m ? Number(m[1]) * DURATION_UNITS_MS[m[2]] : NaN;
+    if (!m || ms <= 0 || ms > 7 * 86_400_000 || text.split(',').length > 20)
+      fail(name, `must be at most 20 comma-separated durations of up to 7 days each, such as 5s,5m,2h (got "${text}")`);
+    return ms;
   });
 }
 
@@ -322,7 +343,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     insightsTimeZone,
     dnsServers: dnsServers(env),
     domainRecheckHours: Number(recheckText),
-    ssoAllowPrivateNetworks: flag(env, 'SSO_ALLOW_PRIVATE_NETWORKS'),
+    ssoAllowPrivateNetworks: flag(env, 'SSO_ALLOW_PRIVATE_NETWORKS') || flag(env, 'ALLOW_PRIVATE_NETWORKS'),
+    allowPrivateNetworks: flag(env, 'ALLOW_PRIVATE_NETWORKS') || flag(env, 'SSO_ALLOW_PRIVATE_NETWORKS'),
+    webhookRetryScheduleMs: durations(env, 'WEBHOOK_RETRY_SCHEDULE', '5s,5m,30m,2h,5h,10h,10h'),
     socketTransportTuning: tuningText === 'on',
     stepUpMinutes: Number(stepUpText),
     pwnedPasswordsUrl: url(env, 'PWNED_PASSWORDS_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AuditHook, AuditRecord, AuditService } from '../audit/audit.service';
+import { AuditEventItem } from '../shared/audit';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
@@ -69,7 +70,8 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
     );
   }
 
-  async recorded(tx: EntityManager, event: AuditRecord, at: Date): Promise<void> {
+  async recorded(tx: EntityManager, event: AuditRecord, item: AuditEventItem): Promise<void> {
+    const at = new Date(item.occurredAt);
     const org = organisationOf(event)!;
     const day = this.days.dayOf(at);
     if (ADOPTION_CHANGES.has(event.type)) return this.recordAdoption(tx, org, day);

@@ -61,6 +61,14 @@ export const AUDIT_EVENT_TYPES = {
   INVITATION_RESENT: 'Invitation resent',
   INVITATION_ACCEPTED: 'Invitation accepted',
   INVITATION_REVOKED: 'Invitation withdrawn',
+  // Webhooks and audit log streams
+  WEBHOOK_CREATED: 'Webhook endpoint added',
+  WEBHOOK_CHANGED: 'Webhook endpoint changed',
+  WEBHOOK_REMOVED: 'Webhook endpoint removed',
+  WEBHOOK_SECRET_ROTATED: 'Webhook signing secret rotated',
+  WEBHOOK_DISABLED: 'Webhook endpoint disabled after failures',
+  LOG_STREAM_CREATED: 'Audit log stream added',
+  LOG_STREAM_REMOVED: 'Audit log stream removed',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_TYPES;

@@ -23,6 +23,8 @@ export interface SafeFetchOptions {
   allowPrivateNetworks: boolean;
   /** For the whole exchange, redirects included; default 5 s. */
   timeoutMs?: number;
+  /** For the connection alone (each hop's TCP connect); default: only the whole exchange's deadline. */
+  connectTimeoutMs?: number;
   /** Largest response body; default 1 MiB. */
   maxBytes?: number;
   maxRedirects?: number;
@@ -238,6 +240,17 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
         });
       });
       req.on('error', reject);
+      if (options.connectTimeoutMs !== undefined) {
+        const ms = options.connectTimeoutMs;
+        req.on('socket', (socket) => {
+          const timer = setTimeout(
+            () => req.destroy(new SafeFetchError('TIMEOUT', `no connection within ${ms} ms`)),
+            ms,
+          );
+          socket.once('connect', () => clearTimeout(timer));
+          socket.once('close', () => clearTimeout(timer));
+        });
+      }
       req.end(body);
     });
   }

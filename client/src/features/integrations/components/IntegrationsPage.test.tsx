@@ -27,6 +27,9 @@ const endpoint: WebhookEndpointItem = {
   events: ['user.created', 'user.deleted'],
   enabled: true,
   description: 'CRM',
+  organisationId: 3,
+  createdAt: '2026-11-20T09:00:00.000Z',
+  disabledReason: null,
 };
 const delivery: WebhookDeliveryItem = {
   id: 11,
@@ -37,11 +40,14 @@ const delivery: WebhookDeliveryItem = {
   lastStatusCode: 500,
   lastError: 'HTTP 500',
   nextAttemptAt: null,
+  createdAt: '2026-11-21T09:00:00.000Z',
 };
 const stream: LogStreamItem = {
   id: 2,
   type: 'splunk-hec',
   url: 'https://splunk.acme.test:8088/services/collector',
+  organisationId: 3,
+  createdAt: '2026-11-20T09:00:00.000Z',
   lastDeliveredAt: null,
   lastError: 'HTTP 403: invalid token',
 };

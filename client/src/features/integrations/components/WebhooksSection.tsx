@@ -208,7 +208,12 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
   });
 
   const startEdit = (e: WebhookEndpointItem) => {
-    editForm.reset({ url: e.url, events: e.events, description: e.description ?? '', enabled: e.enabled });
+    editForm.reset({
+      url: e.url,
+      events: e.events as WebhookSubscription[],
+      description: e.description ?? '',
+      enabled: e.enabled,
+    });
     setEditing(e);
   };
   const fields = ({ url, events, description }: EndpointForm) => ({

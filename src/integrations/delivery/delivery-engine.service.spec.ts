@@ -1,0 +1,180 @@
+import { DataSource } from 'typeorm';
+import { WebhookReceiver } from '../../../test/utils/webhook-receiver';
+import { createOrganisation, createUser } from '../../../test/utils/factories';
+import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
+import { AuditService } from '../../audit/audit.service';
+import { AuditEvent } from '../../audit/entities/audit-event.entity';
+import { encrypt } from '../../common/crypto/secrets';
+import { APP_CONFIG } from '../../config/app-config.module';
+import { AppConfig } from '../../config/env.validation';
+import { MailService } from '../../mail/mail.service';
+import { Role } from '../../shared/roles';
+import { IntegrationDelivery } from '../entities/integration-delivery.entity';
+import { LogStream } from '../entities/log-stream.entity';
+import { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
+import { DeliveryEngine } from './delivery-engine.service';
+import { newEventId } from './integration-outbox';
+
+describe.each(SERVICE_DATABASES)('DeliveryEngine on %s', (database) => {
+  const t = serviceApp(database, { ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCHEDULE: '2s,3s' });
+  let rx: WebhookReceiver;
+  beforeAll(async () => {
+    rx = await new WebhookReceiver().start();
+  });
+  afterAll(() => rx.stop());
+
+  const engine = () => t().app.get(DeliveryEngine);
+  const deliveries = () => t().db.getRepository(IntegrationDelivery);
+  let n = 0;
+
+  /** Another instance on the same database: its own engine, as a second process would have. */
+  function secondInstance(): DeliveryEngine {
+    const app = t().app;
+    const db = app.get(DataSource);
+    return new DeliveryEngine(
+      app.get<AppConfig>(APP_CONFIG),
+      db.getRepository(IntegrationDelivery),
+      db.getRepository(WebhookEndpoint),
+      db.getRepository(LogStream),
+      app.get(MailService),
+      app.get(AuditService),
+      db,
+    );
+  }
+
+  async function endpointWith(count: number, answer = 204) {
+    const org = await createOrganisation(t());
+    const path = `/engine-${n++}`;
+    rx.answer(path, { status: answer });
+    const config = t().app.get<AppConfig>(APP_CONFIG);
+    const endpoint = await t()
+      .db.getRepository(WebhookEndpoint)
+      .save({
+        organisationId: org.id,
+        url: `${rx.url}${path}`,
+        events: '["*"]',
+        description: null,
+        enabled: true,
+        disabledReason: null,
+        secretSealed: encrypt(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, config.encryptionKey),
+        previousSecretSealed: null,
+        previousSecretUntil: null,
+        failingSince: null,
+        createdBy: null,
+      });
+    const rows = Array.from({ length: count }, (_, i) => ({
+      endpointId: endpoint.id,
+      streamId: null,
+      eventId: newEventId(),
+      type: 'webhook.test',
+      payload: JSON.stringify({ type: 'webhook.test', timestamp: new Date().toISOString(), data: { i } }),
+      occurredAt: new Date(),
+      status: 'pending' as const,
+      attempts: 0,
+      // Due a moment from now, so that both instances below find them at once.
+      nextAttemptAt: new Date(Date.now() + 300),
+    }));
+    await deliveries().insert(rows);
+    return { endpoint, path };
+  }
+
+  it('two instances working the same outbox make each attempt once', async () => {
+    const { endpoint, path } = await endpointWith(30);
+    const other = secondInstance();
+    await new Promise((r) => setTimeout(r, 350));
+    await Promise.all([engine().kick(), other.kick(), engine().kick(), other.kick()]);
+    await rx.waitFor(path, 30);
+    await new Promise((r) => setTimeout(r, 500));
+    const ids = rx.on(path).map((r) => r.headers['webhook-id']);
+    expect(new Set(ids).size).toBe(30);
+    expect(ids).toHaveLength(30);
+    const rows = await deliveries().findBy({ endpointId: endpoint.id });
+    expect(rows.every((d) => d.status === 'succeeded' && d.attempts === 1 && d.claimedBy === null)).toBe(true);
+    await other.onModuleDestroy();
+  });
+
+  it("a live claim is left alone; an expired one (a killed instance's) is taken over", async () => {
+    const { endpoint, path } = await endpointWith(2);
+    const [held, expired] = await deliveries().find({ where: { endpointId: endpoint.id }, order: { id: 'ASC' } });
+    await deliveries().update(
+      { id: held.id },
+      { claimedBy: 'elsewhere:1', claimedUntil: new Date(Date.now() + 60_000), nextAttemptAt: new Date() },
+    );
+    await deliveries().update(
+      { id: expired.id },
+      { claimedBy: 'killed:1', claimedUntil: new Date(Date.now() - 1000), nextAttemptAt: new Date() },
+    );
+    await engine().kick();
+    await rx.waitFor(path, 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rx.on(path).map((r) => r.headers['webhook-id'])).toEqual([expired.eventId]);
+    expect(await deliveries().findOneByOrFail({ id: held.id })).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('a failure waits the schedule before the next attempt; after the last it is failed', async () => {
+    const { endpoint, path } = await endpointWith(1, 500);
+    await new Promise((r) => setTimeout(r, 350));
+    const before = Date.now();
+    await engine().kick();
+    const [first] = await deliveries().findBy({ endpointId: endpoint.id });
+    expect(first).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500 });
+    const wait = first.nextAttemptAt!.getTime() - before;
+    expect(wait).toBeGreaterThanOrEqual(1900);
+    expect(wait).toBeLessThan(3000);
+    await deliveries().update({ id: first.id }, { nextAttemptAt: new Date() });
+    await engine().kick();
+    const second = await deliveries().findOneByOrFail({ id: first.id });
+    expect(second).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(second.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(2500);
+    await deliveries().update({ id: first.id }, { nextAttemptAt: new Date() });
+    await engine().kick();
+    expect(await deliveries().findOneByOrFail({ id: first.id })).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      nextAttemptAt: null,
+    });
+    expect(rx.on(path)).toHaveLength(3);
+  });
+
+  it('hands audit hooks the event with the id it was stored under', async () => {
+    const org = await createOrganisation(t());
+    const admin = await createUser(t(), org, { roleId: Role.SITE_ADMIN });
+    const audit = t().app.get(AuditService);
+    const seen: number[] = [];
+    const off = audit.addHook({
+      wants: (event) => event.summary === 'hooked',
+      recorded: async (_tx, _event, item) => {
+        seen.push(item.id);
+      },
+    });
+    try {
+      await audit.manager.transaction((tx) =>
+        audit.record(tx, { type: 'LOGO_SAVED', actor: admin, summary: 'hooked' }),
+      );
+    } finally {
+      off();
+    }
+    const stored = await t()
+      .db.getRepository(AuditEvent)
+      .findOneByOrFail({ summary: 'hooked', organisationId: org.id });
+    expect(seen).toEqual([stored.id]);
+  });
+
+  // Last: it stops this app's engine.
+  it('at shutdown an attempt under way stops, and its delivery is released uncounted for the next start', async () => {
+    const { endpoint, path } = await endpointWith(1);
+    rx.answer(path, { hang: true });
+    await deliveries().update({ endpointId: endpoint.id }, { nextAttemptAt: new Date() });
+    void engine().kick();
+    await rx.waitFor(path, 1);
+    const started = Date.now();
+    await engine().onModuleDestroy();
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await deliveries().findOneByOrFail({ endpointId: endpoint.id })).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      claimedBy: null,
+      claimedUntil: null,
+    });
+  });
+});

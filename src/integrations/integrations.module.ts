@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
+import { Organisation } from '../database/entities/organisation.entity';
+import { UsersModule } from '../users/users.module';
+import { DeliveryEngine } from './delivery/delivery-engine.service';
+import { IntegrationOutbox } from './delivery/integration-outbox';
+import { IntegrationDelivery } from './entities/integration-delivery.entity';
+import { LogStream } from './entities/log-stream.entity';
+import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
+import { LogStreamsController } from './log-streams/log-streams.controller';
+import { LogStreamsService } from './log-streams/log-streams.service';
+import { WebhooksController } from './webhooks/webhooks.controller';
+import { WebhooksService } from './webhooks/webhooks.service';
+
+/**
+ * What an organisation's own systems receive: signed webhooks and audit log streams, both sent from one outbox
+ * (docs/integrations.md, docs/decisions/webhook-outbox.md).
+ */
+@Module({
+  imports: [
+    AuditModule,
+    UsersModule,
+    TypeOrmModule.forFeature([WebhookEndpoint, LogStream, IntegrationDelivery, Organisation]),
+  ],
+  controllers: [WebhooksController, LogStreamsController],
+  providers: [DeliveryEngine, IntegrationOutbox, WebhooksService, LogStreamsService],
+  exports: [DeliveryEngine],
+})
+export class IntegrationsModule {}
