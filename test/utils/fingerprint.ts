@@ -5,6 +5,12 @@ import { DataSource } from 'typeorm';
 
 export type Fingerprint = Record<string, string>;
 
+/**
+ * Tables that record a refused sign-in by design, so a refusal that writes them changed nothing a user stored: the
+ * sign-in counters that lock an attacked account, the insights' counts and a member's sign-in history.
+ */
+const REFUSED_SIGN_IN_RECORDS = new Set(['sign_in_counters', 'sign_in_history', 'insights_daily', 'insights_failures']);
+
 /** The files of DATA_DIR, names and sizes (the SQLite files themselves excepted), as one hash. */
 function filesDigest(dataDir: string): string {
   const files: string[] = [];
@@ -55,6 +61,7 @@ export class Fingerprints {
     const names = (await this.db.query(sql)) as Array<{ name: string }>;
     const out: Fingerprint = {};
     for (const { name } of names) {
+      if (REFUSED_SIGN_IN_RECORDS.has(name)) continue;
       // The audit trail records refused sign-ins by design: those events are not a change.
       const where = name === 'audit_events' ? ` WHERE "type" NOT IN ('SIGN_IN_FAILED', 'SIGN_IN_LOCKED')` : '';
       const rows = (await this.db.query(`SELECT * FROM "${name.replace(/"/g, '""')}"${where}`)) as unknown[];
