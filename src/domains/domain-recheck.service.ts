@@ -8,7 +8,7 @@ import { AppConfig } from '../config/env.validation';
 import { MailService } from '../mail/mail.service';
 import { DOMAIN_MESSAGES as M, DOMAIN_RECORD_GRACE_DAYS, domainTxtName } from '../shared/domains';
 import { PRODUCT_NAME } from '../shared/messages';
-import { organisationAdministrators } from '../users/organisation-administrators';
+import { organisationAdministrators } from '../database/organisation-administrators';
 import { DnsTxtResolver } from './dns-txt.resolver';
 import { OrganisationDomain } from './entities/organisation-domain.entity';
 

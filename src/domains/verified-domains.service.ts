@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { emailDomain, normaliseDomain } from '../shared/domains';
 import { OrganisationDomain } from './entities/organisation-domain.entity';
 
@@ -12,9 +12,10 @@ import { OrganisationDomain } from './entities/organisation-domain.entity';
 export class VerifiedDomainsService {
   constructor(@InjectRepository(OrganisationDomain) private readonly domains: Repository<OrganisationDomain>) {}
 
-  /** The id of the organisation that verified `domain`, or null when none has. */
-  async organisationForVerifiedDomain(domain: string): Promise<number | null> {
-    const row = await this.domains.findOne({
+  /** The id of the organisation that verified `domain`, or null when none has; read through `manager` when given. */
+  async organisationForVerifiedDomain(domain: string, manager?: EntityManager): Promise<number | null> {
+    const repo = manager ? manager.getRepository(OrganisationDomain) : this.domains;
+    const row = await repo.findOne({
       select: { organisationId: true },
       where: { verifiedDomain: normaliseDomain(domain) },
     });

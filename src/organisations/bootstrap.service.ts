@@ -7,7 +7,7 @@ import { BreachedPasswordsService } from '../credentials/breached-passwords.serv
 import { SECURITY_MESSAGES } from '../shared/messages';
 import { temporaryPassword } from '../common/crypto/secrets';
 import { PasswordService } from '../credentials/password.service';
-import { User } from '../database/entities/user.entity';
+import { AccountLifecycleService } from '../users/lifecycle/account-lifecycle.service';
 import { Role } from '../shared/roles';
 import { Organisation } from '../database/entities/organisation.entity';
 
@@ -25,6 +25,7 @@ export class BootstrapService implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly passwords: PasswordService,
     private readonly breached: BreachedPasswordsService,
+    private readonly lifecycle: AccountLifecycleService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -51,8 +52,9 @@ export class BootstrapService implements OnApplicationBootstrap {
           applications: ['TAX_MANAGER', 'CA_VIEWER'],
         }),
       );
-      await tx.getRepository(User).save(
-        tx.getRepository(User).create({
+      await this.lifecycle.create(
+        { type: 'system' },
+        {
           organisationId: org.id,
           email: this.config.bootstrapSupportEmail,
           passwordHash,
@@ -62,7 +64,9 @@ export class BootstrapService implements OnApplicationBootstrap {
           isMFAEnforced: false,
           mustChangePassword: generated,
           passwordChangedAt: new Date(),
-        }),
+        },
+        {},
+        tx,
       );
       return true;
     });

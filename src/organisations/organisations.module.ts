@@ -4,10 +4,10 @@ import { OrganisationsController } from './organisations.controller';
 import { OrganisationsService } from './organisations.service';
 import { SupportAccountsController } from './support-accounts.controller';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { AuditModule } from '../audit/audit.module';
+import { UsersModule } from '../users/users.module';
 
 @Module({
-  imports: [AuditModule, CredentialsModule],
+  imports: [CredentialsModule, UsersModule],
   controllers: [OrganisationsController, SupportAccountsController],
   providers: [BootstrapService, OrganisationsService],
 })

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { AuditService } from '../audit/audit.service';
 import { PasswordService } from '../credentials/password.service';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
@@ -14,7 +13,7 @@ import { EMAIL_PATTERN, LIMITS } from '../shared/limits';
 import { PRODUCT_NAME, ERROR_CODES } from '../shared/messages';
 import { APPLICATION_IDS, ORG_ADMIN_MESSAGES as M, SITE_ADMIN_FIRST_SIGN_IN } from '../shared/organisation-admin';
 import { Role } from '../shared/roles';
-import { User } from '../database/entities/user.entity';
+import { AccountActor, AccountLifecycleService } from '../users/lifecycle/account-lifecycle.service';
 import { CreateESupportDto } from './dto/create-esupport.dto';
 import { CreateSiteAdminDto } from './dto/create-site-admin.dto';
 import { Organisation } from '../database/entities/organisation.entity';
@@ -30,21 +29,21 @@ export class OrganisationsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly passwords: PasswordService,
     private readonly mail: MailService,
-    private readonly audit: AuditService,
+    private readonly lifecycle: AccountLifecycleService,
   ) {}
 
   async createSiteAdmin(caller: AuthUser, dto: CreateSiteAdminDto, client?: RequestContext): Promise<SiteAdminCreated> {
     const individual = dto.accountType === 'Individual';
     const password = temporaryPassword();
     const passwordHash = await this.passwords.hash(password);
-    const { org, user } = await this.db.transaction(async (tx) => {
+    const actor = { type: 'user', caller } as const;
+    const { org, user } = await this.inTransaction(actor, caller.organisationId, dto.userEmail, async (tx) => {
       const duplicateCode = await tx
         .getRepository(Organisation)
         .createQueryBuilder('o')
         .where('LOWER(o.code) = LOWER(:code)', { code: dto.organizationCode })
         .getExists();
       if (duplicateCode) throw AppException.conflict(M.DUPLICATE_CODE, ERROR_CODES.DUPLICATE_ORGANISATION_CODE);
-      await this.assertEmailFree(tx, dto.userEmail);
       const applications = [
         ...(dto.masterTaxManagerApplicationIds.includes(APPLICATION_IDS.TAX_MANAGER) ? [APPLICATIONS.TAX_MANAGER] : []),
         APPLICATIONS.CA_VIEWER,
@@ -63,8 +62,9 @@ export class OrganisationsService {
           ssoLogoutUrl: dto.isSSO && dto.ssoLogoutUrl ? dto.ssoLogoutUrl : null,
         }),
       );
-      const user = await tx.getRepository(User).save(
-        tx.getRepository(User).create({
+      const user = await this.lifecycle.create(
+        { type: 'user', caller },
+        {
           organisationId: org.id,
           email: dto.userEmail,
           passwordHash,
@@ -73,41 +73,43 @@ export class OrganisationsService {
           isSSO: dto.isSSO,
           mustChangePassword: true,
           passwordChangedAt: new Date(),
-        }),
-      );
-      // The account and the e-mail with its temporary password commit together.
-      await this.mail.send(
+        },
         {
-          to: user.email,
-          subject: `Your ${PRODUCT_NAME} site admin account`,
-          text: [
-            `An account has been opened for ${org.name} (${org.code}) on ${PRODUCT_NAME}, with you as its site admin.`,
-            '',
-            `Email: ${user.email}`,
-            `Temporary password: ${password}`,
-            '',
-            `Sign in at ${this.config.publicUrl}/logIn.`,
-            '',
-            ...SITE_ADMIN_FIRST_SIGN_IN.MAIL_STEPS,
-          ].join('\n'),
+          client,
+          audit: {
+            type: 'ORGANISATION_CREATED',
+            organisationId: org.id,
+            summary: `Organisation ${org.name} (${org.code}) created with site admin ${dto.userEmail}`,
+            changes: {
+              organisation: { from: null, to: `${org.name} (${org.code})` },
+              allowedUsersNumber: { from: null, to: org.allowedUsersNumber },
+              maxConcurrentUsers: { from: null, to: org.maxConcurrentUsers },
+              applications: { from: null, to: org.applications },
+              ssoEnabled: { from: null, to: org.isSSOEnabled },
+            },
+          },
+          // The account and the e-mail with its temporary password commit together.
+          within: (tx, user) =>
+            this.mail.send(
+              {
+                to: user.email,
+                subject: `Your ${PRODUCT_NAME} site admin account`,
+                text: [
+                  `An account has been opened for ${org.name} (${org.code}) on ${PRODUCT_NAME}, with you as its site admin.`,
+                  '',
+                  `Email: ${user.email}`,
+                  `Temporary password: ${password}`,
+                  '',
+                  `Sign in at ${this.config.publicUrl}/logIn.`,
+                  '',
+                  ...SITE_ADMIN_FIRST_SIGN_IN.MAIL_STEPS,
+                ].join('\n'),
+              },
+              tx,
+            ),
         },
         tx,
       );
-      await this.audit.record(tx, {
-        type: 'ORGANISATION_CREATED',
-        actor: caller,
-        target: user,
-        organisationId: org.id,
-        client,
-        summary: `Organisation ${org.name} (${org.code}) created with site admin ${user.email}`,
-        changes: {
-          organisation: { from: null, to: `${org.name} (${org.code})` },
-          allowedUsersNumber: { from: null, to: org.allowedUsersNumber },
-          maxConcurrentUsers: { from: null, to: org.maxConcurrentUsers },
-          applications: { from: null, to: org.applications },
-          ssoEnabled: { from: null, to: org.isSSOEnabled },
-        },
-      });
       return { org, user };
     });
     return { success: true, message: M.SITE_ADMIN_CREATED, organisationId: org.id, userId: user.id };
@@ -120,48 +122,52 @@ export class OrganisationsService {
     if (email.length > LIMITS.EMAIL_MAX) throw AppException.badRequest(M.EMAIL_TOO_LONG);
     const password = temporaryPassword();
     const passwordHash = await this.passwords.hash(password);
-    const user = await this.db.transaction(async (tx) => {
-      await this.assertEmailFree(tx, email);
-      const created = await tx.getRepository(User).save(
-        tx.getRepository(User).create({
-          organisationId: caller.organisationId,
-          email,
-          passwordHash,
-          roleId: Role.E_SUPPORT,
-          isMFAEnforced: true,
-          mustChangePassword: true,
-          passwordChangedAt: new Date(),
-        }),
-      );
-      await this.mail.send(
-        {
-          to: email,
-          subject: `Your ${PRODUCT_NAME} E-Support account`,
-          text: [
-            `An E-Support account has been created for you on ${PRODUCT_NAME}.`,
-            '',
-            `Email: ${email}`,
-            `Temporary password: ${password}`,
-            '',
-            `Sign in at ${this.config.publicUrl}/logIn and choose your own password when asked.`,
-          ].join('\n'),
-        },
-        tx,
-      );
-      await this.audit.record(tx, {
-        type: 'ESUPPORT_CREATED',
-        actor: caller,
-        target: created,
+    const user = await this.lifecycle.create(
+      { type: 'user', caller },
+      {
+        organisationId: caller.organisationId,
+        email,
+        passwordHash,
+        roleId: Role.E_SUPPORT,
+        isMFAEnforced: true,
+        mustChangePassword: true,
+        passwordChangedAt: new Date(),
+      },
+      {
         client,
-        summary: `E-Support account ${email} created`,
-      });
-      return created;
-    });
+        audit: { type: 'ESUPPORT_CREATED', summary: `E-Support account ${email} created`, changes: undefined },
+        within: (tx) =>
+          this.mail.send(
+            {
+              to: email,
+              subject: `Your ${PRODUCT_NAME} E-Support account`,
+              text: [
+                `An E-Support account has been created for you on ${PRODUCT_NAME}.`,
+                '',
+                `Email: ${email}`,
+                `Temporary password: ${password}`,
+                '',
+                `Sign in at ${this.config.publicUrl}/logIn and choose your own password when asked.`,
+              ].join('\n'),
+            },
+            tx,
+          ),
+      },
+    );
     return { success: true, message: M.ESUPPORT_CREATED, userId: user.id, email };
   }
 
-  private async assertEmailFree(tx: EntityManager, email: string): Promise<void> {
-    if (await tx.getRepository(User).existsBy({ email }))
-      throw AppException.conflict(M.DUPLICATE_EMAIL, ERROR_CODES.DUPLICATE_EMAIL);
+  /** A transaction whose unique-index race on the new account's e-mail is answered by the address rule. */
+  private async inTransaction<T>(
+    actor: AccountActor,
+    organisationId: number,
+    email: string,
+    work: (tx: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } catch (e) {
+      throw await this.lifecycle.addressRace(e, actor, organisationId, email);
+    }
   }
 }

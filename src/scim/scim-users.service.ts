@@ -1,22 +1,18 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, QueryFailedError, Repository } from 'typeorm';
-import { AuditChanges, AuditService } from '../audit/audit.service';
+import { EntityManager, Repository } from 'typeorm';
 import { AppException } from '../common/app.exception';
 import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { ScimCaller } from '../common/scim-caller';
-import { lockRow } from '../database/locks';
-import { Organisation } from '../database/entities/organisation.entity';
-import { SessionsService } from '../sessions/sessions.service';
 import { ERROR_CODES } from '../shared/messages';
 import { BASE_ROLE, Role, roleNames } from '../shared/roles';
 import { MANAGED_BY_SCIM } from '../shared/scim';
-import { NAME_MAX, newUserEmailError } from '../shared/validation';
+import { NAME_MAX } from '../shared/validation';
 import { User } from '../database/entities/user.entity';
-import { UserCountCache } from '../users/user-count-cache';
-import { UsersService } from '../users/users.service';
+import { AccountLifecycleService } from '../users/lifecycle/account-lifecycle.service';
+import { accountEmail } from '../users/lifecycle/account-email';
 import { attributeList, project } from '../scim/scim-attributes';
 import { badValue, immutable, scimError } from './scim-errors';
 import { eqConditions, USER_FILTER_ATTRIBUTES } from './scim-filter';
@@ -36,7 +32,6 @@ import {
   versionOf,
 } from './scim-resource';
 import { SCHEMAS } from './scim-schema';
-import { tokenActor } from './scim-tokens.service';
 
 /** What a directory sets on an account, read from a SCIM User. */
 interface UserInput {
@@ -84,10 +79,7 @@ export class ScimUsersService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly accounts: UsersService,
-    private readonly sessions: SessionsService,
-    private readonly counts: UserCountCache,
-    private readonly audit: AuditService,
+    private readonly lifecycle: AccountLifecycleService,
   ) {}
 
   private location(id: number): string {
@@ -182,10 +174,9 @@ export class ScimUsersService {
     if (Array.isArray(roles) && roles.length > 0) throw immutable(SCIM_USER_MESSAGES.ROLES);
     const userName = field(doc, 'userName');
     if (typeof userName !== 'string') throw badValue('userName (the e-mail address) is required.');
-    const email = userName.trim().toLowerCase();
     const spelled = userName.trim();
-    const emailError = newUserEmailError(email);
-    if (emailError) throw badValue(`userName: ${emailError}`);
+    const { email, problem } = accountEmail(userName);
+    if (problem !== null) throw badValue(`userName: ${problem}`);
     const name = field(doc, 'name');
     if (name !== undefined && name !== null && !isObject(name)) throw badValue('name must be an object.');
     const enterprise = field(doc, SCHEMAS.ENTERPRISE_USER);
@@ -207,57 +198,37 @@ export class ScimUsersService {
   /** POST /Users: a new account of the organisation with the default role, inside its active-user limit. */
   async create(scim: ScimCaller, body: unknown, client: RequestContext): Promise<Written> {
     const input = this.readInput(resourceBody(body, SCHEMAS.USER));
-    if (await this.users.existsBy({ email: input.email })) throw duplicate();
-    try {
-      const user = await this.users.manager.transaction(async (tx) => {
-        await this.roomFor(tx, scim.organisationId, input.active);
-        const repo = tx.getRepository(User);
-        const created = await repo.save(
-          repo.create({
-            organisationId: scim.organisationId,
-            email: input.email,
-            directoryUserName: input.userName,
-            passwordHash: null,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            jobTitle: input.jobTitle,
-            department: input.department,
-            externalId: input.externalId,
-            managedBy: MANAGED_BY_SCIM,
-            roleId: BASE_ROLE,
-            isAdministrator: false,
-            isDisabled: !input.active,
-            isMFAEnforced: true,
-          }),
-        );
-        await this.audit.record(tx, {
-          type: 'USER_CREATED',
-          actor: tokenActor(scim),
-          target: created,
+    const user = await this.lifecycle
+      .create(
+        { type: 'scim', scim },
+        {
+          organisationId: scim.organisationId,
+          email: input.email,
+          directoryUserName: input.userName,
+          passwordHash: null,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          jobTitle: input.jobTitle,
+          department: input.department,
+          externalId: input.externalId,
+          managedBy: MANAGED_BY_SCIM,
+          roleId: BASE_ROLE,
+          isAdministrator: false,
+          isDisabled: !input.active,
+          isMFAEnforced: true,
+        },
+        {
           client,
-          summary: `User ${created.email} provisioned by the directory as ${roleNames(created.roles)}`,
-          changes: { roles: { from: null, to: roleNames(created.roles) }, active: { from: null, to: input.active } },
-        });
-        return created;
+          audit: {
+            summary: `User ${input.email} provisioned by the directory as ${roleNames([BASE_ROLE])}`,
+            changes: { roles: { from: null, to: roleNames([BASE_ROLE]) }, active: { from: null, to: input.active } },
+          },
+        },
+      )
+      .catch((e: unknown) => {
+        throw inScimTerms(e);
       });
-      return this.written(await this.users.findOneByOrFail({ id: user.id }));
-    } catch (e) {
-      throw uniqueOr(e);
-    }
-  }
-
-  /** The organisation's lock, and (for an active account) room under its active-user limit. */
-  private async roomFor(tx: EntityManager, organisationId: number, active: boolean): Promise<void> {
-    try {
-      if (active) await this.accounts.assertRoomForActiveUser(tx, organisationId);
-      else if (!(await lockRow(tx, Organisation, organisationId))) throw AppException.notFound();
-    } catch (e) {
-      // The limit is the organisation's, not the request's: 403, so that no directory takes it for a conflict
-      // of this user with another (409) and tries to match them.
-      if (e instanceof AppException && e.code === ERROR_CODES.ACTIVE_USERS_LIMIT)
-        throw scimError(HttpStatus.FORBIDDEN, e.message, undefined, ERROR_CODES.ACTIVE_USERS_LIMIT);
-      throw e;
-    }
+    return this.written(await this.users.findOneByOrFail({ id: user.id }));
   }
 
   /** PUT /Users/{id}: the account as the body states it (absent optional attributes are cleared). */
@@ -281,6 +252,8 @@ export class ScimUsersService {
     client: RequestContext,
     inputOf: (current: User) => UserInput,
   ): Promise<Written> {
+    const actor = { type: 'scim', scim } as const;
+    let email: string | undefined;
     try {
       const saved = await this.users.manager.transaction(async (tx) => {
         const current = await this.find(scim, id, tx);
@@ -289,56 +262,29 @@ export class ScimUsersService {
         const siteAdmin = current.roleId === Role.SITE_ADMIN;
         if (siteAdmin && !input.active && !current.isDisabled) throw immutable(SCIM_USER_MESSAGES.SITE_ADMIN_ACCESS);
         if (siteAdmin && input.email !== current.email) throw immutable(SCIM_USER_MESSAGES.SITE_ADMIN_USERNAME);
-        const repo = tx.getRepository(User);
-        if (input.email !== current.email && (await repo.existsBy({ email: input.email }))) throw duplicate();
-        const enabling = current.isDisabled && input.active;
-        const disabling = !current.isDisabled && !input.active;
-        if (enabling && !current.isBlocked) await this.roomFor(tx, scim.organisationId, true);
-        const next = {
-          email: input.email,
-          directoryUserName: input.userName,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          jobTitle: input.jobTitle,
-          department: input.department,
-          externalId: input.externalId,
-          isDisabled: !input.active,
-          managedBy: MANAGED_BY_SCIM,
-        };
-        const changes: AuditChanges = {};
-        for (const [key, value] of Object.entries(next))
-          if (current[key as keyof typeof next] !== value)
-            changes[key] = { from: current[key as keyof typeof next], to: value };
-        if (Object.keys(changes).length === 0) return current;
-        await repo.update({ id: current.id }, next);
-        if (disabling) await this.sessions.endAllForUsers([current.id], 'disabled', undefined, tx);
-        const actor = tokenActor(scim);
-        if (enabling || disabling) {
-          await this.audit.record(tx, {
-            type: 'ACCESS_CHANGED',
-            actor,
-            target: current,
-            client,
-            summary: `Access of ${current.email} ${disabling ? 'disabled' : 'enabled'} by the directory`,
-            changes: { disabled: { from: current.isDisabled, to: !input.active } },
-          });
-          delete changes.isDisabled;
-        }
-        if (Object.keys(changes).length > 0) {
-          await this.audit.record(tx, {
-            type: 'PROFILE_CHANGED',
-            actor,
-            target: current,
-            client,
-            summary: `Profile of ${current.email} changed by the directory`,
-            changes,
-          });
-        }
-        return repo.findOneByOrFail({ id: current.id });
+        email = input.email;
+        return this.lifecycle.change(
+          actor,
+          current,
+          {
+            email: input.email,
+            directoryUserName: input.userName,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            jobTitle: input.jobTitle,
+            department: input.department,
+            externalId: input.externalId,
+            isDisabled: !input.active,
+            managedBy: MANAGED_BY_SCIM,
+          },
+          client,
+          tx,
+        );
       });
       return this.written(saved);
     } catch (e) {
-      throw uniqueOr(e);
+      const raced = email === undefined ? e : await this.lifecycle.addressRace(e, actor, scim.organisationId, email);
+      throw inScimTerms(raced);
     }
   }
 
@@ -348,23 +294,32 @@ export class ScimUsersService {
       const current = await this.find(scim, id, tx);
       checkIfMatch(ifMatch, versionOf(this.toResource(current)));
       if (current.roleId === Role.SITE_ADMIN) throw immutable(SCIM_USER_MESSAGES.SITE_ADMIN_ACCESS);
-      await this.sessions.endAllForUsers([current.id], 'disabled', undefined, tx);
-      await tx.getRepository(User).delete({ id: current.id });
-      await this.audit.record(tx, {
-        type: 'USER_DELETED',
-        actor: tokenActor(scim),
-        target: current,
-        client,
-        summary: `User ${current.email} removed by the directory`,
-      });
+      await this.lifecycle.remove({ type: 'scim', scim }, current, client, tx);
     });
-    this.counts.invalidate();
+  }
+}
+
+/**
+ * The lifecycle's refusals as SCIM answers them: an address the organisation holds already is 409 uniqueness (the
+ * directory may match the two); an address it may not use is 409 without scimType, so that no directory takes it
+ * for an account it could match; the active-user limit is the organisation's, not the request's: 403, for the same
+ * reason; a bad address is 400 invalidValue.
+ */
+function inScimTerms(e: unknown): unknown {
+  if (!(e instanceof AppException)) return e;
+  const message = (e.getResponse() as { message: string }).message;
+  switch (e.code) {
+    case ERROR_CODES.DUPLICATE_EMAIL:
+      return duplicate();
+    case ERROR_CODES.EMAIL_UNAVAILABLE:
+      return scimError(HttpStatus.CONFLICT, message, undefined, ERROR_CODES.EMAIL_UNAVAILABLE);
+    case ERROR_CODES.ACTIVE_USERS_LIMIT:
+      return scimError(HttpStatus.FORBIDDEN, message, undefined, ERROR_CODES.ACTIVE_USERS_LIMIT);
+    case ERROR_CODES.VALIDATION_FAILED:
+      return e.extra.scimType ? e : badValue(`userName: ${message}`);
+    default:
+      return e;
   }
 }
 
 const duplicate = () => scimError(HttpStatus.CONFLICT, SCIM_USER_MESSAGES.DUPLICATE, 'uniqueness');
-
-/** A unique-index violation (two writers of one e-mail at once) as SCIM's 409 uniqueness; anything else as it was. */
-function uniqueOr(e: unknown): unknown {
-  return e instanceof QueryFailedError && /unique|duplicate/i.test(e.message) ? duplicate() : e;
-}

@@ -116,6 +116,18 @@ export function checkNewUserRole(caller: RoleCaller, next: RoleChoice): string |
 }
 
 /**
+ * The role a new account may get from this caller in this organisation, wherever it is created: E-Support opens
+ * another organisation with its site admin (Create Site Admin) and adds E-Support accounts to its own (Create
+ * E-Support); site admins and administrators follow the create user page's rule.
+ */
+export function checkNewAccountRole(caller: AccountCaller, next: RoleChoice, organisationId: number): string | null {
+  if (!isSupportRole(caller.roles)) return checkNewUserRole(caller, next);
+  const own = organisationId === caller.organisationId;
+  const allowed = own ? next.mainRole === Role.E_SUPPORT : next.mainRole === Role.SITE_ADMIN;
+  return allowed && !next.isAdministrator ? null : ROLE_RULE_MESSAGES.NOT_ASSIGNABLE;
+}
+
+/**
  * THE rule for "may the caller act on this account" (CONTRACT 2), for every action on another account:
  * roles, access (enable/disable), SSO, MFA (enforce, switch off) and force log-off.
  * - Nobody changes their own role or access (their SSO or MFA settings neither); ending one's own

@@ -14,6 +14,12 @@ export const ACCOUNT_MESSAGES = {
   NOT_FOUND: 'User not found.',
   MFA_ENFORCED: 'Site Admin has enforced MFA on your account. You must enable MFA to proceed further.',
   DUPLICATE_EMAIL: 'A user with this email already exists.',
+  /**
+   * An address taken outside the caller's view, or on a domain another organisation has verified: one answer for
+   * both, so that it never tells which addresses another organisation holds (docs/api.md, 'E-mail addresses').
+   */
+  EMAIL_UNAVAILABLE:
+    'This email address cannot be used in your organisation. If it belongs to one of your people, contact support.',
   CURRENT_PASSWORD_WRONG: 'The current password is not correct.',
   SAME_PASSWORD: 'The new password must be different from the current one.',
 } as const;
@@ -71,6 +77,7 @@ export const ERROR_CODES = {
   DOWNLOAD_LINK_INVALID: 'DOWNLOAD_LINK_INVALID',
   DUPLICATE_ORGANISATION_CODE: 'DUPLICATE_ORGANISATION_CODE',
   DUPLICATE_EMAIL: 'DUPLICATE_EMAIL',
+  EMAIL_UNAVAILABLE: 'EMAIL_UNAVAILABLE',
   DUPLICATE_GROUP: 'DUPLICATE_GROUP',
   CONCURRENT_USERS_EXCEEDED: 'CONCURRENT_USERS_EXCEEDED',
   ACTIVE_USERS_LIMIT: 'ACTIVE_USERS_LIMIT',

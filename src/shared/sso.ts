@@ -117,6 +117,7 @@ export const SSO_MESSAGES = {
   OTHER_ORGANISATION: 'This corporate login cannot sign in your account. Please contact your administrator.',
   NO_ACCOUNT: 'There is no account for you yet. Please ask your administrator to create one.',
   NO_EMAIL: 'The identity provider did not tell us your e-mail address. Please contact your administrator.',
+  EMAIL_INVALID: 'The identity provider sent an e-mail address that is not valid. Please contact your administrator.',
   EMAIL_NOT_VERIFIED: 'The identity provider has not verified your e-mail address. Please contact your administrator.',
   REPLAYED: 'This sign-in response has been used already. Please sign in again.',
   LOGOUT_TOKEN_INVALID: 'The logout token is not valid.',

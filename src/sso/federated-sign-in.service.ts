@@ -7,7 +7,6 @@ import { AppException } from '../common/app.exception';
 import { encrypt } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import { lockRow } from '../database/locks';
 import { isUniqueViolation } from '../database/unique-violation';
 import { MailService } from '../mail/mail.service';
 import { Organisation } from '../database/entities/organisation.entity';
@@ -16,8 +15,9 @@ import { ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
 import { BASE_ROLE, Role, roleNames } from '../shared/roles';
 import { SSO_MESSAGES } from '../shared/sso';
 import { User } from '../database/entities/user.entity';
-import { organisationAdministrators } from '../users/organisation-administrators';
-import { activeUsersLimitMessage, UsersService } from '../users/users.service';
+import { organisationAdministrators } from '../database/organisation-administrators';
+import { AccountLifecycleService } from '../users/lifecycle/account-lifecycle.service';
+import { accountEmail } from '../users/lifecycle/account-email';
 import { SsoConnection } from './entities/sso-connection.entity';
 import { SsoIdentity } from './entities/sso-identity.entity';
 import { VerifiedDomainsService } from '../domains/verified-domains.service';
@@ -62,7 +62,7 @@ export class FederatedSignInService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly domains: VerifiedDomainsService,
     private readonly auth: AuthService,
-    private readonly usersService: UsersService,
+    private readonly lifecycle: AccountLifecycleService,
     private readonly audit: AuditService,
     private readonly mail: MailService,
   ) {}
@@ -129,15 +129,22 @@ export class FederatedSignInService {
       if (user && user.organisationId === c.organisationId) return { kind: 'linked', user };
       return refusal(user, 'linked account of another organisation', SSO_MESSAGES.OTHER_ORGANISATION);
     }
-    const email = identity.email;
-    if (!email) return refusal(null, 'no e-mail asserted', SSO_MESSAGES.NO_EMAIL);
+    if (!identity.email) return refusal(null, 'no e-mail asserted', SSO_MESSAGES.NO_EMAIL);
+    const { email } = accountEmail(identity.email);
+    if (email === null) return refusal(null, 'malformed e-mail asserted', SSO_MESSAGES.EMAIL_INVALID);
     if (identity.emailVerified === false)
       return refusal(null, 'e-mail not verified by the provider', SSO_MESSAGES.EMAIL_NOT_VERIFIED);
     const existing = await this.db.getRepository(User).findOneBy({ email });
+    // On a domain this organisation has not verified, the answer depends on the domain alone, never on whether
+    // another organisation holds the address: one that another organisation verified is that organisation's.
+    if (!(await this.domains.isVerified(c.organisationId, emailDomain(email)))) {
+      const owner = await this.domains.organisationForEmail(email);
+      if (owner !== null || (existing && existing.organisationId !== c.organisationId))
+        return refusal(existing, 'address of another organisation', SSO_MESSAGES.OTHER_ORGANISATION);
+      return refusal(existing, 'domain not verified by the organisation', SSO_MESSAGES.DOMAIN_NOT_VERIFIED);
+    }
     if (existing && existing.organisationId !== c.organisationId)
       return refusal(existing, 'account of another organisation', SSO_MESSAGES.OTHER_ORGANISATION);
-    if (!(await this.domains.isVerified(c.organisationId, emailDomain(email))))
-      return refusal(existing, 'domain not verified by the organisation', SSO_MESSAGES.DOMAIN_NOT_VERIFIED);
     if (existing) return { kind: 'link', user: existing };
     if (!c.jitProvisioning) return refusal(null, 'no account', SSO_MESSAGES.NO_ACCOUNT);
     return { kind: 'provision', email };
@@ -202,47 +209,42 @@ export class FederatedSignInService {
   ): Promise<User> {
     const roleId: Role = c.defaultRoleId ?? BASE_ROLE;
     try {
-      return await this.db.transaction(async (tx) => {
-        const org = await lockRow(tx, Organisation, c.organisationId);
-        if (!org) throw AppException.notFound('Organisation not found.');
-        if (!org.isVendor && (await this.usersService.countActive(org.id, tx)) >= org.allowedUsersNumber)
-          throw AppException.conflict(activeUsersLimitMessage(org.allowedUsersNumber), ERROR_CODES.ACTIVE_USERS_LIMIT);
-        const created = await tx.getRepository(User).save(
-          tx.getRepository(User).create({
-            organisationId: org.id,
-            email,
-            passwordHash: null,
-            firstName: identity.firstName?.slice(0, 100) ?? '',
-            lastName: identity.lastName?.slice(0, 100) ?? '',
-            roleId,
-            isAdministrator: false,
-            // The provider authenticates these accounts, with its own second factor.
-            isMFAEnforced: false,
-            isSSO: true,
-            mustChangePassword: false,
-          }),
-        );
-        await this.link(c, identity.subject, created.id, tx);
-        await this.audit.record(tx, {
-          type: 'USER_CREATED',
-          actor: created,
-          target: created,
+      return await this.lifecycle.create(
+        { type: 'self' },
+        {
+          organisationId: c.organisationId,
+          email,
+          passwordHash: null,
+          firstName: identity.firstName?.slice(0, 100) ?? '',
+          lastName: identity.lastName?.slice(0, 100) ?? '',
+          roleId,
+          isAdministrator: false,
+          // The provider authenticates these accounts, with its own second factor.
+          isMFAEnforced: false,
+          isSSO: true,
+          mustChangePassword: false,
+        },
+        {
           client,
-          summary: `User ${created.email} created as ${roleNames(created.roles)} at the first sign-in through '${c.name}'`,
-          changes: { roles: { from: null, to: roleNames(created.roles) }, sso: { from: null, to: true } },
-        });
-        await this.tellAdministrators(tx, org, created, c);
-        return created;
-      });
+          audit: {
+            summary: `User ${email} created as ${roleNames([roleId])} at the first sign-in through '${c.name}'`,
+            changes: { roles: { from: null, to: roleNames([roleId]) }, sso: { from: null, to: true } },
+          },
+          within: async (tx, created) => {
+            await this.link(c, identity.subject, created.id, tx);
+            await this.tellAdministrators(tx, created, c);
+          },
+        },
+      );
     } catch (e) {
-      if (isUniqueViolation(e)) {
+      if (e instanceof AppException && e.code === ERROR_CODES.DUPLICATE_EMAIL) {
         const raced = await this.db.getRepository(User).findOneBy({ email });
         if (raced && raced.organisationId === c.organisationId) {
           await this.link(c, identity.subject, raced.id);
           return raced;
         }
       }
-      if (e instanceof AppException && e.getStatus() === 409) {
+      if (e instanceof AppException && e.code === ERROR_CODES.ACTIVE_USERS_LIMIT) {
         this.logger.warn(`Just-in-time account for connection ${c.id} refused: the active-user limit is reached`);
         return this.refuse(
           c,
@@ -258,7 +260,8 @@ export class FederatedSignInService {
   }
 
   /** The new-user notice to the organisation's site admins and administrators, committed with the account. */
-  private async tellAdministrators(tx: EntityManager, org: Organisation, created: User, c: SsoConnection) {
+  private async tellAdministrators(tx: EntityManager, created: User, c: SsoConnection) {
+    const org = await tx.getRepository(Organisation).findOneByOrFail({ id: created.organisationId });
     const admins = await organisationAdministrators(tx, org.id);
     for (const admin of admins)
       await this.mail.send(

@@ -1,7 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, Repository } from 'typeorm';
-import { AuditService } from '../audit/audit.service';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { temporaryPassword } from '../common/crypto/secrets';
@@ -12,22 +9,21 @@ import { PasswordService } from '../credentials/password.service';
 import { MailService } from '../mail/mail.service';
 import { canToggleAdministrator, checkNewUserRole, parseRoleIds } from '../shared/account-rules';
 import { NewUserResult } from '../shared/api-types';
-import { ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
-import { BASE_ROLE, roleNames } from '../shared/roles';
+import { PRODUCT_NAME } from '../shared/messages';
+import { BASE_ROLE, effectiveRoles, roleNames } from '../shared/roles';
 import { AddUserDto } from './dto/user-changes.dto';
-import { User } from '../database/entities/user.entity';
+import { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
 import { USER_MESSAGES, UsersService } from './users.service';
 
 /** A new user added by an administrator (POST /api/users/add): the account and its welcome e-mail, together. */
 @Injectable()
 export class NewUserService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: UsersService,
     private readonly passwords: PasswordService,
     private readonly mail: MailService,
-    private readonly audit: AuditService,
+    private readonly lifecycle: AccountLifecycleService,
   ) {}
 
   /**
@@ -47,62 +43,49 @@ export class NewUserService {
       if (!isMFAEnforced) throw AppException.forbidden(USER_MESSAGES.ONLY_SITE_ADMIN_MFA);
     }
     if (isSSO && !org.isSSOEnabled) throw AppException.badRequest(USER_MESSAGES.SSO_NOT_ENABLED);
-    if (await this.users.existsBy({ email: dto.userEmail }))
-      throw AppException.conflict(USER_MESSAGES.DUPLICATE_EMAIL, ERROR_CODES.DUPLICATE_EMAIL);
 
     // Hash before the transaction: argon2 takes tens of milliseconds and needs no lock.
     const password = temporaryPassword();
     const passwordHash = await this.passwords.hash(password);
-    let user: User;
-    try {
-      // The user and the e-mail with the temporary password commit together: neither exists without the other.
-      user = await this.users.manager.transaction(async (tx) => {
-        await this.accounts.assertRoomForActiveUser(tx, org.id);
-        const created = await tx.getRepository(User).save(
-          tx.getRepository(User).create({
-            organisationId: org.id,
-            email: dto.userEmail,
-            passwordHash,
-            roleId: choice.mainRole,
-            isAdministrator: choice.isAdministrator,
-            isMFAEnforced,
-            isSSO,
-            mustChangePassword: true,
-          }),
-        );
-        await this.mail.send(
-          {
-            to: created.email,
-            subject: USER_MESSAGES.USER_ADDED_SUBJECT,
-            text:
-              `An account of ${org.name} has been created for you on ${PRODUCT_NAME}.\n\n` +
-              `Sign in at ${this.config.publicUrl}/logIn\n\nEmail: ${created.email}\nTemporary password: ${password}\n\n` +
-              'You will be asked to choose a new password when you first sign in.' +
-              (isMFAEnforced
-                ? ' Your administrator requires multi-factor authentication: you will then set up an authenticator app on your profile page.'
-                : ''),
-          },
-          tx,
-        );
-        await this.audit.record(tx, {
-          type: 'USER_CREATED',
-          actor: caller,
-          target: created,
-          client,
-          summary: `User ${created.email} created as ${roleNames(created.roles)}`,
+    const user = await this.lifecycle.create(
+      { type: 'user', caller },
+      {
+        organisationId: org.id,
+        email: dto.userEmail,
+        passwordHash,
+        roleId: choice.mainRole,
+        isAdministrator: choice.isAdministrator,
+        isMFAEnforced,
+        isSSO,
+        mustChangePassword: true,
+      },
+      {
+        client,
+        audit: {
           changes: {
-            roles: { from: null, to: roleNames(created.roles) },
+            roles: { from: null, to: roleNames(effectiveRoles(choice.mainRole, choice.isAdministrator)) },
             mfaEnforced: { from: null, to: isMFAEnforced },
             sso: { from: null, to: isSSO },
           },
-        });
-        return created;
-      });
-    } catch (e) {
-      if (e instanceof QueryFailedError && /unique|duplicate/i.test(e.message))
-        throw AppException.conflict(USER_MESSAGES.DUPLICATE_EMAIL, ERROR_CODES.DUPLICATE_EMAIL);
-      throw e;
-    }
+        },
+        // The user and the e-mail with the temporary password commit together: neither exists without the other.
+        within: (tx, created) =>
+          this.mail.send(
+            {
+              to: created.email,
+              subject: USER_MESSAGES.USER_ADDED_SUBJECT,
+              text:
+                `An account of ${org.name} has been created for you on ${PRODUCT_NAME}.\n\n` +
+                `Sign in at ${this.config.publicUrl}/logIn\n\nEmail: ${created.email}\nTemporary password: ${password}\n\n` +
+                'You will be asked to choose a new password when you first sign in.' +
+                (isMFAEnforced
+                  ? ' Your administrator requires multi-factor authentication: you will then set up an authenticator app on your profile page.'
+                  : ''),
+            },
+            tx,
+          ),
+      },
+    );
     return { success: true, id: user.id };
   }
 }

@@ -13,11 +13,28 @@ import { UserSearchService } from './search/user-search.service';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { AuditModule } from '../audit/audit.module';
 import { SessionsModule } from '../sessions/sessions.module';
+import { DomainsModule } from '../domains/domains.module';
+import { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
+import { AccountEvents } from './lifecycle/account-events';
 
 @Module({
-  imports: [SessionsModule, AuditModule, CredentialsModule, TypeOrmModule.forFeature([User, Organisation])],
+  imports: [
+    SessionsModule,
+    AuditModule,
+    CredentialsModule,
+    DomainsModule,
+    TypeOrmModule.forFeature([User, Organisation]),
+  ],
   controllers: [UsersExportController, UsersController, OrganisationController],
-  providers: [UsersService, NewUserService, UserSearchService, UserCountCache, UsersExportService],
-  exports: [UsersService, UserCountCache],
+  providers: [
+    UsersService,
+    NewUserService,
+    UserSearchService,
+    UserCountCache,
+    UsersExportService,
+    AccountLifecycleService,
+    AccountEvents,
+  ],
+  exports: [UsersService, UserCountCache, AccountLifecycleService, AccountEvents],
 })
 export class UsersModule {}

@@ -8,7 +8,8 @@ import { Organisation } from '../database/entities/organisation.entity';
 import { SessionsService } from '../sessions/sessions.service';
 import { Role } from '../shared/roles';
 import { User } from '../database/entities/user.entity';
-import { activeUsersLimitMessage, UsersService } from './users.service';
+import { UsersService } from './users.service';
+import { AccountLifecycleService, activeUsersLimitMessage } from './lifecycle/account-lifecycle.service';
 import { NewUserService } from './new-user.service';
 import { UserSearchService } from './search/user-search.service';
 import { likePattern } from './search/text-match';
@@ -75,6 +76,7 @@ describe('UsersService (with in-memory repositories)', () => {
     {} as PasswordService,
     {} as AuditService,
     {} as BreachedPasswordsService,
+    {} as AccountLifecycleService,
   );
   const caller = (roles: Role[], organisationId = 1): AuthUser => ({
     id: 99,
@@ -110,6 +112,7 @@ describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) 
   const users = () => t().app.get(UsersService);
   const newUsers = () => t().app.get(NewUserService);
   const sessions = () => t().app.get(SessionsService);
+  const lifecycle = () => t().app.get(AccountLifecycleService);
   const client = { ip: '203.0.113.4', userAgent: 'jest' };
   const email = () => `new-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -126,7 +129,7 @@ describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) 
     );
     expect(results.filter((r) => r === null)).toHaveLength(1);
     expect(results.filter((r) => r?.code === ERROR_CODES.ACTIVE_USERS_LIMIT)).toHaveLength(4);
-    expect(await users().countActive(org.id)).toBe(2);
+    expect(await lifecycle().countActive(org.id)).toBe(2);
   });
 
   it('a new user: temporary password, MFA enforced by default; a taken e-mail is a conflict', async () => {

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { RequestContext } from '../common/request-context';
-import { lockRow } from '../database/locks';
 import { BreachedPasswordsService } from '../credentials/breached-passwords.service';
 import { PasswordService } from '../credentials/password.service';
 import { AppException } from '../common/app.exception';
@@ -12,7 +11,7 @@ import { Organisation } from '../database/entities/organisation.entity';
 import { SessionsService } from '../sessions/sessions.service';
 import { OrganisationInfo, SingleUser, SuccessResult, UserListPage } from '../shared/api-types';
 import { ACCOUNT_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
-import { effectiveRoles, Role, roleNames } from '../shared/roles';
+import { Role } from '../shared/roles';
 import {
   DisableUserDto,
   EnforceMfaDto,
@@ -24,7 +23,8 @@ import {
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { ListedOrganisation, UserSearchService } from './search/user-search.service';
 import { User } from '../database/entities/user.entity';
-import { checkAccountAction, checkRoleChange, parseRoleIds } from '../shared/account-rules';
+import { checkAccountAction, parseRoleIds } from '../shared/account-rules';
+import { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
 import { maySignIn } from '../credentials/may-sign-in';
 import { DIRECTORY_OWNED_FIELDS, SCIM_MESSAGES } from '../shared/scim';
 
@@ -42,10 +42,6 @@ export const USER_MESSAGES = {
   USER_ADDED_SUBJECT: `${PRODUCT_NAME}: your new account`,
 } as const;
 
-export function activeUsersLimitMessage(allowed: number): string {
-  return `Your organisation is allowed only ${allowed} active user(s), and that many are active already. Disable another user first, or contact support to raise the limit.`;
-}
-
 /** Users of an organisation: the list, a user, role and access changes, profile, password, new users. */
 @Injectable()
 export class UsersService {
@@ -57,6 +53,7 @@ export class UsersService {
     private readonly passwords: PasswordService,
     private readonly audit: AuditService,
     private readonly breached: BreachedPasswordsService,
+    private readonly lifecycle: AccountLifecycleService,
   ) {}
 
   /**
@@ -128,47 +125,11 @@ export class UsersService {
     };
   }
 
-  countActive(organisationId: number, manager: EntityManager = this.users.manager): Promise<number> {
-    return manager.getRepository(User).countBy({ organisationId, isDisabled: false, isBlocked: false });
-  }
-
-  /**
-   * Refuses one more active user when the organisation has its allowed number already (the vendor has no
-   * limit). Takes the organisation's row lock inside `tx` first, so parallel creations and re-enablings
-   * queue and the count they see includes each other's.
-   */
-  async assertRoomForActiveUser(tx: EntityManager, organisationId: number): Promise<Organisation> {
-    const org = await lockRow(tx, Organisation, organisationId);
-    if (!org) throw AppException.notFound(USER_MESSAGES.ORGANISATION_NOT_FOUND);
-    if (!org.isVendor && (await this.countActive(org.id, tx)) >= org.allowedUsersNumber) {
-      throw AppException.conflict(activeUsersLimitMessage(org.allowedUsersNumber), ERROR_CODES.ACTIVE_USERS_LIMIT);
-    }
-    return org;
-  }
-
   async updateRole(caller: AuthUser, dto: UpdateRoleDto, client?: RequestContext): Promise<SuccessResult> {
     const target = await this.findAccessible(caller, dto.userId);
     const choice = parseRoleIds(dto.newUserRoleIds);
     if (typeof choice === 'string') throw AppException.badRequest(choice);
-    const refused = checkRoleChange(caller, target, choice);
-    if (refused) throw AppException.forbidden(refused);
-    const before = roleNames(target.roles);
-    const after = roleNames(effectiveRoles(choice.mainRole, choice.isAdministrator));
-    await this.users.manager.transaction(async (tx) => {
-      await tx
-        .getRepository(User)
-        .update({ id: target.id }, { roleId: choice.mainRole, isAdministrator: choice.isAdministrator });
-      if (before !== after) {
-        await this.audit.record(tx, {
-          type: 'ROLE_CHANGED',
-          actor: caller,
-          target,
-          client,
-          summary: `Roles of ${target.email}: ${before} → ${after}`,
-          changes: { roles: { from: before, to: after } },
-        });
-      }
-    });
+    await this.lifecycle.changeRoles(caller, target, choice, client);
     return { success: true };
   }
 
@@ -220,31 +181,7 @@ export class UsersService {
   /** Enables or disables an account; disabling ends its sessions, enabling respects the active-users limit. */
   async disableUser(caller: AuthUser, dto: DisableUserDto, client?: RequestContext): Promise<SuccessResult> {
     const target = await this.findAccessible(caller, dto.userId);
-    const refused = checkAccountAction(caller, target, 'access');
-    if (refused) throw AppException.forbidden(refused);
-    if (target.managedBy)
-      throw AppException.forbidden(SCIM_MESSAGES.DIRECTORY_MANAGED_ACCESS, ERROR_CODES.DIRECTORY_MANAGED);
-    await this.users.manager.transaction(async (tx) => {
-      const current = await tx.getRepository(User).findOneBy({ id: target.id });
-      if (!current || current.isDisabled === dto.isDisabled) return;
-      if (maySignIn({ isDisabled: dto.isDisabled, isBlocked: current.isBlocked }))
-        await this.assertRoomForActiveUser(tx, target.organisationId);
-      const changed = await tx
-        .getRepository(User)
-        .update({ id: target.id, isDisabled: !dto.isDisabled }, { isDisabled: dto.isDisabled });
-      if (changed.affected && dto.isDisabled)
-        await this.sessions.endAllForUsers([target.id], 'disabled', undefined, tx);
-      if (changed.affected) {
-        await this.audit.record(tx, {
-          type: 'ACCESS_CHANGED',
-          actor: caller,
-          target,
-          client,
-          summary: `Access of ${target.email} ${dto.isDisabled ? 'disabled' : 'enabled'}`,
-          changes: { disabled: { from: !dto.isDisabled, to: dto.isDisabled } },
-        });
-      }
-    });
+    await this.lifecycle.setAccess({ type: 'user', caller }, target, !dto.isDisabled, client);
     return { success: true };
   }
 

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { Session } from '../../src/sessions/entities/session.entity';
 import { User } from '../../src/database/entities/user.entity';
 import { Role } from '../../src/shared/roles';
+import { ACCOUNT_MESSAGES } from '../../src/shared/messages';
 import { createOrganisation, createUser, login, PASSWORD } from '../utils/factories';
 import { lastMailTo } from '../utils/outbox';
 import { createRoleMatrix, RoleMatrix } from '../utils/roles';
@@ -345,13 +346,23 @@ describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {
     });
 
     it('a duplicate e-mail is a 409 with a clear message, whatever its case', async () => {
-      const existing = await target(t, m.otherOrg);
+      const existing = await target(t, m.org);
       const res = await http()
         .post('/api/users/add')
         .set(siteAdmin())
         .send({ userEmail: existing.email.toUpperCase() })
         .expect(409);
       expect(res.body).toMatchObject({ code: 'DUPLICATE_EMAIL', message: 'A user with this email already exists.' });
+    });
+
+    it("another organisation's address is a 409 EMAIL_UNAVAILABLE that does not say it exists (docs/api.md)", async () => {
+      const existing = await target(t, m.otherOrg);
+      const res = await http()
+        .post('/api/users/add')
+        .set(siteAdmin())
+        .send({ userEmail: existing.email.toUpperCase() })
+        .expect(409);
+      expect(res.body).toMatchObject({ code: 'EMAIL_UNAVAILABLE', message: ACCOUNT_MESSAGES.EMAIL_UNAVAILABLE });
     });
 
     it("the validation messages of spec 000 §5: 'User email must not be empty'", async () => {

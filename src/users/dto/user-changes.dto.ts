@@ -5,7 +5,6 @@ import {
   ArrayNotEmpty,
   IsArray,
   IsBoolean,
-  isEmail,
   IsInt,
   IsNotEmpty,
   IsOptional,
@@ -17,14 +16,10 @@ import {
 import { JSONSchema } from 'class-validator-jsonschema';
 import { NewPassword } from '../../common/validation';
 import { trim } from '../../common/transforms';
+import { accountEmailProblem } from '../lifecycle/account-email';
 import { OmitOrValid } from '../../common/validation';
 import { EMAIL_PATTERN, LIMITS } from '../../shared/limits';
-import {
-  NAME_MAX,
-  newUserEmailError as sharedNewUserEmailError,
-  profileFieldTooLong,
-  VALIDATION_MESSAGES as V,
-} from '../../shared/validation';
+import { NAME_MAX, profileFieldTooLong, VALIDATION_MESSAGES as V } from '../../shared/validation';
 import {
   DisableUserRequest,
   EnforceMfaRequest,
@@ -38,10 +33,8 @@ import {
 
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
-/** The new user's e-mail: one message per failure, in the order of spec 000 §5 (empty, too long, invalid). */
-export function newUserEmailError(value: unknown): string | null {
-  return sharedNewUserEmailError(typeof value === 'string' ? value : '', (v) => isEmail(v));
-}
+/** The new user's e-mail: the one rule of every account's address (one message per failure, spec 000 §5's order). */
+export const newUserEmailError = accountEmailProblem;
 
 function IsNewUserEmail(): PropertyDecorator {
   const rule = ValidateBy({

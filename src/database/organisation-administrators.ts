@@ -1,6 +1,6 @@
 import { EntityManager, In } from 'typeorm';
 import { Role } from '../shared/roles';
-import { User } from '../database/entities/user.entity';
+import { User } from './entities/user.entity';
 
 /**
  * Who hears of changes to an organisation's accounts and sign-in settings (a just-in-time account, a domain's
