@@ -45,7 +45,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     const req = context.switchToHttp().getRequest<Request>();
     const token = bearer(req.headers.authorization);
     if (token === undefined || !this.verified.verified(token)) return super.canActivate(context) as Promise<boolean>;
-    const signedIn = await this.auth.authenticate(token);
+    const signedIn = await this.auth.authenticate(token, { ip: req.ip });
     req[property] = signedIn.user;
     req.profile = signedIn.profile;
     return true;
@@ -82,7 +82,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 
   private async refusal(context: ExecutionContext): Promise<never> {
     const req = context.switchToHttp().getRequest<Request>();
-    await this.auth.authenticateHeader(req.headers.authorization);
+    await this.auth.authenticateHeader(req.headers.authorization, { ip: req.ip });
     // The session check accepted what passport-jwt refused: refused all the same, as a missing token is.
     throw AppException.unauthorized();
   }
@@ -90,6 +90,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 
 interface Request {
   headers: Record<string, string | undefined>;
+  /** The client address: the connection's, or X-Forwarded-For's with TRUST_PROXY (Express's 'trust proxy'). */
+  ip?: string;
   user?: AuthUser;
   optionalCaller?: AuthUser;
   profile?: unknown;

@@ -42,7 +42,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   /** The caller (`req.user`, `@CurrentUser()`), and their profile on the request (`@CurrentProfile()`). */
   async validate(req: Request & { profile?: unknown }): Promise<AuthUser> {
     const token = bearer(req.headers.authorization);
-    const signedIn = await this.auth.authenticate(token);
+    const signedIn = await this.auth.authenticate(token, { ip: req.ip });
     // The same string passport-jwt verified (it reads the header more loosely, never differently when both read one).
     if (token === fromHeader(req)) this.verified.remember(token, signedIn.exp);
     req.profile = signedIn.profile;

@@ -53,6 +53,7 @@ export const AUDIT_EVENT_TYPES = {
   GROUP_CREATED: 'User group created',
   GROUP_CHANGED: 'User group changed',
   GROUP_DELETED: 'User group deleted',
+  SECURITY_POLICY_CHANGED: 'Security policy changed',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_TYPES;

@@ -91,6 +91,12 @@ export const ERROR_CODES = {
   STEP_UP_REQUIRED: 'STEP_UP_REQUIRED',
   /** The field or action belongs to the organisation's directory (SCIM): it is changed there, not here. */
   DIRECTORY_MANAGED: 'DIRECTORY_MANAGED',
+  /** The organisation's security policy: a call from outside its allowed address ranges. */
+  IP_NOT_ALLOWED: 'IP_NOT_ALLOWED',
+  /** A policy whose address ranges would exclude the address saving it. */
+  POLICY_LOCKS_YOU_OUT: 'POLICY_LOCKS_YOU_OUT',
+  /** Password sign-in of a member whose organisation requires its single sign-on (the body's `url` starts it). */
+  SSO_REQUIRED: 'SSO_REQUIRED',
 } as const;
 /** Every machine code the server throws and the client matches: a closed union (AppException takes nothing else). */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

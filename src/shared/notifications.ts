@@ -222,6 +222,7 @@ export const SOCKET_ERRORS = {
   INVALID: 'Invalid token.',
   SESSION_ENDED: 'Your session has ended. Please log in again.',
   MFA_REQUIRED: 'MFA enrolment required.',
+  IP_NOT_ALLOWED: 'Network address not allowed by your organisation.',
 } as const;
 
 /** Spec 001 §9: download links are valid for one hour. */

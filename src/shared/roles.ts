@@ -110,6 +110,10 @@ export const CAPABILITY_ROLES = {
   PROVISIONING_READ: ACCOUNT_ACTORS,
   /** Create and revoke provisioning tokens: the site admin, or E-Support for any organisation (CONTRACT 6). */
   PROVISIONING_MANAGE: [Role.E_SUPPORT, Role.SITE_ADMIN],
+  /** Read the organisation's security policy. */
+  SECURITY_POLICY_READ: ACCOUNT_ACTORS,
+  /** Change it (E-Support for any organisation, site admins for their own). */
+  SECURITY_POLICY_MANAGE: [Role.E_SUPPORT, Role.SITE_ADMIN],
   /** Vendor staff only: organisations, E-Support accounts, announcements. */
   SUPPORT: [Role.E_SUPPORT],
 } as const satisfies Record<string, readonly Role[]>;
