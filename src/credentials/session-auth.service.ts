@@ -98,12 +98,14 @@ export class SessionAuthService {
   private readonly lastUsedWritten = new Map<string, number>();
   private readonly lastUsedSql: string;
   private ender?: SessionEnder;
+  private readonly postgres: boolean;
 
   constructor(
     private readonly db: DataSource,
     private readonly tokens: TokenService,
   ) {
     const postgres = db.options.type === 'postgres';
+    this.postgres = postgres;
     this.sql = `SELECT ${COLUMNS} ${FROM} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL AND u."id" = ${postgres ? '$2' : '?'}`;
     this.generation = writeGeneration(db);
     this.lastUsedSql = postgres
@@ -169,7 +171,7 @@ export class SessionAuthService {
     if (now - written < LAST_USED_RESOLUTION_MS) return;
     if (this.lastUsedWritten.size >= LAST_USED_KEPT_MAX) this.lastUsedWritten.clear();
     this.lastUsedWritten.set(sessionId, now);
-    await this.db.query(this.lastUsedSql, [new Date(now), sessionId]);
+    await this.db.query(this.lastUsedSql, [this.postgres ? new Date(now) : sqliteDate(now), sessionId]);
   }
 
   /**
@@ -215,6 +217,11 @@ export class SessionAuthService {
 }
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
+
+/** A date as TypeORM writes a datetime column on SQLite (UTC text), so that every reader parses it alike. */
+function sqliteDate(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+}
 
 function sessionEnded(): AppException {
   return AppException.unauthorized(SESSION_ENDED_MESSAGE, ERROR_CODES.SESSION_ENDED);
