@@ -75,6 +75,17 @@ export const protectedRoutes: RouteObject[] = [
           })),
       },
       {
+        path: 'security-policy',
+        lazy: () =>
+          import('@/features/security-policy').then((m) => ({
+            element: (
+              <RequireRoles roles={CAPABILITY_ROLES.SECURITY_POLICY_READ}>
+                <m.SecurityPolicyPage />
+              </RequireRoles>
+            ),
+          })),
+      },
+      {
         path: 'provisioning',
         lazy: () =>
           import('@/features/provisioning/components/ProvisioningPage').then((m) => ({

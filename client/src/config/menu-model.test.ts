@@ -17,10 +17,21 @@ const labels = (e: Array<{ label: string }>) => e.map((x) => x.label);
 
 /** The expected menus per role, from spec 001 §2.2, §2.4, §6 and CONTRACT 2. */
 const EXPECTED: Record<string, { main: string[]; cog: string[] }> = {
-  E_SUPPORT: { main: ['Home'], cog: ['Users', 'Audit Log', 'Single Sign-On', 'Directory Provisioning'] },
+  E_SUPPORT: {
+    main: ['Home'],
+    cog: ['Users', 'Audit Log', 'Single Sign-On', 'Directory Provisioning', 'Security Policy'],
+  },
   SITE_ADMIN: {
     main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
-    cog: ['Users', 'User Groups', 'Clients', 'Audit Log', 'Single Sign-On', 'Directory Provisioning'],
+    cog: [
+      'Users',
+      'User Groups',
+      'Clients',
+      'Audit Log',
+      'Single Sign-On',
+      'Directory Provisioning',
+      'Security Policy',
+    ],
   },
   ADMINISTRATOR: {
     main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
@@ -63,6 +74,7 @@ describe('header menus by role (tax manager organisation)', () => {
       'Audit Log',
       'Single Sign-On',
       'Directory Provisioning',
+      'Security Policy',
     ]);
   });
 

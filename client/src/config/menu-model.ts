@@ -53,6 +53,8 @@ export function cogMenuEntries(roles: readonly Role[], applications: readonly st
     entries.push({ label: 'Single Sign-On', to: paths.singleSignOn });
   if (hasAnyRole(roles, CAPABILITY_ROLES.PROVISIONING_READ))
     entries.push({ label: 'Directory Provisioning', to: paths.provisioning });
+  if (hasAnyRole(roles, CAPABILITY_ROLES.SECURITY_POLICY_MANAGE))
+    entries.push({ label: 'Security Policy', to: paths.securityPolicy });
   return entries;
 }
 

@@ -20,6 +20,7 @@ export const paths = {
   auditLog: '/users/audit',
   singleSignOn: '/users/sso',
   provisioning: '/users/provisioning',
+  securityPolicy: '/users/security-policy',
   userGroups: '/user-groups',
   clients: '/clients',
   portfolios: '/portfolios',
