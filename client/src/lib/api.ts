@@ -39,6 +39,8 @@ export class ApiError extends Error {
 
 /** Fired when the session cannot be renewed: the auth provider signs the user out locally. */
 export const SESSION_EXPIRED_EVENT = 'session-expired';
+/** A call was refused until the caller enrols a second factor (their organisation now requires one). */
+export const MFA_ENROLMENT_EVENT = 'mfa-enrolment-required';
 
 export function resolveUrl(path: string): { url: string; server: boolean } {
   if (/^https?:\/\//.test(path)) return { url: path, server: false };
@@ -162,6 +164,8 @@ export async function request<T = unknown>(
     (err.code === ERROR_CODES.SESSION_ENDED || err.code === ERROR_CODES.UNAUTHENTICATED)
   ) {
     window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+  } else if (server && !bearer && res.status === 403 && err.code === ERROR_CODES.MFA_ENROLMENT_REQUIRED) {
+    window.dispatchEvent(new Event(MFA_ENROLMENT_EVENT));
   }
   throw new ApiError(res.status, err);
 }
