@@ -5,7 +5,7 @@ import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { OPTIONAL_CALLER } from '../common/decorators/current-user.decorator';
 import { PassportVerifiedTokens } from '../credentials/passport-verified-tokens';
-import { SessionAuthService } from '../credentials/session-auth.service';
+import { originOf, SessionAuthService } from '../credentials/session-auth.service';
 import { bearer } from '../credentials/token.service';
 import { accessOf } from './access-rule';
 
@@ -45,7 +45,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     const req = context.switchToHttp().getRequest<Request>();
     const token = bearer(req.headers.authorization);
     if (token === undefined || !this.verified.verified(token)) return super.canActivate(context) as Promise<boolean>;
-    const signedIn = await this.auth.authenticate(token, { ip: req.ip });
+    const signedIn = await this.auth.authenticate(token, originOf(req));
     req[property] = signedIn.user;
     req.profile = signedIn.profile;
     return true;
@@ -82,7 +82,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 
   private async refusal(context: ExecutionContext): Promise<never> {
     const req = context.switchToHttp().getRequest<Request>();
-    await this.auth.authenticateHeader(req.headers.authorization, { ip: req.ip });
+    await this.auth.authenticateHeader(req.headers.authorization, originOf(req));
     // The session check accepted what passport-jwt refused: refused all the same, as a missing token is.
     throw AppException.unauthorized();
   }

@@ -55,6 +55,19 @@ export interface CallOrigin {
   ip: string | null | undefined;
 }
 
+/**
+ * The origin of an Express request, its address read only when a policy asks for it: Express works `req.ip` out
+ * anew (X-Forwarded-For and the trust setting) on every read, which a call of an organisation without address
+ * ranges never needs.
+ */
+export function originOf(req: { ip?: string }): CallOrigin {
+  return {
+    get ip() {
+      return req.ip;
+    },
+  };
+}
+
 /** Ends a session the organisation's policy ended (idle or too old), with its sockets: the sessions feature's. */
 export type SessionEnder = (sessionId: string, reason: 'idle' | 'policy-max-age') => Promise<void>;
 
@@ -141,14 +154,17 @@ export class SessionAuthService {
   /**
    * The organisation's policy for an open session's row: its lifetimes (an expired session is ended, then refused),
    * then its address ranges (E-Support accounts are bound by none), then, under an idle limit, the call is recorded.
+   * The row's policy is read once per row (kept rows are not parsed again); an organisation without one costs a
+   * property read.
    */
   private async enforcePolicy(row: Row, roles: Role[], sessionId: string, origin: CallOrigin): Promise<void> {
+    const policy = policyOfRow(row);
+    if (!policy) return;
     const now = Date.now();
-    const lastUsedAt = row.lastUsedAt === null ? null : databaseDate(row.lastUsedAt);
     const over = lifetimeOver(
       {
-        createdAt: databaseDate(row.sessionCreatedAt),
-        lastActiveAt: latest(databaseDate(row.lastRefreshAt), lastUsedAt, row.securityPolicyAt),
+        createdAt: policy.createdAt,
+        lastActiveAt: policy.lastActiveAt,
         sessionIdleMinutes: row.sessionIdleMinutes,
         sessionMaxHours: row.sessionMaxHours,
       },
@@ -159,15 +175,14 @@ export class SessionAuthService {
       await this.ender?.(sessionId, over);
       throw sessionEnded();
     }
-    const ranges = stringList(row.allowedIpRanges);
-    if (!roles.includes(Role.E_SUPPORT) && !addressAllowed(ranges, origin.ip))
+    if (policy.ranges.length > 0 && !roles.includes(Role.E_SUPPORT) && !addressAllowed(policy.ranges, origin.ip))
       throw AppException.forbidden(SECURITY_POLICY_MESSAGES.IP_NOT_ALLOWED, ERROR_CODES.IP_NOT_ALLOWED);
-    if (row.sessionIdleMinutes !== null) await this.recordUse(sessionId, lastUsedAt, now);
+    if (row.sessionIdleMinutes !== null) await this.recordUse(sessionId, policy.lastUsedAt, now);
   }
 
   /** Writes the session's last use when the recorded one is a minute old or more, at most once a minute per session. */
-  private async recordUse(sessionId: string, recorded: Date | null, now: number): Promise<void> {
-    const written = Math.max(recorded?.getTime() ?? 0, this.lastUsedWritten.get(sessionId) ?? 0);
+  private async recordUse(sessionId: string, recorded: number, now: number): Promise<void> {
+    const written = Math.max(recorded, this.lastUsedWritten.get(sessionId) ?? 0);
     if (now - written < LAST_USED_RESOLUTION_MS) return;
     if (this.lastUsedWritten.size >= LAST_USED_KEPT_MAX) this.lastUsedWritten.clear();
     this.lastUsedWritten.set(sessionId, now);
@@ -232,14 +247,35 @@ function stringList(value: string | string[]): string[] {
   return typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
 }
 
-function latest(first: Date, ...others: Array<Date | string | null>): Date {
-  let at = first;
-  for (const other of others) {
-    if (other === null) continue;
-    const d = databaseDate(other);
-    if (d > at) at = d;
+/** What the policy checks of a row, parsed once: null when the organisation has no rule the session check applies. */
+interface RowPolicy {
+  ranges: string[];
+  createdAt: Date;
+  /** The latest of its refresh, its last recorded call and the idle limit's save. */
+  lastActiveAt: Date;
+  /** Its last recorded call (ms), 0 when none. */
+  lastUsedAt: number;
+}
+
+const rowPolicies = new WeakMap<Row, RowPolicy | null>();
+
+function policyOfRow(row: Row): RowPolicy | null {
+  let policy = rowPolicies.get(row);
+  if (policy !== undefined) return policy;
+  const ranges = stringList(row.allowedIpRanges);
+  if (ranges.length === 0 && row.sessionIdleMinutes === null && row.sessionMaxHours === null) policy = null;
+  else {
+    const lastUsedAt = row.lastUsedAt === null ? 0 : databaseDate(row.lastUsedAt).getTime();
+    const policySavedAt = row.securityPolicyAt === null ? 0 : databaseDate(row.securityPolicyAt).getTime();
+    policy = {
+      ranges,
+      createdAt: databaseDate(row.sessionCreatedAt),
+      lastActiveAt: new Date(Math.max(databaseDate(row.lastRefreshAt).getTime(), lastUsedAt, policySavedAt)),
+      lastUsedAt,
+    };
   }
-  return at;
+  rowPolicies.set(row, policy);
+  return policy;
 }
 
 /** A date column as a raw query reads it: a Date from PostgreSQL, UTC text ('YYYY-MM-DD HH:MM:SS[.SSS]') from SQLite. */

@@ -9,6 +9,7 @@ export const POLICY_TEXTS = {
   OWN_ORGANISATION: 'My organisation',
   READ_ONLY: 'You can see these rules; a site admin of your organisation can change them.',
   LOAD_FAILED: 'The security policy could not be loaded.',
+  RULES: 'The rules',
   SAVE: 'Save policy',
   SAVED: 'Security policy saved.',
   SAVE_FAILED: 'The security policy could not be saved.',

@@ -2,7 +2,19 @@ import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Alert, Box, Button, Checkbox, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  chakra,
+  Checkbox,
+  Field,
+  Input,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
 import { CAPABILITY_ROLES, Role } from '@shared/roles';
 import { SECURITY_POLICY_LIMITS as L, type SecurityPolicy, type SecurityPolicyChange } from '@shared/security-policy';
@@ -158,6 +170,7 @@ export function SecurityPolicyPage() {
         {policy.data && (
           <form noValidate onSubmit={submit} aria-label={T.TITLE}>
             <fieldset disabled={!canEdit || save.isPending}>
+              <chakra.legend srOnly>{T.RULES}</chakra.legend>
               <Stack gap="5">
                 <Field.Root>
                   <Checkbox.Root
