@@ -35,7 +35,7 @@ const AUDIT_NAMES: Record<keyof SecurityPolicy, string> = {
   passwordMinLength: 'minimumLength',
 };
 
-export function policyOf(org: Organisation): SecurityPolicy {
+function policyOf(org: Organisation): SecurityPolicy {
   return {
     mfaRequired: org.mfaRequired,
     ssoRequired: org.ssoRequired,

@@ -17,7 +17,12 @@ import {
 } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
 import { CAPABILITY_ROLES, Role } from '@shared/roles';
-import { SECURITY_POLICY_LIMITS as L, type SecurityPolicy, type SecurityPolicyChange } from '@shared/security-policy';
+import {
+  DEFAULT_SECURITY_POLICY,
+  SECURITY_POLICY_LIMITS as L,
+  type SecurityPolicy,
+  type SecurityPolicyChange,
+} from '@shared/security-policy';
 import { PageHeader } from '@/components/ui/page-header';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
@@ -98,14 +103,7 @@ export function SecurityPolicyPage() {
 
   const form = useForm<PolicyForm>({
     resolver: zodResolver(schema),
-    defaultValues: toForm({
-      mfaRequired: false,
-      ssoRequired: false,
-      allowedIpRanges: [],
-      sessionIdleMinutes: null,
-      sessionMaxHours: null,
-      passwordMinLength: L.PASSWORD_MIN_LENGTH_MIN,
-    }),
+    defaultValues: toForm(DEFAULT_SECURITY_POLICY),
   });
   const { errors } = form.formState;
   const mfaRequired = useWatch({ control: form.control, name: 'mfaRequired' });
