@@ -64,6 +64,8 @@ export class AuthService {
       return this.loginWithPasskey(dto.passkey, client);
     const user = await this.checkPassword(dto.username.toLowerCase(), dto.password, client);
     assertMaySignIn(user);
+    // The organisation's rules before the second factor, so that no code is sent to someone who may not sign in here.
+    await this.assertAddressAllowed(user, client);
     await this.assertPasswordSignInAllowed(user, client);
     const { recoveryCodesLeft, rememberDevice } = await this.secondFactor.pass(user, dto, challenge, client, cookies);
     const signedIn = await this.completeLogin(user, client, dto.passkey ? 'password+passkey' : 'password');

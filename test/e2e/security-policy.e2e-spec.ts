@@ -277,6 +277,15 @@ describe('An organisation’s security policy', () => {
         403,
         'IP_NOT_ALLOWED',
       );
+      // Refused before the second factor: no code is asked of (or sent to) someone who may not sign in from here.
+      const withTotp = await createUser(t, org, { roleId: Role.ANALYST, totpSecret: generateSecret() });
+      expectRefused(
+        await callFrom(t, OTHER_LOOPBACK, 'POST', '/auth/login', {
+          body: { username: withTotp.email, password: PASSWORD, acceptToS: true },
+        }),
+        403,
+        'IP_NOT_ALLOWED',
+      );
       // From inside, sign-in works as before.
       const inside = await callFrom(t, '127.0.0.1', 'POST', '/auth/login', {
         body: { username: member.email, password: PASSWORD, acceptToS: true },
