@@ -192,11 +192,14 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'DELETE' }),
 };
 
-/** A new password refused as breached (CONTRACT 7): its message belongs under the new-password field. */
+/** A new password refused as breached, or shorter than the organisation's minimum: its message belongs under the new-password field. */
 export function breachedPasswordMessage(error: unknown): string | null {
-  return error instanceof ApiError && error.code === ERROR_CODES.PASSWORD_BREACHED
-    ? (error.body.message ?? null)
-    : null;
+  if (!(error instanceof ApiError)) return null;
+  // Also a password shorter than the organisation's security policy asks: WEAK_PASSWORD naming the field.
+  const refused =
+    error.code === ERROR_CODES.PASSWORD_BREACHED ||
+    (error.code === ERROR_CODES.WEAK_PASSWORD && Array.isArray(error.body.errors));
+  return refused ? (error.body.message ?? null) : null;
 }
 
 /** The message of an error for people, or the fallback. */
