@@ -498,7 +498,8 @@ describe('An organisation’s security policy', () => {
     });
   });
 
-  // Last: a second app in the same process, started after the first has done its work.
+  // Last: passport registers its strategies process-wide, so once a second app in this process has started and
+  // closed, the first one's password sign-in would go through the closed app's strategy.
   describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
     let p: TestApp;
     beforeAll(async () => {
