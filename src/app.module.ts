@@ -43,6 +43,7 @@ import { MySecurityModule } from './my-security/my-security.module';
 import { UsersModule } from './users/users.module';
 import { UserGroupsModule } from './user-groups/user-groups.module';
 import { DomainsModule } from './domains/domains.module';
+import { SecurityPolicyModule } from './security-policy/security-policy.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { AnnouncementsModule } from './announcements/announcements.module';
 import { FeedbackModule } from './feedback/feedback.module';
@@ -110,6 +111,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     UsersModule,
     UserGroupsModule,
     DomainsModule,
+    SecurityPolicyModule,
     OrganisationsModule,
     BillingModule,
     LogoModule,

@@ -6,7 +6,7 @@ import { AuthUser } from '../common/auth-user';
 import { OPTIONAL_CALLER } from '../common/decorators/current-user.decorator';
 import { ApiKeyAuthService, isApiKey } from '../credentials/api-key-auth.service';
 import { PassportVerifiedTokens } from '../credentials/passport-verified-tokens';
-import { SessionAuthService } from '../credentials/session-auth.service';
+import { originOf, SessionAuthService } from '../credentials/session-auth.service';
 import { bearer } from '../credentials/token.service';
 import { API_KEY_MESSAGES } from '../shared/api-keys';
 import { ERROR_CODES } from '../shared/messages';
@@ -61,7 +61,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     const req = context.switchToHttp().getRequest<Request>();
     const token = bearer(req.headers.authorization);
     if (token === undefined || !this.verified.verified(token)) return super.canActivate(context) as Promise<boolean>;
-    const signedIn = await this.auth.authenticate(token);
+    const signedIn = await this.auth.authenticate(token, originOf(req));
     req[property] = signedIn.user;
     req.profile = signedIn.profile;
     return true;
@@ -107,7 +107,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 
   private async refusal(context: ExecutionContext): Promise<never> {
     const req = context.switchToHttp().getRequest<Request>();
-    await this.auth.authenticateHeader(req.headers.authorization);
+    await this.auth.authenticateHeader(req.headers.authorization, originOf(req));
     // The session check accepted what passport-jwt refused: refused all the same, as a missing token is.
     throw AppException.unauthorized();
   }
@@ -118,6 +118,8 @@ interface Request {
   body?: unknown;
   query?: unknown;
   params?: unknown;
+  /** The client address: the connection's, or X-Forwarded-For's with TRUST_PROXY (Express's 'trust proxy'). */
+  ip?: string;
   user?: AuthUser;
   optionalCaller?: AuthUser;
   profile?: unknown;

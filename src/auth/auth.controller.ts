@@ -112,7 +112,7 @@ export class AuthController {
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const cookies = (req as Request & { cookies?: Record<string, string> }).cookies ?? {};
     try {
-      const { accessToken, refreshToken } = await this.auth.refresh(cookies[REFRESH_COOKIE]);
+      const { accessToken, refreshToken } = await this.auth.refresh(cookies[REFRESH_COOKIE], { ip: req.ip });
       if (refreshToken) setRefreshCookie(res, refreshToken, this.tokens.cookieSecure);
       return { success: true, newAccessToken: accessToken };
     } catch (e) {

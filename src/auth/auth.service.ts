@@ -1,4 +1,4 @@
-import { SIGN_IN_FAILURE_REASONS } from '../shared/insights';
+import { SIGN_IN_FAILURE_REASONS, SignInMethod, signInMethodOf } from '../shared/insights';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
@@ -18,6 +18,11 @@ import { LoginDto } from './dto/login.dto';
 import { PasswordService } from '../credentials/password.service';
 import { TokenService } from '../credentials/token.service';
 import { SignInChallenge } from '../common/decorators/current-user.decorator';
+import { Organisation } from '../database/entities/organisation.entity';
+import { addressAllowed } from '../credentials/security-policy-rules';
+import { CallOrigin, SessionAuthService } from '../credentials/session-auth.service';
+import { Role } from '../shared/roles';
+import { SECURITY_POLICY_MESSAGES } from '../shared/security-policy';
 
 export interface SignedIn {
   accessToken: string;
@@ -37,6 +42,8 @@ export interface SignedIn {
 export class AuthService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
+    private readonly sessionAuth: SessionAuthService,
     private readonly passwords: PasswordService,
     private readonly tokens: TokenService,
     private readonly sessions: SessionsService,
@@ -58,6 +65,9 @@ export class AuthService {
       return this.loginWithPasskey(dto.passkey, client);
     const user = await this.checkPassword(dto.username.toLowerCase(), dto.password, client);
     assertMaySignIn(user);
+    // The organisation's rules before the second factor, so that no code is sent to someone who may not sign in here.
+    await this.assertAddressAllowed(user, client, 'password');
+    await this.assertPasswordSignInAllowed(user, client);
     const { recoveryCodesLeft, rememberDevice } = await this.secondFactor.pass(user, dto, challenge, client, cookies);
     const signedIn = await this.completeLogin(user, client, dto.passkey ? 'password+passkey' : 'password');
     if (recoveryCodesLeft !== undefined) signedIn.recoveryCodesLeft = recoveryCodesLeft;
@@ -116,6 +126,45 @@ export class AuthService {
     return this.completeLogin(checked.user, client, 'passkey');
   }
 
+  /**
+   * The organisation requires its single sign-on of this member (SSO_REQUIRED, with where it starts): asked by the
+   * corporate sign-on feature, which knows the organisation's domains and providers.
+   */
+  private ssoRequirement?: (user: User) => Promise<string | undefined>;
+
+  useSsoRequirement(resolve: (user: User) => Promise<string | undefined>): void {
+    this.ssoRequirement = resolve;
+  }
+
+  /** After the password is right: the organisation's policy may require its provider instead (401 SSO_REQUIRED). */
+  private async assertPasswordSignInAllowed(user: User, client: SignInClient): Promise<void> {
+    const url = await this.ssoRequirement?.(user);
+    if (url === undefined) return;
+    await this.attempts.refused('SIGN_IN_FAILED', user.email, user, client, SIGN_IN_FAILURE_REASONS.SSO_REQUIRED, {
+      method: 'password',
+      reason: 'SSO_REQUIRED',
+    });
+    throw AppException.unauthorized(SECURITY_POLICY_MESSAGES.SSO_REQUIRED, ERROR_CODES.SSO_REQUIRED, { url });
+  }
+
+  /**
+   * The organisation's address ranges at sign-in, by every way in (password, passkey, SSO); E-Support accounts are
+   * bound by none. Refused with 403 IP_NOT_ALLOWED, recorded in the audit trail.
+   */
+  private async assertAddressAllowed(user: User, client: ClientInfo, method: SignInMethod): Promise<void> {
+    if (user.roleId === Role.E_SUPPORT) return;
+    const org = await this.organisations.findOne({
+      select: { id: true, allowedIpRanges: true },
+      where: { id: user.organisationId },
+    });
+    if (!org || addressAllowed(org.allowedIpRanges, client.ip)) return;
+    await this.attempts.refused('SIGN_IN_FAILED', user.email, user, client, SIGN_IN_FAILURE_REASONS.IP_NOT_ALLOWED, {
+      method,
+      reason: 'IP_NOT_ALLOWED',
+    });
+    throw AppException.forbidden(SECURITY_POLICY_MESSAGES.IP_NOT_ALLOWED, ERROR_CODES.IP_NOT_ALLOWED);
+  }
+
   /** Opens a session for an account whose identity is established (password steps or SSO). */
   async signIn(
     user: User,
@@ -123,14 +172,17 @@ export class AuthService {
     method: string,
     within?: (tx: EntityManager, session: Session) => Promise<void>,
   ): Promise<SignedIn> {
+    await this.assertAddressAllowed(user, client, signInMethodOf(method));
     // One transaction: concurrent-users limit, session, refresh token, last login.
     const { session, refreshToken } = await this.sessions.start(user, client, method, within);
     return { accessToken: this.tokens.signAccess(user.id, session.id), refreshToken };
   }
 
-  async refresh(raw: string | undefined): Promise<{ accessToken: string; refreshToken?: string }> {
+  async refresh(raw: string | undefined, origin: CallOrigin): Promise<{ accessToken: string; refreshToken?: string }> {
     // rotate() refuses (and ends) the session of an account disabled, blocked or gone.
     const { session, refreshToken } = await this.sessions.rotate(raw);
+    // Then the organisation's policy, as on every call: its session lifetimes and its address ranges.
+    await this.sessionAuth.enforceOnRefresh(session.id, session.userId, origin);
     return { accessToken: this.tokens.signAccess(session.userId, session.id), refreshToken };
   }
 

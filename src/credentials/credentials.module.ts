@@ -14,6 +14,8 @@ import { TokenService } from './token.service';
 import { RefreshTokenService } from './refresh-token.service';
 import { RefreshToken } from './entities/refresh-token.entity';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Organisation } from '../database/entities/organisation.entity';
+import { PasswordRulesService } from './password-rules.service';
 
 /**
  * The credentials layer, below every feature: password hashing, token signing, rotating refresh tokens, and the one
@@ -24,7 +26,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([RefreshToken]),
+    TypeOrmModule.forFeature([RefreshToken, Organisation]),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       // A KeyObject, not the string: see hmacKey.
@@ -42,6 +44,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
     JwtStrategy,
     { provide: PassportVerifiedTokens, useFactory: () => new PassportVerifiedTokens() },
     BreachedPasswordsService,
+    PasswordRulesService,
     ScimTokenAuthService,
     ApiKeyAuthService,
     RefreshTokenService,
@@ -52,6 +55,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
     SessionAuthService,
     PassportVerifiedTokens,
     BreachedPasswordsService,
+    PasswordRulesService,
     ScimTokenAuthService,
     ApiKeyAuthService,
     RefreshTokenService,

@@ -7,7 +7,7 @@ import { hmacKey } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { PassportVerifiedTokens } from './passport-verified-tokens';
-import { SessionAuthService } from './session-auth.service';
+import { originOf, SessionAuthService } from './session-auth.service';
 import { bearer } from './token.service';
 
 const fromHeader = ExtractJwt.fromAuthHeaderAsBearerToken();
@@ -42,7 +42,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   /** The caller (`req.user`, `@CurrentUser()`), and their profile on the request (`@CurrentProfile()`). */
   async validate(req: Request & { profile?: unknown }): Promise<AuthUser> {
     const token = bearer(req.headers.authorization);
-    const signedIn = await this.auth.authenticate(token);
+    const signedIn = await this.auth.authenticate(token, originOf(req));
     // The same string passport-jwt verified (it reads the header more loosely, never differently when both read one).
     if (token === fromHeader(req)) this.verified.remember(token, signedIn.exp);
     req.profile = signedIn.profile;

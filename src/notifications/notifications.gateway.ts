@@ -1,4 +1,4 @@
-import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
 import {
   OnGatewayConnection,
   OnGatewayDisconnect,
@@ -11,6 +11,9 @@ import { Server, Socket } from 'socket.io';
 import { AppException } from '../common/app.exception';
 import { EngineState } from '../common/engine-state';
 import { unavailableEngine } from '../common/engine-unavailable';
+import { handshakeAddress } from '../common/request-context';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
 import { MetricsService } from '../metrics/metrics.service';
 import { RedisConnection } from '../redis/redis.module';
 import { SessionAuthService, SignedIn } from '../credentials/session-auth.service';
@@ -116,6 +119,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     private readonly redis: RedisConnection,
     private readonly shutdown: ShutdownState,
     private readonly engines: EngineState,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   afterInit(server: Server): void {
@@ -151,9 +155,15 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       this.sessionsChanged(organisationId);
     });
     const offStarted = this.sessionEvents.onStarted(({ organisationId }) => this.sessionsChanged(organisationId));
+    // A new security policy: the organisation's sockets, on every instance, reconnect under it (each client
+    // refreshes its token and connects again, and the refresh and the handshake apply the new rules).
+    const offPolicy = this.sessionEvents.onPolicyChanged(({ organisationId }) =>
+      server.in(orgRoom(organisationId)).disconnectSockets(true),
+    );
     this.unsubscribe = () => {
       offEnded();
       offStarted();
+      offPolicy();
     };
     // One sweep a second instead of a timer per socket (memory per connection).
     this.expirySweep = setInterval(() => this.dropExpired(), EXPIRY_SWEEP_MS);
@@ -176,7 +186,8 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     let signedIn: SignedIn;
     try {
       // Once per connection: its row is not kept for the signed-in path's repeated calls.
-      signedIn = await this.sessionAuth.authenticate(token, { keep: false });
+      const ip = handshakeAddress(socket.handshake.headers, socket.conn.remoteAddress, this.config.trustProxy);
+      signedIn = await this.sessionAuth.authenticate(token, { ip }, { keep: false });
     } catch (e) {
       // The database cannot be reached: the client is told so (and tries again later), never the driver's text.
       const engine = unavailableEngine(e);
@@ -190,7 +201,9 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
           ? SOCKET_ERRORS.JWT_EXPIRED
           : e.code === ERROR_CODES.SESSION_ENDED
             ? SOCKET_ERRORS.SESSION_ENDED
-            : SOCKET_ERRORS.INVALID,
+            : e.code === ERROR_CODES.IP_NOT_ALLOWED
+              ? SOCKET_ERRORS.IP_NOT_ALLOWED
+              : SOCKET_ERRORS.INVALID,
         { cause: e },
       );
     }

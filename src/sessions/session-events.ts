@@ -14,6 +14,10 @@ export interface SessionStartedEvent {
   organisationId: number;
 }
 
+export interface PolicyChangedEvent {
+  organisationId: number;
+}
+
 /**
  * In-process signal that sessions started or ended, so live connections (the notifications socket) close at once
  * and the User sessions page of their organisation reloads.
@@ -33,5 +37,13 @@ export class SessionEvents extends EventEmitter {
   onStarted(listener: (event: SessionStartedEvent) => void): () => void {
     this.on('started', listener);
     return () => this.off('started', listener);
+  }
+  /** An organisation's security policy changed: its live connections must meet the new rules. */
+  emitPolicyChanged(event: PolicyChangedEvent): void {
+    this.emit('policy-changed', event);
+  }
+  onPolicyChanged(listener: (event: PolicyChangedEvent) => void): () => void {
+    this.on('policy-changed', listener);
+    return () => this.off('policy-changed', listener);
   }
 }

@@ -7,6 +7,7 @@ import { SessionsController } from './sessions.controller';
 import { Session } from './entities/session.entity';
 import { SessionEvents } from './session-events';
 import { SessionsService } from './sessions.service';
+import { SessionLifetimeService } from './session-lifetime.service';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { AuditModule } from '../audit/audit.module';
 
@@ -17,7 +18,7 @@ import { AuditModule } from '../audit/audit.module';
     TypeOrmModule.forFeature([Session, RefreshToken, Organisation, TrustedDevice]),
   ],
   controllers: [SessionsController],
-  providers: [SessionsService, SessionEvents],
-  exports: [SessionsService, SessionEvents],
+  providers: [SessionsService, SessionEvents, SessionLifetimeService],
+  exports: [SessionsService, SessionEvents, SessionLifetimeService],
 })
 export class SessionsModule {}

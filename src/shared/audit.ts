@@ -69,6 +69,7 @@ export const AUDIT_EVENT_TYPES = {
   WEBHOOK_DISABLED: 'Webhook endpoint disabled after failures',
   LOG_STREAM_CREATED: 'Audit log stream added',
   LOG_STREAM_REMOVED: 'Audit log stream removed',
+  SECURITY_POLICY_CHANGED: 'Security policy changed',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_TYPES;

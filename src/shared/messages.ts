@@ -114,7 +114,11 @@ export const ERROR_CODES = {
   INVITATION_NOT_OPEN: 'INVITATION_NOT_OPEN',
   /** Accepting an invitation when the organisation's active-user limit is reached. */
   USER_LIMIT_REACHED: 'USER_LIMIT_REACHED',
-  /** The address must sign in through its organisation's provider. */
+  /** The organisation's security policy: a call from outside its allowed address ranges. */
+  IP_NOT_ALLOWED: 'IP_NOT_ALLOWED',
+  /** A policy whose address ranges would exclude the address saving it. */
+  POLICY_LOCKS_YOU_OUT: 'POLICY_LOCKS_YOU_OUT',
+  /** Password sign-in of a member whose organisation requires its single sign-on (the body's `url` starts it). */
   SSO_REQUIRED: 'SSO_REQUIRED',
 } as const;
 /** Every machine code the server throws and the client matches: a closed union (AppException takes nothing else). */

@@ -224,6 +224,7 @@ export const SOCKET_ERRORS = {
   MFA_REQUIRED: 'MFA enrolment required.',
   /** The server cannot check the token now (its database is unreachable): the client tries again after a while. */
   UNAVAILABLE: 'Service briefly unavailable.',
+  IP_NOT_ALLOWED: 'Network address not allowed by your organisation.',
 } as const;
 
 /** Spec 001 §9: download links are valid for one hour. */

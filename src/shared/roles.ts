@@ -119,6 +119,10 @@ export const CAPABILITY_ROLES = {
    * invites site admins of any organisation, site admins and administrators their own organisation's people).
    */
   INVITATIONS: ACCOUNT_ACTORS,
+  /** Read the organisation's security policy. */
+  SECURITY_POLICY_READ: ACCOUNT_ACTORS,
+  /** Change it (E-Support for any organisation, site admins for their own). */
+  SECURITY_POLICY_MANAGE: [Role.E_SUPPORT, Role.SITE_ADMIN],
   /** Vendor staff only: organisations, E-Support accounts, announcements, every organisation's insights at a glance. */
   SUPPORT: [Role.E_SUPPORT],
 } as const satisfies Record<string, readonly Role[]>;

@@ -45,7 +45,8 @@ export class NewUserService {
     if (isSSO && !org.isSSOEnabled) throw AppException.badRequest(USER_MESSAGES.SSO_NOT_ENABLED);
 
     // Hash before the transaction: argon2 takes tens of milliseconds and needs no lock.
-    const password = temporaryPassword();
+    // At least as long as the organisation's policy asks (its first-login change applies the policy again).
+    const password = temporaryPassword(org.passwordMinLength);
     const passwordHash = await this.passwords.hash(password);
     const user = await this.lifecycle.create(
       { type: 'user', caller },

@@ -2,7 +2,7 @@ import { newUserEmailError } from './dto/user-changes.dto';
 import { Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { AuthUser } from '../common/auth-user';
-import { BreachedPasswordsService } from '../credentials/breached-passwords.service';
+import { PasswordRulesService } from '../credentials/password-rules.service';
 import { PasswordService } from '../credentials/password.service';
 import { Organisation } from '../database/entities/organisation.entity';
 import { SessionsService } from '../sessions/sessions.service';
@@ -75,7 +75,7 @@ describe('UsersService (with in-memory repositories)', () => {
     {} as UserSearchService,
     {} as PasswordService,
     {} as AuditService,
-    {} as BreachedPasswordsService,
+    {} as PasswordRulesService,
     {} as AccountLifecycleService,
   );
   const caller = (roles: Role[], organisationId = 1): AuthUser => ({

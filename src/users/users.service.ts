@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { RequestContext } from '../common/request-context';
-import { BreachedPasswordsService } from '../credentials/breached-passwords.service';
+import { PasswordRulesService } from '../credentials/password-rules.service';
 import { PasswordService } from '../credentials/password.service';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation, mfaPending } from '../common/auth-user';
@@ -52,7 +52,7 @@ export class UsersService {
     private readonly search: UserSearchService,
     private readonly passwords: PasswordService,
     private readonly audit: AuditService,
-    private readonly breached: BreachedPasswordsService,
+    private readonly passwordRules: PasswordRulesService,
     private readonly lifecycle: AccountLifecycleService,
   ) {}
 
@@ -201,7 +201,7 @@ export class UsersService {
     }
     if (dto.currentPassword === dto.userPassword)
       throw AppException.badRequest(USER_MESSAGES.SAME_PASSWORD, ERROR_CODES.WEAK_PASSWORD);
-    await this.breached.assertNotBreached(dto.userPassword, 'userPassword');
+    await this.passwordRules.assertAcceptable(dto.userPassword, 'userPassword', user.organisationId);
     const passwordHash = await this.passwords.hash(dto.userPassword);
     await this.users.manager.transaction(async (tx) => {
       await tx

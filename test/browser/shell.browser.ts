@@ -71,6 +71,7 @@ test('the header, main menu, cog, breadcrumbs and compact mode of a site admin',
     'Single Sign-On',
     'Directory Provisioning',
     'Integrations',
+    'Security Policy',
     'Organisation Settings',
   ]);
   await cog.getByRole('menuitemradio', { name: 'Cloud server' }).click();

@@ -388,7 +388,7 @@ describe('Sign-in (docs/product-rules.md §3, spec 000 §4-§8)', () => {
       ];
       const sessions = t.app.get(SessionAuthService);
       for (const authorization of headers) {
-        const expected = await sessions.authenticateHeader(authorization).then(
+        const expected = await sessions.authenticateHeader(authorization, { ip: '127.0.0.1' }).then(
           () => null,
           (e: AppException) => ({ status: e.getStatus(), body: e.getResponse() }),
         );

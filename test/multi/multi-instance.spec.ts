@@ -358,6 +358,59 @@ describe('Several instances on one PostgreSQL and one Redis', () => {
     expect((await call(b, 'GET', '/api/users/export', { token: s.accessToken })).status).toBe(200);
   });
 
+  it('a security policy saved on A holds on B at once: MFA required, address ranges, and B drops the organisation’s sockets', async () => {
+    const [row] = await sql(
+      databaseUrl,
+      `INSERT INTO organisations (code, name, "allowedUsersNumber", "maxConcurrentUsers", applications) VALUES ('POLICY', 'Policy Org', 10, 10, '["TAX_MANAGER","CA_VIEWER"]') RETURNING id`,
+    );
+    const policyOrg = Number(row.id);
+    const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id });
+    for (const [email, role] of [
+      ['policy.admin@multi.test', 2],
+      ['policy.member@multi.test', 4],
+    ] as const)
+      await sql(
+        databaseUrl,
+        `INSERT INTO users ("organisationId", email, "passwordHash", "firstName", "lastName", "roleId", "isMFAEnforced") VALUES ($1, $2, $3, 'Policy', 'User', $4, false)`,
+        [policyOrg, email, hash, role],
+      );
+    const admin = await signIn(a, 'policy.admin@multi.test');
+    const support = await signIn(a, 'support@multi.test');
+    const m = await signIn(b, 'policy.member@multi.test');
+    expect((await call(b, 'GET', '/api/notifications', { token: m.accessToken })).status).toBe(200);
+    const socket = await connectSocket(b, m.accessToken);
+    const gone = nextEvent(socket, 'disconnect');
+    const path = `/api/organisations/${policyOrg}/security-policy`;
+
+    expect((await call(a, 'PUT', path, { token: admin.accessToken, body: { mfaRequired: true } })).status).toBe(200);
+    const refused = await call(b, 'GET', '/api/notifications', { token: m.accessToken });
+    expect([refused.status, refused.body.code]).toEqual([403, 'MFA_ENROLMENT_REQUIRED']);
+    expect((await call(b, 'GET', '/api/users/current', { token: m.accessToken })).body.isMFAEnforced).toBe(true);
+    expect(await gone).toBe('io server disconnect');
+    expect((await call(b, 'GET', path, { token: support.accessToken })).body.mfaRequired).toBe(true);
+
+    // E-Support (never bound by ranges) allows an address range that excludes this machine.
+    const ranges = await call(a, 'PUT', path, {
+      token: support.accessToken,
+      body: { mfaRequired: false, allowedIpRanges: ['192.0.2.0/24'] },
+    });
+    expect(ranges.status).toBe(200);
+    for (const [server, token] of [
+      [b, m.accessToken],
+      [a, m.accessToken],
+    ] as const) {
+      const outside = await call(server, 'GET', '/api/notifications', { token });
+      expect([outside.status, outside.body.code]).toEqual([403, 'IP_NOT_ALLOWED']);
+    }
+    const refresh = await call(b, 'POST', '/refresh', { cookie: m.cookie });
+    expect([refresh.status, refresh.body.code]).toEqual([403, 'IP_NOT_ALLOWED']);
+    // Lifted on B: A lets the member in again at once.
+    expect((await call(b, 'PUT', path, { token: support.accessToken, body: { allowedIpRanges: [] } })).status).toBe(
+      200,
+    );
+    expect((await call(a, 'GET', '/api/notifications', { token: m.accessToken })).status).toBe(200);
+  });
+
   it('SCIM: a provisioning token revoked on A is refused by B at once; a user disabled through A loses its socket on B', async () => {
     const admin = await signIn(a, siteAdmin);
     const made = await call(a, 'POST', '/api/scim-tokens', { token: admin.accessToken, body: { name: 'Multi' } });

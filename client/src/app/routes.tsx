@@ -84,6 +84,7 @@ export const protectedRoutes: RouteObject[] = [
         import('@/features/provisioning/components/ProvisioningPage').then((m) => m.ProvisioningPage),
       ),
       settingsTab('audit', () => import('@/features/audit/components/AuditLogPage').then((m) => m.AuditLogPage)),
+      settingsTab('security-policy', () => import('@/features/security-policy').then((m) => m.SecurityPolicyPage)),
       settingsTab('integrations', () => import('@/features/integrations').then((m) => m.IntegrationsPage)),
     ],
   },
@@ -157,6 +158,17 @@ export const protectedRoutes: RouteObject[] = [
             element: (
               <RequireRoles roles={CAPABILITY_ROLES.SSO_SETTINGS_READ}>
                 <m.SsoPage />
+              </RequireRoles>
+            ),
+          })),
+      },
+      {
+        path: 'security-policy',
+        lazy: () =>
+          import('@/features/security-policy').then((m) => ({
+            element: (
+              <RequireRoles roles={CAPABILITY_ROLES.SECURITY_POLICY_READ}>
+                <m.SecurityPolicyPage />
               </RequireRoles>
             ),
           })),

@@ -19,7 +19,15 @@ const labels = (e: Array<{ label: string }>) => e.map((x) => x.label);
 const EXPECTED: Record<string, { main: string[]; cog: string[] }> = {
   E_SUPPORT: {
     main: ['Home'],
-    cog: ['Users', 'Audit Log', 'Single Sign-On', 'Directory Provisioning', 'Integrations', 'Organisation Settings'],
+    cog: [
+      'Users',
+      'Audit Log',
+      'Single Sign-On',
+      'Directory Provisioning',
+      'Integrations',
+      'Security Policy',
+      'Organisation Settings',
+    ],
   },
   SITE_ADMIN: {
     main: ['Home', 'Activities', 'External data', 'User Security', 'Reports'],
@@ -31,6 +39,7 @@ const EXPECTED: Record<string, { main: string[]; cog: string[] }> = {
       'Single Sign-On',
       'Directory Provisioning',
       'Integrations',
+      'Security Policy',
       'Organisation Settings',
     ],
   },
@@ -84,6 +93,7 @@ describe('header menus by role (tax manager organisation)', () => {
       'Single Sign-On',
       'Directory Provisioning',
       'Integrations',
+      'Security Policy',
       'Organisation Settings',
     ]);
   });

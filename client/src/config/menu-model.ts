@@ -59,6 +59,8 @@ export function cogMenuEntries(roles: readonly Role[], applications: readonly st
   if (hasAnyRole(roles, CAPABILITY_ROLES.PROVISIONING_READ))
     entries.push({ label: 'Directory Provisioning', to: paths.provisioning });
   if (hasAnyRole(roles, CAPABILITY_ROLES.INTEGRATIONS)) entries.push({ label: 'Integrations', to: paths.integrations });
+  if (hasAnyRole(roles, CAPABILITY_ROLES.SECURITY_POLICY_MANAGE))
+    entries.push({ label: 'Security Policy', to: paths.securityPolicy });
   if (hasAnyRole(roles, ORGANISATION_SETTINGS_ROLES))
     entries.push({ label: 'Organisation Settings', to: paths.organisationSettings });
   return entries;

@@ -17,6 +17,7 @@ export const ORGANISATION_SETTINGS_TABS: readonly OrganisationSettingsTab[] = [
   { path: 'sso', label: 'Single sign-on and domains', roles: CAPABILITY_ROLES.SSO_SETTINGS_READ },
   { path: 'provisioning', label: 'Directory provisioning', roles: CAPABILITY_ROLES.PROVISIONING_READ },
   { path: 'audit', label: 'Audit log', roles: CAPABILITY_ROLES.AUDIT_LOG },
+  { path: 'security-policy', label: 'Security policy', roles: CAPABILITY_ROLES.SECURITY_POLICY_READ },
   { path: 'integrations', label: 'Integrations', roles: CAPABILITY_ROLES.INTEGRATIONS },
 ];
 

@@ -31,6 +31,7 @@ export const paths = {
   organisationSettings: '/organisation-settings',
   organisationSettingsTab: (tab: string, organisationId?: number) =>
     `/organisation-settings/${tab}${organisationId ? `?organisationId=${organisationId}` : ''}`,
+  securityPolicy: '/users/security-policy',
   userGroups: '/user-groups',
   clients: '/clients',
   portfolios: '/portfolios',

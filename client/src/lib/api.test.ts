@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, NO_SESSION } from '@/test/fake-server';
 import { AVAILABILITY_MESSAGES } from '@shared/messages';
-import { api, ApiError, resolveUrl, SESSION_EXPIRED_EVENT, tokenStore } from './api';
+import {
+  api,
+  ApiError,
+  breachedPasswordMessage,
+  MFA_ENROLMENT_EVENT,
+  resolveUrl,
+  SESSION_EXPIRED_EVENT,
+  tokenStore,
+} from './api';
 import { serviceAvailability } from './service-availability';
 
 afterEach(() => {
@@ -175,5 +183,29 @@ describe('while the server is briefly unavailable (503 SERVICE_UNAVAILABLE)', ()
     await expect(api.get('api/health/ready')).rejects.toMatchObject({ status: 503 });
     expect(f.calls).toHaveLength(1);
     expect(serviceAvailability.unavailable).toBe(false);
+  });
+});
+
+describe("refusals of an organisation's security policy", () => {
+  it('a 403 MFA_ENROLMENT_REQUIRED tells the app, which re-reads the profile and goes to the enrolment', async () => {
+    const f = fakeServer({}, { unmatched: NO_SESSION });
+    f.respond('GET', '/api/notifications', 403, { code: 'MFA_ENROLMENT_REQUIRED', message: 'Enrol first.' });
+    tokenStore.set('tok-1');
+    const heard = vi.fn();
+    window.addEventListener(MFA_ENROLMENT_EVENT, heard);
+    await expect(api.get('api/notifications')).rejects.toBeInstanceOf(ApiError);
+    window.removeEventListener(MFA_ENROLMENT_EVENT, heard);
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
+  it("a password shorter than the organisation's minimum is shown under the field, as a breached one is", () => {
+    const short = new ApiError(400, {
+      code: 'WEAK_PASSWORD',
+      message: 'Password must be at least 14 characters long.',
+      errors: [{ field: 'newPassword', message: 'Password must be at least 14 characters long.' }],
+    });
+    expect(breachedPasswordMessage(short)).toBe('Password must be at least 14 characters long.');
+    // The same code without a field (the new password equals the old one) is a message for the whole form.
+    expect(breachedPasswordMessage(new ApiError(400, { code: 'WEAK_PASSWORD', message: 'Same.' }))).toBeNull();
   });
 });

@@ -47,6 +47,8 @@ export class ApiError extends Error {
 
 /** Fired when the session cannot be renewed: the auth provider signs the user out locally. */
 export const SESSION_EXPIRED_EVENT = 'session-expired';
+/** A call was refused until the caller enrols a second factor (their organisation now requires one). */
+export const MFA_ENROLMENT_EVENT = 'mfa-enrolment-required';
 
 export function resolveUrl(path: string): { url: string; server: boolean } {
   if (/^https?:\/\//.test(path)) return { url: path, server: false };
@@ -209,6 +211,8 @@ export async function request<T = unknown>(
     (err.code === ERROR_CODES.SESSION_ENDED || err.code === ERROR_CODES.UNAUTHENTICATED)
   ) {
     window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+  } else if (server && !bearer && res.status === 403 && err.code === ERROR_CODES.MFA_ENROLMENT_REQUIRED) {
+    window.dispatchEvent(new Event(MFA_ENROLMENT_EVENT));
   }
   throw new ApiError(res.status, err);
 }
@@ -235,11 +239,14 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'DELETE' }),
 };
 
-/** A new password refused as breached (docs/product-rules.md §7): its message belongs under the new-password field. */
+/** A new password refused as breached, or shorter than the organisation's minimum: its message belongs under the new-password field. */
 export function breachedPasswordMessage(error: unknown): string | null {
-  return error instanceof ApiError && error.code === ERROR_CODES.PASSWORD_BREACHED
-    ? (error.body.message ?? null)
-    : null;
+  if (!(error instanceof ApiError)) return null;
+  // Also a password shorter than the organisation's security policy asks: WEAK_PASSWORD naming the field.
+  const refused =
+    error.code === ERROR_CODES.PASSWORD_BREACHED ||
+    (error.code === ERROR_CODES.WEAK_PASSWORD && Array.isArray(error.body.errors));
+  return refused ? (error.body.message ?? null) : null;
 }
 
 /** The message of an error for people, or the fallback. */

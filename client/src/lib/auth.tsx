@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUserInfo } from '@shared/api-types';
 import type { LogoutResult } from '@shared/sso';
 import { Role } from '@shared/roles';
-import { api, refreshAccessToken, SESSION_EXPIRED_EVENT, tokenStore } from './api';
+import { api, MFA_ENROLMENT_EVENT, refreshAccessToken, SESSION_EXPIRED_EVENT, tokenStore } from './api';
 import { queryKeys } from './query-keys';
 
 import { forgetSignIn, mayHaveSession, storeSignIn } from './auth-storage';
@@ -76,13 +76,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const storage = (e: StorageEvent) => {
       if (e.key === null || e.key === 'accessToken') setToken(tokenStore.get());
     };
+    // The organisation began to require a second factor: the profile read again says so, and RequireAuth takes
+    // the user to the enrolment.
+    const mustEnrol = () => void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     window.addEventListener(SESSION_EXPIRED_EVENT, expired);
+    window.addEventListener(MFA_ENROLMENT_EVENT, mustEnrol);
     window.addEventListener('storage', storage);
     return () => {
       window.removeEventListener(SESSION_EXPIRED_EVENT, expired);
+      window.removeEventListener(MFA_ENROLMENT_EVENT, mustEnrol);
       window.removeEventListener('storage', storage);
     };
-  }, [clearLocal]);
+  }, [clearLocal, queryClient]);
 
   const signIn = useCallback((accessToken: string) => {
     storeSignIn(accessToken);

@@ -53,6 +53,8 @@ export const queryKeys = {
     testResult: (connectionId: number, key: string) => ['sso', 'test', connectionId, key] as const,
   },
   /** Directory Provisioning: an organisation's provisioning tokens (E-Support names the organisation). */
+  /** An organisation's security policy (api/organisations/{id}/security-policy). */
+  securityPolicy: (organisationId: number) => ['security-policy', organisationId] as const,
   scimTokens: {
     all: ['scim-tokens'] as const,
     of: (organisationId?: number) => ['scim-tokens', organisationId ?? 'own'] as const,

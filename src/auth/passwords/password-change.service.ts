@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { AuditService } from '../../audit/audit.service';
 import { AppException } from '../../common/app.exception';
-import { BreachedPasswordsService } from '../../credentials/breached-passwords.service';
+import { PasswordRulesService } from '../../credentials/password-rules.service';
 import { PasswordService } from '../../credentials/password.service';
 import { SessionsService } from '../../sessions/sessions.service';
 import { ClientInfo } from '../../common/request-context';
@@ -26,7 +26,7 @@ export class PasswordChangeService {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly attempts: SignInAttempts,
     private readonly passwords: PasswordService,
-    private readonly breached: BreachedPasswordsService,
+    private readonly rules: PasswordRulesService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
   ) {}
@@ -48,16 +48,16 @@ export class PasswordChangeService {
     }
     if (dto.currentPassword === dto.newPassword)
       throw AppException.badRequest(ACCOUNT_MESSAGES.SAME_PASSWORD, ERROR_CODES.WEAK_PASSWORD);
-    const passwordHash = await this.acceptable(dto.newPassword, 'newPassword');
+    const passwordHash = await this.acceptable(user, dto.newPassword, 'newPassword');
     await this.users.manager.transaction((tx) =>
       this.replace(tx, user, passwordHash, { type: 'PASSWORD_CHANGED', client }),
     );
     return { success: true };
   }
 
-  /** The hash of a new password that is not known to be breached (else 400 naming `field`). */
-  async acceptable(newPassword: string, field: string): Promise<string> {
-    await this.breached.assertNotBreached(newPassword, field);
+  /** The hash of a new password that meets the organisation's minimum and is not known to be breached (else 400 naming `field`). */
+  async acceptable(user: User, newPassword: string, field: string): Promise<string> {
+    await this.rules.assertAcceptable(newPassword, field, user.organisationId);
     return this.passwords.hash(newPassword);
   }
 

@@ -33,7 +33,7 @@ export class ResetPasswordService {
     const user = await this.users.findOneBy({ id: token.userId });
     if (!user || !maySignIn(user)) throw invalid();
     // Before the token is claimed: a refused password leaves the link usable for a better one.
-    const passwordHash = await this.passwords.acceptable(dto.password, 'password');
+    const passwordHash = await this.passwords.acceptable(user, dto.password, 'password');
     await this.users.manager.transaction(async (tx) => {
       // Claim the token first: a link used twice at once still changes the password once.
       const claimed = await tx

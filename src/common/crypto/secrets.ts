@@ -43,11 +43,14 @@ export function randomDigits(length: number): string {
   return s;
 }
 
-/** A temporary password with letters, digits and a symbol, easy to type from an e-mail. */
-export function temporaryPassword(): string {
+/**
+ * A temporary password with letters, digits and a symbol, easy to type from an e-mail: 16 characters, or
+ * `minLength` when an organisation's policy asks for more.
+ */
+export function temporaryPassword(minLength = 16): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
   let s = '';
-  for (let i = 0; i < 14; i++) s += alphabet[randomInt(alphabet.length)];
+  for (let i = 0; i < Math.max(14, minLength - 2); i++) s += alphabet[randomInt(alphabet.length)];
   return `${s}#${randomInt(10)}`;
 }
 

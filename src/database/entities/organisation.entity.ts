@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { DATE_TYPE } from '../column-types';
 
 export type AccountType = 'ORGANIZATION' | 'INDIVIDUAL';
 
@@ -42,6 +43,35 @@ export class Organisation {
 
   @Column({ type: 'varchar', length: 300, nullable: true })
   logoPath!: string | null;
+
+  // The organisation's security policy (docs/security-policy.md), read with the session on every call.
+
+  @Column({ type: 'boolean', default: false })
+  mfaRequired!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  ssoRequired!: boolean;
+
+  /** The site admin who last saved the policy requiring SSO: their password sign-in stays open. */
+  @Column({ type: 'integer', nullable: true })
+  ssoRequiredBy!: number | null;
+
+  /** CIDR ranges, stored in their canonical form; empty: every address. */
+  @Column({ type: 'simple-json', default: '[]' })
+  allowedIpRanges!: string[];
+
+  @Column({ type: 'integer', nullable: true })
+  sessionIdleMinutes!: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  sessionMaxHours!: number | null;
+
+  @Column({ type: 'integer', default: 8 })
+  passwordMinLength!: number;
+
+  /** When the policy was last saved: an idle limit counts no session's idle time from before it. */
+  @Column({ type: DATE_TYPE, nullable: true })
+  securityPolicyAt!: Date | null;
 
   @CreateDateColumn()
   createdAt!: Date;

@@ -10,7 +10,9 @@ export type SessionEndReason =
   | 'refresh-reuse'
   | 'expired'
   | 'sso-logout'
-  | 'not-me';
+  | 'not-me'
+  | 'idle'
+  | 'policy-max-age';
 
 /** One sign-in: its id sits in every access token, so ending it ends the tokens at once. */
 @Entity('sessions')
@@ -36,6 +38,13 @@ export class Session {
   /** The last re-authentication (POST /auth/step-up); null: the sign-in (createdAt) is the last one. */
   @Column({ type: DATE_TYPE, nullable: true })
   authenticatedAt!: Date | null;
+
+  /**
+   * The last call, to the minute, recorded only while the organisation has an idle limit (the one write it costs is
+   * made at most once a minute per session); null: no call recorded since the sign-in or the refresh.
+   */
+  @Column({ type: DATE_TYPE, nullable: true })
+  lastUsedAt!: Date | null;
 
   @Column({ type: DATE_TYPE, nullable: true })
   endedAt!: Date | null;

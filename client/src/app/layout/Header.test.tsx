@@ -31,6 +31,7 @@ const COG: Record<string, string[]> = {
     'Single Sign-On',
     'Directory Provisioning',
     'Integrations',
+    'Security Policy',
     'Organisation Settings',
   ],
   SITE_ADMIN: [
@@ -41,6 +42,7 @@ const COG: Record<string, string[]> = {
     'Single Sign-On',
     'Directory Provisioning',
     'Integrations',
+    'Security Policy',
     'Organisation Settings',
   ],
   ADMINISTRATOR: [

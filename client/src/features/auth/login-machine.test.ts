@@ -40,6 +40,26 @@ describe('login step transitions (spec 000 §4)', () => {
     expect(next).toMatchObject({ state: 'CHANGE_PASSWORD', challengeToken: 'c2' });
   });
 
+  it('PASSWORD → the organisation’s provider when its policy requires single sign-on (SSO_REQUIRED)', () => {
+    const { next, toast, redirect } = afterLoginError(
+      { ...at('PASSWORD'), password: 'secret' },
+      apiError(401, {
+        code: 'SSO_REQUIRED',
+        message: 'Sign in through your provider.',
+        url: '/auth/sso/4?login_hint=a',
+      }),
+    );
+    expect(redirect).toBe('/auth/sso/4?login_hint=a');
+    expect(next).toMatchObject({ state: 'SSO', password: '', sso: { url: '/auth/sso/4?login_hint=a' } });
+    expect(toast).toMatchObject({ type: 'info', title: 'Sign in through your provider.' });
+    // Only a path of this site is followed.
+    const elsewhere = afterLoginError(
+      at('PASSWORD'),
+      apiError(401, { code: 'SSO_REQUIRED', message: 'x', url: '//evil.example/' }),
+    );
+    expect(elsewhere.redirect).toBeUndefined();
+  });
+
   it("PASSWORD → ROOT with the error toast when the message is exactly 'Please try again.'", () => {
     const { next, toast } = afterLoginError(
       at('PASSWORD'),

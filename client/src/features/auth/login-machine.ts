@@ -55,7 +55,7 @@ export const LOGIN_TEXTS = {
 export function afterLoginError(
   current: LoginState,
   error: unknown,
-): { next: LoginState; toast?: Toast; inline?: string } {
+): { next: LoginState; toast?: Toast; inline?: string; redirect?: string } {
   const body =
     error instanceof ApiError ? error.body : { message: error instanceof Error ? error.message : String(error) };
   const message = body.message ?? '';
@@ -74,6 +74,14 @@ export function afterLoginError(
         rememberDeviceDays: typeof body.rememberDeviceDays === 'number' ? body.rememberDeviceDays : 0,
         passkeyOffered: body.passkey === true,
       },
+    };
+  }
+  // The organisation requires its single sign-on of this account: the card goes to its provider.
+  if (body.code === ERROR_CODES.SSO_REQUIRED && typeof body.url === 'string' && /^\/(?!\/)/.test(body.url)) {
+    return {
+      next: { ...current, password: '', state: 'SSO', sso: { url: body.url } },
+      toast: { type: 'info', title: message },
+      redirect: body.url,
     };
   }
   if (body.code === ERROR_CODES.PASSWORD_CHANGE_REQUIRED) {

@@ -19,6 +19,10 @@ const ADMINISTRATION_CARDS: Record<string, { tab: string; description: string }>
     tab: 'provisioning',
     description: 'Tokens with which your directory creates and updates accounts (SCIM).',
   },
+  'Security Policy': {
+    tab: 'security-policy',
+    description: 'Require MFA or single sign-on, limit network addresses, session lifetimes and password length.',
+  },
   Integrations: {
     tab: 'integrations',
     description: 'API keys, signed webhooks and audit log streams for your own systems.',
@@ -26,7 +30,7 @@ const ADMINISTRATION_CARDS: Record<string, { tab: string; description: string }>
 };
 
 const ORGANISATION_SETTINGS_DESCRIPTION =
-  'Members, invitations, single sign-on, directory provisioning, the audit log and integrations, in one place.';
+  'Members, invitations, single sign-on, directory provisioning, the audit log, the security policy and integrations, in one place.';
 
 /** What a signed-in user can do next, by role (spec 000 §6, 001 §2.1, §6). */
 export function dashboardLinks(

@@ -99,10 +99,11 @@ export function LoginCard({ params, onSignedIn, onSignOut, provider }: LoginCard
       if (typeof res.recoveryCodesLeft === 'number') showToast(signedInWithRecoveryCode(res.recoveryCodesLeft), 10_000);
       onSignedIn(res.accessToken, destinationAfterSignIn(params));
     } catch (error) {
-      const { next, toast, inline } = afterLoginError(state, error);
+      const { next, toast, inline, redirect } = afterLoginError(state, error);
       setLogin(next);
       if (toast) showToast(toast);
       setInlineError(inline ?? null);
+      if (redirect) window.location.assign(redirect);
     } finally {
       setBusy(false);
     }

@@ -35,6 +35,7 @@ describe('OrganisationSettingsLayout (one place for an organisation’s administ
         'Single sign-on and domains',
         'Directory provisioning',
         'Audit log',
+        'Security policy',
         'Integrations',
       ]),
     );

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
+import { Organisation } from '../database/entities/organisation.entity';
+import { SessionsModule } from '../sessions/sessions.module';
+import { SecurityPolicyController } from './security-policy.controller';
+import { SecurityPolicyService } from './security-policy.service';
+
+/** An organisation's security policy (docs/security-policy.md): the calls that read and change it. */
+@Module({
+  imports: [AuditModule, SessionsModule, TypeOrmModule.forFeature([Organisation])],
+  controllers: [SecurityPolicyController],
+  providers: [SecurityPolicyService],
+})
+export class SecurityPolicyModule {}
