@@ -68,8 +68,11 @@ export function originOf(req: { ip?: string }): CallOrigin {
   };
 }
 
-/** Ends a session the organisation's policy ended (idle or too old), with its sockets: the sessions feature's. */
-export type SessionEnder = (sessionId: string, reason: 'idle' | 'policy-max-age') => Promise<void>;
+/**
+ * Ends a session the organisation's policy ended (idle or too old), with its sockets and its audit event: the sessions
+ * feature's. Answers whether this call ended it (false when the sweep or another call already had).
+ */
+export type SessionEnder = (sessionId: string, reason: 'idle' | 'policy-max-age') => Promise<boolean>;
 
 const COLUMNS = `u."id", u."email", u."firstName", u."lastName", u."organisationId", u."roleId", u."isAdministrator", u."isDisabled",
   u."isBlocked", u."isMFAEnforced", u."isMFAEnabled", u."hasPasskey", u."isSSO", o."code" AS "organisationCode", o."name" AS "organisationName", o."applications",

@@ -43,7 +43,7 @@ export class SessionLifetimeService implements OnApplicationBootstrap, OnApplica
     this.stopSweep?.();
   }
 
-  /** Ends every open session its organisation's policy has ended by now; answers how many. */
+  /** Ends every open session its organisation's policy has ended by now; answers how many this sweep ended. */
   async sweep(now = Date.now()): Promise<number> {
     const limited = await this.organisations.find({
       select: { id: true, sessionIdleMinutes: true, sessionMaxHours: true, securityPolicyAt: true },
@@ -74,8 +74,8 @@ export class SessionLifetimeService implements OnApplicationBootstrap, OnApplica
         now,
       );
       if (!over) continue;
-      await this.sessionsService.end(s.id, over);
-      ended += 1;
+      // A call or another instance may have ended it meanwhile: only the one that ends it counts (and records) it.
+      if (await this.sessionsService.end(s.id, over)) ended += 1;
     }
     return ended;
   }

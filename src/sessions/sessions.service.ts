@@ -36,6 +36,12 @@ const REVOKES_TRUSTED_DEVICES: ReadonlySet<SessionEndReason> = new Set([
   'not-me',
 ]);
 
+/** The audit summary of a session the organisation's security policy ended, by its reason. */
+const POLICY_END_SUMMARIES: Partial<Record<SessionEndReason, string>> = {
+  idle: 'Session ended by the security policy: idle for longer than its limit',
+  'policy-max-age': 'Session ended by the security policy: older than its maximum age',
+};
+
 /** Sign-in sessions and their rotating refresh tokens (docs/product-rules.md §3). */
 @Injectable()
 export class SessionsService {
@@ -144,22 +150,38 @@ export class SessionsService {
     return (await this.sessions.countBy({ id: sessionId, endedAt: IsNull() })) > 0;
   }
 
-  /** Ends one session; a logout (the user's own act) is recorded in the audit trail with the client given. */
-  async end(sessionId: string, reason: SessionEndReason, client?: ClientInfo): Promise<void> {
+  /**
+   * Ends one session; answers whether this call ended it (false: it had already ended). Only the call whose
+   * conditional update ends the session records its end, so parallel ends (two instances' sweeps, a call and the
+   * sweep, two logouts) record it once: a logout (the user's own act) with the client given, an end by the
+   * organisation's security policy (idle or too old) as the service's, each in the transaction that ends it.
+   */
+  async end(sessionId: string, reason: SessionEndReason, client?: ClientInfo): Promise<boolean> {
     const ended = await this.sessions.manager.transaction(async (tx) => {
       const session = await tx.getRepository(Session).findOneBy({ id: sessionId, endedAt: IsNull() });
       if (!session) return null;
-      await tx
+      const updated = await tx
         .getRepository(Session)
         .update({ id: sessionId, endedAt: IsNull() }, { endedAt: new Date(), endReason: reason });
-      if (reason === 'logout') {
-        const user = await tx.getRepository(User).findOneBy({ id: session.userId });
-        if (user)
-          await this.audit.record(tx, { type: 'LOGOUT', actor: user, target: user, client, summary: 'Logged out' });
-      }
+      if (!updated.affected) return null;
+      const policy = POLICY_END_SUMMARIES[reason];
+      if (reason !== 'logout' && !policy) return session;
+      const user = await tx.getRepository(User).findOneBy({ id: session.userId });
+      if (!user) return session;
+      if (policy)
+        await this.audit.record(tx, {
+          type: 'SESSION_EXPIRED',
+          actor: 'service',
+          target: user,
+          organisationId: session.organisationId,
+          summary: policy,
+        });
+      else await this.audit.record(tx, { type: 'LOGOUT', actor: user, target: user, client, summary: 'Logged out' });
       return session;
     });
-    if (ended) this.events.emitEnded({ sessionId, userId: ended.userId, organisationId: ended.organisationId, reason });
+    if (!ended) return false;
+    this.events.emitEnded({ sessionId, userId: ended.userId, organisationId: ended.organisationId, reason });
+    return true;
   }
 
   /**

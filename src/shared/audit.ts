@@ -8,6 +8,7 @@ export const AUDIT_EVENT_TYPES = {
   LOGOUT: 'Logout',
   NOT_ME_REPORTED: "Sign-in reported as not the owner's",
   FORCE_LOGOFF: 'Force log-off',
+  SESSION_EXPIRED: 'Session ended by the security policy',
   PASSWORD_CHANGED: 'Password changed',
   PASSWORD_RESET_REQUESTED: 'Password reset requested',
   PASSWORD_RESET: 'Password reset',

@@ -335,6 +335,22 @@ describe('An organisation’s security policy', () => {
 
   describe('session lifetimes (time moved with a controlled clock)', () => {
     const sessionRow = (s: LoggedIn) => t.db.getRepository(Session).findOneByOrFail({ id: sessionIdOf(s) });
+    /** The trail's SESSION_EXPIRED events of an account (each account here holds one session). */
+    const expiredEvents = (user: User) =>
+      t.db.getRepository(AuditEvent).findBy({ type: 'SESSION_EXPIRED', targetId: user.id });
+    /** Exactly one SESSION_EXPIRED event for the account, the service's, in its organisation's trail. */
+    async function expectOneExpiry(user: User, reason: RegExp): Promise<void> {
+      const events = await expiredEvents(user);
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        actorKind: 'service',
+        actorId: null,
+        targetEmail: user.email,
+        targetOrganisationId: user.organisationId,
+        organisationId: user.organisationId,
+      });
+      expect(events[0].summary).toMatch(reason);
+    }
 
     it('sessionIdleMinutes: a call within the limit keeps the session; idle that long, it ends at the next call', async () => {
       const { org, adminS } = await organisation();
@@ -355,6 +371,9 @@ describe('An organisation’s security policy', () => {
       expect(row.endedAt).not.toBeNull();
       // Its refresh token went with it.
       expectErrorBody(await request(t.http).post('/refresh').set('Cookie', s.cookie), 401);
+      // Audited once, by the service: the calls refused after the end record nothing more.
+      expectRefused(await request(t.http).get('/api/users/current').set(s.auth), 401, 'SESSION_ENDED');
+      await expectOneExpiry(member, /idle/);
     });
 
     it('sessionMaxHours: a session that old ends at its refresh, whatever its use', async () => {
@@ -372,10 +391,14 @@ describe('An organisation’s security policy', () => {
       clockAt(start + 61 * 60_000);
       expectErrorBody(await request(t.http).post('/refresh').set('Cookie', cookie), 401);
       expect((await sessionRow(s)).endReason).toBe('policy-max-age');
+      await expectOneExpiry(member, /maximum age/);
+      // A sweep after the refresh finds nothing more to end or record.
+      await t.app.get(SessionLifetimeService).sweep(Date.now());
+      await expectOneExpiry(member, /maximum age/);
     });
 
     it('the sweep ends sessions that make no call, with their sockets; sessions of other organisations stay', async () => {
-      const { org, adminS, memberS } = await organisation();
+      const { org, admin, member, adminS, memberS } = await organisation();
       const bystander = await organisation();
       await put(adminS, org.id, { sessionIdleMinutes: 5 }).expect(200);
       const socket = socketFrom(t, memberS.accessToken, '127.0.0.1');
@@ -386,16 +409,67 @@ describe('An organisation’s security policy', () => {
       expect((await sessionRow(adminS)).endReason).toBe('idle');
       expect(await socket.disconnected).toBe('io server disconnect');
       expect((await sessionRow(bystander.memberS)).endedAt).toBeNull();
+      await expectOneExpiry(member, /idle/);
+      await expectOneExpiry(admin, /idle/);
+      expect(await expiredEvents(bystander.member)).toHaveLength(0);
+      // A second sweep ends and records nothing more.
+      await t.app.get(SessionLifetimeService).sweep(Date.now() + 7 * 60_000);
+      await expectOneExpiry(member, /idle/);
     });
 
     it('an idle limit set now does not end sessions for the idle time before it', async () => {
-      const { org, adminS, memberS } = await organisation();
+      const { org, member, adminS, memberS } = await organisation();
       clockAt(Date.now() + 30 * 60_000);
       // Refresh first: the member's access token is past its 15 minutes at this clock.
       const fresh = await request(t.http).post('/refresh').set('Cookie', adminS.cookie).expect(200);
       const admin = { Authorization: `Bearer ${fresh.body.newAccessToken}` };
       await request(t.http).put(policyPath(org.id)).set(admin).send({ sessionIdleMinutes: 5 }).expect(200);
       await request(t.http).post('/refresh').set('Cookie', memberS.cookie).expect(200);
+      expect(await expiredEvents(member)).toHaveLength(0);
+    });
+
+    it('two sweeps (two instances) and calls racing to end the same idle sessions: each is ended and audited once', async () => {
+      const { org, adminS } = await organisation();
+      await put(adminS, org.id, { sessionIdleMinutes: 5 }).expect(200);
+      const members = await Promise.all([1, 2, 3].map(() => createUser(t, org, { roleId: Role.ANALYST })));
+      const sessions: LoggedIn[] = [];
+      for (const u of members) sessions.push(await login(t, u.email));
+      const lifetime = t.app.get(SessionLifetimeService);
+      clockAt(Date.now() + 6 * 60_000);
+      const answers = await Promise.all([
+        lifetime.sweep(),
+        lifetime.sweep(),
+        ...sessions.map((s) => request(t.http).get('/api/users/current').set(s.auth)),
+        ...sessions.map((s) => request(t.http).get('/api/users/current').set(s.auth)),
+        lifetime.sweep(),
+      ]);
+      for (const res of answers.filter((a): a is request.Response => typeof a === 'object'))
+        expect(res.status).toBe(401);
+      for (const [i, u] of members.entries()) {
+        expect((await sessionRow(sessions[i])).endReason).toBe('idle');
+        await expectOneExpiry(u, /idle/);
+      }
+    });
+
+    it('sessionMaxHours: the sweep and refreshes racing at the maximum age end and audit each session once', async () => {
+      const { org, adminS } = await organisation();
+      await put(adminS, org.id, { sessionMaxHours: 1 }).expect(200);
+      const members = await Promise.all([1, 2].map(() => createUser(t, org, { roleId: Role.ANALYST })));
+      const sessions: LoggedIn[] = [];
+      for (const u of members) sessions.push(await login(t, u.email));
+      const lifetime = t.app.get(SessionLifetimeService);
+      clockAt(Date.now() + 61 * 60_000);
+      const answers = await Promise.all([
+        lifetime.sweep(),
+        ...sessions.map((s) => request(t.http).post('/refresh').set('Cookie', s.cookie)),
+        lifetime.sweep(),
+      ]);
+      for (const res of answers.filter((a): a is request.Response => typeof a === 'object'))
+        expect(res.status).toBe(401);
+      for (const [i, u] of members.entries()) {
+        expect((await sessionRow(sessions[i])).endReason).toBe('policy-max-age');
+        await expectOneExpiry(u, /maximum age/);
+      }
     });
   });
 

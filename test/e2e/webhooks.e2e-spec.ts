@@ -6,9 +6,11 @@ import { decrypt } from '../../src/common/crypto/secrets';
 import { IntegrationDelivery } from '../../src/integrations/entities/integration-delivery.entity';
 import { WebhookEndpoint } from '../../src/integrations/entities/webhook-endpoint.entity';
 import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
+import { Organisation } from '../../src/database/entities/organisation.entity';
+import { SessionLifetimeService } from '../../src/sessions/session-lifetime.service';
 import { Role } from '../../src/shared/roles';
 import { expectErrorBody } from '../utils/error-body';
-import { createUser, login } from '../utils/factories';
+import { createOrganisation, createUser, login } from '../utils/factories';
 import { lastMailTo } from '../utils/outbox';
 import { createRoleMatrix, RoleMatrix } from '../utils/roles';
 import { provisioningToken, scimClient, scimUser } from '../utils/scim';
@@ -321,6 +323,35 @@ describe('Webhooks: /api/webhooks', () => {
     expect(bodies.map((b) => b.type).sort()).toEqual(['session.ended', 'session.started', 'sign_in.failed']);
     for (const b of bodies)
       expect(b.data).toMatchObject({ organisationId: m.org.id, userId: user.id, email: user.email });
+  });
+
+  it('a session the security policy ends arrives as session.ended from the system, once, to its organisation alone', async () => {
+    const org = await createOrganisation(t);
+    const user = await createUser(t, org, { roleId: Role.VIEWER });
+    await login(t, user.email);
+    await t.db.getRepository(Organisation).update({ id: org.id }, { sessionIdleMinutes: 5 });
+    const e = await endpoint(['session.ended'], m.byRole.E_SUPPORT.session.auth, `?organisationId=${org.id}`);
+    const others = await endpoint(['session.ended']);
+    const lifetime = t.app.get(SessionLifetimeService);
+    // Two instances' sweeps at once: the session ends once, and is told once.
+    const at = Date.now() + 6 * 60_000;
+    const swept = await Promise.all([lifetime.sweep(at), lifetime.sweep(at)]);
+    expect(swept.reduce((a, b) => a + b, 0)).toBe(1);
+    const [r] = await rx.waitFor(e.path);
+    expect(verify(e.secret, r)).toEqual({
+      type: 'session.ended',
+      timestamp: expect.any(String),
+      data: {
+        organisationId: org.id,
+        actor: { type: 'system', id: null },
+        userId: user.id,
+        email: user.email,
+        summary: expect.stringContaining('security policy'),
+      },
+    });
+    await new Promise((r2) => setTimeout(r2, 1500));
+    expect(rx.on(e.path)).toHaveLength(1);
+    expect(rx.on(others.path)).toHaveLength(0);
   });
 
   it('parallel changes: one delivery each, delivered once', async () => {
