@@ -13,6 +13,8 @@ interface NumericParameter {
   path: string;
   name: string;
   schema: Json;
+  /** The operation's other required query parameters with their documented examples (e.g. a period's dates). */
+  base: string;
 }
 
 /**
@@ -42,19 +44,34 @@ describe('hostile HTTP: numeric query parameters and requests refused before the
   });
   afterAll(() => t?.close());
 
+  /** A valid value of a required parameter: its documented example, or today for a date (YYYY-MM-DD). */
+  function exampleOf(parameter: Json): string {
+    const example = parameter.example ?? parameter.schema?.example;
+    if (example !== undefined) return String(example);
+    if (String(parameter.schema?.pattern ?? '').includes('\\d{4}-')) return new Date().toISOString().slice(0, 10);
+    throw new Error(`no example for the required query parameter ${parameter.name}`);
+  }
+
   /** Every query parameter of every GET the document declares as an integer or a number (or an enum of numbers). */
   function numericParameters(): NumericParameter[] {
     const out: NumericParameter[] = [];
     for (const [path, item] of Object.entries(doc.paths as Json))
       for (const [method, op] of Object.entries(item as Json)) {
         if (method !== 'get') continue;
-        for (const p of (op as Json).parameters ?? []) {
+        const parameters: Json[] = (op as Json).parameters ?? [];
+        for (const p of parameters) {
           const s = p.schema ?? {};
           const numeric =
             s.type === 'integer' ||
             s.type === 'number' ||
             (Array.isArray(s.enum) && s.enum.every((v: unknown) => typeof v === 'number'));
-          if (p.in === 'query' && numeric) out.push({ path, name: p.name, schema: s });
+          if (p.in !== 'query' || !numeric) continue;
+          const base = parameters
+            .filter((o) => o.in === 'query' && o.required && o.name !== p.name)
+            .map((o) => `${encodeURIComponent(o.name)}=${encodeURIComponent(exampleOf(o))}`)
+            .map((pair) => `${pair}&`)
+            .join('');
+          out.push({ path, name: p.name, schema: s, base });
         }
       }
     return out;
@@ -84,9 +101,9 @@ describe('hostile HTTP: numeric query parameters and requests refused before the
   }
 
   /** The caller that reaches the route's validation: the first whose plain request is answered 2xx. */
-  async function callerFor(path: string): Promise<LoggedIn> {
+  async function callerFor(path: string, base: string): Promise<LoggedIn> {
     for (const caller of [siteAdmin, support]) {
-      const res = await request(t.http).get(path).set(caller.auth);
+      const res = await request(t.http).get(`${path}?${base}`).set(caller.auth);
       if (res.status < 300) return caller;
     }
     throw new Error(`no caller reaches GET ${path}`);
@@ -122,13 +139,13 @@ describe('hostile HTTP: numeric query parameters and requests refused before the
     const refusedWrongly: string[] = [];
     const before = await fingerprints.full();
     for (const p of numericParameters()) {
-      const caller = await callerFor(p.path);
+      const caller = await callerFor(p.path, p.base);
       for (const [why, value] of [
         ...hostileValues(p.schema),
         ['repeated', '1&' + encodeURIComponent(p.name) + '=2'] as [string, string],
       ]) {
         const query = why === 'repeated' ? `${p.name}=${value}` : `${p.name}=${encodeURIComponent(value)}`;
-        const res = await request(t.http).get(`${p.path}?${query}`).set(caller.auth);
+        const res = await request(t.http).get(`${p.path}?${p.base}${query}`).set(caller.auth);
         if (res.status !== 400 || !isErrorBody(res.body, 400))
           refusedWrongly.push(
             `GET ${p.path}?${query} (${why}): ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`,
@@ -141,10 +158,10 @@ describe('hostile HTTP: numeric query parameters and requests refused before the
 
   it('the bounds themselves are accepted: the maximum and the minimum are never a 5xx', async () => {
     for (const p of numericParameters()) {
-      const caller = await callerFor(p.path);
+      const caller = await callerFor(p.path, p.base);
       const edges = Array.isArray(p.schema.enum) ? p.schema.enum : [p.schema.minimum, p.schema.maximum];
       for (const value of edges.filter((v: unknown) => typeof v === 'number')) {
-        const res = await request(t.http).get(`${p.path}?${p.name}=${value}`).set(caller.auth);
+        const res = await request(t.http).get(`${p.path}?${p.base}${p.name}=${value}`).set(caller.auth);
         const seen = { at: `${p.path}?${p.name}=${value}`, status: res.status };
         expect({ ...seen, status: res.status < 500 ? 'below 500' : res.status }).toEqual({
           ...seen,

@@ -1,6 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Matches, Min } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { Matches } from 'class-validator';
+import { WholeNumberField } from '../../common/validation';
 import { INSIGHTS_MESSAGES } from '../../shared/insights';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -15,10 +15,8 @@ export class InsightsQueryDto {
   @Matches(DATE, { message: INSIGHTS_MESSAGES.BAD_PERIOD })
   to!: string;
 
-  @ApiPropertyOptional({ description: 'E-Support only: the organisation to read (default: the caller’s own)' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'organisationId must be a whole number.' })
-  @Min(1, { message: 'organisationId must be a whole number.' })
+  @WholeNumberField('organisationId', {
+    description: 'E-Support only: the organisation to read (default: the caller’s own)',
+  })
   organisationId?: number;
 }
