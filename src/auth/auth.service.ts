@@ -67,7 +67,7 @@ export class AuthService {
     assertMaySignIn(user);
     // The organisation's rules before the second factor, so that no code is sent to someone who may not sign in here.
     await this.assertAddressAllowed(user, client, 'password');
-    await this.assertPasswordSignInAllowed(user, client);
+    await this.assertSsoNotRequired(user, client, 'password');
     const { recoveryCodesLeft, rememberDevice } = await this.secondFactor.pass(user, dto, challenge, client, cookies);
     const signedIn = await this.completeLogin(user, client, dto.passkey ? 'password+passkey' : 'password');
     if (recoveryCodesLeft !== undefined) signedIn.recoveryCodesLeft = recoveryCodesLeft;
@@ -103,8 +103,8 @@ export class AuthService {
 
   /**
    * A password-less sign-in with a discoverable passkey (user verification required, so it is both factors and no
-   * TOTP follows). The account's lock-out, access and password-change checks and the session's concurrent-users limit
-   * are those of a password sign-in.
+   * TOTP follows). The account's lock-out, access and password-change checks, the organisation's single sign-on
+   * requirement and the session's concurrent-users limit are those of a password sign-in.
    */
   private async loginWithPasskey(response: object, client: SignInClient): Promise<SignedIn> {
     const checked: AssertionResult = await this.passkeys.verifyAssertion(response as AuthenticationResponseJSON, null);
@@ -123,6 +123,7 @@ export class AuthService {
       throw checked.error;
     }
     assertMaySignIn(checked.user);
+    await this.assertSsoNotRequired(checked.user, client, 'passkey');
     return this.completeLogin(checked.user, client, 'passkey');
   }
 
@@ -136,12 +137,19 @@ export class AuthService {
     this.ssoRequirement = resolve;
   }
 
-  /** After the password is right: the organisation's policy may require its provider instead (401 SSO_REQUIRED). */
-  private async assertPasswordSignInAllowed(user: User, client: SignInClient): Promise<void> {
+  /**
+   * After the password or a password-less passkey proved who signs in: the organisation's policy may require its
+   * provider instead (401 SSO_REQUIRED with where it starts), recorded as a refused sign-in by that method.
+   */
+  private async assertSsoNotRequired(
+    user: User,
+    client: SignInClient,
+    method: Exclude<SignInMethod, 'sso'>,
+  ): Promise<void> {
     const url = await this.ssoRequirement?.(user);
     if (url === undefined) return;
     await this.attempts.refused('SIGN_IN_FAILED', user.email, user, client, SIGN_IN_FAILURE_REASONS.SSO_REQUIRED, {
-      method: 'password',
+      method,
       reason: 'SSO_REQUIRED',
     });
     throw AppException.unauthorized(SECURITY_POLICY_MESSAGES.SSO_REQUIRED, ERROR_CODES.SSO_REQUIRED, { url });

@@ -10,7 +10,7 @@ import { parseCsv } from '../common/csv';
 import { ClientInfo } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import { BreachedPasswordsService } from '../credentials/breached-passwords.service';
+import { PasswordRulesService } from '../credentials/password-rules.service';
 import { PasswordService } from '../credentials/password.service';
 import { Organisation } from '../database/entities/organisation.entity';
 import { User } from '../database/entities/user.entity';
@@ -66,7 +66,7 @@ export class InvitationsService implements OnModuleInit {
     private readonly audit: AuditService,
     private readonly auth: AuthService,
     private readonly passwords: PasswordService,
-    private readonly breached: BreachedPasswordsService,
+    private readonly passwordRules: PasswordRulesService,
     private readonly discovery: SsoDiscoveryService,
     private readonly federated: FederatedSignInService,
     @Optional() @Inject(INVITATION_CLOCK) clock?: InvitationClock,
@@ -233,14 +233,14 @@ export class InvitationsService implements OnModuleInit {
 
   /**
    * Creates the account with the invited role and signs it in, as a password sign-in does. The password passes the
-   * specification's rules (the DTO) and the breached-password check before the link is claimed, so a refused one
-   * leaves the link usable.
+   * specification's rules (the DTO), then the rules of every password set (the organisation's minimum length and the
+   * breached-password check) before the link is claimed, so a refused one leaves the link usable.
    */
   async accept(dto: AcceptInvitationDto, client: ClientInfo): Promise<SignedIn> {
     if (!dto.acceptToS) throw AppException.badRequest(AUTH_MESSAGES.TERMS_NOT_ACCEPTED, ERROR_CODES.TERMS_NOT_ACCEPTED);
     const invitation = await this.open(dto.token);
     if (await this.mustUseProvider(invitation)) throw AppException.forbidden(M.SSO_REQUIRED, ERROR_CODES.SSO_REQUIRED);
-    await this.breached.assertNotBreached(dto.password, 'password');
+    await this.passwordRules.assertAcceptable(dto.password, 'password', invitation.organisationId);
     const passwordHash = await this.passwords.hash(dto.password);
     let user: User;
     try {

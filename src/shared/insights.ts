@@ -12,7 +12,7 @@ export const SIGN_IN_FAILURE_REASONS = {
   PASSKEY_NOT_VERIFIED: 'Passkey not verified',
   LOCKED: 'Refused while locked',
   SSO_REFUSED: 'Refused by single sign-on rules',
-  SSO_REQUIRED: 'Password sign-in refused: the organisation requires its single sign-on',
+  SSO_REQUIRED: 'Sign-in refused: the organisation requires its single sign-on',
   IP_NOT_ALLOWED: "Address outside the organisation's allowed ranges",
 } as const;
 export type SignInFailureReason = keyof typeof SIGN_IN_FAILURE_REASONS;

@@ -10,8 +10,8 @@ import { SsoDiscoveryResult } from '../shared/sso';
 import { SsoConnection } from './entities/sso-connection.entity';
 
 /**
- * POST /auth/sso/discover: the login card asks where an e-mail signs in. Also tells password sign-in when the
- * organisation's security policy requires its provider of an account (ssoRequired).
+ * POST /auth/sso/discover: the login card asks where an e-mail signs in. Also tells sign-in by password or by a
+ * passkey alone when the organisation's security policy requires its provider of an account (ssoRequired).
  */
 @Injectable()
 export class SsoDiscoveryService implements OnModuleInit {
@@ -51,9 +51,9 @@ export class SsoDiscoveryService implements OnModuleInit {
   }
 
   /**
-   * Where the account must sign in instead of with its password, or undefined when its password is fine: its
+   * Where the account must sign in instead of with its password or a passkey, or undefined when those are fine: its
    * organisation requires SSO, its e-mail is on a domain the organisation verified, and the organisation has a
-   * provider. E-Support accounts and the site admin who saved the requirement keep their password.
+   * provider. E-Support accounts and the site admin who saved the requirement keep their password and passkeys.
    */
   async requiredFor(user: User): Promise<string | undefined> {
     if (user.roleId === Role.E_SUPPORT) return undefined;

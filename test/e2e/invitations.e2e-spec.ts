@@ -205,6 +205,38 @@ describe('Invitations', () => {
     expect(await t.db.getRepository(AuditEvent).countBy({ type: 'USER_CREATED', targetId: user.id })).toBe(1);
   });
 
+  it("applies the organisation's minimum password length as every password set does; a refused password leaves the link usable", async () => {
+    const org = await createOrganisation(t, { passwordMinLength: 14 });
+    const admin = await createUser(t, org, { roleId: Role.SITE_ADMIN });
+    const adminS = await login(t, admin.email);
+    const email = address('min');
+    expect((await invite(adminS.auth, { email, roleId: Role.ANALYST })).status).toBe(201);
+    const token = await tokenOf(email);
+
+    const tooShort = 'Blue-Lan-4';
+    const short = await accept(token, { password: tooShort });
+    expectErrorBody(short, 400);
+    // The profile's password change in the same organisation answers the same, naming its own field.
+    const profile = await request(t.http)
+      .patch('/api/users/updatePassword')
+      .set(adminS.auth)
+      .send({ currentPassword: PASSWORD, userPassword: tooShort });
+    expectErrorBody(profile, 400);
+    expect(profile.body).toMatchObject({ code: 'WEAK_PASSWORD', errors: [{ field: 'userPassword' }] });
+    const message = profile.body.message as string;
+    expect(message).toContain('14');
+    expect(short.body).toEqual({
+      ...profile.body,
+      errors: [{ field: 'password', message }],
+    });
+    expect(await t.db.getRepository(User).countBy({ email })).toBe(0);
+    expect((await preview(token)).status).toBe(200);
+
+    const res = await accept(token, { password: 'Blue-Lantern-4' });
+    expect(res.status).toBe(200);
+    expect(await t.db.getRepository(User).findOneByOrFail({ email })).toMatchObject({ organisationId: org.id });
+  });
+
   it('expires links after their days, by the clock', async () => {
     const res = await invite(as('SITE_ADMIN'), { email: address(), roleId: 6, expiresInDays: 2 });
     const token = await tokenOf(res.body.email);

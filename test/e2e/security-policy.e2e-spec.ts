@@ -9,6 +9,7 @@ import { User } from '../../src/database/entities/user.entity';
 import { Session } from '../../src/sessions/entities/session.entity';
 import { SessionLifetimeService } from '../../src/sessions/session-lifetime.service';
 import { SsoConnection } from '../../src/sso/entities/sso-connection.entity';
+import { SIGN_IN_FAILURE_REASONS } from '../../src/shared/insights';
 import { SOCKET_ERRORS } from '../../src/shared/notifications';
 import { Role } from '../../src/shared/roles';
 import { expectErrorBody } from '../utils/error-body';
@@ -16,6 +17,7 @@ import { createOrganisation, createUser, LoggedIn, login, PASSWORD } from '../ut
 import { createRoleMatrix, RoleMatrix } from '../utils/roles';
 import { ageSession, sessionIdOf } from '../utils/step-up';
 import { verifyDomain } from '../utils/sso';
+import { SoftAuthenticator } from '../utils/soft-authenticator';
 import { expected, statusesFor } from '../utils/users';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -543,6 +545,65 @@ describe('An organisation’s security policy', () => {
       await signIn(admin.email).expect(200);
       await put(adminS, org.id, { ssoRequired: false }).expect(200);
       await signIn(member.email).expect(200);
+    });
+
+    it('a passkey alone is refused the same way (401 SSO_REQUIRED, audited); the site admin who saved it keeps theirs', async () => {
+      const org = await createOrganisation(t);
+      const domain = `passkey-policy-${org.id}.example`;
+      await verifyDomain(t, org, domain);
+      const connection = await t.db.getRepository(SsoConnection).save(
+        t.db.getRepository(SsoConnection).create({
+          organisationId: org.id,
+          protocol: 'oidc',
+          name: 'Corporate',
+          enabled: true,
+          oidcIssuer: 'https://idp.example',
+          oidcClientId: 'portal',
+        }),
+      );
+      const admin = await createUser(t, org, { roleId: Role.SITE_ADMIN, email: `admin@${domain}` });
+      const member = await createUser(t, org, { roleId: Role.ANALYST, email: `member@${domain}` });
+      const adminS = await login(t, admin.email);
+      const keys = new Map<number, SoftAuthenticator>();
+      for (const [who, s] of [
+        [admin, adminS],
+        [member, await login(t, member.email)],
+      ] as const) {
+        const key = new SoftAuthenticator('http://portal.test');
+        const options = await request(t.http).post('/mfa/passkeys/registration-options').set(s.auth).expect(200);
+        const { response } = key.register(options.body);
+        await request(t.http).post('/mfa/passkeys').set(s.auth).send({ name: 'Laptop', response }).expect(200);
+        keys.set(who.id, key);
+      }
+      const withPasskey = async (userId: number) => {
+        const options = await request(t.http).post('/auth/passkey/options').expect(200);
+        return request(t.http)
+          .post('/auth/login')
+          .send({ acceptToS: true, passkey: keys.get(userId)!.assert(options.body) });
+      };
+      const sessionsOf = (userId: number) => t.db.getRepository(Session).countBy({ userId });
+      const refusals = (userId: number) =>
+        t.db.getRepository(AuditEvent).countBy({ type: 'SIGN_IN_FAILED', targetId: userId });
+      await put(adminS, org.id, { ssoRequired: true }).expect(200);
+
+      const sessionsBefore = await sessionsOf(member.id);
+      const refused = await withPasskey(member.id);
+      expectRefused(refused, 401, 'SSO_REQUIRED');
+      expect(refused.body.url).toBe(`/auth/sso/${connection.id}?login_hint=${encodeURIComponent(member.email)}`);
+      expect(refused.body.accessToken).toBeUndefined();
+      expect(await sessionsOf(member.id)).toBe(sessionsBefore);
+      const [event] = await t.db
+        .getRepository(AuditEvent)
+        .find({ where: { type: 'SIGN_IN_FAILED', targetId: member.id }, order: { id: 'DESC' }, take: 1 });
+      expect(event.summary).toBe(`${SIGN_IN_FAILURE_REASONS.SSO_REQUIRED} for ${member.email}`);
+
+      // The site admin who saved the policy keeps their way in, and is not recorded as refused.
+      const adminRefusals = await refusals(admin.id);
+      expect((await withPasskey(admin.id)).status).toBe(200);
+      expect(await refusals(admin.id)).toBe(adminRefusals);
+      // With the policy off, the member's passkey works again.
+      await put(adminS, org.id, { ssoRequired: false }).expect(200);
+      expect((await withPasskey(member.id)).status).toBe(200);
     });
   });
 
