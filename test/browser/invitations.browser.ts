@@ -26,6 +26,8 @@ test('a site admin walks the organisation settings, invites a person, who accept
     'Single sign-on and domains',
     'Directory provisioning',
     'Audit log',
+    'Security policy',
+    'Integrations',
   ]);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Users of');
   for (const [tab, heading] of [
