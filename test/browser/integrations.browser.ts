@@ -1,4 +1,6 @@
 import { expect, Page, test } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
+import { eventually, ReceivedRequest, WebhookReceiver } from '../utils/webhook-receiver';
 import { expectAccessible } from './support/axe';
 import { openMenu, signInThroughPage } from './support/login';
 import { seedOrganisation, seedUser, writeSql } from './support/seed';
@@ -92,4 +94,130 @@ test('a site admin creates an API key after confirming it is them (shown once), 
   await expect(page.getByText('No API keys yet.')).toBeVisible();
   const refused = await request.get(`${BASE_URL}/api/users`, { headers: { Authorization: `Bearer ${key}` } });
   expect(refused.status()).toBe(401);
+});
+
+/** The body of a signed webhook request, verified with `secret` (Standard Webhooks); throws when it does not verify. */
+function verified(secret: string, r: ReceivedRequest) {
+  return new Webhook(secret).verify(r.body, {
+    'webhook-id': r.headers['webhook-id'] as string,
+    'webhook-timestamp': r.headers['webhook-timestamp'] as string,
+    'webhook-signature': r.headers['webhook-signature'] as string,
+  }) as { type: string; data: { organisationId: number } };
+}
+
+test.describe('webhooks and audit log streams against a receiver on loopback', () => {
+  const rx = new WebhookReceiver();
+  test.beforeAll(async () => {
+    await rx.start();
+  });
+  test.afterAll(async () => {
+    await rx.stop();
+  });
+
+  test('a site admin adds a webhook endpoint (secret shown once), sends a test, rotates the secret; adds an http log stream and tests it; removes both', async ({
+    page,
+  }) => {
+    const org = await seedOrganisation();
+    const admin = await seedUser(org.id, { roleId: 2, firstName: 'Wes', lastName: 'Hooks' });
+    const hookUrl = rx.answer('/hooks', { status: 204 });
+    const streamUrl = rx.answer('/audit', { status: 202 });
+    const testEvents = (count: number) =>
+      eventually(
+        async () => rx.on('/hooks').filter((r) => r.body.includes('"webhook.test"')),
+        (got) => got.length >= count,
+      );
+    await signInThroughPage(page, admin.email, admin.password);
+    await page.goto('/users/integrations');
+    await expect(page.getByText('No webhook endpoints yet.')).toBeVisible();
+    await expect(page.getByText('No audit log streams yet.')).toBeVisible();
+
+    // Adding an endpoint is a change that asks the admin to confirm it is them.
+    await ageSessions(admin.id, admin.email);
+    await page.getByRole('textbox', { name: /Endpoint URL/ }).fill(hookUrl);
+    await page.getByRole('textbox', { name: /Description/ }).fill('CRM');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await confirmWithPassword(page, admin.password);
+
+    const shown = page.getByTestId('new-webhook-secret-value');
+    await expect(shown).toHaveText(/^whsec_/);
+    const secret = (await shown.textContent())!;
+    const row = page.getByTestId('webhook-row');
+    await expect(row).toContainText(hookUrl);
+    await expect(row).toContainText('CRM');
+    await expect(row).toContainText('All events');
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await expect(page.getByTestId('new-webhook-secret')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('webhook-row')).toContainText(hookUrl);
+    await expect(page.getByText(secret)).toHaveCount(0);
+
+    // A test event: the receiver gets it signed with the secret, and the deliveries show it succeeded.
+    await page.getByRole('button', { name: `Send test ${hookUrl}` }).click();
+    const tests = await testEvents(1);
+    const body = verified(secret, tests[0]);
+    expect(body.type).toBe('webhook.test');
+    expect(body.data.organisationId).toBe(org.id);
+    const deliveries = page.getByRole('table', { name: `Recent deliveries: ${hookUrl}` });
+    const delivered = deliveries.getByTestId('webhook-delivery-row').filter({ hasText: 'webhook.test' });
+    await expect(delivered).toHaveCount(1);
+    await expect(delivered).toContainText('succeeded');
+    await expect(delivered).toContainText('204');
+    await expect(delivered.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+
+    // Rotating: a new secret, shown once, and the old one still signs beside it for a while.
+    await page.getByRole('button', { name: `Rotate secret ${hookUrl}` }).click();
+    const rotateDialog = page.getByRole('alertdialog');
+    await expect(rotateDialog).toContainText(`Make a new signing secret for ${hookUrl}?`);
+    await rotateDialog.getByRole('button', { name: 'Rotate secret' }).click();
+    await expect(shown).toHaveText(/^whsec_/);
+    const rotated = (await shown.textContent())!;
+    expect(rotated).not.toBe(secret);
+    await expect(page.getByTestId('new-webhook-secret-note')).toContainText('The previous secret keeps signing');
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await page.getByRole('button', { name: `Send test ${hookUrl}` }).click();
+    const second = (await testEvents(2))[1];
+    expect(verified(rotated, second).type).toBe('webhook.test');
+    expect(verified(secret, second).type).toBe('webhook.test');
+    await expect(delivered).toHaveCount(2);
+    await expect(delivered.filter({ hasText: 'succeeded' })).toHaveCount(2);
+
+    // An http log stream to the same receiver; its test answers with what the receiver said.
+    await page.getByRole('combobox', { name: 'Type' }).selectOption('http');
+    await page.getByRole('textbox', { name: 'URL', exact: true }).fill(streamUrl);
+    await page.getByLabel('Token').fill('stream-token-0123');
+    await page.getByRole('button', { name: 'Add stream' }).click();
+    const stream = page.getByTestId('log-stream-row');
+    await expect(stream).toContainText('HTTP (NDJSON)');
+    await expect(stream).toContainText(streamUrl);
+    await stream.getByRole('button', { name: `Test ${streamUrl}` }).click();
+    const result = page.getByTestId('log-stream-test-result');
+    await expect(result).toHaveText(`Test event sent to ${streamUrl}: the receiver accepted it (HTTP 202).`);
+    const sample = rx.on('/audit').find((r) => r.body.includes('this is not a real event'))!;
+    expect(sample.headers.authorization).toBe('Bearer stream-token-0123');
+    expect(sample.headers['content-type']).toBe('application/x-ndjson');
+    expect(JSON.parse(sample.body.trim())).toMatchObject({ organisationId: org.id, type: 'LOG_STREAM_CREATED' });
+
+    // A receiver that refuses: the answer says so, with its status and what it said.
+    rx.answer('/audit', { status: 500, body: 'index unavailable' });
+    await stream.getByRole('button', { name: `Test ${streamUrl}` }).click();
+    await expect(result).toHaveText(
+      `Test event sent to ${streamUrl}: the receiver did not accept it: HTTP 500: index unavailable`,
+    );
+    await expectAccessible(page, 'integrations, endpoint with deliveries and a log stream');
+
+    await page.getByRole('button', { name: `Remove ${streamUrl}` }).click();
+    const removeStream = page.getByRole('alertdialog');
+    await expect(removeStream).toContainText(`Remove the stream to ${streamUrl}?`);
+    await removeStream.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText('No audit log streams yet.')).toBeVisible();
+
+    await page.getByRole('button', { name: `Remove ${hookUrl}` }).click();
+    const removeHook = page.getByRole('alertdialog');
+    await expect(removeHook).toContainText(`Remove the endpoint ${hookUrl}?`);
+    await removeHook.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText('No webhook endpoints yet.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('No webhook endpoints yet.')).toBeVisible();
+    await expect(page.getByText('No audit log streams yet.')).toBeVisible();
+  });
 });

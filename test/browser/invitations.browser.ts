@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { openMenu, signInThroughPage } from './support/login';
+import { atProvider, openMenu, signInThroughPage } from './support/login';
 import { linkIn, waitForMail } from './support/outbox';
-import { seedOrganisation, seedUser } from './support/seed';
+import { seedOrganisation, seedUser, writeSql } from './support/seed';
+import { Role } from '../../src/shared/roles';
+import { BASE_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ISSUER } from './support/server';
 
 // axe-core is injected as a script tag, which the product's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true });
@@ -122,4 +124,81 @@ test('a CSV of 250 people goes in batches, with a progress bar and a result per 
   await expect(results.getByRole('row').filter({ hasText: `bulk-${stamp}-249@` })).toContainText('Invited');
   await expect(page.getByTestId('invitation-seats')).toContainText('249 pending invitation(s)');
   await expectAccessible(page, 'invitations, upload results');
+});
+
+/** The site admin's own API session (a fresh sign-in counts as its step-up). */
+async function apiAs(email: string, password: string) {
+  const res = await fetch(`${BASE_URL}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password, acceptToS: true }),
+  });
+  expect(res.status).toBe(200);
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  return (method: string, path: string, body?: object) =>
+    fetch(`${BASE_URL}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: body && JSON.stringify(body),
+    });
+}
+
+test("a person invited at the organisation's verified domain accepts through its identity provider and lands signed in with the invited role", async ({
+  page,
+  browser,
+}) => {
+  const org = await seedOrganisation({ name: 'Federated Invite Org' });
+  const admin = await seedUser(org.id, { roleId: 2, firstName: 'Fede', lastName: 'Admin' });
+  const domain = `invite-sso-${Date.now().toString(36)}.example`;
+  const call = await apiAs(admin.email, admin.password);
+  const made = await call('POST', '/api/sso-connections', {
+    protocol: 'oidc',
+    name: 'Federated Okta',
+    issuer: OIDC_ISSUER,
+    clientId: OIDC_CLIENT_ID,
+    clientSecret: OIDC_CLIENT_SECRET,
+    enabled: true,
+  });
+  expect(made.status).toBe(201);
+  expect((await call('POST', '/api/domains', { domain })).status).toBe(201);
+  // What a published TXT record and its check would leave: the domain verified for the organisation.
+  await writeSql(
+    "UPDATE organisation_domains SET verifiedDomain = domain, verifiedAt = datetime('now') WHERE domain = ?",
+    [domain],
+  );
+
+  await signInThroughPage(page, admin.email, admin.password);
+  await page.goto('/organisation-settings/invitations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Invitations' })).toBeVisible();
+  const email = `ines@${domain}`;
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.getByTestId('invite-role').selectOption({ label: 'Analyst' });
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByTestId('invitation-row').filter({ hasText: email })).toContainText('Pending');
+
+  // The invited person opens the e-mailed link: no password to choose, the organisation's provider instead.
+  const link = new URL(linkIn(await waitForMail(email, /\/invite\?token=/))!);
+  const guest = await browser.newContext({ locale: 'en-AU', timezoneId: 'Australia/Sydney', bypassCSP: true });
+  const invitee = await guest.newPage();
+  await invitee.goto(link.pathname + link.search);
+  await expect(invitee.getByRole('heading', { name: 'Join Federated Invite Org' })).toBeVisible();
+  await expect(invitee.getByTestId('invitation-summary')).toContainText(`Fede Admin invited you as ${email}.`);
+  await expect(invitee.getByText('Your organisation signs you in through its own provider.')).toBeVisible();
+  await expect(invitee.getByLabel(/^Password/)).toHaveCount(0);
+  await expectAccessible(invitee, 'invitation page, through the provider');
+  await invitee.getByTestId('invitation-sso').click();
+  await atProvider(invitee, email);
+  await expect(invitee.getByTestId('profile-button')).toBeVisible();
+  await guest.close();
+
+  // The account exists with the invited role, and the invitation is accepted.
+  const found = await call('GET', `/api/users?searchText=${encodeURIComponent(email)}`);
+  expect(found.status).toBe(200);
+  const person = ((await found.json()) as { items: { userEmail: string; userRoles: number[] }[] }).items.find(
+    (u) => u.userEmail === email,
+  );
+  expect(person?.userRoles).toEqual([Role.ANALYST]);
+  await page.reload();
+  await page.getByTestId('invitation-status-filter').selectOption('accepted');
+  await expect(page.getByTestId('invitation-row').filter({ hasText: email })).toContainText('Accepted');
 });

@@ -1,9 +1,9 @@
-import { expect, Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import { Database } from 'sqlite3';
 import { startTestIdp } from '../utils/saml-idp';
 import { expectAccessible } from './support/axe';
-import { acceptTerms, logOut, openMenu, signInThroughPage } from './support/login';
+import { acceptTerms, atProvider, logOut, openMenu, signInThroughPage } from './support/login';
 import { seedOrganisation, seedUser, writeSql } from './support/seed';
 import { BASE_URL, BROWSER_DATA_DIR, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ISSUER } from './support/server';
 
@@ -185,17 +185,6 @@ async function apiAs(email: string, password: string) {
     expect(r.status).toBe(201);
     return r.json() as Promise<{ id: number; domain?: string }>;
   };
-}
-
-/** Signs in at the suite's OpenID provider as `login`, with its consent page when it shows one. */
-async function atProvider(page: Page, login: string) {
-  await expect(page).toHaveURL(new RegExp(`^${OIDC_ISSUER}/interaction/`));
-  const loginPage = page.url();
-  await page.locator('input[name=login]').fill(login);
-  await page.locator('input[name=password]').fill('anything');
-  await page.locator('button[type=submit]').click();
-  await page.waitForURL((u) => u.href !== loginPage);
-  if (page.url().startsWith(OIDC_ISSUER)) await page.locator('button[type=submit]').click();
 }
 
 test("an SSO account signs in through its organisation's connection and confirms a sensitive action there, then repeats it", async ({

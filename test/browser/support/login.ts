@@ -1,4 +1,5 @@
 import { expect, Locator, Page } from '@playwright/test';
+import { OIDC_ISSUER } from './server';
 
 /** Ticks 'I agree to the Terms and Conditions' (the box itself: its label holds the link to the terms). */
 export async function acceptTerms(page: Page) {
@@ -59,4 +60,15 @@ export async function logOut(page: Page) {
   await expect(page.getByText('Are you sure you want to log out?')).toBeVisible();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page).toHaveURL(/\/logIn/);
+}
+
+/** Signs in at the suite's OpenID provider as `login`, with its consent page when it shows one. */
+export async function atProvider(page: Page, login: string) {
+  await expect(page).toHaveURL(new RegExp(`^${OIDC_ISSUER}/interaction/`));
+  const loginPage = page.url();
+  await page.locator('input[name=login]').fill(login);
+  await page.locator('input[name=password]').fill('anything');
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL((u) => u.href !== loginPage);
+  if (page.url().startsWith(OIDC_ISSUER)) await page.locator('button[type=submit]').click();
 }

@@ -11,7 +11,8 @@ Object.assign(process.env, {
   BOOTSTRAP_SUPPORT_PASSWORD: 'Support-Pass-1',
   SERVICE_API_KEY: 'browser-service-api-key-0123456789',
   APP_ENV: 'develop',
-  // The suite's OpenID provider runs on loopback: organisation connections may reach it.
+  // The suite's OpenID provider and its webhook / log-stream receivers run on loopback: customer URLs may reach them.
   SSO_ALLOW_PRIVATE_NETWORKS: 'true',
+  ALLOW_PRIVATE_NETWORKS: 'true',
 });
 require('../../../dist/main.js');

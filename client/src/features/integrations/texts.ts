@@ -65,8 +65,9 @@ export const INTEGRATIONS_TEXTS = {
     ROTATE_TITLE: 'Rotate signing secret',
     rotateQuestion: (url: string) =>
       `Make a new signing secret for ${url}? The old one keeps signing beside it for 24 hours.`,
+    previousSignsUntil: (at: string) => `The previous secret keeps signing beside it until ${at}.`,
     TEST: 'Send test',
-    TESTED: 'A test event (webhook.test) is on its way.',
+    TESTED: 'A test event (webhook.test) is on its way: see it in the recent deliveries.',
     REMOVE_TITLE: 'Remove endpoint',
     removeQuestion: (url: string) => `Remove the endpoint ${url}? It receives no more events.`,
     REMOVED: 'The endpoint was removed.',
@@ -103,7 +104,10 @@ export const INTEGRATIONS_TEXTS = {
     ADD: 'Add stream',
     NONE: 'No audit log streams yet.',
     TEST: 'Test',
-    TESTED: 'A test event was sent.',
+    testAccepted: (url: string, statusCode: number | null) =>
+      `Test event sent to ${url}: the receiver accepted it${statusCode ? ` (HTTP ${statusCode})` : ''}.`,
+    testRefused: (url: string, statusCode: number | null, error: string | null) =>
+      `Test event sent to ${url}: the receiver did not accept it: ${error ?? `HTTP ${statusCode ?? '?'}`}`,
     REMOVE_TITLE: 'Remove audit log stream',
     removeQuestion: (url: string) => `Remove the stream to ${url}? No more audit events are sent to it.`,
     REMOVED: 'The stream was removed.',

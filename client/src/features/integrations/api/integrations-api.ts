@@ -4,6 +4,7 @@ import type {
   CreateLogStreamRequest,
   CreateWebhookRequest,
   LogStreamItem,
+  LogStreamTestResult,
   NewWebhookEndpoint,
   RotatedWebhookSecret,
   UpdateWebhookRequest,
@@ -32,10 +33,10 @@ export const webhooksApi = {
     api.put<WebhookEndpointItem>(`api/webhooks/${id}`, body),
   remove: (id: number) => api.delete<Done>(`api/webhooks/${id}`),
   rotate: (id: number) => api.post<RotatedWebhookSecret>(`api/webhooks/${id}/rotate-secret`),
-  test: (id: number) => api.post<unknown>(`api/webhooks/${id}/test`),
+  test: (id: number) => api.post<WebhookDeliveryItem>(`api/webhooks/${id}/test`),
   deliveries: (id: number) => api.get<WebhookDeliveryItem[]>(`api/webhooks/${id}/deliveries`),
   retry: ({ webhookId, deliveryId }: { webhookId: number; deliveryId: number }) =>
-    api.post<unknown>(`api/webhooks/${webhookId}/deliveries/${deliveryId}/retry`),
+    api.post<WebhookDeliveryItem>(`api/webhooks/${webhookId}/deliveries/${deliveryId}/retry`),
 };
 
 export const logStreamsApi = {
@@ -43,7 +44,7 @@ export const logStreamsApi = {
   create: ({ organisationId, ...body }: CreateLogStreamRequest & { organisationId?: number }) =>
     api.post<LogStreamItem>(`api/log-streams${forOrganisation(organisationId)}`, body),
   remove: (id: number) => api.delete<Done>(`api/log-streams/${id}`),
-  test: (id: number) => api.post<unknown>(`api/log-streams/${id}/test`),
+  test: (id: number) => api.post<LogStreamTestResult>(`api/log-streams/${id}/test`),
 };
 
 export function useApiKeys(organisationId: number | undefined, enabled: boolean) {
@@ -64,11 +65,16 @@ export function useWebhooks(organisationId: number | undefined, enabled: boolean
   });
 }
 
+/** How often the deliveries are read again while one of them is still pending. */
+const PENDING_POLL_MS = 2_000;
+
+/** An endpoint's recent deliveries, read again while one is pending so its outcome appears without a reload. */
 export function useDeliveries(webhookId: number) {
   return useQuery({
     queryKey: queryKeys.integrations.deliveries(webhookId),
     queryFn: () => webhooksApi.deliveries(webhookId),
     retry: false,
+    refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'pending') ? PENDING_POLL_MS : false),
   });
 }
 

@@ -42,6 +42,17 @@ const delivery: WebhookDeliveryItem = {
   nextAttemptAt: null,
   createdAt: '2026-11-21T09:00:00.000Z',
 };
+const queuedTest: WebhookDeliveryItem = {
+  id: 12,
+  eventId: 'msg_test',
+  type: 'webhook.test',
+  status: 'pending',
+  attempts: 0,
+  lastStatusCode: null,
+  lastError: null,
+  nextAttemptAt: '2026-11-21T09:00:00.000Z',
+  createdAt: '2026-11-21T09:00:00.000Z',
+};
 const stream: LogStreamItem = {
   id: 2,
   type: 'splunk-hec',
@@ -67,12 +78,14 @@ function setup(
     'DELETE api/api-keys/7': { body: { success: true } },
     'GET api/webhooks': { body: [endpoint] },
     'POST api/webhooks': { status: 201, body: { ...endpoint, id: 5, secret: 'whsec_c2VjcmV0' } },
-    'POST api/webhooks/4/rotate-secret': { status: 201, body: { secret: 'whsec_bmV3' } },
-    'POST api/webhooks/4/test': { status: 201, body: { success: true } },
+    'POST api/webhooks/4/rotate-secret': {
+      body: { secret: 'whsec_bmV3', previousSecretValidUntil: '2026-11-22T09:00:00.000Z' },
+    },
+    'POST api/webhooks/4/test': { status: 202, body: queuedTest },
     'GET api/webhooks/4/deliveries': { body: [delivery] },
-    'POST api/webhooks/4/deliveries/11/retry': { status: 201, body: { success: true } },
+    'POST api/webhooks/4/deliveries/11/retry': { status: 202, body: { ...delivery, status: 'pending' } },
     'GET api/log-streams': { body: [stream] },
-    'POST api/log-streams/2/test': { status: 201, body: { success: true } },
+    'POST api/log-streams/2/test': { body: { success: true, statusCode: 200, error: null } },
     'GET api/announcements/organisations': { body: [{ id: 3, code: 'ACME', name: 'Acme' }] },
     ...routes,
   });
@@ -147,9 +160,13 @@ describe('IntegrationsPage (users/integrations)', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: T.WEBHOOKS.ROTATE }),
     );
     expect(await screen.findByTestId('new-webhook-secret-value')).toHaveTextContent('whsec_bmV3');
+    expect(screen.getByTestId('new-webhook-secret-note')).toHaveTextContent(/The previous secret keeps signing/);
 
+    // The test answers the queued delivery: the deliveries open and show it.
     await userEvent.click(screen.getByRole('button', { name: `${T.WEBHOOKS.TEST} ${endpoint.url}` }));
     await waitFor(() => expect(server.callsTo('POST', 'api/webhooks/4/test')).toHaveLength(1));
+    expect(await screen.findByText(T.WEBHOOKS.TESTED)).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: `${T.WEBHOOKS.DELIVERIES}: ${endpoint.url}` })).toBeInTheDocument();
   });
 
   it('shows the deliveries of an endpoint with their status, attempts, code and error, and retries one', async () => {
@@ -160,6 +177,20 @@ describe('IntegrationsPage (users/integrations)', () => {
       expect(within(row).getByText(text)).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: /Retry/ }));
     await waitFor(() => expect(server.callsTo('POST', 'api/webhooks/4/deliveries/11/retry')).toHaveLength(1));
+  });
+
+  it('reads a pending delivery again until it has an outcome', async () => {
+    const server = setup();
+    let reads = 0;
+    server.respondWith('GET', 'api/webhooks/4/deliveries', () => ({
+      status: 200,
+      body: [reads++ === 0 ? queuedTest : { ...queuedTest, status: 'succeeded', attempts: 1, lastStatusCode: 204 }],
+    }));
+    await userEvent.click(await screen.findByRole('button', { name: `${T.WEBHOOKS.SHOW_DELIVERIES} ${endpoint.url}` }));
+    const row = await screen.findByTestId('webhook-delivery-row');
+    expect(within(row).getByText('pending')).toBeInTheDocument();
+    expect(await within(row).findByText('succeeded', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(within(row).getByText('204')).toBeInTheDocument();
   });
 
   it('edits an endpoint: its URL, events and whether it is enabled', async () => {
@@ -184,6 +215,20 @@ describe('IntegrationsPage (users/integrations)', () => {
     expect(within(row).getByText('HTTP 403: invalid token')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: new RegExp(`^${T.LOG_STREAMS.TEST}`) }));
     await waitFor(() => expect(server.callsTo('POST', 'api/log-streams/2/test')).toHaveLength(1));
+    expect(await screen.findByTestId('log-stream-test-result')).toHaveTextContent(
+      T.LOG_STREAMS.testAccepted(stream.url, 200),
+    );
+  });
+
+  it('says what the receiver answered when it refuses the test event', async () => {
+    setup({
+      'POST api/log-streams/2/test': { body: { success: false, statusCode: 403, error: 'HTTP 403: invalid token' } },
+    });
+    const row = await screen.findByTestId('log-stream-row');
+    await userEvent.click(within(row).getByRole('button', { name: new RegExp(`^${T.LOG_STREAMS.TEST}`) }));
+    expect(await screen.findByTestId('log-stream-test-result')).toHaveTextContent(
+      `the receiver did not accept it: HTTP 403: invalid token`,
+    );
   });
 
   it('keeps working when the webhook and log-stream calls are missing (404): those sections say so calmly', async () => {
@@ -220,7 +265,7 @@ describe('IntegrationsPage (users/integrations)', () => {
             status: 403,
             body: { success: false, statusCode: 403, code: 'STEP_UP_REQUIRED', message: 'Please confirm it is you.' },
           }
-        : { status: 201, body: { success: true } },
+        : { status: 202, body: queuedTest },
     );
     server.respond('POST', 'auth/step-up', 200, { success: true, stepUpUntil: '2030-01-01T00:00:00.000Z' });
     await userEvent.click(await screen.findByRole('button', { name: `${T.WEBHOOKS.TEST} ${endpoint.url}` }));

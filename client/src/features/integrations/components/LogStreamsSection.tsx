@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Box, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { LOG_STREAM_TYPES, type LogStreamItem } from '@shared/integrations';
+import { LOG_STREAM_TYPES, type LogStreamItem, type LogStreamTestResult } from '@shared/integrations';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
@@ -41,6 +41,7 @@ export function LogStreamsSection({
   const streams = useLogStreams(organisationId, enabled);
   const reload = useReloadIntegrations();
   const [removing, setRemoving] = useState<LogStreamItem | null>(null);
+  const [tested, setTested] = useState<{ url: string; result: LogStreamTestResult } | null>(null);
   const form = useForm<StreamForm>({ resolver: zodResolver(streamSchema), defaultValues: blank });
   const errors = form.formState.errors;
   const failed = (e: unknown) => toaster.create({ type: 'error', title: errorMessage(e, T.FAILED) });
@@ -55,15 +56,17 @@ export function LogStreamsSection({
   });
   const test = useMutation({
     mutationFn: (s: LogStreamItem) => logStreamsApi.test(s.id),
-    onSuccess: () => {
-      toaster.create({ type: 'success', title: T.TESTED });
+    onMutate: () => setTested(null),
+    onSuccess: (result, s) => {
+      setTested({ url: s.url, result });
       void reload();
     },
     onError: failed,
   });
   const remove = useMutation({
     mutationFn: (s: LogStreamItem) => logStreamsApi.remove(s.id),
-    onSuccess: () => {
+    onSuccess: (_done, s) => {
+      if (tested?.url === s.url) setTested(null);
       toaster.create({ type: 'success', title: T.REMOVED });
       setRemoving(null);
       void reload();
@@ -126,6 +129,20 @@ export function LogStreamsSection({
               </Box>
             </HStack>
           </form>
+          {tested && (
+            <Alert.Root
+              status={tested.result.success ? 'success' : 'error'}
+              role="status"
+              data-testid="log-stream-test-result"
+            >
+              <Alert.Indicator />
+              <Alert.Title>
+                {tested.result.success
+                  ? T.testAccepted(tested.url, tested.result.statusCode)
+                  : T.testRefused(tested.url, tested.result.statusCode, tested.result.error)}
+              </Alert.Title>
+            </Alert.Root>
+          )}
           {streams.data && streams.data.length === 0 && <Text>{T.NONE}</Text>}
           {streams.data && streams.data.length > 0 && (
             <Table.ScrollArea>

@@ -7,11 +7,14 @@ export function SecretShownOnce({
   text,
   value,
   copyLabel,
+  note,
   testId,
   onDone,
 }: {
   title: string;
   text: string;
+  /** A further sentence under the text (e.g. until when a rotated-out secret still signs). */
+  note?: string;
   value: string;
   copyLabel: string;
   testId: string;
@@ -23,6 +26,7 @@ export function SecretShownOnce({
       <Alert.Content gap="2">
         <Alert.Title>{title}</Alert.Title>
         <Alert.Description>{text}</Alert.Description>
+        {note && <Alert.Description data-testid={`${testId}-note`}>{note}</Alert.Description>}
         <Code data-testid={`${testId}-value`} wordBreak="break-all" px="2" py="1">
           {value}
         </Code>

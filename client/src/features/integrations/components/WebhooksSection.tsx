@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   WEBHOOK_ALL_EVENTS,
   WEBHOOK_EVENT_TYPES,
+  type WebhookDeliveryItem,
   type WebhookEndpointItem,
   type WebhookSubscription,
 } from '@shared/integrations';
@@ -154,7 +155,8 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointItem }) {
 export function WebhooksSection({ organisationId, enabled }: { organisationId?: number; enabled: boolean }) {
   const endpoints = useWebhooks(organisationId, enabled);
   const reload = useReloadIntegrations();
-  const [secret, setSecret] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const [secret, setSecret] = useState<{ value: string; previousValidUntil?: string } | null>(null);
   const [editing, setEditing] = useState<WebhookEndpointItem | null>(null);
   const [rotating, setRotating] = useState<WebhookEndpointItem | null>(null);
   const [removing, setRemoving] = useState<WebhookEndpointItem | null>(null);
@@ -166,7 +168,7 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
   const create = useMutation({
     mutationFn: webhooksApi.create,
     onSuccess: (made) => {
-      setSecret(made.secret);
+      setSecret({ value: made.secret });
       addForm.reset(blank);
       void reload();
     },
@@ -184,15 +186,19 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
   const rotate = useMutation({
     mutationFn: (e: WebhookEndpointItem) => webhooksApi.rotate(e.id),
     onSuccess: (r) => {
-      setSecret(r.secret);
+      setSecret({ value: r.secret, previousValidUntil: r.previousSecretValidUntil });
       setRotating(null);
     },
     onError: failed,
   });
   const test = useMutation({
     mutationFn: (e: WebhookEndpointItem) => webhooksApi.test(e.id),
-    onSuccess: () => {
+    onSuccess: (delivery, e) => {
       toaster.create({ type: 'success', title: T.TESTED });
+      queryClient.setQueryData<WebhookDeliveryItem[]>(queryKeys.integrations.deliveries(e.id), (list) =>
+        list ? [delivery, ...list.filter((d) => d.id !== delivery.id)] : list,
+      );
+      setOpen(e.id);
       void reload();
     },
     onError: failed,
@@ -232,7 +238,8 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
         <SecretShownOnce
           title={T.SECRET_TITLE}
           text={T.SECRET}
-          value={secret}
+          value={secret.value}
+          note={secret.previousValidUntil && T.previousSignsUntil(formatEventTime(secret.previousValidUntil))}
           copyLabel={T.COPY}
           testId="new-webhook-secret"
           onDone={() => setSecret(null)}
