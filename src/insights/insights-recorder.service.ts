@@ -35,10 +35,9 @@ const ADOPTION_CHANGES: ReadonlySet<AuditEventType> = new Set([
   'ACCESS_CHANGED',
 ]);
 
-const COLUMN: Record<'succeeded' | 'failed', Record<SignInMethod, string>> = {
-  succeeded: { password: 'succeededPassword', passkey: 'succeededPasskey', sso: 'succeededSso' },
-  failed: { password: 'failedPassword', passkey: 'failedPasskey', sso: 'failedSso' },
-};
+/** The insights_daily column of an outcome by method: succeededPassword, failedSso, … */
+const column = (outcome: 'succeeded' | 'failed', method: SignInMethod) =>
+  `${outcome}${method[0].toUpperCase()}${method.slice(1)}`;
 
 /**
  * Keeps the insights' counts as sign-ins are audited: an audit hook, so every counted sign-in is one the trail holds,
@@ -81,9 +80,9 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
       const online = await this.online(tx, org, at);
       await run(
         tx,
-        `INSERT INTO "insights_daily" ("organisationId", "day", "${COLUMN.succeeded[method]}", "peakConcurrent") VALUES (?, ?, 1, ?)
+        `INSERT INTO "insights_daily" ("organisationId", "day", "${column('succeeded', method)}", "peakConcurrent") VALUES (?, ?, 1, ?)
          ON CONFLICT ("organisationId", "day") DO UPDATE SET
-           "${COLUMN.succeeded[method]}" = "insights_daily"."${COLUMN.succeeded[method]}" + 1,
+           "${column('succeeded', method)}" = "insights_daily"."${column('succeeded', method)}" + 1,
            "peakConcurrent" = CASE WHEN "insights_daily"."peakConcurrent" < excluded."peakConcurrent"
              THEN excluded."peakConcurrent" ELSE "insights_daily"."peakConcurrent" END`,
         [org, day, online],
@@ -104,9 +103,9 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
     }
     await run(
       tx,
-      `INSERT INTO "insights_daily" ("organisationId", "day", "${COLUMN.failed[method]}") VALUES (?, ?, 1)
+      `INSERT INTO "insights_daily" ("organisationId", "day", "${column('failed', method)}") VALUES (?, ?, 1)
        ON CONFLICT ("organisationId", "day") DO UPDATE SET
-         "${COLUMN.failed[method]}" = "insights_daily"."${COLUMN.failed[method]}" + 1`,
+         "${column('failed', method)}" = "insights_daily"."${column('failed', method)}" + 1`,
       [org, day],
     );
     const reason: SignInFailureReason = event.signIn?.reason ?? 'WRONG_PASSWORD';
