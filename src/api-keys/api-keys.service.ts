@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation } from '../common/auth-user';
+import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../common/auth-user';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { RequestContext } from '../common/request-context';
 import { parseScopes } from '../credentials/api-key-auth.service';
@@ -32,8 +32,7 @@ export class ApiKeysService {
 
   /** The organisation the caller manages keys of: their own, or (E-Support) the one named; never the vendor's. */
   private async organisationFor(caller: AuthUser, organisationId?: number): Promise<Organisation> {
-    const id = organisationId ?? caller.organisationId;
-    const org = canAccessOrganisation(caller, id) ? await this.organisations.findOneBy({ id }) : null;
+    const org = await this.organisations.findOneBy({ id: managedOrganisationId(caller, organisationId) });
     if (!org) throw AppException.notFound('Organisation not found.');
     if (org.isVendor) throw AppException.badRequest(API_KEY_MESSAGES.VENDOR_NO_KEYS);
     return org;

@@ -1,4 +1,5 @@
 import type { ApiKeyScope } from '../shared/api-keys';
+import { AppException } from './app.exception';
 import { Role } from '../shared/roles';
 
 /** An organisation API key making the call (docs/api-keys.md): a key, not an account. */
@@ -47,4 +48,14 @@ export function isSupport(user: AuthUser): boolean {
 /** Whether the caller may see data of the given organisation. */
 export function canAccessOrganisation(user: AuthUser, organisationId: number): boolean {
   return isSupport(user) || user.organisationId === organisationId;
+}
+
+/**
+ * The organisation a call works on: the caller's own, or the one E-Support names (`?organisationId=`). Any other
+ * organisation is a 404, so a caller learns nothing of organisations it may not see.
+ */
+export function managedOrganisationId(caller: AuthUser, organisationId?: number): number {
+  const id = organisationId ?? caller.organisationId;
+  if (!canAccessOrganisation(caller, id)) throw AppException.notFound('Organisation not found.');
+  return id;
 }

@@ -4,7 +4,7 @@ import { DataSource, EntityManager, FindOptionsWhere, IsNull, LessThanOrEqual, M
 import { AuditService } from '../audit/audit.service';
 import { AuthService, SignedIn } from '../auth/auth.service';
 import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation } from '../common/auth-user';
+import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../common/auth-user';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { parseCsv } from '../common/csv';
 import { ClientInfo } from '../common/request-context';
@@ -282,8 +282,9 @@ export class InvitationsService implements OnModuleInit {
 
   /** The caller's organisation, or the one E-Support names; another organisation is a 404 to everyone else. */
   private async organisationFor(caller: AuthUser, organisationId?: number): Promise<Organisation> {
-    const id = organisationId ?? caller.organisationId;
-    const org = canAccessOrganisation(caller, id) ? await this.db.getRepository(Organisation).findOneBy({ id }) : null;
+    const org = await this.db
+      .getRepository(Organisation)
+      .findOneBy({ id: managedOrganisationId(caller, organisationId) });
     if (!org) throw AppException.notFound('Organisation not found.');
     return org;
   }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { AuditService } from '../../audit/audit.service';
 import { AppException } from '../../common/app.exception';
-import { AuthUser, canAccessOrganisation } from '../../common/auth-user';
+import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../../common/auth-user';
 import { decrypt, encrypt } from '../../common/crypto/secrets';
 import { RequestContext } from '../../common/request-context';
 import { APP_CONFIG } from '../../config/app-config.module';
@@ -25,7 +25,6 @@ import { newEventId } from '../delivery/integration-outbox';
 import { ChangeWebhookDto, CreateWebhookDto } from '../dto/webhook.dto';
 import { IntegrationDelivery } from '../entities/integration-delivery.entity';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
-import { integrationOrganisation } from '../integration-organisation';
 import { auditedUrl, receiverUrl } from '../receiver-url';
 
 /** Deliveries GET /api/webhooks/{id}/deliveries lists, newest first. */
@@ -49,7 +48,7 @@ export class WebhooksService {
   ) {}
 
   private async organisationId(caller: AuthUser, organisationId?: number): Promise<number> {
-    const id = integrationOrganisation(caller, organisationId);
+    const id = managedOrganisationId(caller, organisationId);
     if (!(await this.organisations.existsBy({ id }))) throw AppException.notFound('Organisation not found.');
     return id;
   }
