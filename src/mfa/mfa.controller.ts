@@ -12,7 +12,9 @@ import { Answers } from '../openapi/decorators';
 
 /**
  * Access: email-mfa is bound to a login's MFA challenge token; enable, verify and disable act on the
- * caller's own account, for every role, and stay open to an account that must still enrol.
+ * caller's own account, for every role, and stay open to an account that must still enrol. Starting an enrolment
+ * needs a recent proof of identity (docs/product-rules.md §7), as adding a passkey does; switching MFA off takes a
+ * current code.
  */
 @ApiTags('mfa')
 @Controller('mfa')
@@ -31,7 +33,7 @@ export class MfaController {
   @Answers(200, 'MfaEnableResponse')
   @Post('enable')
   @HttpCode(200)
-  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true })
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true, stepUp: true })
   enable(@CurrentUser() user: AuthUser) {
     return this.mfa.startEnrolment(user.id);
   }

@@ -18,7 +18,9 @@ export const PASSKEY_RATE_LIMITS = { OPTIONS: 30, REGISTER: 10 } as const;
 /**
  * Access: the /mfa/passkeys routes act on the caller's own passkeys only, for every role, and stay open to an
  * account whose enforced MFA is still to be set up (a passkey satisfies it). Nobody manages another account's
- * passkeys; an administrator removes them all with 'Disable User MFA'.
+ * passkeys; an administrator removes them all with 'Disable User MFA'. Adding one (its registration options) and
+ * removing one need a recent proof of identity (docs/product-rules.md §7), so a taken-over session cannot give
+ * itself a password-less way in.
  */
 @ApiTags('mfa')
 @Controller('mfa/passkeys')
@@ -28,7 +30,7 @@ export class PasskeysController {
   @Answers(200, 'PasskeyOptions')
   @Post('registration-options')
   @HttpCode(200)
-  @Access({ roles: ALL_ROLES, mfaPending: true })
+  @Access({ roles: ALL_ROLES, mfaPending: true, stepUp: true })
   @Throttle({ default: { limit: PASSKEY_RATE_LIMITS.OPTIONS, ttl: 60_000 } })
   registrationOptions(@CurrentUser() user: AuthUser) {
     return this.passkeys.registrationOptions(user);

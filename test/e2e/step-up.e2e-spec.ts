@@ -123,6 +123,24 @@ describe('Step-up before sensitive actions', () => {
       status: 200,
     },
     {
+      name: 'POST /mfa/passkeys/registration-options (adding a passkey)',
+      caller: () => ({ roleId: Role.VIEWER }),
+      call: async (s) => ({ res: await request(t.http).post('/mfa/passkeys/registration-options').set(s.auth) }),
+      status: 200,
+    },
+    {
+      name: 'POST /mfa/enable (enrolling an authenticator app)',
+      caller: () => ({ roleId: Role.ANALYST }),
+      call: async (s, caller) => {
+        const pending = async () =>
+          (await t.db.getRepository(User).findOneByOrFail({ id: caller.id })).mfaPendingSecret;
+        const before = await pending();
+        const res = await request(t.http).post('/mfa/enable').set(s.auth);
+        return { res, unchanged: async () => expect(await pending()).toBe(before) };
+      },
+      status: 200,
+    },
+    {
       name: 'PUT /api/users/updateRole granting Administrator',
       caller: () => ({ roleId: Role.SITE_ADMIN }),
       call: async (s) => {
