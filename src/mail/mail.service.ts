@@ -18,6 +18,7 @@ import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { MetricsService } from '../metrics/metrics.service';
 import { OutboxMessage } from './entities/outbox-message.entity';
+import { Drain } from '../common/drain';
 import { EngineState } from '../common/engine-state';
 import { unavailableEngine } from '../common/engine-unavailable';
 
@@ -61,11 +62,19 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
   private readonly transport: nodemailer.Transporter;
   private readonly outbox?: string;
   /** The running delivery pass, if any; a request arriving meanwhile asks for one more pass. */
-  private draining?: Promise<void>;
-  private again = false;
   private retryTimer?: NodeJS.Timeout;
   private sweepTimer?: NodeJS.Timeout;
-  private stopped = false;
+  private readonly drain = new Drain({
+    pass: () => this.deliverDue(),
+    afterPasses: () => this.pruneSent(),
+    failed: (e) => {
+      // The database gone: its outage is logged once (EngineState), and the next sweep tries again.
+      const engine = unavailableEngine(e);
+      if (engine && this.engines) this.engines.down(engine, e);
+      else this.logger.error(`The mail outbox could not be read: ${(e as Error).message}`);
+    },
+    settled: () => this.scheduleNextRetry(),
+  });
   /** Base of the retry backoff (tests shorten it). */
   retryBaseMs = MailService.RETRY_BASE_MS;
   private readonly tasks = new Map<string, OutboxTask>();
@@ -160,43 +169,20 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
 
   /** Stops before the database closes (which happens at application shutdown), finishing the message under way. */
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
     clearTimeout(this.retryTimer);
     clearInterval(this.sweepTimer);
-    await this.draining;
+    await this.drain.stop();
   }
 
   /** Runs a delivery pass now, or one more after the running one. Resolves when no pass is running. */
   kick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.draining) {
-      this.again = true;
-      return this.draining;
-    }
-    this.draining = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.deliverDue();
-        } while (this.again && !this.stopped);
-        await this.pruneSent();
-      } catch (e) {
-        // The database gone: its outage is logged once (EngineState), and the next sweep tries again.
-        const engine = unavailableEngine(e);
-        if (engine && this.engines) this.engines.down(engine, e);
-        else this.logger.error(`The mail outbox could not be read: ${(e as Error).message}`);
-      } finally {
-        this.draining = undefined;
-      }
-      await this.scheduleNextRetry();
-    })();
-    return this.draining;
+    return this.drain.kick();
   }
 
   /** Delivers every message that is due, oldest first. */
   private async deliverDue(): Promise<void> {
     for (;;) {
-      if (this.stopped) return;
+      if (this.drain.isStopped) return;
       const now = new Date();
       const due = await this.messages.find({
         where: { sentAt: IsNull(), nextAttemptAt: LessThanOrEqual(now) },
@@ -206,7 +192,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
       const claimable = due.filter((m) => !m.claimedUntil || m.claimedUntil <= now);
       if (claimable.length === 0) return;
       for (const message of claimable) {
-        if (this.stopped) return;
+        if (this.drain.isStopped) return;
         if (await this.claim(message, now)) await this.attempt(message);
       }
     }
@@ -294,12 +280,12 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
 
   /** Wakes up when the earliest failed message is due again. */
   private async scheduleNextRetry(): Promise<void> {
-    if (this.stopped) return;
+    if (this.drain.isStopped) return;
     clearTimeout(this.retryTimer);
     const next = await this.messages
       .findOne({ where: { sentAt: IsNull() }, order: { nextAttemptAt: 'ASC' } })
       .catch(() => null);
-    if (!next || this.stopped) return;
+    if (!next || this.drain.isStopped) return;
     const due = Math.max(next.nextAttemptAt.getTime(), next.claimedUntil?.getTime() ?? 0);
     const wait = Math.min(due - Date.now(), MailService.RETRY_MAX_MS);
     this.retryTimer = setTimeout(() => void this.kick(), Math.max(wait, 10));

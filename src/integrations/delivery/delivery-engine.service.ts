@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import {
@@ -14,6 +14,9 @@ import {
 } from 'typeorm';
 import { AuditService } from '../../audit/audit.service';
 import { decrypt } from '../../common/crypto/secrets';
+import { Drain } from '../../common/drain';
+import { EngineState } from '../../common/engine-state';
+import { unavailableEngine } from '../../common/engine-unavailable';
 import { SafeFetch } from '../../common/http/safe-fetch';
 import { APP_CONFIG } from '../../config/app-config.module';
 import { AppConfig } from '../../config/env.validation';
@@ -53,10 +56,17 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
   private readonly instance = randomBytes(6).toString('hex');
   private claims = 0;
   private fetch: SafeFetch;
-  private draining?: Promise<void>;
-  private again = false;
   private timer?: NodeJS.Timeout;
-  private stopped = false;
+  private readonly drain = new Drain({
+    pass: () => this.deliverDue(),
+    afterPasses: () => this.pruneFinished(),
+    failed: (e) => {
+      // The database gone: its outage is logged once (EngineState), and the next poll tries again.
+      const engine = unavailableEngine(e);
+      if (engine && this.engines) this.engines.down(engine, e);
+      else this.logger.error(`The delivery outbox could not be read: ${(e as Error).message}`);
+    },
+  });
   private lastPrunedAt = 0;
   /** Aborted at shutdown: attempts under way stop, and their deliveries are released for the next start. */
   private readonly stopping = new AbortController();
@@ -70,6 +80,7 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
     private readonly mail: MailService,
     private readonly audit: AuditService,
     dataSource: DataSource,
+    @Optional() private readonly engines?: EngineState,
   ) {
     this.fetch = receiverFetch(config.allowPrivateNetworks);
     dataSource.subscribers.push(this);
@@ -87,10 +98,9 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
     this.stopping.abort();
     clearInterval(this.timer);
-    await this.draining;
+    await this.drain.stop();
   }
 
   /** Wakes the engine once the transaction of `manager` commits (at once when it is not in one). */
@@ -108,31 +118,13 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
 
   /** Runs a pass now, or one more after the running one; resolves when no pass is running. */
   kick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.draining) {
-      this.again = true;
-      return this.draining;
-    }
-    this.draining = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.deliverDue();
-        } while (this.again && !this.stopped);
-        await this.pruneFinished();
-      } catch (e) {
-        if (!this.stopped) this.logger.error(`The delivery outbox could not be read: ${(e as Error).message}`);
-      } finally {
-        this.draining = undefined;
-      }
-    })();
-    return this.draining;
+    return this.drain.kick();
   }
 
   /** Every due delivery, oldest first, a batch at a time. */
   private async deliverDue(): Promise<void> {
     for (;;) {
-      if (this.stopped) return;
+      if (this.drain.isStopped) return;
       const now = new Date();
       const due = await this.deliveries
         .createQueryBuilder('d')
