@@ -8,6 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 // The server's layers (docs/architecture.md): infrastructure below the credentials, the credentials below the
 // features. Every other folder of src/ is a feature, so a new one is held by the zones from its first line.
@@ -118,8 +119,20 @@ export default defineConfig(
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    // The resolver reads the client's tsconfig for its `@/` and `@shared/` paths; without the TypeScript extensions
+    // import-x reads no .ts/.tsx module and no-cycle sees no import at all.
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [
+        importX.createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          tsconfig: { configFile: fileURLToPath(new URL('./client/tsconfig.json', import.meta.url)) },
+        }),
+      ],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

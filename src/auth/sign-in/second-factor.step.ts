@@ -9,6 +9,7 @@ import { DeviceCookie, TrustedDevicesService } from '../../trusted-devices/trust
 import { PasskeysService } from '../../passkeys/passkeys.service';
 import { RECOVERY_MESSAGES } from '../../shared/mfa-recovery';
 import { AUTH_MESSAGES, ERROR_CODES } from '../../shared/messages';
+import type { SignInFailureReason } from '../../shared/insights';
 import { User } from '../../database/entities/user.entity';
 import { LoginDto } from '../dto/login.dto';
 import { SignInAttempts, SignInClient } from './sign-in-attempts';
@@ -20,6 +21,10 @@ export interface SecondFactorPassed {
   /** The person asked to trust this device. */
   rememberDevice: boolean;
 }
+
+/** A factor's answer: passed (with what it brought), or refused with the reason recorded and the error answered. */
+type FactorAnswer =
+  { passed: true; recoveryCodesLeft?: number } | { passed: false; reason: SignInFailureReason; error: AppException };
 
 /**
  * The MFA step of a password sign-in: an account with TOTP or a passkey must give one of them, a recovery code, or a
@@ -57,11 +62,13 @@ export class SecondFactorStep {
     }
     if (challenge.userId() !== user.id)
       throw AppException.unauthorized('The sign-in challenge belongs to another account. Please log in again.');
-    const passed: SecondFactorPassed = { rememberDevice: dto.rememberDevice === true };
-    if (dto.passkey) await this.passkey(user, dto, client);
-    else if (dto.recoveryCode) passed.recoveryCodesLeft = await this.recoveryCode(user, dto, client);
-    else await this.totp(user, dto.mfaToken!, client);
-    return passed;
+    const factor = await this.verify(user, dto, client);
+    // The one place a wrong second factor is counted against the account and address, and audited with its reason.
+    if (!factor.passed) {
+      await this.attempts.failed(user.email, user, client, factor.reason);
+      throw factor.error;
+    }
+    return { rememberDevice: dto.rememberDevice === true, recoveryCodesLeft: factor.recoveryCodesLeft };
   }
 
   /** The cookie of a device the person chose to trust after passing the step. */
@@ -69,33 +76,33 @@ export class SecondFactorStep {
     return this.trustedDevices.issue(user, client);
   }
 
-  private async passkey(user: User, dto: LoginDto, client: SignInClient): Promise<void> {
-    if (dto.mfaToken || dto.recoveryCode)
-      throw AppException.badRequest('Send either an MFA code, a recovery code or a passkey, not two.');
-    const checked = await this.passkeys.verifyAssertion(dto.passkey as unknown as AuthenticationResponseJSON, user);
-    if (!checked.ok) {
-      await this.attempts.failed(user.email, user, client, 'PASSKEY_NOT_VERIFIED');
-      throw checked.error;
+  /** The one factor given: a passkey, else a recovery code, else a TOTP or e-mailed code. Two at once is a 400. */
+  private async verify(user: User, dto: LoginDto, client: SignInClient): Promise<FactorAnswer> {
+    if (dto.passkey) {
+      if (dto.mfaToken || dto.recoveryCode)
+        throw AppException.badRequest('Send either an MFA code, a recovery code or a passkey, not two.');
+      const checked = await this.passkeys.verifyAssertion(dto.passkey as unknown as AuthenticationResponseJSON, user);
+      return checked.ok ? { passed: true } : { passed: false, reason: 'PASSKEY_NOT_VERIFIED', error: checked.error };
     }
-  }
-
-  /** Single use, counted as a failed attempt when wrong, like a TOTP. */
-  private async recoveryCode(user: User, dto: LoginDto, client: SignInClient): Promise<number> {
-    if (dto.mfaToken) throw AppException.badRequest(RECOVERY_MESSAGES.BOTH_FACTORS);
-    const left = await this.recoveryCodes.consume(user, dto.recoveryCode!, client);
-    if (left === null) {
-      await this.attempts.failed(user.email, user, client, 'WRONG_RECOVERY_CODE');
-      throw AppException.unauthorized(RECOVERY_MESSAGES.INVALID_RECOVERY_CODE, ERROR_CODES.INVALID_RECOVERY_CODE);
+    if (dto.recoveryCode) {
+      if (dto.mfaToken) throw AppException.badRequest(RECOVERY_MESSAGES.BOTH_FACTORS);
+      // Single use, and a wrong one counts as a failed attempt, like a TOTP.
+      const left = await this.recoveryCodes.consume(user, dto.recoveryCode, client);
+      if (left !== null) return { passed: true, recoveryCodesLeft: left };
+      return {
+        passed: false,
+        reason: 'WRONG_RECOVERY_CODE',
+        error: AppException.unauthorized(RECOVERY_MESSAGES.INVALID_RECOVERY_CODE, ERROR_CODES.INVALID_RECOVERY_CODE),
+      };
     }
-    return left;
-  }
-
-  private async totp(user: User, code: string, client: SignInClient): Promise<void> {
-    if (await this.mfa.verifyLoginCode(user, code)) return;
-    await this.attempts.failed(user.email, user, client, 'WRONG_MFA_CODE');
-    throw AppException.unauthorized(
-      'The MFA token is invalid or has already been used.',
-      ERROR_CODES.INVALID_MFA_TOKEN,
-    );
+    if (await this.mfa.verifyLoginCode(user, dto.mfaToken!)) return { passed: true };
+    return {
+      passed: false,
+      reason: 'WRONG_MFA_CODE',
+      error: AppException.unauthorized(
+        'The MFA token is invalid or has already been used.',
+        ERROR_CODES.INVALID_MFA_TOKEN,
+      ),
+    };
   }
 }

@@ -5,8 +5,8 @@ import { ApiError, breachedPasswordMessage, errorMessage } from '@/lib/api';
 import { authApi } from '../api/auth-api';
 import { afterLoginError, LoginState, LOGIN_TEXTS, Toast } from '../login-machine';
 import { validateForcedChange } from '../validation';
-import { showToast } from './login-step';
 import { StepSubmit } from './StepSubmit';
+import { toast } from './toast';
 
 /** CHANGE_PASSWORD: the forced change; afterwards the user is logged out and the page reloads. */
 export function ChangePasswordStep({
@@ -32,7 +32,7 @@ export function ChangePasswordStep({
     setBusy(true);
     try {
       await authApi.changeForcedPassword(login.challengeToken, values.currentPassword, values.newPassword);
-      showToast({ type: 'success', title: LOGIN_TEXTS.PASSWORD_CHANGED });
+      toast({ type: 'success', title: LOGIN_TEXTS.PASSWORD_CHANGED });
       await onSignOut(LOGIN_TEXTS.FORCED_CHANGE_LOGOUT_REASON);
       setTimeout(() => window.location.reload(), 1500);
     } catch (err) {

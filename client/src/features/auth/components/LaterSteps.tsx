@@ -1,16 +1,13 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
-import { toaster } from '@/components/ui/toaster';
-import type { LoginState, Toast } from '../login-machine';
+import type { LoginState } from '../login-machine';
 import { ChangePasswordStep } from './ChangePasswordStep';
 import { MfaStep } from './MfaStep';
 import { PasswordStep } from './PasswordStep';
 import { SsoStep } from './SsoStep';
+import { toast } from './toast';
 
 export { Toaster } from '@/components/ui/toaster';
-
-export function toast(t: Toast, duration?: number) {
-  toaster.create({ type: t.type, title: t.title, description: t.description, duration });
-}
+export { toast };
 
 /** The card's steps after the e-mail (spec 000 §4), in Chakra like the rest of the application. */
 export function LaterSteps({

@@ -6,7 +6,7 @@ import { signedInWithRecoveryCode } from '@/features/mfa/light';
 import { afterDiscovery, afterLoginError, initialLoginState, LoginState, secondFactorOf } from '../login-machine';
 import { authApi } from '../api/auth-api';
 import { RootStep, Spinner } from './RootStep';
-import { LaterStepsModule, loadLaterSteps, showToast } from './login-step';
+import { LaterStepsModule, loadLaterSteps, showToast } from './later-steps';
 import './login.css';
 
 /**

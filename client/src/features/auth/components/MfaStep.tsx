@@ -3,11 +3,12 @@ import { Alert, Button, Field, Input, Text, VStack } from '@chakra-ui/react';
 import { authApi } from '../api/auth-api';
 import { LOGIN_TEXTS } from '../login-machine';
 import { validateMfaCode } from '../validation';
-import { showToast, StepProps } from './login-step';
+import type { StepProps } from './login-step';
 import { RecoveryCodeField, RecoveryCodeToggle, RememberDeviceCheckbox, validateRecoveryCode } from '@/features/mfa';
 import { PASSKEY_TEXTS, PasskeyButton } from '@/features/passkeys';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { StepSubmit } from './StepSubmit';
+import { toast } from './toast';
 
 /** MFA: the server's message, the 'MFA Token' input, Confirm, and 'Send code to email instead' until used. */
 export function MfaStep({
@@ -37,9 +38,9 @@ export function MfaStep({
     try {
       await authApi.sendEmailCode(login.challengeToken);
       setEmailSent(true);
-      showToast({ type: 'success', title: LOGIN_TEXTS.MFA_EMAIL_SENT });
+      toast({ type: 'success', title: LOGIN_TEXTS.MFA_EMAIL_SENT });
     } catch {
-      showToast({ type: 'error', title: LOGIN_TEXTS.MFA_EMAIL_FAILED });
+      toast({ type: 'error', title: LOGIN_TEXTS.MFA_EMAIL_FAILED });
     } finally {
       setSending(false);
     }

@@ -5,8 +5,9 @@ import { errorMessage } from '@/lib/api';
 import { authApi } from '../api/auth-api';
 import { LOGIN_TEXTS } from '../login-machine';
 import { validateLoginPassword, validateMfaCode } from '../validation';
-import { showToast, StepProps } from './login-step';
+import type { StepProps } from './login-step';
 import { StepSubmit } from './StepSubmit';
+import { toast } from './toast';
 
 /** PASSWORD: hidden username, password (Enter submits, debounced 100 ms), Confirm, and the forgot-password box. */
 export function PasswordStep({
@@ -93,9 +94,9 @@ function ForgotPasswordBox({ username }: { username: string }) {
     setBusy(true);
     try {
       const res = await authApi.forgotPassword(username.trim(), withCode ? code.trim() : undefined);
-      showToast({ type: 'success', title: res.message || LOGIN_TEXTS.FORGOT_SENT });
+      toast({ type: 'success', title: res.message || LOGIN_TEXTS.FORGOT_SENT });
     } catch (e) {
-      showToast({ type: 'error', title: errorMessage(e, 'Sorry, an error occurred. Please try again.') });
+      toast({ type: 'error', title: errorMessage(e, 'Sorry, an error occurred. Please try again.') });
     } finally {
       // Spec 000 §4: after a request, answered or not, the request is not offered again.
       setSent(true);

@@ -8,8 +8,8 @@ import { LIMITS } from '@shared/limits';
 import { breachedPasswordMessage, errorMessage } from '@/lib/api';
 import { authApi } from '../api/auth-api';
 import { MESSAGES, tokenFromQuery } from '../validation';
-import { showToast } from './login-step';
 import { StepSubmit } from './StepSubmit';
+import { toast } from './toast';
 
 /** The new password twice, within the limit; checked when submitted, the message shown under the fields. */
 const resetSchema = z
@@ -43,7 +43,7 @@ export function ResetPasswordPage() {
     setBusy(true);
     try {
       await authApi.resetPassword(token, password);
-      showToast({ type: 'success', title: 'Your password has been reset.' });
+      toast({ type: 'success', title: 'Your password has been reset.' });
       navigate('/', { replace: true });
     } catch (err) {
       const refused = breachedPasswordMessage(err);
@@ -51,7 +51,7 @@ export function ResetPasswordPage() {
         form.setError('password', { message: refused }, { shouldFocus: true });
         return;
       }
-      showToast(
+      toast(
         { type: 'error', title: errorMessage(err, 'Your authentication information is incorrect. Please try again.') },
         LIMITS.RESET_ERROR_TOAST_MS,
       );

@@ -15,12 +15,12 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { BASE_ROLE } from '@shared/roles';
-import { SSO_LIMITS } from '@shared/sso';
+import { SSO_DEFAULT_ROLES, SSO_LIMITS } from '@shared/sso';
+import { RoleOptions } from '@/components/ui/role-options';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { type NewConnection, ssoApi, useSsoMutation } from '../api/sso-api';
 import { SSO_PAGE_TEXTS as T } from '../texts';
-import { RoleOptions } from './RoleOptions';
 
 const required = (message: string, max: number) => z.string().trim().min(1, message).max(max, message);
 
@@ -177,7 +177,7 @@ export function AddConnectionForm({ organisationId, onDone }: { organisationId: 
             <Field.Label>Role of new accounts</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field {...form.register('defaultRoleId')}>
-                <RoleOptions />
+                <RoleOptions roles={SSO_DEFAULT_ROLES} />
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>

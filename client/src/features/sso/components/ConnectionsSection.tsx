@@ -18,6 +18,8 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { BASE_ROLE } from '@shared/roles';
+import { SSO_DEFAULT_ROLES } from '@shared/sso';
+import { RoleOptions } from '@/components/ui/role-options';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { type ConnectionChange, ssoApi, type SsoConnectionItem, useConnections, useSsoMutation } from '../api/sso-api';
@@ -25,7 +27,6 @@ import { SSO_PAGE_TEXTS as T } from '../texts';
 import { AddConnectionForm } from './AddConnectionForm';
 import { CopyField } from './CopyField';
 import { RemoveDialog } from './RemoveDialog';
-import { RoleOptions } from './RoleOptions';
 
 /** Connections: each identity provider of the organisation, its URLs and switches; add and remove for editors. */
 export function ConnectionsSection({ organisationId, canEdit }: { organisationId: number | null; canEdit: boolean }) {
@@ -146,7 +147,7 @@ function ConnectionRow({ connection: c, canEdit }: { connection: SsoConnectionIt
                 value={String(c.defaultRoleId ?? BASE_ROLE)}
                 onChange={(e) => save({ defaultRoleId: Number(e.target.value) })}
               >
-                <RoleOptions />
+                <RoleOptions roles={SSO_DEFAULT_ROLES} />
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>

@@ -26,7 +26,7 @@ import { requiredText } from '@/lib/forms';
 import { roleIdsToSave, USER_TEXTS } from '../account';
 import { NewUserPayload, usersApi, useOrganisationInfo, useReloadUsers } from '../api/users-api';
 import { MessageDialog } from '@/components/ui/message-dialog';
-import { RoleOptions } from './RoleOptions';
+import { RoleOptions } from '@/components/ui/role-options';
 
 /** Spec 000 §9: new users have MFA enforced and no SSO unless chosen. */
 export const NEW_USER_DEFAULTS = { isMFAEnforced: true, isSSO: false } as const;

@@ -1,7 +1,7 @@
 import { CloseButton, Flex, Input, NativeSelect } from '@chakra-ui/react';
 import type { AccessLevel } from '@shared/api-types';
 import { ALL_ROLES, Role } from '@shared/roles';
-import { RoleOptions } from './RoleOptions';
+import { RoleOptions } from '@/components/ui/role-options';
 
 export interface UserFilter {
   searchText: string;
