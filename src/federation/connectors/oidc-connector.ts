@@ -1,0 +1,249 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { createRemoteJWKSet, customFetch, FetchImplementation, jwtVerify, JWTVerifyGetKey } from 'jose';
+import * as oidc from 'openid-client';
+import { AppException } from '../../common/app.exception';
+import { decrypt } from '../../common/crypto/secrets';
+import { APP_CONFIG } from '../../config/app-config.module';
+import { AppConfig } from '../../config/env.validation';
+import { createSafeFetch, SafeFetch } from '../../common/http/safe-fetch';
+import { PROVIDER_SIGNING_ALGORITHMS, verifyIdTokenSignatures } from '../../common/http/provider-signatures';
+import { ERROR_CODES } from '../../shared/messages';
+import { SsoConnection } from '../entities/sso-connection.entity';
+import { ssoUrls } from '../round-trip/sso-urls';
+import { ProviderRefusal } from './provider-refusal';
+
+/** What must survive the round trip to the provider: kept in a signed, short-lived cookie. */
+export interface OidcTransaction {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  connectionId: number;
+}
+
+/** What the provider said about the person, after every check of the ID token. */
+export interface OidcIdentity {
+  subject: string;
+  email?: string;
+  emailVerified?: boolean;
+  firstName?: string;
+  lastName?: string;
+  /** The provider's session id (`sid`), named again by back-channel logout. */
+  sid?: string;
+  idToken?: string;
+  /** Every claim of the ID token and userinfo, for a connection test to show. */
+  claims: Record<string, unknown>;
+}
+
+/** A logout token's subject and session, after its checks (OpenID Back-Channel Logout 1.0 §2.6). */
+export interface LogoutClaims {
+  jti: string;
+  sub?: string;
+  sid?: string;
+  exp: number;
+}
+
+const BACKCHANNEL_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
+/** Discovery documents and keys are read again after this long, so a provider's key rotation is followed. */
+const CACHE_MS = 10 * 60_000;
+/** A token signed by a key the cached set lacks reads the provider's keys again, at most this often. */
+const KEYS_REFETCH_COOLDOWN_MS = 30_000;
+const REQUEST_TIMEOUT_SECONDS = 5;
+
+interface Cached<T> {
+  key: string;
+  at: number;
+  value: Promise<T>;
+}
+
+/**
+ * OpenID Connect per connection through openid-client: discovery from the issuer, code flow with PKCE and a
+ * nonce, the ID token checked (issuer, audience, expiry, nonce, and its signature against the provider's JWKS,
+ * fetched through the safe outbound fetch) by the library.
+ */
+@Injectable()
+export class OidcConnector {
+  private readonly logger = new Logger('OIDC');
+  private readonly configs = new Map<number, Cached<oidc.Configuration>>();
+  private readonly keys = new Map<number, { uri: string; set: JWTVerifyGetKey }>();
+
+  /** Every request to a customer's provider (discovery, tokens, userinfo, keys): public addresses only, bounded. */
+  private readonly fetch: SafeFetch;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.fetch = createSafeFetch({
+      allowPrivateNetworks: config.ssoAllowPrivateNetworks,
+      timeoutMs: REQUEST_TIMEOUT_SECONDS * 1000,
+    });
+  }
+
+  private unreachable() {
+    return new AppException(
+      502,
+      ERROR_CODES.SSO_UNAVAILABLE,
+      'The corporate identity provider cannot be reached. Please try again later.',
+    );
+  }
+
+  /** The connection's discovered configuration; a change of the connection (updatedAt) discovers again. */
+  configuration(c: SsoConnection): Promise<oidc.Configuration> {
+    const key = `${c.oidcIssuer}|${c.oidcClientId}|${new Date(c.updatedAt).getTime()}`;
+    const cached = this.configs.get(c.id);
+    if (cached && cached.key === key && Date.now() - cached.at < CACHE_MS) return cached.value;
+    const insecure = this.config.ssoAllowPrivateNetworks && c.oidcIssuer!.startsWith('http:');
+    const value = oidc
+      .discovery(
+        new URL(c.oidcIssuer!),
+        c.oidcClientId!,
+        undefined,
+        oidc.ClientSecretBasic(decrypt(c.oidcClientSecret!, this.config.encryptionKey)),
+        {
+          timeout: REQUEST_TIMEOUT_SECONDS,
+          [oidc.customFetch]: this.fetch,
+          ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+        },
+      )
+      .then((conf) => {
+        conf.timeout = REQUEST_TIMEOUT_SECONDS;
+        conf[oidc.customFetch] = this.fetch;
+        verifyIdTokenSignatures(conf);
+        return conf;
+      })
+      .catch((e: Error) => {
+        this.configs.delete(c.id);
+        this.logger.warn(`Discovery of connection ${c.id} failed: ${e.message}`);
+        throw this.unreachable();
+      });
+    this.configs.set(c.id, { key, at: Date.now(), value });
+    return value;
+  }
+
+  /** `reauthenticate`: a fresh authentication at the provider whatever session it holds (prompt=login, max_age=0). */
+  async start(
+    c: SsoConnection,
+    loginHint?: string,
+    reauthenticate = false,
+  ): Promise<{ url: string; transaction: OidcTransaction }> {
+    const conf = await this.configuration(c);
+    const transaction: OidcTransaction = {
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      codeVerifier: oidc.randomPKCECodeVerifier(),
+      connectionId: c.id,
+    };
+    const url = oidc.buildAuthorizationUrl(conf, {
+      redirect_uri: ssoUrls(this.config.publicUrl, c.id).oidcRedirect,
+      scope: 'openid email profile',
+      response_type: 'code',
+      state: transaction.state,
+      nonce: transaction.nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(transaction.codeVerifier),
+      code_challenge_method: 'S256',
+      ...(loginHint ? { login_hint: loginHint } : {}),
+      ...(reauthenticate ? { prompt: 'login', max_age: '0' } : {}),
+    });
+    return { url: url.href, transaction };
+  }
+
+  /** `maxAge`: seconds since the provider last authenticated the person (auth_time), checked with its clock skew. */
+  async finish(
+    c: SsoConnection,
+    callbackUrl: URL,
+    transaction: OidcTransaction,
+    maxAge?: number,
+  ): Promise<OidcIdentity> {
+    const conf = await this.configuration(c);
+    try {
+      const tokens = await oidc.authorizationCodeGrant(conf, callbackUrl, {
+        pkceCodeVerifier: transaction.codeVerifier,
+        expectedState: transaction.state,
+        expectedNonce: transaction.nonce,
+        idTokenExpected: true,
+        ...(maxAge !== undefined ? { maxAge } : {}),
+      });
+      const id = tokens.claims();
+      if (!id) throw new Error('no ID token');
+      // Conforming providers put the scope claims in userinfo rather than in the ID token.
+      const claims =
+        typeof id.email === 'string' ? id : { ...(await oidc.fetchUserInfo(conf, tokens.access_token, id.sub)), ...id };
+      const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+      return {
+        subject: id.sub,
+        email: text(claims.email)?.toLowerCase(),
+        emailVerified: claims.email_verified === undefined ? undefined : claims.email_verified === true,
+        firstName: text(claims.given_name),
+        lastName: text(claims.family_name),
+        sid: text(id.sid),
+        idToken: tokens.id_token,
+        claims: { ...claims },
+      };
+    } catch (e) {
+      this.logger.warn(`Corporate login through connection ${c.id} failed: ${(e as Error).message}`);
+      throw new ProviderRefusal((e as Error).message);
+    }
+  }
+
+  /** The provider's end-session URL for this ID token, or null when it offers none. */
+  async endSessionUrl(c: SsoConnection, idToken: string | null): Promise<string | null> {
+    let conf: oidc.Configuration;
+    try {
+      conf = await this.configuration(c);
+    } catch {
+      return null;
+    }
+    if (!conf.serverMetadata().end_session_endpoint) return null;
+    return oidc.buildEndSessionUrl(conf, {
+      ...(idToken ? { id_token_hint: idToken } : { client_id: c.oidcClientId! }),
+      post_logout_redirect_uri: ssoUrls(this.config.publicUrl, c.id).afterLogout,
+    }).href;
+  }
+
+  /**
+   * The provider's keys (its jwks_uri, through the safe outbound fetch): cached for CACHE_MS; a token whose key the
+   * cached set lacks (a rotation) reads them again, at most once per KEYS_REFETCH_COOLDOWN_MS.
+   */
+  private jwks(c: SsoConnection, conf: oidc.Configuration): JWTVerifyGetKey {
+    const uri = conf.serverMetadata().jwks_uri;
+    if (!uri) throw new Error('the provider publishes no jwks_uri');
+    const cached = this.keys.get(c.id);
+    if (cached?.uri === uri) return cached.set;
+    const set = createRemoteJWKSet(new URL(uri), {
+      cacheMaxAge: CACHE_MS,
+      cooldownDuration: KEYS_REFETCH_COOLDOWN_MS,
+      timeoutDuration: REQUEST_TIMEOUT_SECONDS * 1000,
+      [customFetch]: this.fetch as FetchImplementation,
+    });
+    this.keys.set(c.id, { uri, set });
+    return set;
+  }
+
+  /**
+   * Checks a back-channel logout token (OpenID Back-Channel Logout 1.0 §2.6): signed by the provider's keys
+   * with an asymmetric algorithm, its issuer, this client as audience, fresh, the logout event, a sub or sid,
+   * no nonce. Null for anything else.
+   */
+  async verifyLogoutToken(c: SsoConnection, token: string): Promise<LogoutClaims | null> {
+    try {
+      const conf = await this.configuration(c);
+      const verified = await jwtVerify(token, this.jwks(c, conf), {
+        issuer: conf.serverMetadata().issuer,
+        audience: c.oidcClientId!,
+        algorithms: PROVIDER_SIGNING_ALGORITHMS,
+        maxTokenAge: '5 minutes',
+        clockTolerance: 60,
+        requiredClaims: ['iat', 'jti'],
+      });
+      const p = verified.payload;
+      const events = p.events as Record<string, unknown> | undefined;
+      if (!events || typeof events !== 'object' || typeof events[BACKCHANNEL_EVENT] !== 'object') return null;
+      if (p.nonce !== undefined) return null;
+      const sub = typeof p.sub === 'string' ? p.sub : undefined;
+      const sid = typeof p.sid === 'string' ? p.sid : undefined;
+      if (!sub && !sid) return null;
+      const exp = typeof p.exp === 'number' ? p.exp : Math.floor(Date.now() / 1000) + 300;
+      return { jti: String(p.jti), sub, sid, exp };
+    } catch (e) {
+      this.logger.warn(`A logout token for connection ${c.id} was refused: ${(e as Error).message}`);
+      return null;
+    }
+  }
+}
