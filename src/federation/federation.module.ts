@@ -20,18 +20,18 @@ import { SsoConnectionsService } from './connections/sso-connections.service';
 import { SsoFlowController } from './round-trip/sso-flow.controller';
 import { SsoFlowService } from './round-trip/sso-flow.service';
 import { SsoDiscoveryService } from './discovery/sso-discovery.service';
-import { RoundTripEnds } from './round-trip/round-trip-ends';
 import { RoundTripState } from './round-trip/round-trip-state';
 import { SsoLogoutService } from './logout/sso-logout.service';
 import { BackChannelLogoutService } from './logout/back-channel-logout.service';
-import { SsoStepUpController } from './sso-step-up.controller';
 import { DomainsModule } from '../domains/domains.module';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { AuditModule } from '../audit/audit.module';
 import { SessionsModule } from '../sessions/sessions.module';
-import { StepUpModule } from '../step-up/step-up.module';
 import { SsoController } from './round-trip/deployment-sso.controller';
-import { SsoService } from './connectors/deployment-oidc.service';
+import { RoundTripPurposes } from './round-trip/round-trip-purpose';
+import { SignInEnd } from './sign-in/sign-in-end';
+import { DeploymentWideSignIn } from './sign-in/deployment-wide-sign-in.service';
+import { ConnectionTestEnd } from './connection-test/connection-test-end';
 
 /** Every identity provider (docs/product-rules.md §3, §6): the organisations' connections and the deployment-wide one, the round trip through them, sign-in, discovery, single logout and the connection test. */
 @Module({
@@ -50,18 +50,19 @@ import { SsoService } from './connectors/deployment-oidc.service';
       Session,
     ]),
     AuthModule,
-    StepUpModule,
     UsersModule,
     DomainsModule,
   ],
-  controllers: [SsoConnectionsController, SsoController, SsoFlowController, SsoStepUpController],
+  controllers: [SsoConnectionsController, SsoController, SsoFlowController],
   providers: [
     SsoConnectionsService,
-    SsoService,
+    DeploymentWideSignIn,
+    RoundTripPurposes,
+    SignInEnd,
+    ConnectionTestEnd,
     SsoFlowService,
     SsoDiscoveryService,
     RoundTripState,
-    RoundTripEnds,
     FederatedSignInService,
     SsoLogoutService,
     BackChannelLogoutService,
@@ -70,6 +71,6 @@ import { SsoService } from './connectors/deployment-oidc.service';
     OneTimeValues,
     SsoConnectionTestService,
   ],
-  exports: [FederatedSignInService, SsoDiscoveryService],
+  exports: [FederatedSignInService, SsoDiscoveryService, RoundTripPurposes],
 })
 export class FederationModule {}

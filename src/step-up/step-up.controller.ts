@@ -21,7 +21,7 @@ import { StepUpService } from './step-up.service';
  * Access: every role, signed in, on the caller's own session and account only (no id in the path); open to an
  * account that must still enrol in MFA (its passkey removal is sensitive too). Guesses are counted by the sign-in
  * throttle, per account and address. A step-up at the identity provider starts at POST /auth/step-up/sso
- * (src/federation/sso-step-up.controller.ts), where the caller's connection is known.
+ * (sso-step-up.controller.ts), where the caller's connection is known.
  */
 @ApiTags('auth')
 @Controller('auth/step-up')

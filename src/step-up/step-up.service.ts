@@ -105,7 +105,7 @@ export class StepUpService {
 
   /**
    * A short-lived ticket for a step-up at the caller's identity provider: the round trip it starts (through the
-   * organisation's connection or the deployment-wide provider, src/federation/sso-step-up.controller.ts) marks this
+   * organisation's connection or the deployment-wide provider, step-up/sso-step-up.service.ts) marks this
    * session once the provider asserts this account after a fresh authentication.
    */
   ssoTicket(caller: AuthUser, returnTo: string | undefined): string {

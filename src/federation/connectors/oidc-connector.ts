@@ -9,15 +9,25 @@ import { createSafeFetch, SafeFetch } from '../../common/http/safe-fetch';
 import { PROVIDER_SIGNING_ALGORITHMS, verifyIdTokenSignatures } from '../../common/http/provider-signatures';
 import { ERROR_CODES } from '../../shared/messages';
 import { SsoConnection } from '../entities/sso-connection.entity';
-import { ssoUrls } from '../round-trip/sso-urls';
+import { oidcRedirectUri, ssoUrls } from '../round-trip/sso-urls';
 import { ProviderRefusal } from './provider-refusal';
+
+/**
+ * The deployment-wide provider of OIDC_* (docs/product-rules.md §3, §6): one more source of an OIDC connection, for
+ * organisations without one of their own.
+ */
+export const DEPLOYMENT_WIDE = 'deployment-wide';
+
+/** Where an OIDC round trip goes: an organisation's connection, or the deployment-wide provider. */
+export type OidcSource = SsoConnection | typeof DEPLOYMENT_WIDE;
 
 /** What must survive the round trip to the provider: kept in a signed, short-lived cookie. */
 export interface OidcTransaction {
   state: string;
   nonce: string;
   codeVerifier: string;
-  connectionId: number;
+  /** The connection; absent: the deployment-wide provider. */
+  connectionId?: number;
 }
 
 /** What the provider said about the person, after every check of the ID token. */
@@ -55,6 +65,23 @@ interface Cached<T> {
   value: Promise<T>;
 }
 
+/** How the connector reaches a source's provider. */
+interface SourceSettings {
+  /** The cache's entry, and what changes it (a connection's change discovers again). */
+  entry: string;
+  key: string;
+  issuer: string;
+  clientId: string;
+  /** openid-client's client metadata and authentication for the token endpoint. */
+  metadata: string | undefined;
+  authentication: oidc.ClientAuth | undefined;
+  fetch: SafeFetch;
+  insecure: boolean;
+  scope: string;
+  /** Names the source in the log. */
+  label: string;
+}
+
 /**
  * OpenID Connect per connection through openid-client: discovery from the issuer, code flow with PKCE and a
  * nonce, the ID token checked (issuer, audience, expiry, nonce, and its signature against the provider's JWKS,
@@ -63,17 +90,62 @@ interface Cached<T> {
 @Injectable()
 export class OidcConnector {
   private readonly logger = new Logger('OIDC');
-  private readonly configs = new Map<number, Cached<oidc.Configuration>>();
+  private readonly configs = new Map<string, Cached<oidc.Configuration>>();
   private readonly keys = new Map<number, { uri: string; set: JWTVerifyGetKey }>();
 
   /** Every request to a customer's provider (discovery, tokens, userinfo, keys): public addresses only, bounded. */
   private readonly fetch: SafeFetch;
+  /**
+   * The deployment-wide provider is the operator's own (OIDC_ISSUER), on any network; its answers still come within
+   * the deadline and the size cap of the safe outbound fetch (docs/decisions/safe-outbound-fetch.md).
+   */
+  private readonly operatorFetch = createSafeFetch({
+    allowPrivateNetworks: true,
+    timeoutMs: REQUEST_TIMEOUT_SECONDS * 1000,
+  });
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.fetch = createSafeFetch({
       allowPrivateNetworks: config.ssoAllowPrivateNetworks,
       timeoutMs: REQUEST_TIMEOUT_SECONDS * 1000,
     });
+  }
+
+  /** Whether the deployment-wide provider is configured. */
+  get deploymentWideEnabled(): boolean {
+    return !!this.config.oidc;
+  }
+
+  private settings(source: OidcSource): SourceSettings {
+    if (source === DEPLOYMENT_WIDE) {
+      const oidcConfig = this.config.oidc;
+      if (!oidcConfig) throw AppException.notFound('Corporate login is not configured.');
+      return {
+        entry: DEPLOYMENT_WIDE,
+        key: `${oidcConfig.issuer}|${oidcConfig.clientId}`,
+        issuer: oidcConfig.issuer,
+        clientId: oidcConfig.clientId,
+        metadata: oidcConfig.clientSecret,
+        authentication: undefined,
+        fetch: this.operatorFetch,
+        insecure: oidcConfig.issuer.startsWith('http:'),
+        // The spec's corporate login asks for these two scopes (docs/product-rules.md §3).
+        scope: 'openid email',
+        label: 'the deployment-wide provider',
+      };
+    }
+    return {
+      entry: String(source.id),
+      key: `${source.oidcIssuer}|${source.oidcClientId}|${new Date(source.updatedAt).getTime()}`,
+      issuer: source.oidcIssuer!,
+      clientId: source.oidcClientId!,
+      metadata: undefined,
+      authentication: oidc.ClientSecretBasic(decrypt(source.oidcClientSecret!, this.config.encryptionKey)),
+      fetch: this.fetch,
+      insecure: this.config.ssoAllowPrivateNetworks && source.oidcIssuer!.startsWith('http:'),
+      scope: 'openid email profile',
+      label: `connection ${source.id}`,
+    };
   }
 
   private unreachable() {
@@ -84,55 +156,51 @@ export class OidcConnector {
     );
   }
 
-  /** The connection's discovered configuration; a change of the connection (updatedAt) discovers again. */
-  configuration(c: SsoConnection): Promise<oidc.Configuration> {
-    const key = `${c.oidcIssuer}|${c.oidcClientId}|${new Date(c.updatedAt).getTime()}`;
-    const cached = this.configs.get(c.id);
-    if (cached && cached.key === key && Date.now() - cached.at < CACHE_MS) return cached.value;
-    const insecure = this.config.ssoAllowPrivateNetworks && c.oidcIssuer!.startsWith('http:');
+  /**
+   * The source's discovered configuration, read again after CACHE_MS; a change of a connection (updatedAt) discovers
+   * again, and a failed discovery is tried again on the next use.
+   */
+  configuration(source: OidcSource): Promise<oidc.Configuration> {
+    const s = this.settings(source);
+    const cached = this.configs.get(s.entry);
+    if (cached && cached.key === s.key && Date.now() - cached.at < CACHE_MS) return cached.value;
     const value = oidc
-      .discovery(
-        new URL(c.oidcIssuer!),
-        c.oidcClientId!,
-        undefined,
-        oidc.ClientSecretBasic(decrypt(c.oidcClientSecret!, this.config.encryptionKey)),
-        {
-          timeout: REQUEST_TIMEOUT_SECONDS,
-          [oidc.customFetch]: this.fetch,
-          ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
-        },
-      )
+      .discovery(new URL(s.issuer), s.clientId, s.metadata, s.authentication, {
+        timeout: REQUEST_TIMEOUT_SECONDS,
+        [oidc.customFetch]: s.fetch,
+        ...(s.insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+      })
       .then((conf) => {
         conf.timeout = REQUEST_TIMEOUT_SECONDS;
-        conf[oidc.customFetch] = this.fetch;
+        conf[oidc.customFetch] = s.fetch;
         verifyIdTokenSignatures(conf);
         return conf;
       })
       .catch((e: Error) => {
-        this.configs.delete(c.id);
-        this.logger.warn(`Discovery of connection ${c.id} failed: ${e.message}`);
+        this.configs.delete(s.entry);
+        this.logger.warn(`Discovery of ${s.label} (${s.issuer}) failed: ${e.message}`);
         throw this.unreachable();
       });
-    this.configs.set(c.id, { key, at: Date.now(), value });
+    this.configs.set(s.entry, { key: s.key, at: Date.now(), value });
     return value;
   }
 
   /** `reauthenticate`: a fresh authentication at the provider whatever session it holds (prompt=login, max_age=0). */
   async start(
-    c: SsoConnection,
+    source: OidcSource,
     loginHint?: string,
     reauthenticate = false,
   ): Promise<{ url: string; transaction: OidcTransaction }> {
-    const conf = await this.configuration(c);
+    const conf = await this.configuration(source);
     const transaction: OidcTransaction = {
       state: oidc.randomState(),
       nonce: oidc.randomNonce(),
       codeVerifier: oidc.randomPKCECodeVerifier(),
-      connectionId: c.id,
+      ...(source === DEPLOYMENT_WIDE ? {} : { connectionId: source.id }),
     };
     const url = oidc.buildAuthorizationUrl(conf, {
-      redirect_uri: ssoUrls(this.config.publicUrl, c.id).oidcRedirect,
-      scope: 'openid email profile',
+      redirect_uri: oidcRedirectUri(this.config.publicUrl),
+      scope: this.settings(source).scope,
       response_type: 'code',
       state: transaction.state,
       nonce: transaction.nonce,
@@ -146,12 +214,12 @@ export class OidcConnector {
 
   /** `maxAge`: seconds since the provider last authenticated the person (auth_time), checked with its clock skew. */
   async finish(
-    c: SsoConnection,
+    source: OidcSource,
     callbackUrl: URL,
     transaction: OidcTransaction,
     maxAge?: number,
   ): Promise<OidcIdentity> {
-    const conf = await this.configuration(c);
+    const conf = await this.configuration(source);
     try {
       const tokens = await oidc.authorizationCodeGrant(conf, callbackUrl, {
         pkceCodeVerifier: transaction.codeVerifier,
@@ -177,7 +245,7 @@ export class OidcConnector {
         claims: { ...claims },
       };
     } catch (e) {
-      this.logger.warn(`Corporate login through connection ${c.id} failed: ${(e as Error).message}`);
+      this.logger.warn(`Corporate login through ${this.settings(source).label} failed: ${(e as Error).message}`);
       throw new ProviderRefusal((e as Error).message);
     }
   }

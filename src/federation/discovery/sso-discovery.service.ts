@@ -8,6 +8,8 @@ import { VerifiedDomainsService } from '../../domains/verified-domains.service';
 import { Role } from '../../shared/roles';
 import { SsoDiscoveryResult } from '../../shared/sso';
 import { SsoConnection } from '../entities/sso-connection.entity';
+import { SsoIdentity } from '../entities/sso-identity.entity';
+import { SsoSession } from '../entities/sso-session.entity';
 
 /**
  * POST /auth/sso/discover: the login card asks where an e-mail signs in. Also tells sign-in by password or by a
@@ -18,6 +20,8 @@ export class SsoDiscoveryService implements OnModuleInit {
   constructor(
     @InjectRepository(SsoConnection) private readonly connections: Repository<SsoConnection>,
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
+    @InjectRepository(SsoSession) private readonly ssoSessions: Repository<SsoSession>,
+    @InjectRepository(SsoIdentity) private readonly identities: Repository<SsoIdentity>,
     private readonly domains: VerifiedDomainsService,
     private readonly auth: AuthService,
   ) {}
@@ -70,5 +74,22 @@ export class SsoDiscoveryService implements OnModuleInit {
     const c = await this.connections.findOne({ where: { organisationId, enabled: true }, order: { id: 'ASC' } });
     if (!c) return undefined;
     return { url: `/auth/sso/${c.id}?login_hint=${encodeURIComponent(email.trim())}`, name: c.name };
+  }
+
+  /**
+   * The connection a signed-in account signs in through: the one that opened this session, else the first enabled
+   * one the account is linked to; null: the deployment-wide provider.
+   */
+  async connectionOf(userId: number, sessionId: string): Promise<number | null> {
+    const bySession = await this.ssoSessions.findOne({ where: { sessionId }, select: { connectionId: true } });
+    if (bySession) return bySession.connectionId;
+    const linked = await this.identities
+      .createQueryBuilder('x')
+      .innerJoin(SsoConnection, 'c', 'c.id = x.connectionId')
+      .where('x.userId = :id', { id: userId })
+      .andWhere('c.enabled = :on', { on: true })
+      .orderBy('x.connectionId', 'ASC')
+      .getOne();
+    return linked ? linked.connectionId : null;
   }
 }

@@ -2,22 +2,30 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Request, Response } from 'express';
-import { SsoTransaction } from '../connectors/deployment-oidc.service';
-import { SsoStepUp } from '../../step-up/step-up.service';
 import { APP_CONFIG } from '../../config/app-config.module';
 import { AppConfig } from '../../config/env.validation';
+import { OidcTransaction } from '../connectors/oidc-connector';
 import { OneTimeValues } from './one-time-values';
-import { SsoTestTicket } from '../connection-test/sso-connection-test.service';
 
 export const TRANSACTION_COOKIE = 'ssoTransaction';
 export const TRANSACTION_SECONDS = 10 * 60;
+/** The most a one-time value holds (its column's length). */
+const VALUE_CHARS = 100;
+
+/** A round trip's purpose other than signing in (RoundTripPurpose's name) and its ticket. */
+export interface CarriedPurpose {
+  purpose: string;
+  ticket: unknown;
+}
 
 /**
- * An OIDC round trip's state (PKCE verifier, state, nonce) and what it is for: a connection's sign-in, a step-up of a
- * signed-in session (`stepUp`), or an administrator's test (`test`).
+ * An OIDC round trip's state (PKCE verifier, state, nonce, the connection or none for the deployment-wide provider)
+ * and, unless it is a sign-in, its purpose and ticket.
  */
-export type Transaction = SsoTransaction & { connectionId?: number; stepUp?: SsoStepUp; test?: SsoTestTicket };
+export type Transaction = OidcTransaction & Partial<CarriedPurpose>;
 
+/** A SAML answer's purpose and ticket, and when its round trip began. */
+export type SamlPurpose = CarriedPurpose & { startedAt: number };
 /**
  * What crosses the round trip to the identity provider and back. OIDC: a signed, HttpOnly cookie sent only to
  * /callback. SAML: RelayState carries 80 bytes at most, so it is a random key of a one-time value every instance finds.
@@ -67,46 +75,42 @@ export class RoundTripState {
       nonce: p.nonce,
       codeVerifier: p.codeVerifier,
       ...(typeof p.connectionId === 'number' ? { connectionId: p.connectionId } : {}),
-      ...(p.stepUp ? { stepUp: p.stepUp } : {}),
-      ...(p.test ? { test: p.test } : {}),
+      ...(typeof p.purpose === 'string' ? { purpose: p.purpose, ticket: p.ticket } : {}),
     };
   }
 
-  /** Keeps a step-up for a SAML round trip; its RelayState key. */
-  async keepSamlStepUp(stepUp: SsoStepUp): Promise<string> {
+  /**
+   * Keeps a purpose and its ticket for a SAML round trip; its RelayState key. The ticket is written in pieces of
+   * VALUE_CHARS one-time values, under the key, its count and the start time.
+   */
+  async keepSaml({ purpose, ticket }: CarriedPurpose): Promise<string> {
     const key = randomBytes(16).toString('base64url');
     const until = new Date(Date.now() + TRANSACTION_SECONDS * 1000);
-    const returnTo = stepUp.returnTo.length <= 100 ? stepUp.returnTo : '/';
-    await this.once.claim(`saml-step-up:${key}`, until, `${stepUp.sid} ${stepUp.sub} ${Date.now()}`);
-    await this.once.claim(`saml-step-up-return:${key}`, until, returnTo);
+    const text = JSON.stringify({ purpose, ticket });
+    const pieces = Math.ceil(text.length / VALUE_CHARS);
+    for (let i = 0; i < pieces; i += 1)
+      await this.once.claim(`saml-purpose:${key}:${i}`, until, text.slice(i * VALUE_CHARS, (i + 1) * VALUE_CHARS));
+    await this.once.claim(`saml-purpose:${key}`, until, `${pieces} ${Date.now()}`);
     return key;
   }
 
-  /** The step-up a SAML answer's RelayState names, once: its session, account, return path and start time. */
-  async takeSamlStepUp(relayState: string): Promise<(SsoStepUp & { startedAt: number }) | undefined> {
-    const value = await this.once.get(`saml-step-up:${relayState}`);
-    const returnTo = await this.once.get(`saml-step-up-return:${relayState}`);
-    if (!value || !(await this.once.take(`saml-step-up:${relayState}`))) return undefined;
-    const [sid, sub, startedAt] = value.split(' ');
-    return { sid, sub: Number(sub), returnTo: returnTo ?? '/', startedAt: Number(startedAt) };
-  }
-
-  /** Keeps an administrator's test for a SAML round trip; its RelayState key. */
-  async keepSamlTest(test: SsoTestTicket): Promise<string> {
-    const key = randomBytes(16).toString('base64url');
-    await this.once.claim(
-      `saml-test:${key}`,
-      new Date(Date.now() + TRANSACTION_SECONDS * 1000),
-      `${test.sub} ${test.returnTo}`,
-    );
-    return key;
-  }
-
-  /** The test a SAML answer's RelayState names, once. */
-  async takeSamlTest(relayState: string): Promise<SsoTestTicket | undefined> {
-    const value = await this.once.get(`saml-test:${relayState}`);
-    if (!value || !(await this.once.take(`saml-test:${relayState}`))) return undefined;
-    const [sub, returnTo] = value.split(' ');
-    return { sub: Number(sub), returnTo };
+  /** The purpose a SAML answer's RelayState names, once, and when its round trip began. */
+  async takeSaml(relayState: string): Promise<SamlPurpose | undefined> {
+    const head = await this.once.get(`saml-purpose:${relayState}`);
+    if (!head || !(await this.once.take(`saml-purpose:${relayState}`))) return undefined;
+    const [pieces, startedAt] = head.split(' ').map(Number);
+    let text = '';
+    for (let i = 0; i < pieces; i += 1) {
+      const key = `saml-purpose:${relayState}:${i}`;
+      text += (await this.once.get(key)) ?? '';
+      await this.once.take(key);
+    }
+    try {
+      const { purpose, ticket } = JSON.parse(text) as CarriedPurpose;
+      return { purpose, ticket, startedAt };
+    } catch {
+      // A piece already swept: the round trip is over.
+      return undefined;
+    }
   }
 }

@@ -43,8 +43,7 @@ export class SsoFlowController {
     await this.flow.start(id, res, {
       loginHint: query.login_hint,
       prompt: query.prompt,
-      stepUpTicket: query.stepUp,
-      testTicket: query.test,
+      tickets: { stepUp: query.stepUp, test: query.test },
     });
   }
 

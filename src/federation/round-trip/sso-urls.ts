@@ -2,7 +2,7 @@
 export function ssoUrls(publicUrl: string, connectionId: number) {
   return {
     login: `${publicUrl}/auth/sso/${connectionId}`,
-    oidcRedirect: `${publicUrl}/callback`,
+    oidcRedirect: oidcRedirectUri(publicUrl),
     spEntityId: `${publicUrl}/auth/saml/${connectionId}/metadata`,
     spMetadata: `${publicUrl}/auth/saml/${connectionId}/metadata`,
     acs: `${publicUrl}/auth/saml/${connectionId}/acs`,
@@ -10,4 +10,9 @@ export function ssoUrls(publicUrl: string, connectionId: number) {
     backChannelLogout: `${publicUrl}/auth/sso/${connectionId}/backchannel-logout`,
     afterLogout: `${publicUrl}/logIn`,
   };
+}
+
+/** GET /callback ends every OIDC round trip, of a connection or of the deployment-wide provider. */
+export function oidcRedirectUri(publicUrl: string): string {
+  return `${publicUrl}/callback`;
 }

@@ -1,11 +1,11 @@
 import { Organisation } from '../../database/entities/organisation.entity';
 import { Session } from '../../sessions/entities/session.entity';
-import { SessionsService } from '../../sessions/sessions.service';
 import { ERROR_CODES } from '../../shared/messages';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
 import { HostileOidcProvider, startHostileOidcProvider } from '../../../test/utils/hostile-oidc-provider';
 import { refusalOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
-import { SsoService } from './deployment-oidc.service';
+import { DEPLOYMENT_WIDE, OidcConnector, OidcTransaction } from '../connectors/oidc-connector';
+import { DeploymentWideSignIn } from './deployment-wide-sign-in.service';
 
 const CLIENT = { id: 'portal-deployment', secret: 'deployment-client-secret-0123456789' };
 
@@ -20,7 +20,7 @@ afterEach(() => {
   provider.mint = (r) => provider.idToken(r);
 });
 
-describe.each(SERVICE_DATABASES)('SsoService (the deployment-wide provider) on %s', (database) => {
+describe.each(SERVICE_DATABASES)('DeploymentWideSignIn through the OIDC connector on %s', (database) => {
   const t = serviceApp(database, {
     get OIDC_ISSUER() {
       return provider.issuer;
@@ -28,14 +28,19 @@ describe.each(SERVICE_DATABASES)('SsoService (the deployment-wide provider) on %
     OIDC_CLIENT_ID: CLIENT.id,
     OIDC_CLIENT_SECRET: CLIENT.secret,
   } as Record<string, string>);
-  const sso = () => t().app.get(SsoService);
+  const oidc = () => t().app.get(OidcConnector);
   const client = { ip: '203.0.113.12', userAgent: 'browser' };
+  /** The callback's sign-in: the identity the provider proves through the connector, then this service's rules. */
+  const finish = async (callback: URL, transaction: OidcTransaction) =>
+    t()
+      .app.get(DeploymentWideSignIn)
+      .signIn(await oidc().finish(DEPLOYMENT_WIDE, callback, transaction), client);
   let seq = 0;
   const email = () => `d-${Date.now().toString(36)}${(seq++).toString(36)}@corp.example`;
 
   /** The browser's round trip: start, the person signs in at the provider as `login`, the callback URL comes back. */
   async function roundTrip(login: string, reauthenticate = false) {
-    const { url, transaction } = await sso().start({ reauthenticate });
+    const { url, transaction } = await oidc().start(DEPLOYMENT_WIDE, undefined, reauthenticate);
     const callback = new URL(provider.authorize(url, login), t().config.publicUrl);
     return { url: new URL(url), callback, transaction };
   }
@@ -60,7 +65,7 @@ describe.each(SERVICE_DATABASES)('SsoService (the deployment-wide provider) on %
   it('signs in an enabled SSO account of an organisation with SSO on, by the e-mail the provider proves', async () => {
     const user = await createUser(t(), await ssoOrganisation(), { email: email(), isSSO: true });
     const { callback, transaction } = await roundTrip(user.email.toUpperCase());
-    const signedIn = await sso().finish(callback, transaction, client);
+    const signedIn = await finish(callback, transaction);
     expect(signedIn.accessToken).toEqual(expect.any(String));
     expect(await t().db.getRepository(Session).findOneByOrFail({ userId: user.id })).toMatchObject({ method: 'sso' });
   });
@@ -74,66 +79,33 @@ describe.each(SERVICE_DATABASES)('SsoService (the deployment-wide provider) on %
     const disabled = await createUser(t(), await ssoOrganisation(), { email: email(), isSSO: true, isDisabled: true });
     for (const login of [notSso.email, orgOff.email, email()]) {
       const { callback, transaction } = await roundTrip(login);
-      expect(await refusalOf(sso().finish(callback, transaction, client))).toEqual({
+      expect(await refusalOf(finish(callback, transaction))).toEqual({
         status: 403,
         code: ERROR_CODES.SSO_NOT_ALLOWED,
       });
     }
     const { callback, transaction } = await roundTrip(disabled.email);
-    expect(await refusalOf(sso().finish(callback, transaction, client))).toEqual({
+    expect(await refusalOf(finish(callback, transaction))).toEqual({
       status: 403,
       code: ERROR_CODES.ACCOUNT_DISABLED,
     });
     expect(await t().db.getRepository(Session).countBy({ userId: disabled.id })).toBe(0);
   });
 
-  it("refuses a round trip without its state, another transaction's nonce, and an e-mail the provider has not verified", async () => {
+  it("refuses another transaction's nonce, and an e-mail the provider has not verified", async () => {
     const user = await createUser(t(), await ssoOrganisation(), { email: email(), isSSO: true });
     const first = await roundTrip(user.email);
-    expect(await refusalOf(sso().finish(first.callback, undefined, client))).toEqual({
-      status: 400,
-      code: ERROR_CODES.SSO_STATE_MISSING,
-    });
     const second = await roundTrip(user.email);
-    expect(await refusalOf(sso().finish(second.callback, first.transaction, client))).toEqual({
+    expect(await refusalOf(finish(second.callback, first.transaction))).toEqual({
       status: 401,
       code: ERROR_CODES.SSO_FAILED,
     });
     provider.mint = (r) => provider.idToken(r, { email_verified: false });
     const third = await roundTrip(user.email);
-    expect(await refusalOf(sso().finish(third.callback, third.transaction, client))).toEqual({
+    expect(await refusalOf(finish(third.callback, third.transaction))).toEqual({
       status: 401,
       code: ERROR_CODES.SSO_FAILED,
     });
     expect(await t().db.getRepository(Session).countBy({ userId: user.id })).toBe(0);
-  });
-
-  it("steps up the ticket's session only for its own account, after a fresh authentication", async () => {
-    const org = await ssoOrganisation();
-    const user = await createUser(t(), org, { email: email(), isSSO: true });
-    const other = await createUser(t(), org, { email: email(), isSSO: true });
-    const { session } = await t().app.get(SessionsService).start(user, client);
-    const stepUp = { sid: session.id, sub: user.id, returnTo: '/' };
-    const before = (await t().db.getRepository(Session).findOneByOrFail({ id: session.id })).authenticatedAt;
-
-    const stranger = await roundTrip(other.email, true);
-    expect(await refusalOf(sso().finishStepUp(stranger.callback, stranger.transaction, stepUp, client))).toEqual({
-      status: 403,
-      code: ERROR_CODES.SSO_NOT_ALLOWED,
-    });
-    provider.mint = (r) => provider.idToken(r, { auth_time: Math.floor(Date.now() / 1000) - 3600 });
-    const stale = await roundTrip(user.email, true);
-    expect(await refusalOf(sso().finishStepUp(stale.callback, stale.transaction, stepUp, client))).toEqual({
-      status: 401,
-      code: ERROR_CODES.SSO_FAILED,
-    });
-    expect((await t().db.getRepository(Session).findOneByOrFail({ id: session.id })).authenticatedAt).toEqual(before);
-
-    provider.mint = (r) => provider.idToken(r);
-    const fresh = await roundTrip(user.email, true);
-    await sso().finishStepUp(fresh.callback, fresh.transaction, stepUp, client);
-    const after = (await t().db.getRepository(Session).findOneByOrFail({ id: session.id })).authenticatedAt;
-    expect(after).not.toEqual(before);
-    expect(await t().db.getRepository(Session).countBy({ userId: user.id })).toBe(1);
   });
 });
