@@ -83,8 +83,8 @@ interface SourceSettings {
 }
 
 /**
- * OpenID Connect per connection through openid-client: discovery from the issuer, code flow with PKCE and a
- * nonce, the ID token checked (issuer, audience, expiry, nonce, and its signature against the provider's JWKS,
+ * OpenID Connect through openid-client, for an organisation's connection or the deployment-wide provider alike:
+ * discovery from the issuer, code flow with PKCE and a nonce, the ID token checked (issuer, audience, expiry, nonce, and its signature against the provider's JWKS,
  * fetched through the safe outbound fetch) by the library.
  */
 @Injectable()
@@ -111,11 +111,6 @@ export class OidcConnector {
     });
   }
 
-  /** Whether the deployment-wide provider is configured. */
-  get deploymentWideEnabled(): boolean {
-    return !!this.config.oidc;
-  }
-
   private settings(source: OidcSource): SourceSettings {
     if (source === DEPLOYMENT_WIDE) {
       const oidcConfig = this.config.oidc;
@@ -125,6 +120,7 @@ export class OidcConnector {
         key: `${oidcConfig.issuer}|${oidcConfig.clientId}`,
         issuer: oidcConfig.issuer,
         clientId: oidcConfig.clientId,
+        // Given as the client's secret, openid-client sends it in the token request's body (client_secret_post).
         metadata: oidcConfig.clientSecret,
         authentication: undefined,
         fetch: this.operatorFetch,
