@@ -86,10 +86,15 @@ export class RoundTripState {
   async keepSaml({ purpose, ticket }: CarriedPurpose): Promise<string> {
     const key = randomBytes(16).toString('base64url');
     const until = new Date(Date.now() + TRANSACTION_SECONDS * 1000);
-    const text = JSON.stringify({ purpose, ticket });
-    const pieces = Math.ceil(text.length / VALUE_CHARS);
+    // Cut by characters, as the column counts them, never inside one.
+    const chars = Array.from(JSON.stringify({ purpose, ticket }));
+    const pieces = Math.ceil(chars.length / VALUE_CHARS);
     for (let i = 0; i < pieces; i += 1)
-      await this.once.claim(`saml-purpose:${key}:${i}`, until, text.slice(i * VALUE_CHARS, (i + 1) * VALUE_CHARS));
+      await this.once.claim(
+        `saml-purpose:${key}:${i}`,
+        until,
+        chars.slice(i * VALUE_CHARS, (i + 1) * VALUE_CHARS).join(''),
+      );
     await this.once.claim(`saml-purpose:${key}`, until, `${pieces} ${Date.now()}`);
     return key;
   }
