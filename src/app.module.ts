@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
 import { RouteReflector } from './common/route-reflector';
 import { EngineStateModule } from './common/engine-state';
-import { StepUpGuard } from './access/step-up.guard';
+import { StepUpGuard } from './step-up/step-up.guard';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import type { Response } from 'express';
 import { ThrottlerModule } from '@nestjs/throttler';
@@ -49,7 +49,8 @@ import { AnnouncementsModule } from './announcements/announcements.module';
 import { FeedbackModule } from './feedback/feedback.module';
 import { ContactModule } from './contact/contact.module';
 import { SystemInfoModule } from './system-info/system-info.module';
-import { SsoModule } from './sso/sso.module';
+import { FederationModule } from './federation/federation.module';
+import { StepUpModule } from './step-up/step-up.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { ScimModule } from './scim/scim.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
@@ -106,6 +107,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
       },
     }),
     AuthModule,
+    StepUpModule,
     MfaModule,
     PasskeysModule,
     UsersModule,
@@ -120,7 +122,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     FeedbackModule,
     ContactModule,
     SystemInfoModule,
-    SsoModule,
+    FederationModule,
     InvitationsModule,
     BackupModule,
     ScimModule,

@@ -20,11 +20,6 @@ import { KNOWN_ADDRESSES, LoginThrottleService } from './login-throttle.service'
 import { SessionAddresses } from './sign-in/session-addresses';
 import { THROTTLE_STORE } from '../common/throttling/throttle-store';
 import { DatabaseThrottleStore } from '../common/throttling/database-throttle-store';
-import { SsoController } from './sso/sso.controller';
-import { SsoService } from './sso/sso.service';
-import { StepUpController } from './step-up/step-up.controller';
-import { StepUpService } from './step-up/step-up.service';
-import { IdentityProofs } from './step-up/identity-proofs';
 import { Session } from '../sessions/entities/session.entity';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { AuditModule } from '../audit/audit.module';
@@ -41,7 +36,7 @@ import { SessionsModule } from '../sessions/sessions.module';
     PasskeysModule,
     TrustedDevicesModule,
   ],
-  controllers: [AuthController, SsoController, StepUpController],
+  controllers: [AuthController],
   providers: [
     AuthService,
     SignInAttempts,
@@ -59,10 +54,7 @@ import { SessionsModule } from '../sessions/sessions.module';
       useFactory: (db: DataSource) => new DatabaseThrottleStore(db),
     },
     { provide: KNOWN_ADDRESSES, useClass: SessionAddresses },
-    SsoService,
-    StepUpService,
-    IdentityProofs,
   ],
-  exports: [AuthService, SsoService, StepUpService, ForgotPasswordService],
+  exports: [AuthService, LoginThrottleService, ForgotPasswordService],
 })
 export class AuthModule {}

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { SsoModule } from '../sso/sso.module';
+import { FederationModule } from '../federation/federation.module';
 import { UsersModule } from '../users/users.module';
 import { BulkBodyMiddleware } from './bulk-body.middleware';
 import { Invitation } from './entities/invitation.entity';
@@ -12,7 +12,14 @@ import { InvitationsService } from './invitations.service';
 
 /** Invitations: invite by e-mail with a role chosen up front; the person accepts through a single-use link. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Invitation]), AuditModule, AuthModule, CredentialsModule, SsoModule, UsersModule],
+  imports: [
+    TypeOrmModule.forFeature([Invitation]),
+    AuditModule,
+    AuthModule,
+    CredentialsModule,
+    FederationModule,
+    UsersModule,
+  ],
   controllers: [InvitationsController],
   providers: [InvitationsService],
 })

@@ -16,8 +16,8 @@ import { Organisation } from '../database/entities/organisation.entity';
 import { User } from '../database/entities/user.entity';
 import { lockRow } from '../database/locks';
 import { MailService } from '../mail/mail.service';
-import { FederatedSignInService } from '../sso/federated-sign-in.service';
-import { SsoDiscoveryService } from '../sso/sso-discovery.service';
+import { FederatedSignInService } from '../federation/sign-in/federated-sign-in.service';
+import { SsoDiscoveryService } from '../federation/discovery/sso-discovery.service';
 import { checkAccountAction, checkNewAccountRole, parseRoleIds, RoleChoice } from '../shared/account-rules';
 import {
   BulkInviteResult,

@@ -6,7 +6,7 @@ import { encrypt } from '../../src/common/crypto/secrets';
 import { Organisation } from '../../src/database/entities/organisation.entity';
 import { User } from '../../src/database/entities/user.entity';
 import { Session } from '../../src/sessions/entities/session.entity';
-import { SsoConnection } from '../../src/sso/entities/sso-connection.entity';
+import { SsoConnection } from '../../src/federation/entities/sso-connection.entity';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, fromResponse } from '../utils/factories';
 import { AuthorizationRequest, HostileOidcProvider, startHostileOidcProvider } from '../utils/hostile-oidc-provider';

@@ -3,7 +3,7 @@ import { Organisation } from '../../src/database/entities/organisation.entity';
 import { User } from '../../src/database/entities/user.entity';
 import { ACCOUNT_MESSAGES } from '../../src/shared/messages';
 import { Role } from '../../src/shared/roles';
-import { SsoConnection } from '../../src/sso/entities/sso-connection.entity';
+import { SsoConnection } from '../../src/federation/entities/sso-connection.entity';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, login } from '../utils/factories';
 import { siteAdminPayload } from '../utils/org-admin';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { IsNull } from 'typeorm';
-import { SsoConnection } from '../../src/sso/entities/sso-connection.entity';
+import { SsoConnection } from '../../src/federation/entities/sso-connection.entity';
 import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
 import { Organisation } from '../../src/database/entities/organisation.entity';
 import { User } from '../../src/database/entities/user.entity';

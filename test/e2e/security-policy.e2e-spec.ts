@@ -8,7 +8,7 @@ import { Organisation } from '../../src/database/entities/organisation.entity';
 import { User } from '../../src/database/entities/user.entity';
 import { Session } from '../../src/sessions/entities/session.entity';
 import { SessionLifetimeService } from '../../src/sessions/session-lifetime.service';
-import { SsoConnection } from '../../src/sso/entities/sso-connection.entity';
+import { SsoConnection } from '../../src/federation/entities/sso-connection.entity';
 import { SIGN_IN_FAILURE_REASONS } from '../../src/shared/insights';
 import { SOCKET_ERRORS } from '../../src/shared/notifications';
 import { Role } from '../../src/shared/roles';

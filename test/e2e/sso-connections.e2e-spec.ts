@@ -4,7 +4,7 @@ import { OutboxMessage } from '../../src/mail/entities/outbox-message.entity';
 import { Organisation } from '../../src/database/entities/organisation.entity';
 import { Session } from '../../src/sessions/entities/session.entity';
 import { Role } from '../../src/shared/roles';
-import { SsoConnection } from '../../src/sso/entities/sso-connection.entity';
+import { SsoConnection } from '../../src/federation/entities/sso-connection.entity';
 import { User } from '../../src/database/entities/user.entity';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, fromResponse } from '../utils/factories';

@@ -7,7 +7,7 @@ import { Passkey } from '../../src/passkeys/passkey.entity';
 import { Organisation } from '../../src/database/entities/organisation.entity';
 import { Session } from '../../src/sessions/entities/session.entity';
 import { OrganisationDomain } from '../../src/domains/entities/organisation-domain.entity';
-import { SsoConnection } from '../../src/sso/entities/sso-connection.entity';
+import { SsoConnection } from '../../src/federation/entities/sso-connection.entity';
 import { ScimToken } from '../../src/scim/entities/scim-token.entity';
 import { SECURITY_MESSAGES } from '../../src/shared/messages';
 import { ALL_ROLES, Role, ROLE_CODES } from '../../src/shared/roles';

@@ -1,0 +1,46 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { AppException } from '../../common/app.exception';
+import { SSO_MESSAGES } from '../../shared/sso';
+import { backToLogin, RoundTripEnd, RoundTripPurpose, RoundTripPurposes } from '../round-trip/round-trip-purpose';
+import { SsoConnectionTestService, SsoTestEnd, SsoTestTicket } from './sso-connection-test.service';
+
+/**
+ * An administrator's test round trip (`?test=` of POST /api/sso-connections/{id}/test), through a connection enabled
+ * or not. It ends on the Single Sign-On page with the result, whatever the provider said; only a connection that
+ * is gone ends on the sign-in page.
+ */
+@Injectable()
+export class ConnectionTestEnd implements RoundTripPurpose<SsoTestTicket>, OnModuleInit {
+  readonly name = 'test';
+  readonly disabledConnections = true;
+
+  constructor(
+    private readonly purposes: RoundTripPurposes,
+    private readonly tests: SsoConnectionTestService,
+  ) {}
+
+  onModuleInit(): void {
+    this.purposes.register(this);
+  }
+
+  readTicket(raw: string, connectionId: number | null): SsoTestTicket {
+    if (connectionId === null) throw AppException.badRequest(SSO_MESSAGES.TEST_EXPIRED);
+    return this.tests.readTicket(raw, connectionId);
+  }
+
+  async end(ticket: SsoTestTicket, end: RoundTripEnd): Promise<void> {
+    try {
+      const c = await end.connection({ disabledToo: true });
+      if (!c) throw AppException.notFound(SSO_MESSAGES.NOT_FOUND);
+      let result: SsoTestEnd;
+      try {
+        result = { identity: await end.identity(c) };
+      } catch (e) {
+        result = { error: e };
+      }
+      end.res.redirect(302, await this.tests.record(c, ticket, result, end.client));
+    } catch (e) {
+      backToLogin(end.res, e);
+    }
+  }
+}

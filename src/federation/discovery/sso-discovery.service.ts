@@ -1,0 +1,95 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AuthService } from '../../auth/auth.service';
+import { Organisation } from '../../database/entities/organisation.entity';
+import { User } from '../../database/entities/user.entity';
+import { VerifiedDomainsService } from '../../domains/verified-domains.service';
+import { Role } from '../../shared/roles';
+import { SsoDiscoveryResult } from '../../shared/sso';
+import { SsoConnection } from '../entities/sso-connection.entity';
+import { SsoIdentity } from '../entities/sso-identity.entity';
+import { SsoSession } from '../entities/sso-session.entity';
+
+/**
+ * POST /auth/sso/discover: the login card asks where an e-mail signs in. Also tells sign-in by password or by a
+ * passkey alone when the organisation's security policy requires its provider of an account (ssoRequired).
+ */
+@Injectable()
+export class SsoDiscoveryService implements OnModuleInit {
+  constructor(
+    @InjectRepository(SsoConnection) private readonly connections: Repository<SsoConnection>,
+    @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
+    @InjectRepository(SsoSession) private readonly ssoSessions: Repository<SsoSession>,
+    @InjectRepository(SsoIdentity) private readonly identities: Repository<SsoIdentity>,
+    private readonly domains: VerifiedDomainsService,
+    private readonly auth: AuthService,
+  ) {}
+
+  onModuleInit(): void {
+    this.auth.useSsoRequirement((user) => this.requiredFor(user));
+  }
+
+  /**
+   * Looks at the e-mail's domain only, never at accounts, so the answer and the time it takes are the same
+   * whether or not an account exists.
+   */
+  async discover(email: string): Promise<SsoDiscoveryResult> {
+    const organisationId = await this.domains.organisationForEmail(email);
+    if (organisationId === null) return { sso: false };
+    return this.answer(organisationId, email);
+  }
+
+  /**
+   * Whether an address of `organisationId` signs in through its provider: the organisation verified the address's
+   * domain and has an enabled connection (an invitation's page asks this for the organisation that invited).
+   */
+  async discoverFor(organisationId: number, email: string): Promise<SsoDiscoveryResult> {
+    if ((await this.domains.organisationForEmail(email)) !== organisationId) return { sso: false };
+    return this.answer(organisationId, email);
+  }
+
+  private async answer(organisationId: number, email: string): Promise<SsoDiscoveryResult> {
+    const url = await this.startUrl(organisationId, email);
+    return url ? { sso: true, url: url.url, name: url.name } : { sso: false };
+  }
+
+  /**
+   * Where the account must sign in instead of with its password or a passkey, or undefined when those are fine: its
+   * organisation requires SSO, its e-mail is on a domain the organisation verified, and the organisation has a
+   * provider. E-Support accounts and the site admin who saved the requirement keep their password and passkeys.
+   */
+  async requiredFor(user: User): Promise<string | undefined> {
+    if (user.roleId === Role.E_SUPPORT) return undefined;
+    const org = await this.organisations.findOne({
+      select: { id: true, ssoRequired: true, ssoRequiredBy: true },
+      where: { id: user.organisationId },
+    });
+    if (!org?.ssoRequired || org.ssoRequiredBy === user.id) return undefined;
+    if ((await this.domains.organisationForEmail(user.email)) !== org.id) return undefined;
+    return (await this.startUrl(org.id, user.email))?.url;
+  }
+
+  private async startUrl(organisationId: number, email: string): Promise<{ url: string; name: string } | undefined> {
+    const c = await this.connections.findOne({ where: { organisationId, enabled: true }, order: { id: 'ASC' } });
+    if (!c) return undefined;
+    return { url: `/auth/sso/${c.id}?login_hint=${encodeURIComponent(email.trim())}`, name: c.name };
+  }
+
+  /**
+   * The connection a signed-in account signs in through: the one that opened this session, else the first enabled
+   * one the account is linked to; null: the deployment-wide provider.
+   */
+  async connectionOf(userId: number, sessionId: string): Promise<number | null> {
+    const bySession = await this.ssoSessions.findOne({ where: { sessionId }, select: { connectionId: true } });
+    if (bySession) return bySession.connectionId;
+    const linked = await this.identities
+      .createQueryBuilder('x')
+      .innerJoin(SsoConnection, 'c', 'c.id = x.connectionId')
+      .where('x.userId = :id', { id: userId })
+      .andWhere('c.enabled = :on', { on: true })
+      .orderBy('x.connectionId', 'ASC')
+      .getOne();
+    return linked ? linked.connectionId : null;
+  }
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { Request, Response } from 'express';
+import { APP_CONFIG } from '../../config/app-config.module';
+import { AppConfig } from '../../config/env.validation';
+import { OidcTransaction } from '../connectors/oidc-connector';
+import { OneTimeValues } from './one-time-values';
+
+export const TRANSACTION_COOKIE = 'ssoTransaction';
+export const TRANSACTION_SECONDS = 10 * 60;
+/** The most a one-time value holds (its column's length). */
+const VALUE_CHARS = 100;
+
+/** A round trip's purpose other than signing in (RoundTripPurpose's name) and its ticket. */
+export interface CarriedPurpose {
+  purpose: string;
+  ticket: unknown;
+}
+
+/**
+ * An OIDC round trip's state (PKCE verifier, state, nonce, the connection or none for the deployment-wide provider)
+ * and, unless it is a sign-in, its purpose and ticket.
+ */
+export type Transaction = OidcTransaction & Partial<CarriedPurpose>;
+
+/** A SAML answer's purpose and ticket, and when its round trip began. */
+export type SamlPurpose = CarriedPurpose & { startedAt: number };
+/**
+ * What crosses the round trip to the identity provider and back. OIDC: a signed, HttpOnly cookie sent only to
+ * /callback. SAML: RelayState carries 80 bytes at most, so it is a random key of a one-time value every instance finds.
+ */
+@Injectable()
+export class RoundTripState {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jwt: JwtService,
+    private readonly once: OneTimeValues,
+  ) {}
+
+  get secure(): boolean {
+    return this.config.publicUrl.startsWith('https:');
+  }
+
+  /** Sets the OIDC transaction cookie. Lax, not Strict: it must come back on the provider's top-level redirect. */
+  keepOidc(res: Response, transaction: Transaction): void {
+    res.cookie(TRANSACTION_COOKIE, this.jwt.sign({ typ: 'sso', ...transaction }, { expiresIn: TRANSACTION_SECONDS }), {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secure,
+      path: '/callback',
+      maxAge: TRANSACTION_SECONDS * 1000,
+    });
+  }
+
+  /**
+   * The OIDC transaction the callback's cookie carries, or undefined. It serves once: the cookie is cleared, and its
+   * state is claimed in the database, so a kept copy of the cookie cannot complete a second authorization on any
+   * instance.
+   */
+  async takeOidc(req: Request, res: Response): Promise<Transaction | undefined> {
+    res.clearCookie(TRANSACTION_COOKIE, { path: '/callback', sameSite: 'lax', secure: this.secure, httpOnly: true });
+    const raw = (req as Request & { cookies?: Record<string, string> }).cookies?.[TRANSACTION_COOKIE];
+    let p: (Transaction & { typ: string; exp?: number }) | undefined;
+    try {
+      p = raw ? this.jwt.verify<Transaction & { typ: string; exp?: number }>(raw) : undefined;
+    } catch {
+      return undefined;
+    }
+    if (p?.typ !== 'sso' || typeof p.state !== 'string') return undefined;
+    const until = new Date(((p.exp ?? 0) + TRANSACTION_SECONDS) * 1000);
+    if (!(await this.once.claim(`oidc-transaction:${p.state}`, until))) return undefined;
+    return {
+      state: p.state,
+      nonce: p.nonce,
+      codeVerifier: p.codeVerifier,
+      ...(typeof p.connectionId === 'number' ? { connectionId: p.connectionId } : {}),
+      ...(typeof p.purpose === 'string' ? { purpose: p.purpose, ticket: p.ticket } : {}),
+    };
+  }
+
+  /**
+   * Keeps a purpose and its ticket for a SAML round trip; its RelayState key. The ticket is written in pieces of
+   * VALUE_CHARS one-time values, under the key, its count and the start time.
+   */
+  async keepSaml({ purpose, ticket }: CarriedPurpose): Promise<string> {
+    const key = randomBytes(16).toString('base64url');
+    const until = new Date(Date.now() + TRANSACTION_SECONDS * 1000);
+    // Cut by characters, as the column counts them, never inside one.
+    const chars = Array.from(JSON.stringify({ purpose, ticket }));
+    const pieces = Math.ceil(chars.length / VALUE_CHARS);
+    for (let i = 0; i < pieces; i += 1)
+      await this.once.claim(
+        `saml-purpose:${key}:${i}`,
+        until,
+        chars.slice(i * VALUE_CHARS, (i + 1) * VALUE_CHARS).join(''),
+      );
+    await this.once.claim(`saml-purpose:${key}`, until, `${pieces} ${Date.now()}`);
+    return key;
+  }
+
+  /** The purpose a SAML answer's RelayState names, once, and when its round trip began. */
+  async takeSaml(relayState: string): Promise<SamlPurpose | undefined> {
+    const head = await this.once.get(`saml-purpose:${relayState}`);
+    if (!head || !(await this.once.take(`saml-purpose:${relayState}`))) return undefined;
+    const [pieces, startedAt] = head.split(' ').map(Number);
+    let text = '';
+    for (let i = 0; i < pieces; i += 1) {
+      const key = `saml-purpose:${relayState}:${i}`;
+      text += (await this.once.get(key)) ?? '';
+      await this.once.take(key);
+    }
+    try {
+      const { purpose, ticket } = JSON.parse(text) as CarriedPurpose;
+      return { purpose, ticket, startedAt };
+    } catch {
+      // A piece already swept: the round trip is over.
+      return undefined;
+    }
+  }
+}

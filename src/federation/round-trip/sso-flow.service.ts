@@ -1,0 +1,180 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Request, Response } from 'express';
+import { Repository } from 'typeorm';
+import { AppException } from '../../common/app.exception';
+import { RequestContext, requestContextOf } from '../../common/request-context';
+import { APP_CONFIG } from '../../config/app-config.module';
+import { AppConfig } from '../../config/env.validation';
+import { ERROR_CODES } from '../../shared/messages';
+import { SSO_MESSAGES, SsoProtocol } from '../../shared/sso';
+import { SsoConnection } from '../entities/sso-connection.entity';
+import { DEPLOYMENT_WIDE, OidcConnector } from '../connectors/oidc-connector';
+import { SamlConnector } from '../connectors/saml-connector';
+import { DeploymentWideSignIn } from '../sign-in/deployment-wide-sign-in.service';
+import { FederatedSignInService } from '../sign-in/federated-sign-in.service';
+import { SignInEnd } from '../sign-in/sign-in-end';
+import { backToLogin, RoundTripEnd, RoundTripHandler, RoundTripPurposes } from './round-trip-purpose';
+import { RoundTripState, SamlPurpose } from './round-trip-state';
+import { oidcRedirectUri } from './sso-urls';
+
+const SAML_CLOCK_SKEW_MS = 60_000;
+
+/** The tickets a start's query may carry, by the name of the purpose they start (RoundTripPurpose.name). */
+export type StartTickets = Record<string, string | undefined>;
+
+/**
+ * The browser's side of a corporate sign-in, protocol by protocol: where it goes (start), and what comes back (the
+ * OIDC callback, the SAML assertion consumer), handed to the handler of the round trip's purpose: a sign-in
+ * (SignInEnd), or a purpose a feature registered in RoundTripPurposes (a step-up, a connection test). What crosses
+ * the round trip is RoundTripState's.
+ */
+@Injectable()
+export class SsoFlowService {
+  constructor(
+    @InjectRepository(SsoConnection) private readonly connections: Repository<SsoConnection>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly oidc: OidcConnector,
+    private readonly saml: SamlConnector,
+    private readonly state: RoundTripState,
+    private readonly purposes: RoundTripPurposes,
+    private readonly signIn: SignInEnd,
+    private readonly federated: FederatedSignInService,
+    private readonly deploymentWide: DeploymentWideSignIn,
+  ) {}
+
+  /** An enabled connection of this protocol, or the refusal the sign-in page shows. */
+  private async usable(id: number, protocol?: SsoProtocol): Promise<SsoConnection> {
+    const c = await this.connections.findOneBy({ id });
+    if (!c || (protocol && c.protocol !== protocol)) throw AppException.notFound(SSO_MESSAGES.NOT_FOUND);
+    if (!c.enabled) throw AppException.forbidden(SSO_MESSAGES.DISABLED, ERROR_CODES.SSO_NOT_ALLOWED);
+    return c;
+  }
+
+  /** A connection of this protocol, enabled or not: an administrator tests one before enabling it. */
+  private async existing(id: number, protocol?: SsoProtocol): Promise<SsoConnection> {
+    const c = await this.connections.findOneBy(protocol ? { id, protocol } : { id });
+    if (!c) throw AppException.notFound(SSO_MESSAGES.NOT_FOUND);
+    return c;
+  }
+
+  /**
+   * GET /auth/sso/{id}. `prompt=login`: a fresh authentication at the provider (OIDC prompt=login and max_age=0,
+   * SAML ForceAuthn). A ticket of a registered purpose (`?stepUp=` of POST /auth/step-up/sso, `?test=` of POST
+   * /api/sso-connections/{id}/test) makes the round trip that purpose's, with a fresh authentication too.
+   */
+  async start(
+    id: number,
+    res: Response,
+    { loginHint, prompt, tickets = {} }: { loginHint?: string; prompt?: string; tickets?: StartTickets } = {},
+  ): Promise<void> {
+    try {
+      const carried = this.purposes.fromStart(tickets, id);
+      const reauthenticate = prompt === 'login' || !!carried;
+      const c = carried?.purpose.disabledConnections ? await this.existing(id) : await this.usable(id);
+      const purpose = carried ? { purpose: carried.purpose.name, ticket: carried.ticket } : undefined;
+      if (c.protocol === 'saml') {
+        const relayState = purpose ? await this.state.keepSaml(purpose) : '';
+        res.redirect(302, await this.saml.start(c, loginHint, { forceAuthn: reauthenticate, relayState }));
+        return;
+      }
+      const { url, transaction } = await this.oidc.start(c, loginHint, reauthenticate);
+      this.state.keepOidc(res, { ...transaction, ...purpose });
+      res.redirect(302, url);
+    } catch (e) {
+      backToLogin(res, e);
+    }
+  }
+
+  /**
+   * GET /auth/sso: the same through the deployment-wide provider (OIDC_*). Unlike a connection's start, its
+   * configuration's absence (404) and an unreachable provider (502) answer the call itself.
+   */
+  async startDeploymentWide(res: Response, { prompt, tickets = {} }: { prompt?: string; tickets?: StartTickets }) {
+    let carried: ReturnType<RoundTripPurposes['fromStart']>;
+    try {
+      carried = this.purposes.fromStart(tickets, null);
+    } catch (e) {
+      backToLogin(res, e);
+      return;
+    }
+    const { url, transaction } = await this.oidc.start(DEPLOYMENT_WIDE, undefined, prompt === 'login' || !!carried);
+    this.state.keepOidc(res, {
+      ...transaction,
+      ...(carried ? { purpose: carried.purpose.name, ticket: carried.ticket } : {}),
+    });
+    res.redirect(302, url);
+  }
+
+  /** GET /callback: the end of an OIDC round trip, of a connection or of the deployment-wide provider. */
+  async oidcCallback(req: Request, res: Response): Promise<void> {
+    const transaction = await this.state.takeOidc(req, res);
+    const client = requestContextOf(req);
+    const currentUrl = new URL(req.originalUrl, oidcRedirectUri(this.config.publicUrl));
+    const connectionId = transaction?.connectionId ?? null;
+    const end = this.end('oidc', connectionId, client, res, async (c, { fresh } = {}) => {
+      if (!transaction)
+        throw AppException.badRequest(
+          'The corporate login took too long or was started elsewhere. Please try again.',
+          ERROR_CODES.SSO_STATE_MISSING,
+        );
+      const identity = await this.oidc.finish(c ?? DEPLOYMENT_WIDE, currentUrl, transaction, fresh ? 0 : undefined);
+      return { ...identity, providerSessionId: identity.sid ?? null };
+    });
+    await this.dispatch(transaction, end);
+  }
+
+  /** POST /auth/saml/{id}/acs: a SAML answer, for the purpose its RelayState names, else a sign-in. */
+  async samlAcs(id: number, samlResponse: string, client: RequestContext, res: Response, relayState?: string) {
+    const carried: SamlPurpose | undefined = relayState ? await this.state.takeSaml(relayState) : undefined;
+    const end = this.end('saml', id, client, res, async (c, { fresh } = {}) => {
+      const identity = await this.saml.acs(c!, samlResponse);
+      // ForceAuthn was asked: the IdP must have authenticated the person after the round trip began.
+      if (
+        fresh &&
+        (!identity.authnInstant || identity.authnInstant.getTime() < (carried?.startedAt ?? 0) - SAML_CLOCK_SKEW_MS)
+      )
+        throw AppException.unauthorized(SSO_MESSAGES.STEP_UP_NOT_FRESH, ERROR_CODES.SSO_FAILED);
+      return { ...identity, providerSessionId: identity.sessionIndex };
+    });
+    await this.dispatch(carried, end);
+  }
+
+  /** The handler of the round trip's purpose: the registered one it names, else the sign-in. */
+  private async dispatch(carried: { purpose?: string; ticket?: unknown } | undefined, end: RoundTripEnd) {
+    const purpose = carried?.purpose === undefined ? undefined : this.purposes.named(carried.purpose);
+    const handler: RoundTripHandler<unknown> = purpose ?? this.signIn;
+    await handler.end(carried?.ticket, end);
+  }
+
+  private end(
+    protocol: SsoProtocol,
+    connectionId: number | null,
+    client: RequestContext,
+    res: Response,
+    identity: RoundTripEnd['identity'],
+  ): RoundTripEnd {
+    return {
+      protocol,
+      client,
+      res,
+      connection: async ({ disabledToo = false } = {}) => {
+        if (connectionId === null) {
+          if (disabledToo) throw AppException.notFound(SSO_MESSAGES.NOT_FOUND);
+          return null;
+        }
+        return disabledToo ? this.existing(connectionId, protocol) : this.usable(connectionId, protocol);
+      },
+      identity,
+      account: (c, proven) =>
+        c ? this.federated.linkedAccount(c, proven.subject) : this.deploymentWide.account(proven),
+      providerName: (c) => (c ? c.name : 'the corporate identity provider'),
+    };
+  }
+
+  async samlMetadata(id: number): Promise<string> {
+    const c = await this.connections.findOneBy({ id, protocol: 'saml' });
+    if (!c) throw AppException.notFound(SSO_MESSAGES.NOT_FOUND);
+    return this.saml.metadata(c);
+  }
+}
