@@ -10,8 +10,8 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-// The server's layers (docs/architecture.md): infrastructure below the credentials, the credentials below the
-// features. Every other folder of src/ is a feature, so a new one is held by the zones from its first line.
+// The server's layers (docs/architecture.md): infrastructure, then the credentials, then the global guards (access),
+// then the features. Every other folder of src/ is a feature, so a new one is held by the zones from its first line.
 const SERVER_INFRASTRUCTURE = [
   'shared',
   'config',
@@ -26,8 +26,14 @@ const SERVER_INFRASTRUCTURE = [
   'openapi',
   'static',
 ];
+const SERVER_LAYERS_ABOVE_INFRASTRUCTURE = ['credentials', 'access'];
 const SERVER_FEATURES = readdirSync(new URL('./src', import.meta.url), { withFileTypes: true })
-  .filter((d) => d.isDirectory() && d.name !== 'credentials' && !SERVER_INFRASTRUCTURE.includes(d.name))
+  .filter(
+    (d) =>
+      d.isDirectory() &&
+      !SERVER_LAYERS_ABOVE_INFRASTRUCTURE.includes(d.name) &&
+      !SERVER_INFRASTRUCTURE.includes(d.name),
+  )
   .map((d) => d.name);
 /**
  * A client feature reaches another feature only through its public entry (features/<f>/index.ts), or its light
@@ -79,8 +85,8 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   { files: ['**/*.mjs', 'client/**/*.js'], languageOptions: { sourceType: 'module' } },
-  // The server's layers: infrastructure never imports the credentials or a feature, the credentials never a feature,
-  // shared/ (also the client's) nothing else. Loops between feature folders: scripts/check-layers.js.
+  // The server's layers: each imports only those below it, shared/ (also the client's) nothing else; a feature
+  // imports another only through its index.ts. Loops between feature folders: scripts/check-layers.js.
   {
     files: ['src/**/*.ts'],
     // A spec composes layers to test one (a credentials spec opens sessions): the zones hold the product code.
@@ -98,14 +104,36 @@ export default defineConfig(
           zones: [
             {
               target: SERVER_INFRASTRUCTURE.filter((f) => f !== 'shared').map((f) => `./src/${f}`),
-              from: [...SERVER_FEATURES.map((f) => `./src/${f}`), './src/credentials', ...SERVER_ROOT_FILES],
+              from: [
+                ...SERVER_FEATURES.map((f) => `./src/${f}`),
+                './src/credentials',
+                './src/access',
+                ...SERVER_ROOT_FILES,
+              ],
               message: 'Infrastructure never imports the credentials or a feature: move the shared part down.',
             },
             {
               target: './src/credentials',
-              from: [...SERVER_FEATURES.map((f) => `./src/${f}`), ...SERVER_ROOT_FILES],
+              from: [...SERVER_FEATURES.map((f) => `./src/${f}`), './src/access', ...SERVER_ROOT_FILES],
               message: 'The credentials layer never imports a feature.',
             },
+            {
+              target: './src/access',
+              from: SERVER_FEATURES.map((f) => `./src/${f}`),
+              message: 'The access layer (the global guards) never imports a feature.',
+            },
+            {
+              target: SERVER_FEATURES.map((f) => `./src/${f}`),
+              from: './src/access',
+              message: 'A feature never imports the access layer: a route states its rule with @Access.',
+            },
+            // A feature reaches another only through what that one makes public: its index.ts.
+            ...SERVER_FEATURES.map((f) => ({
+              target: SERVER_FEATURES.filter((g) => g !== f).map((g) => `./src/${g}`),
+              from: `./src/${f}`,
+              except: ['./index.ts'],
+              message: `Import the ${f} feature through its entry ('../${f}'), not its files; add what you need to src/${f}/index.ts.`,
+            })),
             {
               target: './src/shared',
               from: './src',

@@ -32,7 +32,11 @@ function folderGraph() {
     for (const m of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
       const target = path.resolve(path.dirname(file), m[1] ?? m[2]);
       if (path.relative(SRC, target).startsWith('..')) continue;
-      const to = folderOf(target);
+      // A folder's entry ('../users' is users/index.ts) belongs to that folder.
+      const to =
+        fs.existsSync(target) && fs.statSync(target).isDirectory()
+          ? folderOf(path.join(target, 'index.ts'))
+          : folderOf(target);
       if (to === from) continue;
       if (!graph.has(from)) graph.set(from, new Map());
       const edges = graph.get(from);

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AppException } from '../common/app.exception';
 import { SignInChallenge } from '../common/decorators/current-user.decorator';
 import { TokenService } from '../credentials/token.service';
-import { accessOf } from './access-rule';
+import { accessOf } from '../common/decorators/access.decorators';
 
 /**
  * Verifies the challenge token of an `@Access.challenge(step)` route (`Authorization: Bearer <token>`): its

@@ -10,8 +10,7 @@ import { originOf, SessionAuthService } from '../credentials/session-auth.servic
 import { bearer } from '../credentials/token.service';
 import { API_KEY_MESSAGES } from '../shared/api-keys';
 import { ERROR_CODES } from '../shared/messages';
-import { AccessRule } from '../common/decorators/access.decorators';
-import { accessOf } from './access-rule';
+import { AccessRule, accessOf } from '../common/decorators/access.decorators';
 import { apiKeyMayCall } from './api-key-scope';
 
 /**

@@ -4,7 +4,7 @@ import { AppException } from '../common/app.exception';
 import { AuthUser, mfaPending } from '../common/auth-user';
 import { hasAnyRole } from '../shared/roles';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../shared/messages';
-import { accessOf } from './access-rule';
+import { accessOf } from '../common/decorators/access.decorators';
 
 /**
  * Default-deny role check. A route must carry @Access (roles, or public, service key, provisioning token, sign-in

@@ -4,7 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { AppException } from '../common/app.exception';
-import { accessOf } from './access-rule';
+import { accessOf } from '../common/decorators/access.decorators';
 
 /** Checks X-Api-Key on @Access.serviceKey() routes against SERVICE_API_KEY; refuses all when none is configured. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, Repository, SelectQueryBuilder } from 'typeorm';
-import { AuditService } from '../audit/audit.service';
+import { AuditService } from '../audit';
 import { AppException } from '../common/app.exception';
 import { RequestContext } from '../common/request-context';
 import { AuthUser, isSupport } from '../common/auth-user';

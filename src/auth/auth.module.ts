@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MfaModule } from '../mfa/mfa.module';
-import { PasskeysModule } from '../passkeys/passkeys.module';
-import { TrustedDevicesModule } from '../trusted-devices/trusted-devices.module';
+import { MfaModule } from '../mfa';
+import { PasskeysModule } from '../passkeys';
+import { TrustedDevicesModule } from '../trusted-devices';
 import { Organisation } from '../database/entities/organisation.entity';
 import { User } from '../database/entities/user.entity';
-import { UsersModule } from '../users/users.module';
+import { UsersModule } from '../users';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { SignInAttempts } from './sign-in/sign-in-attempts';
@@ -20,10 +20,9 @@ import { KNOWN_ADDRESSES, LoginThrottleService } from './login-throttle.service'
 import { SessionAddresses } from './sign-in/session-addresses';
 import { THROTTLE_STORE } from '../common/throttling/throttle-store';
 import { DatabaseThrottleStore } from '../common/throttling/database-throttle-store';
-import { Session } from '../sessions/entities/session.entity';
+import { Session, SessionsModule } from '../sessions';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { AuditModule } from '../audit/audit.module';
-import { SessionsModule } from '../sessions/sessions.module';
+import { AuditModule } from '../audit';
 
 @Module({
   imports: [

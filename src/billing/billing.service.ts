@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { AuditService } from '../audit/audit.service';
+import { AuditService } from '../audit';
 import { AppException } from '../common/app.exception';
 import { RequestContext } from '../common/request-context';
 import { AuthUser } from '../common/auth-user';

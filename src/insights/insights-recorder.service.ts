@@ -1,14 +1,13 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { AuditHook, AuditRecord, AuditService } from '../audit/audit.service';
+import { AuditHook, AuditRecord, AuditService } from '../audit';
 import { AuditEventItem } from '../shared/audit';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { User } from '../database/entities/user.entity';
 import { MailService } from '../mail/mail.service';
-import { Session } from '../sessions/entities/session.entity';
-import { SessionsService } from '../sessions/sessions.service';
+import { Session, SessionsService } from '../sessions';
 import { AuditEventType } from '../shared/audit';
 import {
   NEW_BROWSER_MAIL_INTERVAL_MINUTES,

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module';
+import { AuditModule } from '../audit';
 import { Organisation } from '../database/entities/organisation.entity';
-import { UsersModule } from '../users/users.module';
+import { UsersModule } from '../users';
 import { DeliveryEngine } from './delivery/delivery-engine.service';
 import { IntegrationOutbox } from './delivery/integration-outbox';
 import { IntegrationDelivery } from './entities/integration-delivery.entity';

@@ -1,10 +1,10 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module';
-import { AuthModule } from '../auth/auth.module';
+import { AuditModule } from '../audit';
+import { AuthModule } from '../auth';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { FederationModule } from '../federation/federation.module';
-import { UsersModule } from '../users/users.module';
+import { FederationModule } from '../federation';
+import { UsersModule } from '../users';
 import { BulkBodyMiddleware } from './bulk-body.middleware';
 import { Invitation } from './entities/invitation.entity';
 import { InvitationsController } from './invitations.controller';

@@ -1,8 +1,8 @@
 import { HttpStatus, Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere, IsNull, LessThanOrEqual, MoreThan, Not } from 'typeorm';
-import { AuditService } from '../audit/audit.service';
-import { AuthService, SignedIn } from '../auth/auth.service';
+import { AuditService } from '../audit';
+import { AuthService, SignedIn } from '../auth';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../common/auth-user';
 import { randomToken, sha256 } from '../common/crypto/secrets';
@@ -16,8 +16,7 @@ import { Organisation } from '../database/entities/organisation.entity';
 import { User } from '../database/entities/user.entity';
 import { lockRow } from '../database/locks';
 import { MailService } from '../mail/mail.service';
-import { FederatedSignInService } from '../federation/sign-in/federated-sign-in.service';
-import { SsoDiscoveryService } from '../federation/discovery/sso-discovery.service';
+import { FederatedSignInService, SsoDiscoveryService } from '../federation';
 import { checkAccountAction, checkNewAccountRole, parseRoleIds, RoleChoice } from '../shared/account-rules';
 import {
   BulkInviteResult,
@@ -31,8 +30,7 @@ import {
 } from '../shared/invitations';
 import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
 import { effectiveRoles, Role, roleNames } from '../shared/roles';
-import { AccountLifecycleService } from '../users/lifecycle/account-lifecycle.service';
-import { accountEmail } from '../users/lifecycle/account-email';
+import { accountEmail, AccountLifecycleService } from '../users';
 import { AcceptInvitationDto, InvitationListQueryDto, InviteDto } from './dto/invitation.dto';
 import { Invitation } from './entities/invitation.entity';
 import { INVITATION_CLOCK, InvitationClock, systemInvitationClock } from './invitation-clock';

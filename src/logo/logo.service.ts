@@ -2,7 +2,7 @@ import { HttpStatus, Inject, Injectable, Logger, OnApplicationBootstrap, OnAppli
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { In, IsNull, LessThan, MoreThan, Not, Repository } from 'typeorm';
-import { AuditService } from '../audit/audit.service';
+import { AuditService } from '../audit';
 import { AppException } from '../common/app.exception';
 import { runPeriodically } from '../common/periodic';
 import { RequestContext } from '../common/request-context';

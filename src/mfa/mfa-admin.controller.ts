@@ -5,7 +5,7 @@ import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { CAPABILITY_ROLES } from '../shared/roles';
-import { UserIdDto } from '../users/dto/user-changes.dto';
+import { UserIdDto } from '../users';
 import { MfaAdminService } from './mfa-admin.service';
 import { Answers } from '../openapi/decorators';
 

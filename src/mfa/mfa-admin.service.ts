@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AppException } from '../common/app.exception';
-import { AuditService } from '../audit/audit.service';
+import { AuditService } from '../audit';
 import { AuthUser } from '../common/auth-user';
 import { RequestContext } from '../common/request-context';
 import { SuccessResult } from '../shared/api-types';
 import { checkAccountAction } from '../shared/account-rules';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import { MfaService } from './mfa.service';
-import { removeAllPasskeys } from '../passkeys/passkeys.service';
+import { removeAllPasskeys } from '../passkeys';
 
 /** An administrator's MFA actions on another user. */
 @Injectable()

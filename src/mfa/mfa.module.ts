@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from '../database/entities/user.entity';
-import { UsersModule } from '../users/users.module';
+import { UsersModule } from '../users';
 import { RecoveryCode } from './entities/recovery-code.entity';
 import { MfaAdminController } from './mfa-admin.controller';
 import { MfaAdminService } from './mfa-admin.service';
@@ -9,10 +9,10 @@ import { MfaController } from './mfa.controller';
 import { MfaService } from './mfa.service';
 import { RecoveryCodesController } from './recovery-codes.controller';
 import { RecoveryCodesService } from './recovery-codes.service';
-import { TrustedDevicesModule } from '../trusted-devices/trusted-devices.module';
+import { TrustedDevicesModule } from '../trusted-devices';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { AuditModule } from '../audit/audit.module';
-import { SessionsModule } from '../sessions/sessions.module';
+import { AuditModule } from '../audit';
+import { SessionsModule } from '../sessions';
 
 @Module({
   imports: [

@@ -4,14 +4,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import * as QRCode from 'qrcode';
 import { EntityManager, Repository } from 'typeorm';
-import { AuditService } from '../audit/audit.service';
+import { AuditService } from '../audit';
 import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { AppException } from '../common/app.exception';
 import { decrypt, encrypt, randomDigits } from '../common/crypto/secrets';
 import { MailService } from '../mail/mail.service';
-import { SessionsService } from '../sessions/sessions.service';
+import { SessionsService } from '../sessions';
 import { User } from '../database/entities/user.entity';
 import { LIFETIMES } from '../shared/limits';
 import { MfaEnableResponse } from '../shared/api-types';
@@ -20,7 +20,7 @@ import { maySignIn } from '../credentials/may-sign-in';
 import { isMfaCode } from '../shared/validation';
 import { MfaVerifyResponse, RecoveryCodesResponse } from '../shared/mfa-recovery';
 import { RecoveryCodesService } from './recovery-codes.service';
-import { TrustedDevicesService } from '../trusted-devices/trusted-devices.service';
+import { TrustedDevicesService } from '../trusted-devices';
 
 /** Spec 000 §9: QR error correction level M, margin 16. */
 export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 16 } as const;

@@ -7,7 +7,7 @@ import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Client, RequestContext } from '../common/request-context';
 import { Answers } from '../openapi/decorators';
-import { SessionsService } from '../sessions/sessions.service';
+import { SessionsService } from '../sessions';
 import { INSIGHTS_MESSAGES } from '../shared/insights';
 import { CAPABILITY_ROLES } from '../shared/roles';
 import { EndOtherSessionsQueryDto, NotMeDto } from './dto/my-security.dto';

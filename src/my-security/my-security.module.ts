@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module';
-import { AuthModule } from '../auth/auth.module';
-import { InsightsModule } from '../insights/insights.module';
-import { SessionsModule } from '../sessions/sessions.module';
+import { AuditModule } from '../audit';
+import { AuthModule } from '../auth';
+import { InsightsModule } from '../insights';
+import { SessionsModule } from '../sessions';
 import { MySecurityController } from './my-security.controller';
 import { MySecurityService } from './my-security.service';
 

@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, Repository } from 'typeorm';
-import { ForgotPasswordService } from '../auth/passwords/forgot-password.service';
-import { AuditService } from '../audit/audit.service';
+import { ForgotPasswordService } from '../auth';
+import { AuditService } from '../audit';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { sha256 } from '../common/crypto/secrets';
 import { ClientInfo } from '../common/request-context';
 import { maySignIn } from '../credentials/may-sign-in';
 import { User } from '../database/entities/user.entity';
-import { NotMeLink } from '../insights/entities/not-me-link.entity';
-import { SignInHistory } from '../insights/entities/sign-in-history.entity';
-import { SessionsService } from '../sessions/sessions.service';
+import { NotMeLink, SignInHistory } from '../insights';
+import { SessionsService } from '../sessions';
 import { INSIGHTS_MESSAGES, MY_SIGN_INS_LIMIT, MySignIn, SignInMethod } from '../shared/insights';
 import { ERROR_CODES } from '../shared/messages';
 

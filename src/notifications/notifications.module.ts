@@ -8,7 +8,7 @@ import { NotificationsController, ProcessedDataController, SignedFilesController
 import { NotificationsGateway } from './notifications.gateway';
 import { NotificationsService } from './notifications.service';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { SessionsModule } from '../sessions/sessions.module';
+import { SessionsModule } from '../sessions';
 
 /** Real-time notifications: storage, the socket.io gateway, publishing, signed download links. */
 @Module({

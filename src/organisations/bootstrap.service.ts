@@ -7,7 +7,7 @@ import { BreachedPasswordsService } from '../credentials/breached-passwords.serv
 import { SECURITY_MESSAGES } from '../shared/messages';
 import { temporaryPassword } from '../common/crypto/secrets';
 import { PasswordService } from '../credentials/password.service';
-import { AccountLifecycleService } from '../users/lifecycle/account-lifecycle.service';
+import { AccountLifecycleService } from '../users';
 import { Role } from '../shared/roles';
 import { Organisation } from '../database/entities/organisation.entity';
 

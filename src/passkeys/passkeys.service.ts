@@ -14,14 +14,14 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { createHmac } from 'node:crypto';
 import { EntityManager, LessThan, Repository } from 'typeorm';
-import { AuditService } from '../audit/audit.service';
+import { AuditService } from '../audit';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import { SessionsService } from '../sessions/sessions.service';
-import { TrustedDevicesService } from '../trusted-devices/trusted-devices.service';
+import { SessionsService } from '../sessions';
+import { TrustedDevicesService } from '../trusted-devices';
 import { PRODUCT_NAME } from '../shared/messages';
 import { PASSKEY_ERROR_CODES, PASSKEY_LIMITS, PASSKEY_MESSAGES, PasskeyItem } from '../shared/passkeys';
 import { User } from '../database/entities/user.entity';

@@ -1,15 +1,14 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
-import { AuditService } from '../audit/audit.service';
+import { AuditService } from '../audit';
 import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { ScimCaller } from '../common/scim-caller';
 import { MANAGED_BY_SCIM } from '../shared/scim';
 import { NAME_MAX } from '../shared/validation';
-import { UserGroupMember } from '../user-groups/entities/user-group-member.entity';
-import { UserGroup } from '../user-groups/entities/user-group.entity';
+import { UserGroup, UserGroupMember } from '../user-groups';
 import { User } from '../database/entities/user.entity';
 import { isUniqueViolation } from '../database/unique-violation';
 import { attributeList, project } from './scim-attributes';

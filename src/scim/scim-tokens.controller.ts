@@ -6,7 +6,7 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
 import { CAPABILITY_ROLES } from '../shared/roles';
-import { OrganisationQueryDto } from '../users/dto/user-list-query.dto';
+import { OrganisationQueryDto } from '../users';
 import { CreateScimTokenDto, ErrorBodyDto, NewScimTokenDto, RevokedDto, ScimTokenItemDto } from './dto/scim-token.dto';
 import { ScimTokensService } from './scim-tokens.service';
 

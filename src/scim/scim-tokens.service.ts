@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuditService, AuditTokenActor } from '../audit/audit.service';
+import { AuditService, AuditTokenActor } from '../audit';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../common/auth-user';
 import { randomToken, sha256 } from '../common/crypto/secrets';

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module';
+import { AuditModule } from '../audit';
 import { Organisation } from '../database/entities/organisation.entity';
-import { SessionsModule } from '../sessions/sessions.module';
+import { SessionsModule } from '../sessions';
 import { SecurityPolicyController } from './security-policy.controller';
 import { SecurityPolicyService } from './security-policy.service';
 

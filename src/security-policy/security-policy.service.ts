@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuditChanges, AuditService } from '../audit/audit.service';
+import { AuditChanges, AuditService } from '../audit';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation, isSupport } from '../common/auth-user';
 import { RequestContext } from '../common/request-context';
 import { addressAllowed, canonicalRange } from '../credentials/security-policy-rules';
 import { lockRow } from '../database/locks';
 import { Organisation } from '../database/entities/organisation.entity';
-import { SessionEvents } from '../sessions/session-events';
+import { SessionEvents } from '../sessions';
 import { ERROR_CODES } from '../shared/messages';
 import { Role } from '../shared/roles';
 import { SECURITY_POLICY_MESSAGES as M, SecurityPolicy, SecurityPolicyChange } from '../shared/security-policy';

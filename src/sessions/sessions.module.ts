@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RefreshToken } from '../credentials/entities/refresh-token.entity';
-import { TrustedDevice } from '../trusted-devices/entities/trusted-device.entity';
+import { TrustedDevice } from '../trusted-devices';
 import { Organisation } from '../database/entities/organisation.entity';
 import { SessionsController } from './sessions.controller';
 import { Session } from './entities/session.entity';
@@ -9,7 +9,7 @@ import { SessionEvents } from './session-events';
 import { SessionsService } from './sessions.service';
 import { SessionLifetimeService } from './session-lifetime.service';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { AuditModule } from '../audit/audit.module';
+import { AuditModule } from '../audit';
 
 @Module({
   imports: [

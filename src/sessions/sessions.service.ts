@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { EntityManager, In, IsNull, MoreThan, Not, Repository } from 'typeorm';
-import { AuditService } from '../audit/audit.service';
+import { AuditService } from '../audit';
 import { lockRow } from '../database/locks';
 import { insertOnly } from '../database/insert-only';
 import { AppException } from '../common/app.exception';
@@ -19,7 +19,7 @@ import { Organisation } from '../database/entities/organisation.entity';
 import { User } from '../database/entities/user.entity';
 import { checkAccountAction } from '../shared/account-rules';
 import { Session, SessionEndReason } from './entities/session.entity';
-import { TrustedDevice } from '../trusted-devices/entities/trusted-device.entity';
+import { TrustedDevice } from '../trusted-devices';
 import { SessionEvents } from './session-events';
 import { INSIGHTS_MESSAGES, MySession, MySessionsEnded, signInMethodOf } from '../shared/insights';
 

@@ -12,7 +12,7 @@ import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { ErrorResponse } from '../common/error-response';
 import { Client, RequestContext } from '../common/request-context';
-import { PASSKEY_RATE_LIMITS } from '../passkeys/passkeys.controller';
+import { PASSKEY_RATE_LIMITS } from '../passkeys';
 import { ALL_ROLES } from '../shared/roles';
 import { StepUpDto, StepUpResponse } from './dto/step-up.dto';
 import { StepUpService } from './step-up.service';

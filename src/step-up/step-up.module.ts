@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module';
-import { AuthModule } from '../auth/auth.module';
+import { AuditModule } from '../audit';
+import { AuthModule } from '../auth';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { FederationModule } from '../federation/federation.module';
-import { MfaModule } from '../mfa/mfa.module';
-import { PasskeysModule } from '../passkeys/passkeys.module';
+import { FederationModule } from '../federation';
+import { MfaModule } from '../mfa';
+import { PasskeysModule } from '../passkeys';
 import { IdentityProofs } from './identity-proofs';
 import { SsoStepUpController } from './sso-step-up.controller';
 import { SsoStepUpRoundTrip } from './sso-step-up.service';

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { CookieOptions } from 'express';
 import { createHmac, KeyObject, timingSafeEqual } from 'node:crypto';
 import { EntityManager, Repository } from 'typeorm';
-import { AuditService } from '../audit/audit.service';
+import { AuditService } from '../audit';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { hmacKey, randomToken, sha256 } from '../common/crypto/secrets';

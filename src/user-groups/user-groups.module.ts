@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { UsersModule } from '../users/users.module';
+import { UsersModule } from '../users';
 import { UserGroupMember } from './entities/user-group-member.entity';
 import { UserGroup } from './entities/user-group.entity';
 import { UserGroupsController } from './user-groups.controller';

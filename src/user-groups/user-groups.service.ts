@@ -5,7 +5,7 @@ import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { UserGroupItem, UserGroupMapping } from '../shared/api-types';
 import { User } from '../database/entities/user.entity';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import { CreateUserGroupDto } from './dto/user-group.dto';
 import { UserGroupMember } from './entities/user-group-member.entity';
 import { UserGroup } from './entities/user-group.entity';

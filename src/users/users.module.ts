@@ -11,9 +11,9 @@ import { UsersService } from './users.service';
 import { NewUserService } from './new-user.service';
 import { UserSearchService } from './search/user-search.service';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { AuditModule } from '../audit/audit.module';
-import { SessionsModule } from '../sessions/sessions.module';
-import { DomainsModule } from '../domains/domains.module';
+import { AuditModule } from '../audit';
+import { SessionsModule } from '../sessions';
+import { DomainsModule } from '../domains';
 import { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
 import { AccountEvents } from './lifecycle/account-events';
 

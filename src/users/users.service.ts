@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuditService } from '../audit/audit.service';
+import { AuditService } from '../audit';
 import { RequestContext } from '../common/request-context';
 import { PasswordRulesService } from '../credentials/password-rules.service';
 import { PasswordService } from '../credentials/password.service';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation, mfaPending } from '../common/auth-user';
 import { Organisation } from '../database/entities/organisation.entity';
-import { SessionsService } from '../sessions/sessions.service';
+import { SessionsService } from '../sessions';
 import { OrganisationInfo, SingleUser, SuccessResult, UserListPage } from '../shared/api-types';
 import { ACCOUNT_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
 import { Role } from '../shared/roles';

@@ -11,7 +11,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { AuthenticationCredentialDto } from '../../passkeys/dto/passkey.dto';
+import { AuthenticationCredentialDto } from '../../passkeys';
 import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '../../shared/mfa-recovery';
 import { trim } from '../../common/transforms';
 import { LIMITS } from '../../shared/limits';

@@ -1,13 +1,13 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuditService } from '../../audit/audit.service';
+import { AuditService } from '../../audit';
 import { randomToken, sha256 } from '../../common/crypto/secrets';
 import { APP_CONFIG } from '../../config/app-config.module';
 import { AppConfig } from '../../config/env.validation';
 import { maySignIn } from '../../credentials/may-sign-in';
 import { MailService } from '../../mail/mail.service';
-import { MfaService } from '../../mfa/mfa.service';
+import { MfaService } from '../../mfa';
 import { ClientInfo } from '../../common/request-context';
 import { LIFETIMES } from '../../shared/limits';
 import { AUTH_MESSAGES, PRODUCT_NAME } from '../../shared/messages';

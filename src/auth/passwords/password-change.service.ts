@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { AuditService } from '../../audit/audit.service';
+import { AuditService } from '../../audit';
 import { AppException } from '../../common/app.exception';
 import { PasswordRulesService } from '../../credentials/password-rules.service';
 import { PasswordService } from '../../credentials/password.service';
-import { SessionsService } from '../../sessions/sessions.service';
+import { SessionsService } from '../../sessions';
 import { ClientInfo } from '../../common/request-context';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../shared/messages';
 import { User } from '../../database/entities/user.entity';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { MoreThan, Repository } from 'typeorm';
-import { Session } from '../../sessions/entities/session.entity';
+import { Session } from '../../sessions';
 import { KnownAddresses } from '../login-throttle.service';
 
 /**

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuditService } from '../../audit/audit.service';
+import { AuditService } from '../../audit';
 import { AppException } from '../../common/app.exception';
 import { MailService } from '../../mail/mail.service';
 import { ClientInfo } from '../../common/request-context';

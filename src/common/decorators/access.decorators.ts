@@ -1,4 +1,5 @@
-import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { applyDecorators, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { ApiResponse, ApiSecurity } from '@nestjs/swagger';
 import { ErrorResponse } from '../error-response';
 import type { ApiKeyScope } from '../../shared/api-keys';
@@ -160,3 +161,11 @@ Access.scim = () => declare({ kind: 'scim' }, ['provisioning']);
  */
 Access.challenge = (step: ChallengeStep, options: { optional?: true } = {}) =>
   declare({ kind: 'challenge', step, optional: options.optional === true }, ['challenge'], options.optional === true);
+
+/**
+ * The route's one @Access rule (on the handler, else its controller); undefined for a route that states none,
+ * which the roles guard refuses. Read through the RouteReflector, which remembers it per route.
+ */
+export function accessOf(reflector: Reflector, context: ExecutionContext): AccessRule | undefined {
+  return reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
+}

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, MoreThan, Repository } from 'typeorm';
-import { AuditService } from '../../audit/audit.service';
+import { AuditService } from '../../audit';
 import { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/app.exception';
 import { APP_CONFIG } from '../../config/app-config.module';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuditChanges, AuditService } from '../../audit/audit.service';
+import { AuditChanges, AuditService } from '../../audit';
 import { AppException } from '../../common/app.exception';
 import { AuthUser, canAccessOrganisation } from '../../common/auth-user';
 import { encrypt } from '../../common/crypto/secrets';

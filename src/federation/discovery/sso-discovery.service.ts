@@ -1,10 +1,10 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuthService } from '../../auth/auth.service';
+import { AuthService } from '../../auth';
 import { Organisation } from '../../database/entities/organisation.entity';
 import { User } from '../../database/entities/user.entity';
-import { VerifiedDomainsService } from '../../domains/verified-domains.service';
+import { VerifiedDomainsService } from '../../domains';
 import { Role } from '../../shared/roles';
 import { SsoDiscoveryResult } from '../../shared/sso';
 import { SsoConnection } from '../entities/sso-connection.entity';

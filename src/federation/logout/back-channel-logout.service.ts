@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager, In } from 'typeorm';
-import { AuditService } from '../../audit/audit.service';
+import { AuditService } from '../../audit';
 import { AppException } from '../../common/app.exception';
-import { Session } from '../../sessions/entities/session.entity';
-import { SessionsService } from '../../sessions/sessions.service';
+import { Session, SessionsService } from '../../sessions';
 import { ClientInfo } from '../../common/request-context';
 import { SSO_MESSAGES } from '../../shared/sso';
 import { User } from '../../database/entities/user.entity';

@@ -1,12 +1,12 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
-import { AuthService } from '../../auth/auth.service';
+import { AuthService } from '../../auth';
 import { decrypt } from '../../common/crypto/secrets';
 import { APP_CONFIG } from '../../config/app-config.module';
 import { AppConfig } from '../../config/env.validation';
 import { Organisation } from '../../database/entities/organisation.entity';
-import { Session } from '../../sessions/entities/session.entity';
+import { Session } from '../../sessions';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { SsoSession } from '../entities/sso-session.entity';
 import { OidcConnector } from '../connectors/oidc-connector';

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
-import { AuditService } from '../../audit/audit.service';
-import { AuthService, SignedIn } from '../../auth/auth.service';
+import { AuditService } from '../../audit';
+import { assertMaySignIn, AuthService, SignedIn } from '../../auth';
 import { AppException } from '../../common/app.exception';
 import { encrypt } from '../../common/crypto/secrets';
 import { APP_CONFIG } from '../../config/app-config.module';
@@ -17,14 +17,12 @@ import { RoleChoice } from '../../shared/account-rules';
 import { SSO_MESSAGES } from '../../shared/sso';
 import { User } from '../../database/entities/user.entity';
 import { organisationAdministrators } from '../../database/organisation-administrators';
-import { AccountLifecycleService } from '../../users/lifecycle/account-lifecycle.service';
-import { accountEmail } from '../../users/lifecycle/account-email';
+import { accountEmail, AccountLifecycleService } from '../../users';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { SsoIdentity } from '../entities/sso-identity.entity';
-import { VerifiedDomainsService } from '../../domains/verified-domains.service';
+import { VerifiedDomainsService } from '../../domains';
 import { emailDomain } from '../../shared/domains';
 import { SsoSession } from '../entities/sso-session.entity';
-import { assertMaySignIn } from '../../auth/sign-in/may-sign-in';
 
 /** What a provider asserted, after the protocol's own checks. */
 export interface FederatedIdentity {

@@ -12,7 +12,7 @@ import {
   Repository,
   TransactionCommitEvent,
 } from 'typeorm';
-import { AuditService } from '../../audit/audit.service';
+import { AuditService } from '../../audit';
 import { decrypt } from '../../common/crypto/secrets';
 import { Drain } from '../../common/drain';
 import { EngineState } from '../../common/engine-state';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
-import { AuditService } from '../../audit/audit.service';
+import { AuditService } from '../../audit';
 import { AppException } from '../../common/app.exception';
 import { AuthUser, canAccessOrganisation, isSupport } from '../../common/auth-user';
 import { decrypt, encrypt } from '../../common/crypto/secrets';

@@ -7,7 +7,7 @@ import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../../common/request-context';
 import { Answers, Errors } from '../../openapi/decorators';
 import { CAPABILITY_ROLES } from '../../shared/roles';
-import { OrganisationQueryDto } from '../../users/dto/user-list-query.dto';
+import { OrganisationQueryDto } from '../../users';
 import { ChangeWebhookDto, CreateWebhookDto } from '../dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';
 

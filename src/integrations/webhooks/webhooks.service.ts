@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
-import { AuditService } from '../../audit/audit.service';
+import { AuditService } from '../../audit';
 import { AppException } from '../../common/app.exception';
 import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../../common/auth-user';
 import { decrypt, encrypt } from '../../common/crypto/secrets';

@@ -1,4 +1,4 @@
-import { AuditRecord } from '../../audit/audit.service';
+import { AuditRecord } from '../../audit';
 import { AuthUser } from '../../common/auth-user';
 import { ScimCaller } from '../../common/scim-caller';
 import { maySignIn } from '../../credentials/may-sign-in';

@@ -1,0 +1,4 @@
+/** What the audit feature offers the rest of the server: other features import it from here, never from its files. */
+export { AuditModule } from './audit.module';
+export { AuditService } from './audit.service';
+export type { AuditChanges, AuditHook, AuditRecord, AuditTokenActor } from './audit.service';

@@ -1,0 +1,5 @@
+/** What the sessions feature offers the rest of the server: other features import it from here, never from its files. */
+export { Session } from './entities/session.entity';
+export { SessionEvents } from './session-events';
+export { SessionsModule } from './sessions.module';
+export { SessionsService } from './sessions.service';

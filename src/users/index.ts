@@ -1,0 +1,9 @@
+/** What the users feature offers the rest of the server: other features import it from here, never from its files. */
+export { UserIdDto } from './dto/user-changes.dto';
+export { OrganisationQueryDto } from './dto/user-list-query.dto';
+export { accountEmail } from './lifecycle/account-email';
+export { AccountEvents } from './lifecycle/account-events';
+export { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
+export type { AccountActor } from './lifecycle/account-lifecycle.service';
+export { UsersModule } from './users.module';
+export { UsersService } from './users.service';
