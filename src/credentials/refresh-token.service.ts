@@ -26,6 +26,10 @@ interface RotationCandidate {
   accountActive: boolean;
 }
 
+/** Whether the rotated token's organisation has session rules, as a RETURNING column of the rotation. */
+const RETURNING_SESSION_RULES = `(SELECT ${SESSION_RULES_SQL('o')} FROM "sessions" rs JOIN "users" ru ON ru."id" = rs."userId"
+  JOIN "organisations" o ON o."id" = ru."organisationId" WHERE rs."id" = "refresh_tokens"."sessionId") AS "sessionRules"`;
+
 /** A session as its refresh token names it. */
 interface TokenSession {
   id: string;
@@ -142,8 +146,7 @@ export class RefreshTokenService {
       WHERE t."tokenHash" = :tokenHash AND t."usedAt" IS NULL AND t."expiresAt" > :now AND s."endedAt" IS NULL
         AND NOT u."isDisabled" AND NOT u."isBlocked"
       RETURNING "sessionId", (SELECT "userId" FROM "sessions" WHERE "sessions"."id" = "refresh_tokens"."sessionId") AS "userId",
-        (SELECT ${SESSION_RULES_SQL('o')} FROM "sessions" rs JOIN "users" ru ON ru."id" = rs."userId"
-          JOIN "organisations" o ON o."id" = ru."organisationId" WHERE rs."id" = "refresh_tokens"."sessionId") AS "sessionRules"`,
+        ${RETURNING_SESSION_RULES}`,
       {
         tokenHash,
         successorHash: sha256(raw),
