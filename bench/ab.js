@@ -10,7 +10,8 @@
  *   npm run build && A_ROOT=/tmp/base node bench/ab.js
  *
  * A_ROOT / B_ROOT: the checkouts whose `dist/` (and `bench/lib.js`) serve as A and B (this one by default).
- * A / B: extra environment of each server, as JSON. AB_MODE=current: signed-in GETs instead of refreshes.
+ * A / B: extra environment of each server, as JSON. AB_MODE=current: signed-in GETs instead of refreshes;
+ * AB_MODE=login: password sign-ins.
  * AB_ROUNDS (40) slices of AB_SLICE seconds (0.25) each.
  *
  * Not run by run-all.js (its name is not in the table).
@@ -42,13 +43,29 @@ async function setup(lib, extraEnv) {
   await db.close();
   const clients = [];
   for (let i = 0; i < CLIENTS; i++) clients.push(await L.login(server.base, `ab${i}@bench.test`, PASSWORD));
+  let signIns = 0;
   const opts =
     MODE === 'current'
       ? {
           connections: CLIENTS,
           next: (i) => ({ path: '/api/users/current', headers: { authorization: `Bearer ${clients[i].accessToken}` } }),
         }
-      : L.refreshLoad(clients);
+      : MODE === 'login'
+        ? {
+            // As many in flight as argon2 has threads (libuv's 4), the accounts in turn.
+            connections: 4,
+            next: () => ({
+              method: 'POST',
+              path: '/auth/login',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                username: `ab${signIns++ % CLIENTS}@bench.test`,
+                password: PASSWORD,
+                acceptToS: true,
+              }),
+            }),
+          }
+        : L.refreshLoad(clients);
   return { server, opts };
 }
 

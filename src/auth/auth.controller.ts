@@ -21,6 +21,7 @@ import { LoginDto } from './dto/login.dto';
 import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../common/http/refresh-cookie';
 import { TokenService } from '../credentials/token.service';
+import { originOf } from '../credentials/session-auth.service';
 import { Answers } from '../openapi/decorators';
 
 /**
@@ -112,7 +113,7 @@ export class AuthController {
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const cookies = (req as Request & { cookies?: Record<string, string> }).cookies ?? {};
     try {
-      const { accessToken, refreshToken } = await this.auth.refresh(cookies[REFRESH_COOKIE], { ip: req.ip });
+      const { accessToken, refreshToken } = await this.auth.refresh(cookies[REFRESH_COOKIE], originOf(req));
       if (refreshToken) setRefreshCookie(res, refreshToken, this.tokens.cookieSecure);
       return { success: true, newAccessToken: accessToken };
     } catch (e) {

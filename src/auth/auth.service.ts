@@ -68,7 +68,9 @@ export class AuthService {
     await this.assertAddressAllowed(user, client, 'password');
     await this.assertSsoNotRequired(user, client, 'password');
     const { recoveryCodesLeft, rememberDevice } = await this.secondFactor.pass(user, dto, challenge, client, cookies);
-    const signedIn = await this.completeLogin(user, client, dto.passkey ? 'password+passkey' : 'password');
+    const signedIn = await this.completeLogin(user, client, dto.passkey ? 'password+passkey' : 'password', {
+      addressChecked: true,
+    });
     if (recoveryCodesLeft !== undefined) signedIn.recoveryCodesLeft = recoveryCodesLeft;
     if (rememberDevice) signedIn.trustedDevice = await this.secondFactor.trustDevice(user, client);
     return signedIn;
@@ -89,15 +91,23 @@ export class AuthService {
     return user;
   }
 
-  /** The last steps of every sign-in with credentials: a due password change, then the session. */
-  private async completeLogin(user: User, client: SignInClient, method: string): Promise<SignedIn> {
+  /**
+   * The last steps of every sign-in with credentials: a due password change, then the session (`addressChecked`: the
+   * organisation's address ranges were checked earlier in this request, and are not read again).
+   */
+  private async completeLogin(
+    user: User,
+    client: SignInClient,
+    method: string,
+    { addressChecked = false }: { addressChecked?: boolean } = {},
+  ): Promise<SignedIn> {
     if (user.mustChangePassword) {
       throw AppException.unauthorized(AUTH_MESSAGES.PASSWORD_CHANGE_REQUIRED, ERROR_CODES.PASSWORD_CHANGE_REQUIRED, {
         challengeToken: this.tokens.signChallenge(user.id, 'change-password'),
       });
     }
     await this.attempts.succeeded(user.email, client.ip);
-    return this.signIn(user, client, method);
+    return addressChecked ? this.openSession(user, client, method) : this.signIn(user, client, method);
   }
 
   /**
@@ -180,6 +190,15 @@ export class AuthService {
     within?: (tx: EntityManager, session: Session) => Promise<void>,
   ): Promise<SignedIn> {
     await this.assertAddressAllowed(user, client, signInMethodOf(method));
+    return this.openSession(user, client, method, within);
+  }
+
+  private async openSession(
+    user: User,
+    client: ClientInfo,
+    method: string,
+    within?: (tx: EntityManager, session: Session) => Promise<void>,
+  ): Promise<SignedIn> {
     // One transaction: concurrent-users limit, session, refresh token, last login.
     const { session, refreshToken } = await this.sessions.start(user, client, method, within);
     return { accessToken: this.tokens.signAccess(user.id, session.id), refreshToken };
@@ -189,7 +208,7 @@ export class AuthService {
     // rotate() refuses (and ends) the session of an account disabled, blocked or gone.
     const { session, refreshToken } = await this.sessions.rotate(raw);
     // Then the organisation's policy, as on every call: its session lifetimes and its address ranges.
-    await this.sessionAuth.enforceOnRefresh(session.id, session.userId, origin);
+    if (session.sessionRules !== false) await this.sessionAuth.enforceOnRefresh(session.id, origin);
     return { accessToken: this.tokens.signAccess(session.userId, session.id), refreshToken };
   }
 

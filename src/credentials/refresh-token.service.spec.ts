@@ -13,8 +13,8 @@ describe.each(SERVICE_DATABASES)('RefreshTokenService: rotating refresh tokens o
   const t = serviceApp(database);
   const tokens = () => t().app.get(RefreshTokenService);
   const client = { ip: '203.0.113.7', userAgent: 'jest' };
-  async function signedIn() {
-    const user = await createUser(t(), await createOrganisation(t()));
+  async function signedIn(organisation: Parameters<typeof createOrganisation>[1] = {}) {
+    const user = await createUser(t(), await createOrganisation(t(), organisation));
     const { session, refreshToken } = await t().app.get(SessionsService).start(user, client);
     return { user, session: { id: session.id, userId: user.id }, refreshToken };
   }
@@ -22,13 +22,29 @@ describe.each(SERVICE_DATABASES)('RefreshTokenService: rotating refresh tokens o
   it('a token gives one successor, which rotates in turn; the old one stays in the database, used', async () => {
     const { session, refreshToken } = await signedIn();
     const first = await tokens().rotate(refreshToken);
-    expect(first).toEqual({ session, refreshToken: expect.any(String) });
+    const rotated = { ...session, sessionRules: false };
+    expect(first).toEqual({ session: rotated, refreshToken: expect.any(String) });
     const successor = (first as { refreshToken: string }).refreshToken;
     expect(successor).not.toBe(refreshToken);
-    expect(await tokens().rotate(successor)).toEqual({ session, refreshToken: expect.any(String) });
+    expect(await tokens().rotate(successor)).toEqual({ session: rotated, refreshToken: expect.any(String) });
     const rows = await t().db.getRepository(RefreshToken).findBy({ sessionId: session.id });
     expect(rows).toHaveLength(3);
     expect(rows.filter((r) => r.usedAt === null)).toHaveLength(1);
+  });
+
+  it.each([
+    ['address ranges', { allowedIpRanges: ['10.0.0.0/8'] }],
+    ['an idle limit', { sessionIdleMinutes: 15 }],
+    ['a maximum age', { sessionMaxHours: 8 }],
+  ])('the rotation tells whether the organisation has session rules for the refresh to check: %s', async (_, rules) => {
+    const { session, refreshToken } = await signedIn(rules);
+    expect(await tokens().rotate(refreshToken)).toEqual({
+      session: { ...session, sessionRules: true },
+      refreshToken: expect.any(String),
+    });
+    // The MFA requirement is not a session rule: the access token's check reads it with the account.
+    const other = await signedIn({ mfaRequired: true, ssoRequired: true });
+    expect(await tokens().rotate(other.refreshToken)).toMatchObject({ session: { sessionRules: false } });
   });
 
   it('a used token within the grace is a second tab (no successor); after it, reuse: the session must end', async () => {

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../database/unique-violation';
 import { LIFETIMES } from '../shared/limits';
 import { ERROR_CODES } from '../shared/messages';
 import { RefreshToken } from './entities/refresh-token.entity';
+import { SESSION_RULES_SQL } from './session-auth.service';
 
 /** The answer to a refresh token that is not (or no longer) good for a session. */
 export function refreshInvalid(): AppException {
@@ -25,10 +26,16 @@ interface RotationCandidate {
   accountActive: boolean;
 }
 
+/** Whether the rotated token's organisation has session rules, as a RETURNING column of the rotation. */
+const RETURNING_SESSION_RULES = `(SELECT ${SESSION_RULES_SQL('o')} FROM "sessions" rs JOIN "users" ru ON ru."id" = rs."userId"
+  JOIN "organisations" o ON o."id" = ru."organisationId" WHERE rs."id" = "refresh_tokens"."sessionId") AS "sessionRules"`;
+
 /** A session as its refresh token names it. */
 interface TokenSession {
   id: string;
   userId: number;
+  /** Whether its organisation has session rules (address ranges, lifetimes) to check; undefined: not known. */
+  sessionRules?: boolean;
 }
 
 /**
@@ -127,11 +134,7 @@ export class RefreshTokenService {
    * marks the token used and the session refreshed); the session's id and user, or null when there was none
    * to succeed.
    */
-  private async insertSuccessor(
-    tokenHash: string,
-    raw: string,
-    now: Date,
-  ): Promise<{ id: string; userId: number } | null> {
+  private async insertSuccessor(tokenHash: string, raw: string, now: Date): Promise<Required<TokenSession> | null> {
     const driver = this.refreshTokens.manager.connection.driver;
     const stamp = (d: Date) => driver.preparePersistentValue(d, this.dateColumn) as unknown;
     const [sql, params] = driver.escapeQueryWithParameters(
@@ -142,7 +145,8 @@ export class RefreshTokenService {
       FROM "refresh_tokens" t INNER JOIN "sessions" s ON s."id" = t."sessionId" INNER JOIN "users" u ON u."id" = s."userId"
       WHERE t."tokenHash" = :tokenHash AND t."usedAt" IS NULL AND t."expiresAt" > :now AND s."endedAt" IS NULL
         AND NOT u."isDisabled" AND NOT u."isBlocked"
-      RETURNING "sessionId", (SELECT "userId" FROM "sessions" WHERE "sessions"."id" = "refresh_tokens"."sessionId") AS "userId"`,
+      RETURNING "sessionId", (SELECT "userId" FROM "sessions" WHERE "sessions"."id" = "refresh_tokens"."sessionId") AS "userId",
+        ${RETURNING_SESSION_RULES}`,
       {
         tokenHash,
         successorHash: sha256(raw),
@@ -155,9 +159,12 @@ export class RefreshTokenService {
       const rows = (await this.refreshTokens.query(sql, params)) as Array<{
         sessionId: string;
         userId: number | string;
+        sessionRules: number | string;
       }>;
       const row = rows[0];
-      return row ? { id: String(row.sessionId), userId: Number(row.userId) } : null;
+      return row
+        ? { id: String(row.sessionId), userId: Number(row.userId), sessionRules: Number(row.sessionRules) === 1 }
+        : null;
     } catch (e) {
       // A concurrent request inserted the successor first (unique "replacesId").
       if (isUniqueViolation(e)) return null;

@@ -9,7 +9,7 @@ import { CurrentUserInfo } from '../shared/api-types';
 import { ERROR_CODES } from '../shared/messages';
 import { effectiveRoles, Role, ROLE_CODES, ROLE_NAMES } from '../shared/roles';
 import { SECURITY_POLICY_MESSAGES } from '../shared/security-policy';
-import { addressAllowed, LAST_USED_RESOLUTION_MS, lifetimeOver } from './security-policy-rules';
+import { addressAllowed, LAST_USED_RESOLUTION_MS, lifetimeOver, SessionTimes } from './security-policy-rules';
 
 /** A signed-in caller as one lookup finds them: the account, its organisation, the open session. */
 export interface SignedIn {
@@ -21,13 +21,12 @@ export interface SignedIn {
   isBlocked: boolean;
 }
 
-interface Row {
+interface Row extends PolicyRow {
   id: number;
   email: string;
   firstName: string;
   lastName: string;
   organisationId: number;
-  roleId: number;
   isAdministrator: number | boolean;
   isDisabled: number | boolean;
   isBlocked: number | boolean;
@@ -41,31 +40,41 @@ interface Row {
   authenticatedAt: string | Date;
   method: string;
   mfaRequired: number | boolean;
-  allowedIpRanges: string | string[];
-  sessionIdleMinutes: number | null;
-  sessionMaxHours: number | null;
-  securityPolicyAt: string | Date | null;
-  sessionCreatedAt: string | Date;
-  lastRefreshAt: string | Date;
-  lastUsedAt: string | Date | null;
-}
-
-/** Where a call comes from: the client address (Express's `req.ip`, which follows TRUST_PROXY), or null unknown. */
-export interface CallOrigin {
-  ip: string | null | undefined;
+  /** 1 when the organisation has address ranges or a session lifetime (SESSION_RULES_SQL), else 0. */
+  sessionRules: number;
 }
 
 /**
- * The origin of an Express request, its address read only when a policy asks for it: Express works `req.ip` out
- * anew (X-Forwarded-For and the trust setting) on every read, which a call of an organisation without address
- * ranges never needs.
+ * What the session check reads of the policy and the session's times: in the session's row, where they are null
+ * unless the organisation has session rules (so the common row carries and parses none of them), or read alone for a
+ * refresh.
  */
-export function originOf(req: { ip?: string }): CallOrigin {
-  return {
-    get ip() {
-      return req.ip;
-    },
-  };
+interface PolicyRow {
+  roleId: number;
+  allowedIpRanges: string | string[] | null;
+  sessionIdleMinutes: number | null;
+  sessionMaxHours: number | null;
+  securityPolicyAt: string | Date | null;
+  sessionCreatedAt: string | Date | null;
+  lastRefreshAt: string | Date | null;
+  lastUsedAt: string | Date | null;
+}
+
+/**
+ * Where a call comes from: the client address (Express's `req.ip`, which follows TRUST_PROXY), or null unknown.
+ * Read only when the organisation has address ranges.
+ */
+export interface CallOrigin {
+  readonly ip?: string | null;
+}
+
+/**
+ * The origin of an Express request: the request itself. Express works `req.ip` out anew (X-Forwarded-For and the
+ * trust setting) on every read, which a call of an organisation without address ranges never makes, and the
+ * signed-in path allocates nothing for it.
+ */
+export function originOf(req: { readonly ip?: string }): CallOrigin {
+  return req;
 }
 
 /**
@@ -74,11 +83,37 @@ export function originOf(req: { ip?: string }): CallOrigin {
  */
 export type SessionEnder = (sessionId: string, reason: 'idle' | 'policy-max-age') => Promise<boolean>;
 
+/**
+ * Whether an organisation (alias `o`) has a rule the session check applies: address ranges or a session lifetime.
+ * A simple-json list reads '[]' when empty; the MFA requirement is not one (it is read with the account).
+ */
+const HAS_SESSION_RULES = (o: string) =>
+  `(${o}."allowedIpRanges" <> '[]' OR ${o}."sessionIdleMinutes" IS NOT NULL OR ${o}."sessionMaxHours" IS NOT NULL)`;
+
+/** 1 when the organisation (alias `o`) has session rules, else 0: the rotation of a refresh token reads it too. */
+export const SESSION_RULES_SQL = (o: string) => `CASE WHEN ${HAS_SESSION_RULES(o)} THEN 1 ELSE 0 END`;
+
+/** The policy's columns and the session's times (sessions `s`, users `u`, organisations `o`), with their names. */
+const POLICY_COLUMNS: ReadonlyArray<[column: string, name: keyof PolicyRow]> = [
+  ['o."allowedIpRanges"', 'allowedIpRanges'],
+  ['o."sessionIdleMinutes"', 'sessionIdleMinutes'],
+  ['o."sessionMaxHours"', 'sessionMaxHours'],
+  ['o."securityPolicyAt"', 'securityPolicyAt'],
+  ['s."createdAt"', 'sessionCreatedAt'],
+  ['s."lastRefreshAt"', 'lastRefreshAt'],
+  ['s."lastUsedAt"', 'lastUsedAt'],
+];
+
+/** The policy's columns, each null unless `condition` (when given) holds. */
+const policyColumns = (condition?: string) =>
+  POLICY_COLUMNS.map(([c, name]) => `${condition ? `CASE WHEN ${condition} THEN ${c} END` : c} AS "${name}"`).join(
+    ', ',
+  );
+
 const COLUMNS = `u."id", u."email", u."firstName", u."lastName", u."organisationId", u."roleId", u."isAdministrator", u."isDisabled",
   u."isBlocked", u."isMFAEnforced", u."isMFAEnabled", u."hasPasskey", u."isSSO", o."code" AS "organisationCode", o."name" AS "organisationName", o."applications",
-  COALESCE(s."authenticatedAt", s."createdAt") AS "authenticatedAt", s."method", o."mfaRequired", o."allowedIpRanges",
-  o."sessionIdleMinutes", o."sessionMaxHours", o."securityPolicyAt", s."createdAt" AS "sessionCreatedAt", s."lastRefreshAt",
-  s."lastUsedAt"`;
+  COALESCE(s."authenticatedAt", s."createdAt") AS "authenticatedAt", s."method", o."mfaRequired", ${SESSION_RULES_SQL('o')} AS "sessionRules",
+  ${policyColumns(HAS_SESSION_RULES('o'))}`;
 const FROM = `FROM "sessions" s JOIN "users" u ON u."id" = s."userId" JOIN "organisations" o ON o."id" = u."organisationId"`;
 
 /** How many open sessions' rows the SQLite lookup keeps (the oldest kept is dropped first). */
@@ -89,6 +124,8 @@ const LAST_USED_KEPT_MAX = 10_000;
 interface KeptRow {
   generation: number;
   row: Row;
+  /** The policy parsed from a row with session rules (null: none applies); undefined: not parsed yet. */
+  policy?: RowPolicy | null;
 }
 
 /**
@@ -101,13 +138,16 @@ interface KeptRow {
  * noticed within about a second (writeGeneration). PostgreSQL is shared by instances whose writes this one never
  * sees: it is asked every time.
  *
- * The organisation's security policy comes with the same row (docs/decisions/security-policy-enforcement.md): its
- * address ranges, its MFA requirement (an account without a second factor reads as MFA enforced) and its session
- * lifetimes hold on the next call on every instance, with no read of their own.
+ * The organisation's security policy (docs/decisions/security-policy-enforcement.md) holds on the next call on every
+ * instance: its MFA requirement comes with the row (an account without a second factor reads as MFA enforced), and
+ * so does whether it has session rules; only then are its address ranges and session lifetimes read, with the
+ * session's times, and kept with the row on SQLite. A call of an organisation without them costs the policy no read,
+ * no wait and no allocation.
  */
 @Injectable()
 export class SessionAuthService {
   private readonly sql: string;
+  private readonly policySql: string;
   private readonly generation?: () => number;
   private readonly kept = new Map<string, KeptRow>();
   /** When this instance last wrote each session's last use (ms). */
@@ -123,6 +163,7 @@ export class SessionAuthService {
     const postgres = db.options.type === 'postgres';
     this.postgres = postgres;
     this.sql = `SELECT ${COLUMNS} ${FROM} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL AND u."id" = ${postgres ? '$2' : '?'}`;
+    this.policySql = `SELECT u."roleId", ${policyColumns()} ${FROM} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL`;
     this.generation = writeGeneration(db);
     this.lastUsedSql = postgres
       ? 'UPDATE "sessions" SET "lastUsedAt" = $1 WHERE "id" = $2 AND "endedAt" IS NULL'
@@ -148,39 +189,40 @@ export class SessionAuthService {
   ): Promise<SignedIn> {
     const payload = this.tokens.verifyAccessToken(token, keep);
     const row = await this.lookUp(payload.sid, payload.sub, keep);
-    const found = row ? toSignedIn(row, payload.sid, payload.exp) : null;
-    if (!row || !found || !maySignIn(found)) throw sessionEnded();
-    await this.enforcePolicy(row, found.user.roles, payload.sid, origin);
+    if (!row) throw sessionEnded();
+    const found = toSignedIn(row, payload.sid, payload.exp);
+    if (!maySignIn(found)) throw sessionEnded();
+    // The common case, an organisation without session rules, costs no read and no wait of its own.
+    if (row.sessionRules) await this.enforcePolicy(payload.sid, row, origin);
     return found;
   }
 
   /**
-   * The organisation's policy for an open session's row: its lifetimes (an expired session is ended, then refused),
-   * then its address ranges (E-Support accounts are bound by none), then, under an idle limit, the call is recorded.
-   * The row's policy is read once per row (kept rows are not parsed again); an organisation without one costs a
-   * property read.
+   * The organisation's policy for an open session: its lifetimes (an expired session is ended, then refused), then
+   * its address ranges (E-Support accounts are bound by none), then, under an idle limit, the call is recorded.
+   * `row`: the session's row with its policy columns, whose policy is parsed once while the row is kept.
    */
-  private async enforcePolicy(row: Row, roles: Role[], sessionId: string, origin: CallOrigin): Promise<void> {
-    const policy = policyOfRow(row);
+  private async enforcePolicy(sessionId: string, row: PolicyRow, origin: CallOrigin): Promise<void> {
+    const policy = this.policyOf(sessionId, row);
     if (!policy) return;
     const now = Date.now();
-    const over = lifetimeOver(
-      {
-        createdAt: policy.createdAt,
-        lastActiveAt: policy.lastActiveAt,
-        sessionIdleMinutes: row.sessionIdleMinutes,
-        sessionMaxHours: row.sessionMaxHours,
-      },
-      now,
-    );
+    const over = lifetimeOver(policy, now);
     if (over) {
       this.kept.delete(sessionId);
       await this.ender?.(sessionId, over);
       throw sessionEnded();
     }
-    if (policy.ranges.length > 0 && !roles.includes(Role.E_SUPPORT) && !addressAllowed(policy.ranges, origin.ip))
+    if (policy.ranges.length > 0 && !policy.eSupport && !addressAllowed(policy.ranges, origin.ip))
       throw AppException.forbidden(SECURITY_POLICY_MESSAGES.IP_NOT_ALLOWED, ERROR_CODES.IP_NOT_ALLOWED);
-    if (row.sessionIdleMinutes !== null) await this.recordUse(sessionId, policy.lastUsedAt, now);
+    if (policy.sessionIdleMinutes !== null) await this.recordUse(sessionId, policy.lastUsedAt, now);
+  }
+
+  /** The policy of a session's row (null when none applies), parsed once while the row is kept. */
+  private policyOf(sessionId: string, row: PolicyRow): RowPolicy | null {
+    const kept = this.kept.get(sessionId);
+    if (kept?.row !== row) return toPolicy(row);
+    if (kept.policy === undefined) kept.policy = toPolicy(row);
+    return kept.policy;
   }
 
   /** Writes the session's last use when the recorded one is a minute old or more, at most once a minute per session. */
@@ -193,14 +235,14 @@ export class SessionAuthService {
   }
 
   /**
-   * The refresh's check of the policy, for a session whose refresh token was just rotated: the same rules as a call
-   * (the session open, its lifetimes, the address), read afresh.
+   * The refresh's check of the policy, for a session whose refresh token was just rotated (the rotation found the
+   * session open and the account active, and whether its organisation has session rules: only then is this asked):
+   * the same rules as a call (the session open, its lifetimes, the address), read afresh.
    */
-  async enforceOnRefresh(sessionId: string, userId: number, origin: CallOrigin): Promise<void> {
-    const row = await this.query(sessionId, userId);
-    const found = row ? toSignedIn(row, sessionId, 0) : null;
-    if (!row || !found || !maySignIn(found)) throw sessionEnded();
-    await this.enforcePolicy(row, found.user.roles, sessionId, origin);
+  async enforceOnRefresh(sessionId: string, origin: CallOrigin): Promise<void> {
+    const rows = (await this.db.query(this.policySql, [sessionId])) as PolicyRow[];
+    if (rows.length !== 1) throw sessionEnded();
+    await this.enforcePolicy(sessionId, rows[0], origin);
   }
 
   /**
@@ -250,35 +292,31 @@ function stringList(value: string | string[]): string[] {
   return typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
 }
 
-/** What the policy checks of a row, parsed once: null when the organisation has no rule the session check applies. */
-interface RowPolicy {
+/** What the policy checks of a session, parsed once per read. */
+interface RowPolicy extends SessionTimes {
   ranges: string[];
-  createdAt: Date;
-  /** The latest of its refresh, its last recorded call and the idle limit's save. */
-  lastActiveAt: Date;
+  /** E-Support accounts are bound by no address range. */
+  eSupport: boolean;
   /** Its last recorded call (ms), 0 when none. */
   lastUsedAt: number;
 }
 
-const rowPolicies = new WeakMap<Row, RowPolicy | null>();
-
-function policyOfRow(row: Row): RowPolicy | null {
-  let policy = rowPolicies.get(row);
-  if (policy !== undefined) return policy;
-  const ranges = stringList(row.allowedIpRanges);
-  if (ranges.length === 0 && row.sessionIdleMinutes === null && row.sessionMaxHours === null) policy = null;
-  else {
-    const lastUsedAt = row.lastUsedAt === null ? 0 : databaseDate(row.lastUsedAt).getTime();
-    const policySavedAt = row.securityPolicyAt === null ? 0 : databaseDate(row.securityPolicyAt).getTime();
-    policy = {
-      ranges,
-      createdAt: databaseDate(row.sessionCreatedAt),
-      lastActiveAt: new Date(Math.max(databaseDate(row.lastRefreshAt).getTime(), lastUsedAt, policySavedAt)),
-      lastUsedAt,
-    };
-  }
-  rowPolicies.set(row, policy);
-  return policy;
+/** The policy of a session's row: null when the organisation has no rule the session check applies. */
+function toPolicy(row: PolicyRow): RowPolicy | null {
+  const ranges = row.allowedIpRanges === null ? [] : stringList(row.allowedIpRanges);
+  if (ranges.length === 0 && row.sessionIdleMinutes === null && row.sessionMaxHours === null) return null;
+  const lastUsedAt = row.lastUsedAt === null ? 0 : databaseDate(row.lastUsedAt).getTime();
+  const policySavedAt = row.securityPolicyAt === null ? 0 : databaseDate(row.securityPolicyAt).getTime();
+  const lastRefreshAt = row.lastRefreshAt === null ? 0 : databaseDate(row.lastRefreshAt).getTime();
+  return {
+    ranges,
+    eSupport: Number(row.roleId) === Role.E_SUPPORT,
+    createdAt: databaseDate(row.sessionCreatedAt!),
+    lastActiveAt: new Date(Math.max(lastRefreshAt, lastUsedAt, policySavedAt)),
+    sessionIdleMinutes: row.sessionIdleMinutes,
+    sessionMaxHours: row.sessionMaxHours,
+    lastUsedAt,
+  };
 }
 
 /** A date column as a raw query reads it: a Date from PostgreSQL, UTC text ('YYYY-MM-DD HH:MM:SS[.SSS]') from SQLite. */

@@ -50,7 +50,10 @@ describe.each(SERVICE_DATABASES)('SessionsService on %s', (database) => {
       const user = await createUser(t(), org);
       const { session, refreshToken } = await service().start(user, client);
       const first = await service().rotate(refreshToken);
-      expect(first).toEqual({ session: { id: session.id, userId: user.id }, refreshToken: expect.any(String) });
+      expect(first).toEqual({
+        session: { id: session.id, userId: user.id, sessionRules: false },
+        refreshToken: expect.any(String),
+      });
       expect(first.refreshToken).not.toBe(refreshToken);
       await expect(service().rotate(first.refreshToken)).resolves.toMatchObject({ refreshToken: expect.any(String) });
     });

@@ -134,7 +134,10 @@ export class SessionsService {
    * reuse, and ends the whole session; within a few seconds it is a second tab racing the first,
    * which gets a new access token but no new refresh token.
    */
-  async rotate(raw: string | undefined): Promise<{ session: Pick<Session, 'id' | 'userId'>; refreshToken?: string }> {
+  async rotate(raw: string | undefined): Promise<{
+    session: Pick<Session, 'id' | 'userId'> & { sessionRules?: boolean };
+    refreshToken?: string;
+  }> {
     const outcome = await this.refreshTokens.rotate(raw);
     if ('end' in outcome) {
       await this.end(outcome.sessionId, outcome.end);
