@@ -6,7 +6,6 @@ import { AuditEventItem } from '../../shared/audit';
 import { WEBHOOK_ALL_EVENTS, WebhookPayload } from '../../shared/integrations';
 import { AccountEvents } from '../../users';
 import { IntegrationDelivery } from '../entities/integration-delivery.entity';
-import { LogStream } from '../entities/log-stream.entity';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
 import { DeliveryEngine } from './delivery-engine.service';
 import { accountWebhookPayload, auditWebhookPayload, webhookEventOfAudit } from './formats';
@@ -53,6 +52,14 @@ export class IntegrationOutbox implements OnModuleInit, OnModuleDestroy {
     const endpoints = await manager
       .getRepository(WebhookEndpoint)
       .find({ where: { organisationId: payload.data.organisationId, enabled: true }, select: ['id', 'events'] });
+    await this.webhookDeliveries(manager, payload, endpoints);
+  }
+
+  private async webhookDeliveries(
+    manager: EntityManager,
+    payload: WebhookPayload,
+    endpoints: Array<Pick<WebhookEndpoint, 'id' | 'events'>>,
+  ): Promise<void> {
     const targets = endpoints.filter((e) => subscribes(e, payload.type));
     if (targets.length === 0) return;
     const eventId = newEventId();
@@ -75,17 +82,15 @@ export class IntegrationOutbox implements OnModuleInit, OnModuleDestroy {
 
   /** The audit event to every log stream that takes its organisation's events, and as a webhook where it is one. */
   private async auditEvent(manager: EntityManager, event: AuditEventItem): Promise<void> {
-    const qb = manager.getRepository(LogStream).createQueryBuilder('s').select(['s.id']);
-    if (event.organisationId === null) qb.where('s.organisationId IS NULL');
-    else qb.where('(s.organisationId = :org OR s.organisationId IS NULL)', { org: event.organisationId });
-    const streams = await qb.getMany();
+    const webhookType = event.organisationId === null ? undefined : webhookEventOfAudit(event.type);
+    const { streams, endpoints } = await receivers(manager, event.organisationId, webhookType !== undefined);
     if (streams.length > 0) {
       const eventId = newEventId();
       const body = JSON.stringify(event);
       await manager.getRepository(IntegrationDelivery).insert(
-        streams.map((s) => ({
+        streams.map((id) => ({
           endpointId: null,
-          streamId: s.id,
+          streamId: id,
           eventId,
           type: event.type,
           payload: body,
@@ -97,8 +102,38 @@ export class IntegrationOutbox implements OnModuleInit, OnModuleDestroy {
       );
       // Log streams are swept, not woken per event: what arrives meanwhile goes in the same batch.
     }
-    const webhookType = webhookEventOfAudit(event.type);
-    if (webhookType && event.organisationId !== null)
-      await this.webhookEvent(manager, auditWebhookPayload(webhookType, event, event.organisationId));
+    if (webhookType)
+      await this.webhookDeliveries(manager, auditWebhookPayload(webhookType, event, event.organisationId!), endpoints);
   }
+}
+
+/**
+ * In one read (it runs inside every audited change's transaction): the log streams that take the organisation's
+ * audit events (its own and the deployment-wide ones) and, with `endpoints`, the organisation's enabled webhook
+ * endpoints with their subscriptions.
+ */
+async function receivers(
+  manager: EntityManager,
+  organisationId: number | null,
+  endpoints: boolean,
+): Promise<{ streams: number[]; endpoints: Array<Pick<WebhookEndpoint, 'id' | 'events'>> }> {
+  const postgres = manager.connection.options.type === 'postgres';
+  const param = (n: number) => (postgres ? `$${n}` : '?');
+  const streamsOf =
+    organisationId === null
+      ? `SELECT 's' AS "kind", "id", NULL AS "events" FROM "log_streams" WHERE "organisationId" IS NULL`
+      : `SELECT 's' AS "kind", "id", NULL AS "events" FROM "log_streams" WHERE "organisationId" = ${param(endpoints ? 2 : 1)} OR "organisationId" IS NULL`;
+  const sql = endpoints
+    ? `SELECT 'w' AS "kind", "id", "events" FROM "webhook_endpoints" WHERE "organisationId" = ${param(1)} AND "enabled" = TRUE UNION ALL ${streamsOf}`
+    : streamsOf;
+  const params = organisationId === null ? [] : endpoints ? [organisationId, organisationId] : [organisationId];
+  const rows = (await manager.query(sql, params)) as Array<{
+    kind: 's' | 'w';
+    id: number | string;
+    events: string | null;
+  }>;
+  return {
+    streams: rows.filter((r) => r.kind === 's').map((r) => Number(r.id)),
+    endpoints: rows.filter((r) => r.kind === 'w').map((r) => ({ id: Number(r.id), events: r.events! })),
+  };
 }
