@@ -23,6 +23,9 @@ import { CallOrigin, SessionAuthService } from '../credentials/session-auth.serv
 import { Role } from '../shared/roles';
 import { SECURITY_POLICY_MESSAGES } from '../shared/security-policy';
 
+/** The organisation's rules a sign-in checks before it opens a session (read once a sign-in). */
+export type SignInPolicy = Pick<Organisation, 'id' | 'allowedIpRanges' | 'ssoRequired' | 'ssoRequiredBy'>;
+
 export interface SignedIn {
   accessToken: string;
   refreshToken: string;
@@ -62,14 +65,16 @@ export class AuthService {
     // A passkey alone is a password-less sign-in.
     if (dto.passkey && dto.username === undefined && dto.password === undefined)
       return this.loginWithPasskey(dto.passkey, client);
-    const user = await this.checkPassword(dto.username.toLowerCase(), dto.password, client);
+    const { user, failuresCounted } = await this.checkPassword(dto.username.toLowerCase(), dto.password, client);
     assertMaySignIn(user);
     // The organisation's rules before the second factor, so that no code is sent to someone who may not sign in here.
-    await this.assertAddressAllowed(user, client, 'password');
-    await this.assertSsoNotRequired(user, client, 'password');
+    const policy = await this.signInPolicy(user);
+    await this.assertAddressAllowed(user, client, 'password', policy);
+    await this.assertSsoNotRequired(user, client, 'password', policy);
     const { recoveryCodesLeft, rememberDevice } = await this.secondFactor.pass(user, dto, challenge, client, cookies);
     const signedIn = await this.completeLogin(user, client, dto.passkey ? 'password+passkey' : 'password', {
       addressChecked: true,
+      failuresCounted,
     });
     if (recoveryCodesLeft !== undefined) signedIn.recoveryCodesLeft = recoveryCodesLeft;
     if (rememberDevice) signedIn.trustedDevice = await this.secondFactor.trustDevice(user, client);
@@ -79,34 +84,40 @@ export class AuthService {
   /**
    * The throttle, then the account and its password. Always one argon2 verification (against a dummy hash without an
    * account or a password), so the answer takes as long for an unknown e-mail as for a wrong password.
+   * `failuresCounted`: whether the throttle counts failures against the account (a success clears them).
    */
-  private async checkPassword(email: string, password: string, client: SignInClient): Promise<User> {
-    await this.attempts.check(email, client);
+  private async checkPassword(
+    email: string,
+    password: string,
+    client: SignInClient,
+  ): Promise<{ user: User; failuresCounted: boolean }> {
+    const failuresCounted = await this.attempts.check(email, client);
     const user = await this.users.findOneBy({ email });
     const passwordRight = await this.passwords.verify(user?.passwordHash, password);
     if (!user || !passwordRight) {
       await this.attempts.failed(email, user, client, 'WRONG_PASSWORD');
       throw AppException.unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS, ERROR_CODES.INVALID_CREDENTIALS);
     }
-    return user;
+    return { user, failuresCounted };
   }
 
   /**
    * The last steps of every sign-in with credentials: a due password change, then the session (`addressChecked`: the
-   * organisation's address ranges were checked earlier in this request, and are not read again).
+   * organisation's address ranges were checked earlier in this request, and are not read again; `failuresCounted:
+   * false`: this request's throttle check found no failure to clear).
    */
   private async completeLogin(
     user: User,
     client: SignInClient,
     method: string,
-    { addressChecked = false }: { addressChecked?: boolean } = {},
+    { addressChecked = false, failuresCounted = true }: { addressChecked?: boolean; failuresCounted?: boolean } = {},
   ): Promise<SignedIn> {
     if (user.mustChangePassword) {
       throw AppException.unauthorized(AUTH_MESSAGES.PASSWORD_CHANGE_REQUIRED, ERROR_CODES.PASSWORD_CHANGE_REQUIRED, {
         challengeToken: this.tokens.signChallenge(user.id, 'change-password'),
       });
     }
-    await this.attempts.succeeded(user.email, client.ip);
+    await this.attempts.succeeded(user.email, client.ip, failuresCounted);
     return addressChecked ? this.openSession(user, client, method) : this.signIn(user, client, method);
   }
 
@@ -140,9 +151,9 @@ export class AuthService {
    * The organisation requires its single sign-on of this member (SSO_REQUIRED, with where it starts): asked by the
    * corporate sign-on feature, which knows the organisation's domains and providers.
    */
-  private ssoRequirement?: (user: User) => Promise<string | undefined>;
+  private ssoRequirement?: (user: User, policy?: SignInPolicy | null) => Promise<string | undefined>;
 
-  useSsoRequirement(resolve: (user: User) => Promise<string | undefined>): void {
+  useSsoRequirement(resolve: (user: User, policy?: SignInPolicy | null) => Promise<string | undefined>): void {
     this.ssoRequirement = resolve;
   }
 
@@ -154,8 +165,9 @@ export class AuthService {
     user: User,
     client: SignInClient,
     method: Exclude<SignInMethod, 'sso'>,
+    policy?: SignInPolicy | null,
   ): Promise<void> {
-    const url = await this.ssoRequirement?.(user);
+    const url = await this.ssoRequirement?.(user, policy);
     if (url === undefined) return;
     await this.attempts.refused('SIGN_IN_FAILED', user.email, user, client, SIGN_IN_FAILURE_REASONS.SSO_REQUIRED, {
       method,
@@ -165,15 +177,28 @@ export class AuthService {
   }
 
   /**
+   * What the organisation asks of a sign-in (its address ranges, single sign-on), read once for the steps that
+   * check it; null for an E-Support account, which no organisation's policy binds.
+   */
+  private async signInPolicy(user: User): Promise<SignInPolicy | null> {
+    if (user.roleId === Role.E_SUPPORT) return null;
+    return this.organisations.findOne({
+      select: { id: true, allowedIpRanges: true, ssoRequired: true, ssoRequiredBy: true },
+      where: { id: user.organisationId },
+    });
+  }
+
+  /**
    * The organisation's address ranges at sign-in, by every way in (password, passkey, SSO); E-Support accounts are
    * bound by none. Refused with 403 IP_NOT_ALLOWED, recorded in the audit trail.
    */
-  private async assertAddressAllowed(user: User, client: ClientInfo, method: SignInMethod): Promise<void> {
-    if (user.roleId === Role.E_SUPPORT) return;
-    const org = await this.organisations.findOne({
-      select: { id: true, allowedIpRanges: true },
-      where: { id: user.organisationId },
-    });
+  private async assertAddressAllowed(
+    user: User,
+    client: ClientInfo,
+    method: SignInMethod,
+    policy?: SignInPolicy | null,
+  ): Promise<void> {
+    const org = policy === undefined ? await this.signInPolicy(user) : policy;
     if (!org || addressAllowed(org.allowedIpRanges, client.ip)) return;
     await this.attempts.refused('SIGN_IN_FAILED', user.email, user, client, SIGN_IN_FAILURE_REASONS.IP_NOT_ALLOWED, {
       method,

@@ -1,7 +1,7 @@
 /** What the auth feature offers the rest of the server: other features import it from here, never from its files. */
 export { AuthModule } from './auth.module';
 export { AuthService } from './auth.service';
-export type { SignedIn } from './auth.service';
+export type { SignedIn, SignInPolicy } from './auth.service';
 export { LoginThrottleService } from './login-throttle.service';
 export { ForgotPasswordService } from './passwords/forgot-password.service';
 export { assertMaySignIn } from './sign-in/may-sign-in';

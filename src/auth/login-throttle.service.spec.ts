@@ -49,13 +49,13 @@ describe('LoginThrottleService', () => {
 
   it('locks an account and address pair after five failures, the right password included, and only that pair', async () => {
     await fail('a@x.test', A, 4);
-    await expect(throttle.check('a@x.test', A)).resolves.toBeUndefined();
+    await expect(throttle.check('a@x.test', A)).resolves.toEqual(expect.any(Boolean));
     await fail('a@x.test', A);
     await expect(throttle.check('a@x.test', A)).rejects.toMatchObject({ status: 429 });
     await expect(throttle.check('A@X.TEST', A)).rejects.toMatchObject({ status: 429 });
     // The owner, elsewhere, is not locked out by it; nor is another account at that address.
-    await expect(throttle.check('a@x.test', B)).resolves.toBeUndefined();
-    await expect(throttle.check('other@x.test', A)).resolves.toBeUndefined();
+    await expect(throttle.check('a@x.test', B)).resolves.toEqual(expect.any(Boolean));
+    await expect(throttle.check('other@x.test', A)).resolves.toEqual(expect.any(Boolean));
     // The lock lifts 15 minutes after the last failure.
     clock.time += S.WINDOW_MS - 1;
     await expect(throttle.check('a@x.test', A)).rejects.toMatchObject({
@@ -63,14 +63,14 @@ describe('LoginThrottleService', () => {
       message: expect.stringMatching(/wait 1 minute /),
     });
     clock.time += 1;
-    await expect(throttle.check('a@x.test', A)).resolves.toBeUndefined();
+    await expect(throttle.check('a@x.test', A)).resolves.toEqual(expect.any(Boolean));
   });
 
   it('forgets failures 15 minutes after the last one', async () => {
     await fail('b@x.test', A, 4);
     clock.time += S.WINDOW_MS;
     await fail('b@x.test', A);
-    await expect(throttle.check('b@x.test', A)).resolves.toBeUndefined();
+    await expect(throttle.check('b@x.test', A)).resolves.toEqual(expect.any(Boolean));
   });
 
   it('slows and then refuses an address after many failures across accounts', async () => {
@@ -79,7 +79,7 @@ describe('LoginThrottleService', () => {
     expect(clock.slept).toEqual([S.DELAY_STEP_MS]);
     for (let i = S.ADDRESS_SLOW_AFTER; i < S.ADDRESS_LIMIT; i++) await fail(`u${i}@x.test`, A);
     await expect(throttle.check('fresh@x.test', A)).rejects.toMatchObject({ status: 429 });
-    await expect(throttle.check('fresh@x.test', B)).resolves.toBeUndefined();
+    await expect(throttle.check('fresh@x.test', B)).resolves.toEqual(expect.any(Boolean));
   });
 
   it('slows an account attacked from many addresses by a growing delay, at most 5 s, never locking it from a known address', async () => {
@@ -105,9 +105,9 @@ describe('LoginThrottleService', () => {
     signIns.signIn('d@x.test', B);
     await distributed('d@x.test', S.ACCOUNT_LIMIT);
     await expect(throttle.check('d@x.test', '192.0.2.9')).rejects.toMatchObject({ status: 429 });
-    await expect(throttle.check('d@x.test', B)).resolves.toBeUndefined();
+    await expect(throttle.check('d@x.test', B)).resolves.toEqual(expect.any(Boolean));
     clock.time += S.WINDOW_MS;
-    await expect(throttle.check('d@x.test', '192.0.2.9')).resolves.toBeUndefined();
+    await expect(throttle.check('d@x.test', '192.0.2.9')).resolves.toEqual(expect.any(Boolean));
   });
 
   it('knows an address for 30 days after a sign-in from it, and asks only while the account is under attack', async () => {
@@ -129,10 +129,22 @@ describe('LoginThrottleService', () => {
     expect(await distributed('e@x.test', 1)).toEqual([1]);
   });
 
+  it('tells whether failures are counted against the account, so that a clean success clears nothing', async () => {
+    await expect(throttle.check('g@x.test', A)).resolves.toBe(false);
+    await fail('g@x.test', B);
+    // Counted against the account from another address too.
+    await expect(throttle.check('g@x.test', A)).resolves.toBe(true);
+    await throttle.recordSuccess('g@x.test', A);
+    await expect(throttle.check('g@x.test', A)).resolves.toBe(false);
+    // Another account's failures from this address are not this account's.
+    await fail('h@x.test', A);
+    await expect(throttle.check('g@x.test', A)).resolves.toBe(false);
+  });
+
   it('forgives the account and the pair on success', async () => {
     await fail('f@x.test', A, 4);
     await throttle.recordSuccess('f@x.test', A);
     await fail('f@x.test', A, 4);
-    await expect(throttle.check('f@x.test', A)).resolves.toBeUndefined();
+    await expect(throttle.check('f@x.test', A)).resolves.toEqual(expect.any(Boolean));
   });
 });

@@ -68,8 +68,12 @@ export class LoginThrottleService {
     };
   }
 
-  /** Throws 429 while this account and address may not try; otherwise waits as long as recent failures ask. */
-  async check(account: string, address: string): Promise<void> {
+  /**
+   * Throws 429 while this account and address may not try; otherwise waits as long as recent failures ask. Answers
+   * whether failures are counted against the account (alone or from this address): if not, a success right after
+   * has nothing to clear.
+   */
+  async check(account: string, address: string): Promise<boolean> {
     const k = this.keys(account, address);
     const now = this.clock.now();
     const [pair, byAddress, byAccount] = await this.store.get([k.pair, k.address, k.account], now);
@@ -89,6 +93,7 @@ export class LoginThrottleService {
       ) * S.DELAY_STEP_MS,
     );
     if (delay > 0) await this.clock.sleep(delay);
+    return pair.count > 0 || byAccount.count > 0;
   }
 
   /** Counts a failure; `alertOwner` is true once per window when the account is under attack. */

@@ -27,10 +27,13 @@ export class SignInAttempts {
     private readonly mail: MailService,
   ) {}
 
-  /** The sign-in throttle of an account and address; a refusal while locked is audited. */
-  async check(email: string, client: SignInClient, method: SignInMethod = 'password'): Promise<void> {
+  /**
+   * The sign-in throttle of an account and address; a refusal while locked is audited. Answers whether failures are
+   * counted against the account (see {@link succeeded}).
+   */
+  async check(email: string, client: SignInClient, method: SignInMethod = 'password'): Promise<boolean> {
     try {
-      await this.throttle.check(email, client.ip);
+      return await this.throttle.check(email, client.ip);
     } catch (e) {
       if (e instanceof AppException && e.getStatus() === HttpStatus.TOO_MANY_REQUESTS) {
         await this.refused(
@@ -47,8 +50,8 @@ export class SignInAttempts {
   }
 
   /** The throttle alone, for a later step of a sign-in already counted (the forced password change). */
-  checkThrottle(email: string, ip: string): Promise<void> {
-    return this.throttle.check(email, ip);
+  async checkThrottle(email: string, ip: string): Promise<void> {
+    await this.throttle.check(email, ip);
   }
 
   /** A wrong credential: counted against the account and address, and audited with its reason. */
@@ -83,9 +86,12 @@ export class SignInAttempts {
     });
   }
 
-  /** A successful sign-in (or password reset) clears the account's (and address's) failures. */
-  succeeded(email: string, ip?: string): Promise<void> {
-    return this.throttle.recordSuccess(email, ip);
+  /**
+   * A successful sign-in (or password reset) clears the account's (and address's) failures; `failuresCounted: false`
+   * (this request's check found none) skips the read that would find nothing to clear.
+   */
+  async succeeded(email: string, ip?: string, failuresCounted = true): Promise<void> {
+    if (failuresCounted) await this.throttle.recordSuccess(email, ip);
   }
 
   /** Counts a failed attempt; when the account is under attack, tells its owner (once per window). */

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuthService } from '../../auth';
+import { AuthService, type SignInPolicy } from '../../auth';
 import { Organisation } from '../../database/entities/organisation.entity';
 import { User } from '../../database/entities/user.entity';
 import { VerifiedDomainsService } from '../../domains';
@@ -27,7 +27,7 @@ export class SsoDiscoveryService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.auth.useSsoRequirement((user) => this.requiredFor(user));
+    this.auth.useSsoRequirement((user, policy) => this.requiredFor(user, policy));
   }
 
   /**
@@ -58,13 +58,17 @@ export class SsoDiscoveryService implements OnModuleInit {
    * Where the account must sign in instead of with its password or a passkey, or undefined when those are fine: its
    * organisation requires SSO, its e-mail is on a domain the organisation verified, and the organisation has a
    * provider. E-Support accounts and the site admin who saved the requirement keep their password and passkeys.
+   * `policy`: the organisation's row as the sign-in read it already (null: no policy binds the account).
    */
-  async requiredFor(user: User): Promise<string | undefined> {
+  async requiredFor(user: User, policy?: SignInPolicy | null): Promise<string | undefined> {
     if (user.roleId === Role.E_SUPPORT) return undefined;
-    const org = await this.organisations.findOne({
-      select: { id: true, ssoRequired: true, ssoRequiredBy: true },
-      where: { id: user.organisationId },
-    });
+    const org =
+      policy !== undefined
+        ? policy
+        : await this.organisations.findOne({
+            select: { id: true, ssoRequired: true, ssoRequiredBy: true },
+            where: { id: user.organisationId },
+          });
     if (!org?.ssoRequired || org.ssoRequiredBy === user.id) return undefined;
     if ((await this.domains.organisationForEmail(user.email)) !== org.id) return undefined;
     return (await this.startUrl(org.id, user.email))?.url;
