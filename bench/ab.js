@@ -11,7 +11,8 @@
  *
  * A_ROOT / B_ROOT: the checkouts whose `dist/` (and `bench/lib.js`) serve as A and B (this one by default).
  * A / B: extra environment of each server, as JSON. AB_MODE=current: signed-in GETs instead of refreshes;
- * AB_MODE=login: password sign-ins.
+ * AB_MODE=login: password sign-ins, each from the browser the account signed in with before (its browser cookie, as a
+ * returning person's); AB_NEW_BROWSER=1: from a browser never seen (no cookie: the new-browser e-mail's path).
  * AB_ROUNDS (40) slices of AB_SLICE seconds (0.25) each.
  *
  * Not run by run-all.js (its name is not in the table).
@@ -54,16 +55,16 @@ async function setup(lib, extraEnv) {
         ? {
             // As many in flight as argon2 has threads (libuv's 4), the accounts in turn.
             connections: 4,
-            next: () => ({
-              method: 'POST',
-              path: '/auth/login',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({
-                username: `ab${signIns++ % CLIENTS}@bench.test`,
-                password: PASSWORD,
-                acceptToS: true,
-              }),
-            }),
+            next: () => {
+              const i = signIns++ % CLIENTS;
+              const browser = process.env.AB_NEW_BROWSER ? undefined : /browser_id=[^;]+/.exec(clients[i].cookie)?.[0];
+              return {
+                method: 'POST',
+                path: '/auth/login',
+                headers: { 'content-type': 'application/json', ...(browser ? { cookie: browser } : {}) },
+                body: JSON.stringify({ username: `ab${i}@bench.test`, password: PASSWORD, acceptToS: true }),
+              };
+            },
           }
         : L.refreshLoad(clients);
   return { server, opts };

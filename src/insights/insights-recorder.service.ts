@@ -77,21 +77,19 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
     const user = event.target && event.target.organisationId === org ? event.target : null;
     if (SUCCEEDED.has(event.type)) {
       const online = await this.online(tx, org, at);
-      await run(
+      // The leading comment makes TypeORM's SQLite runner read the RETURNING row (it runs statements starting with
+      // "INSERT " without reading any).
+      const [row] = await run<{ mfaTotal: number | null }>(
         tx,
-        `INSERT INTO "insights_daily" ("organisationId", "day", "${column('succeeded', method)}", "peakConcurrent") VALUES (?, ?, 1, ?)
+        `/* insights: a sign-in */ INSERT INTO "insights_daily" ("organisationId", "day", "${column('succeeded', method)}", "peakConcurrent") VALUES (?, ?, 1, ?)
          ON CONFLICT ("organisationId", "day") DO UPDATE SET
            "${column('succeeded', method)}" = "insights_daily"."${column('succeeded', method)}" + 1,
            "peakConcurrent" = CASE WHEN "insights_daily"."peakConcurrent" < excluded."peakConcurrent"
-             THEN excluded."peakConcurrent" ELSE "insights_daily"."peakConcurrent" END`,
+             THEN excluded."peakConcurrent" ELSE "insights_daily"."peakConcurrent" END
+         RETURNING "mfaTotal"`,
         [org, day, online],
       );
       // The day's first sign-in records the adoption figures, so the trend has a point for every day with sign-ins.
-      const [row] = await run<{ mfaTotal: number | null }>(
-        tx,
-        'SELECT "mfaTotal" FROM "insights_daily" WHERE "organisationId" = ? AND "day" = ?',
-        [org, day],
-      );
       if (row?.mfaTotal === null || row?.mfaTotal === undefined) await this.recordAdoption(tx, org, day);
       if (user) {
         const newDevice = await this.browserSeen(tx, user.id, event.client?.browser ?? null, at);
