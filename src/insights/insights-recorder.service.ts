@@ -18,7 +18,7 @@ import {
 import { PRODUCT_NAME } from '../shared/messages';
 import { deviceLabel } from '../shared/device-label';
 import { InsightsDays } from './insights-days';
-import { dbDate, run } from './sql';
+import { dbDate, run, updated } from './sql';
 
 const SUCCEEDED: ReadonlySet<AuditEventType> = new Set(['SIGN_IN_SUCCEEDED', 'SSO_SIGN_IN']);
 const FAILED: ReadonlySet<AuditEventType> = new Set(['SIGN_IN_FAILED', 'SIGN_IN_LOCKED', 'SSO_SIGN_IN_REFUSED']);
@@ -179,27 +179,26 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
   private async browserSeen(tx: EntityManager, userId: number, token: string | null, at: Date): Promise<boolean> {
     if (!token) return false;
     const hash = sha256(token);
-    const [seen] = await run<{ known: number | string | null; n: number | string }>(
-      tx,
-      'SELECT MAX(CASE WHEN "browserHash" = ? THEN 1 ELSE 0 END) AS "known", COUNT(*) AS "n" FROM "known_browsers" WHERE "userId" = ?',
-      [hash, userId],
-    );
     const when = dbDate(tx, at);
-    if (Number(seen?.known ?? 0) === 1) {
-      await run(tx, 'UPDATE "known_browsers" SET "lastSeenAt" = ? WHERE "userId" = ? AND "browserHash" = ?', [
-        when,
-        userId,
-        hash,
-      ]);
-      return false;
-    }
+    // A known browser (the common case) in one statement.
+    const known = await updated(
+      tx,
+      '/* insights: a known browser */ UPDATE "known_browsers" SET "lastSeenAt" = ? WHERE "userId" = ? AND "browserHash" = ? RETURNING "userId"',
+      [when, userId, hash],
+    );
+    if (known > 0) return false;
+    const [others] = await run<{ n: number | string }>(
+      tx,
+      'SELECT COUNT(*) AS "n" FROM "known_browsers" WHERE "userId" = ?',
+      [userId],
+    );
     await run(
       tx,
       `INSERT INTO "known_browsers" ("userId", "browserHash", "firstSeenAt", "lastSeenAt") VALUES (?, ?, ?, ?)
        ON CONFLICT ("userId", "browserHash") DO NOTHING`,
       [userId, hash, when, when],
     );
-    return Number(seen?.n ?? 0) > 0;
+    return Number(others?.n ?? 0) > 0;
   }
 
   /**
