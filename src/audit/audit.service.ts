@@ -42,7 +42,11 @@ export interface AuditRecord {
   summary: string;
   changes?: AuditChanges;
   /** A sign-in's method and a failure's reason: not stored in the trail, read by the hooks (the insights' counts). */
-  signIn?: { method?: SignInMethod; reason?: SignInFailureReason };
+  /**
+   * A sign-in's method, or its refusal's reason; `online`: the organisation's users online with this sign-in, as the
+   * concurrent-users limit counted them under the organisation's lock.
+   */
+  signIn?: { method?: SignInMethod; reason?: SignInFailureReason; online?: number };
 }
 
 /**

@@ -76,7 +76,7 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
     const method = event.signIn?.method ?? 'password';
     const user = event.target && event.target.organisationId === org ? event.target : null;
     if (SUCCEEDED.has(event.type)) {
-      const online = await this.online(tx, org, at);
+      const online = event.signIn?.online ?? (await this.online(tx, org, at));
       // The leading comment makes TypeORM's SQLite runner read the RETURNING row (it runs statements starting with
       // "INSERT " without reading any).
       const [row] = await run<{ mfaTotal: number | null }>(

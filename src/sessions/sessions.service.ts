@@ -60,10 +60,11 @@ export class SessionsService {
 
   /**
    * Refuses a sign-in that would take the organisation past its maximum of concurrent users.
-   * A user who is already online does not count twice. Inside `tx`, after the organisation's row lock.
+   * A user who is already online does not count twice. Inside `tx`, after the organisation's row lock. Answers the
+   * users online besides this one (undefined for the vendor's organisation, which has no limit).
    */
-  private async assertConcurrentLimit(tx: EntityManager, org: Organisation, user: User): Promise<void> {
-    if (org.isVendor) return;
+  private async assertConcurrentLimit(tx: EntityManager, org: Organisation, user: User): Promise<number | undefined> {
+    if (org.isVendor) return undefined;
     const online = await tx
       .getRepository(Session)
       .createQueryBuilder('s')
@@ -74,13 +75,15 @@ export class SessionsService {
         user: user.id,
       })
       .getRawOne<{ n: number }>();
-    if (Number(online?.n ?? 0) >= org.maxConcurrentUsers) {
+    const others = Number(online?.n ?? 0);
+    if (others >= org.maxConcurrentUsers) {
       throw new AppException(
         HttpStatus.FORBIDDEN,
         ERROR_CODES.CONCURRENT_USERS_EXCEEDED,
         'Your organisation has reached the max allowed concurrent users. Further user logins will not be allowed. Please try again later or ask your administrator to force log off a user.',
       );
     }
+    return others;
   }
 
   /**
@@ -97,7 +100,7 @@ export class SessionsService {
     const started = await this.sessions.manager.transaction(async (tx) => {
       const org = await lockRow(tx, Organisation, user.organisationId);
       if (!org) throw AppException.unauthorized();
-      await this.assertConcurrentLimit(tx, org, user);
+      const others = await this.assertConcurrentLimit(tx, org, user);
       const now = new Date();
       const session = tx.getRepository(Session).create({
         id: randomUUID(),
@@ -121,7 +124,7 @@ export class SessionsService {
         target: user,
         client,
         summary: method === 'sso' ? 'Signed in through corporate SSO' : `Signed in (${method})`,
-        signIn: { method: signInMethodOf(method) },
+        signIn: { method: signInMethodOf(method), online: others === undefined ? undefined : others + 1 },
       });
       return { session, refreshToken };
     });
