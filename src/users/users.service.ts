@@ -43,6 +43,13 @@ export const USER_MESSAGES = {
 } as const;
 
 /** Users of an organisation: the list, a user, role and access changes, profile, password, new users. */
+/** The sign-in throttle as the password change uses it (checked first; a wrong current password counted). */
+export interface CurrentPasswordGuesses {
+  /** 429 TOO_MANY_ATTEMPTS while the account and address may not try. */
+  check(email: string, ip: string): Promise<void>;
+  failed(email: string, ip: string, user: User): Promise<void>;
+}
+
 @Injectable()
 export class UsersService {
   constructor(
@@ -190,13 +197,26 @@ export class UsersService {
     return toSingleUser(await this.users.findOneByOrFail({ id: caller.id }));
   }
 
+  private currentPasswordGuesses?: CurrentPasswordGuesses;
+
+  /** The sign-in feature hands over its throttle, so that the current password here is guessed no faster than there. */
+  useCurrentPasswordGuesses(guesses: CurrentPasswordGuesses): void {
+    this.currentPasswordGuesses = guesses;
+  }
+
   /**
-   * The caller's own password: the current one is required. Every session of the account ends, this one
-   * included (docs/product-rules.md §3): whoever else held the old password, or a session opened with it, is out at once.
+   * The caller's own password: the current one is required, under the sign-in's throttle (a wrong one counts as a
+   * failed sign-in of the account from that address; five lock the pair, the right password included). Every
+   * session of the account ends, this one included (docs/product-rules.md §3): whoever else held the old password,
+   * or a session opened with it, is out at once.
    */
   async updatePassword(caller: AuthUser, dto: UpdatePasswordDto, client?: RequestContext): Promise<SuccessResult> {
     const user = await this.users.findOneByOrFail({ id: caller.id });
+    const ip = client?.ip ?? '';
+    if (!this.currentPasswordGuesses) throw new Error('The sign-in throttle is not wired to the password change');
+    await this.currentPasswordGuesses.check(user.email, ip);
     if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword))) {
+      await this.currentPasswordGuesses.failed(user.email, ip, user);
       throw AppException.badRequest(USER_MESSAGES.CURRENT_PASSWORD_WRONG, ERROR_CODES.INVALID_CREDENTIALS);
     }
     if (dto.currentPassword === dto.userPassword)

@@ -63,6 +63,26 @@ describe('sign-in throttling per account and address', () => {
     expect(await timed('198.51.100.60', PASSWORD, 200)).toBeLessThan(slowed - 1000);
   }, 30_000);
 
+  it("the profile's password change guesses under the sign-in's lock: five wrong current passwords lock the account from that address, the right one and a sign-in included", async () => {
+    const user = await createUser(t, await createOrganisation(t));
+    const signedIn = await attempt(user.email, PASSWORD, '198.51.100.70').expect(200);
+    const change = (currentPassword: string, from: string) =>
+      request(t.http)
+        .patch('/api/users/updatePassword')
+        .set('Authorization', `Bearer ${signedIn.body.accessToken}`)
+        .set('X-Forwarded-For', from)
+        .send({ currentPassword, userPassword: 'Brand-New-Horse-42' });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await change(`Wrong-Guess-${i}`, '203.0.113.70');
+      expect([wrong.status, wrong.body.code]).toEqual([400, 'INVALID_CREDENTIALS']);
+    }
+    const locked = await change(PASSWORD, '203.0.113.70');
+    expect([locked.status, locked.body.code]).toEqual([429, 'TOO_MANY_ATTEMPTS']);
+    await attempt(user.email, PASSWORD, '203.0.113.70').expect(429);
+    // Nothing changed; from the owner's usual address the change goes through.
+    await change(PASSWORD, '198.51.100.70').expect(200);
+  }, 30_000);
+
   it('e-mails nobody for an unknown account, and answers it the same way', async () => {
     const before = (await readOutbox(t.dataDir)).length;
     for (let i = 0; i < 11; i++) {

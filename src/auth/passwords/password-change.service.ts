@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { AuditService } from '../../audit';
@@ -6,6 +6,7 @@ import { AppException } from '../../common/app.exception';
 import { PasswordRulesService } from '../../credentials/password-rules.service';
 import { PasswordService } from '../../credentials/password.service';
 import { SessionsService } from '../../sessions';
+import { UsersService } from '../../users';
 import { ClientInfo } from '../../common/request-context';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../shared/messages';
 import { User } from '../../database/entities/user.entity';
@@ -19,9 +20,12 @@ export interface PasswordAudit {
   client?: ClientInfo;
 }
 
-/** A new password for an account: the forced change of the sign-in's CHANGE_PASSWORD step, and the reset's. */
+/**
+ * A new password for an account: the forced change of the sign-in's CHANGE_PASSWORD step, and the reset's. The
+ * profile's change (the users feature's) checks its current password under the same throttle, handed over here.
+ */
 @Injectable()
-export class PasswordChangeService {
+export class PasswordChangeService implements OnModuleInit {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly attempts: SignInAttempts,
@@ -29,7 +33,15 @@ export class PasswordChangeService {
     private readonly rules: PasswordRulesService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
+    private readonly usersService: UsersService,
   ) {}
+
+  onModuleInit(): void {
+    this.usersService.useCurrentPasswordGuesses({
+      check: (email, ip) => this.attempts.checkThrottle(email, ip),
+      failed: (email, ip, user) => this.attempts.countFailure(email, ip, user),
+    });
+  }
 
   /** POST /auth/change-password: the forced change of the CHANGE_PASSWORD step; every session of the account ends. */
   async changeForcedPassword(
