@@ -3,7 +3,7 @@ import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import { RoundTripEnd, RoundTripPurpose, RoundTripPurposes, SsoDiscoveryService } from '../federation';
+import { refusalMessage, RoundTripEnd, RoundTripPurpose, RoundTripPurposes, SsoDiscoveryService } from '../federation';
 import { ERROR_CODES } from '../shared/messages';
 import { safeReturnPath } from '../shared/return-path';
 import { SSO_MESSAGES } from '../shared/sso';
@@ -63,9 +63,7 @@ export class SsoStepUpRoundTrip implements RoundTripPurpose<SsoStepUp>, OnModule
       await this.stepUps.mark(stepUp.sid, user, end.client, end.providerName(c));
       back.searchParams.set('stepUp', 'done');
     } catch (e) {
-      const message =
-        e instanceof AppException ? (e.getResponse() as { message: string }).message : SSO_MESSAGES.FAILED;
-      back.searchParams.set('stepUpError', message);
+      back.searchParams.set('stepUpError', refusalMessage(e));
     }
     end.res.redirect(302, `${back.pathname}${back.search}${back.hash}`);
   }

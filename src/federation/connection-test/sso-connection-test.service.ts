@@ -16,6 +16,7 @@ import { SsoTestResultRow } from '../entities/sso-test-result.entity';
 import { FederatedIdentity, FederatedSignInService } from '../sign-in/federated-sign-in.service';
 import { ProviderRefusal } from '../connectors/provider-refusal';
 import { SsoConnectionsService } from '../connections/sso-connections.service';
+import { refusalMessage } from '../round-trip/round-trip-purpose';
 
 /** How long the test round trip may take, and how long its result stays readable. */
 const TEST_SECONDS = 10 * 60;
@@ -131,13 +132,11 @@ export class SsoConnectionTestService {
     };
     if ('error' in end) {
       const e = end.error;
-      const message =
-        e instanceof AppException ? (e.getResponse() as { message: string }).message : SSO_MESSAGES.FAILED;
       return {
         ...base,
         ok: false,
         outcome: 'FAILED',
-        message: `${SSO_MESSAGES.TEST_ROUND_TRIP_FAILED} ${message}`,
+        message: `${SSO_MESSAGES.TEST_ROUND_TRIP_FAILED} ${refusalMessage(e)}`,
         ...(e instanceof ProviderRefusal ? { detail: e.detail.slice(0, 1000) } : {}),
         claims: [],
       };

@@ -58,10 +58,14 @@ export interface RoundTripPurpose<Ticket = unknown> extends RoundTripHandler<Tic
   readTicket(raw: string, connectionId: number | null): Ticket;
 }
 
+/** What a round trip's refusal tells the person: its own message, or the generic failure for anything else. */
+export function refusalMessage(e: unknown): string {
+  return e instanceof AppException ? (e.getResponse() as { message: string }).message : SSO_MESSAGES.FAILED;
+}
+
 /** Sends the browser back to the sign-in page with the reason a corporate sign-in failed. */
 export function backToLogin(res: Response, e: unknown): void {
-  const message = e instanceof AppException ? (e.getResponse() as { message: string }).message : SSO_MESSAGES.FAILED;
-  res.redirect(302, `/logIn?ssoError=${encodeURIComponent(message)}`);
+  res.redirect(302, `/logIn?ssoError=${encodeURIComponent(refusalMessage(e))}`);
 }
 
 /** The purposes registered by the features that start round trips, by the query parameter of their ticket. */

@@ -117,16 +117,16 @@ async function receivers(
   organisationId: number | null,
   endpoints: boolean,
 ): Promise<{ streams: number[]; endpoints: Array<Pick<WebhookEndpoint, 'id' | 'events'>> }> {
-  const postgres = manager.connection.options.type === 'postgres';
-  const param = (n: number) => (postgres ? `$${n}` : '?');
-  const streamsOf =
-    organisationId === null
-      ? `SELECT 's' AS "kind", "id", NULL AS "events" FROM "log_streams" WHERE "organisationId" IS NULL`
-      : `SELECT 's' AS "kind", "id", NULL AS "events" FROM "log_streams" WHERE "organisationId" = ${param(endpoints ? 2 : 1)} OR "organisationId" IS NULL`;
-  const sql = endpoints
-    ? `SELECT 'w' AS "kind", "id", "events" FROM "webhook_endpoints" WHERE "organisationId" = ${param(1)} AND "enabled" = TRUE UNION ALL ${streamsOf}`
-    : streamsOf;
-  const params = organisationId === null ? [] : endpoints ? [organisationId, organisationId] : [organisationId];
+  const streamsOf = `SELECT 's' AS "kind", "id", NULL AS "events" FROM "log_streams" WHERE ${
+    organisationId === null ? '"organisationId" IS NULL' : '("organisationId" = :org OR "organisationId" IS NULL)'
+  }`;
+  const [sql, params] = manager.connection.driver.escapeQueryWithParameters(
+    endpoints
+      ? `SELECT 'w' AS "kind", "id", "events" FROM "webhook_endpoints" WHERE "organisationId" = :org AND "enabled" = TRUE UNION ALL ${streamsOf}`
+      : streamsOf,
+    { org: organisationId },
+    {},
+  );
   const rows = (await manager.query(sql, params)) as Array<{
     kind: 's' | 'w';
     id: number | string;
