@@ -3,26 +3,26 @@
 // line `N passed, N failed` (counted from each runner's JSON report). Exits non-zero if anything failed.
 //
 //   node scripts/test-all.js                 the default suites
-//   node scripts/test-all.js --with node22   the default suites and those of the group node22 (CI)
+//   node scripts/test-all.js --with node22   the server suites on Node 22 LTS instead of this machine's Node (CI)
 //   node scripts/test-all.js --only e2e,client
 //
 // Adding a suite is one line in SUITES: a name, the npm script that runs it, the runner whose report is
-// read (jest, vitest, playwright, or report for our own scripts), and optionally a group that only runs when asked for with --with.
+// read (jest, vitest, playwright, or report for our own scripts), optionally a group that only runs when asked for
+// with --with, and `server: true` for a suite of the server's code. With the group node22 (CI) the server suites
+// run once, on Node 22 LTS, the container image's runtime (scripts/with-node22.sh), instead of this machine's Node.
 const { spawnSync } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 const SUITES = [
-  { name: 'unit', script: 'test:unit', runner: 'jest' },
-  { name: 'e2e', script: 'test:e2e', runner: 'jest' },
+  { name: 'unit', script: 'test:unit', runner: 'jest', server: true },
+  { name: 'e2e', script: 'test:e2e', runner: 'jest', server: true },
   { name: 'client', script: 'test:client', runner: 'vitest' },
   { name: 'browser', script: 'test:browser', runner: 'playwright' },
   // On PostgreSQL and Redis: in the default run whenever TEST_DATABASE_URL and TEST_REDIS_URL are set (.ci/run sets them).
-  { name: 'e2e (PostgreSQL)', script: 'test:e2e:pg', runner: 'jest', group: 'pg' },
-  { name: 'multi-instance', script: 'test:multi', runner: 'jest', group: 'pg' },
-  { name: 'unit (Node 22)', script: 'test:node22:unit', runner: 'jest', group: 'node22' },
-  { name: 'e2e (Node 22)', script: 'test:node22:e2e', runner: 'jest', group: 'node22' },
+  { name: 'e2e (PostgreSQL)', script: 'test:e2e:pg', runner: 'jest', group: 'pg', server: true },
+  { name: 'multi-instance', script: 'test:multi', runner: 'jest', group: 'pg', server: true },
   { name: 'image', script: 'test:image', runner: 'report', group: 'image' },
   { name: 'image (podman)', script: 'test:image:built', runner: 'report', group: 'image' },
 ];
@@ -68,11 +68,15 @@ function parseArgs(argv) {
 }
 
 function selected(opts) {
+  const onNode = (suites) =>
+    opts.with.includes('node22')
+      ? suites.map((s) => (s.server ? { ...s, name: `${s.name} (Node 22)`, node22: true } : s))
+      : suites;
   if (opts.only) {
     const unknown = opts.only.filter((n) => !SUITES.some((s) => s.name === n || s.script === n));
     if (unknown.length)
       throw new Error(`unknown suite ${unknown.join(', ')}; known: ${SUITES.map((s) => s.name).join(', ')}`);
-    return SUITES.filter((s) => opts.only.includes(s.name) || opts.only.includes(s.script));
+    return onNode(SUITES.filter((s) => opts.only.includes(s.name) || opts.only.includes(s.script)));
   }
   const groups = [...opts.with];
   if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) groups.push('pg');
@@ -80,15 +84,17 @@ function selected(opts) {
     console.log(
       'PostgreSQL and multi-instance suites not run: set TEST_DATABASE_URL and TEST_REDIS_URL (README, "Tests").',
     );
-  return SUITES.filter((s) => !s.group || groups.includes(s.group));
+  return onNode(SUITES.filter((s) => !s.group || groups.includes(s.group)));
 }
 
 function run(suite, dir) {
   const runner = RUNNERS[suite.runner];
   const report = join(dir, `${suite.script.replace(/\W+/g, '-')}.json`);
   const started = Date.now();
-  console.log(`\n=== ${suite.name}: npm run ${suite.script}\n`);
-  const child = spawnSync('npm', ['run', suite.script, '--', ...runner.args(report)], {
+  const npmRun = ['npm', 'run', suite.script, '--', ...runner.args(report)];
+  const [command, ...args] = suite.node22 ? ['bash', 'scripts/with-node22.sh', ...npmRun] : npmRun;
+  console.log(`\n=== ${suite.name}: ${[command, ...args.slice(0, suite.node22 ? 4 : 2)].join(' ')}\n`);
+  const child = spawnSync(command, args, {
     stdio: 'inherit',
     env: { ...process.env, ...(runner.env ? runner.env(report) : {}) },
   });
@@ -115,7 +121,7 @@ function main() {
   for (const r of results) {
     const note = r.note ? ` (${r.note})` : '';
     console.log(
-      `${r.name.padEnd(16)} ${r.exit === 0 ? 'ok  ' : 'FAIL'} ${r.passed} passed, ${r.failed} failed in ${r.seconds} s${note}`,
+      `${r.name.padEnd(27)} ${r.exit === 0 ? 'ok  ' : 'FAIL'} ${r.passed} passed, ${r.failed} failed in ${r.seconds} s${note}`,
     );
   }
   const passed = results.reduce((n, r) => n + r.passed, 0);
