@@ -57,7 +57,7 @@ function version(): number[] {
   return execFileSync(SQLITE3, ['-version'], { encoding: 'utf8' }).split(' ')[0].split('.').map(Number);
 }
 
-const before = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+const compareVersions = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 
 /**
  * SQL of the schema (tables, indexes, triggers, views) that SQLite 3.37 cannot read, with the release that first
@@ -66,7 +66,7 @@ const before = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] 
 const NEWER_CONSTRUCTS: Array<[RegExp, string]> = [
   [/contentless_delete/i, 'FTS5 contentless_delete (3.43)'],
   [/contentless_unindexed/i, 'FTS5 contentless_unindexed (3.47)'],
-  [/\b(locale|tokendata)\s*=/i, 'FTS5 locale/tokendata (3.45, 3.47)'],
+  [/fts5\([^)]*\b(tokendata|locale)\s*=/i, 'FTS5 tokendata and locale (3.45, 3.47)'],
   [/->/, 'the -> and ->> JSON operators (3.38)'],
   [/\b(unixepoch|format)\s*\(/i, 'unixepoch() and format() (3.38)'],
   [/\bis\s+(not\s+)?distinct\s+from\b/i, 'IS [NOT] DISTINCT FROM (3.39)'],
@@ -152,8 +152,8 @@ describeWithShell("The SQLite file in the distributions' sqlite3 shell", () => {
     expect({ [SQLITE3]: existsSync(SQLITE3) }).toEqual({ [SQLITE3]: true });
     const v = version();
     console.info(`${SQLITE3} is SQLite ${v.join('.')}`);
-    expect(before(v, OLDEST_SUPPORTED)).toBeGreaterThanOrEqual(0);
-    expect(before(v, NEWER_THAN_THE_DISTRIBUTIONS)).toBeLessThan(0);
+    expect(compareVersions(v, OLDEST_SUPPORTED)).toBeGreaterThanOrEqual(0);
+    expect(compareVersions(v, NEWER_THAN_THE_DISTRIBUTIONS)).toBeLessThan(0);
   });
 
   it('opens a freshly migrated file; a name fixed and a user removed through the shell are searched as such', async () => {
