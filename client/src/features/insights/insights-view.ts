@@ -1,4 +1,5 @@
 import { SIGN_IN_FAILURE_REASONS, type InsightsReport } from '@shared/insights';
+import { formatDayMonth } from '@/lib/display-formats';
 
 /** A percentage for people: '42 %', or '—' when there is nothing to divide. */
 export function percent(part: number, whole: number): string {
@@ -8,7 +9,7 @@ export function percent(part: number, whole: number): string {
 /** A day of the period as the charts and tables label it ('14 Nov'). */
 export function dayLabel(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Date(y, m - 1, d).toLocaleDateString('en-AU', { day: 'numeric', month: 'short' });
+  return formatDayMonth(new Date(y, m - 1, d));
 }
 
 /** The headline figures of a period: the home page shows them, the insights page opens with them. */
