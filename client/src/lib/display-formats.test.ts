@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calendarDay,
   formatAddress,
   formatDate,
   formatDateTime,
   formatDayMonth,
+  formatDayText,
   formatMediumDate,
   formatNotificationDate,
 } from './display-formats';
@@ -36,6 +38,18 @@ describe("the specification's named formats", () => {
     expect(formatMediumDate(new Date(2026, 2, 4, 9, 0))).toBe('4 Mar 2026');
     expect(formatDayMonth(new Date(2026, 10, 14))).toBe('14 Nov');
     expect(formatDate(null)).toBe('');
+  });
+});
+
+describe('days written as text', () => {
+  it('an ISO day is that calendar day in any zone; an ISO moment its local day; other text as written', () => {
+    expect(calendarDay('2026-03-04')).toEqual(new Date(2026, 2, 4));
+    expect(calendarDay('4/3/26')).toBeNull();
+    expect(formatDayText('2026-03-04')).toBe('04/03/26');
+    expect(formatDayText(new Date(2026, 2, 4, 12).toISOString())).toBe('04/03/26');
+    expect(formatDayText('March 2026')).toBe('March 2026');
+    expect(formatDayText('2026-02-30T99:00Z')).toBe('2026-02-30T99:00Z');
+    expect(formatDayText('')).toBe('');
   });
 });
 
