@@ -17,6 +17,7 @@ import {
 } from '../shared/insights';
 import { PRODUCT_NAME } from '../shared/messages';
 import { deviceLabel } from '../shared/device-label';
+import { formatClientAddress, formatMailDateTime } from '../shared/display-formats';
 import { InsightsDays } from './insights-days';
 import { dbDate, run, updated } from './sql';
 
@@ -230,11 +231,7 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
       sha256(token),
       dbDate(tx, new Date(at.getTime() + NOT_ME_LINK_HOURS * 3_600_000)),
     ]);
-    const when = new Intl.DateTimeFormat('en-AU', {
-      timeZone: this.config.insightsTimeZone,
-      dateStyle: 'full',
-      timeStyle: 'long',
-    }).format(at);
+    const when = formatMailDateTime(at, this.config.insightsTimeZone);
     const link = `${this.config.publicUrl}/notMe?token=${encodeURIComponent(token)}`;
     await this.mail.send(
       {
@@ -243,7 +240,7 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
         text:
           'Your account was just signed in to from a browser it has not used before.\n\n' +
           `When: ${when}\n` +
-          `From the address: ${event.client?.ip ?? 'unknown'}\n` +
+          `From the address: ${formatClientAddress(event.client?.ip) || 'unknown'}\n` +
           `Browser: ${deviceLabel(event.client?.userAgent)}\n\n` +
           'If this was you, you need do nothing.\n\n' +
           `If this wasn't you, open this link: it signs your account out everywhere and e-mails you a link to choose a new password.\n\n${link}\n\n` +

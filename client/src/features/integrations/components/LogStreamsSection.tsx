@@ -8,7 +8,7 @@ import { LOG_STREAM_TYPES, type LogStreamItem, type LogStreamTestResult } from '
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { formatEventTime } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { ruled } from '@/lib/forms';
 import { logStreamsApi, useLogStreams, useReloadIntegrations } from '../api/integrations-api';
 import { INTEGRATIONS_TEXTS } from '../texts';
@@ -166,7 +166,7 @@ export function LogStreamsSection({
                         {s.url}
                       </Table.Cell>
                       <Table.Cell>
-                        {s.lastDeliveredAt ? formatEventTime(s.lastDeliveredAt) : INTEGRATIONS_TEXTS.NEVER}
+                        {s.lastDeliveredAt ? formatDateTime(s.lastDeliveredAt) : INTEGRATIONS_TEXTS.NEVER}
                       </Table.Cell>
                       <Table.Cell maxW="xs" wordBreak="break-word">
                         {s.lastError ?? INTEGRATIONS_TEXTS.NONE_YET}
