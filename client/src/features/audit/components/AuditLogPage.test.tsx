@@ -55,7 +55,7 @@ describe('audit log rows', () => {
     });
     renderPage('/users/audit', '/users/audit', <AuditLogPage />);
     const rows = await screen.findAllByTestId('audit-row');
-    expect(rows[0]).toHaveTextContent('Wed, 2 Dec 2026, 3:58:00 am');
+    expect(rows[0]).toHaveTextContent('Wed, 2 Dec 2026, 3:58:00 AM');
     expect(within(rows[0]).getByText('203.0.113.9')).toBeInTheDocument();
     expect(within(rows[1]).getByText('2001:db8::7')).toBeInTheDocument();
     expect(within(rows[2]).getAllByText('—').length).toBeGreaterThan(0);

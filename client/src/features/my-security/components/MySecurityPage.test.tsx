@@ -53,9 +53,9 @@ describe('MySecurityPage (docs/product-rules.md §10)', () => {
     const rows = await screen.findAllByTestId('my-session');
     expect(rows[0]).toHaveTextContent('10.0.0.1');
     expect(rows[1]).toHaveTextContent('10.0.0.2');
-    expect(rows[1]).toHaveTextContent('Sat, 28 Nov 2026, 9:00:00 am');
+    expect(rows[1]).toHaveTextContent('Sat, 28 Nov 2026, 9:00:00 AM');
     expect(within(rows[1]).getByRole('button')).toHaveAccessibleName(
-      'Sign out of Firefox on Linux at 10.0.0.2, signed in Sat, 28 Nov 2026, 9:00:00 am',
+      'Sign out of Firefox on Linux at 10.0.0.2, signed in Sat, 28 Nov 2026, 9:00:00 AM',
     );
     const history = await screen.findByTestId('my-sign-ins');
     expect(history).toHaveTextContent('2001:db8::7');

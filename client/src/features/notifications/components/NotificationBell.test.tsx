@@ -73,7 +73,7 @@ describe('NotificationBell (spec 001 §2.7, §4)', () => {
     expect(within(items[0]).getByTestId('notification-failure')).toHaveTextContent('Engine crashed');
     expect(within(items[0]).getByTestId('notification-failure')).toHaveStyle({ color: 'var(--chakra-colors-red-600)' });
     expect(within(items[1]).getByTestId('notification-status')).toHaveTextContent('SCHEDULED');
-    expect(within(items[1]).getByText('2/1/26, 9:05 am')).toBeInTheDocument();
+    expect(within(items[1]).getByText('2/1/26, 9:05 AM')).toBeInTheDocument();
     expect(within(items[0]).queryByRole('button', { name: 'Download' })).toBeNull();
   });
 

@@ -54,8 +54,8 @@ describe('UserSessionsPage (spec 001 §2.14, §4, §8, §9)', () => {
     expect(headers.slice(1, 7)).toEqual(['Email', 'Roles', 'Status', 'Online Sessions', 'Last Login', 'Last Refresh']);
     const [online, offline] = screen.getAllByTestId('session-row');
     expect(within(online).getByText('Standard Admin, Administrator')).toBeInTheDocument();
-    expect(within(online).getByText('Wed, 4 Mar 2026, 9:05:01 am')).toBeInTheDocument();
-    expect(within(online).getByText('Wed, 4 Mar 2026, 9:15:30 am')).toBeInTheDocument();
+    expect(within(online).getByText('Wed, 4 Mar 2026, 9:05:01 AM')).toBeInTheDocument();
+    expect(within(online).getByText('Wed, 4 Mar 2026, 9:15:30 AM')).toBeInTheDocument();
     expect(within(online).getByTestId('session-status')).toHaveAttribute('data-severity', 'success');
     expect(within(online).getByTestId('session-status')).toHaveTextContent('online');
     expect(within(offline).getByTestId('session-status')).toHaveAttribute('data-severity', 'warning');
