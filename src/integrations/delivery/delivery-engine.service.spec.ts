@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { WebhookReceiver } from '../../../test/utils/webhook-receiver';
+import { eventually, WebhookReceiver } from '../../../test/utils/webhook-receiver';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
 import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { AuditService } from '../../audit/audit.service';
@@ -135,6 +135,40 @@ describe.each(SERVICE_DATABASES)('DeliveryEngine on %s', (database) => {
     });
     expect(rx.on(path)).toHaveLength(3);
   });
+
+  it('a receiver that keeps timing out takes at most two slots, then is left alone; one probe reopens it', async () => {
+    const { endpoint, path } = await endpointWith(4);
+    // Two attempts hang to the answer limit; every later request is answered at once.
+    rx.answer(path, { hang: true }, { hang: true }, { status: 204 });
+    engine().circuitBaseMs = 1500;
+    await new Promise((r) => setTimeout(r, 350));
+    void engine().kick();
+    await rx.waitFor(path, 2);
+    // Its other two deliveries are due, but the endpoint's two attempts under way are all it may have.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(rx.on(path)).toHaveLength(2);
+    // Both time out (10 s): two timeouts in a row back the endpoint off, its due deliveries waiting uncounted.
+    const timedOut = await eventually(
+      () => deliveries().find({ where: { endpointId: endpoint.id }, order: { id: 'ASC' } }),
+      (rows) => rows.filter((d) => d.attempts === 1).length === 2,
+      15_000,
+    );
+    const backedOffAt = Date.now();
+    expect(timedOut.filter((d) => d.lastError?.startsWith('TIMEOUT'))).toHaveLength(2);
+    expect(timedOut.filter((d) => d.attempts === 0 && d.status === 'pending')).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(rx.on(path)).toHaveLength(2);
+    // After the back-off one probe goes alone; it is answered, so the rest follow (the retried ones on their schedule).
+    const [, , probe] = await rx.waitFor(path, 3, 5_000);
+    expect(probe.at - backedOffAt).toBeGreaterThanOrEqual(1000);
+    await rx.waitFor(path, 6, 10_000);
+    const rows = await eventually(
+      () => deliveries().findBy({ endpointId: endpoint.id }),
+      (ds) => ds.every((d) => d.status === 'succeeded'),
+    );
+    expect(rows.map((d) => d.attempts).sort()).toEqual([1, 1, 2, 2]);
+    engine().circuitBaseMs = 30_000;
+  }, 45_000);
 
   it('hands audit hooks the event with the id it was stored under', async () => {
     const org = await createOrganisation(t());
