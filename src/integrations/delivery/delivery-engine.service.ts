@@ -36,7 +36,7 @@ const DAY_MS = 86_400_000;
 type Lane = 'webhook' | 'stream';
 
 /** How many attempts of a lane one instance makes at once: in all, for one organisation, for one receiver. */
-export interface LaneLimits {
+interface LaneLimits {
   slots: number;
   perOrganisation: number;
   perReceiver: number;
@@ -76,7 +76,7 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
   pollMs = 1_000;
   /** Finished deliveries are kept this long for the delivery log. */
   static readonly KEEP_FINISHED_MS = 30 * DAY_MS;
-  /** Receivers with due deliveries read by one scan of a lane. */
+  /** Rows read by one scan of a lane: due webhook deliveries, or log streams with due deliveries. */
   private static readonly SCAN = 100;
   /**
    * Per instance. A webhook endpoint takes two attempts at once (one while it is timing out), an organisation half a
@@ -474,11 +474,13 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
     });
   }
 
-  /** Deletes deliveries finished long ago, at most once an hour. */
+  /** Deletes deliveries finished long ago, and forgets back-offs long over, at most once an hour. */
   private async pruneFinished(): Promise<void> {
     const now = Date.now();
     if (now - this.lastPrunedAt < 3_600_000) return;
     this.lastPrunedAt = now;
+    // A back-off over for an hour with no probe since: the receiver has nothing due, or is gone.
+    for (const [key, circuit] of this.circuits) if (circuit.openUntil < now - 3_600_000) this.circuits.delete(key);
     await this.deliveries.delete({
       status: Not('pending'),
       finishedAt: LessThan(new Date(now - DeliveryEngine.KEEP_FINISHED_MS)),
