@@ -3,6 +3,8 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import { browserCookie } from './common/http/browser-cookie';
+import { clientAddressOf } from './common/http/client-address';
+import { expressTrustSetting, ProxyTrust } from './config/proxy-trust';
 import { Logger } from 'pino';
 import { CLIENT_DIST } from './app.module';
 import { EngineState } from './common/engine-state';
@@ -27,7 +29,10 @@ import { ClientAssets, compressResponses } from './static/client-assets.middlewa
 export function configureApp(app: INestApplication): OpenAPIObject {
   const config = app.get<AppConfig>(APP_CONFIG);
   const express = app as NestExpressApplication;
-  if (config.trustProxy) express.set('trust proxy', true);
+  // The client address (throttling, allowed address ranges, audit) by the one rule the socket handshake follows too;
+  // Express's own reading of the forwarded headers (req.protocol, req.hostname) trusts the same proxies.
+  express.set('trust proxy', expressTrustSetting(config.trustProxy));
+  useClientAddress(express, config.trustProxy);
   express.disable('x-powered-by');
   // No ETag on API answers (a hash of every body, never revalidated by the client: its queries refetch); the
   // client's files carry their own (ClientAssets).
@@ -58,4 +63,16 @@ export function configureApp(app: INestApplication): OpenAPIObject {
   const document = openApiDocument(app);
   SwaggerModule.setup('api/docs', app, document);
   return document;
+}
+
+/** Express's `req.ip`, for every request of this app, is {@link clientAddressOf} (undefined when unknown). */
+function useClientAddress(app: NestExpressApplication, trust: ProxyTrust): void {
+  const { request } = app.getHttpAdapter().getInstance() as { request: object };
+  Object.defineProperty(request, 'ip', {
+    configurable: true,
+    enumerable: true,
+    get(this: Parameters<typeof clientAddressOf>[0]) {
+      return clientAddressOf(this, trust) ?? undefined;
+    },
+  });
 }

@@ -26,7 +26,7 @@ export const REDACTED_PATHS = [
   '*.secret',
 ];
 
-type Req = IncomingMessage & { id?: string; user?: AuthUser; originalUrl?: string };
+type Req = IncomingMessage & { id?: string; user?: AuthUser; originalUrl?: string; ip?: string };
 
 /** A caller's X-Request-Id is kept when it looks like an id; otherwise a new one is made. */
 function requestId(req: IncomingMessage, res: ServerResponse): string {
@@ -49,9 +49,10 @@ export function loggerOptions(
     base: undefined,
     timestamp: stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    // Four fields of the request, read from it directly; the status of the response.
+    // Four fields of the request, read from it directly (the client address by the one rule, behind a proxy too);
+    // the status of the response.
     serializers: {
-      req: (req: Req) => ({ id: req.id, method: req.method, path: pathOf(req), ip: req.socket?.remoteAddress }),
+      req: (req: Req) => ({ id: req.id, method: req.method, path: pathOf(req), ip: req.ip ?? null }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
     // Level names ("info"), not numbers, in the JSON; pino-pretty colours the numbers itself.
