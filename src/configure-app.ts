@@ -2,7 +2,7 @@ import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import { browserCookie } from './common/http/browser-cookie';
+import { browserCookie, signInRoutes } from './common/http/browser-cookie';
 import { clientAddressOf } from './common/http/client-address';
 import { expressTrustSetting, ProxyTrust } from './config/proxy-trust';
 import { Logger } from 'pino';
@@ -49,7 +49,7 @@ export function configureApp(app: INestApplication): OpenAPIObject {
   app.use(methodNotAllowed(controllerMethodTable(app)));
   app.use(new ClientAssets(CLIENT_DIST).use);
   app.use(cookieParser());
-  app.use(browserCookie(config.publicUrl.startsWith('https:')));
+  app.use(browserCookie(config.publicUrl.startsWith('https:'), signInRoutes(app)));
   configureBodyParsing(app);
   app.useGlobalPipes(new ValidationPipe(VALIDATION_PIPE_OPTIONS));
   app.useGlobalFilters(new AllExceptionsFilter(app.get(EngineState)));
