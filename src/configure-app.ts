@@ -4,6 +4,7 @@ import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import { browserCookie, signInRoutes } from './common/http/browser-cookie';
 import { clientAddressOf } from './common/http/client-address';
+import { secretPathRedactor } from './common/http/secret-paths';
 import { expressTrustSetting, ProxyTrust } from './config/proxy-trust';
 import { Logger } from 'pino';
 import { CLIENT_DIST } from './app.module';
@@ -40,7 +41,7 @@ export function configureApp(app: INestApplication): OpenAPIObject {
   // Requests Node's HTTP parser refuses before any middleware (431, 400, 408) answer in the same error body.
   answerClientErrors(app.getHttpServer());
   // First: every request, whatever answers it, gets its id, its closing log line and its count in the metrics.
-  app.use(requestLogging(app.get<Logger>(ROOT_LOGGER), httpMetrics(app.get(MetricsService))));
+  app.use(requestLogging(app.get<Logger>(ROOT_LOGGER), httpMetrics(app.get(MetricsService)), secretPathRedactor(app)));
   app.use(securityHeaders(securityHeaderOptions(config.publicUrl), DEFAULT_HEADERS));
   // JSON compressed above a threshold; the client's hashed assets from their build-time compressed copies. Plain
   // Express middlewares, as the ones above: mounted through Nest's MiddlewareConsumer each would run inside an
