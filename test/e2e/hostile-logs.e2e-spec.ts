@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import request from 'supertest';
+import { secretPathRedactor } from '../../src/common/http/secret-paths';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login, PASSWORD } from '../utils/factories';
 import { lastMailTo, linkIn, readOutbox } from '../utils/outbox';
@@ -44,6 +45,18 @@ describe('hostile logs: no secret in any log line', () => {
   afterAll(async () => {
     await rx.stop();
     await t.close();
+  });
+
+  it('every path parameter named like a secret is one the request log blanks (a new route cannot forget it)', async () => {
+    const doc = (await request(t.http).get('/api/docs-json').expect(200)).body as { paths: Record<string, object> };
+    const redact = secretPathRedactor(t.app);
+    const named = Object.keys(doc.paths).filter((p) => /\{[^}]*(token|key|code|secret|ticket|state)[^}]*\}/i.test(p));
+    expect(named.length).toBeGreaterThanOrEqual(3);
+    for (const path of named) {
+      const secret = randomBytes(16).toString('hex');
+      const written = redact(path.replace(/\{([^}]+)\}/g, (_m, name: string) => (/^id$/.test(name) ? '1' : secret)));
+      expect({ path, written }).toEqual({ path, written: expect.not.stringContaining(secret) });
+    }
   });
 
   it('creates and uses every kind of token; none of them appears in the log', async () => {
