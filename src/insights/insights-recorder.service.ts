@@ -175,10 +175,11 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
 
   /**
    * Records the browser for the account; answers whether it is new to an account that has used another before
-   * (the account's first browser is not news). A sign-in whose browser is not known (no cookie) answers false.
+   * (the account's first browser is not news). A sign-in that names no browser (no token) is from a browser the
+   * account is not known to have used: new, unless the account has none yet, and nothing is recorded.
    */
   private async browserSeen(tx: EntityManager, userId: number, token: string | null, at: Date): Promise<boolean> {
-    if (!token) return false;
+    if (!token) return (await this.knownBrowsers(tx, userId)) > 0;
     const hash = sha256(token);
     const when = dbDate(tx, at);
     // A known browser (the common case) in one statement.
@@ -188,18 +189,23 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
       [when, userId, hash],
     );
     if (known > 0) return false;
-    const [others] = await run<{ n: number | string }>(
-      tx,
-      'SELECT COUNT(*) AS "n" FROM "known_browsers" WHERE "userId" = ?',
-      [userId],
-    );
+    const others = await this.knownBrowsers(tx, userId);
     await run(
       tx,
       `INSERT INTO "known_browsers" ("userId", "browserHash", "firstSeenAt", "lastSeenAt") VALUES (?, ?, ?, ?)
        ON CONFLICT ("userId", "browserHash") DO NOTHING`,
       [userId, hash, when, when],
     );
-    return Number(others?.n ?? 0) > 0;
+    return others > 0;
+  }
+
+  private async knownBrowsers(tx: EntityManager, userId: number): Promise<number> {
+    const [row] = await run<{ n: number | string }>(
+      tx,
+      'SELECT COUNT(*) AS "n" FROM "known_browsers" WHERE "userId" = ?',
+      [userId],
+    );
+    return Number(row?.n ?? 0);
   }
 
   /**

@@ -263,12 +263,9 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(message.id).padStart(8, '0')}-${randomBytes(4).toString('hex')}.eml`,
       );
       writeFileSync(file, (info as unknown as { message: Buffer }).message);
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      if (this.config.logLevel !== 'silent') {
-        this.logger.log(
-          `E-mail to ${message.to} written to ${file}: "${message.subject}"${links.length ? ` links: ${links.join(' ')}` : ''}`,
-        );
-      }
+      // The file, not its links: a link carries a live token (a reset, an invitation), which no log line may.
+      if (this.config.logLevel !== 'silent')
+        this.logger.log(`E-mail to ${message.to} written to ${file}: "${message.subject}"`);
     }
   }
 
