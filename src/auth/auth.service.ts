@@ -232,8 +232,10 @@ export class AuthService {
   async refresh(raw: string | undefined, origin: CallOrigin): Promise<{ accessToken: string; refreshToken?: string }> {
     // rotate() refuses (and ends) the session of an account disabled, blocked or gone.
     const { session, refreshToken } = await this.sessions.rotate(raw);
-    // Then the organisation's policy, as on every call: its session lifetimes and its address ranges.
-    if (session.sessionRules !== false) await this.sessionAuth.enforceOnRefresh(session.id, origin);
+    // Then the organisation's policy, as on every call (its session lifetimes, its address ranges), and its single
+    // sign-on requirement; the idle limit counts from the refresh before this one.
+    if (session.sessionRules !== false)
+      await this.sessionAuth.enforceOnRefresh(session.id, origin, session.previousRefreshAt);
     return { accessToken: this.tokens.signAccess(session.userId, session.id), refreshToken };
   }
 

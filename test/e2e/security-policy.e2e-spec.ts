@@ -1,5 +1,4 @@
 import { generateSecret } from 'otplib';
-import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import request from 'supertest';
@@ -19,46 +18,11 @@ import { ageSession, sessionIdOf } from '../utils/step-up';
 import { verifyDomain } from '../utils/sso';
 import { SoftAuthenticator } from '../utils/soft-authenticator';
 import { expected, statusesFor } from '../utils/users';
+import { Answer, callFrom, clockAt } from '../utils/client-address';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 const policyPath = (id: number) => `/api/organisations/${id}/security-policy`;
 const OTHER_LOOPBACK = '127.0.0.2';
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-/** One HTTP call to the app from a chosen local address (another loopback address is another client). */
-function callFrom(
-  t: TestApp,
-  localAddress: string,
-  method: string,
-  path: string,
-  options: { headers?: Record<string, string>; body?: object } = {},
-): Promise<Answer> {
-  const { port } = t.http.address() as AddressInfo;
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        localAddress,
-        headers: { ...(payload ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 function expectRefused(res: Answer | request.Response, status: number, code: string): void {
   expect({ status: res.status, code: res.body.code }).toEqual({ status, code });
@@ -84,25 +48,6 @@ function socketFrom(t: TestApp, token: string, localAddress: string, headers: Re
   });
   const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
   return { socket, outcome, disconnected };
-}
-
-/** Only Date moves: the app's timers and the sockets keep running on real time. */
-function clockAt(now: number): void {
-  jest.useFakeTimers({
-    doNotFake: [
-      'nextTick',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-      'queueMicrotask',
-      'hrtime',
-      'performance',
-    ],
-    now,
-  });
 }
 
 describe('An organisation’s security policy', () => {
