@@ -93,9 +93,11 @@ export class AuthService {
   ): Promise<{ user: User; failuresCounted: boolean }> {
     const failuresCounted = await this.attempts.check(email, client);
     const user = await this.users.findOneBy({ email });
-    const passwordRight = await this.passwords.verify(user?.passwordHash, password);
-    if (!user || !passwordRight) {
-      await this.attempts.failed(email, user, client, 'WRONG_PASSWORD');
+    const checked = await this.passwords.verifyAccount(user, password);
+    if (!user || checked !== 'right') {
+      // A password blocked after "This wasn't me" is answered and counted as a wrong one: whoever holds it learns
+      // nothing, not even that it was right; the trail records why.
+      await this.attempts.failed(email, user, client, checked === 'blocked' ? 'PASSWORD_BLOCKED' : 'WRONG_PASSWORD');
       throw AppException.unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS, ERROR_CODES.INVALID_CREDENTIALS);
     }
     return { user, failuresCounted };
