@@ -237,9 +237,10 @@ export class SessionAuthService {
   }
 
   /**
-   * The organisation's policy for an open session: its lifetimes (an expired session is ended, then refused), then
-   * its address ranges (E-Support accounts are bound by none), then, under an idle limit, the call is recorded.
-   * `row`: the session's row with its policy columns, whose policy is parsed once while the row is kept.
+   * The organisation's policy for an open session, as policyVerdict decides it: a session it ends (idle, too old, or
+   * opened otherwise where single sign-on is now required) is ended, then refused; a refused call is 403; then, under
+   * an idle limit, the call is recorded. `row`: the session's row with its policy columns, whose policy is parsed
+   * once while the row is kept; `sso`: the single sign-on requirement's facts, where the door asks them.
    */
   private async enforcePolicy(
     sessionId: string,
