@@ -93,16 +93,21 @@ export class OidcInteractions implements OnModuleInit {
     if (!client) return { error: 'access_denied', error_description: 'This application is no longer registered.' };
     const portal = await this.portal.read(req.cookies as Record<string, string> | undefined, req.ip);
     if (portal.state === 'refused') return { error: 'access_denied', error_description: portal.reason };
-    if (portal.state === 'none' || mfaPending(portal.user)) {
+    if (portal.state === 'none')
       return silent ? { error: 'login_required', error_description: 'Sign in to the portal first.' } : 'card';
-    }
+    // The organisation requires a second factor this member has not set up: the portal's own pages allow nothing but
+    // the enrolment, and neither does an application.
+    if (mfaPending(portal.user))
+      return { error: 'access_denied', error_description: 'Set up a second factor at the portal first.' };
     const user = portal.user;
     if (client.organisationId !== null && client.organisationId !== user.organisationId)
       return { error: 'access_denied', error_description: "This application is only for its organisation's members." };
 
     const authenticatedAt = seconds(user.authenticatedAt);
     const reasons = details.prompt.name === 'login' ? details.prompt.reasons : [];
-    const signedInHere = authenticatedAt >= details.iat;
+    // Signed in after this interaction began (at the card it sent the browser to): a whole second later at least, as
+    // the interaction's start is known to the second.
+    const signedInHere = user.authenticatedAt.getTime() >= (details.iat + 1) * 1000;
     const maxAge = details.params.max_age === undefined ? undefined : Number(details.params.max_age);
     const stale =
       (reasons.includes('login_prompt') && !signedInHere) ||

@@ -230,6 +230,10 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
         if (portal?.state !== 'live' || String(portal.user.id) !== session.accountId) return REQUEST_PROMPT;
         const acrValues = typeof oidc.params?.acr_values === 'string' ? oidc.params.acr_values.split(' ') : [];
         if (acrValues.includes('mfa') && session.acr !== 'mfa') return REQUEST_PROMPT;
+        // max_age counts from the portal session's latest proof of identity (its sign-in or step-up).
+        const maxAge = oidc.params?.max_age === undefined ? undefined : Number(oidc.params.max_age);
+        if (maxAge !== undefined && Date.now() - portal.user.authenticatedAt.getTime() > maxAge * 1000)
+          return REQUEST_PROMPT;
         const link = await this.db.getRepository(OidcSessionLink).findOneBy({ opSessionUid: session.uid });
         return link?.portalSessionId === portal.sessionId ? NO_NEED_TO_PROMPT : REQUEST_PROMPT;
       },

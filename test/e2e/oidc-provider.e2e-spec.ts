@@ -3,12 +3,17 @@ import * as oidc from 'openid-client';
 import request from 'supertest';
 import { Organisation } from '../../src/database/entities/organisation.entity';
 import { User } from '../../src/database/entities/user.entity';
-import { NewOidcClient } from '../../src/shared/oidc-clients';
+import { OidcClient } from '../../src/oidc-provider/entities/oidc-client.entity';
+import { MyOidcApp, NewOidcClient, OidcClientItem } from '../../src/shared/oidc-clients';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login, LoggedIn, PASSWORD } from '../utils/factories';
 import { Browser, freePort } from '../utils/relying-party';
 import { createTestApp, TestApp } from '../utils/test-app';
 import { WebhookReceiver } from '../utils/webhook-receiver';
+import { expectErrorBody } from '../utils/error-body';
+import { createRoleMatrix } from '../utils/roles';
+import { ageSession } from '../utils/step-up';
+import { Session } from '../../src/sessions/entities/session.entity';
 
 const CALLBACK = 'http://127.0.0.1:9/callback';
 const ALL_SCOPES = 'openid email profile organisation offline_access';
@@ -396,6 +401,247 @@ describe('The portal as an OpenID provider', () => {
 
     it('is E-Support only', async () => {
       await http().post('/api/oidc/keys/rotate').set(siteAdmin.auth).expect(403);
+    });
+  });
+
+  describe('an organisation application: consent once, withdrawn on My Security', () => {
+    it('asks once (Allow), lists the application, and a withdrawal stops its tokens', async () => {
+      const app = await register(siteAdmin, {
+        name: 'Reporting <b>tool</b>',
+        type: 'confidential',
+        redirectUris: [CALLBACK],
+      });
+      const config = await relyingParty(app);
+      const browser = await signedInBrowser(member);
+      const started = await authorizationUrl(config);
+      const { res } = await browser.follow(started.url.href);
+      expect(res.status).toBe(200);
+      const page = await res.text();
+      expect(page).toContain('Reporting &#60;b&#62;tool&#60;&#47;b&#62;');
+      expect(page).not.toContain('<b>tool</b>');
+      expect(page).toContain('Your e-mail address');
+      expect(page).toMatch(/>Allow</);
+      expect(page).toMatch(/>Cancel</);
+      expect(res.headers.get('content-security-policy')).toContain("form-action 'self' http://127.0.0.1:9");
+      const action = /action="([^"]+confirm)"/.exec(page)![1].replace(/&#47;/g, '/');
+      const { location } = await browser.follow(action, { method: 'POST' });
+      const tokens = await oidc.authorizationCodeGrant(config, new URL(location!), {
+        pkceCodeVerifier: started.verifier,
+        expectedState: started.state,
+      });
+      expect(decodeJwt(tokens.id_token!).org_id).toBe(String(org.id));
+
+      // Once given, no page: the next sign-in answers at once.
+      await signIn(config, browser);
+
+      const session = await login(t, member.email);
+      const apps = (await http().get('/api/me/apps').set(session.auth).expect(200)).body as MyOidcApp[];
+      expect(apps.find((a) => a.clientId === app.clientId)).toMatchObject({
+        name: 'Reporting <b>tool</b>',
+        scopes: ['openid', 'email', 'profile', 'organisation', 'offline_access'],
+      });
+      await http().delete(`/api/me/apps/${app.clientId}`).set(session.auth).expect(200);
+      await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+        error: 'invalid_grant',
+      });
+      const again = await http().delete(`/api/me/apps/${app.clientId}`).set(session.auth);
+      expectErrorBody(again, 404);
+      // Consent is asked again.
+      const next = await browser.follow((await authorizationUrl(config)).url.href);
+      expect(next.res.status).toBe(200);
+      expect(await next.res.text()).toMatch(/>Allow</);
+    });
+
+    it('Cancel sends access_denied back to the application', async () => {
+      const app = await register(siteAdmin, { name: 'Another tool', type: 'public', redirectUris: [CALLBACK] });
+      const config = await relyingParty(app);
+      const browser = await signedInBrowser(member);
+      const started = await authorizationUrl(config, {}, 'openid email');
+      const { res } = await browser.follow(started.url.href);
+      const page = await res.text();
+      const cancel = /action="([^"]+abort)"/.exec(page)![1].replace(/&#47;/g, '/');
+      const { location } = await browser.follow(cancel, { method: 'POST' });
+      const back = new URL(location!);
+      expect(back.searchParams.get('error')).toBe('access_denied');
+      expect(back.searchParams.get('state')).toBe(started.state);
+    });
+
+    it('prompt=none without consent answers consent_required, never a page', async () => {
+      const app = await register(siteAdmin, { name: 'Silent tool', type: 'public', redirectUris: [CALLBACK] });
+      const config = await relyingParty(app);
+      const started = await authorizationUrl(config, { prompt: 'none' }, 'openid');
+      const { location } = await (await signedInBrowser(member)).follow(started.url.href);
+      expect(new URL(location!).searchParams.get('error')).toBe('consent_required');
+    });
+  });
+
+  describe('re-authentication and logout at the provider', () => {
+    it('prompt=login sends a signed-in browser to the login card again', async () => {
+      const config = await relyingParty(deploymentApp);
+      const browser = await signedInBrowser(member);
+      const started = await authorizationUrl(config, { prompt: 'login' }, 'openid');
+      const { location } = await browser.follow(started.url.href);
+      const card = new URL(location!);
+      expect(card.pathname).toBe('/logIn');
+      expect(card.searchParams.get('prompt')).toBe('login');
+    });
+
+    it('max_age older than the sign-in sends the browser to the card; within it, a code', async () => {
+      const config = await relyingParty(deploymentApp);
+      const browser = await signedInBrowser(member);
+      const fresh = await authorizationUrl(config, { max_age: '600' }, 'openid');
+      expect((await browser.follow(fresh.url.href)).location).toMatch(/^http:\/\/127\.0\.0\.1:9\/callback\?code=/);
+      await t.db
+        .getRepository(Session)
+        .update(
+          { userId: member.id },
+          { createdAt: new Date(Date.now() - 3_600_000), authenticatedAt: new Date(Date.now() - 3_600_000) },
+        );
+      const stale = await authorizationUrl(config, { max_age: '600' }, 'openid');
+      const { location } = await browser.follow(stale.url.href);
+      expect(new URL(location!).pathname).toBe('/logIn');
+    });
+
+    it('acr_values=mfa refuses a password-only sign-in of an account without a second factor', async () => {
+      const config = await relyingParty(deploymentApp);
+      const started = await authorizationUrl(config, { acr_values: 'mfa' }, 'openid');
+      const { location } = await (await signedInBrowser(member)).follow(started.url.href);
+      expect(new URL(location!).searchParams.get('error')).toBe('access_denied');
+    });
+
+    it('the end-session endpoint ends the portal session too', async () => {
+      const config = await relyingParty(deploymentApp);
+      const browser = await signedInBrowser(member);
+      const { tokens } = await signIn(config, browser);
+      const end = oidc.buildEndSessionUrl(config, {
+        id_token_hint: tokens.id_token!,
+        post_logout_redirect_uri: 'http://127.0.0.1:9/bye',
+        state: 'bye-1',
+      });
+      const question = await browser.request(end.href);
+      expect(question.status).toBe(200);
+      const form = await question.text();
+      expect(form).toContain('Sign out of the portal?');
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(form)![1];
+      const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(form)![1];
+      const { location } = await browser.follow(action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+      });
+      expect(location).toBe('http://127.0.0.1:9/bye?state=bye-1');
+      // The portal session behind it ended: the refresh cookie no longer refreshes.
+      const refreshed = await browser.request('/refresh', { method: 'POST' });
+      expect(refreshed.status).toBe(401);
+    });
+  });
+
+  describe('registering applications', () => {
+    it('site admins their own organisation, E-Support the deployment or any organisation; others 403', async () => {
+      const m = await createRoleMatrix(t);
+      for (const [code, actor] of Object.entries(m.byRole)) {
+        const res = await http()
+          .post('/api/oidc-clients')
+          .set(actor.session.auth)
+          .send({ name: `By ${code}`, type: 'public', redirectUris: [CALLBACK] });
+        expect([code, res.status]).toEqual([code, ['SITE_ADMIN', 'E_SUPPORT'].includes(code) ? 201 : 403]);
+      }
+      const mine = (await http().get('/api/oidc-clients').set(m.byRole.SITE_ADMIN.session.auth).expect(200))
+        .body as OidcClientItem[];
+      expect(mine.map((c) => c.name)).toEqual(['By SITE_ADMIN']);
+      expect(mine[0].organisationId).toBe(m.org.id);
+      const deployment = (await http().get('/api/oidc-clients').set(support.auth).expect(200)).body as OidcClientItem[];
+      expect(deployment.every((c) => c.organisationId === null)).toBe(true);
+      expect(deployment.map((c) => c.name)).toContain('By E_SUPPORT');
+      const forOrg = (await http().get(`/api/oidc-clients?organisationId=${m.org.id}`).set(support.auth).expect(200))
+        .body as OidcClientItem[];
+      expect(forOrg.map((c) => c.name)).toEqual(['By SITE_ADMIN']);
+      // Another organisation's site admin: a 404 for each of its applications and its organisation.
+      const other = m.otherOrgAdmin.session.auth;
+      await http().get(`/api/oidc-clients?organisationId=${m.org.id}`).set(other).expect(404);
+      for (const call of [
+        http().put(`/api/oidc-clients/${mine[0].id}`).set(other).send({ name: 'x' }),
+        http().post(`/api/oidc-clients/${mine[0].id}/rotate-secret`).set(other),
+        http().delete(`/api/oidc-clients/${mine[0].id}`).set(other),
+        http().delete(`/api/oidc-clients/${deploymentApp.id}`).set(m.byRole.SITE_ADMIN.session.auth),
+      ])
+        expectErrorBody(await call, 404);
+    });
+
+    it('shows a secret once, stores it sealed, and a rotation stops the old one', async () => {
+      const app = await register(support, { name: 'Secretive', type: 'confidential', redirectUris: [CALLBACK] });
+      expect(app.clientSecret).toEqual(expect.any(String));
+      const row = await t.db.getRepository(OidcClient).findOneByOrFail({ id: app.id });
+      expect(row.secretSealed).not.toContain(app.clientSecret!);
+      const listed = (await http().get('/api/oidc-clients').set(support.auth).expect(200)).text;
+      expect(listed).not.toContain(app.clientSecret!);
+      const rotated = await http().post(`/api/oidc-clients/${app.id}/rotate-secret`).set(support.auth).expect(200);
+      expect(rotated.body.clientSecret).not.toBe(app.clientSecret);
+      // The old secret no longer authenticates at the token endpoint.
+      const old = await http()
+        .post('/oidc/token')
+        .auth(app.clientId, app.clientSecret!)
+        .type('form')
+        .send({ grant_type: 'authorization_code', code: 'x', redirect_uri: CALLBACK, code_verifier: 'y'.repeat(43) });
+      expect(old.status).toBe(401);
+      expect(old.body.error).toBe('invalid_client');
+      const fresh = await http()
+        .post('/oidc/token')
+        .auth(app.clientId, rotated.body.clientSecret as string)
+        .type('form')
+        .send({ grant_type: 'authorization_code', code: 'x', redirect_uri: CALLBACK, code_verifier: 'y'.repeat(43) });
+      expect(fresh.body.error).toBe('invalid_grant');
+      const pub = await register(support, { name: 'Public', type: 'public', redirectUris: [CALLBACK] });
+      expect(pub.clientSecret).toBeUndefined();
+      expectErrorBody(await http().post(`/api/oidc-clients/${pub.id}/rotate-secret`).set(support.auth), 400);
+    });
+
+    it('registering, changing, rotating and removing need a recent proof of identity', async () => {
+      const admin = await login(t, (await createUser(t, org, { roleId: Role.SITE_ADMIN })).email);
+      const app = await register(admin, { name: 'Stale', type: 'confidential', redirectUris: [CALLBACK] });
+      await ageSession(t, admin, 120);
+      for (const call of [
+        http()
+          .post('/api/oidc-clients')
+          .set(admin.auth)
+          .send({ name: 'x', type: 'public', redirectUris: [CALLBACK] }),
+        http().put(`/api/oidc-clients/${app.id}`).set(admin.auth).send({ name: 'y' }),
+        http().post(`/api/oidc-clients/${app.id}/rotate-secret`).set(admin.auth),
+        http().delete(`/api/oidc-clients/${app.id}`).set(admin.auth),
+      ]) {
+        const res = await call;
+        expectErrorBody(res, 403);
+        expect(res.body.code).toBe('STEP_UP_REQUIRED');
+      }
+    });
+
+    it('refuses redirect URIs that are not exact https (or loopback http for public applications) addresses', async () => {
+      for (const uri of [
+        'not a url',
+        'https://app.example/cb#frag',
+        'https://user:pw@app.example/cb',
+        'javascript:alert(1)',
+      ]) {
+        const res = await http()
+          .post('/api/oidc-clients')
+          .set(support.auth)
+          .send({ name: 'Bad', type: 'public', redirectUris: [uri] });
+        expectErrorBody(res, 400);
+      }
+    });
+
+    it('removing an application revokes every token it holds', async () => {
+      const app = await register(support, { name: 'Doomed', type: 'confidential', redirectUris: [CALLBACK] });
+      const config = await relyingParty(app);
+      const { tokens } = await signIn(config, await signedInBrowser(member));
+      await http().delete(`/api/oidc-clients/${app.id}`).set(support.auth).expect(200);
+      const introspect = await http()
+        .post('/oidc/token/introspection')
+        .auth(deploymentApp.clientId, deploymentApp.clientSecret!)
+        .type('form')
+        .send({ token: tokens.access_token });
+      expect(introspect.body.active).toBe(false);
+      await expect(oidc.fetchUserInfo(config, tokens.access_token, String(member.id))).rejects.toBeDefined();
     });
   });
 });
