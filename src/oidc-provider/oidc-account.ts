@@ -23,8 +23,12 @@ const APPLICATION_NAMES: Record<string, OidcApplication> = {
   [APPLICATIONS.CA_VIEWER]: 'corporate-actions-viewer',
 };
 
-/** The `amr` values of a portal session's sign-in method (RFC 8176). */
-export function amrOf(method: string): string[] {
+/**
+ * The `amr` values (RFC 8176) of a portal session: how it was opened, and for a password sign-in of an account with
+ * a second factor (TOTP or e-mailed code), that factor too: the portal asks it at every password sign-in (or takes the
+ * device the account trusted after passing it).
+ */
+export function amrOf(method: string, secondFactor: boolean): string[] {
   switch (method) {
     case 'sso':
       return ['fed'];
@@ -32,16 +36,14 @@ export function amrOf(method: string): string[] {
       return ['hwk', 'user'];
     case 'password+passkey':
       return ['pwd', 'hwk', 'mfa'];
-    case 'password+otp':
-      return ['pwd', 'otp', 'mfa'];
     default:
-      return ['pwd'];
+      return secondFactor ? ['pwd', 'otp', 'mfa'] : ['pwd'];
   }
 }
 
-/** Whether a sign-in method proved a second factor (what `acr_values=mfa` asks for). */
-export function isMultiFactor(method: string): boolean {
-  return amrOf(method).includes('mfa') || method === 'passkey';
+/** Whether a portal session proved a second factor (what `acr_values=mfa` asks for). */
+export function isMultiFactor(method: string, secondFactor: boolean): boolean {
+  return method === 'passkey' || amrOf(method, secondFactor).includes('mfa');
 }
 
 /** The account as oidc-provider's findAccount answers it. */

@@ -3,6 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import type { InteractionDetails } from 'oidc-provider';
 import { DataSource } from 'typeorm';
+import { AuditService } from '../audit';
+import { requestContextOf } from '../common/request-context';
+import { User } from '../database/entities/user.entity';
 import { AuthUser, mfaPending } from '../common/auth-user';
 import { OIDC_SCOPES } from '../shared/oidc-clients';
 import { OidcClient } from './entities/oidc-client.entity';
@@ -32,6 +35,7 @@ export class OidcInteractions implements OnModuleInit {
     @InjectDataSource() private readonly db: DataSource,
     private readonly oidc: OidcProviderService,
     private readonly portal: PortalSessionReader,
+    private readonly audit: AuditService,
   ) {}
 
   onModuleInit(): void {
@@ -114,7 +118,7 @@ export class OidcInteractions implements OnModuleInit {
       (maxAge !== undefined && Number.isFinite(maxAge) && seconds(new Date()) - authenticatedAt > maxAge);
     const wantsMfa = (details.params.acr_values ?? '').split(' ').includes('mfa');
     if (stale) return silent ? { error: 'login_required', error_description: 'Sign in again.' } : 'reauthenticate';
-    if (wantsMfa && !isMultiFactor(user.signInMethod)) {
+    if (wantsMfa && !isMultiFactor(user.signInMethod, user.isMFAEnabled)) {
       if (silent || signedInHere || !(user.isMFAEnabled || user.hasPasskey))
         return {
           error: 'access_denied',
@@ -152,7 +156,7 @@ export class OidcInteractions implements OnModuleInit {
     const grant = existing ?? new provider.Grant({ accountId, clientId: client.clientId });
     grant.addOIDCScope(scopes.join(' '));
     const grantId = await grant.save();
-    await this.recordConsent(user.id, client.clientId, scopes);
+    await this.recordConsent(req, user, client, scopes);
     const res = req.res!;
     await provider.interactionFinished(
       req,
@@ -161,8 +165,8 @@ export class OidcInteractions implements OnModuleInit {
         login: {
           accountId,
           ts: seconds(user.authenticatedAt),
-          amr: amrOf(user.signInMethod),
-          acr: isMultiFactor(user.signInMethod) ? 'mfa' : 'pwd',
+          amr: amrOf(user.signInMethod, user.isMFAEnabled),
+          acr: isMultiFactor(user.signInMethod, user.isMFAEnabled) ? 'mfa' : 'pwd',
           remember: true,
         },
         consent: { grantId },
@@ -171,16 +175,33 @@ export class OidcInteractions implements OnModuleInit {
     );
   }
 
-  /** The application's access as the member's "Applications with access" lists it: the scopes given, since when. */
-  private async recordConsent(userId: number, clientId: string, scopes: string[]): Promise<void> {
-    const repo = this.db.getRepository(OidcConsent);
+  /**
+   * The application's access as the member's "Applications with access" lists it: the scopes given, since when. A
+   * consent given on the consent screen (an organisation's application) is audited.
+   */
+  private async recordConsent(req: Request, user: AuthUser, client: OidcClient, scopes: string[]): Promise<void> {
     const now = new Date();
-    const existing = await repo.findOneBy({ userId, clientId });
-    const all = new Set([...(existing?.scopes.split(' ') ?? []), ...scopes]);
-    const kept = OIDC_SCOPES.filter((s) => all.has(s)).join(' ');
-    if (existing) await repo.update({ userId, clientId }, { scopes: kept, lastUsedAt: now });
-    else await repo.insert({ userId, clientId, scopes: kept, grantedAt: now, lastUsedAt: now });
-    await this.db.getRepository(OidcClient).update({ clientId }, { lastUsedAt: now });
+    await this.db.transaction(async (tx) => {
+      const repo = tx.getRepository(OidcConsent);
+      const key = { userId: user.id, clientId: client.clientId };
+      const existing = await repo.findOneBy(key);
+      const before = new Set(existing?.scopes.split(' ') ?? []);
+      const all = new Set([...before, ...scopes]);
+      const kept = OIDC_SCOPES.filter((s) => all.has(s)).join(' ');
+      if (existing) await repo.update(key, { scopes: kept, lastUsedAt: now });
+      else await repo.insert({ ...key, scopes: kept, grantedAt: now, lastUsedAt: now });
+      await tx.getRepository(OidcClient).update({ clientId: client.clientId }, { lastUsedAt: now });
+      if (client.organisationId !== null && scopes.some((s) => !before.has(s))) {
+        const me = await tx.getRepository(User).findOneBy({ id: user.id });
+        await this.audit.record(tx, {
+          type: 'OIDC_CONSENT_GIVEN',
+          actor: user,
+          target: me,
+          client: requestContextOf(req),
+          summary: `Application "${client.name}" allowed to read ${scopes.join(', ')}`,
+        });
+      }
+    });
   }
 
   private client(details: InteractionDetails): Promise<OidcClient | null> {

@@ -4,7 +4,10 @@ import type { NextFunction, Request, Response } from 'express';
 import Provider, { Check, ClientLike, interactionPolicy, KoaContextLike, OidcContext } from 'oidc-provider';
 
 const { REQUEST_PROMPT, NO_NEED_TO_PROMPT } = { REQUEST_PROMPT: true, NO_NEED_TO_PROMPT: false } as const;
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull, LessThan, Or } from 'typeorm';
+import { OIDC_CLIENT_USE_RECORD_MS } from '../shared/oidc-clients';
+import { OidcClient } from './entities/oidc-client.entity';
+import { OidcConsent } from './entities/oidc-consent.entity';
 import { createSafeFetch } from '../common/http/safe-fetch';
 import { runPeriodically } from '../common/periodic';
 import { APP_CONFIG } from '../config/app-config.module';
@@ -203,6 +206,10 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
       if (link) await this.sessions.end(link.portalSessionId, 'logout');
       return;
     }
+    if (oidc?.route === 'token' && ctx.status === 200 && oidc.client) {
+      await this.recordUse(oidc.client.clientId, oidc.account?.accountId);
+      return;
+    }
     if (!authorization || !oidc?.session?.accountId) return;
     const portal = stateOf(ctx).portal;
     if (portal?.state !== 'live' || String(portal.user.id) !== oidc.session.accountId) return;
@@ -212,6 +219,17 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
       .upsert({ opSessionUid: oidc.session.uid, portalSessionId: portal.sessionId, userId: portal.user.id }, [
         'opSessionUid',
       ]);
+  }
+
+  /** An application's latest use (and its member's), written at most once a minute each. */
+  private async recordUse(clientId: string, accountId: string | undefined): Promise<void> {
+    const now = new Date();
+    const stale = Or(IsNull(), LessThan(new Date(now.getTime() - OIDC_CLIENT_USE_RECORD_MS)));
+    await this.db.getRepository(OidcClient).update({ clientId, lastUsedAt: stale }, { lastUsedAt: now });
+    if (accountId !== undefined && /^\d+$/.test(accountId))
+      await this.db
+        .getRepository(OidcConsent)
+        .update({ clientId, userId: Number(accountId), lastUsedAt: stale }, { lastUsedAt: now });
   }
 
   /** The login prompt's first check: the provider session must be the browser's live portal session. */

@@ -6,9 +6,11 @@ import { User } from '../../src/database/entities/user.entity';
 import { OidcClient } from '../../src/oidc-provider/entities/oidc-client.entity';
 import { MyOidcApp, NewOidcClient, OidcClientItem } from '../../src/shared/oidc-clients';
 import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, login, LoggedIn, PASSWORD } from '../utils/factories';
+import { createOrganisation, createUser, login, LoggedIn, PASSWORD, totp } from '../utils/factories';
 import { Browser, freePort } from '../utils/relying-party';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { createInstanceBeside, createTestApp, TestApp } from '../utils/test-app';
+import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
+import { IntegrationDelivery } from '../../src/integrations/entities/integration-delivery.entity';
 import { WebhookReceiver } from '../utils/webhook-receiver';
 import { expectErrorBody } from '../utils/error-body';
 import { createRoleMatrix } from '../utils/roles';
@@ -433,6 +435,12 @@ describe('The portal as an OpenID provider', () => {
 
       // Once given, no page: the next sign-in answers at once.
       await signIn(config, browser);
+      const given = await t.db.getRepository(AuditEvent).findBy({ type: 'OIDC_CONSENT_GIVEN', targetId: member.id });
+      expect(given).toHaveLength(1);
+      // Its use is recorded for the application's and the member's lists.
+      const rotated = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
+      const used = await t.db.getRepository(OidcClient).findOneByOrFail({ clientId: app.clientId });
+      expect(used.lastUsedAt).not.toBeNull();
 
       const session = await login(t, member.email);
       const apps = (await http().get('/api/me/apps').set(session.auth).expect(200)).body as MyOidcApp[];
@@ -441,7 +449,7 @@ describe('The portal as an OpenID provider', () => {
         scopes: ['openid', 'email', 'profile', 'organisation', 'offline_access'],
       });
       await http().delete(`/api/me/apps/${app.clientId}`).set(session.auth).expect(200);
-      await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      await expect(oidc.refreshTokenGrant(config, rotated.refresh_token!)).rejects.toMatchObject({
         error: 'invalid_grant',
       });
       const again = await http().delete(`/api/me/apps/${app.clientId}`).set(session.auth);
@@ -509,6 +517,45 @@ describe('The portal as an OpenID provider', () => {
       expect(new URL(location!).searchParams.get('error')).toBe('access_denied');
     });
 
+    it('acr_values=mfa lets in a sign-in that passed a TOTP code, with otp in amr', async () => {
+      const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      const user = await createUser(t, org, { roleId: Role.ANALYST, totpSecret: secret });
+      const browser = new Browser(issuer);
+      const first = await browser.request('/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: user.email, password: PASSWORD, acceptToS: true }),
+      });
+      const { challengeToken } = (await first.json()) as { challengeToken: string };
+      const second = await browser.request('/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${challengeToken}` },
+        body: JSON.stringify({
+          username: user.email,
+          password: PASSWORD,
+          acceptToS: true,
+          mfaToken: await totp(secret),
+        }),
+      });
+      expect(second.status).toBe(200);
+      const config = await relyingParty(deploymentApp);
+      const { tokens } = await signIn(config, browser, { acr_values: 'mfa' });
+      const claims = decodeJwt(tokens.id_token!);
+      expect(claims.amr).toEqual(['pwd', 'otp', 'mfa']);
+      expect(claims.acr).toBe('mfa');
+    });
+
+    it("a live session from outside the organisation's address ranges is refused (access_denied)", async () => {
+      const fenced = await createOrganisation(t);
+      const user = await createUser(t, fenced, { roleId: Role.ANALYST });
+      const browser = await signedInBrowser(user);
+      await t.db.getRepository(Organisation).update({ id: fenced.id }, { allowedIpRanges: ['203.0.113.0/24'] });
+      const config = await relyingParty(deploymentApp);
+      const started = await authorizationUrl(config, {}, 'openid');
+      const { location } = await browser.follow(started.url.href);
+      expect(new URL(location!).searchParams.get('error')).toBe('access_denied');
+    });
+
     it('the end-session endpoint ends the portal session too', async () => {
       const config = await relyingParty(deploymentApp);
       const browser = await signedInBrowser(member);
@@ -566,6 +613,23 @@ describe('The portal as an OpenID provider', () => {
         http().delete(`/api/oidc-clients/${deploymentApp.id}`).set(m.byRole.SITE_ADMIN.session.auth),
       ])
         expectErrorBody(await call, 404);
+    });
+
+    it("is audited, and told to the organisation's webhooks as oidc_client.*", async () => {
+      await http()
+        .post('/api/webhooks')
+        .set(siteAdmin.auth)
+        .send({ url: `${receiver.url}/hooks`, events: ['oidc_client.created', 'oidc_client.deleted'] })
+        .expect(201);
+      const app = await register(siteAdmin, { name: 'Audited', type: 'public', redirectUris: [CALLBACK] });
+      await http().delete(`/api/oidc-clients/${app.id}`).set(siteAdmin.auth).expect(200);
+      const events = await t.db.getRepository(AuditEvent).findBy({ organisationId: org.id });
+      const types = events.map((e) => e.type);
+      expect(types).toEqual(expect.arrayContaining(['OIDC_CLIENT_CREATED', 'OIDC_CLIENT_REMOVED']));
+      const deliveries = await t.db.getRepository(IntegrationDelivery).find();
+      expect(deliveries.map((d) => d.type)).toEqual(
+        expect.arrayContaining(['oidc_client.created', 'oidc_client.deleted']),
+      );
     });
 
     it('shows a secret once, stores it sealed, and a rotation stops the old one', async () => {
@@ -642,6 +706,50 @@ describe('The portal as an OpenID provider', () => {
         .send({ token: tokens.access_token });
       expect(introspect.body.active).toBe(false);
       await expect(oidc.fetchUserInfo(config, tokens.access_token, String(member.id))).rejects.toBeDefined();
+    });
+  });
+
+  describe('several instances', () => {
+    it('authorize on one instance, exchange and refresh on another sharing the database', async () => {
+      const second = await createInstanceBeside(t, { PUBLIC_URL: issuer, ALLOW_PRIVATE_NETWORKS: 'true' });
+      try {
+        const config = await relyingParty(deploymentApp);
+        const started = await authorizationUrl(config);
+        const { location } = await (await signedInBrowser(member)).follow(started.url.href);
+        const code = new URL(location!).searchParams.get('code')!;
+        const basic = { user: deploymentApp.clientId, pass: deploymentApp.clientSecret! };
+        const exchanged = await request(second.http)
+          .post('/oidc/token')
+          .auth(basic.user, basic.pass)
+          .type('form')
+          .send({ grant_type: 'authorization_code', code, redirect_uri: CALLBACK, code_verifier: started.verifier })
+          .expect(200);
+        const refreshed = await request(second.http)
+          .post('/oidc/token')
+          .auth(basic.user, basic.pass)
+          .type('form')
+          .send({ grant_type: 'refresh_token', refresh_token: exchanged.body.refresh_token })
+          .expect(200);
+        // The first instance sees the rotation: the used refresh token is reuse there too.
+        const reused = await http()
+          .post('/oidc/token')
+          .auth(basic.user, basic.pass)
+          .type('form')
+          .send({ grant_type: 'refresh_token', refresh_token: exchanged.body.refresh_token });
+        expect(reused.body.error).toBe('invalid_grant');
+        const after = await request(second.http)
+          .post('/oidc/token')
+          .auth(basic.user, basic.pass)
+          .type('form')
+          .send({ grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token });
+        expect(after.body.error).toBe('invalid_grant');
+        // Both publish the same keys.
+        const a = await http().get('/oidc/jwks').expect(200);
+        const b = await request(second.http).get('/oidc/jwks').expect(200);
+        expect(b.body).toEqual(a.body);
+      } finally {
+        await second.app.close();
+      }
     });
   });
 });
