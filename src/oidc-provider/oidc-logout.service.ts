@@ -95,10 +95,8 @@ export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
   /** Provider sessions whose portal session has ended: revoked, and their applications told. */
   private async endLinkedSessions(): Promise<void> {
     const rows = (await this.db.query(
-      this.sql(
-        `SELECT l."opSessionUid" AS "uid" FROM "oidc_session_links" l JOIN "sessions" s ON s."id" = l."portalSessionId"
+      `SELECT l."opSessionUid" AS "uid" FROM "oidc_session_links" l JOIN "sessions" s ON s."id" = l."portalSessionId"
          WHERE l."loggedOutAt" IS NULL AND s."endedAt" IS NOT NULL LIMIT ${BATCH}`,
-      ),
     )) as Array<{ uid: string }>;
     for (const { uid } of rows) await this.endProviderSession(uid);
   }
@@ -196,9 +194,5 @@ export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
       }),
     );
     return failed;
-  }
-
-  private sql(text: string): string {
-    return text;
   }
 }

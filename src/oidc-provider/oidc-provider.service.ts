@@ -172,6 +172,12 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
     }
     if (!path.startsWith(`${OIDC_PATH}/`)) return next();
     if (path.startsWith(`${INTERACTION_PATH}/`) && this.interactions) return this.interactions(req, res, next);
+    // The JWKS is read against the database's key set, so that a key another instance just rotated in is published
+    // here before any token it signs reaches a relying party.
+    if (path === ROUTES.jwks) {
+      this.rebuildWhenKeysChanged().then(() => this.callback!(req, res), next);
+      return;
+    }
     this.callback!(req, res);
   };
 
@@ -295,6 +301,12 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
         authorizationSigningAlgValues: ASYMMETRIC,
       },
       clientDefaults: { id_token_signed_response_alg: 'ES256' },
+      // Browsers may call the token endpoint from a public application's own origin (a redirect URI's), and
+      // userinfo from any registered application's; nothing else is shared across origins.
+      clientBasedCORS: (ctx: KoaContextLike, origin: string, client: ClientLike) =>
+        origin !== 'null' &&
+        (ctx.oidc?.route === 'userinfo' || client.clientAuthMethod === 'none') &&
+        originsOf(client.redirectUris).includes(origin),
       extraParams: [SILENT_PARAM],
       extraClientMetadata: { properties: ['organisation_id'] },
       allowOmittingSingleRegisteredRedirectUri: false,
@@ -311,7 +323,12 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
         claimsParameter: { enabled: false },
         registration: { enabled: false },
         userinfo: { enabled: true },
-        revocation: { enabled: true },
+        // An application revokes its own tokens only.
+        revocation: {
+          enabled: true,
+          allowedPolicy: (_ctx: unknown, client: ClientLike, token: { clientId?: string }) =>
+            token.clientId === client.clientId,
+        },
         introspection: {
           enabled: true,
           // A confidential application, about its own tokens only.
