@@ -55,15 +55,15 @@ export interface OidcAccount {
   claims: (use: string, scope: string) => Promise<Record<string, unknown>>;
 }
 
-/** What findAccount is handed besides the subject: a token, which names the provider session it came from. */
+/** What findAccount is handed besides the subject: a code or token, which names the grant it belongs to. */
 interface TokenLike {
-  sessionUid?: string;
+  grantId?: string;
 }
 
 /**
- * oidc-provider's findAccount: the account (active, in an organisation), and, when a token or code asks, only while
- * the portal session it came from is open, so that ending the portal session stops its applications' tokens on
- * every instance at once. The claims come from the account and organisation as they are now.
+ * oidc-provider's findAccount: the account (active, in an organisation), and, when a code or token asks, only while
+ * the portal session its grant was made in is open, so that ending the portal session stops its applications' tokens
+ * on every instance at once. The claims come from the account and organisation as they are now.
  */
 export function accountFinder(db: DataSource) {
   return async (_ctx: unknown, sub: string, token?: TokenLike): Promise<OidcAccount | undefined> => {
@@ -71,9 +71,10 @@ export function accountFinder(db: DataSource) {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
     const user = await db.getRepository(User).findOneBy({ id });
     if (!user || !maySignIn(user)) return undefined;
-    if (token?.sessionUid !== undefined) {
-      const link = await db.getRepository(OidcSessionLink).findOneBy({ opSessionUid: token.sessionUid });
-      if (!link || link.userId !== id) return undefined;
+    if (token !== undefined) {
+      if (typeof token.grantId !== 'string') return undefined;
+      const link = await db.getRepository(OidcSessionLink).findOneBy({ grantId: token.grantId });
+      if (!link || link.userId !== id || link.loggedOutAt) return undefined;
       const open = await db.getRepository(Session).countBy({ id: link.portalSessionId, endedAt: IsNull() });
       if (open === 0) return undefined;
     }

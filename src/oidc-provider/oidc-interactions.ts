@@ -10,6 +10,7 @@ import { AuthUser, mfaPending } from '../common/auth-user';
 import { OIDC_SCOPES } from '../shared/oidc-clients';
 import { OidcClient } from './entities/oidc-client.entity';
 import { OidcConsent } from './entities/oidc-consent.entity';
+import { OidcSessionLink } from './entities/oidc-session-link.entity';
 import { amrOf, isMultiFactor } from './oidc-account';
 import { consentPage, errorPage } from './oidc-pages';
 import { INTERACTION_PATH, OidcProviderService, pageCsp, SILENT_PARAM } from './oidc-provider.service';
@@ -139,7 +140,7 @@ export class OidcInteractions implements OnModuleInit {
           : 'consent';
       }
     }
-    await this.finishSignIn(req, details, client, user, scopes);
+    await this.finishSignIn(req, details, client, user, portal.sessionId, scopes);
     return 'done';
   }
 
@@ -148,14 +149,21 @@ export class OidcInteractions implements OnModuleInit {
     details: InteractionDetails,
     client: OidcClient,
     user: AuthUser,
+    sessionId: string,
     scopes: string[],
   ): Promise<void> {
     const provider = this.oidc.current;
     const accountId = String(user.id);
-    const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
+    // A grant lives within one portal session: one made in another (ended, or another sign-in's) is not carried on.
+    const links = this.db.getRepository(OidcSessionLink);
+    const previous = details.grantId ? await links.findOneBy({ grantId: details.grantId }) : null;
+    const reusable = previous?.portalSessionId === sessionId && !previous.loggedOutAt;
+    const existing = reusable && details.grantId ? await provider.Grant.find(details.grantId) : undefined;
     const grant = existing ?? new provider.Grant({ accountId, clientId: client.clientId });
     grant.addOIDCScope(scopes.join(' '));
     const grantId = await grant.save();
+    if (!existing)
+      await links.insert({ grantId, portalSessionId: sessionId, userId: user.id, clientId: client.clientId });
     await this.recordConsent(req, user, client, scopes);
     const res = req.res!;
     await provider.interactionFinished(

@@ -7,7 +7,6 @@ import { runPeriodically } from '../common/periodic';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { SessionEvents } from '../sessions';
-import { OidcRecord } from './entities/oidc-record.entity';
 import { OidcSessionLink } from './entities/oidc-session-link.entity';
 import { revokeGrants } from './oidc-adapter';
 import { OidcProviderService } from './oidc-provider.service';
@@ -26,10 +25,10 @@ const BATCH = 50;
 /**
  * Ending a portal session ends what its applications hold (docs/oidc-provider.md, "Logout"): whichever way it ended
  * (logout, force log-off, access off, "This wasn't me", a password change, the organisation's limits), on whichever
- * instance, its provider sessions' grants are revoked (their refresh and access tokens stop at once) and every
- * application it signed into with a back-channel logout URI receives a logout token, retried on the webhooks'
- * schedule until it answers. The work is found in the database (an ended session with a link not yet handled), so
- * nothing is lost to a crash, and claimed by one instance with a conditional update.
+ * instance, the grants made in it are revoked (their refresh and access tokens stop at once; they were refused from
+ * the moment it ended already) and every application it signed into with a back-channel logout URI receives a logout
+ * token, retried on the webhooks' schedule until it answers. The work is found in the database (an ended session
+ * with a link not yet handled), so nothing is lost to a crash, and claimed by one instance with a conditional update.
  */
 @Injectable()
 export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
@@ -55,6 +54,10 @@ export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleInit(): void {
+    this.oidc.onBackchannelFailure((logout, err) => {
+      this.logger.warn(`Back-channel logout to application ${logout.clientId} failed: ${(err as Error)?.message}`);
+      void this.retryLater(logout).catch((e: Error) => this.logger.error(`Back-channel logout failed: ${e.message}`));
+    });
     this.stops.push(
       this.sessionEvents.onEnded(() => void this.runSoon()),
       runPeriodically(() => this.runSoon(), {
@@ -92,42 +95,28 @@ export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
     return this.running;
   }
 
-  /** Provider sessions whose portal session has ended: revoked, and their applications told. */
+  /** Grants whose portal session has ended: revoked, and their applications told. */
   private async endLinkedSessions(): Promise<void> {
     const rows = (await this.db.query(
-      `SELECT l."opSessionUid" AS "uid" FROM "oidc_session_links" l JOIN "sessions" s ON s."id" = l."portalSessionId"
+      `SELECT l."grantId" AS "grantId" FROM "oidc_session_links" l JOIN "sessions" s ON s."id" = l."portalSessionId"
          WHERE l."loggedOutAt" IS NULL AND s."endedAt" IS NOT NULL LIMIT ${BATCH}`,
-    )) as Array<{ uid: string }>;
-    for (const { uid } of rows) await this.endProviderSession(uid);
+    )) as Array<{ grantId: string }>;
+    for (const { grantId } of rows) await this.endGrant(grantId);
   }
 
   /**
-   * Ends one provider session, once (the instance whose update marks the link handled does the work): its grants
-   * revoked, the session deleted, a logout token for each application with a back-channel logout URI.
+   * Ends one grant whose portal session ended, once (the instance whose update marks the link handled does the
+   * work): its codes and tokens revoked, and a logout token for its application when it has a back-channel logout URI.
    */
-  async endProviderSession(opSessionUid: string): Promise<void> {
+  private async endGrant(grantId: string): Promise<void> {
     const links = this.db.getRepository(OidcSessionLink);
-    const claimed = await links.update({ opSessionUid, loggedOutAt: IsNull() }, { loggedOutAt: new Date() });
+    const claimed = await links.update({ grantId, loggedOutAt: IsNull() }, { loggedOutAt: new Date() });
     if (!claimed.affected) return;
-    const records = this.db.getRepository(OidcRecord);
-    const session = await records.findOneBy({ model: 'Session', uid: opSessionUid });
-    if (!session) return;
-    const payload = JSON.parse(session.payload) as {
-      accountId?: string;
-      authorizations?: Record<string, { sid?: string; grantId?: string }>;
-    };
-    const authorizations = Object.entries(payload.authorizations ?? {});
-    await revokeGrants(
-      this.db,
-      authorizations.map(([, a]) => a.grantId).filter((g): g is string => typeof g === 'string'),
-    );
-    await records.delete({ model: 'Session', id: session.id });
-    const pending: PendingLogout[] = [];
-    for (const [clientId, a] of authorizations) {
-      if (payload.accountId && a.sid) pending.push({ clientId, sub: payload.accountId, sid: a.sid });
-    }
-    const failed = await this.deliver(pending);
-    if (failed.length > 0) await this.schedule(opSessionUid, failed, 0);
+    const link = await links.findOneByOrFail({ grantId });
+    await revokeGrants(this.db, [grantId]);
+    if (!link.sid) return;
+    const failed = await this.deliver([{ clientId: link.clientId, sub: String(link.userId), sid: link.sid }]);
+    if (failed.length > 0) await this.schedule(grantId, failed, 0);
   }
 
   /** Logout tokens that failed before, due again now. */
@@ -142,18 +131,24 @@ export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
       const lease = new Date(now.getTime() + 60_000);
       const claimed = await this.db
         .getRepository(OidcSessionLink)
-        .update({ opSessionUid: link.opSessionUid, nextAttemptAt: link.nextAttemptAt! }, { nextAttemptAt: lease });
+        .update({ grantId: link.grantId, nextAttemptAt: link.nextAttemptAt! }, { nextAttemptAt: lease });
       if (!claimed.affected) continue;
       const failed = await this.deliver(JSON.parse(link.pending!) as PendingLogout[]);
-      await this.schedule(link.opSessionUid, failed, link.attempts);
+      await this.schedule(link.grantId, failed, link.attempts);
     }
   }
 
-  private async schedule(opSessionUid: string, failed: PendingLogout[], attempts: number): Promise<void> {
+  /** A logout token the provider failed to deliver at the end-session endpoint: retried on the schedule. */
+  private async retryLater(logout: PendingLogout): Promise<void> {
+    const link = await this.db.getRepository(OidcSessionLink).findOneBy({ clientId: logout.clientId, sid: logout.sid });
+    if (link) await this.schedule(link.grantId, [logout], 0);
+  }
+
+  private async schedule(grantId: string, failed: PendingLogout[], attempts: number): Promise<void> {
     const schedule = this.config.webhookRetryScheduleMs;
     const done = failed.length === 0 || attempts >= schedule.length;
     await this.db.getRepository(OidcSessionLink).update(
-      { opSessionUid },
+      { grantId },
       done
         ? { pending: null, nextAttemptAt: null, attempts: attempts + 1 }
         : {

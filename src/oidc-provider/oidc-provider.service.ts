@@ -140,6 +140,13 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
     return this.provider;
   }
 
+  /** Set by the logout service: a logout token the library failed to deliver, to be retried. */
+  private backchannelFailed?: (logout: { clientId: string; sub: string; sid: string }, err: unknown) => void;
+
+  onBackchannelFailure(handler: (logout: { clientId: string; sub: string; sid: string }, err: unknown) => void): void {
+    this.backchannelFailed = handler;
+  }
+
   useInteractions(handler: (req: Request, res: Response, next: NextFunction) => void): void {
     this.interactions = handler;
   }
@@ -151,6 +158,14 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
     const provider = new Provider(this.config.publicUrl, this.configuration(jwks));
     provider.proxy = this.config.trustProxy;
     provider.use((ctx, next) => this.bridge(ctx, next));
+    provider.on(
+      'backchannel.error',
+      (_ctx: unknown, err: unknown, client: unknown, accountId: unknown, sid: unknown) => {
+        const clientId = (client as ClientLike | undefined)?.clientId;
+        if (typeof clientId === 'string' && typeof accountId === 'string' && typeof sid === 'string')
+          this.backchannelFailed?.({ clientId, sub: accountId, sid }, err);
+      },
+    );
     provider.on('server_error', (_ctx: unknown, err: unknown) =>
       this.logger.error(`OpenID provider error: ${(err as Error)?.message ?? String(err)}`),
     );
@@ -187,7 +202,7 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
    * `prompt=none` request whose provider session is not yet the portal session's, the request goes on as an
    * interaction that shows nothing (marked silent): the interaction signs in with the portal session at once, or
    * answers `login_required`/`consent_required` as `prompt=none` would. After an authorization succeeded, the
-   * provider session is linked to the portal session it came from, so that ending one ends the other.
+   * grant's link to its portal session learns the provider session and `sid`, so that ending one ends the other.
    */
   private async bridge(ctx: KoaContextLike, next: () => Promise<void>): Promise<void> {
     const authorization = ctx.path === ROUTES.authorization || ctx.path.startsWith(`${ROUTES.authorization}/`);
@@ -207,24 +222,32 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
     await next();
     const oidc = ctx.oidc;
     if (oidc?.route === 'end_session_confirm' && oidc.params?.logout && oidc.session) {
-      // RP-initiated logout ends the portal session too (and through it, every application it signed into).
-      const link = await this.db.getRepository(OidcSessionLink).findOneBy({ opSessionUid: oidc.session.uid });
-      if (link) await this.sessions.end(link.portalSessionId, 'logout');
+      // RP-initiated logout ends the portal session too (and through it, every application it signed into). The
+      // library has just revoked this provider session's grants and told their applications: their links are done
+      // (a failed logout token comes back through 'backchannel.error' to be retried).
+      const repo = this.db.getRepository(OidcSessionLink);
+      const links = await repo.findBy({ opSessionUid: oidc.session.uid });
+      await repo.update({ opSessionUid: oidc.session.uid, loggedOutAt: IsNull() }, { loggedOutAt: new Date() });
+      for (const portalSessionId of new Set(links.map((l) => l.portalSessionId)))
+        await this.sessions.end(portalSessionId, 'logout');
       return;
     }
     if (oidc?.route === 'token' && ctx.status === 200 && oidc.client) {
       await this.recordUse(oidc.client.clientId, oidc.account?.accountId);
       return;
     }
-    if (!authorization || !oidc?.session?.accountId) return;
+    // After a sign-in: the grant's provider session and the `sid` its ID tokens carry, for back-channel logout.
+    const clientId = oidc?.client?.clientId;
+    const authorizationOf = clientId ? oidc?.session?.authorizations?.[clientId] : undefined;
+    if (!authorization || !clientId || !authorizationOf?.grantId || !oidc?.session?.accountId) return;
     const portal = stateOf(ctx).portal;
     if (portal?.state !== 'live' || String(portal.user.id) !== oidc.session.accountId) return;
-    if (ctx.status !== 303 && ctx.status !== 302 && ctx.status !== 200) return;
     await this.db
       .getRepository(OidcSessionLink)
-      .upsert({ opSessionUid: oidc.session.uid, portalSessionId: portal.sessionId, userId: portal.user.id }, [
-        'opSessionUid',
-      ]);
+      .update(
+        { grantId: authorizationOf.grantId, portalSessionId: portal.sessionId },
+        { opSessionUid: oidc.session.uid, sid: authorizationOf.sid ?? null },
+      );
   }
 
   /** An application's latest use (and its member's), written at most once a minute each. */
@@ -258,8 +281,11 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
         const maxAge = oidc.params?.max_age === undefined ? undefined : Number(oidc.params.max_age);
         if (maxAge !== undefined && Date.now() - portal.user.authenticatedAt.getTime() > maxAge * 1000)
           return REQUEST_PROMPT;
-        const link = await this.db.getRepository(OidcSessionLink).findOneBy({ opSessionUid: session.uid });
-        return link?.portalSessionId === portal.sessionId ? NO_NEED_TO_PROMPT : REQUEST_PROMPT;
+        // The application's grant in this provider session must have been made in this very portal session.
+        const grantId = oidc.client ? session.authorizations?.[oidc.client.clientId]?.grantId : undefined;
+        if (!grantId) return REQUEST_PROMPT;
+        const link = await this.db.getRepository(OidcSessionLink).findOneBy({ grantId });
+        return link?.portalSessionId === portal.sessionId && !link.loggedOutAt ? NO_NEED_TO_PROMPT : REQUEST_PROMPT;
       },
     );
   }

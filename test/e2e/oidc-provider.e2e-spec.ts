@@ -4,6 +4,7 @@ import request from 'supertest';
 import { Organisation } from '../../src/database/entities/organisation.entity';
 import { User } from '../../src/database/entities/user.entity';
 import { OidcClient } from '../../src/oidc-provider/entities/oidc-client.entity';
+import { OidcSessionLink } from '../../src/oidc-provider/entities/oidc-session-link.entity';
 import { MyOidcApp, NewOidcClient, OidcClientItem } from '../../src/shared/oidc-clients';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login, LoggedIn, PASSWORD, totp } from '../utils/factories';
@@ -385,6 +386,37 @@ describe('The portal as an OpenID provider', () => {
       expect(payload!.sub).toBe(String(member.id));
       expect(payload!.events).toEqual({ 'http://schemas.openid.net/event/backchannel-logout': {} });
       expect(payload!.nonce).toBeUndefined();
+    });
+  });
+
+  describe('tokens live within their portal session', () => {
+    it("a sign-in after the portal session ended never brings the old session's tokens back", async () => {
+      const config = await relyingParty(deploymentApp);
+      const browser = await signedInBrowser(member);
+      const { tokens } = await signIn(config, browser);
+      const first = await t.db
+        .getRepository(OidcSessionLink)
+        .findOneByOrFail({ sid: String(decodeJwt(tokens.id_token!).sid) });
+      // The portal session ends in the database alone (another instance, a crash before the sweep told anyone).
+      await t.db
+        .getRepository(Session)
+        .update({ id: first.portalSessionId }, { endedAt: new Date(), endReason: 'logout' });
+      await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+        error: 'invalid_grant',
+      });
+      // The same browser signs in again; the application's silent renewal gets a new grant, the old one stays dead.
+      const again = await browser.request('/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: member.email, password: PASSWORD, acceptToS: true }),
+      });
+      expect(again.status).toBe(200);
+      const renewed = await signIn(config, browser, { prompt: 'none' });
+      await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+        error: 'invalid_grant',
+      });
+      await expect(oidc.fetchUserInfo(config, tokens.access_token, String(member.id))).rejects.toBeDefined();
+      await oidc.fetchUserInfo(config, renewed.tokens.access_token, String(member.id));
     });
   });
 

@@ -4,8 +4,8 @@ import { refuseToDeleteData } from '../undo-guard';
 /**
  * The portal as an OpenID provider (docs/oidc-provider.md): the registered applications, the provider's own
  * records (codes, tokens, grants, sessions, interactions: one row per model and id, every instance reading the same),
- * its signing keys, each member's consent to an organisation's application, and which provider session each portal
- * session opened (so that ending the portal session ends what the applications hold).
+ * its signing keys, each member's consent to an organisation's application, and the portal session each grant was
+ * made in (so that ending the portal session ends what the applications hold).
  */
 export class OidcProvider1766500000000 implements MigrationInterface {
   name = 'OidcProvider1766500000000';
@@ -107,9 +107,12 @@ export class OidcProvider1766500000000 implements MigrationInterface {
       new Table({
         name: 'oidc_session_links',
         columns: [
-          { name: 'opSessionUid', type: 'varchar', length: '64', isPrimary: true },
+          { name: 'grantId', type: 'varchar', length: '255', isPrimary: true },
           { name: 'portalSessionId', type: 'varchar', length: '36' },
           { name: 'userId', type: 'integer' },
+          { name: 'clientId', type: 'varchar', length: '64' },
+          { name: 'opSessionUid', type: 'varchar', length: '64', isNullable: true },
+          { name: 'sid', type: 'varchar', length: '64', isNullable: true },
           { name: 'createdAt', type: date, default: now },
           { name: 'loggedOutAt', type: date, isNullable: true },
           { name: 'pending', type: 'text', isNullable: true },
@@ -118,6 +121,7 @@ export class OidcProvider1766500000000 implements MigrationInterface {
         ],
         indices: [
           { name: 'IDX_oidc_session_links_session', columnNames: ['portalSessionId'] },
+          { name: 'IDX_oidc_session_links_op_session', columnNames: ['opSessionUid'] },
           { name: 'IDX_oidc_session_links_next', columnNames: ['loggedOutAt', 'nextAttemptAt'] },
         ],
       }),

@@ -2,15 +2,16 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm'
 import { DATE_TYPE } from '../../database/column-types';
 
 /**
- * Which portal session a provider session (the browser's session at /oidc) was opened from. When the portal session
- * ends, the provider session's grants are revoked and its applications told (back-channel logout); `pending` holds
- * the applications still to tell, retried until they answer.
+ * The portal session a grant (an application's sign-in, with every code and token it issues) was made in. A token is
+ * honoured only while that portal session is open; when it ends, the grant is revoked and the application told
+ * (back-channel logout). A grant is never carried over to another portal session. `pending` holds the logout token
+ * still to deliver, retried until the application answers.
  */
 @Entity('oidc_session_links')
 @Index('IDX_oidc_session_links_next', ['loggedOutAt', 'nextAttemptAt'])
 export class OidcSessionLink {
-  @PrimaryColumn({ type: 'varchar', length: 64 })
-  opSessionUid!: string;
+  @PrimaryColumn({ type: 'varchar', length: 255 })
+  grantId!: string;
 
   @Index('IDX_oidc_session_links_session')
   @Column({ type: 'varchar', length: 36 })
@@ -19,14 +20,25 @@ export class OidcSessionLink {
   @Column({ type: 'integer' })
   userId!: number;
 
+  @Column({ type: 'varchar', length: 64 })
+  clientId!: string;
+
+  /** The provider's browser session that holds the grant, and the `sid` its ID tokens carry for the application. */
+  @Index('IDX_oidc_session_links_op_session')
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  opSessionUid!: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  sid!: string | null;
+
   @CreateDateColumn()
   createdAt!: Date;
 
-  /** When the portal session's end was handled (grants revoked, logout tokens sent or queued). */
+  /** When the portal session's end was handled (the grant revoked, the logout token sent or queued). */
   @Column({ type: DATE_TYPE, nullable: true })
   loggedOutAt!: Date | null;
 
-  /** JSON: the logout tokens still to deliver, `[{clientId, uri, sub, sid}]`. */
+  /** JSON: the logout token still to deliver, `{clientId, sub, sid}`. */
   @Column({ type: 'text', nullable: true })
   pending!: string | null;
 
