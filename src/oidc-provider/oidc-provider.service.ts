@@ -4,7 +4,9 @@ import type { NextFunction, Request, Response } from 'express';
 import Provider, { Check, ClientLike, interactionPolicy, KoaContextLike, OidcContext } from 'oidc-provider';
 
 const { REQUEST_PROMPT, NO_NEED_TO_PROMPT } = { REQUEST_PROMPT: true, NO_NEED_TO_PROMPT: false } as const;
+import { ThrottlerStorage } from '@nestjs/throttler';
 import { DataSource, IsNull, LessThan, Or } from 'typeorm';
+import { RATE_LIMITS } from '../common/throttling/rate-limits';
 import { OIDC_CLIENT_USE_RECORD_MS } from '../shared/oidc-clients';
 import { OidcClient } from './entities/oidc-client.entity';
 import { OidcConsent } from './entities/oidc-consent.entity';
@@ -46,6 +48,9 @@ const ROUTES = {
   challenge: `${OIDC_PATH}/challenge`,
   credential: `${OIDC_PATH}/credential`,
 };
+
+/** The endpoints where an application authenticates with its secret. */
+const SECRET_CHECKING = new Set([ROUTES.token, ROUTES.introspection, ROUTES.revocation]);
 
 /** Only asymmetric signatures are made or accepted: never `none`, never HMAC. */
 const ASYMMETRIC = ['ES256', 'RS256'];
@@ -110,6 +115,7 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
     private readonly keys: OidcKeysService,
     private readonly portal: PortalSessionReader,
     private readonly sessions: SessionsService,
+    private readonly throttler: ThrottlerStorage,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -187,6 +193,11 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
     }
     if (!path.startsWith(`${OIDC_PATH}/`)) return next();
     if (path.startsWith(`${INTERACTION_PATH}/`) && this.interactions) return this.interactions(req, res, next);
+    // The endpoints that check an application's secret are throttled per address, as the portal's anonymous calls are.
+    if (req.method === 'POST' && SECRET_CHECKING.has(path)) {
+      this.throttle(req, res).then((allowed) => allowed && this.callback!(req, res), next);
+      return;
+    }
     // The JWKS is read against the database's key set, so that a key another instance just rotated in is published
     // here before any token it signs reaches a relying party.
     if (path === ROUTES.jwks) {
@@ -248,6 +259,23 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
         { grantId: authorizationOf.grantId, portalSessionId: portal.sessionId },
         { opSessionUid: oidc.session.uid, sid: authorizationOf.sid ?? null },
       );
+  }
+
+  /** Counts the call against its address's budget; answers 429 (the OAuth error body) when it is spent. */
+  private async throttle(req: Request, res: Response): Promise<boolean> {
+    const record = await this.throttler.increment(
+      `oidc:${req.ip ?? 'unknown'}`,
+      RATE_LIMITS.WINDOW_MS,
+      RATE_LIMITS.PER_ADDRESS_ANONYMOUS * this.config.rateLimitScale,
+      0,
+      'oidc',
+    );
+    if (!record.isBlocked) return true;
+    res
+      .status(429)
+      .set('Retry-After', String(Math.max(1, Math.ceil(record.timeToBlockExpire))))
+      .json({ error: 'invalid_request', error_description: 'Too many requests: try again later.' });
+    return false;
   }
 
   /** An application's latest use (and its member's), written at most once a minute each. */

@@ -7,6 +7,7 @@ import { OidcClient } from '../../src/oidc-provider/entities/oidc-client.entity'
 import { OidcSessionLink } from '../../src/oidc-provider/entities/oidc-session-link.entity';
 import { MyOidcApp, NewOidcClient, OidcClientItem } from '../../src/shared/oidc-clients';
 import { Role } from '../../src/shared/roles';
+import { RATE_LIMITS } from '../../src/common/throttling/rate-limits';
 import { createOrganisation, createUser, login, LoggedIn, PASSWORD, totp } from '../utils/factories';
 import { Browser, freePort } from '../utils/relying-party';
 import { createInstanceBeside, createTestApp, TestApp } from '../utils/test-app';
@@ -420,6 +421,36 @@ describe('The portal as an OpenID provider', () => {
     });
   });
 
+  describe('back-channel logout delivery', () => {
+    it('retries a logout token the application failed to take, until it answers', async () => {
+      const path = '/flaky-logout';
+      const app = await register(support, {
+        name: 'Flaky receiver',
+        type: 'confidential',
+        redirectUris: [CALLBACK],
+        backchannelLogoutUri: `${receiver.url}${path}`,
+      });
+      receiver.answer(path, { status: 500 }, { status: 204 });
+      const config = await relyingParty(app);
+      const user = await createUser(t, org, { roleId: Role.ANALYST });
+      await signIn(config, await signedInBrowser(user));
+      const admin = await login(t, (await createUser(t, org, { roleId: Role.SITE_ADMIN })).email);
+      await http()
+        .post('/api/userLoginActivities/force-logoff')
+        .set(admin.auth)
+        .send({ userIds: [user.id] })
+        .expect(200);
+      const deadline = Date.now() + 15_000;
+      while (receiver.requests.filter((r) => r.path === path).length < 2 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 200));
+      const attempts = receiver.requests.filter((r) => r.path === path);
+      expect(attempts).toHaveLength(2);
+      const link = await t.db.getRepository(OidcSessionLink).findOneByOrFail({ clientId: app.clientId });
+      expect(link.pending).toBeNull();
+      expect(link.attempts).toBe(2);
+    });
+  });
+
   describe('signing keys', () => {
     it('a rotation signs with the new key and keeps the old one published', async () => {
       const config = await relyingParty(deploymentApp);
@@ -784,5 +815,30 @@ describe('The portal as an OpenID provider', () => {
         await second.app.close();
       }
     });
+  });
+});
+
+describe('The OpenID provider under a flood', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("throttles the endpoints that check an application's secret per address (429 with Retry-After)", async () => {
+    const statuses: number[] = [];
+    const one = () =>
+      request(t.http)
+        .post('/oidc/token')
+        .auth('app_unknown', 'guess')
+        .type('form')
+        .send({ grant_type: 'authorization_code', code: 'x', redirect_uri: CALLBACK, code_verifier: 'y'.repeat(43) });
+    for (let sent = 0; sent < RATE_LIMITS.PER_ADDRESS_ANONYMOUS; sent += 100)
+      statuses.push(...(await Promise.all(Array.from({ length: 100 }, one))).map((r) => r.status));
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const refused = await one();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body.error).toBe('invalid_request');
   });
 });
