@@ -22,7 +22,7 @@ import { OidcKeysService } from './oidc-keys.service';
 import { OIDC_LIFETIMES } from './oidc-lifetimes';
 import { errorPage, loggedOutPage, logoutPage } from './oidc-pages';
 import { PortalSession, PortalSessionReader } from './portal-session';
-import { SessionsService } from '../sessions';
+import { Session, SessionsService } from '../sessions';
 
 /** Where the provider lives: every endpoint under /oidc/, discovery at the issuer's well-known address. */
 export const OIDC_PATH = '/oidc';
@@ -243,6 +243,12 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
         await this.sessions.end(portalSessionId, 'logout');
       return;
     }
+    if (oidc?.route === 'introspection' && (ctx.body as { active?: boolean } | undefined)?.active === true) {
+      // A token of an ended portal session is inactive from that moment, before the sweep revokes it.
+      const grant = oidc.entities.Grant as { jti?: string } | undefined;
+      if (!grant?.jti || !(await this.grantLive(grant.jti))) ctx.body = { active: false };
+      return;
+    }
     if (oidc?.route === 'token' && ctx.status === 200 && oidc.client) {
       await this.recordUse(oidc.client.clientId, oidc.account?.accountId);
       return;
@@ -259,6 +265,13 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
         { grantId: authorizationOf.grantId, portalSessionId: portal.sessionId },
         { opSessionUid: oidc.session.uid, sid: authorizationOf.sid ?? null },
       );
+  }
+
+  /** Whether a grant's portal session is still open. */
+  private async grantLive(grantId: string): Promise<boolean> {
+    const link = await this.db.getRepository(OidcSessionLink).findOneBy({ grantId });
+    if (!link || link.loggedOutAt) return false;
+    return (await this.db.getRepository(Session).countBy({ id: link.portalSessionId, endedAt: IsNull() })) > 0;
   }
 
   /** Counts the call against its address's budget; answers 429 (the OAuth error body) when it is spent. */

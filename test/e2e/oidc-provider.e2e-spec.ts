@@ -405,6 +405,8 @@ describe('The portal as an OpenID provider', () => {
       await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
         error: 'invalid_grant',
       });
+      const introspected = await oidc.tokenIntrospection(config, tokens.access_token);
+      expect(introspected.active).toBe(false);
       // The same browser signs in again; the application's silent renewal gets a new grant, the old one stays dead.
       const again = await browser.request('/auth/login', {
         method: 'POST',
