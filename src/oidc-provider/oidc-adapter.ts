@@ -2,6 +2,8 @@ import { DataSource, In, IsNull, LessThan } from 'typeorm';
 import { decrypt } from '../common/crypto/secrets';
 import { OidcClient } from './entities/oidc-client.entity';
 import { OidcRecord } from './entities/oidc-record.entity';
+import { OidcSessionLink } from './entities/oidc-session-link.entity';
+import { errors } from 'oidc-provider';
 
 /** What oidc-provider stores through an adapter: a JSON object with optional look-up fields. */
 export type AdapterPayload = Record<string, unknown> & {
@@ -104,9 +106,17 @@ export function databaseAdapter(db: DataSource, encryptionKey: Buffer): new (mod
       return answer(await records().findOneBy({ model: this.model, uid }));
     }
 
-    /** Marks a single-use record used, once: of two instances consuming it at the same time, both see it used after. */
+    /**
+     * Marks a single-use record (a code, a refresh token being rotated) used, once, by a conditional update: of two
+     * requests using it at the same moment, on one instance or two, one wins. The other is a reuse, answered as the
+     * library answers one that comes later: the grant is revoked (the winner's tokens too) and the request refused.
+     */
     async consume(id: string): Promise<void> {
-      await records().update({ model: this.model, id, consumedAt: IsNull() }, { consumedAt: new Date() });
+      const won = await records().update({ model: this.model, id, consumedAt: IsNull() }, { consumedAt: new Date() });
+      if (won.affected) return;
+      const row = await records().findOneBy({ model: this.model, id });
+      if (row?.grantId) await revokeGrants(db, [row.grantId]);
+      throw new errors.InvalidGrant(`${this.model === 'RefreshToken' ? 'refresh token' : 'grant'} already used`);
     }
 
     async destroy(id: string): Promise<void> {
@@ -122,6 +132,10 @@ export function databaseAdapter(db: DataSource, encryptionKey: Buffer): new (mod
 /** Deletes every record of these grants, the grants included (an application removed, consent withdrawn, logout). */
 export async function revokeGrants(db: DataSource, grantIds: string[]): Promise<void> {
   if (grantIds.length === 0) return;
+  // Refused from now on by findAccount too, whatever a racing request saves after this.
+  await db
+    .getRepository(OidcSessionLink)
+    .update({ grantId: In(grantIds), loggedOutAt: IsNull() }, { loggedOutAt: new Date() });
   await db.getRepository(OidcRecord).delete({ model: In(GRANT_BOUND_MODELS), grantId: In(grantIds) });
   await db.getRepository(OidcRecord).delete({ model: 'Grant', id: In(grantIds) });
 }
