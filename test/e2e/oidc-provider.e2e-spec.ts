@@ -453,6 +453,41 @@ describe('The portal as an OpenID provider', () => {
     });
   });
 
+  describe('another person in the same browser', () => {
+    it("signs the application in as the portal's new account, never the previous one", async () => {
+      const config = await relyingParty(deploymentApp);
+      const browser = await signedInBrowser(member);
+      await signIn(config, browser);
+      const next = await createUser(t, org, { roleId: Role.VIEWER });
+      const login = await browser.request('/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: next.email, password: PASSWORD, acceptToS: true }),
+      });
+      expect(login.status).toBe(200);
+      const started = await authorizationUrl(config, {}, 'openid');
+      let { res, location } = await browser.follow(started.url.href);
+      // The library ends the previous account's provider session first, through its own auto-submitted form.
+      for (let hops = 0; !location && res.status === 200 && hops < 3; hops++) {
+        const html = await res.text();
+        const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+        if (!action) break;
+        const fields = new URLSearchParams();
+        for (const [, k, v] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) fields.set(k, v);
+        ({ res, location } = await browser.follow(action.replace(/&#x2F;|&#47;/g, '/'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: fields.toString(),
+        }));
+      }
+      const tokens = await oidc.authorizationCodeGrant(config, new URL(location!), {
+        pkceCodeVerifier: started.verifier,
+        expectedState: started.state,
+      });
+      expect(decodeJwt(tokens.id_token!).sub).toBe(String(next.id));
+    });
+  });
+
   describe('signing keys', () => {
     it('a rotation signs with the new key and keeps the old one published', async () => {
       const config = await relyingParty(deploymentApp);
