@@ -13,7 +13,7 @@ import { OidcConsent } from './entities/oidc-consent.entity';
 import { OidcSessionLink } from './entities/oidc-session-link.entity';
 import { amrOf, isMultiFactor } from './oidc-account';
 import { consentPage, errorPage } from './oidc-pages';
-import { INTERACTION_PATH, OidcProviderService, pageCsp, SILENT_PARAM } from './oidc-provider.service';
+import { INTERACTION_PATH, OidcProviderService, originsOf, pageCsp, SILENT_PARAM } from './oidc-provider.service';
 import { PortalSessionReader } from './portal-session';
 
 /** What an interaction ends with: a sign-in and its grant, or an error sent back to the application. */
@@ -82,12 +82,13 @@ export class OidcInteractions implements OnModuleInit {
     }
     if (outcome === 'consent') {
       const client = await this.client(details);
-      res.setHeader('Content-Security-Policy', pageCsp(originsOf(client?.redirectUris)));
-      return this.page(
-        res,
-        200,
-        consentPage(client?.name ?? 'This application', this.scopes(details), `${back}/confirm`, `${back}/abort`),
+      const page = consentPage(
+        client?.name ?? 'This application',
+        this.scopes(details),
+        `${back}/confirm`,
+        `${back}/abort`,
       );
+      return this.page(res, 200, page, originsOf(client?.redirectUris));
     }
   }
 
@@ -223,20 +224,9 @@ export class OidcInteractions implements OnModuleInit {
     return OIDC_SCOPES.filter((s) => asked.has(s));
   }
 
-  private page(res: Response, status: number, html: string): void {
-    if (!res.getHeader('Content-Security-Policy')) res.setHeader('Content-Security-Policy', pageCsp());
+  /** One of the provider's pages, with its own content security policy (no script; forms to `formTargets`). */
+  private page(res: Response, status: number, html: string, formTargets: string[] = []): void {
+    res.setHeader('Content-Security-Policy', pageCsp(formTargets));
     res.status(status).type('html').send(html);
   }
-}
-
-function originsOf(uris: readonly string[] | undefined): string[] {
-  const origins = new Set<string>();
-  for (const u of uris ?? []) {
-    try {
-      origins.add(new URL(u).origin);
-    } catch {
-      // not an address
-    }
-  }
-  return [...origins];
 }

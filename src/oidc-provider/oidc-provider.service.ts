@@ -2,8 +2,6 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { NextFunction, Request, Response } from 'express';
 import Provider, { Check, ClientLike, interactionPolicy, KoaContextLike, OidcContext } from 'oidc-provider';
-
-const { REQUEST_PROMPT, NO_NEED_TO_PROMPT } = { REQUEST_PROMPT: true, NO_NEED_TO_PROMPT: false } as const;
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { DataSource, IsNull, LessThan, Or } from 'typeorm';
 import { RATE_LIMITS } from '../common/throttling/rate-limits';
@@ -15,14 +13,17 @@ import { runPeriodically } from '../common/periodic';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { OidcSessionLink } from './entities/oidc-session-link.entity';
-import { deleteExpiredRecords } from './oidc-adapter';
 import { accountFinder, OIDC_SCOPE_CLAIMS, OidcAccount } from './oidc-account';
-import { databaseAdapter } from './oidc-adapter';
+import { databaseAdapter, deleteExpiredRecords } from './oidc-adapter';
 import { OidcKeysService } from './oidc-keys.service';
 import { OIDC_LIFETIMES } from './oidc-lifetimes';
 import { errorPage, loggedOutPage, logoutPage } from './oidc-pages';
 import { PortalSession, PortalSessionReader } from './portal-session';
 import { Session, SessionsService } from '../sessions';
+
+/** What an interaction policy check answers (the library's Check.REQUEST_PROMPT and Check.NO_NEED_TO_PROMPT). */
+const REQUEST_PROMPT = true;
+const NO_NEED_TO_PROMPT = false;
 
 /** Where the provider lives: every endpoint under /oidc/, discovery at the issuer's well-known address. */
 export const OIDC_PATH = '/oidc';
@@ -71,7 +72,7 @@ function stateOf(ctx: KoaContextLike): BridgeState {
 }
 
 /** The origins of a list of addresses, for a page's form-action (a form's redirect chain must be allowed). */
-function originsOf(uris: readonly string[] | undefined): string[] {
+export function originsOf(uris: readonly string[] | undefined): string[] {
   const origins = new Set<string>();
   for (const u of uris ?? []) {
     try {

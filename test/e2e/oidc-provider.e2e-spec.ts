@@ -304,6 +304,15 @@ describe('The portal as an OpenID provider', () => {
       expect(res.status).toBe(400);
       expect(res.headers.location).toBeUndefined();
       expect(res.text).not.toContain('<script>alert(1)</script>');
+      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    });
+
+    it('an unknown or expired sign-in shows an error page without scripts', async () => {
+      const res = await http().get('/oidc/interaction/not-a-real-one');
+      expect(res.status).toBe(400);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(res.text).toContain('This sign-in cannot continue');
     });
 
     it('a public application without PKCE is refused', async () => {
