@@ -4,6 +4,8 @@ import request from 'supertest';
 import { Organisation } from '../../src/database/entities/organisation.entity';
 import { User } from '../../src/database/entities/user.entity';
 import { OidcClient } from '../../src/oidc-provider/entities/oidc-client.entity';
+import { OidcSigningKey } from '../../src/oidc-provider/entities/oidc-signing-key.entity';
+import { OidcKeysService } from '../../src/oidc-provider/oidc-keys.service';
 import { OidcSessionLink } from '../../src/oidc-provider/entities/oidc-session-link.entity';
 import { MyOidcApp, NewOidcClient, OidcClientItem } from '../../src/shared/oidc-clients';
 import { Role } from '../../src/shared/roles';
@@ -819,6 +821,17 @@ describe('The portal as an OpenID provider', () => {
   });
 
   describe('several instances', () => {
+    it('instances starting together on an empty key table create one signing key', async () => {
+      const keys = t.app.get(OidcKeysService);
+      await t.db.getRepository(OidcSigningKey).clear();
+      const sets = await Promise.all(Array.from({ length: 5 }, () => keys.signingKeys()));
+      expect(await t.db.getRepository(OidcSigningKey).count()).toBe(1);
+      expect(new Set(sets.map((set) => set.map((k) => k.kid).join()))).toEqual(new Set([sets[0][0].kid]));
+      expect(sets[0][0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+      const row = await t.db.getRepository(OidcSigningKey).findOneByOrFail({ kid: sets[0][0].kid });
+      expect(row.privateJwkSealed).not.toContain(String(sets[0][0].d));
+    });
+
     it('authorize on one instance, exchange and refresh on another sharing the database', async () => {
       const second = await createInstanceBeside(t, { PUBLIC_URL: issuer, ALLOW_PRIVATE_NETWORKS: 'true' });
       try {
