@@ -86,6 +86,7 @@ export function ApplicationFields({ form, editing }: { form: UseFormReturn<Appli
               <Fieldset.Legend>{T.TYPE}</Fieldset.Legend>
               <RadioGroup.Root
                 name={field.name}
+                aria-label={T.TYPE}
                 value={field.value}
                 colorPalette="blue"
                 onValueChange={(e) => e.value && field.onChange(e.value)}
