@@ -112,11 +112,6 @@ export const CAPABILITY_ROLES = {
   PROVISIONING_MANAGE: [Role.E_SUPPORT, Role.SITE_ADMIN],
   /** The Integrations page: API keys, webhooks, audit log streams (the site admin, or E-Support for any organisation). */
   INTEGRATIONS: [Role.E_SUPPORT, Role.SITE_ADMIN],
-  /**
-   * The applications of the portal's OpenID provider: a site admin registers its organisation's, E-Support any
-   * organisation's and the deployment's own.
-   */
-  OIDC_CLIENTS: [Role.E_SUPPORT, Role.SITE_ADMIN],
   /** An organisation's insights: its site admins and administrators, E-Support for any organisation. */
   INSIGHTS: ACCOUNT_ACTORS,
   /**
