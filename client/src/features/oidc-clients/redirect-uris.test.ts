@@ -26,8 +26,8 @@ describe('redirect URIs (the provider’s registration rules, checked before sen
       expect(redirectUriAllowed(uri, 'public')).toBe(false);
   });
 
-  it('reads one address a line, and names the first one refused', () => {
-    expect(uriLines(' https://a.example/cb \r\n\n  https://b.example/cb\n')).toEqual([
+  it('reads one address a line (each once), and names the first one refused', () => {
+    expect(uriLines(' https://a.example/cb \r\n\n  https://b.example/cb\nhttps://a.example/cb')).toEqual([
       'https://a.example/cb',
       'https://b.example/cb',
     ]);

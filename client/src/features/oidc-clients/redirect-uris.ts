@@ -8,12 +8,13 @@ import {
 /** The loopback hosts on which a public (native) application may receive its code over plain http (RFC 8252 §7.3). */
 const LOOPBACK_HOSTS = ['127.0.0.1', '[::1]', 'localhost'];
 
-/** The addresses of a one-per-line field: each line trimmed, blank lines left out. */
+/** The addresses of a one-per-line field: each line trimmed, blank lines and repeats left out. */
 export function uriLines(text: string): string[] {
-  return text
+  const lines = text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);
+  return [...new Set(lines)];
 }
 
 /**
