@@ -48,6 +48,7 @@ export const queryKeys = {
   oidcClients: {
     all: ['oidc-clients'] as const,
     list: (organisationId?: number) => ['oidc-clients', organisationId ?? 'own'] as const,
+    discovery: ['oidc-discovery'] as const,
   },
   passkeys: ['passkeys'] as const,
   sessions: ['user-sessions'] as const,

@@ -5,6 +5,11 @@ export const OIDC_CLIENTS_TEXTS = {
     "Register the applications that sign people in with their portal account (OpenID Connect). Only this organisation's members can sign in to them, and each member agrees once to what the application may read.",
   DEPLOYMENT_INTRO:
     "With no organisation chosen, these are the deployment's own applications: every organisation's members can sign in to them, without being asked to agree.",
+  ISSUER: 'Issuer',
+  ISSUER_HELP:
+    'Configure your applications with this issuer: they find every endpoint of the portal at its /.well-known/openid-configuration.',
+  COPY_ISSUER: 'Copy issuer',
+  COPIED: 'Copied',
   REGISTER: 'Register application',
   NAME: 'Application name',
   TYPE: 'Type',

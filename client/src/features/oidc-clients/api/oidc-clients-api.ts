@@ -22,6 +22,8 @@ export const oidcClientsApi = {
     api.put<OidcClientItem>(`api/oidc-clients/${id}`, body),
   remove: (id: number) => api.delete<Done>(`api/oidc-clients/${id}`),
   rotateSecret: (id: number) => api.post<RotatedOidcClientSecret>(`api/oidc-clients/${id}/rotate-secret`),
+  /** The provider's discovery document (public), for the issuer the applications are configured with. */
+  discovery: () => api.get<{ issuer: string }>('/.well-known/openid-configuration'),
 };
 
 export function useOidcClients(organisationId: number | undefined, enabled: boolean) {
@@ -29,6 +31,17 @@ export function useOidcClients(organisationId: number | undefined, enabled: bool
     enabled,
     queryKey: queryKeys.oidcClients.list(organisationId),
     queryFn: () => oidcClientsApi.list(organisationId),
+    retry: false,
+  });
+}
+
+/** The provider's issuer, exactly as the applications must name it (PUBLIC_URL). */
+export function useOidcIssuer() {
+  return useQuery({
+    queryKey: queryKeys.oidcClients.discovery,
+    queryFn: oidcClientsApi.discovery,
+    select: (d) => d.issuer,
+    staleTime: Infinity,
     retry: false,
   });
 }

@@ -50,6 +50,7 @@ function setup(routes: Record<string, { status?: number; body?: unknown }> = {},
     'PUT api/oidc-clients/7': { body: hr },
     'POST api/oidc-clients/7/rotate-secret': { body: { clientSecret: 'ocs_rotated' } },
     'DELETE api/oidc-clients/7': { body: { success: true } },
+    'GET .well-known/openid-configuration': { body: { issuer: 'https://portal.acme.test' } },
     ...routes,
   });
   renderPage(
@@ -78,6 +79,19 @@ describe('ApplicationsPage (organisation settings, Applications tab)', () => {
     expect(within(first).getByRole('button', { name: `${T.ROTATE} HR system` })).toBeInTheDocument();
     expect(within(second).queryByRole('button', { name: new RegExp(T.ROTATE) })).toBeNull();
     expect(screen.getByText(T.INTRO)).toBeInTheDocument();
+  });
+
+  it('names the issuer the applications are configured with, read from the discovery document', async () => {
+    setup();
+    expect(await screen.findByTestId('oidc-issuer')).toHaveTextContent(/^https:\/\/portal\.acme\.test$/);
+    expect(screen.getByRole('button', { name: T.COPY_ISSUER })).toBeInTheDocument();
+  });
+
+  it('leaves the issuer out while the discovery document cannot be read', async () => {
+    const server = setup({ 'GET .well-known/openid-configuration': { status: 404, body: {} } });
+    await screen.findAllByTestId('application-row');
+    await waitFor(() => expect(server.callsTo('GET', '.well-known/openid-configuration')).toHaveLength(1));
+    expect(screen.queryByTestId('oidc-issuer')).toBeNull();
   });
 
   it('says so when there are none', async () => {

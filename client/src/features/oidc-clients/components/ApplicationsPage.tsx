@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Clipboard, Code, Field, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import type { OidcClientItem } from '@shared/oidc-clients';
 import { Role } from '@shared/roles';
@@ -14,7 +14,7 @@ import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { formatEventTime } from '@/lib/date-formats';
 import { useOrganisationScope } from '@/lib/organisation-scope';
-import { oidcClientsApi, useOidcClients, useReloadOidcClients } from '../api/oidc-clients-api';
+import { oidcClientsApi, useOidcClients, useOidcIssuer, useReloadOidcClients } from '../api/oidc-clients-api';
 import { OIDC_CLIENTS_TEXTS as T } from '../texts';
 import {
   applicationFields,
@@ -26,6 +26,30 @@ import {
 } from './ApplicationFields';
 
 const C = T.COLUMNS;
+
+/** The issuer the applications are configured with, and a copy button; nothing while the provider cannot be read. */
+function Issuer() {
+  const issuer = useOidcIssuer();
+  if (!issuer.data) return null;
+  return (
+    <Field.Root>
+      <Field.Label>{T.ISSUER}</Field.Label>
+      <HStack>
+        <Code data-testid="oidc-issuer" px="2" py="1" wordBreak="break-all">
+          {issuer.data}
+        </Code>
+        <Clipboard.Root value={issuer.data}>
+          <Clipboard.Trigger asChild>
+            <Button size="xs" variant="outline" aria-label={T.COPY_ISSUER}>
+              <Clipboard.Indicator copied={T.COPIED}>{T.COPY_ISSUER}</Clipboard.Indicator>
+            </Button>
+          </Clipboard.Trigger>
+        </Clipboard.Root>
+      </HStack>
+      <Field.HelperText>{T.ISSUER_HELP}</Field.HelperText>
+    </Field.Root>
+  );
+}
 
 /**
  * The Applications tab of the organisation settings: the applications that sign people in through the portal's
@@ -122,6 +146,7 @@ function Applications({
       <PageHeader title={T.TITLE} />
       <Stack gap="6" maxW="5xl">
         <Text color="fg.muted">{deployment ? T.DEPLOYMENT_INTRO : T.INTRO}</Text>
+        <Issuer />
         {secret && (
           <SecretShownOnce
             title={T.SECRET_TITLE}
