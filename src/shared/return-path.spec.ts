@@ -1,4 +1,4 @@
-import { RETURN_PATH_MAX, safeReturnPath } from './return-path';
+import { providerReturnPath, RETURN_PATH_MAX, safeReturnPath } from './return-path';
 
 const ORIGIN = 'https://portal.example.com';
 
@@ -79,5 +79,22 @@ describe('safeReturnPath: a returnTo is only ever a path of this origin, judged 
       expect(kept.startsWith('/') && !kept.startsWith('//')).toBe(true);
       expect(new URL(kept, ORIGIN).origin).toBe(ORIGIN);
     }
+  });
+});
+
+describe("providerReturnPath: only the OpenID provider's sign-in, under /oidc/", () => {
+  it.each(['/oidc/interaction/abc', '/oidc/auth/x?y=1'])('keeps %s', (value) => {
+    expect(providerReturnPath(value, ORIGIN)).toBe(value);
+  });
+  it.each([
+    '/',
+    '/users',
+    '/oidcx/a',
+    '/oidc',
+    '/a/../oidc/../users',
+    '//evil.example/oidc/x',
+    'https://evil.example/oidc/x',
+  ])('drops %s', (value) => {
+    expect(providerReturnPath(value, ORIGIN)).toBeNull();
   });
 });

@@ -35,3 +35,16 @@ export function safeReturnPath(value: unknown, origin: string): string | null {
   if (new URL(path, base).href !== target.href) return null;
   return path;
 }
+
+/** Where the portal's OpenID provider takes a sign-in back to the application: its interactions, under this path. */
+export const PROVIDER_SIGN_IN_PREFIX = '/oidc/';
+
+/**
+ * Where a sign-in that leaves the portal's pages (a corporate round trip) may end instead of the portal's home: a
+ * return path (safeReturnPath's rule) of the OpenID provider's sign-in, or null. Nothing else: a corporate sign-in
+ * lands on the portal, whose client goes on to the last page worked on.
+ */
+export function providerReturnPath(value: unknown, origin: string): string | null {
+  const path = safeReturnPath(value, origin);
+  return path?.startsWith(PROVIDER_SIGN_IN_PREFIX) ? path : null;
+}

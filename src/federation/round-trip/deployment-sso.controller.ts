@@ -19,7 +19,8 @@ export class SsoController {
   /**
    * `prompt=login` asks the provider to authenticate the person again (with max_age=0), whatever session they have
    * there. With the `stepUp` ticket of POST /auth/step-up/sso, the round trip is a re-authentication of the signed-in
-   * session it names (docs/product-rules.md §7): its callback marks that session instead of opening one.
+   * session it names (docs/product-rules.md §7): its callback marks that session instead of opening one. A sign-in's
+   * `returnTo` (a path of the OpenID provider's sign-in, else ignored) is where it ends.
    */
   @Redirects("To the identity provider's authorization endpoint")
   @Errors(404, 502)
@@ -30,7 +31,8 @@ export class SsoController {
     @Res() res: Response,
     @Query('prompt') prompt?: string,
     @Query('stepUp') stepUpTicket?: string,
+    @Query('returnTo') returnTo?: string,
   ): Promise<void> {
-    await this.flow.startDeploymentWide(res, { prompt, tickets: { stepUp: stepUpTicket } });
+    await this.flow.startDeploymentWide(res, { prompt, returnTo, tickets: { stepUp: stepUpTicket } });
   }
 }

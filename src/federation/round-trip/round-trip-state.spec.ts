@@ -26,4 +26,12 @@ describe.each(SERVICE_DATABASES)("RoundTripState's SAML purposes on %s", (databa
       { purpose: 'test', ticket: { sub: 7, returnTo: '/users/sso' }, startedAt: expect.any(Number) },
     ]);
   });
+
+  it("carries a sign-in's return path, without a purpose", async () => {
+    const relayState = await state().keepSaml({ returnTo: '/oidc/interaction/abc' });
+    expect(await state().takeSaml(relayState)).toEqual({
+      returnTo: '/oidc/interaction/abc',
+      startedAt: expect.any(Number),
+    });
+  });
 });

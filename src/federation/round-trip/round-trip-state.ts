@@ -12,20 +12,25 @@ export const TRANSACTION_SECONDS = 10 * 60;
 /** The most a one-time value holds (its column's length). */
 const VALUE_CHARS = 100;
 
-/** A round trip's purpose other than signing in (RoundTripPurpose's name) and its ticket. */
-export interface CarriedPurpose {
-  purpose: string;
-  ticket: unknown;
+/**
+ * What a round trip carries besides the protocol's own state: a purpose other than signing in (RoundTripPurpose's
+ * name) and its ticket; or, for a sign-in, where the browser goes once signed in (a path of the OpenID provider's
+ * sign-in, see signInReturnPath).
+ */
+export interface Carried {
+  purpose?: string;
+  ticket?: unknown;
+  returnTo?: string;
 }
 
 /**
  * An OIDC round trip's state (PKCE verifier, state, nonce, the connection or none for the deployment-wide provider)
- * and, unless it is a sign-in, its purpose and ticket.
+ * and what it carries.
  */
-export type Transaction = OidcTransaction & Partial<CarriedPurpose>;
+export type Transaction = OidcTransaction & Carried;
 
-/** A SAML answer's purpose and ticket, and when its round trip began. */
-export type SamlPurpose = CarriedPurpose & { startedAt: number };
+/** What a SAML answer's RelayState carried, and when its round trip began. */
+export type SamlPurpose = Carried & { startedAt: number };
 /**
  * What crosses the round trip to the identity provider and back. OIDC: a signed, HttpOnly cookie sent only to
  * /callback. SAML: RelayState carries 80 bytes at most, so it is a random key of a one-time value every instance finds.
@@ -76,18 +81,19 @@ export class RoundTripState {
       codeVerifier: p.codeVerifier,
       ...(typeof p.connectionId === 'number' ? { connectionId: p.connectionId } : {}),
       ...(typeof p.purpose === 'string' ? { purpose: p.purpose, ticket: p.ticket } : {}),
+      ...(typeof p.returnTo === 'string' ? { returnTo: p.returnTo } : {}),
     };
   }
 
   /**
-   * Keeps a purpose and its ticket for a SAML round trip; its RelayState key. The ticket is written in pieces of
-   * VALUE_CHARS one-time values, under the key, its count and the start time.
+   * Keeps what a SAML round trip carries; its RelayState key. It is written in pieces of VALUE_CHARS one-time values,
+   * under the key, its count and the start time.
    */
-  async keepSaml({ purpose, ticket }: CarriedPurpose): Promise<string> {
+  async keepSaml({ purpose, ticket, returnTo }: Carried): Promise<string> {
     const key = randomBytes(16).toString('base64url');
     const until = new Date(Date.now() + TRANSACTION_SECONDS * 1000);
     // Cut by characters, as the column counts them, never inside one.
-    const chars = Array.from(JSON.stringify({ purpose, ticket }));
+    const chars = Array.from(JSON.stringify({ purpose, ticket, returnTo }));
     const pieces = Math.ceil(chars.length / VALUE_CHARS);
     for (let i = 0; i < pieces; i += 1)
       await this.once.claim(
@@ -99,7 +105,7 @@ export class RoundTripState {
     return key;
   }
 
-  /** The purpose a SAML answer's RelayState names, once, and when its round trip began. */
+  /** What a SAML answer's RelayState carried, once, and when its round trip began. */
   async takeSaml(relayState: string): Promise<SamlPurpose | undefined> {
     const head = await this.once.get(`saml-purpose:${relayState}`);
     if (!head || !(await this.once.take(`saml-purpose:${relayState}`))) return undefined;
@@ -111,8 +117,12 @@ export class RoundTripState {
       await this.once.take(key);
     }
     try {
-      const { purpose, ticket } = JSON.parse(text) as CarriedPurpose;
-      return { purpose, ticket, startedAt };
+      const { purpose, ticket, returnTo } = JSON.parse(text) as Carried;
+      return {
+        ...(typeof purpose === 'string' ? { purpose, ticket } : {}),
+        ...(typeof returnTo === 'string' ? { returnTo } : {}),
+        startedAt,
+      };
     } catch {
       // A piece already swept: the round trip is over.
       return undefined;

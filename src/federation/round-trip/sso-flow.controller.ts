@@ -45,6 +45,7 @@ export class SsoFlowController {
     await this.flow.start(id, res, {
       loginHint: query.login_hint,
       prompt: query.prompt,
+      returnTo: query.returnTo,
       tickets: { stepUp: query.stepUp, test: query.test },
     });
   }
@@ -52,7 +53,7 @@ export class SsoFlowController {
   @Access.public()
   @Get('callback')
   @SignInStep()
-  @Redirects('To / signed in, or to /logIn with the reason')
+  @Redirects("To / (or the OpenID provider's sign-in it started from) signed in, or to /logIn with the reason")
   async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
     await this.flow.oidcCallback(req, res);
   }
@@ -61,7 +62,7 @@ export class SsoFlowController {
   @Post('auth/saml/:id/acs')
   @SignInStep()
   @ApiConsumes('application/x-www-form-urlencoded')
-  @Redirects('To / signed in, or to /logIn with the reason')
+  @Redirects("To / (or the OpenID provider's sign-in it started from) signed in, or to /logIn with the reason")
   async acs(
     @Param('id', ParseIdPipe) id: number,
     @Body() dto: SamlPostDto,

@@ -14,9 +14,10 @@ import { SamlConnector } from '../connectors/saml-connector';
 import { DeploymentWideSignIn } from '../sign-in/deployment-wide-sign-in.service';
 import { FederatedSignInService } from '../sign-in/federated-sign-in.service';
 import { SignInEnd } from '../sign-in/sign-in-end';
-import { backToLogin, RoundTripEnd, RoundTripHandler, RoundTripPurposes } from './round-trip-purpose';
-import { RoundTripState, SamlPurpose } from './round-trip-state';
+import { backToLogin, RoundTripEnd, RoundTripPurposes } from './round-trip-purpose';
+import { Carried, RoundTripState, SamlPurpose } from './round-trip-state';
 import { oidcRedirectUri } from './sso-urls';
+import { providerReturnPath } from '../../shared/return-path';
 
 const SAML_CLOCK_SKEW_MS = 60_000;
 
@@ -61,18 +62,24 @@ export class SsoFlowService {
   /**
    * GET /auth/sso/{id}. `prompt=login`: a fresh authentication at the provider (OIDC prompt=login and max_age=0,
    * SAML ForceAuthn). A ticket of a registered purpose (`?stepUp=` of POST /auth/step-up/sso, `?test=` of POST
-   * /api/sso-connections/{id}/test) makes the round trip that purpose's, with a fresh authentication too.
+   * /api/sso-connections/{id}/test) makes the round trip that purpose's, with a fresh authentication too. A sign-in's
+   * `returnTo` (the OpenID provider's sign-in that sent the person to the login card) is where it ends.
    */
   async start(
     id: number,
     res: Response,
-    { loginHint, prompt, tickets = {} }: { loginHint?: string; prompt?: string; tickets?: StartTickets } = {},
+    {
+      loginHint,
+      prompt,
+      returnTo,
+      tickets = {},
+    }: { loginHint?: string; prompt?: string; returnTo?: string; tickets?: StartTickets } = {},
   ): Promise<void> {
     try {
       const carried = this.purposes.fromStart(tickets, id);
       const reauthenticate = prompt === 'login' || !!carried;
       const c = carried?.purpose.disabledConnections ? await this.existing(id) : await this.usable(id);
-      const purpose = carried ? { purpose: carried.purpose.name, ticket: carried.ticket } : undefined;
+      const purpose = this.carried(carried, returnTo);
       if (c.protocol === 'saml') {
         const relayState = purpose ? await this.state.keepSaml(purpose) : '';
         res.redirect(302, await this.saml.start(c, loginHint, { forceAuthn: reauthenticate, relayState }));
@@ -90,7 +97,10 @@ export class SsoFlowService {
    * GET /auth/sso: the same through the deployment-wide provider (OIDC_*). Unlike a connection's start, its
    * configuration's absence (404) and an unreachable provider (502) answer the call itself.
    */
-  async startDeploymentWide(res: Response, { prompt, tickets = {} }: { prompt?: string; tickets?: StartTickets }) {
+  async startDeploymentWide(
+    res: Response,
+    { prompt, returnTo, tickets = {} }: { prompt?: string; returnTo?: string; tickets?: StartTickets },
+  ) {
     let carried: ReturnType<RoundTripPurposes['fromStart']>;
     try {
       carried = this.purposes.fromStart(tickets, null);
@@ -99,11 +109,21 @@ export class SsoFlowService {
       return;
     }
     const { url, transaction } = await this.oidc.start(DEPLOYMENT_WIDE, undefined, prompt === 'login' || !!carried);
-    this.state.keepOidc(res, {
-      ...transaction,
-      ...(carried ? { purpose: carried.purpose.name, ticket: carried.ticket } : {}),
-    });
+    this.state.keepOidc(res, { ...transaction, ...this.carried(carried, returnTo) });
     res.redirect(302, url);
+  }
+
+  /**
+   * What the round trip carries: a purpose and its ticket, or for a sign-in the OpenID provider's path it returns to
+   * (any other returnTo is dropped: the sign-in then ends on the portal's home); undefined: nothing.
+   */
+  private carried(
+    carried: ReturnType<RoundTripPurposes['fromStart']>,
+    returnTo: string | undefined,
+  ): Carried | undefined {
+    if (carried) return { purpose: carried.purpose.name, ticket: carried.ticket };
+    const path = providerReturnPath(returnTo, this.config.publicUrl);
+    return path ? { returnTo: path } : undefined;
   }
 
   /** GET /callback: the end of an OIDC round trip, of a connection or of the deployment-wide provider. */
@@ -140,11 +160,14 @@ export class SsoFlowService {
     await this.dispatch(carried, end);
   }
 
-  /** The handler of the round trip's purpose: the registered one it names, else the sign-in. */
-  private async dispatch(carried: { purpose?: string; ticket?: unknown } | undefined, end: RoundTripEnd) {
+  /**
+   * The handler of the round trip's purpose: the registered one it names, with its ticket; else the sign-in, with
+   * where it returns to.
+   */
+  private async dispatch(carried: Carried | undefined, end: RoundTripEnd) {
     const purpose = carried?.purpose === undefined ? undefined : this.purposes.named(carried.purpose);
-    const handler: RoundTripHandler<unknown> = purpose ?? this.signIn;
-    await handler.end(carried?.ticket, end);
+    if (purpose) await purpose.end(carried?.ticket, end);
+    else await this.signIn.end(carried?.purpose === undefined ? carried?.returnTo : undefined, end);
   }
 
   private end(

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LIMITS } from '../../../shared/limits';
+import { RETURN_PATH_MAX } from '../../../shared/return-path';
 import { BODY_LIMITS } from '../../../common/middleware/body-parsing';
 
 /** POST /auth/sso/discover */
@@ -23,6 +24,15 @@ export class SsoStartQueryDto {
   @IsOptional()
   @IsIn(['login'])
   prompt?: 'login';
+
+  @ApiPropertyOptional({
+    description:
+      "Where a sign-in ends: a path of the OpenID provider's sign-in (/oidc/…) on this origin; any other is ignored",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(RETURN_PATH_MAX)
+  returnTo?: string;
 
   @ApiPropertyOptional({
     description: 'The ticket of POST /auth/step-up/sso: this round trip re-authenticates a session',

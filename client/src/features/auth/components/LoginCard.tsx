@@ -1,6 +1,6 @@
 import { ComponentType, ReactNode, useEffect, useState } from 'react';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
-import { safeReturnPath as sharedReturnPath } from '@shared/return-path';
+import { PROVIDER_SIGN_IN_PREFIX, safeReturnPath as sharedReturnPath } from '@shared/return-path';
 import { lastWorkingPath } from '@/lib/auth-storage';
 import { signedInWithRecoveryCode } from '@/features/mfa/light';
 import { afterDiscovery, afterLoginError, initialLoginState, LoginState, secondFactorOf } from '../login-machine';
@@ -23,7 +23,17 @@ export function safeReturnPath(value: string | null, origin = window.location.or
  * (/oidc/…), which sends people here and takes them back. Going there is a full navigation, never a client route.
  */
 export function isServerPath(path: string): boolean {
-  return path.startsWith('/oidc/');
+  return path.startsWith(PROVIDER_SIGN_IN_PREFIX);
+}
+
+/**
+ * The start of a corporate sign-in (`/auth/sso…`), told to come back to the OpenID provider's sign-in the address's
+ * returnTo names, if it names one: the round trip ends on the server, which takes the browser there.
+ */
+export function ssoStartUrl(url: string, params: URLSearchParams): string {
+  const returnTo = safeReturnPath(params.get('returnTo'));
+  if (!returnTo || !isServerPath(returnTo)) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}returnTo=${encodeURIComponent(returnTo)}`;
 }
 
 /** Whether the address asks for a fresh sign-in even with a session (an application's prompt=login or max_age). */
@@ -89,7 +99,8 @@ export function LoginCard({ params, onSignedIn, onSignOut, provider }: LoginCard
     setBusy(true);
     const found = await authApi.discover(state.username.trim()).catch(() => null);
     setBusy(false);
-    setLogin((s) => (s.state === 'ROOT' ? afterDiscovery(s, found) : s));
+    const start = found?.url ? { ...found, url: ssoStartUrl(found.url, params) } : found;
+    setLogin((s) => (s.state === 'ROOT' ? afterDiscovery(s, start) : s));
   }
 
   /** `passkey`: in the ROOT step a password-less sign-in, in the MFA step the second factor. */
@@ -113,10 +124,10 @@ export function LoginCard({ params, onSignedIn, onSignOut, provider }: LoginCard
       onSignedIn(res.accessToken, destinationAfterSignIn(params));
     } catch (error) {
       const { next, toast, inline, redirect } = afterLoginError(state, error);
-      setLogin(next);
+      setLogin(redirect && next.sso ? { ...next, sso: { ...next.sso, url: ssoStartUrl(next.sso.url, params) } } : next);
       if (toast) showToast(toast);
       setInlineError(inline ?? null);
-      if (redirect) window.location.assign(redirect);
+      if (redirect) window.location.assign(ssoStartUrl(redirect, params));
     } finally {
       setBusy(false);
     }

@@ -22,9 +22,9 @@ describe('LoginPage discovery', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  async function submitEmail(email: string) {
+  async function submitEmail(email: string, at = '/logIn') {
     const user = userEvent.setup();
-    renderRoutes([{ path: '/logIn', element: <LoginPage /> }], '/logIn');
+    renderRoutes([{ path: '/logIn', element: <LoginPage /> }], at);
     await user.click(await screen.findByTestId('terms-checkbox'));
     await user.type(screen.getByLabelText('Email'), email);
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -50,5 +50,19 @@ describe('LoginPage discovery', () => {
     await submitEmail('jane@example.com');
     expect(await screen.findByLabelText('Password')).toBeInTheDocument();
     await waitFor(() => expect(server.callsTo('POST', 'auth/sso/discover')).toHaveLength(1));
+  });
+
+  it("sent by the OpenID provider's sign-in, the corporate sign-in carries its return path", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign });
+    server.respond('POST', '/auth/sso/discover', 200, {
+      sso: true,
+      url: '/auth/sso/3?login_hint=jane%40acme.test',
+      name: 'Acme Entra ID',
+    });
+    const back = '/oidc/interaction/abc_DEF-1';
+    const user = await submitEmail('jane@acme.test', `/logIn?returnTo=${encodeURIComponent(back)}`);
+    await user.click(await screen.findByRole('button', { name: 'Continue with Acme Entra ID' }));
+    expect(assign).toHaveBeenCalledWith(`/auth/sso/3?login_hint=jane%40acme.test&returnTo=${encodeURIComponent(back)}`);
   });
 });
