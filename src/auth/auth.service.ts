@@ -1,4 +1,4 @@
-import { SIGN_IN_FAILURE_REASONS, SignInMethod, signInMethodOf } from '../shared/insights';
+import { SessionMethod, SIGN_IN_FAILURE_REASONS, SignInMethod, signInMethodOf } from '../shared/insights';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
@@ -71,8 +71,16 @@ export class AuthService {
     const policy = await this.signInPolicy(user);
     await this.assertAddressAllowed(user, client, 'password', policy);
     await this.assertSsoNotRequired(user, client, 'password', policy);
-    const { recoveryCodesLeft, rememberDevice } = await this.secondFactor.pass(user, dto, challenge, client, cookies);
-    const signedIn = await this.completeLogin(user, client, dto.passkey ? 'password+passkey' : 'password', {
+    const { recoveryCodesLeft, rememberDevice, factor } = await this.secondFactor.pass(
+      user,
+      dto,
+      challenge,
+      client,
+      cookies,
+    );
+    // The session records the factors used: the OpenID provider's amr and acr come from it.
+    const method: SessionMethod = factor ? `password+${factor}` : 'password';
+    const signedIn = await this.completeLogin(user, client, method, {
       addressChecked: true,
       failuresCounted,
     });

@@ -22,7 +22,7 @@ export interface AuthUser {
   hasPasskey: boolean;
   /** When the session's holder last proved who they are: its sign-in, or its latest step-up (docs/product-rules.md §7). */
   authenticatedAt: Date;
-  /** How the session was opened: 'password', 'password+passkey', 'passkey' or 'sso'. */
+  /** The factors the session was opened with (SESSION_METHODS of src/shared/insights.ts), or 'api-key'. */
   signInMethod: string;
   /** The organisation's name as the sign-in lookup read it (the user list needs no second read for it). */
   organisationName?: string;

@@ -69,8 +69,8 @@ describe.each(SERVICE_DATABASES)('MfaService on %s', (database) => {
     await mfa().sendEmailCode(user.id, client);
     const code = (await lastMailTo(t().dataDir, user.email))?.text.match(/\b(\d{6})\b/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    expect(await mfa().verifyLoginCode(await reload(user), code!)).toBe(true);
-    expect(await mfa().verifyLoginCode(await reload(user), code!)).toBe(false);
+    expect(await mfa().verifyLoginCode(await reload(user), code!)).toBe('email');
+    expect(await mfa().verifyLoginCode(await reload(user), code!)).toBeNull();
 
     const plain = await createUser(t(), await createOrganisation(t()));
     expect(await refusalOf(mfa().sendEmailCode(plain.id))).toMatchObject({ status: 400 });

@@ -82,9 +82,10 @@ export class MfaService {
     return !!claimed.affected;
   }
 
-  /** A login's second factor: a TOTP code, or the code last sent by e-mail. */
-  async verifyLoginCode(user: User, code: string): Promise<boolean> {
-    return (await this.verifyTotp(user, code)) || (await this.verifyEmailCode(user, code));
+  /** A login's second factor: a TOTP code, or the code last sent by e-mail; which one it was, or null: neither. */
+  async verifyLoginCode(user: User, code: string): Promise<'totp' | 'email' | null> {
+    if (await this.verifyTotp(user, code)) return 'totp';
+    return (await this.verifyEmailCode(user, code)) ? 'email' : null;
   }
 
   async sendEmailCode(userId: number, client?: RequestContext): Promise<{ success: true; message: string }> {

@@ -24,11 +24,12 @@ const APPLICATION_NAMES: Record<string, OidcApplication> = {
 };
 
 /**
- * The `amr` values (RFC 8176) of a portal session: how it was opened, and for a password sign-in of an account with
- * a second factor (TOTP or e-mailed code), that factor too: the portal asks it at every password sign-in (or takes the
- * device the account trusted after passing it).
+ * The `amr` values (RFC 8176) of a portal session, from the factors it recorded when it was opened (SESSION_METHODS):
+ * `pwd` a password, `otp` a one-time code (authenticator, e-mailed or recovery code), `hwk` a passkey (`user`: its
+ * user verification), `fed` the organisation's own identity provider, `mfa` more than one factor. A device the
+ * account trusts stands in for the second factor it passed when it was trusted, as at the portal's own sign-in.
  */
-export function amrOf(method: string, secondFactor: boolean): string[] {
+export function amrOf(method: string): string[] {
   switch (method) {
     case 'sso':
       return ['fed'];
@@ -36,14 +37,29 @@ export function amrOf(method: string, secondFactor: boolean): string[] {
       return ['hwk', 'user'];
     case 'password+passkey':
       return ['pwd', 'hwk', 'mfa'];
+    case 'password+totp':
+    case 'password+email':
+    case 'password+recovery':
+      return ['pwd', 'otp', 'mfa'];
+    case 'password+device':
+      return ['pwd', 'mfa'];
     default:
-      return secondFactor ? ['pwd', 'otp', 'mfa'] : ['pwd'];
+      return ['pwd'];
   }
 }
 
-/** Whether a portal session proved a second factor (what `acr_values=mfa` asks for). */
-export function isMultiFactor(method: string, secondFactor: boolean): boolean {
-  return method === 'passkey' || amrOf(method, secondFactor).includes('mfa');
+/**
+ * Whether a portal session proved a second factor (what `acr_values=mfa` asks for): more than one factor, or a
+ * passkey with its user verification (something held and something known or been).
+ */
+export function isMultiFactor(method: string): boolean {
+  const amr = amrOf(method);
+  return amr.includes('mfa') || amr.includes('user');
+}
+
+/** The `acr` of a portal session: `mfa` with a second factor, else `pwd` (one factor). */
+export function acrOf(method: string): 'mfa' | 'pwd' {
+  return isMultiFactor(method) ? 'mfa' : 'pwd';
 }
 
 /** The account as oidc-provider's findAccount answers it. */

@@ -11,7 +11,7 @@ import { OIDC_SCOPES } from '../shared/oidc-clients';
 import { OidcClient } from './entities/oidc-client.entity';
 import { OidcConsent } from './entities/oidc-consent.entity';
 import { OidcSessionLink } from './entities/oidc-session-link.entity';
-import { amrOf, isMultiFactor } from './oidc-account';
+import { acrOf, amrOf, isMultiFactor } from './oidc-account';
 import { consentPage, errorPage } from './oidc-pages';
 import { INTERACTION_PATH, OidcProviderService, originsOf, pageCsp, SILENT_PARAM } from './oidc-provider.service';
 import { PortalSessionReader } from './portal-session';
@@ -120,7 +120,7 @@ export class OidcInteractions implements OnModuleInit {
       (maxAge !== undefined && Number.isFinite(maxAge) && seconds(new Date()) - authenticatedAt > maxAge);
     const wantsMfa = (details.params.acr_values ?? '').split(' ').includes('mfa');
     if (stale) return silent ? { error: 'login_required', error_description: 'Sign in again.' } : 'reauthenticate';
-    if (wantsMfa && !isMultiFactor(user.signInMethod, user.isMFAEnabled)) {
+    if (wantsMfa && !isMultiFactor(user.signInMethod)) {
       if (silent || signedInHere || !(user.isMFAEnabled || user.hasPasskey))
         return {
           error: 'access_denied',
@@ -174,8 +174,8 @@ export class OidcInteractions implements OnModuleInit {
         login: {
           accountId,
           ts: seconds(user.authenticatedAt),
-          amr: amrOf(user.signInMethod, user.isMFAEnabled),
-          acr: isMultiFactor(user.signInMethod, user.isMFAEnabled) ? 'mfa' : 'pwd',
+          amr: amrOf(user.signInMethod),
+          acr: acrOf(user.signInMethod),
           remember: true,
         },
         consent: { grantId },

@@ -18,7 +18,39 @@ export const SIGN_IN_FAILURE_REASONS = {
 } as const;
 export type SignInFailureReason = keyof typeof SIGN_IN_FAILURE_REASONS;
 
-/** The method a session's recorded method counts as ('password+passkey' is a password sign-in with a passkey step). */
+/**
+ * The factors a session was opened with, as its `method` records them: the first factor, then the second one a
+ * password sign-in passed (`totp`, an e-mailed code, a recovery code, a passkey, or a device the account trusts after
+ * passing one). The OpenID provider's `amr` and `acr` are derived from it.
+ */
+export const SESSION_METHODS = [
+  'password',
+  'password+totp',
+  'password+email',
+  'password+recovery',
+  'password+passkey',
+  'password+device',
+  'passkey',
+  'sso',
+] as const;
+export type SessionMethod = (typeof SESSION_METHODS)[number];
+
+/** The second factor of a password sign-in, as a session's method names it. */
+export type SecondFactorUsed = 'totp' | 'email' | 'recovery' | 'passkey' | 'device';
+
+/** How each session method is shown to the person (My Security's sessions). */
+export const SESSION_METHOD_LABELS: Record<SessionMethod, string> = {
+  password: 'Password',
+  'password+totp': 'Password and authenticator code',
+  'password+email': 'Password and e-mailed code',
+  'password+recovery': 'Password and recovery code',
+  'password+passkey': 'Password and passkey',
+  'password+device': 'Password on a trusted device',
+  passkey: 'Passkey',
+  sso: 'Single sign-on',
+};
+
+/** The method a session's recorded method counts as (a password sign-in with any second factor is 'password'). */
 export function signInMethodOf(method: string): SignInMethod {
   if (method === 'sso') return 'sso';
   if (method === 'passkey') return 'passkey';

@@ -20,6 +20,7 @@ import { expectErrorBody } from '../utils/error-body';
 import { createRoleMatrix } from '../utils/roles';
 import { ageSession } from '../utils/step-up';
 import { Session } from '../../src/sessions/entities/session.entity';
+import { lastMailTo } from '../utils/outbox';
 
 const CALLBACK = 'http://127.0.0.1:9/callback';
 const ALL_SCOPES = 'openid email profile organisation offline_access';
@@ -654,6 +655,94 @@ describe('The portal as an OpenID provider', () => {
       const claims = decodeJwt(tokens.id_token!);
       expect(claims.amr).toEqual(['pwd', 'otp', 'mfa']);
       expect(claims.acr).toBe('mfa');
+    });
+
+    describe('amr and acr come from the factors the portal session was opened with', () => {
+      const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      const json = { 'content-type': 'application/json' };
+
+      /** A password sign-in in `browser`; the second step's body (the code) when the account is asked for one. */
+      async function passwordSignIn(browser: Browser, user: User, second?: (challenge: string) => Promise<object>) {
+        const body = { username: user.email, password: PASSWORD, acceptToS: true };
+        const first = await browser.request('/auth/login', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify(body),
+        });
+        if (first.status === 200 || !second) {
+          expect(first.status).toBe(200);
+          return (await first.json()) as { accessToken: string };
+        }
+        const { challengeToken } = (await first.json()) as { challengeToken: string };
+        const res = await browser.request('/auth/login', {
+          method: 'POST',
+          headers: { ...json, authorization: `Bearer ${challengeToken}` },
+          body: JSON.stringify({ ...body, ...(await second(challengeToken)) }),
+        });
+        expect(res.status).toBe(200);
+        return (await res.json()) as { accessToken: string };
+      }
+
+      /** The method My Security lists for the browser's session, and the ID token's amr and acr (with acr_values). */
+      async function recorded(browser: Browser, accessToken: string, extra: Record<string, string> = {}) {
+        const sessions = await http().get('/api/me/sessions').set('Authorization', `Bearer ${accessToken}`).expect(200);
+        const method = (sessions.body as { current: boolean; method: string }[]).find((x) => x.current)!.method;
+        const { tokens } = await signIn(await relyingParty(deploymentApp), browser, extra);
+        const { amr, acr } = decodeJwt(tokens.id_token!);
+        return { method, amr, acr };
+      }
+
+      it('an authenticator code: password+totp, pwd otp mfa', async () => {
+        const user = await createUser(t, org, { roleId: Role.ANALYST, totpSecret: SECRET });
+        const browser = new Browser(issuer);
+        const { accessToken } = await passwordSignIn(browser, user, async () => ({ mfaToken: await totp(SECRET) }));
+        expect(await recorded(browser, accessToken, { acr_values: 'mfa' })).toEqual({
+          method: 'password+totp',
+          amr: ['pwd', 'otp', 'mfa'],
+          acr: 'mfa',
+        });
+      });
+
+      it('an e-mailed code: password+email, pwd otp mfa', async () => {
+        const user = await createUser(t, org, { roleId: Role.ANALYST, totpSecret: SECRET });
+        const browser = new Browser(issuer);
+        const { accessToken } = await passwordSignIn(browser, user, async (challenge) => {
+          await http().post('/mfa/email-mfa').set('Authorization', `Bearer ${challenge}`).expect(200);
+          const mail = await lastMailTo(t.dataDir, user.email);
+          return { mfaToken: /\b(\d{6})\b/.exec(mail!.text)![1] };
+        });
+        expect(await recorded(browser, accessToken, { acr_values: 'mfa' })).toEqual({
+          method: 'password+email',
+          amr: ['pwd', 'otp', 'mfa'],
+          acr: 'mfa',
+        });
+      });
+
+      it('a trusted device standing in for the code: password+device, pwd mfa', async () => {
+        const user = await createUser(t, org, { roleId: Role.ANALYST, totpSecret: SECRET });
+        const browser = new Browser(issuer);
+        await passwordSignIn(browser, user, async () => ({ mfaToken: await totp(SECRET), rememberDevice: true }));
+        const { accessToken } = await passwordSignIn(browser, user);
+        expect(await recorded(browser, accessToken, { acr_values: 'mfa' })).toEqual({
+          method: 'password+device',
+          amr: ['pwd', 'mfa'],
+          acr: 'mfa',
+        });
+      });
+
+      it('a password alone stays pwd even once the account has a second factor: acr_values=mfa asks again', async () => {
+        const user = await createUser(t, org, { roleId: Role.ANALYST });
+        const browser = new Browser(issuer);
+        const { accessToken } = await passwordSignIn(browser, user);
+        // The second factor set up after this session was opened proves nothing about it.
+        await t.db.getRepository(User).update({ id: user.id }, { isMFAEnabled: true });
+        expect(await recorded(browser, accessToken)).toEqual({ method: 'password', amr: ['pwd'], acr: undefined });
+        const started = await authorizationUrl(await relyingParty(deploymentApp), { acr_values: 'mfa' }, 'openid');
+        const { location } = await browser.follow(started.url.href);
+        const card = new URL(location!);
+        expect(card.pathname).toBe('/logIn');
+        expect(card.searchParams.get('prompt')).toBe('login');
+      });
     });
 
     it("a live session from outside the organisation's address ranges is refused (access_denied)", async () => {

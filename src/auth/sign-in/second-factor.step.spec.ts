@@ -45,7 +45,7 @@ describe('SecondFactorStep', () => {
       },
     };
     const attempts = new SignInAttempts({} as never, throttle as never, audit as never, {} as never);
-    const mfa = { verifyLoginCode: async () => (checked.push('totp'), totpRight) };
+    const mfa = { verifyLoginCode: async () => (checked.push('totp'), totpRight ? 'totp' : null) };
     const recoveryCodes = { consume: async () => (checked.push('recovery'), recoveryLeft) };
     const passkeys = {
       verifyAssertion: async () => (
@@ -104,14 +104,21 @@ describe('SecondFactorStep', () => {
 
   it('a right factor passes and counts nothing; a recovery code tells how many are left', async () => {
     totpRight = true;
-    await expect(pass({ mfaToken: '123456', rememberDevice: true })).resolves.toMatchObject({ rememberDevice: true });
+    await expect(pass({ mfaToken: '123456', rememberDevice: true })).resolves.toMatchObject({
+      rememberDevice: true,
+      factor: 'totp',
+    });
     recoveryLeft = 4;
     await expect(pass({ recoveryCode: 'AAAA-BBBB-CCCC' })).resolves.toMatchObject({
       recoveryCodesLeft: 4,
       rememberDevice: false,
+      factor: 'recovery',
     });
     passkeyRight = true;
-    await expect(pass({ passkey: { id: 'x' } as never })).resolves.toMatchObject({ rememberDevice: false });
+    await expect(pass({ passkey: { id: 'x' } as never })).resolves.toMatchObject({
+      rememberDevice: false,
+      factor: 'passkey',
+    });
     expect(checked).toEqual(['totp', 'recovery', 'passkey']);
     expect(counted).toEqual([]);
     expect(audited).toEqual([]);

@@ -8,7 +8,7 @@ import { DeviceCookie, TrustedDevicesService } from '../../trusted-devices';
 import { PasskeysService } from '../../passkeys';
 import { RECOVERY_MESSAGES } from '../../shared/mfa-recovery';
 import { AUTH_MESSAGES, ERROR_CODES } from '../../shared/messages';
-import type { SignInFailureReason } from '../../shared/insights';
+import type { SecondFactorUsed, SignInFailureReason } from '../../shared/insights';
 import { User } from '../../database/entities/user.entity';
 import { LoginDto } from '../dto/login.dto';
 import { SignInAttempts, SignInClient } from './sign-in-attempts';
@@ -19,11 +19,14 @@ export interface SecondFactorPassed {
   recoveryCodesLeft?: number;
   /** The person asked to trust this device. */
   rememberDevice: boolean;
+  /** The second factor given (or the trusted device standing in for it); none: the account has none to give. */
+  factor?: SecondFactorUsed;
 }
 
 /** A factor's answer: passed (with what it brought), or refused with the reason recorded and the error answered. */
 type FactorAnswer =
-  { passed: true; recoveryCodesLeft?: number } | { passed: false; reason: SignInFailureReason; error: AppException };
+  | { passed: true; factor: Exclude<SecondFactorUsed, 'device'>; recoveryCodesLeft?: number }
+  | { passed: false; reason: SignInFailureReason; error: AppException };
 
 /**
  * The MFA step of a password sign-in: an account with TOTP or a passkey must give one of them, a recovery code, or a
@@ -50,7 +53,8 @@ export class SecondFactorStep {
     const secondFactorGiven = !!dto.mfaToken || !!dto.recoveryCode || !!dto.passkey;
     if (!user.isMFAEnabled && !user.hasPasskey) return { rememberDevice: false };
     // A valid device cookie of this account stands in for the step.
-    if (!secondFactorGiven && (await this.trustedDevices.recognise(user, cookies))) return { rememberDevice: false };
+    if (!secondFactorGiven && (await this.trustedDevices.recognise(user, cookies)))
+      return { rememberDevice: false, factor: 'device' };
     if (!secondFactorGiven) {
       throw AppException.unauthorized(AUTH_MESSAGES.TOTP_REQUIRED, ERROR_CODES.TOTP_REQUIRED, {
         challengeToken: this.tokens.signChallenge(user.id, 'mfa'),
@@ -67,7 +71,11 @@ export class SecondFactorStep {
       await this.attempts.failed(user.email, user, client, factor.reason);
       throw factor.error;
     }
-    return { rememberDevice: dto.rememberDevice === true, recoveryCodesLeft: factor.recoveryCodesLeft };
+    return {
+      rememberDevice: dto.rememberDevice === true,
+      recoveryCodesLeft: factor.recoveryCodesLeft,
+      factor: factor.factor,
+    };
   }
 
   /** The cookie of a device the person chose to trust after passing the step. */
@@ -81,20 +89,23 @@ export class SecondFactorStep {
       if (dto.mfaToken || dto.recoveryCode)
         throw AppException.badRequest('Send either an MFA code, a recovery code or a passkey, not two.');
       const checked = await this.passkeys.verifyAssertion(dto.passkey as unknown as AuthenticationResponseJSON, user);
-      return checked.ok ? { passed: true } : { passed: false, reason: 'PASSKEY_NOT_VERIFIED', error: checked.error };
+      return checked.ok
+        ? { passed: true, factor: 'passkey' }
+        : { passed: false, reason: 'PASSKEY_NOT_VERIFIED', error: checked.error };
     }
     if (dto.recoveryCode) {
       if (dto.mfaToken) throw AppException.badRequest(RECOVERY_MESSAGES.BOTH_FACTORS);
       // Single use, and a wrong one counts as a failed attempt, like a TOTP.
       const left = await this.recoveryCodes.consume(user, dto.recoveryCode, client);
-      if (left !== null) return { passed: true, recoveryCodesLeft: left };
+      if (left !== null) return { passed: true, factor: 'recovery', recoveryCodesLeft: left };
       return {
         passed: false,
         reason: 'WRONG_RECOVERY_CODE',
         error: AppException.unauthorized(RECOVERY_MESSAGES.INVALID_RECOVERY_CODE, ERROR_CODES.INVALID_RECOVERY_CODE),
       };
     }
-    if (await this.mfa.verifyLoginCode(user, dto.mfaToken!)) return { passed: true };
+    const code = await this.mfa.verifyLoginCode(user, dto.mfaToken!);
+    if (code) return { passed: true, factor: code };
     return {
       passed: false,
       reason: 'WRONG_MFA_CODE',

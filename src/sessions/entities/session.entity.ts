@@ -59,7 +59,7 @@ export class Session {
   @Column({ type: 'varchar', length: 300, nullable: true })
   userAgent!: string | null;
 
-  /** 'password', 'sso' */
+  /** The factors the session was opened with: one of SESSION_METHODS (src/shared/insights.ts). */
   @Column({ type: 'varchar', length: 20, default: 'password' })
   method!: string;
 }

@@ -14,7 +14,7 @@ const CHROME =
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const at = new Date(2026, 10, 28, 9, 0).toISOString();
 const sessions: MySession[] = [
-  { id: 'a', current: true, createdAt: at, lastUsedAt: at, ip: '10.0.0.1', userAgent: CHROME, method: 'password' },
+  { id: 'a', current: true, createdAt: at, lastUsedAt: at, ip: '10.0.0.1', userAgent: CHROME, method: 'password+totp' },
   { id: 'b', current: false, createdAt: at, lastUsedAt: at, ip: '::ffff:10.0.0.2', userAgent: FIREFOX, method: 'sso' },
 ];
 const signIns: MySignIn[] = [
@@ -55,6 +55,8 @@ describe('MySecurityPage (docs/product-rules.md §10)', () => {
     expect(rows[0]).toHaveTextContent('Chrome on Windows');
     expect(rows[0]).toHaveTextContent('This browser');
     expect(within(rows[0]).queryByRole('button')).toBeNull();
+    // The factors the session was opened with.
+    expect(rows[0]).toHaveTextContent('Password and authenticator code');
     expect(rows[1]).toHaveTextContent('Firefox on Linux');
     expect(rows[1]).toHaveTextContent('Single sign-on');
     const history = await screen.findByTestId('my-sign-ins');

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Heading, HStack, Link, Spinner, Stack, Table, Tex
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { deviceLabel } from '@shared/device-label';
+import { SESSION_METHOD_LABELS } from '@shared/insights';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
@@ -11,12 +12,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { mySecurityApi, useMySessions, useMySignIns } from '../api/my-security-api';
 import { MyApplications } from './MyApplications';
 
-const METHOD_LABELS: Record<string, string> = {
-  password: 'Password',
-  'password+passkey': 'Password and passkey',
-  passkey: 'Passkey',
-  sso: 'Single sign-on',
-};
+const METHOD_LABELS: Record<string, string> = SESSION_METHOD_LABELS;
 
 function LoadError({ error, what }: { error: unknown; what: string }) {
   return (
