@@ -27,6 +27,7 @@ import { LocalSocketIndex } from './socket-index';
 import { releaseHandshake } from './transport/release-handshake';
 import { watchAdapterLink } from './adapter-link';
 import { DeliveredIds } from './delivered-ids';
+import { EndedSessions } from './ended-sessions';
 
 export interface SocketIdentity {
   userId: number;
@@ -36,6 +37,8 @@ export interface SocketIdentity {
   exp: number;
   /** A user administrator of the organisation: told when its sessions change (the User sessions page). */
   watchesSessions: boolean;
+  /** When the handshake's check began (ms): a session ended since is one the check may have read as open. */
+  checkedFrom: number;
 }
 
 export const orgRoom = (organisationId: number) => `org:${organisationId}`;
@@ -105,6 +108,8 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
   private readonly byUser = new LocalSocketIndex<number, Socket>();
   /** Ids delivered to this instance's sockets lately: each notification reaches them once. */
   private readonly delivered = new DeliveredIds();
+  /** Sessions ended lately, here or on another instance: a socket being connected for one is dropped. */
+  private readonly ended = new EndedSessions();
   private missed?: MissedNotifications;
   private stopWatchingLink?: () => void;
   /** Counts the adapter's losses of Redis: a replay lets go of the delivered ids only if no loss came after. */
@@ -183,10 +188,19 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     const token = Array.isArray(raw) ? raw[0] : raw;
     if (typeof token !== 'string' || token.length === 0 || token.length > 4096) throw new Error(SOCKET_ERRORS.NO_TOKEN);
     let signedIn: SignedIn;
+    const checkedFrom = Date.now();
     try {
+      // The address is worked out only when the organisation has address ranges (the check reads it then).
+      const { headers } = socket.handshake;
+      const conn = socket.conn;
+      const trust = this.config.trustProxy;
+      const origin = {
+        get ip() {
+          return clientAddressOf({ headers, socket: conn }, trust);
+        },
+      };
       // Once per connection: its row is not kept for the signed-in path's repeated calls.
-      const ip = clientAddressOf({ headers: socket.handshake.headers, socket: socket.conn }, this.config.trustProxy);
-      signedIn = await this.sessionAuth.authenticate(token, { ip }, { keep: false });
+      signedIn = await this.sessionAuth.authenticate(token, origin, { keep: false });
     } catch (e) {
       // The database cannot be reached: the client is told so (and tries again later), never the driver's text.
       const engine = unavailableEngine(e);
@@ -214,6 +228,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       sessionId: user.sessionId,
       exp,
       watchesSessions: user.roles.some((role) => CAPABILITY_ROLES.USER_ADMIN.includes(role)),
+      checkedFrom,
     };
   }
 
@@ -230,8 +245,13 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     const rooms = [orgRoom(identity.organisationId)];
     if (identity.watchesSessions) rooms.push(sessionsWatchRoom(identity.organisationId));
     await socket.join(rooms);
-    // The session may have ended between the check and the join.
-    if (!(await this.stillActive(socket, identity.sessionId))) {
+    // The session may have ended between the check and the indexing: every end since is one this instance heard
+    // of (its own and the other instances'), so the database is asked again only when the handshake took longer
+    // than those are kept.
+    const ended = this.ended.covers(identity.checkedFrom ?? 0)
+      ? this.ended.has(identity.sessionId)
+      : !(await this.stillActive(socket, identity.sessionId));
+    if (ended) {
       this.drop(socket, 'session-ended');
       return;
     }
@@ -362,6 +382,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
   }
 
   private dropLocalSession(sessionId: string, reason: string): void {
+    this.ended.add(sessionId);
     for (const socket of this.bySession.get(sessionId)) this.drop(socket, reason);
   }
 
