@@ -396,8 +396,9 @@ async function main() {
   const sampling = process.env.BENCH_ALLOC_PROFILE ? await inspector(inspectPort) : undefined;
   await sampling?.call('HeapProfiler.startSampling', {
     samplingInterval: 4096,
-    includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    // BENCH_ALLOC_KEPT=1: only what is still in the heap when sampling stops (kept, or garbage not collected yet).
+    includeObjectsCollectedByMajorGC: process.env.BENCH_ALLOC_KEPT !== '1',
+    includeObjectsCollectedByMinorGC: process.env.BENCH_ALLOC_KEPT !== '1',
   });
   const connectStart = performance.now();
   const connected = await connectAll(clients, port, measured.map(memoryPath), MEMORY_CLIENT);

@@ -57,13 +57,33 @@ describe('NotificationsGateway, a socket being connected', () => {
     expect(isActive).not.toHaveBeenCalled();
   });
 
-  it('stays, and its handshake is let go, when its session is open: one check per connection, the handshake', async () => {
+  it('stays when its session is open: one check per connection, the handshake', async () => {
     sessionEnded('another-session');
     const socket = socketOf(identity('s-2'));
     await gateway.handleConnection(socket as unknown as Socket);
     expect(socket.disconnect).not.toHaveBeenCalled();
-    expect(socket.conn.request).toBeNull();
+    expect(socket.leave).toHaveBeenCalledWith(socket.id);
     expect(isActive).not.toHaveBeenCalled();
+  });
+
+  it('lets go of the upgrade request and the handshake before its check waits for the database', async () => {
+    let requestDuringCheck: unknown = 'not checked';
+    const socket = {
+      ...socketOf(identity('s-4')),
+      handshake: { query: { token: 'a.b.c' }, auth: {}, headers: { host: 'portal.test' } },
+    };
+    const sessionAuth = {
+      authenticate: jest.fn(async () => {
+        requestDuringCheck = socket.conn.request;
+        return { user: { id: 7, organisationId: 3, sessionId: 's-4', roles: [] }, exp: Date.now() / 1000 + 600 };
+      }),
+    };
+    (gateway as unknown as { sessionAuth: typeof sessionAuth }).sessionAuth = sessionAuth;
+    (gateway as unknown as { config: object }).config = { trustProxy: false };
+    const checked = await gateway.authenticate(socket as unknown as Socket);
+    expect(sessionAuth.authenticate).toHaveBeenCalledWith('a.b.c', expect.anything(), { keep: false });
+    expect(requestDuringCheck).toBeNull();
+    expect(checked).toMatchObject({ userId: 7, organisationId: 3, sessionId: 's-4' });
   });
 
   it('asks the database when its handshake began longer ago than the ended sessions are kept', async () => {
