@@ -26,4 +26,13 @@ describe('EndedSessions', () => {
     expect(ended.covers(900, 1001)).toBe(false);
     expect(ended.covers(1000, 1002)).toBe(true);
   });
+
+  it('answers for no handshake while the other instances may go unheard, nor for one begun before they were heard again', () => {
+    const ended = new EndedSessions(60_000);
+    ended.deaf();
+    expect(ended.covers(Date.now(), Date.now())).toBe(false);
+    ended.hearing(1000);
+    expect(ended.covers(900, 1200)).toBe(false);
+    expect(ended.covers(1100, 1200)).toBe(true);
+  });
 });

@@ -7,6 +7,10 @@ export class EndedSessions {
   private readonly at = new Map<string, number>();
   /** When a session was last let go before its time (more than `max` ended within `keepMs`). */
   private evictedAt = -Infinity;
+  /** While the other instances' announcements may be missed (Redis away): since when; undefined when heard. */
+  private deafSince: number | undefined;
+  /** When the announcements were last heard again after a gap. */
+  private heardAgainAt = -Infinity;
 
   constructor(
     readonly keepMs = 5 * 60_000,
@@ -31,10 +35,27 @@ export class EndedSessions {
 
   /**
    * Whether what is kept still answers for a handshake that began at `since`: it began within half the keeping
-   * time, and no session was let go for want of room within the keeping time. Otherwise the database is asked.
+   * time, after the other instances' announcements were last missed, and no session was let go for want of room
+   * within the keeping time. Otherwise the database is asked.
    */
   covers(since: number, now = Date.now()): boolean {
-    return now - since < this.keepMs / 2 && now - this.evictedAt >= this.keepMs;
+    return (
+      now - since < this.keepMs / 2 &&
+      this.deafSince === undefined &&
+      since > this.heardAgainAt &&
+      now - this.evictedAt >= this.keepMs
+    );
+  }
+
+  /** The other instances' announcements may be missed from now on (the link to them is lost). */
+  deaf(): void {
+    this.deafSince ??= Date.now();
+  }
+
+  /** They are heard again: handshakes begun from now on are answered again. */
+  hearing(now = Date.now()): void {
+    this.deafSince = undefined;
+    this.heardAgainAt = now;
   }
 
   private prune(now: number): void {

@@ -37,7 +37,7 @@ export interface SocketIdentity {
   exp: number;
   /** A user administrator of the organisation: told when its sessions change (the User sessions page). */
   watchesSessions: boolean;
-  /** When the handshake's check began (ms): a session ended since is one the check may have read as open. */
+  /** When the handshake's check began (ms): the sessions ended lately that the gateway keeps must reach back to it. */
   checkedFrom: number;
 }
 
@@ -334,8 +334,13 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       lost: (at) => {
         this.losses++;
         this.delivered.hold(at - REPLAY_MARGIN_MS);
+        // Sessions other instances end meanwhile are not heard of: connecting sockets ask the database.
+        this.ended.deaf();
       },
-      restored: (lostAt) => void this.replay(lostAt, this.losses),
+      restored: (lostAt) => {
+        this.ended.hearing();
+        void this.replay(lostAt, this.losses);
+      },
     });
   }
 
