@@ -1,19 +1,25 @@
 #!/usr/bin/env node
 /**
  * Notifications benchmark: starts the built server (dist/) on a temporary DATA_DIR and a free
- * port on 127.0.0.1, seeds one organisation with N users and open sessions straight into SQLite, signs
- * their access tokens with the generated JWT secret, connects N sockets, publishes ONE organisation
- * notification through the service API (BENCH_ROUNDS times, 5 by default, each timed on its own) and
- * prints the median broadcast's time until the 50th percentile, 99th percentile and last delivery, and
- * the server's memory per connection: resident memory (RSS of the server process, read from /proc before
- * and after connecting, each time after a full garbage collection through the server's inspector; the
- * README row's figure) and the V8 heap after that collection. Stops by itself (hard limit 300 s) and cleans up.
+ * port on 127.0.0.1, seeds one organisation with N users (and 1,000 more for the warm-up) and open sessions
+ * straight into SQLite, signs their access tokens with the generated JWT secret, and measures:
+ * - the server's memory per connection as an operator reads it: a warm-up of 1,000 sockets kept open, then N
+ *   sockets opened with the product's own client library (socket.io-client; BENCH_CLIENT=engine.io for raw
+ *   clients), settled 3 s (BENCH_SETTLE_MS), the resident memory (RSS, from /proc) before and after with no
+ *   forced collection (the README row's figure), where it grew (heap spaces, outside the heap), and beside it
+ *   the V8 heap the sockets keep after a full collection through the server's inspector;
+ * - the fan-out: N raw engine.io sockets, ONE organisation notification published through the service API
+ *   (BENCH_ROUNDS times, 5 by default, each timed on its own; 0 measures the memory alone), the median
+ *   broadcast's time until the 50th percentile, 99th percentile and last delivery, beside a bare `ws` broadcast
+ *   of the same frame to as many sockets in the same run.
+ * BENCH_HEAP_SNAPSHOT=<dir> writes heap snapshots before and after the measured sockets (bench/heap-account.js);
+ * BENCH_ALLOC_PROFILE=<file> V8's sampling heap profile of their connections. Stops by itself (hard limit 300 s)
+ * and cleans up.
  *
- * The sockets are raw WebSocket clients in BENCH_SOCKET_PROCESSES (2) child processes
- * (bench/socket-clients.js), timed with the machine's one monotonic clock; the bare `ws` broadcast to as
- * many sockets is measured with the same clients in the same run.
+ * The sockets live in BENCH_SOCKET_PROCESSES (2) child processes (bench/socket-clients.js), timed with the
+ * machine's one monotonic clock.
  *
- *   node bench/notifications.js            # 10,000 sockets (needs `ulimit -n` above 10,000)
+ *   node bench/notifications.js            # 10,000 sockets (needs `ulimit -n` above 11,000)
  *   BENCH_SOCKETS=500 node bench/notifications.js
  */
 const { fork, spawn } = require('node:child_process');
