@@ -161,6 +161,7 @@ export function LoginCard({ params, onSignedIn, onSignOut, provider }: LoginCard
               login={login}
               update={update}
               ssoError={ssoError}
+              ssoStart={() => ssoStartUrl('/auth/sso', params)}
               passkey={{
                 busy,
                 error: inlineError,

@@ -65,4 +65,21 @@ describe('LoginPage discovery', () => {
     await user.click(await screen.findByRole('button', { name: 'Continue with Acme Entra ID' }));
     expect(assign).toHaveBeenCalledWith(`/auth/sso/3?login_hint=jane%40acme.test&returnTo=${encodeURIComponent(back)}`);
   });
+
+  it('Corporate Login carries the same return path', async () => {
+    const location = { ...window.location, origin: window.location.origin, href: window.location.href };
+    vi.stubGlobal('location', location);
+    server.respond('GET', '/api/app-info', 200, {
+      ssoEnabled: true,
+      appEnv: 'production',
+      productName: 'Tax Portal',
+      version: '1',
+      supportEmail: 's@x.test',
+    });
+    const user = userEvent.setup();
+    const back = '/oidc/interaction/abc_DEF-1';
+    renderRoutes([{ path: '/logIn', element: <LoginPage /> }], `/logIn?returnTo=${encodeURIComponent(back)}`);
+    await user.click(await screen.findByRole('button', { name: 'Corporate Login' }));
+    expect(location.href).toBe(`/auth/sso?returnTo=${encodeURIComponent(back)}`);
+  });
 });

@@ -44,9 +44,20 @@ export function RootStep({
   update,
   onNext,
   ssoError,
+  ssoStart = () => '/auth/sso',
   passkey,
   busy,
-}: StepProps & { onNext: () => void; ssoError?: string | null; passkey?: PasskeySignIn; busy?: boolean }) {
+}: StepProps & {
+  onNext: () => void;
+  ssoError?: string | null;
+  /**
+   * Where Corporate Login starts (with the OpenID provider's return path when the card was sent one), read on the
+   * click: the card is also rendered ahead of time, where there is no address.
+   */
+  ssoStart?: () => string;
+  passkey?: PasskeySignIn;
+  busy?: boolean;
+}) {
   const [touched, setTouched] = useState(false);
   const [termsHint, setTermsHint] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -177,7 +188,7 @@ export function RootStep({
         {sso && (
           <>
             <div className="lp-or">OR</div>
-            <button type="button" className="lp-button lp-outline" onClick={() => (window.location.href = '/auth/sso')}>
+            <button type="button" className="lp-button lp-outline" onClick={() => (window.location.href = ssoStart())}>
               Corporate Login
             </button>
             {ssoError && (
