@@ -57,6 +57,8 @@ const ROWS = [
     'webhook and log stream each within 10 s (log streams: product rules §8)',
   ],
   // Several instances on PostgreSQL and Redis (needs TEST_DATABASE_URL and TEST_REDIS_URL).
+  ['OIDC code exchanges/s', 'oidc-token.js', "reported beside the portal's POST /refresh and bare node:http, same run"],
+  ['OIDC refreshes/s', 'oidc-token.js', "reported beside the portal's POST /refresh and bare node:http, same run"],
   ['notification fan-out across two instances', 'scale-out.js', 'every socket reached, p99 within a second'],
   ['user list on PostgreSQL', 'scale-out.js', 'p99 < 50 ms, as on SQLite'],
   [
