@@ -24,6 +24,7 @@ export class AppInfoController {
       appEnv: this.config.appEnv,
       ssoEnabled: !!this.config.oidc,
       supportEmail: this.config.supportEmail,
+      allowPrivateNetworks: this.config.allowPrivateNetworks,
     };
   }
 }

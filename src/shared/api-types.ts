@@ -31,6 +31,11 @@ export interface AppInfo {
   appEnv: string;
   ssoEnabled: boolean;
   supportEmail: string;
+  /**
+   * ALLOW_PRIVATE_NETWORKS: the deployment accepts plain http (and private addresses) for applications' redirect and
+   * logout URIs, so that the registration form follows the server's rule (redirectUriAllowed).
+   */
+  allowPrivateNetworks: boolean;
 }
 
 /** Application entitlements of an organisation. */

@@ -31,6 +31,44 @@ export const OIDC_CLIENTS_MAX = 50;
 /** An application's use is written (lastUsedAt) at most once in this long. */
 export const OIDC_CLIENT_USE_RECORD_MS = 60_000;
 
+/** The loopback hosts on which a public (native) application may receive its code over plain http (RFC 8252 §7.3). */
+const LOOPBACK_HOSTS = ['127.0.0.1', '[::1]', 'localhost'];
+
+/** An absolute http(s) address without a fragment, user or password, at most OIDC_REDIRECT_URI_MAX long; or null. */
+function plainAddress(uri: string): URL | null {
+  if (uri.length > OIDC_REDIRECT_URI_MAX || uri.includes('#')) return null;
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
+  return url;
+}
+
+/**
+ * Whether an application may register this redirect (or post-logout redirect) URI (docs/oidc-provider.md), the one
+ * rule of the server and of the client's form: absolute, no fragment, no user or password; https, or http on loopback
+ * for a public (native) application, or any http where the deployment allows private networks
+ * (ALLOW_PRIVATE_NETWORKS, which GET /api/app-info tells the client). Matched exactly at every sign-in.
+ */
+export function redirectUriAllowed(uri: string, type: OidcClientType, allowPrivateNetworks: boolean): boolean {
+  const url = plainAddress(uri);
+  if (!url) return false;
+  if (url.protocol === 'https:') return true;
+  return allowPrivateNetworks || (type === 'public' && LOOPBACK_HOSTS.includes(url.hostname));
+}
+
+/**
+ * Whether a back-channel logout URI has the right form: https, or any http where the deployment allows private
+ * networks. The server also refuses, unless it allows private networks, one naming a private or loopback address.
+ */
+export function logoutUriAllowed(uri: string, allowPrivateNetworks: boolean): boolean {
+  const url = plainAddress(uri);
+  return !!url && (url.protocol === 'https:' || allowPrivateNetworks);
+}
+
 /** POST /api/oidc-clients (E-Support: `?organisationId=` for an organisation's application, else the deployment's) */
 export interface CreateOidcClientRequest {
   name: string;

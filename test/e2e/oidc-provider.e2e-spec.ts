@@ -784,6 +784,11 @@ describe('The portal as an OpenID provider', () => {
   });
 
   describe('registering applications', () => {
+    it("GET /api/app-info tells the registration form the deployment's rule for addresses (ALLOW_PRIVATE_NETWORKS)", async () => {
+      const info = await http().get('/api/app-info').expect(200);
+      expect(info.body.allowPrivateNetworks).toBe(true);
+    });
+
     it('site admins their own organisation, E-Support the deployment or any organisation; others 403', async () => {
       const m = await createRoleMatrix(t);
       for (const [code, actor] of Object.entries(m.byRole)) {

@@ -171,7 +171,10 @@ describe('Corporate login switched off', () => {
   it('hides the button (app-info) and answers /auth/sso with 404', async () => {
     const t = await createTestApp();
     try {
-      expect((await request(t.http).get('/api/app-info').expect(200)).body.ssoEnabled).toBe(false);
+      const info = (await request(t.http).get('/api/app-info').expect(200)).body;
+      expect(info.ssoEnabled).toBe(false);
+      // Nor are private networks allowed: the applications' registration form follows the strict rule.
+      expect(info.allowPrivateNetworks).toBe(false);
       await request(t.http).get('/auth/sso').expect(404);
     } finally {
       await t.close();

@@ -4,13 +4,13 @@ import { logoutUriError, redirectUriAllowed, redirectUrisError, uriLines } from 
 
 describe('redirect URIs (the provider’s registration rules, checked before sending)', () => {
   it('takes https for every application, plain http only on loopback for a public one', () => {
-    expect(redirectUriAllowed('https://app.example.com/cb', 'confidential')).toBe(true);
-    expect(redirectUriAllowed('https://app.example.com/cb?x=1', 'public')).toBe(true);
+    expect(redirectUriAllowed('https://app.example.com/cb', 'confidential', false)).toBe(true);
+    expect(redirectUriAllowed('https://app.example.com/cb?x=1', 'public', false)).toBe(true);
     for (const host of ['127.0.0.1:8765', '[::1]:8765', 'localhost'])
-      expect(redirectUriAllowed(`http://${host}/cb`, 'public')).toBe(true);
-    expect(redirectUriAllowed('http://127.0.0.1:8765/cb', 'confidential')).toBe(false);
-    expect(redirectUriAllowed('http://app.example.com/cb', 'public')).toBe(false);
-    expect(redirectUriAllowed('http://localhost.evil.example/cb', 'public')).toBe(false);
+      expect(redirectUriAllowed(`http://${host}/cb`, 'public', false)).toBe(true);
+    expect(redirectUriAllowed('http://127.0.0.1:8765/cb', 'confidential', false)).toBe(false);
+    expect(redirectUriAllowed('http://app.example.com/cb', 'public', false)).toBe(false);
+    expect(redirectUriAllowed('http://localhost.evil.example/cb', 'public', false)).toBe(false);
   });
 
   it('refuses a fragment, a relative address, credentials, other schemes and an over-long address', () => {
@@ -23,7 +23,7 @@ describe('redirect URIs (the provider’s registration rules, checked before sen
       'com.example.app:/cb',
       `https://app.example.com/${'a'.repeat(2048)}`,
     ])
-      expect(redirectUriAllowed(uri, 'public')).toBe(false);
+      expect(redirectUriAllowed(uri, 'public', false)).toBe(false);
   });
 
   it('reads one address a line (each once), and names the first one refused', () => {
@@ -31,18 +31,27 @@ describe('redirect URIs (the provider’s registration rules, checked before sen
       'https://a.example/cb',
       'https://b.example/cb',
     ]);
-    expect(redirectUrisError('  \n', 'confidential', true)).toBe(M.REDIRECT_URIS_REQUIRED);
-    expect(redirectUrisError('', 'confidential', false)).toBeNull();
-    expect(redirectUrisError('https://a.example/cb\nhttp://a.example/cb', 'confidential', true)).toBe(
+    expect(redirectUrisError('  \n', 'confidential', true, false)).toBe(M.REDIRECT_URIS_REQUIRED);
+    expect(redirectUrisError('', 'confidential', false, false)).toBeNull();
+    expect(redirectUrisError('https://a.example/cb\nhttp://a.example/cb', 'confidential', true, false)).toBe(
       `http://a.example/cb: ${M.REDIRECT_URI_INVALID}`,
     );
     const many = Array.from({ length: OIDC_REDIRECT_URIS_MAX + 1 }, (_, i) => `https://a.example/${i}`).join('\n');
-    expect(redirectUrisError(many, 'public', true)).toBe(M.REDIRECT_URIS_TOO_MANY);
+    expect(redirectUrisError(many, 'public', true, false)).toBe(M.REDIRECT_URIS_TOO_MANY);
   });
 
   it('takes an https back-channel logout URI, or none', () => {
-    expect(logoutUriError('')).toBeNull();
-    expect(logoutUriError(' https://app.example.com/logout ')).toBeNull();
-    expect(logoutUriError('http://127.0.0.1/logout')).toBe(M.LOGOUT_URI_INVALID);
+    expect(logoutUriError('', false)).toBeNull();
+    expect(logoutUriError(' https://app.example.com/logout ', false)).toBeNull();
+    expect(logoutUriError('http://127.0.0.1/logout', false)).toBe(M.LOGOUT_URI_INVALID);
+  });
+
+  it('where the deployment allows private networks (GET /api/app-info), any http, as the server takes it', () => {
+    expect(redirectUriAllowed('http://app.internal/cb', 'confidential', true)).toBe(true);
+    expect(redirectUrisError('http://10.0.0.5/cb', 'confidential', true, true)).toBeNull();
+    expect(logoutUriError('http://127.0.0.1/logout', true)).toBeNull();
+    // Never a fragment, credentials or another scheme.
+    expect(redirectUriAllowed('http://app.internal/cb#x', 'confidential', true)).toBe(false);
+    expect(redirectUriAllowed('ftp://app.internal/cb', 'confidential', true)).toBe(false);
   });
 });

@@ -1,12 +1,13 @@
 import {
+  logoutUriAllowed,
   OIDC_CLIENT_MESSAGES as M,
-  OIDC_REDIRECT_URI_MAX,
   OIDC_REDIRECT_URIS_MAX,
+  redirectUriAllowed,
   type OidcClientType,
 } from '@shared/oidc-clients';
 
-/** The loopback hosts on which a public (native) application may receive its code over plain http (RFC 8252 §7.3). */
-const LOOPBACK_HOSTS = ['127.0.0.1', '[::1]', 'localhost'];
+/** The provider's own rule, shared with the server (src/shared/oidc-clients.ts). */
+export { redirectUriAllowed };
 
 /** The addresses of a one-per-line field: each line trimmed, blank lines and repeats left out. */
 export function uriLines(text: string): string[] {
@@ -17,35 +18,23 @@ export function uriLines(text: string): string[] {
   return [...new Set(lines)];
 }
 
-/**
- * Whether the provider would accept an address as a redirect URI of an application of this type: absolute, no
- * fragment, https; or http on a loopback host for a public application.
- */
-export function redirectUriAllowed(uri: string, type: OidcClientType): boolean {
-  if (uri.length > OIDC_REDIRECT_URI_MAX || uri.includes('#')) return false;
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && type === 'public' && LOOPBACK_HOSTS.includes(url.hostname);
-}
-
 /** The message for a one-per-line list of redirect URIs, or null when the list is fine. */
-export function redirectUrisError(text: string, type: OidcClientType, required: boolean): string | null {
+export function redirectUrisError(
+  text: string,
+  type: OidcClientType,
+  required: boolean,
+  allowPrivateNetworks: boolean,
+): string | null {
   const uris = uriLines(text);
   if (uris.length === 0) return required ? M.REDIRECT_URIS_REQUIRED : null;
   if (uris.length > OIDC_REDIRECT_URIS_MAX) return M.REDIRECT_URIS_TOO_MANY;
-  const wrong = uris.find((uri) => !redirectUriAllowed(uri, type));
+  const wrong = uris.find((uri) => !redirectUriAllowed(uri, type, allowPrivateNetworks));
   return wrong === undefined ? null : `${wrong}: ${M.REDIRECT_URI_INVALID}`;
 }
 
-/** The message for the back-channel logout URI (optional; https only), or null when it is fine. */
-export function logoutUriError(text: string): string | null {
+/** The message for the back-channel logout URI (optional), or null when it is fine. */
+export function logoutUriError(text: string, allowPrivateNetworks: boolean): string | null {
   const uri = text.trim();
   if (!uri) return null;
-  return redirectUriAllowed(uri, 'confidential') ? null : M.LOGOUT_URI_INVALID;
+  return logoutUriAllowed(uri, allowPrivateNetworks) ? null : M.LOGOUT_URI_INVALID;
 }

@@ -11,25 +11,29 @@ import {
 import { logoutUriError, redirectUrisError, uriLines } from '../redirect-uris';
 import { OIDC_CLIENTS_TEXTS as T } from '../texts';
 
-/** The form of an application: its addresses one per line, checked by the provider's own rules before sending. */
-export const applicationSchema = z
-  .object({
-    name: z.string(),
-    type: z.enum(OIDC_CLIENT_TYPES),
-    redirectUris: z.string(),
-    postLogoutRedirectUris: z.string(),
-    backchannelLogoutUri: z.string(),
-  })
-  .superRefine((v, ctx) => {
-    const fail = (path: keyof typeof v, message: string | null) =>
-      message && ctx.addIssue({ code: 'custom', path: [path], message });
-    const name = v.name.trim();
-    fail('name', !name ? M.NAME_REQUIRED : name.length > OIDC_CLIENT_NAME_MAX ? M.NAME_TOO_LONG : null);
-    fail('redirectUris', redirectUrisError(v.redirectUris, v.type, true));
-    fail('postLogoutRedirectUris', redirectUrisError(v.postLogoutRedirectUris, v.type, false));
-    fail('backchannelLogoutUri', logoutUriError(v.backchannelLogoutUri));
-  });
-export type ApplicationForm = z.infer<typeof applicationSchema>;
+/**
+ * The form of an application: its addresses one per line, checked by the provider's own rules before sending
+ * (`allowPrivateNetworks`: the deployment's, from GET /api/app-info).
+ */
+export const applicationSchema = (allowPrivateNetworks: boolean) =>
+  z
+    .object({
+      name: z.string(),
+      type: z.enum(OIDC_CLIENT_TYPES),
+      redirectUris: z.string(),
+      postLogoutRedirectUris: z.string(),
+      backchannelLogoutUri: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      const fail = (path: keyof typeof v, message: string | null) =>
+        message && ctx.addIssue({ code: 'custom', path: [path], message });
+      const name = v.name.trim();
+      fail('name', !name ? M.NAME_REQUIRED : name.length > OIDC_CLIENT_NAME_MAX ? M.NAME_TOO_LONG : null);
+      fail('redirectUris', redirectUrisError(v.redirectUris, v.type, true, allowPrivateNetworks));
+      fail('postLogoutRedirectUris', redirectUrisError(v.postLogoutRedirectUris, v.type, false, allowPrivateNetworks));
+      fail('backchannelLogoutUri', logoutUriError(v.backchannelLogoutUri, allowPrivateNetworks));
+    });
+export type ApplicationForm = z.infer<ReturnType<typeof applicationSchema>>;
 
 export const blankApplication: ApplicationForm = {
   name: '',

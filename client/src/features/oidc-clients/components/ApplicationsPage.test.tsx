@@ -136,6 +136,32 @@ describe('ApplicationsPage (organisation settings, Applications tab)', () => {
     });
   });
 
+  it('follows the deployment: where it allows private networks (app-info), plain http as the server takes it', async () => {
+    const server = setup({
+      'GET api/app-info': {
+        body: {
+          productName: 'Tax Portal',
+          version: '1',
+          appEnv: 'dev',
+          ssoEnabled: false,
+          supportEmail: 's@x.test',
+          allowPrivateNetworks: true,
+        },
+      },
+    });
+    await screen.findAllByTestId('application-row');
+    await waitFor(() => expect(server.callsTo('GET', 'api/app-info')).toHaveLength(1));
+    await userEvent.type(field(/Application name/), 'Intranet tool');
+    await userEvent.type(field(/Redirect URIs/), 'http://tool.intranet.test/cb');
+    await userEvent.type(field(/Back-channel logout URI/), 'http://tool.intranet.test/logout');
+    await userEvent.click(screen.getByRole('button', { name: T.REGISTER }));
+    await waitFor(() => expect(server.callsTo('POST', 'api/oidc-clients')).toHaveLength(1));
+    expect(server.callsTo('POST', 'api/oidc-clients')[0].body).toMatchObject({
+      redirectUris: ['http://tool.intranet.test/cb'],
+      backchannelLogoutUri: 'http://tool.intranet.test/logout',
+    });
+  });
+
   it('registers a confidential application after the step-up, and shows its secret once with its client id', async () => {
     const server = setup();
     let refusals = 1;

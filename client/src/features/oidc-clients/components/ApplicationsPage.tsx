@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Box, Button, Clipboard, Code, Field, HStack, Stack, Table, Text } from '@chakra-ui/react';
@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { toaster } from '@/components/ui/toaster';
 import { SecretShownOnce } from '@/features/integrations';
 import { errorMessage } from '@/lib/api';
+import { useAppInfo } from '@/lib/app-info';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime } from '@/lib/display-formats';
 import { useOrganisationScope } from '@/lib/organisation-scope';
@@ -89,12 +90,16 @@ function Applications({
   const [editing, setEditing] = useState<OidcClientItem | null>(null);
   const [rotating, setRotating] = useState<OidcClientItem | null>(null);
   const [removing, setRemoving] = useState<OidcClientItem | null>(null);
+  // The deployment's rule for addresses; until it is known, the strict one (the production setting). The forms take
+  // the resolver of the latest render.
+  const allowPrivateNetworks = useAppInfo().data?.allowPrivateNetworks ?? false;
+  const resolver = useMemo(() => zodResolver(applicationSchema(allowPrivateNetworks)), [allowPrivateNetworks]);
   const addForm = useForm<ApplicationForm>({
-    resolver: zodResolver(applicationSchema),
+    resolver,
     defaultValues: blankApplication,
   });
   const editForm = useForm<ApplicationForm>({
-    resolver: zodResolver(applicationSchema),
+    resolver,
     defaultValues: blankApplication,
   });
   const failed = (e: unknown) => toaster.create({ type: 'error', title: errorMessage(e, T.FAILED) });
