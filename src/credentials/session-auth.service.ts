@@ -42,6 +42,14 @@ interface Row extends PolicyRow {
   mfaRequired: number | boolean;
   /** 1 when the organisation has address ranges or a session lifetime (SESSION_RULES_SQL), else 0. */
   sessionRules: number;
+  /** A support-access session's request, the E-Support account acting, its end, and the organisation's choice. */
+  supportAccessId: number | null;
+  supportActorId: number | null;
+  supportActorEmail: string | null;
+  supportActorOrganisationId: number | null;
+  supportEndsAt: string | Date | null;
+  supportStatus: string | null;
+  supportAccess: string;
 }
 
 /**
@@ -78,10 +86,11 @@ export function originOf(req: { readonly ip?: string }): CallOrigin {
 }
 
 /**
- * Ends a session the organisation's policy ended (idle or too old), with its sockets and its audit event: the sessions
- * feature's. Answers whether this call ended it (false when the sweep or another call already had).
+ * Ends a session the organisation's policy ended (idle or too old), or a support-access session past its end or whose
+ * organisation turned support access off, with its sockets and its audit event: the sessions feature's. Answers
+ * whether this call ended it (false when the sweep or another call already had).
  */
-export type SessionEnder = (sessionId: string, reason: 'idle' | 'policy-max-age') => Promise<boolean>;
+export type SessionEnder = (sessionId: string, reason: 'idle' | 'policy-max-age' | 'support-ended') => Promise<boolean>;
 
 /**
  * Whether an organisation (alias `o`) has a rule the session check applies: address ranges or a session lifetime.
@@ -113,8 +122,11 @@ const policyColumns = (condition?: string) =>
 const COLUMNS = `u."id", u."email", u."firstName", u."lastName", u."organisationId", u."roleId", u."isAdministrator", u."isDisabled",
   u."isBlocked", u."isMFAEnforced", u."isMFAEnabled", u."hasPasskey", u."isSSO", o."code" AS "organisationCode", o."name" AS "organisationName", o."applications",
   COALESCE(s."authenticatedAt", s."createdAt") AS "authenticatedAt", s."method", o."mfaRequired", ${SESSION_RULES_SQL('o')} AS "sessionRules",
-  ${policyColumns(HAS_SESSION_RULES('o'))}`;
+  ${policyColumns(HAS_SESSION_RULES('o'))}, s."supportAccessId", sa."supportUserId" AS "supportActorId", su."email" AS "supportActorEmail",
+  su."organisationId" AS "supportActorOrganisationId", sa."endsAt" AS "supportEndsAt", sa."status" AS "supportStatus", o."supportAccess"`;
 const FROM = `FROM "sessions" s JOIN "users" u ON u."id" = s."userId" JOIN "organisations" o ON o."id" = u."organisationId"`;
+/** A support-access session's request and the E-Support account acting (docs/support-access.md); none for others. */
+const SUPPORT_JOIN = `LEFT JOIN "support_access" sa ON sa."id" = s."supportAccessId" LEFT JOIN "users" su ON su."id" = sa."supportUserId"`;
 
 /** How many open sessions' rows the SQLite lookup keeps (the oldest kept is dropped first). */
 const SIGNED_IN_ROWS_MAX = 10_000;
@@ -162,7 +174,7 @@ export class SessionAuthService {
   ) {
     const postgres = db.options.type === 'postgres';
     this.postgres = postgres;
-    this.sql = `SELECT ${COLUMNS} ${FROM} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL AND u."id" = ${postgres ? '$2' : '?'}`;
+    this.sql = `SELECT ${COLUMNS} ${FROM} ${SUPPORT_JOIN} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL AND u."id" = ${postgres ? '$2' : '?'}`;
     this.policySql = `SELECT u."roleId", ${policyColumns()} ${FROM} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL`;
     this.generation = writeGeneration(db);
     this.lastUsedSql = postgres
@@ -192,6 +204,18 @@ export class SessionAuthService {
     if (!row) throw sessionEnded();
     const found = toSignedIn(row, payload.sid, payload.exp);
     if (!maySignIn(found)) throw sessionEnded();
+    // A support-access session ends with its request (stopped), at its end, or when the organisation turns support
+    // access off: on the next call, on every instance.
+    if (
+      found.user.support &&
+      (row.supportStatus !== 'active' ||
+        found.user.support.endsAt.getTime() <= Date.now() ||
+        row.supportAccess === 'never')
+    ) {
+      this.kept.delete(payload.sid);
+      await this.ender?.(payload.sid, 'support-ended');
+      throw sessionEnded();
+    }
     // The common case, an organisation without session rules, costs no read and no wait of its own.
     if (row.sessionRules) await this.enforcePolicy(payload.sid, row, origin);
     return found;
@@ -345,6 +369,17 @@ function toSignedIn(r: Row, sessionId: string, exp: number): SignedIn {
       authenticatedAt: databaseDate(r.authenticatedAt),
       signInMethod: r.method,
       organisationName: r.organisationName,
+      ...(r.supportAccessId === null || r.supportActorId === null
+        ? {}
+        : {
+            support: {
+              accessId: Number(r.supportAccessId),
+              actorId: Number(r.supportActorId),
+              actorEmail: r.supportActorEmail!,
+              actorOrganisationId: Number(r.supportActorOrganisationId),
+              endsAt: databaseDate(r.supportEndsAt!),
+            },
+          }),
     },
     profile: {
       id: r.id,

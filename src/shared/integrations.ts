@@ -21,6 +21,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'domain.verified',
   'domain.unverified',
   'sso_connection.changed',
+  'support_access.started',
+  'support_access.ended',
   'webhook.test',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

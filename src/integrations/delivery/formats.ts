@@ -27,6 +27,8 @@ const WEBHOOK_EVENT_OF_AUDIT: Partial<Record<string, WebhookEventType>> = {
   SSO_CONNECTION_CREATED: 'sso_connection.changed',
   SSO_CONNECTION_CHANGED: 'sso_connection.changed',
   SSO_CONNECTION_REMOVED: 'sso_connection.changed',
+  SUPPORT_ACCESS_STARTED: 'support_access.started',
+  SUPPORT_ACCESS_ENDED: 'support_access.ended',
 };
 
 export function webhookEventOfAudit(type: string): WebhookEventType | undefined {
