@@ -481,7 +481,7 @@ describe('Audit trail and exports', () => {
       expect(res.text.startsWith(UTF8_BOM)).toBe(true);
       const lines = res.text.slice(1).trim().split('\r\n');
       expect(lines[0]).toBe(
-        'id,occurredAt,type,actorKind,actorId,actorEmail,actorOrganisationId,targetId,targetEmail,targetOrganisationId,ip,userAgent,summary,changes',
+        'id,occurredAt,type,actorKind,actorId,actorEmail,actorOrganisationId,targetId,targetEmail,targetOrganisationId,ip,userAgent,summary,changes,onBehalfOfId,onBehalfOfEmail,supportAccessId',
       );
       expect(lines.slice(1).every((l) => l.includes(',BILLING_CONTACT_SAVED,'))).toBe(true);
       expect(lines).toHaveLength(4);

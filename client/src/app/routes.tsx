@@ -86,6 +86,7 @@ export const protectedRoutes: RouteObject[] = [
       settingsTab('audit', () => import('@/features/audit/components/AuditLogPage').then((m) => m.AuditLogPage)),
       settingsTab('security-policy', () => import('@/features/security-policy').then((m) => m.SecurityPolicyPage)),
       settingsTab('integrations', () => import('@/features/integrations').then((m) => m.IntegrationsPage)),
+      settingsTab('support-access', () => import('@/features/support-access').then((m) => m.SupportAccessPage)),
     ],
   },
   // routes:users (user list, roles, profile, new user, user groups of a user)
@@ -169,6 +170,17 @@ export const protectedRoutes: RouteObject[] = [
             element: (
               <RequireRoles roles={CAPABILITY_ROLES.SECURITY_POLICY_READ}>
                 <m.SecurityPolicyPage />
+              </RequireRoles>
+            ),
+          })),
+      },
+      {
+        path: 'support-access',
+        lazy: () =>
+          import('@/features/support-access').then((m) => ({
+            element: (
+              <RequireRoles roles={CAPABILITY_ROLES.SUPPORT_ACCESS_READ}>
+                <m.SupportAccessPage />
               </RequireRoles>
             ),
           })),

@@ -32,6 +32,7 @@ export const paths = {
   organisationSettingsTab: (tab: string, organisationId?: number) =>
     `/organisation-settings/${tab}${organisationId ? `?organisationId=${organisationId}` : ''}`,
   securityPolicy: '/users/security-policy',
+  supportAccess: '/users/support-access',
   userGroups: '/user-groups',
   clients: '/clients',
   portfolios: '/portfolios',

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Badge, Box, HStack, IconButton, Menu, Portal, Table, Text } from '@chakra-ui/react';
+import { SUPPORT_ACCESS_MENU } from '@/features/support-access';
 import type { UserListItem } from '@shared/api-types';
 import { SCIM_MESSAGES } from '@shared/scim';
 import { formatLastLogin } from '@/lib/date-formats';
@@ -78,6 +79,8 @@ export interface RowActions {
   onOpen: (u: UserListItem) => void;
   onDisableMfa: (u: UserListItem) => void;
   onUserGroups: (u: UserListItem) => void;
+  /** E-Support: ask to act as this member (support access). */
+  onSupportAccess?: (u: UserListItem) => void;
 }
 
 function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions }) {
@@ -104,6 +107,11 @@ function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions
             <Menu.Item value="user-groups" onClick={() => actions.onUserGroups(user)}>
               View User Group Mapping
             </Menu.Item>
+            {actions.onSupportAccess && (
+              <Menu.Item value="support-access" onClick={() => actions.onSupportAccess?.(user)}>
+                {SUPPORT_ACCESS_MENU}
+              </Menu.Item>
+            )}
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
