@@ -6,11 +6,11 @@ import { AuthUser } from '../common/auth-user';
 import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { setRefreshCookie } from '../common/http/refresh-cookie';
+import { SecretInPath } from '../common/http/secret-paths';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
 import { TokenService } from '../credentials/token.service';
 import { Answers, Errors } from '../openapi/decorators';
-import { bulkNamesPrivilegedRole } from '../shared/invitations';
 import { CAPABILITY_ROLES, PRIVILEGED_ROLES, Role } from '../shared/roles';
 import {
   AcceptInvitationDto,
@@ -20,6 +20,7 @@ import {
   InviteDto,
 } from './dto/invitation.dto';
 import { InvitationsService } from './invitations.service';
+import { BulkFile } from './bulk-file';
 
 /** Granting Site Admin or Administrator through an invitation is sensitive (docs/product-rules.md §7's role grants). */
 const grantsPrivilegedRole = ({ body }: { body?: unknown }) => {
@@ -66,7 +67,7 @@ export class InvitationsController {
   @HttpCode(200)
   @Access({
     roles: CAPABILITY_ROLES.INVITATIONS,
-    stepUp: { when: ({ body }) => typeof body === 'string' && bulkNamesPrivilegedRole(body) },
+    stepUp: { when: ({ body }) => body instanceof BulkFile && body.grantsPrivilegedRole },
   })
   @ApiConsumes('text/csv')
   @ApiBody({ description: 'CSV with the header email,role', schema: { type: 'string' } })
@@ -99,6 +100,7 @@ export class InvitationsController {
   }
 
   @Get('by-token/:token')
+  @SecretInPath('token')
   @Access.public()
   @Throttle({ default: { limit: 30, ttl: 60_000 } })
   @Answers(200, 'InvitationPreview', 'What the invitation page shows')

@@ -27,6 +27,7 @@ import { MailService } from '../mail/mail.service';
 import { NotificationsService } from '../notifications';
 import { Session, SessionEvents, SessionsService } from '../sessions';
 import { ERROR_CODES, ErrorCode } from '../shared/messages';
+import { formatMailDateTime } from '../shared/display-formats';
 import { Role } from '../shared/roles';
 import {
   SUPPORT_ACCESS_END_REASONS,
@@ -409,6 +410,11 @@ export class SupportAccessService
     return toItem(row, new Map(people.map((u) => [u.id, u])), org?.name ?? '', Date.now());
   }
 
+  /** A moment as the product's e-mails write it. */
+  private when(at: Date): string {
+    return formatMailDateTime(at, this.config.insightsTimeZone);
+  }
+
   private requestMail(admin: User, caller: AuthUser, member: User, row: SupportAccess) {
     return {
       to: admin.email,
@@ -417,7 +423,7 @@ export class SupportAccessService
         `${caller.email} (E-Support) asks to act as ${member.email} in your organisation's portal, for at most 60 minutes.`,
         `Reason given: ${row.reason}`,
         '',
-        `Approve or refuse it before ${row.expiresAt.toISOString()} (UTC), when it lapses:`,
+        `Approve or refuse it before ${this.when(row.expiresAt)}, when it lapses:`,
         `${this.config.publicUrl}/users/support-access`,
       ].join('\n'),
     };
@@ -428,7 +434,7 @@ export class SupportAccessService
       to: member.email,
       subject: M.MAIL_ENDED_SUBJECT,
       text: [
-        `${row.supportUserEmail} (E-Support) acted as you in the portal from ${row.startedAt?.toISOString()} to ${endedAt.toISOString()} (UTC).`,
+        `${row.supportUserEmail} (E-Support) acted as you in the portal from ${this.when(row.startedAt ?? endedAt)} to ${this.when(endedAt)}.`,
         `Reason given: ${row.reason}`,
         `The session ended because it ${SUPPORT_ACCESS_END_REASONS[row.endReason ?? 'stopped']}.`,
         '',

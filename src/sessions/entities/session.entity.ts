@@ -13,6 +13,7 @@ export type SessionEndReason =
   | 'not-me'
   | 'idle'
   | 'policy-max-age'
+  | 'sso-required'
   | 'support-ended';
 
 /** One sign-in: its id sits in every access token, so ending it ends the tokens at once. */

@@ -7,7 +7,7 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { formatEventTime } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { supportAccessApi, useSupportAccessChange, useSupportAccessList } from '../api/support-access-api';
 import { SUPPORT_ACCESS_TEXTS as T } from '../texts';
 
@@ -143,8 +143,8 @@ export function SupportAccessPage() {
                     <Table.Cell>
                       <Badge colorPalette={STATUS_PALETTE[r.status]}>{T.STATUS[r.status]}</Badge>
                     </Table.Cell>
-                    <Table.Cell>{formatEventTime(r.requestedAt)}</Table.Cell>
-                    <Table.Cell>{formatEventTime(r.endsAt ?? r.expiresAt)}</Table.Cell>
+                    <Table.Cell>{formatDateTime(r.requestedAt)}</Table.Cell>
+                    <Table.Cell>{formatDateTime(r.endsAt ?? r.expiresAt)}</Table.Cell>
                     <Table.Cell>{actionsOf(r)}</Table.Cell>
                   </Table.Row>
                 ))}

@@ -1,6 +1,6 @@
 import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { formatEventTime } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { useAuth } from '@/lib/auth';
 import { SUPPORT_ACCESS_TEXTS as T } from '../texts';
 
@@ -26,7 +26,7 @@ export function SupportSessionBanner() {
       <Alert.Indicator />
       <HStack justify="space-between" align="center" w="full" gap="4" wrap="wrap">
         <Stack gap="0">
-          <Alert.Title>{T.BANNER(who, formatEventTime(supportSession.endsAt))}</Alert.Title>
+          <Alert.Title>{T.BANNER(who, formatDateTime(supportSession.endsAt))}</Alert.Title>
           <Text>{T.BANNER_REASON(supportSession.reason)}</Text>
         </Stack>
         <Button

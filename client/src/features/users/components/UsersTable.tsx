@@ -3,7 +3,7 @@ import { Badge, Box, HStack, IconButton, Menu, Portal, Table, Text } from '@chak
 import { SUPPORT_ACCESS_MENU } from '@/features/support-access';
 import type { UserListItem } from '@shared/api-types';
 import { SCIM_MESSAGES } from '@shared/scim';
-import { formatLastLogin } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { displayName, roleDisplay, USER_TEXTS } from '../account';
 
 export type ColumnKey =
@@ -30,7 +30,7 @@ export const COLUMNS: Array<{ key: ColumnKey; header: string; width: number; cel
     key: 'lastActivity',
     header: 'Last Activity',
     width: 190,
-    cell: (u) => (u.lastLoginDateTime ? formatLastLogin(u.lastLoginDateTime) : USER_TEXTS.NEVER_LOGGED_IN),
+    cell: (u) => (u.lastLoginDateTime ? formatDateTime(u.lastLoginDateTime) : USER_TEXTS.NEVER_LOGGED_IN),
   },
   { key: 'mfaEnabled', header: 'MFA Enabled', width: 110, cell: (u) => yesNo(u.isMFAEnabled || !!u.hasPasskey) },
   { key: 'ssoEnabled', header: 'SSO Enabled', width: 110, cell: (u) => yesNo(u.isSSO) },
