@@ -240,13 +240,16 @@ describe('Support access: E-Support acting as a member, with the organisation’
       expect(me.body.email).toBe(s.member.email);
       const session = await t.db.getRepository(Session).findOneByOrFail({ supportAccessId: s.id });
       expect(session).toEqual(expect.objectContaining({ userId: s.member.id, endedAt: null, method: 'support' }));
-      const live = await http().get('/api/userLoginActivities/sessions').set(s.adminS.auth);
-      if (live.status === 200) {
-        const rowOf = (live.body.userSessions as Array<{ id: number; status: string }>).find(
-          (u) => u.id === s.member.id,
-        );
-        expect(rowOf?.status).toBe('online');
-      }
+      const live = await http().get('/api/userLoginActivities/user-sessions').set(s.adminS.auth).expect(200);
+      const rowOf = (live.body.userSessions as Array<{ id: number; status: string; supportSession?: object }>).find(
+        (u) => u.id === s.member.id,
+      );
+      expect(rowOf).toEqual(
+        expect.objectContaining({
+          status: 'online',
+          supportSession: { supportAccessId: s.id, supportUserEmail: s.e.user.email, endsAt: s.endsAt },
+        }),
+      );
     });
 
     it('every audit event made in it names both the E-Support account and the member; the audit page filters by it', async () => {
