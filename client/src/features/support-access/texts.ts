@@ -28,6 +28,7 @@ export const SUPPORT_ACCESS_TEXTS = {
   REFUSE: 'Refuse',
   START: 'Start session',
   END: 'End',
+  AUDIT: 'Audit log',
   APPROVED: 'Support access approved.',
   REFUSED: 'Support access refused.',
   ENDED: 'Support access ended.',

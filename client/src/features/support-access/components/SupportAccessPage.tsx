@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { useNavigate } from 'react-router';
-import { Role } from '@shared/roles';
+import { Link, useNavigate } from 'react-router';
+import { CAPABILITY_ROLES, hasAnyRole, Role } from '@shared/roles';
 import type { SupportAccessItem } from '@shared/support-access';
 import { PageHeader } from '@/components/ui/page-header';
 import { toaster } from '@/components/ui/toaster';
@@ -35,6 +35,7 @@ export function SupportAccessPage() {
   const navigate = useNavigate();
   const support = roles.includes(Role.E_SUPPORT);
   const siteAdmin = roles.includes(Role.SITE_ADMIN);
+  const auditor = hasAnyRole(roles, CAPABILITY_ROLES.AUDIT_LOG);
   const list = useSupportAccessList();
   const approve = useSupportAccessChange(supportAccessApi.approve);
   const refuse = useSupportAccessChange(supportAccessApi.refuse);
@@ -85,6 +86,11 @@ export function SupportAccessPage() {
         {mine && r.status === 'approved' && (
           <Button size="xs" colorPalette="blue" loading={start.isPending} onClick={() => begin(r)}>
             {T.START}
+          </Button>
+        )}
+        {auditor && (
+          <Button size="xs" variant="ghost" asChild>
+            <Link to={`${paths.auditLog}?supportAccessId=${r.id}`}>{T.AUDIT}</Link>
           </Button>
         )}
         {(mine || decides) && ['pending', 'approved', 'active'].includes(r.status) && (
