@@ -1,6 +1,8 @@
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
+import { AuditService } from '../../src/audit';
 import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
+import { runInSupportSession } from '../../src/common/support-session';
 import { Organisation } from '../../src/database/entities/organisation.entity';
 import { User } from '../../src/database/entities/user.entity';
 import { IntegrationDelivery } from '../../src/integrations/entities/integration-delivery.entity';
@@ -282,6 +284,31 @@ describe('Support access: E-Support acting as a member, with the organisation’
       expect(byMember.body.items[0]).toEqual(
         expect.objectContaining({ actorId: s.e.user.id, onBehalfOfId: s.member.id }),
       );
+    });
+
+    it('an event naming the member as an account entity (not the caller) is attributed alike inside the call', async () => {
+      const s = await started();
+      const member = await t.db.getRepository(User).findOneByOrFail({ id: s.member.id });
+      const support = {
+        accessId: s.id,
+        actorId: s.e.user.id,
+        actorEmail: s.e.user.email,
+        actorOrganisationId: m.vendor.id,
+        endsAt: new Date(s.endsAt),
+      };
+      const audit = t.app.get(AuditService);
+      await runInSupportSession(member.id, support, () =>
+        audit.record(audit.manager, { type: 'PROFILE_CHANGED', actor: member, target: member, summary: 'inside' }),
+      );
+      // Outside a support session's call the same account is its own actor.
+      await audit.record(audit.manager, { type: 'PROFILE_CHANGED', actor: member, target: member, summary: 'outside' });
+      const events = await t.db
+        .getRepository(AuditEvent)
+        .find({ where: { type: 'PROFILE_CHANGED', targetId: member.id }, order: { id: 'ASC' } });
+      expect(events.map((e) => [e.summary, e.actorId, e.onBehalfOfId, e.supportAccessId])).toEqual([
+        ['inside', s.e.user.id, member.id, s.id],
+        ['outside', member.id, null, null],
+      ]);
     });
 
     it('one at a time per E-Support account: of parallel starts exactly one opens a session', async () => {
