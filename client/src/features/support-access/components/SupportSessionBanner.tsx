@@ -16,9 +16,13 @@ export function SupportSessionBanner() {
   const name = [member.firstName, member.lastName].filter(Boolean).join(' ');
   const who = name ? `${name} (${member.email})` : member.email;
   return (
+    // Subtle, in the page's own text colour: the warning's orange behind text of at least 4.5:1 contrast.
     <Alert.Root
       status="warning"
-      variant="solid"
+      variant="subtle"
+      color="fg"
+      borderWidth="1px"
+      borderColor="orange.emphasized"
       mb="3"
       data-testid="support-session-banner"
       aria-label={T.BANNER_LABEL}
