@@ -37,6 +37,7 @@ describe('OrganisationSettingsLayout (one place for an organisation’s administ
         'Audit log',
         'Security policy',
         'Integrations',
+        'Support access',
       ]),
     );
     expect(screen.getByRole('link', { name: 'Invitations' })).toHaveAttribute('aria-current', 'page');
