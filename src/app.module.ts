@@ -56,6 +56,7 @@ import { StepUpModule } from './step-up/step-up.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { ScimModule } from './scim/scim.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
+import { OidcProviderModule } from './oidc-provider';
 import { IntegrationsModule } from './integrations/integrations.module';
 
 /** Paths the server answers itself; everything else falls back to the client's index.html. */
@@ -68,6 +69,8 @@ export const SERVER_PATHS = [
   '/socket.io/{*any}',
   '/files/{*any}',
   '/scim/{*any}',
+  '/oidc/{*any}',
+  '/.well-known/{*any}',
 ];
 
 export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
@@ -130,6 +133,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     BackupModule,
     ScimModule,
     ApiKeysModule,
+    OidcProviderModule,
     IntegrationsModule,
   ],
   controllers: [AppInfoController],

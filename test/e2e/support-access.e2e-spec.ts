@@ -361,6 +361,11 @@ describe('Support access: E-Support acting as a member, with the organisation’
       ['post', '/api/sso-connections', {}],
       ['post', '/api/domains', { domain: 'example.com' }],
       ['post', '/api/scim-tokens', { name: 'x' }],
+      ['post', '/api/oidc-clients', { name: 'x', type: 'public', redirectUris: ['https://app.example.com/cb'] }],
+      ['put', '/api/oidc-clients/1', { name: 'x' }],
+      ['post', '/api/oidc-clients/1/rotate-secret'],
+      ['delete', '/api/oidc-clients/1'],
+      ['delete', '/api/me/apps/some-client'],
     ];
 
     it.each([

@@ -27,6 +27,10 @@ const WEBHOOK_EVENT_OF_AUDIT: Partial<Record<string, WebhookEventType>> = {
   SSO_CONNECTION_CREATED: 'sso_connection.changed',
   SSO_CONNECTION_CHANGED: 'sso_connection.changed',
   SSO_CONNECTION_REMOVED: 'sso_connection.changed',
+  OIDC_CLIENT_CREATED: 'oidc_client.created',
+  OIDC_CLIENT_CHANGED: 'oidc_client.updated',
+  OIDC_CLIENT_SECRET_ROTATED: 'oidc_client.updated',
+  OIDC_CLIENT_REMOVED: 'oidc_client.deleted',
   SUPPORT_ACCESS_STARTED: 'support_access.started',
   SUPPORT_ACCESS_ENDED: 'support_access.ended',
 };

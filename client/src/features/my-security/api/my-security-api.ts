@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MySession, MySessionsEnded, MySignIn } from '@shared/insights';
+import type { MyOidcApp } from '@shared/oidc-clients';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -8,6 +9,10 @@ export const mySecurityApi = {
   endSession: (id: string) => api.delete<MySessionsEnded>(`api/me/sessions/${encodeURIComponent(id)}`),
   endOthers: () => api.delete<MySessionsEnded>('api/me/sessions?others=true'),
   signIns: () => api.get<MySignIn[]>('api/me/sign-ins'),
+  /** The applications that signed me in through the portal, with what each may read. */
+  apps: () => api.get<MyOidcApp[]>('api/me/apps'),
+  /** Withdraws an application's access: its grants and tokens for me are revoked at once. */
+  revokeApp: (clientId: string) => api.delete<{ success: true }>(`api/me/apps/${encodeURIComponent(clientId)}`),
   notMe: (token: string) => api.post<{ success: true; message: string }>('auth/not-me', { token }),
 };
 
@@ -17,4 +22,8 @@ export function useMySessions() {
 
 export function useMySignIns() {
   return useQuery({ queryKey: queryKeys.mySecurity.signIns, queryFn: mySecurityApi.signIns, retry: false });
+}
+
+export function useMyApps() {
+  return useQuery({ queryKey: queryKeys.mySecurity.apps, queryFn: mySecurityApi.apps, retry: false });
 }
