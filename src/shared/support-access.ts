@@ -91,6 +91,8 @@ export const SUPPORT_ACCESS_MESSAGES = {
   ALREADY_ACTIVE: 'You already have a support-access session running. Stop it first.',
   NOT_ACTIVE: 'This support access has already ended.',
   NOTIFICATION_TITLE: 'Support access requested',
+  /** The notification's way to the page where a site admin approves or refuses the request. */
+  NOTIFICATION_LINK: 'Approve or refuse',
   MAIL_REQUEST_SUBJECT: 'Support access requested',
   MAIL_ENDED_SUBJECT: 'A support-access session on your account has ended',
 } as const;
