@@ -510,7 +510,7 @@ describe('Audit trail and exports', () => {
         .expect(200);
       const row = (id: number) => res.text.split('\r\n').find((l) => l.startsWith(`${id},`))!;
       expect(row(mapped.id)).toMatch(
-        /^\d+,2026-03-04T05:06:07\.000Z,SESSION_EXPIRED,anonymous,,,,,,,198\.51\.100\.4,,csv-address-mapped,$/,
+        /^\d+,2026-03-04T05:06:07\.000Z,SESSION_EXPIRED,anonymous,,,,,,,198\.51\.100\.4,,csv-address-mapped,,,,$/,
       );
       expect(row(v6.id)).toContain(',2001:db8::4,');
       expect(res.text).not.toContain('::ffff:');
