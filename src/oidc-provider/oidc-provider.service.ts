@@ -116,7 +116,6 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
     private readonly keys: OidcKeysService,
     private readonly portal: PortalSessionReader,
     private readonly sessions: SessionsService,
-    // An interface and its token of one name: the compiled metadata names Object, so the token is given.
     @Inject(ThrottlerStorage) private readonly throttler: ThrottlerStorage,
   ) {}
 

@@ -22,6 +22,7 @@ const FIELDS = [
   'sessionIdleMinutes',
   'sessionMaxHours',
   'passwordMinLength',
+  'supportAccess',
 ] as const satisfies ReadonlyArray<keyof SecurityPolicy>;
 
 /**
@@ -35,6 +36,7 @@ const AUDIT_NAMES: Record<keyof SecurityPolicy, string> = {
   sessionIdleMinutes: 'sessionIdleMinutes',
   sessionMaxHours: 'sessionMaxHours',
   passwordMinLength: 'minimumLength',
+  supportAccess: 'supportAccess',
 };
 
 function policyOf(org: Organisation): SecurityPolicy {
@@ -45,6 +47,7 @@ function policyOf(org: Organisation): SecurityPolicy {
     sessionIdleMinutes: org.sessionIdleMinutes,
     sessionMaxHours: org.sessionMaxHours,
     passwordMinLength: org.passwordMinLength,
+    supportAccess: org.supportAccess,
   };
 }
 
@@ -82,6 +85,9 @@ export class SecurityPolicyService {
     client: RequestContext,
   ): Promise<SecurityPolicy> {
     if (!canAccessOrganisation(caller, organisationId)) throw AppException.notFound('Organisation not found.');
+    // The organisation's consent to support access is its own: E-Support never gives it itself.
+    if (change.supportAccess !== undefined && caller.organisationId !== organisationId)
+      throw AppException.forbidden(M.SUPPORT_ACCESS_OWN_ONLY);
     const ranges = change.allowedIpRanges === undefined ? undefined : canonicalRanges(change.allowedIpRanges);
     const { after, changed, ssoRequiredBy } = await this.organisations.manager.transaction(async (tx) => {
       const org = await lockRow(tx, Organisation, organisationId);

@@ -1,4 +1,5 @@
 import { LIMITS } from './limits';
+import { DEFAULT_SUPPORT_ACCESS_POLICY, SupportAccessPolicy } from './support-access';
 
 /** An organisation's own security rules (GET/PUT /api/organisations/{id}/security-policy). */
 export interface SecurityPolicy {
@@ -14,6 +15,11 @@ export interface SecurityPolicy {
   sessionMaxHours: number | null;
   /** The shortest password accepted at the next password set. */
   passwordMinLength: number;
+  /**
+   * Whether E-Support may act as a member (docs/support-access.md): `never`, `approval` (a site admin approves each
+   * request) or `always`. Only the organisation's own site admins change it.
+   */
+  supportAccess: SupportAccessPolicy;
 }
 
 export type SecurityPolicyChange = Partial<SecurityPolicy>;
@@ -40,6 +46,7 @@ export const DEFAULT_SECURITY_POLICY: SecurityPolicy = {
   sessionIdleMinutes: null,
   sessionMaxHours: null,
   passwordMinLength: LIMITS.PASSWORD_MIN,
+  supportAccess: DEFAULT_SUPPORT_ACCESS_POLICY,
 };
 
 /** The texts of the policy's refusals and of its page. */
@@ -54,4 +61,5 @@ export const SECURITY_POLICY_MESSAGES = {
   RANGE_INVALID: (range: string) => `'${range}' is not an IPv4 or IPv6 address range (for example 203.0.113.0/24).`,
   SAVED: 'Security policy saved.',
   PASSWORD_TOO_SHORT: (min: number) => `Password must be at least ${min} characters long.`,
+  SUPPORT_ACCESS_OWN_ONLY: "Only the organisation's own site admins decide whether support may act as its members.",
 } as const;

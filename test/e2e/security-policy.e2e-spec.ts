@@ -68,6 +68,7 @@ describe('An organisation’s security policy', () => {
         sessionIdleMinutes: null,
         sessionMaxHours: null,
         passwordMinLength: 8,
+        supportAccess: 'approval',
       });
     });
 

@@ -1,3 +1,4 @@
+import type { SupportAccessPolicy } from '../../shared/support-access';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { DATE_TYPE } from '../column-types';
 
@@ -68,6 +69,10 @@ export class Organisation {
 
   @Column({ type: 'integer', default: 8 })
   passwordMinLength!: number;
+
+  /** Whether E-Support may act as a member (docs/support-access.md): never, with a site admin's approval, always. */
+  @Column({ type: 'varchar', length: 10, default: 'approval' })
+  supportAccess!: SupportAccessPolicy;
 
   /** When the policy was last saved: an idle limit counts no session's idle time from before it. */
   @Column({ type: DATE_TYPE, nullable: true })

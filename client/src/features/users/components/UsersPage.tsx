@@ -3,7 +3,9 @@ import { Box, Flex, Progress } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { UserListItem, UserListQuery } from '@shared/api-types';
+import { Role } from '@shared/roles';
 import { paths } from '@/config/paths';
+import { RequestSupportAccessDialog } from '@/features/support-access';
 import { toaster } from '@/components/ui/toaster';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { useAuth } from '@/lib/auth';
@@ -25,6 +27,7 @@ export function UsersPage() {
   const organisationId = Number(params.get('organisationId')) || undefined;
 
   const [filter, setFilter] = useState<UserFilter>(EMPTY_FILTER);
+  const [supportTarget, setSupportTarget] = useState<{ id: number; email: string } | null>(null);
   const searchText = useDebounced(filter.searchText.trim());
   // A new filter starts again at the first page.
   const { page, pageSize, pager } = usePaging(JSON.stringify([searchText, filter.accessLevel, filter.role]));
@@ -85,11 +88,15 @@ export function UsersPage() {
               onOpen: (u) => navigate(paths.userRoles(u.id)),
               onDisableMfa: (u) => disableMfa.mutate(u),
               onUserGroups: (u) => navigate(paths.userGroupsOfUser(u.id)),
+              ...(roles.includes(Role.E_SUPPORT)
+                ? { onSupportAccess: (u: UserListItem) => setSupportTarget({ id: u.id, email: u.userEmail }) }
+                : {}),
             }}
           />
           <Paginator {...pager} totalRecords={list.data.totalRecords} />
         </>
       )}
+      <RequestSupportAccessDialog member={supportTarget} onClose={() => setSupportTarget(null)} />
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Badge, Box, HStack, IconButton, Menu, Portal, Table, Text } from '@chakra-ui/react';
+import { SUPPORT_ACCESS_MENU } from '@/features/support-access';
 import type { UserListItem } from '@shared/api-types';
 import { SCIM_MESSAGES } from '@shared/scim';
 import { formatDateTime } from '@/lib/display-formats';
@@ -78,9 +79,11 @@ export interface RowActions {
   onOpen: (u: UserListItem) => void;
   onDisableMfa: (u: UserListItem) => void;
   onUserGroups: (u: UserListItem) => void;
+  /** E-Support: ask to act as this member (support access). */
+  onSupportAccess?: (u: UserListItem) => void;
 }
 
-function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions }) {
+function ActionMenu({ user, actions, writer }: { user: UserListItem; actions: RowActions; writer: boolean }) {
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
@@ -91,19 +94,28 @@ function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            <Menu.Item value="update" onClick={() => actions.onOpen(user)}>
-              Update User Details
-            </Menu.Item>
-            <Menu.Item
-              value="disable-mfa"
-              disabled={!user.isMFAEnabled && !user.hasPasskey}
-              onClick={() => (user.isMFAEnabled || user.hasPasskey) && actions.onDisableMfa(user)}
-            >
-              Disable User MFA
-            </Menu.Item>
-            <Menu.Item value="user-groups" onClick={() => actions.onUserGroups(user)}>
-              View User Group Mapping
-            </Menu.Item>
+            {writer && (
+              <>
+                <Menu.Item value="update" onClick={() => actions.onOpen(user)}>
+                  Update User Details
+                </Menu.Item>
+                <Menu.Item
+                  value="disable-mfa"
+                  disabled={!user.isMFAEnabled && !user.hasPasskey}
+                  onClick={() => (user.isMFAEnabled || user.hasPasskey) && actions.onDisableMfa(user)}
+                >
+                  Disable User MFA
+                </Menu.Item>
+                <Menu.Item value="user-groups" onClick={() => actions.onUserGroups(user)}>
+                  View User Group Mapping
+                </Menu.Item>
+              </>
+            )}
+            {actions.onSupportAccess && (
+              <Menu.Item value="support-access" onClick={() => actions.onSupportAccess?.(user)}>
+                {SUPPORT_ACCESS_MENU}
+              </Menu.Item>
+            )}
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
@@ -111,7 +123,10 @@ function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions
   );
 }
 
-/** Spec 000 §2: the table; the frozen actions column and the double-click exist for writers only. */
+/**
+ * Spec 000 §2: the table; the frozen actions column and the double-click exist for writers only, and for E-Support
+ * the actions column holds its request for support access.
+ */
 export function UsersTable({
   users,
   writer,
@@ -122,7 +137,9 @@ export function UsersTable({
   actions: RowActions;
 }) {
   const { widths, start, resizeBy } = useColumnWidths();
-  const total = COLUMNS.reduce((s, c) => s + widths[c.key], 0) + (writer ? 70 : 0);
+  // Writers' actions, and E-Support's request for support access.
+  const withActions = writer || !!actions.onSupportAccess;
+  const total = COLUMNS.reduce((s, c) => s + widths[c.key], 0) + (withActions ? 70 : 0);
   return (
     <Box overflowX="auto" borderWidth="1px" rounded="md">
       <Table.Root
@@ -172,7 +189,7 @@ export function UsersTable({
                 />
               </Table.ColumnHeader>
             ))}
-            {writer && (
+            {withActions && (
               <Table.ColumnHeader
                 position="sticky"
                 right="0"
@@ -190,7 +207,7 @@ export function UsersTable({
         <Table.Body>
           {users.length === 0 ? (
             <Table.Row>
-              <Table.Cell colSpan={COLUMNS.length + (writer ? 1 : 0)} textAlign="center" py="6">
+              <Table.Cell colSpan={COLUMNS.length + (withActions ? 1 : 0)} textAlign="center" py="6">
                 {USER_TEXTS.NO_USERS}
               </Table.Cell>
             </Table.Row>
@@ -222,9 +239,9 @@ export function UsersTable({
                     )}
                   </Table.Cell>
                 ))}
-                {writer && (
+                {withActions && (
                   <Table.Cell position="sticky" right="0" bg="bg" zIndex="1" borderLeftWidth="1px">
-                    <ActionMenu user={u} actions={actions} />
+                    <ActionMenu user={u} actions={actions} writer={writer} />
                   </Table.Cell>
                 )}
               </Table.Row>
