@@ -21,7 +21,8 @@ export type SignInFailureReason = keyof typeof SIGN_IN_FAILURE_REASONS;
 /**
  * The factors a session was opened with, as its `method` records them: the first factor, then the second one a
  * password sign-in passed (`totp`, an e-mailed code, a recovery code, a passkey, or a device the account trusts after
- * passing one). The OpenID provider's `amr` and `acr` are derived from it.
+ * passing one); `support`: an E-Support account acting as the member (docs/support-access.md). The OpenID provider's
+ * `amr` and `acr` are derived from it.
  */
 export const SESSION_METHODS = [
   'password',
@@ -32,6 +33,7 @@ export const SESSION_METHODS = [
   'password+device',
   'passkey',
   'sso',
+  'support',
 ] as const;
 export type SessionMethod = (typeof SESSION_METHODS)[number];
 
@@ -48,6 +50,7 @@ export const SESSION_METHOD_LABELS: Record<SessionMethod, string> = {
   'password+device': 'Password on a trusted device',
   passkey: 'Passkey',
   sso: 'Single sign-on',
+  support: 'Support access (E-Support acting for you)',
 };
 
 /** The method a session's recorded method counts as (a password sign-in with any second factor is 'password'). */
