@@ -55,6 +55,7 @@ import { InvitationsModule } from './invitations/invitations.module';
 import { ScimModule } from './scim/scim.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { IntegrationsModule } from './integrations/integrations.module';
+import { PrivacyModule } from './privacy/privacy.module';
 
 /** Paths the server answers itself; everything else falls back to the client's index.html. */
 export const SERVER_PATHS = [
@@ -128,6 +129,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     ScimModule,
     ApiKeysModule,
     IntegrationsModule,
+    PrivacyModule,
   ],
   controllers: [AppInfoController],
   providers: [

@@ -46,7 +46,7 @@ export async function writeCsv(
 }
 
 /** Resolves when the stream can take more, or has closed; removes both listeners either way. */
-function drainedOrClosed(out: Writable): Promise<void> {
+export function drainedOrClosed(out: Writable): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       out.off('drain', done);

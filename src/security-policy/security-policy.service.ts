@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AuditChanges, AuditService } from '../audit';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation, isSupport } from '../common/auth-user';
 import { RequestContext } from '../common/request-context';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
 import { addressAllowed, canonicalRange } from '../credentials/security-policy-rules';
 import { lockRow } from '../database/locks';
 import { Organisation } from '../database/entities/organisation.entity';
@@ -20,6 +22,8 @@ const FIELDS = [
   'sessionIdleMinutes',
   'sessionMaxHours',
   'passwordMinLength',
+  'selfDeletion',
+  'auditRetentionDays',
 ] as const satisfies ReadonlyArray<keyof SecurityPolicy>;
 
 /**
@@ -33,9 +37,12 @@ const AUDIT_NAMES: Record<keyof SecurityPolicy, string> = {
   sessionIdleMinutes: 'sessionIdleMinutes',
   sessionMaxHours: 'sessionMaxHours',
   passwordMinLength: 'minimumLength',
+  selfDeletion: 'selfDeletion',
+  auditRetentionDays: 'auditRetentionDays',
 };
 
-function policyOf(org: Organisation): SecurityPolicy {
+/** The policy as stored; an organisation that never chose a retention keeps the deployment's. */
+export function policyOf(org: Organisation, defaultRetentionDays: number): SecurityPolicy {
   return {
     mfaRequired: org.mfaRequired,
     ssoRequired: org.ssoRequired,
@@ -43,6 +50,8 @@ function policyOf(org: Organisation): SecurityPolicy {
     sessionIdleMinutes: org.sessionIdleMinutes,
     sessionMaxHours: org.sessionMaxHours,
     passwordMinLength: org.passwordMinLength,
+    selfDeletion: org.selfDeletion,
+    auditRetentionDays: org.auditRetentionDays ?? defaultRetentionDays,
   };
 }
 
@@ -57,6 +66,7 @@ export class SecurityPolicyService {
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     private readonly audit: AuditService,
     private readonly events: SessionEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async get(caller: AuthUser, organisationId: number): Promise<SecurityPolicy> {
@@ -64,7 +74,7 @@ export class SecurityPolicyService {
       ? await this.organisations.findOneBy({ id: organisationId })
       : null;
     if (!org) throw AppException.notFound('Organisation not found.');
-    return policyOf(org);
+    return policyOf(org, this.config.auditRetentionDays);
   }
 
   /**
@@ -82,7 +92,7 @@ export class SecurityPolicyService {
     const { after, changed } = await this.organisations.manager.transaction(async (tx) => {
       const org = await lockRow(tx, Organisation, organisationId);
       if (!org) throw AppException.notFound('Organisation not found.');
-      const before = policyOf(org);
+      const before = policyOf(org, this.config.auditRetentionDays);
       const next: SecurityPolicy = {
         ...before,
         ...definedOnly(change),

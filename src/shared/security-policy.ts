@@ -14,6 +14,10 @@ export interface SecurityPolicy {
   sessionMaxHours: number | null;
   /** The shortest password accepted at the next password set. */
   passwordMinLength: number;
+  /** Members may delete their own account (DELETE /api/me); off by default. */
+  selfDeletion: boolean;
+  /** Days the organisation's audit events are kept; the deployment's AUDIT_RETENTION_DAYS until set. */
+  auditRetentionDays: number;
 }
 
 export type SecurityPolicyChange = Partial<SecurityPolicy>;
@@ -28,6 +32,9 @@ export const SECURITY_POLICY_LIMITS = {
   PASSWORD_MIN_LENGTH_MAX: LIMITS.PASSWORD_MAX,
   /** How many ranges one policy holds. */
   IP_RANGES_MAX: 100,
+  /** The shortest and longest audit retention an organisation may choose (30 days to 7 years). */
+  AUDIT_RETENTION_DAYS_MIN: 30,
+  AUDIT_RETENTION_DAYS_MAX: 2555,
   /** The longest range text accepted ('ffff:…/128' is 43 characters). */
   IP_RANGE_TEXT_MAX: 64,
 } as const;
@@ -40,6 +47,8 @@ export const DEFAULT_SECURITY_POLICY: SecurityPolicy = {
   sessionIdleMinutes: null,
   sessionMaxHours: null,
   passwordMinLength: LIMITS.PASSWORD_MIN,
+  selfDeletion: false,
+  auditRetentionDays: 365,
 };
 
 /** The texts of the policy's refusals and of its page. */

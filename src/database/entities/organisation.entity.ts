@@ -69,6 +69,14 @@ export class Organisation {
   @Column({ type: 'integer', default: 8 })
   passwordMinLength!: number;
 
+  /** Members may delete their own account (docs/privacy.md). */
+  @Column({ type: 'boolean', default: false })
+  selfDeletion!: boolean;
+
+  /** Days the organisation's audit events are kept; null: the deployment's AUDIT_RETENTION_DAYS. */
+  @Column({ type: 'integer', nullable: true })
+  auditRetentionDays!: number | null;
+
   /** When the policy was last saved: an idle limit counts no session's idle time from before it. */
   @Column({ type: DATE_TYPE, nullable: true })
   securityPolicyAt!: Date | null;
