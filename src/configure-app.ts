@@ -2,7 +2,10 @@ import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import { browserCookie } from './common/http/browser-cookie';
+import { browserCookie, signInRoutes } from './common/http/browser-cookie';
+import { clientAddressOf } from './common/http/client-address';
+import { secretPathRedactor } from './common/http/secret-paths';
+import { expressTrustSetting, ProxyTrust } from './config/proxy-trust';
 import { Logger } from 'pino';
 import { CLIENT_DIST } from './app.module';
 import { EngineState } from './common/engine-state';
@@ -27,7 +30,10 @@ import { ClientAssets, compressResponses } from './static/client-assets.middlewa
 export function configureApp(app: INestApplication): OpenAPIObject {
   const config = app.get<AppConfig>(APP_CONFIG);
   const express = app as NestExpressApplication;
-  if (config.trustProxy) express.set('trust proxy', true);
+  // The client address (throttling, allowed address ranges, audit) by the one rule the socket handshake follows too;
+  // Express's own reading of the forwarded headers (req.protocol, req.hostname) trusts the same proxies.
+  express.set('trust proxy', expressTrustSetting(config.trustProxy));
+  useClientAddress(express, config.trustProxy);
   express.disable('x-powered-by');
   // No ETag on API answers (a hash of every body, never revalidated by the client: its queries refetch); the
   // client's files carry their own (ClientAssets).
@@ -35,7 +41,7 @@ export function configureApp(app: INestApplication): OpenAPIObject {
   // Requests Node's HTTP parser refuses before any middleware (431, 400, 408) answer in the same error body.
   answerClientErrors(app.getHttpServer());
   // First: every request, whatever answers it, gets its id, its closing log line and its count in the metrics.
-  app.use(requestLogging(app.get<Logger>(ROOT_LOGGER), httpMetrics(app.get(MetricsService))));
+  app.use(requestLogging(app.get<Logger>(ROOT_LOGGER), httpMetrics(app.get(MetricsService)), secretPathRedactor(app)));
   app.use(securityHeaders(securityHeaderOptions(config.publicUrl), DEFAULT_HEADERS));
   // JSON compressed above a threshold; the client's hashed assets from their build-time compressed copies. Plain
   // Express middlewares, as the ones above: mounted through Nest's MiddlewareConsumer each would run inside an
@@ -44,7 +50,7 @@ export function configureApp(app: INestApplication): OpenAPIObject {
   app.use(methodNotAllowed(controllerMethodTable(app)));
   app.use(new ClientAssets(CLIENT_DIST).use);
   app.use(cookieParser());
-  app.use(browserCookie(config.publicUrl.startsWith('https:')));
+  app.use(browserCookie(config.publicUrl.startsWith('https:'), signInRoutes(app)));
   configureBodyParsing(app);
   app.useGlobalPipes(new ValidationPipe(VALIDATION_PIPE_OPTIONS));
   app.useGlobalFilters(new AllExceptionsFilter(app.get(EngineState)));
@@ -58,4 +64,16 @@ export function configureApp(app: INestApplication): OpenAPIObject {
   const document = openApiDocument(app);
   SwaggerModule.setup('api/docs', app, document);
   return document;
+}
+
+/** Express's `req.ip`, for every request of this app, is {@link clientAddressOf} (undefined when unknown). */
+function useClientAddress(app: NestExpressApplication, trust: ProxyTrust): void {
+  const { request } = app.getHttpAdapter().getInstance() as { request: object };
+  Object.defineProperty(request, 'ip', {
+    configurable: true,
+    enumerable: true,
+    get(this: Parameters<typeof clientAddressOf>[0]) {
+      return clientAddressOf(this, trust) ?? undefined;
+    },
+  });
 }

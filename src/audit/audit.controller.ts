@@ -5,6 +5,7 @@ import { AuthUser } from '../common/auth-user';
 import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { AUDIT_CSV_COLUMNS } from '../shared/audit';
+import { formatClientAddress } from '../shared/display-formats';
 import { AuditService } from './audit.service';
 import { AuditEventQueryDto } from './dto/audit-event-query.dto';
 import { mapBatches, sendCsv } from '../common/csv-response';
@@ -40,7 +41,8 @@ export class AuditController {
       res,
       'audit-log',
       AUDIT_CSV_COLUMNS,
-      mapBatches(batches, (e) => AUDIT_CSV_COLUMNS.map((c) => e[c])),
+      // Read by people in a spreadsheet: addresses as the pages show them; times stay ISO 8601.
+      mapBatches(batches, (e) => AUDIT_CSV_COLUMNS.map((c) => (c === 'ip' ? formatClientAddress(e.ip) : e[c]))),
     );
   }
 }

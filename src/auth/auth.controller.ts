@@ -23,6 +23,7 @@ import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../common/
 import { TokenService } from '../credentials/token.service';
 import { originOf } from '../credentials/session-auth.service';
 import { Answers } from '../openapi/decorators';
+import { SignInStep } from '../common/http/browser-cookie';
 
 /**
  * Access: every route here is public by nature (signing in, refreshing, recovering a password);
@@ -43,6 +44,7 @@ export class AuthController {
   @Answers(200, 'LoginAnswer')
   @Access.challenge('mfa', { optional: true })
   @Post('auth/login')
+  @SignInStep()
   @UseGuards(LocalAuthGuard)
   @HttpCode(200)
   // The body was validated and the sign-in run by LocalAuthGuard; @Body() declares it (docs, the route inventory).

@@ -1,3 +1,7 @@
+import { Logger } from '@nestjs/common';
+import { EngineState } from './engine-state';
+import { unavailableEngine } from './engine-unavailable';
+
 /** What a drain runs: a pass over whatever is due, what follows the last pass, and where a failure goes. */
 export interface DrainSteps {
   /** Delivers what is due now. */
@@ -55,4 +59,20 @@ export class Drain {
     this.stopped = true;
     await this.running;
   }
+}
+
+/**
+ * The failure handler of an outbox's runs: the database (or Redis) gone is an outage, logged once by the
+ * EngineState (the next kick or sweep tries again); anything else is logged as the outbox's own error.
+ */
+export function drainFailureHandler(
+  outbox: string,
+  logger: Logger,
+  engines: EngineState | undefined,
+): (error: unknown) => void {
+  return (error) => {
+    const engine = unavailableEngine(error);
+    if (engine && engines) engines.down(engine, error);
+    else logger.error(`The ${outbox} could not be read: ${(error as Error).message}`);
+  };
 }

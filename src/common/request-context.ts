@@ -29,20 +29,3 @@ export function requestContextOf(req: {
 export const Client = createParamDecorator((_data: unknown, ctx: ExecutionContext): RequestContext =>
   requestContextOf(ctx.switchToHttp().getRequest()),
 );
-
-/**
- * The client address of a request Express did not handle (the socket's handshake), by Express's own rule for
- * `req.ip`: the connection's, or with TRUST_PROXY ('trust proxy' true) the left-most X-Forwarded-For entry.
- */
-export function handshakeAddress(
-  headers: Record<string, string | string[] | undefined>,
-  connectionAddress: string | undefined,
-  trustProxy: boolean,
-): string | null {
-  if (trustProxy) {
-    const raw = headers['x-forwarded-for'];
-    const first = (Array.isArray(raw) ? raw.join(',') : raw)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return connectionAddress ?? null;
-}

@@ -85,9 +85,25 @@ describe('loadConfig (docs/product-rules.md §1)', () => {
     ['BACKUP_KEEP', '0', /BACKUP_KEEP/],
     ['INSIGHTS_TIME_ZONE', 'Sydney', /INSIGHTS_TIME_ZONE/],
     ['INSIGHTS_TIME_ZONE', 'Mars/Olympus_Mons', /INSIGHTS_TIME_ZONE/],
+    ['TRUST_PROXY', 'yes', /TRUST_PROXY/],
+    ['TRUST_PROXY', '11', /TRUST_PROXY/],
+    ['TRUST_PROXY', '10.0.0.1,nginx.internal', /TRUST_PROXY/],
+    ['TRUST_PROXY', '10.0.0.0/33', /TRUST_PROXY/],
   ])('names the bad variable: %s=%s', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
+  });
+
+  it('trusts no proxy by default; true is one proxy, a number that many, or a list of their addresses', () => {
+    const trust = (value?: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+    expect(trust()).toEqual({ hops: 0 });
+    expect(trust('false')).toEqual({ hops: 0 });
+    expect(trust('true')).toEqual({ hops: 1 });
+    expect(trust('2')).toEqual({ hops: 2 });
+    expect(trust('10.0.0.7, 192.168.0.0/16,2001:DB8::/32')).toEqual({
+      proxies: ['10.0.0.7/32', '192.168.0.0/16', '2001:db8::/32'],
+    });
+    expect(trust('loopback')).toEqual({ proxies: ['127.0.0.0/8', '::1/128'] });
   });
 
   it("counts the insights in Australia/Sydney's days unless INSIGHTS_TIME_ZONE names another zone", () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { parseProxyTrust, ProxyTrust } from './proxy-trust';
 import { DEFAULT_MFA_REMEMBER_DAYS } from '../shared/mfa-recovery';
 import { SECURITY_POLICY_LIMITS } from '../shared/security-policy';
 
@@ -30,8 +31,11 @@ export interface AppConfig {
   oidc?: { issuer: string; clientId: string; clientSecret?: string };
   redisUrl?: string;
   logLevel: 'silent' | 'error' | 'info' | 'debug';
-  /** Behind a reverse proxy: trust X-Forwarded-For for the client address (login throttling). */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: which proxies in front may name the client in X-Forwarded-For (a number of them, or their
+   * addresses); the client address (common/http/client-address.ts) follows it for HTTP and sockets alike.
+   */
+  trustProxy: ProxyTrust;
   /** Multiplies every rate limit (load tests and benchmarks only; default 1). */
   rateLimitScale: number;
   /** Days audit events are kept where an organisation's policy sets none (AUDIT_RETENTION_DAYS, default 365). */
@@ -316,6 +320,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!/^\d+(\.\d+)?$/.test(intervalText) || backupIntervalHours <= 0 || backupIntervalHours > 8760)
     fail('BACKUP_INTERVAL_HOURS', `must be a number of hours above 0, at most 8760 (got "${intervalText}")`);
   const keepText = optional(env, 'BACKUP_KEEP') ?? '7';
+  let trustProxy: ProxyTrust;
+  try {
+    trustProxy = parseProxyTrust(optional(env, 'TRUST_PROXY'));
+  } catch (e) {
+    fail('TRUST_PROXY', (e as Error).message);
+  }
   if (!/^\d+$/.test(keepText) || Number(keepText) < 1 || Number(keepText) > 10000)
     fail('BACKUP_KEEP', `must be a whole number from 1 to 10000 (got "${keepText}")`);
 
@@ -341,7 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     logLevel,
-    trustProxy: optional(env, 'TRUST_PROXY') === 'true',
+    trustProxy,
     rateLimitScale,
     auditRetentionDays: Number(retentionText),
     auditDisabled: optional(env, 'AUDIT_DISABLED') === 'true',

@@ -6,6 +6,7 @@ import { runPeriodically } from '../common/periodic';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { MailService } from '../mail/mail.service';
+import { formatMailDateTime } from '../shared/display-formats';
 import { DOMAIN_MESSAGES as M, DOMAIN_RECORD_GRACE_DAYS, domainTxtName } from '../shared/domains';
 import { PRODUCT_NAME } from '../shared/messages';
 import { organisationAdministrators } from '../database/organisation-administrators';
@@ -124,7 +125,8 @@ export class DomainRecheckService implements OnApplicationBootstrap, OnApplicati
             { recordMissingSince: now },
           );
         if (!updated.affected) return;
-        const until = new Date(now.getTime() + DOMAIN_RECORD_GRACE_DAYS * DAY_MS).toISOString().slice(0, 10);
+        const trustedUntil = new Date(now.getTime() + DOMAIN_RECORD_GRACE_DAYS * DAY_MS);
+        const until = trustedUntil.toISOString().slice(0, 10);
         await this.audit.record(tx, {
           type: 'DOMAIN_RECORD_MISSING',
           actor: 'service',
@@ -134,7 +136,7 @@ export class DomainRecheckService implements OnApplicationBootstrap, OnApplicati
         await this.tellAdministrators(tx, d.organisationId, {
           subject: `${PRODUCT_NAME}: the DNS record of ${d.domain} is missing`,
           text:
-            `${M.RECORD_MISSING(d.domain, until)}\n\n` +
+            `${M.RECORD_MISSING(d.domain, formatMailDateTime(trustedUntil, this.config.insightsTimeZone))}\n\n` +
             `The record to publish: ${domainTxtName(d.domain)} TXT "${d.txtValue}"\n\n` +
             `See it on the Single Sign-On page: ${this.config.publicUrl}/users/sso`,
         });

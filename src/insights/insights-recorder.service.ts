@@ -17,6 +17,7 @@ import {
 } from '../shared/insights';
 import { PRODUCT_NAME } from '../shared/messages';
 import { deviceLabel } from '../shared/device-label';
+import { formatClientAddress, formatMailDateTime } from '../shared/display-formats';
 import { InsightsDays } from './insights-days';
 import { dbDate, run, updated } from './sql';
 
@@ -174,10 +175,11 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
 
   /**
    * Records the browser for the account; answers whether it is new to an account that has used another before
-   * (the account's first browser is not news). A sign-in whose browser is not known (no cookie) answers false.
+   * (the account's first browser is not news). A sign-in that names no browser (no token) is from a browser the
+   * account is not known to have used: new, unless the account has none yet, and nothing is recorded.
    */
   private async browserSeen(tx: EntityManager, userId: number, token: string | null, at: Date): Promise<boolean> {
-    if (!token) return false;
+    if (!token) return (await this.knownBrowsers(tx, userId)) > 0;
     const hash = sha256(token);
     const when = dbDate(tx, at);
     // A known browser (the common case) in one statement.
@@ -187,18 +189,23 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
       [when, userId, hash],
     );
     if (known > 0) return false;
-    const [others] = await run<{ n: number | string }>(
-      tx,
-      'SELECT COUNT(*) AS "n" FROM "known_browsers" WHERE "userId" = ?',
-      [userId],
-    );
+    const others = await this.knownBrowsers(tx, userId);
     await run(
       tx,
       `INSERT INTO "known_browsers" ("userId", "browserHash", "firstSeenAt", "lastSeenAt") VALUES (?, ?, ?, ?)
        ON CONFLICT ("userId", "browserHash") DO NOTHING`,
       [userId, hash, when, when],
     );
-    return Number(others?.n ?? 0) > 0;
+    return others > 0;
+  }
+
+  private async knownBrowsers(tx: EntityManager, userId: number): Promise<number> {
+    const [row] = await run<{ n: number | string }>(
+      tx,
+      'SELECT COUNT(*) AS "n" FROM "known_browsers" WHERE "userId" = ?',
+      [userId],
+    );
+    return Number(row?.n ?? 0);
   }
 
   /**
@@ -230,11 +237,7 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
       sha256(token),
       dbDate(tx, new Date(at.getTime() + NOT_ME_LINK_HOURS * 3_600_000)),
     ]);
-    const when = new Intl.DateTimeFormat('en-AU', {
-      timeZone: this.config.insightsTimeZone,
-      dateStyle: 'full',
-      timeStyle: 'long',
-    }).format(at);
+    const when = formatMailDateTime(at, this.config.insightsTimeZone);
     const link = `${this.config.publicUrl}/notMe?token=${encodeURIComponent(token)}`;
     await this.mail.send(
       {
@@ -243,7 +246,7 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
         text:
           'Your account was just signed in to from a browser it has not used before.\n\n' +
           `When: ${when}\n` +
-          `From the address: ${event.client?.ip ?? 'unknown'}\n` +
+          `From the address: ${formatClientAddress(event.client?.ip) || 'unknown'}\n` +
           `Browser: ${deviceLabel(event.client?.userAgent)}\n\n` +
           'If this was you, you need do nothing.\n\n' +
           `If this wasn't you, open this link: it signs your account out everywhere and e-mails you a link to choose a new password.\n\n${link}\n\n` +

@@ -6,6 +6,7 @@ import { AuthUser } from '../common/auth-user';
 import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { setRefreshCookie } from '../common/http/refresh-cookie';
+import { SecretInPath } from '../common/http/secret-paths';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
 import { TokenService } from '../credentials/token.service';
@@ -99,6 +100,7 @@ export class InvitationsController {
   }
 
   @Get('by-token/:token')
+  @SecretInPath('token')
   @Access.public()
   @Throttle({ default: { limit: 30, ttl: 60_000 } })
   @Answers(200, 'InvitationPreview', 'What the invitation page shows')

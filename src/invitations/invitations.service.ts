@@ -28,6 +28,7 @@ import {
   InvitationStatus,
   parseInvitationRole,
 } from '../shared/invitations';
+import { formatMailDateTime } from '../shared/display-formats';
 import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
 import { effectiveRoles, Role, roleNames } from '../shared/roles';
 import { accountEmail, AccountLifecycleService } from '../users';
@@ -466,7 +467,7 @@ export class InvitationsService implements OnModuleInit {
         text:
           `${invitation.invitedByName} has invited you to join ${org.name} on ${PRODUCT_NAME} as ${roles}.\n\n` +
           `Accept the invitation: ${this.config.publicUrl}/invite?token=${token}\n\n` +
-          `The link works once and until ${invitation.expiresAt.toUTCString()}. ` +
+          `The link works once and until ${formatMailDateTime(invitation.expiresAt, this.config.insightsTimeZone)}. ` +
           'If it has expired, ask the person who invited you to send a new one. ' +
           'If you did not expect this invitation, ignore this message.',
       },

@@ -26,7 +26,16 @@ export const REDACTED_PATHS = [
   '*.secret',
 ];
 
-type Req = IncomingMessage & { id?: string; user?: AuthUser; originalUrl?: string };
+/** How the request log writes a request's path: its route's secret parameters blanked (common/http/secret-paths.ts). */
+const LOGGED_PATH = Symbol('loggedPath');
+
+type Req = IncomingMessage & {
+  id?: string;
+  user?: AuthUser;
+  originalUrl?: string;
+  ip?: string;
+  [LOGGED_PATH]?: (path: string) => string;
+};
 
 /** A caller's X-Request-Id is kept when it looks like an id; otherwise a new one is made. */
 function requestId(req: IncomingMessage, res: ServerResponse): string {
@@ -36,8 +45,14 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
-/** The path without its query: queries can carry tokens (the socket's handshake, e-mailed links). */
-const pathOf = (req: Req) => (req.originalUrl ?? req.url ?? '').split('?')[0];
+/**
+ * The path as the logs write it: without its query (queries carry tokens: the socket's handshake, e-mailed links,
+ * an SSO round trip's state and code) and with the secrets a route takes in its path blanked.
+ */
+const pathOf = (req: Req) => {
+  const path = (req.originalUrl ?? req.url ?? '').split('?')[0];
+  return req[LOGGED_PATH] ? req[LOGGED_PATH](path) : path;
+};
 
 /** pino's options for the one logger of the application: LOG_LEVEL, JSON lines or, on a terminal, pretty text. */
 export function loggerOptions(
@@ -49,9 +64,10 @@ export function loggerOptions(
     base: undefined,
     timestamp: stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    // Four fields of the request, read from it directly; the status of the response.
+    // Four fields of the request, read from it directly (the client address by the one rule, behind a proxy too);
+    // the status of the response.
     serializers: {
-      req: (req: Req) => ({ id: req.id, method: req.method, path: pathOf(req), ip: req.socket?.remoteAddress }),
+      req: (req: Req) => ({ id: req.id, method: req.method, path: pathOf(req), ip: req.ip ?? null }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
     // Level names ("info"), not numbers, in the JSON; pino-pretty colours the numbers itself.
@@ -102,11 +118,13 @@ export type ResponseObserver = (req: Req, res: ServerResponse, seconds: number) 
  * method, path, status and time and, once the guard has authenticated the caller, the user id and the session id
  * (the access token's `sid`); 5xx at error (503 at info), 4xx at warn, the rest at info, each written only when LOG_LEVEL
  * lets it through; `observe` (the HTTP metrics) is called from the same listener. `req.log` logs a line that carries
- * the request (the exception filter's line for a server error).
+ * the request (the exception filter's line for a server error). `loggedPath` blanks the secrets of a path (a
+ * one-time link's token) wherever a line writes the request.
  */
-export function requestLogging(root: Logger, observe?: ResponseObserver) {
+export function requestLogging(root: Logger, observe?: ResponseObserver, loggedPath?: (path: string) => string) {
   return (req: Req, res: ServerResponse, next: () => void): void => {
     req.id = requestId(req, res);
+    if (loggedPath) req[LOGGED_PATH] = loggedPath;
     const start = performance.now();
     // The request's own logger; the stand-in makes its child logger when first used.
     (req as unknown as { log: unknown }).log = new RequestContextLogger(root, req);

@@ -4,6 +4,7 @@ import { Request, Response } from 'express';
 import { AuthUser } from '../common/auth-user';
 import { Access } from '../common/decorators/access.decorators';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { SecretInPath } from '../common/http/secret-paths';
 import { Client, RequestContext } from '../common/request-context';
 import { LOGO_MIME_TYPES } from '../shared/organisation-admin';
 import { CAPABILITY_ROLES } from '../shared/roles';
@@ -46,6 +47,7 @@ export class LogoController {
   @ApiBody({ description: 'The image, as bytes', schema: { type: 'string', format: 'binary' } })
   @Access.public()
   @Put('api/logo/upload/:token')
+  @SecretInPath('token')
   upload(@Param('token') token: string, @Req() req: Request) {
     return this.logo.upload(token, req.body);
   }

@@ -18,9 +18,8 @@ import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { MetricsService } from '../metrics/metrics.service';
 import { OutboxMessage } from './entities/outbox-message.entity';
-import { Drain } from '../common/drain';
+import { Drain, drainFailureHandler } from '../common/drain';
 import { EngineState } from '../common/engine-state';
-import { unavailableEngine } from '../common/engine-unavailable';
 
 /** Work stored with the mail and done after the answer; it may send mail itself (MailService.send). */
 export type OutboxTask = (payload: unknown) => Promise<void>;
@@ -67,12 +66,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
   private readonly drain = new Drain({
     pass: () => this.deliverDue(),
     afterPasses: () => this.pruneSent(),
-    failed: (e) => {
-      // The database gone: its outage is logged once (EngineState), and the next sweep tries again.
-      const engine = unavailableEngine(e);
-      if (engine && this.engines) this.engines.down(engine, e);
-      else this.logger.error(`The mail outbox could not be read: ${(e as Error).message}`);
-    },
+    failed: (e) => drainFailureHandler('mail outbox', this.logger, this.engines)(e),
     settled: () => this.scheduleNextRetry(),
   });
   /** Base of the retry backoff (tests shorten it). */
@@ -269,12 +263,9 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(message.id).padStart(8, '0')}-${randomBytes(4).toString('hex')}.eml`,
       );
       writeFileSync(file, (info as unknown as { message: Buffer }).message);
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      if (this.config.logLevel !== 'silent') {
-        this.logger.log(
-          `E-mail to ${message.to} written to ${file}: "${message.subject}"${links.length ? ` links: ${links.join(' ')}` : ''}`,
-        );
-      }
+      // The file, not its links: a link carries a live token (a reset, an invitation), which no log line may.
+      if (this.config.logLevel !== 'silent')
+        this.logger.log(`E-mail to ${message.to} written to ${file}: "${message.subject}"`);
     }
   }
 

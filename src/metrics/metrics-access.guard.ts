@@ -17,8 +17,9 @@ export function isLoopback(address: string | undefined): boolean {
 
 /**
  * GET /api/metrics answers a scraper that presents METRICS_TOKEN as a Bearer token, or any caller on this
- * machine. The client address is Express's `req.ip`: behind a proxy with TRUST_PROXY=true that is the
- * forwarded client, so the proxy's own loopback connection does not open the metrics to everyone.
+ * machine. The client address is Express's `req.ip` (common/http/client-address.ts): behind a trusted proxy that is
+ * the forwarded client, so the proxy's own loopback connection does not open the metrics to everyone, and an
+ * unknown address is not this machine.
  */
 @Injectable()
 export class MetricsAccessGuard implements CanActivate {
@@ -30,7 +31,7 @@ export class MetricsAccessGuard implements CanActivate {
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (this.config.metricsToken && token && timingSafeEqual(digest(token), digest(this.config.metricsToken)))
       return true;
-    if (isLoopback(req.ip ?? req.socket.remoteAddress)) return true;
+    if (isLoopback(req.ip)) return true;
     throw AppException.forbidden('Metrics need the METRICS_TOKEN bearer token or a request from this machine.');
   }
 }

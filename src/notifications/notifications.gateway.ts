@@ -11,7 +11,7 @@ import { Server, Socket } from 'socket.io';
 import { AppException } from '../common/app.exception';
 import { EngineState } from '../common/engine-state';
 import { unavailableEngine } from '../common/engine-unavailable';
-import { handshakeAddress } from '../common/request-context';
+import { clientAddressOf } from '../common/http/client-address';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { MetricsService } from '../metrics/metrics.service';
@@ -185,7 +185,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     let signedIn: SignedIn;
     try {
       // Once per connection: its row is not kept for the signed-in path's repeated calls.
-      const ip = handshakeAddress(socket.handshake.headers, socket.conn.remoteAddress, this.config.trustProxy);
+      const ip = clientAddressOf({ headers: socket.handshake.headers, socket: socket.conn }, this.config.trustProxy);
       signedIn = await this.sessionAuth.authenticate(token, { ip }, { keep: false });
     } catch (e) {
       // The database cannot be reached: the client is told so (and tries again later), never the driver's text.

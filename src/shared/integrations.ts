@@ -33,6 +33,8 @@ export const WEBHOOK_DESCRIPTION_MAX = 200;
 export const WEBHOOK_ENDPOINTS_MAX = 20;
 export const LOG_STREAMS_MAX = 10;
 export const LOG_STREAM_TOKEN_MAX = 500;
+/** A token goes into a request header as it is: visible ASCII only (a line break would end the header). */
+export const LOG_STREAM_TOKEN_PATTERN = /^[\x21-\x7e]+$/;
 /** Audit events in one log-stream request. */
 export const LOG_STREAM_BATCH_MAX = 100;
 /** How long a rotated-out secret keeps signing beside the new one. */
@@ -54,6 +56,8 @@ export const INTEGRATION_MESSAGES = {
   TOO_MANY_ENDPOINTS: `An organisation can have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints.`,
   STREAM_TYPE_INVALID: `type must be one of ${LOG_STREAM_TYPES.join(', ')}.`,
   STREAM_TOKEN_REQUIRED: `Enter the token the receiver expects (at most ${LOG_STREAM_TOKEN_MAX} characters).`,
+  STREAM_TOKEN_CHARACTERS:
+    'The token can hold only visible ASCII characters: no spaces, line breaks or other control characters.',
   STREAM_NOT_FOUND: 'Log stream not found.',
   TOO_MANY_STREAMS: `An organisation can have at most ${LOG_STREAMS_MAX} log streams.`,
 } as const;

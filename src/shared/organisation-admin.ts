@@ -93,6 +93,3 @@ export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/w
 export type LogoMimeType = (typeof LOGO_MIME_TYPES)[number];
 /** How long an upload URL stays valid. */
 export const LOGO_UPLOAD_URL_SECONDS = 5 * 60;
-
-/** Spec 001 §9: sessions table dates (date-fns). */
-export const SESSION_DATE_FORMAT = 'EEE, d MMM y, h:mm:ss a';

@@ -487,6 +487,42 @@ describe('Audit trail and exports', () => {
       expect(lines).toHaveLength(4);
     });
 
+    it('GET /api/audit-events/export: addresses as the pages show them (IPv4 without the IPv6 mapping), times in ISO 8601', async () => {
+      const at = new Date('2026-03-04T05:06:07.000Z');
+      const recorded = (ip: string, summary: string) =>
+        events().save(
+          events().create({
+            occurredAt: at,
+            type: 'SESSION_EXPIRED',
+            organisationId: m.org.id,
+            actorKind: 'anonymous',
+            ip,
+            summary,
+          }),
+        );
+      const mapped = await recorded('::ffff:198.51.100.4', 'csv-address-mapped');
+      const v6 = await recorded('2001:db8::4', 'csv-address-v6');
+      const res = await http()
+        .get('/api/audit-events/export')
+        .query({ type: 'SESSION_EXPIRED', searchText: 'csv-address' })
+        .set(as('SITE_ADMIN'))
+        .buffer(true)
+        .expect(200);
+      const row = (id: number) => res.text.split('\r\n').find((l) => l.startsWith(`${id},`))!;
+      expect(row(mapped.id)).toMatch(
+        /^\d+,2026-03-04T05:06:07\.000Z,SESSION_EXPIRED,anonymous,,,,,,,198\.51\.100\.4,,csv-address-mapped,$/,
+      );
+      expect(row(v6.id)).toContain(',2001:db8::4,');
+      expect(res.text).not.toContain('::ffff:');
+      // The API keeps what was recorded: integrations read it.
+      const list = await http()
+        .get('/api/audit-events')
+        .query({ type: 'SESSION_EXPIRED', searchText: 'csv-address' })
+        .set(as('SITE_ADMIN'))
+        .expect(200);
+      expect(list.body.items.map((e: { ip: string }) => e.ip).sort()).toEqual(['2001:db8::4', '::ffff:198.51.100.4']);
+    });
+
     it('GET /api/users/export: the list readers only; the list filters; another organisation 404', async () => {
       expect(
         await statusesFor(m, (a, code) =>

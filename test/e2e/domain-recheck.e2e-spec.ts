@@ -4,6 +4,7 @@ import { DomainRecheckService } from '../../src/domains/domain-recheck.service';
 import { OrganisationDomain } from '../../src/domains/entities/organisation-domain.entity';
 import { VerifiedDomainsService } from '../../src/domains/verified-domains.service';
 import { OutboxMessage } from '../../src/mail/entities/outbox-message.entity';
+import { formatMailDateTime } from '../../src/shared/display-formats';
 import { DOMAIN_RECORD_GRACE_DAYS } from '../../src/shared/domains';
 import { Role } from '../../src/shared/roles';
 import { startDnsServer, TestDnsServer } from '../utils/dns-server';
@@ -85,7 +86,12 @@ describe('periodic re-verification of verified domains', () => {
     expect(await events('DOMAIN_RECORD_MISSING', org)).toHaveLength(1);
     const warning = await mailsTo(admin);
     expect(warning.map((m) => m.subject)).toContainEqual(expect.stringContaining(`${domain.domain} is missing`));
-    expect(warning.find((m) => m.subject.includes('is missing'))!.text).toContain(domain.txtValue);
+    const missingMail = warning.find((m) => m.subject.includes('is missing'))!.text;
+    expect(missingMail).toContain(domain.txtValue);
+    // The end of the grace period as the page shows it, in the deployment's zone, named.
+    const graceEnd = new Date(missing.recordMissingSince!).getTime() + DOMAIN_RECORD_GRACE_DAYS * 86_400_000;
+    expect(missingMail).toMatch(/again before \w{3}, \d{1,2} \w{3,5} \d{4}, \d{1,2}:\d\d:\d\d [ap]m AE[DS]T,/);
+    expect(missingMail).toContain(`again before ${formatMailDateTime(graceEnd, 'Australia/Sydney')},`);
     // Still verified during the grace period: sign-in keeps trusting it, the list says since when it is missing.
     expect(await verified.organisationForEmail(`x@${domain.domain}`)).toBe(org);
     const listed = (await request(t.http).get('/api/domains').set(auth).expect(200)).body as Array<{

@@ -7,6 +7,7 @@ import { User } from '../../src/database/entities/user.entity';
 import { OrganisationDomain } from '../../src/domains/entities/organisation-domain.entity';
 import { Invitation } from '../../src/invitations/entities/invitation.entity';
 import { systemInvitationClock } from '../../src/invitations/invitation-clock';
+import { formatMailDateTime } from '../../src/shared/display-formats';
 import { Role } from '../../src/shared/roles';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, fromResponse, login, PASSWORD } from '../utils/factories';
@@ -79,10 +80,16 @@ describe('Invitations', () => {
       VIEWER: 403,
       CA_VIEWER: 403,
     });
-    const res = await invite(as('SITE_ADMIN'), { email: address(), roleId: Role.VIEWER, expiresInDays: 3 });
+    const email = address();
+    const res = await invite(as('SITE_ADMIN'), { email, roleId: Role.VIEWER, expiresInDays: 3 });
     expect(res.body).toMatchObject({ roleId: Role.VIEWER, admin: false, status: 'pending' });
     expect(Date.parse(res.body.expiresAt) - Date.now()).toBeGreaterThan(3 * 86_400_000 - 60_000);
     expect(Date.parse(res.body.expiresAt) - Date.now()).toBeLessThanOrEqual(3 * 86_400_000);
+    // The e-mail gives the end as every page and e-mail writes a moment, in the deployment's zone, named.
+    await outboxDelivered(t.dataDir, 60_000);
+    const text = (await lastMailTo(t.dataDir, email))!.text;
+    expect(text).toMatch(/works once and until \w{3}, \d{1,2} \w{3,5} \d{4}, \d{1,2}:\d\d:\d\d [ap]m AE[DS]T\. /);
+    expect(text).toContain(`until ${formatMailDateTime(res.body.expiresAt, 'Australia/Sydney')}.`);
     // Support: a site admin of another organisation, named with ?organisationId=.
     const support = await invite(as('E_SUPPORT'), { email: address(), roleId: Role.SITE_ADMIN }, m.org.id);
     expect(support.status).toBe(201);

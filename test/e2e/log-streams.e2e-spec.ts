@@ -4,6 +4,8 @@ import { AuditService } from '../../src/audit/audit.service';
 import { IntegrationDelivery } from '../../src/integrations/entities/integration-delivery.entity';
 import { LogStream } from '../../src/integrations/entities/log-stream.entity';
 import { AUDIT_EVENT_TYPES } from '../../src/shared/audit';
+import { INTEGRATION_MESSAGES } from '../../src/shared/integrations';
+import { encrypt } from '../../src/common/crypto/secrets';
 import { Role } from '../../src/shared/roles';
 import { expectErrorBody } from '../utils/error-body';
 import { createUser, login } from '../utils/factories';
@@ -134,6 +136,61 @@ describe('Audit log streams: /api/log-streams', () => {
     ]) {
       expectErrorBody(res, 403);
       expect(res.body.code).toBe('STEP_UP_REQUIRED');
+    }
+  });
+
+  it('a token with a line break is refused (400), and one stored before is never echoed', async () => {
+    const secret = 'leaky-token-0123456789';
+    for (const token of [`${secret}\r\nX-Injected: 1`, `${secret}\nX`, `Bearer ${secret}`, `${secret}\u0000`]) {
+      const res = await http()
+        .post('/api/log-streams')
+        .set(admin())
+        .send({ type: 'http', url: `${rx.url}/crlf`, token });
+      expectErrorBody(res, 400);
+      expect(res.body.message).toBe(INTEGRATION_MESSAGES.STREAM_TOKEN_CHARACTERS);
+      expect(JSON.stringify(res.body)).not.toContain(secret);
+    }
+    expect(await t.db.getRepository(LogStream).countBy({ url: `${rx.url}/crlf` })).toBe(0);
+    // A pasted token's surrounding white space is not part of it.
+    const pasted = await http()
+      .post('/api/log-streams')
+      .set(admin())
+      .send({ type: 'http', url: `${rx.url}/pasted-${n++}`, token: ` ${TOKEN}\n` })
+      .expect(201);
+    await http().post(`/api/log-streams/${pasted.body.id}/test`).set(admin()).expect(200);
+    const [sent] = await rx.waitFor(new URL(pasted.body.url).pathname, 1);
+    expect(sent.headers.authorization).toBe(`Bearer ${TOKEN}`);
+
+    // A stream stored with such a token before it was refused: neither the test's answer nor lastError quotes it.
+    for (const type of ['http', 'splunk-hec', 'datadog'] as const) {
+      const path = `/old-crlf-${n++}`;
+      const row = await t.db.getRepository(LogStream).save({
+        organisationId: m.org.id,
+        type,
+        url: `${rx.url}${path}`,
+        tokenSealed: encrypt(`${secret}\r\nX-Injected: 1`, t.config.encryptionKey),
+        createdBy: null,
+        lastDeliveredAt: null,
+        lastError: null,
+      });
+      const test = await http().post(`/api/log-streams/${row.id}/test`).set(admin()).expect(200);
+      expect(test.body).toMatchObject({
+        success: false,
+        statusCode: null,
+        error: expect.stringContaining('BAD_HEADER'),
+      });
+      expect(JSON.stringify(test.body)).not.toContain(secret);
+      await auditSomething();
+      const failing = await eventually(
+        () => listed(row.id),
+        (i) => !!i?.lastError,
+      );
+      expect(failing!.lastError).toContain('BAD_HEADER');
+      expect(failing!.lastError).not.toContain(secret);
+      const stored = await t.db.getRepository(IntegrationDelivery).findBy({ streamId: row.id });
+      expect(stored.length).toBeGreaterThan(0);
+      for (const d of stored) expect(d.lastError ?? '').not.toContain(secret);
+      expect(rx.on(path)).toHaveLength(0);
     }
   });
 

@@ -206,7 +206,9 @@ describe("Each member's own security page and new-browser e-mails (docs/product-
       const mails = await mailsTo(me.email, NEW_BROWSER);
       expect(mails).toHaveLength(1);
       expect(mails[0].text).toContain('Chrome on Windows');
-      expect(mails[0].text).toMatch(/From the address: \S+/);
+      // When: as every page and e-mail writes a moment, in the deployment's zone (Australia/Sydney), named.
+      expect(mails[0].text).toMatch(/^When: \w{3}, \d{1,2} \w{3,5} \d{4}, \d{1,2}:\d\d:\d\d [ap]m AE[DS]T$/m);
+      expect(mails[0].text).toMatch(/^From the address: 127\.0\.0\.1$/m);
       expect(linkIn(mails[0])).toMatch(/^http:\/\/portal\.test\/notMe\?token=/);
     });
 
@@ -234,6 +236,30 @@ describe("Each member's own security page and new-browser e-mails (docs/product-
       expectErrorBody(again, 400);
       for (const body of [{}, { token: 'x'.repeat(101) }, { token: 'unknown' }, { token, extra: 1 }])
         expect((await request(t.http).post('/auth/not-me').send(body)).status).toBe(400);
+    });
+
+    it("gives an IPv4 client's address without the IPv6 mapping a dual-stack proxy reports", async () => {
+      const behindProxy = await createTestApp({ TRUST_PROXY: 'true' });
+      try {
+        const proxyOrg = await createOrganisation(behindProxy);
+        const me = await createUser(behindProxy, proxyOrg);
+        const login = (forwardedFor: string) =>
+          request(behindProxy.http)
+            .post('/auth/login')
+            .set('User-Agent', CHROME)
+            .set('X-Forwarded-For', forwardedFor)
+            .send({ username: me.email, password: PASSWORD, acceptToS: true })
+            .expect(200);
+        await login('2001:db8::5');
+        await login('::ffff:203.0.113.7');
+        const mails = (await readOutbox(behindProxy.dataDir)).filter(
+          (m) => m.to.includes(me.email) && m.subject.includes(NEW_BROWSER),
+        );
+        expect(mails).toHaveLength(1);
+        expect(mails[0].text).toMatch(/^From the address: 203\.0\.113\.7$/m);
+      } finally {
+        await behindProxy.close();
+      }
     });
   });
 });

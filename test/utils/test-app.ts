@@ -12,6 +12,18 @@ import { ResponseValidator } from './openapi-validation';
 import { useOutboxDatabase } from './outbox';
 import { APP_CONFIG } from '../../src/config/app-config.module';
 import { AppConfig } from '../../src/config/env.validation';
+import { Logger as PinoLogger } from 'nestjs-pino';
+import { pino } from 'pino';
+import { loggerOptions, ROOT_LOGGER } from '../../src/logging/logging.module';
+
+/**
+ * Every line an app writes to its log (pino's JSON lines and Nest's own through it), for a test that reads them:
+ * pass one to createTestApp with LOG_LEVEL set (it is silent otherwise).
+ */
+export class LogCapture {
+  readonly lines: string[] = [];
+  readonly stream = { write: (line: string) => void this.lines.push(line) };
+}
 
 export interface TestApp {
   app: INestApplication;
@@ -36,6 +48,8 @@ export async function createTestApp(
   database: TestDatabase = process.env.E2E_DATABASE === 'postgres' ? 'postgres' : 'sqlite',
   /** A DATA_DIR prepared by the test (an earlier release's database in it); removed at close like a fresh one. */
   preparedDataDir?: string,
+  /** Where the app's log lines go instead of standard output. */
+  logs?: LogCapture,
 ): Promise<TestApp> {
   const dataDir = preparedDataDir ?? mkdtempSync(join(tmpdir(), 'tax-portal-e2e-'));
   const postgres = database === 'postgres' ? await freshPostgresDatabase() : undefined;
@@ -60,11 +74,18 @@ export async function createTestApp(
     ...env,
   });
   try {
-    const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+    let testing = Test.createTestingModule({ imports: [AppModule] })
       .overrideProvider(AbstractLoader)
-      .useClass(ExpressLoader)
-      .compile();
+      .useClass(ExpressLoader);
+    if (logs)
+      testing = testing.overrideProvider(ROOT_LOGGER).useFactory({
+        factory: (config: AppConfig) => pino(loggerOptions(config, false), logs.stream),
+        inject: [APP_CONFIG],
+      });
+    const moduleRef = await testing.compile();
     const app = moduleRef.createNestApplication({ logger: process.env.E2E_LOG ? ['error', 'warn'] : false });
+    // As the server does (src/serve.ts): Nest's own lines through the one pino logger.
+    if (logs) app.useLogger(app.get(PinoLogger));
     // First, before the app's own middlewares: every answer is checked against the OpenAPI document.
     const validator = new ResponseValidator();
     app.use(validator.middleware);

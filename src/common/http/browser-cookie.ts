@@ -1,5 +1,7 @@
+import { INestApplication, SetMetadata } from '@nestjs/common';
 import { NextFunction, Request, Response } from 'express';
 import { randomToken } from '../crypto/secrets';
+import { controllerRoutes, routeMatcher } from '../middleware/method-table';
 
 /**
  * A long-lived HttpOnly cookie naming the browser (a random token), set on the way into a sign-in, so that a
@@ -11,8 +13,28 @@ export const BROWSER_COOKIE = 'browser_id';
 const BROWSER_COOKIE_DAYS = 400;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Where a sign-in starts or ends with this browser at hand: the login call, a corporate sign-in's start and its OIDC return. */
-const SIGN_IN_PATHS = /^\/(auth\/login|auth\/sso\/\d+|callback)\/?$/;
+const SIGN_IN_STEP = 'browserCookie:signInStep';
+
+/**
+ * Marks a route where a sign-in starts or ends with the browser at hand (the login call, a corporate sign-in's start,
+ * its OIDC return and SAML response): a request the router sends there carries a browser token.
+ */
+export const SignInStep = () => SetMetadata(SIGN_IN_STEP, true);
+
+/** A request's method and path, as the router matches them. */
+export type SignInRoutes = (method: string, path: string) => boolean;
+
+/**
+ * The routes marked {@link SignInStep}, matched as Express's router matches them (case, a trailing slash), read from
+ * the routes themselves: whatever reaches a sign-in step's handler is seen here.
+ */
+export function signInRoutes(app: INestApplication): SignInRoutes {
+  const steps = controllerRoutes(app)
+    .filter((r) => Reflect.getMetadata(SIGN_IN_STEP, r.handler) === true)
+    .map((r) => ({ method: r.method, matches: routeMatcher(r.path) }));
+  return (method, path) =>
+    steps.some((s) => (s.method === method || (s.method === 'GET' && method === 'HEAD')) && s.matches(path));
+}
 
 type WithCookies = Request & { cookies?: Record<string, string> };
 
@@ -23,13 +45,13 @@ export function browserTokenOf(req: { cookies?: Record<string, string> }): strin
 }
 
 /**
- * On a sign-in path, a browser without the cookie gets a token the request sees at once; the answer sets the cookie
+ * On a sign-in step's route, a browser without the cookie gets a token the request sees at once; the answer sets the cookie
  * only when the step succeeds (a refused sign-in answers without any cookie). SameSite=None on https, so that a
  * SAML response posted from the provider carries it too; Lax on plain http, where None is refused.
  */
-export function browserCookie(secure: boolean) {
+export function browserCookie(secure: boolean, isSignInStep: SignInRoutes) {
   return (req: WithCookies, res: Response, next: NextFunction): void => {
-    if (SIGN_IN_PATHS.test(req.path) && !browserTokenOf(req)) {
+    if (!browserTokenOf(req) && isSignInStep(req.method, req.path)) {
       const token = randomToken();
       req.cookies = { ...(req.cookies ?? {}), [BROWSER_COOKIE]: token };
       const writeHead = res.writeHead;

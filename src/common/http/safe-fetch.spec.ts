@@ -251,6 +251,35 @@ describe('createSafeFetch', () => {
       expect(await refusal(open()(`https://127.0.0.1:${https.port}/`))).toBe('TOO_LARGE');
     });
 
+    it('truncate: a body over the cap is cut there, the connection closed, and the answer kept', async () => {
+      const MiB = 1024 * 1024;
+      const truncating = () => open({ overLimit: 'truncate' });
+      https.state.handler = (_req, res) => res.writeHead(200).end(Buffer.alloc(2 * MiB, 'a'));
+      const declared = await truncating()(`https://127.0.0.1:${https.port}/`);
+      expect(declared.status).toBe(200);
+      expect((await declared.arrayBuffer()).byteLength).toBe(MiB);
+      https.state.handler = (_req, res) => {
+        res.writeHead(201, { 'transfer-encoding': 'chunked' });
+        // Never ends: only the cap ends the read.
+        const more = () => res.write(Buffer.alloc(64 * 1024, 'b'), (e) => !e && !res.destroyed && setImmediate(more));
+        more();
+      };
+      const streamed = await truncating()(`https://127.0.0.1:${https.port}/`);
+      expect(streamed.status).toBe(201);
+      expect((await streamed.arrayBuffer()).byteLength).toBe(MiB);
+    });
+
+    it('a header value a header cannot carry is refused without quoting it', async () => {
+      const secret = 'token-0123456789\r\nX-Injected: 1';
+      const error = await open()(`https://127.0.0.1:${https.port}/`, { headers: { authorization: `Bearer ${secret}` } })
+        .then(() => null)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SafeFetchError);
+      expect((error as SafeFetchError).code).toBe('BAD_HEADER');
+      expect((error as Error).message).not.toContain('token-0123456789');
+      expect(https.state.requests).toHaveLength(0);
+    });
+
     it('follows a few redirects, checking each target; manual mode hands the redirect back', async () => {
       https.state.handler = (req, res) => {
         const n = Number(req.url!.slice(1));

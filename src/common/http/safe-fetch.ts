@@ -6,7 +6,14 @@ import { BlockList, isIP } from 'node:net';
 
 /** Why a customer-supplied URL was not fetched. */
 export type SafeFetchErrorCode =
-  'BAD_URL' | 'NOT_HTTPS' | 'PRIVATE_ADDRESS' | 'TIMEOUT' | 'TOO_LARGE' | 'TOO_MANY_REDIRECTS' | 'NETWORK';
+  | 'BAD_URL'
+  | 'BAD_HEADER'
+  | 'NOT_HTTPS'
+  | 'PRIVATE_ADDRESS'
+  | 'TIMEOUT'
+  | 'TOO_LARGE'
+  | 'TOO_MANY_REDIRECTS'
+  | 'NETWORK';
 
 export class SafeFetchError extends Error {
   constructor(
@@ -27,6 +34,12 @@ export interface SafeFetchOptions {
   connectTimeoutMs?: number;
   /** Largest response body; default 1 MiB. */
   maxBytes?: number;
+  /**
+   * A body beyond `maxBytes`: `fail` (the default, for callers that need the whole body) refuses the answer with
+   * TOO_LARGE; `truncate` (for callers that need only the status) stops reading there, closes the connection and
+   * answers with the first `maxBytes`.
+   */
+  overLimit?: 'fail' | 'truncate';
   maxRedirects?: number;
   /** Name resolution (default: the system's, every address). */
   lookup?: (hostname: string) => Promise<LookupAddress[]>;
@@ -137,7 +150,14 @@ async function bodyBytes(body: SafeFetchInit['body']): Promise<Buffer | undefine
 
 function headersOf(init: SafeFetchInit['headers'], body: Buffer | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  new Headers(init ?? {}).forEach((value, name) => (out[name] = value));
+  let headers: Headers;
+  try {
+    headers = new Headers(init ?? {});
+  } catch {
+    // The platform's message quotes the value, which may be a credential: it is not passed on.
+    throw new SafeFetchError('BAD_HEADER', 'a header name or value carries a character headers cannot carry');
+  }
+  headers.forEach((value, name) => (out[name] = value));
   // The body is passed on as it came; asking for no compression keeps the 1 MiB cap a cap on real content.
   delete out['accept-encoding'];
   if (body !== undefined) out['content-length'] = String(body.length);
@@ -157,6 +177,7 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
 export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const truncate = options.overLimit === 'truncate';
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const lookup = options.lookup ?? systemLookup;
 
@@ -209,23 +230,13 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
         if (options.ca) request.ca = options.ca;
       }
       const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(request, (res: IncomingMessage) => {
-        const declared = Number(res.headers['content-length']);
-        if (Number.isFinite(declared) && declared > maxBytes) {
-          res.destroy();
-          return reject(new SafeFetchError('TOO_LARGE', `the response is larger than ${maxBytes} bytes`));
-        }
+        const status = res.statusCode ?? 502;
         const chunks: Buffer[] = [];
         let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxBytes) {
-            res.destroy();
-            reject(new SafeFetchError('TOO_LARGE', `the response is larger than ${maxBytes} bytes`));
-          } else chunks.push(chunk);
-        });
-        res.on('error', reject);
-        res.on('end', () => {
-          const status = res.statusCode ?? 502;
+        let settled = false;
+        const answer = () => {
+          if (settled) return;
+          settled = true;
           const responseHeaders = new Headers();
           for (let i = 0; i < res.rawHeaders.length; i += 2)
             responseHeaders.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
@@ -237,7 +248,28 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
           });
           Object.defineProperty(response, 'url', { value: url.href });
           resolve(response);
+        };
+        const tooLarge = () => {
+          res.destroy();
+          if (truncate) return answer();
+          settled = true;
+          reject(new SafeFetchError('TOO_LARGE', `the response is larger than ${maxBytes} bytes`));
+        };
+        const declared = Number(res.headers['content-length']);
+        if (Number.isFinite(declared) && declared > maxBytes && !truncate) return tooLarge();
+        res.on('data', (chunk: Buffer) => {
+          if (settled) return;
+          const room = maxBytes - size;
+          size += chunk.length;
+          if (size > maxBytes) {
+            if (room > 0) chunks.push(chunk.subarray(0, room));
+            tooLarge();
+          } else chunks.push(chunk);
         });
+        res.on('error', (e) => {
+          if (!settled) reject(e);
+        });
+        res.on('end', answer);
       });
       req.on('error', reject);
       if (options.connectTimeoutMs !== undefined) {

@@ -14,12 +14,19 @@ interface RouteMethods {
 
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : [String(value ?? '')]);
 
+/** A handler's route: its full path and method, as Nest's router registers it. */
+export interface ControllerRoute {
+  path: string;
+  method: string;
+  handler: object;
+}
+
 /**
- * Every controller path with the methods declared on it, read once from the route metadata Nest's router itself
- * registers from (PATH_METADATA, METHOD_METADATA), so the table cannot disagree with the routes.
+ * Every controller handler's routes, read once from the route metadata Nest's router itself registers from
+ * (PATH_METADATA, METHOD_METADATA), so what is built on them cannot disagree with the routes.
  */
-export function controllerMethodTable(app: INestApplication): RouteMethods[] {
-  const byPath = new Map<string, Set<string>>();
+export function controllerRoutes(app: INestApplication): ControllerRoute[] {
+  const routes: ControllerRoute[] = [];
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
       const ctrl = wrapper.metatype as (new (...a: unknown[]) => object) | undefined;
@@ -32,20 +39,29 @@ export function controllerMethodTable(app: INestApplication): RouteMethods[] {
         if (own === undefined) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         for (const base of bases)
-          for (const path of asList(own)) {
-            const full = `/${base}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
-            const methods = byPath.get(full) ?? new Set<string>();
-            methods.add(method);
-            byPath.set(full, methods);
-          }
+          for (const path of asList(own))
+            routes.push({ path: `/${base}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1'), method, handler });
       }
     }
   }
-  return [...byPath].map(([path, methods]) => {
-    // Express 5's own matching: case-insensitive, a trailing slash allowed.
-    const test = match(path, { sensitive: false, trailing: true, decode: false });
-    return { matches: (p: string) => test(p) !== false, methods };
-  });
+  return routes;
+}
+
+/** Whether a request path is a route pattern's, by Express 5's own matching: case-insensitive, a trailing slash allowed. */
+export function routeMatcher(pattern: string): (path: string) => boolean {
+  const test = match(pattern, { sensitive: false, trailing: true, decode: false });
+  return (path) => test(path) !== false;
+}
+
+/** Every controller path with the methods declared on it. */
+export function controllerMethodTable(app: INestApplication): RouteMethods[] {
+  const byPath = new Map<string, Set<string>>();
+  for (const { path, method } of controllerRoutes(app)) {
+    const methods = byPath.get(path) ?? new Set<string>();
+    methods.add(method);
+    byPath.set(path, methods);
+  }
+  return [...byPath].map(([path, methods]) => ({ matches: routeMatcher(path), methods }));
 }
 
 /** The methods a path takes, as an `Allow` header lists them: HEAD with GET, OPTIONS always. */

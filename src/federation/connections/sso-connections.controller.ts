@@ -3,6 +3,7 @@ import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth-user';
 import { Access } from '../../common/decorators/access.decorators';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
+import { SecretInPath } from '../../common/http/secret-paths';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../../common/request-context';
 import { CAPABILITY_ROLES } from '../../shared/roles';
@@ -72,6 +73,7 @@ export class SsoConnectionsController {
   }
 
   @Get(':id/test-results/:key')
+  @SecretInPath('key')
   @Access({ roles: CAPABILITY_ROLES.SSO_SETTINGS_MANAGE })
   @ApiParam({ name: 'key', schema: { type: 'string', pattern: TEST_RESULT_KEY.source, maxLength: 32 } })
   @Answers(200, 'SsoTestResult', 'What the provider sent and what a real sign-in would do; for the tester only')

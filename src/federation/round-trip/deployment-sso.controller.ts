@@ -2,6 +2,7 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
 import { Access } from '../../common/decorators/access.decorators';
+import { SignInStep } from '../../common/http/browser-cookie';
 import { Errors, Redirects } from '../../openapi/decorators';
 import { SsoFlowService } from './sso-flow.service';
 
@@ -24,6 +25,7 @@ export class SsoController {
   @Errors(404, 502)
   @Access.public()
   @Get('auth/sso')
+  @SignInStep()
   async start(
     @Res() res: Response,
     @Query('prompt') prompt?: string,

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res }
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
 import { Access } from '../../common/decorators/access.decorators';
+import { SignInStep } from '../../common/http/browser-cookie';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../../common/request-context';
 import { BackChannelLogoutDto, DiscoverDto, SamlPostDto, SsoStartQueryDto } from './dto/sso-flow.dto';
@@ -34,6 +35,7 @@ export class SsoFlowController {
 
   @Access.public()
   @Get('auth/sso/:connectionId')
+  @SignInStep()
   @Redirects('To the identity provider, or to /logIn with the reason')
   async start(
     @Param('connectionId', ParseIdPipe) id: number,
@@ -49,6 +51,7 @@ export class SsoFlowController {
 
   @Access.public()
   @Get('callback')
+  @SignInStep()
   @Redirects('To / signed in, or to /logIn with the reason')
   async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
     await this.flow.oidcCallback(req, res);
@@ -56,6 +59,7 @@ export class SsoFlowController {
 
   @Access.public()
   @Post('auth/saml/:id/acs')
+  @SignInStep()
   @ApiConsumes('application/x-www-form-urlencoded')
   @Redirects('To / signed in, or to /logIn with the reason')
   async acs(

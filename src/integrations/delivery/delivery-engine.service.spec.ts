@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
-import { WebhookReceiver } from '../../../test/utils/webhook-receiver';
+import { eventually, WebhookReceiver } from '../../../test/utils/webhook-receiver';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
+import { Organisation } from '../../database/entities/organisation.entity';
 import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { AuditService } from '../../audit/audit.service';
 import { AuditEvent } from '../../audit/entities/audit-event.entity';
@@ -42,8 +43,8 @@ describe.each(SERVICE_DATABASES)('DeliveryEngine on %s', (database) => {
     );
   }
 
-  async function endpointWith(count: number, answer = 204) {
-    const org = await createOrganisation(t());
+  async function endpointWith(count: number, answer = 204, organisation?: Organisation) {
+    const org = organisation ?? (await createOrganisation(t()));
     const path = `/engine-${n++}`;
     rx.answer(path, { status: answer });
     const config = t().app.get<AppConfig>(APP_CONFIG);
@@ -75,7 +76,7 @@ describe.each(SERVICE_DATABASES)('DeliveryEngine on %s', (database) => {
       nextAttemptAt: new Date(Date.now() + 300),
     }));
     await deliveries().insert(rows);
-    return { endpoint, path };
+    return { endpoint, path, org };
   }
 
   it('two instances working the same outbox make each attempt once', async () => {
@@ -135,6 +136,60 @@ describe.each(SERVICE_DATABASES)('DeliveryEngine on %s', (database) => {
     });
     expect(rx.on(path)).toHaveLength(3);
   });
+
+  it('in parallel: an organisation takes at most 4 webhook slots, an endpoint 2; another organisation goes at once', async () => {
+    const slow = { status: 204, delayMs: 1500 };
+    const first = await endpointWith(1);
+    const a = [first, ...(await Promise.all(Array.from({ length: 5 }, () => endpointWith(1, 204, first.org))))];
+    const b = await endpointWith(1);
+    const c = await endpointWith(5);
+    for (const e of [...a, c]) rx.answer(e.path, slow);
+    await new Promise((r) => setTimeout(r, 350));
+    await engine().kick();
+    // Every delivery made once, in the end.
+    const paths = [...a, b, c].map((e) => e.path);
+    expect(paths.map((p) => rx.on(p).length)).toEqual([1, 1, 1, 1, 1, 1, 1, 5]);
+    const start = Math.min(...paths.flatMap((p) => rx.on(p).map((r) => r.at)));
+    // Requests that came while the first ones were still waiting for their answers (1.5 s).
+    const early = (ps: string[]) => ps.flatMap((p) => rx.on(p)).filter((r) => r.at < start + 1000).length;
+    expect(early(a.map((e) => e.path))).toBe(4);
+    expect(early([c.path])).toBe(2);
+    expect(early([b.path])).toBe(1);
+  }, 30_000);
+
+  it('a receiver that keeps timing out takes at most two slots, then is left alone; one probe reopens it', async () => {
+    const { endpoint, path } = await endpointWith(4);
+    // Two attempts hang to the answer limit; every later request is answered at once.
+    rx.answer(path, { hang: true }, { hang: true }, { status: 204 });
+    engine().circuitBaseMs = 1500;
+    await new Promise((r) => setTimeout(r, 350));
+    void engine().kick();
+    await rx.waitFor(path, 2);
+    // Its other two deliveries are due, but the endpoint's two attempts under way are all it may have.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(rx.on(path)).toHaveLength(2);
+    // Both time out (10 s): two timeouts in a row back the endpoint off, its due deliveries waiting uncounted.
+    const timedOut = await eventually(
+      () => deliveries().find({ where: { endpointId: endpoint.id }, order: { id: 'ASC' } }),
+      (rows) => rows.filter((d) => d.attempts === 1).length === 2,
+      15_000,
+    );
+    const backedOffAt = Date.now();
+    expect(timedOut.filter((d) => d.lastError?.startsWith('TIMEOUT'))).toHaveLength(2);
+    expect(timedOut.filter((d) => d.attempts === 0 && d.status === 'pending')).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(rx.on(path)).toHaveLength(2);
+    // After the back-off one probe goes alone; it is answered, so the rest follow (the retried ones on their schedule).
+    const [, , probe] = await rx.waitFor(path, 3, 5_000);
+    expect(probe.at - backedOffAt).toBeGreaterThanOrEqual(1000);
+    await rx.waitFor(path, 6, 10_000);
+    const rows = await eventually(
+      () => deliveries().findBy({ endpointId: endpoint.id }),
+      (ds) => ds.every((d) => d.status === 'succeeded'),
+    );
+    expect(rows.map((d) => d.attempts).sort()).toEqual([1, 1, 2, 2]);
+    engine().circuitBaseMs = 30_000;
+  }, 45_000);
 
   it('hands audit hooks the event with the id it was stored under', async () => {
     const org = await createOrganisation(t());

@@ -14,9 +14,8 @@ import {
 } from 'typeorm';
 import { AuditService } from '../../audit';
 import { decrypt } from '../../common/crypto/secrets';
-import { Drain } from '../../common/drain';
+import { Drain, drainFailureHandler } from '../../common/drain';
 import { EngineState } from '../../common/engine-state';
-import { unavailableEngine } from '../../common/engine-unavailable';
 import { SafeFetch } from '../../common/http/safe-fetch';
 import { APP_CONFIG } from '../../config/app-config.module';
 import { AppConfig } from '../../config/env.validation';
@@ -33,12 +32,41 @@ import { OUTBOUND_ANSWER_MS, OUTBOUND_CONNECT_MS, Outcome, postOnce, receiverFet
 
 const DAY_MS = 86_400_000;
 
+/** Webhooks and log streams have their own slots, so a backlog of one never delays the other. */
+type Lane = 'webhook' | 'stream';
+
+/** How many attempts of a lane one instance makes at once: in all, for one organisation, for one receiver. */
+interface LaneLimits {
+  slots: number;
+  perOrganisation: number;
+  perReceiver: number;
+}
+
+/** A receiver's run of timeouts, and until when it is left alone. */
+interface Circuit {
+  timeouts: number;
+  openUntil: number;
+}
+
+/** What a lane's scan finds: a receiver with due deliveries, the organisation it belongs to, and its oldest row. */
+interface DueReceiver {
+  receiverId: number;
+  organisationId: number;
+  firstId: number;
+}
+
 /**
- * Sends what the outbox holds, on every instance: each pass reads the due deliveries, takes each (a webhook's
- * delivery alone, a log stream's up to 100 at once) with a conditional UPDATE that only one instance can win, makes
- * the attempt, and writes its outcome. A failure is retried on WEBHOOK_RETRY_SCHEDULE; after the last attempt the
- * delivery is failed. A claim runs out after {@link claimMs}, so the work of an instance killed mid-attempt is
- * taken over. Works alike on SQLite (every statement through the serialiser) and PostgreSQL; no Redis needed.
+ * Sends what the outbox holds, on every instance, as a continuous pool: each lane (webhooks, log streams) has its
+ * own slots, and a slot that frees takes the next due delivery at once. Due deliveries are taken oldest first among
+ * the receivers and organisations still under their limits ({@link limits}), so no organisation or endpoint holds
+ * back another's. A receiver whose attempts keep timing out is backed off ({@link circuitAfter}): its deliveries wait,
+ * uncounted, while one probe at a time tells whether it answers again.
+ *
+ * A delivery is taken with a conditional UPDATE that only one instance can win (a webhook's delivery alone, a log
+ * stream's up to 100 at once), attempted, and its outcome written. A failure is retried on WEBHOOK_RETRY_SCHEDULE;
+ * after the last attempt the delivery is failed. A claim runs out after {@link claimMs}, so the work of an instance
+ * killed mid-attempt is taken over. Works alike on SQLite (every statement through the serialiser) and PostgreSQL;
+ * no Redis needed.
  */
 @Injectable()
 export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, EntitySubscriberInterface {
@@ -48,25 +76,37 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
   pollMs = 1_000;
   /** Finished deliveries are kept this long for the delivery log. */
   static readonly KEEP_FINISHED_MS = 30 * DAY_MS;
-  private static readonly BATCH = 50;
-  /** Attempts made at once by one instance. */
-  private static readonly PARALLEL = 8;
+  /** Rows read by one scan of a lane: due webhook deliveries, or log streams with due deliveries. */
+  private static readonly SCAN = 100;
+  /**
+   * Per instance. A webhook endpoint takes two attempts at once (one while it is timing out), an organisation half a
+   * lane, so the other half is always there for the others; a log stream sends one batch at a time, in order.
+   */
+  readonly limits: Record<Lane, LaneLimits> = {
+    webhook: { slots: 8, perOrganisation: 4, perReceiver: 2 },
+    stream: { slots: 4, perOrganisation: 2, perReceiver: 1 },
+  };
+  /** Consecutive timeouts after which a receiver is backed off. */
+  circuitAfter = 2;
+  /** The first back-off; each further timeout of its probe doubles it, up to {@link circuitMaxMs}. */
+  circuitBaseMs = 30_000;
+  circuitMaxMs = 10 * 60_000;
 
   private readonly logger = new Logger('Integrations');
   private readonly instance = randomBytes(6).toString('hex');
   private claims = 0;
   private fetch: SafeFetch;
   private timer?: NodeJS.Timeout;
+  /** Fills the lanes' free slots, one run at a time; a run asked for meanwhile follows the running one. */
   private readonly drain = new Drain({
-    pass: () => this.deliverDue(),
+    pass: () => this.fill(),
     afterPasses: () => this.pruneFinished(),
-    failed: (e) => {
-      // The database gone: its outage is logged once (EngineState), and the next poll tries again.
-      const engine = unavailableEngine(e);
-      if (engine && this.engines) this.engines.down(engine, e);
-      else this.logger.error(`The delivery outbox could not be read: ${(e as Error).message}`);
-    },
+    failed: (e) => drainFailureHandler('delivery outbox', this.logger, this.engines)(e),
   });
+  /** Attempts under way, and what they hold: per lane, per organisation (`lane:org`), per receiver (`lane:id`). */
+  private readonly attempts = new Set<Promise<void>>();
+  private readonly busy = new Map<string, number>();
+  private readonly circuits = new Map<string, Circuit>();
   private lastPrunedAt = 0;
   /** Aborted at shutdown: attempts under way stop, and their deliveries are released for the next start. */
   private readonly stopping = new AbortController();
@@ -92,58 +132,187 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.kick(), this.pollMs);
+    this.timer = setInterval(() => this.wake(), this.pollMs);
     this.timer.unref();
-    void this.kick();
+    this.wake();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopping.abort();
     clearInterval(this.timer);
     await this.drain.stop();
+    await Promise.allSettled([...this.attempts]);
   }
 
   /** Wakes the engine once the transaction of `manager` commits (at once when it is not in one). */
   deliverAfterCommit(manager: EntityManager): void {
     const runner = manager.queryRunner;
     if (runner?.isTransactionActive) this.awaitingCommit.add(runner);
-    else setImmediate(() => void this.kick());
+    else setImmediate(() => this.wake());
   }
 
   afterTransactionCommit(event: TransactionCommitEvent): void {
     if (event.queryRunner.isTransactionActive || !this.awaitingCommit.has(event.queryRunner)) return;
     this.awaitingCommit.delete(event.queryRunner);
-    setImmediate(() => void this.kick());
+    setImmediate(() => this.wake());
   }
 
-  /** Runs a pass now, or one more after the running one; resolves when no pass is running. */
-  kick(): Promise<void> {
-    return this.drain.kick();
+  /** Fills the free slots now (or right after the run under way). */
+  private wake(): void {
+    void this.drain.kick();
   }
 
-  /** Every due delivery, oldest first, a batch at a time. */
-  private async deliverDue(): Promise<void> {
-    for (;;) {
-      if (this.drain.isStopped) return;
-      const now = new Date();
-      const due = await this.deliveries
-        .createQueryBuilder('d')
-        .select(['d.id', 'd.endpointId', 'd.streamId'])
-        .where("d.status = 'pending' AND d.nextAttemptAt <= :now", { now })
-        .andWhere('(d.claimedUntil IS NULL OR d.claimedUntil <= :now)', { now })
-        .orderBy('d.id', 'ASC')
-        .limit(DeliveryEngine.BATCH)
-        .getMany();
-      if (due.length === 0) return;
-      const work: Array<() => Promise<void>> = [];
-      for (const d of due) if (d.endpointId !== null) work.push(() => this.deliverWebhook(d.id));
-      for (const streamId of new Set(due.filter((d) => d.streamId !== null).map((d) => d.streamId!)))
-        work.push(() => this.deliverStream(streamId));
-      await inParallel(work, DeliveryEngine.PARALLEL, (e) =>
-        this.logger.error(`A delivery could not be attempted: ${(e as Error).message}`),
-      );
-      if (due.length < DeliveryEngine.BATCH) return;
+  /**
+   * Fills the free slots now, and resolves once no attempt is under way and no due delivery could be started
+   * (what is left waits for its time, a receiver's back-off, or a claim of another instance).
+   */
+  async kick(): Promise<void> {
+    await this.drain.kick();
+    while (this.attempts.size > 0) {
+      await Promise.allSettled([...this.attempts]);
+      await this.drain.kick();
     }
+  }
+
+  /** A circuit's state for a receiver, and the limit it leaves it: none while open, one probe after a timeout. */
+  private receiverRoom(lane: Lane, receiverId: number, now: number): number {
+    const key = `${lane}:${receiverId}`;
+    const circuit = this.circuits.get(key);
+    if (circuit && circuit.openUntil > now) return 0;
+    const limit = circuit ? 1 : this.limits[lane].perReceiver;
+    return limit - (this.busy.get(`r:${key}`) ?? 0);
+  }
+
+  private organisationRoom(lane: Lane, organisationId: number): number {
+    return this.limits[lane].perOrganisation - (this.busy.get(`o:${lane}:${organisationId}`) ?? 0);
+  }
+
+  private laneRoom(lane: Lane): number {
+    return this.limits[lane].slots - (this.busy.get(`l:${lane}`) ?? 0);
+  }
+
+  /** The receivers and organisations of a lane that can take no attempt now: left out of its scan. */
+  private saturated(lane: Lane, now: number): { receivers: number[]; organisations: number[] } {
+    const receivers = new Set<number>();
+    const organisations: number[] = [];
+    for (const key of this.busy.keys()) {
+      const [kind, keyLane, id] = key.split(':');
+      if (keyLane !== lane) continue;
+      if (kind === 'r' && this.receiverRoom(lane, Number(id), now) <= 0) receivers.add(Number(id));
+      if (kind === 'o' && this.organisationRoom(lane, Number(id)) <= 0) organisations.push(Number(id));
+    }
+    for (const [key, circuit] of this.circuits) {
+      const [keyLane, id] = key.split(':');
+      if (keyLane === lane && circuit.openUntil > now) receivers.add(Number(id));
+    }
+    return { receivers: [...receivers], organisations };
+  }
+
+  /** One run: log streams' free slots, then webhooks', each filled until a scan starts nothing. */
+  private async fill(): Promise<void> {
+    for (const lane of ['stream', 'webhook'] as const) {
+      while (!this.drain.isStopped && this.laneRoom(lane) > 0) {
+        if ((await this.fillLane(lane)) === 0) break;
+      }
+    }
+  }
+
+  /** Scans a lane's due deliveries (oldest first, past saturated receivers and organisations); starts what fits. */
+  private async fillLane(lane: Lane): Promise<number> {
+    const now = new Date();
+    const due = await this.dueReceivers(lane, now);
+    let started = 0;
+    for (const d of due) {
+      if (this.drain.isStopped || this.laneRoom(lane) <= 0) break;
+      if (this.organisationRoom(lane, d.organisationId) <= 0) continue;
+      if (this.receiverRoom(lane, d.receiverId, now.getTime()) <= 0) continue;
+      const claimed =
+        lane === 'webhook' ? await this.claim([d.firstId]) : await this.claimStreamBatch(d.receiverId, now);
+      if (claimed.taken === 0) continue;
+      this.start(lane, d, () =>
+        lane === 'webhook'
+          ? this.deliverWebhook(d.firstId, claimed.token)
+          : this.deliverStream(d.receiverId, claimed.token),
+      );
+      started++;
+    }
+    return started;
+  }
+
+  /**
+   * A lane's due, unclaimed deliveries with their organisation (0: a log stream of every organisation), oldest
+   * first: each webhook delivery, or each log stream once with its oldest.
+   */
+  private async dueReceivers(lane: Lane, now: Date): Promise<DueReceiver[]> {
+    const { receivers, organisations } = this.saturated(lane, now.getTime());
+    const qb = this.deliveries
+      .createQueryBuilder('d')
+      .where("d.status = 'pending' AND d.nextAttemptAt <= :now", { now })
+      .andWhere('(d.claimedUntil IS NULL OR d.claimedUntil <= :now)', { now });
+    if (lane === 'webhook') {
+      qb.innerJoin(WebhookEndpoint, 'r', 'r.id = d.endpointId')
+        .select('d.endpointId', 'receiverId')
+        .addSelect('r.organisationId', 'organisationId')
+        .addSelect('d.id', 'firstId')
+        .orderBy('d.id', 'ASC');
+      if (receivers.length) qb.andWhere('d.endpointId NOT IN (:...receivers)', { receivers });
+      if (organisations.length) qb.andWhere('r.organisationId NOT IN (:...organisations)', { organisations });
+    } else {
+      qb.innerJoin(LogStream, 'r', 'r.id = d.streamId')
+        .select('d.streamId', 'receiverId')
+        .addSelect('COALESCE(r.organisationId, 0)', 'organisationId')
+        .addSelect('MIN(d.id)', 'firstId')
+        .groupBy('d.streamId')
+        .addGroupBy('r.organisationId')
+        .orderBy('"firstId"', 'ASC');
+      if (receivers.length) qb.andWhere('d.streamId NOT IN (:...receivers)', { receivers });
+      if (organisations.length)
+        qb.andWhere('COALESCE(r.organisationId, 0) NOT IN (:...organisations)', { organisations });
+    }
+    const rows = await qb.limit(DeliveryEngine.SCAN).getRawMany<Record<keyof DueReceiver, number | string>>();
+    return rows.map((r) => ({
+      receiverId: Number(r.receiverId),
+      organisationId: Number(r.organisationId),
+      firstId: Number(r.firstId),
+    }));
+  }
+
+  /** Runs an attempt in a slot; when it ends, the slot is free and the lanes are filled again. */
+  private start(lane: Lane, d: DueReceiver, attempt: () => Promise<Outcome | undefined>): void {
+    const keys = [`l:${lane}`, `o:${lane}:${d.organisationId}`, `r:${lane}:${d.receiverId}`];
+    for (const key of keys) this.busy.set(key, (this.busy.get(key) ?? 0) + 1);
+    const run: Promise<void> = attempt()
+      .then((outcome) => {
+        if (outcome) this.observe(`${lane}:${d.receiverId}`, outcome);
+      })
+      .catch((e: unknown) => this.logger.error(`A delivery could not be attempted: ${(e as Error).message}`))
+      .finally(() => {
+        for (const key of keys) {
+          const left = (this.busy.get(key) ?? 1) - 1;
+          if (left > 0) this.busy.set(key, left);
+          else this.busy.delete(key);
+        }
+        this.attempts.delete(run);
+        if (!this.drain.isStopped) this.wake();
+      });
+    this.attempts.add(run);
+  }
+
+  /**
+   * Keeps a receiver's run of timeouts: from {@link circuitAfter} in a row it is left alone for a while, doubling
+   * with each further timeout; any answer (or a quick refusal, which holds no slot) ends the run.
+   */
+  private observe(key: string, outcome: Outcome): void {
+    if (!outcome.timedOut) {
+      this.circuits.delete(key);
+      return;
+    }
+    const timeouts = (this.circuits.get(key)?.timeouts ?? 0) + 1;
+    const backOff =
+      timeouts < this.circuitAfter
+        ? 0
+        : Math.min(this.circuitBaseMs * 2 ** (timeouts - this.circuitAfter), this.circuitMaxMs);
+    this.circuits.set(key, { timeouts, openUntil: Date.now() + backOff });
   }
 
   /** Takes the due deliveries among `ids` for this instance; returns the claim's name, and how many it took. */
@@ -161,9 +330,21 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
     return { token, taken: result.affected ?? 0 };
   }
 
-  private async deliverWebhook(id: number): Promise<void> {
-    const { token, taken } = await this.claim([id]);
-    if (taken === 0) return;
+  /** Takes a log stream's due deliveries, the oldest 100, as one batch. */
+  private async claimStreamBatch(streamId: number, now: Date): Promise<{ token: string; taken: number }> {
+    const ids = await this.deliveries
+      .createQueryBuilder('d')
+      .select('d.id')
+      .where("d.streamId = :streamId AND d.status = 'pending' AND d.nextAttemptAt <= :now", { streamId, now })
+      .andWhere('(d.claimedUntil IS NULL OR d.claimedUntil <= :now)', { now })
+      .orderBy('d.id', 'ASC')
+      .limit(LOG_STREAM_BATCH_MAX)
+      .getMany();
+    if (ids.length === 0) return { token: '', taken: 0 };
+    return this.claim(ids.map((d) => d.id));
+  }
+
+  private async deliverWebhook(id: number, token: string): Promise<Outcome | undefined> {
     const delivery = await this.deliveries.findOneBy({ id, claimedBy: token });
     if (!delivery) return;
     const endpoint = delivery.endpointId ? await this.endpoints.findOneBy({ id: delivery.endpointId }) : null;
@@ -188,36 +369,26 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
       delivery.payload,
       this.stopping.signal,
     );
-    if (this.stopping.signal.aborted) return this.release(token);
+    if (this.stopping.signal.aborted) return this.release(token).then(() => undefined);
     await this.finish([delivery], token, outcome);
     await this.endpointHealth(endpoint, outcome.ok);
+    return outcome;
   }
 
-  private async deliverStream(streamId: number): Promise<void> {
-    const now = new Date();
-    const ids = await this.deliveries
-      .createQueryBuilder('d')
-      .select('d.id')
-      .where("d.streamId = :streamId AND d.status = 'pending' AND d.nextAttemptAt <= :now", { streamId, now })
-      .andWhere('(d.claimedUntil IS NULL OR d.claimedUntil <= :now)', { now })
-      .orderBy('d.id', 'ASC')
-      .limit(LOG_STREAM_BATCH_MAX)
-      .getMany();
-    if (ids.length === 0) return;
-    const { token, taken } = await this.claim(ids.map((d) => d.id));
-    if (taken === 0) return;
+  private async deliverStream(streamId: number, token: string): Promise<Outcome | undefined> {
     const batch = await this.deliveries.find({ where: { claimedBy: token }, order: { id: 'ASC' } });
     const stream = await this.streams.findOneBy({ id: streamId });
-    if (!stream || batch.length === 0) return;
+    if (!stream || batch.length === 0) return this.release(token).then(() => undefined);
     const events = batch.map((d) => JSON.parse(d.payload) as AuditEventItem);
     const request = logStreamRequest(stream.type, decrypt(stream.tokenSealed, this.config.encryptionKey), events);
     const outcome = await postOnce(this.fetch, stream.url, request.headers, request.body, this.stopping.signal);
-    if (this.stopping.signal.aborted) return this.release(token);
+    if (this.stopping.signal.aborted) return this.release(token).then(() => undefined);
     await this.finish(batch, token, outcome);
     await this.streams.update(
       { id: stream.id },
       outcome.ok ? { lastDeliveredAt: new Date(), lastError: null } : { lastError: outcome.error },
     );
+    return outcome;
   }
 
   /** Gives up a claim without counting an attempt (an attempt cut short by shutdown): due again at once. */
@@ -303,27 +474,16 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
     });
   }
 
-  /** Deletes deliveries finished long ago, at most once an hour. */
+  /** Deletes deliveries finished long ago, and forgets back-offs long over, at most once an hour. */
   private async pruneFinished(): Promise<void> {
     const now = Date.now();
     if (now - this.lastPrunedAt < 3_600_000) return;
     this.lastPrunedAt = now;
+    // A back-off over for an hour with no probe since: the receiver has nothing due, or is gone.
+    for (const [key, circuit] of this.circuits) if (circuit.openUntil < now - 3_600_000) this.circuits.delete(key);
     await this.deliveries.delete({
       status: Not('pending'),
       finishedAt: LessThan(new Date(now - DeliveryEngine.KEEP_FINISHED_MS)),
     });
   }
-}
-
-/** Runs the tasks, at most `limit` at a time. */
-async function inParallel(
-  tasks: Array<() => Promise<void>>,
-  limit: number,
-  onError: (e: unknown) => void,
-): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < tasks.length) await tasks[next++]().catch(onError);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, lane));
 }

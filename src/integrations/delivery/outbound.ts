@@ -14,6 +14,8 @@ export function receiverFetch(allowPrivateNetworks: boolean): SafeFetch {
     connectTimeoutMs: OUTBOUND_CONNECT_MS,
     timeoutMs: OUTBOUND_ANSWER_MS,
     maxBytes: OUTBOUND_MAX_BYTES,
+    // Only the status decides an attempt: a longer answer is cut at the cap, never a failure (which would resend).
+    overLimit: 'truncate',
     maxRedirects: 0,
   });
 }
@@ -33,6 +35,25 @@ export interface Outcome {
   ok: boolean;
   statusCode: number | null;
   error: string | null;
+  /** No connection or no complete answer in time: the attempt held its slot for the whole limit. */
+  timedOut?: boolean;
+}
+
+/** Header values shorter than this cannot be a credential worth hiding (content types, timestamps). */
+const SECRET_MIN_CHARS = 8;
+
+/**
+ * An error's text with every header value of the request taken out (a token, a signature, and each word of them):
+ * an error raised while sending may quote what it was sending, and what is kept is shown to the receiver's owners.
+ */
+function withoutSecrets(text: string, headers: Record<string, string>): string {
+  const secrets = Object.values(headers)
+    .flatMap((value) => [value, ...value.split(/\s+/)])
+    .filter((v) => v.length >= SECRET_MIN_CHARS)
+    .sort((a, b) => b.length - a.length);
+  let out = text;
+  for (const secret of secrets) out = out.split(secret).join('[redacted]');
+  return out;
 }
 
 /** POSTs once and says how it went: a 2xx is success; any other answer, a timeout or a refusal is a failure. */
@@ -52,6 +73,11 @@ export async function postOnce(
     return { ok: false, statusCode: res.status, error: `HTTP ${res.status}${text ? `: ${text}` : ''}` };
   } catch (e) {
     const message = e instanceof SafeFetchError ? `${e.code}: ${e.message}` : `NETWORK: ${(e as Error).message}`;
-    return { ok: false, statusCode: null, error: excerpt(message) };
+    return {
+      ok: false,
+      statusCode: null,
+      error: excerpt(withoutSecrets(message, headers)),
+      timedOut: e instanceof SafeFetchError && e.code === 'TIMEOUT',
+    };
   }
 }

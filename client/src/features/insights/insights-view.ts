@@ -1,4 +1,5 @@
 import { SIGN_IN_FAILURE_REASONS, type InsightsReport } from '@shared/insights';
+import { calendarDay, formatDayMonth } from '@/lib/display-formats';
 
 /** A percentage for people: '42 %', or '—' when there is nothing to divide. */
 export function percent(part: number, whole: number): string {
@@ -7,8 +8,7 @@ export function percent(part: number, whole: number): string {
 
 /** A day of the period as the charts and tables label it ('14 Nov'). */
 export function dayLabel(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(y, m - 1, d).toLocaleDateString('en-AU', { day: 'numeric', month: 'short' });
+  return formatDayMonth(calendarDay(date));
 }
 
 /** The headline figures of a period: the home page shows them, the insights page opens with them. */

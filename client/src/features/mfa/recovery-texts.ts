@@ -1,4 +1,5 @@
 import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '@shared/mfa-recovery';
+import { formatDateTime } from '@/lib/display-formats';
 
 /** The texts of recovery codes and trusted devices, in the spec's wording style. */
 export const RECOVERY_TEXTS = {
@@ -46,7 +47,7 @@ export function validateRecoveryCode(code: string): string | null {
 export function recoveryCodesFile(codes: string[], email?: string): string {
   return [
     'Tax Portal recovery codes' + (email ? ` for ${email}` : ''),
-    `Created ${new Date().toISOString().slice(0, 10)}. Each code works once.`,
+    `Created ${formatDateTime(new Date())}. Each code works once.`,
     '',
     ...codes,
     '',

@@ -54,6 +54,15 @@ describe('FAILED with a message (spec 001 §4)', () => {
   });
 });
 
+describe('details', () => {
+  it("gives a report's period in the day format (dd/MM/yy), and text that is not a date as it was written", () => {
+    expect(notificationDetails(n('REPORT', { startDate: '2026-03-01', endDate: '2026-03-31' }))).toContain(
+      '01/03/26 – 31/03/26',
+    );
+    expect(notificationDetails(n('REPORT', { startDate: 'Q1 2026' }))).toContain('Q1 2026 –');
+  });
+});
+
 describe('download link (spec 001 §4)', () => {
   it('shows when the status is Done or a link exists', () => {
     expect(showDownloadLink(n('REPORT', { status: 'Done' }))).toBe(true);

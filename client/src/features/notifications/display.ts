@@ -1,4 +1,5 @@
 import { SILENT_TYPES, type NotificationItem, type NotificationType } from '@shared/notifications';
+import { formatDayText } from '@/lib/display-formats';
 
 /**
  * The display rules of the notifications (spec 001 §4 'Notification display', §8 'Notification toasts',
@@ -65,7 +66,9 @@ export function notificationDetails(n: Pick<NotificationItem, 'type' | 'content'
   const portfolio = portfolioLabel(n);
   if (portfolio) lines.push(portfolio);
   if (c.fileName) lines.push(c.fileName);
-  if (c.startDate || c.endDate) lines.push(`${c.startDate ?? ''} – ${c.endDate ?? ''}`.trim());
+  if (c.startDate || c.endDate) {
+    lines.push(`${formatDayText(c.startDate ?? '')} – ${formatDayText(c.endDate ?? '')}`.trim());
+  }
   if (c.summary) lines.push(c.summary);
   if (c.message && !failureMessage(n)) lines.push(c.message);
   return lines;

@@ -1,6 +1,11 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { AuditEventItem } from '@shared/audit';
+import { Role } from '@shared/roles';
+import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { auditApi, auditSearch } from '../api/audit-api';
-import { EMPTY_AUDIT_FILTER, toAuditQuery } from './AuditLogPage';
+import { AuditLogPage, EMPTY_AUDIT_FILTER, toAuditQuery } from './AuditLogPage';
 
 describe('audit log filters', () => {
   it('sends only the filters that are set', () => {
@@ -19,5 +24,43 @@ describe('audit log filters', () => {
 
   it('exports with the same filters, without paging', () => {
     expect(auditApi.exportPath({ type: 'LOGOUT', page: 3, pageSize: 100 })).toBe('api/audit-events/export?type=LOGOUT');
+  });
+});
+
+describe('audit log rows', () => {
+  const event = (id: number, ip: string | null): AuditEventItem => ({
+    id,
+    occurredAt: new Date(2026, 11, 2, 3, 58, 0).toISOString(),
+    type: 'SIGN_IN_SUCCEEDED',
+    actorKind: 'user',
+    actorId: 7,
+    actorEmail: 'ada@example.com',
+    actorOrganisationId: 1,
+    targetId: null,
+    targetEmail: null,
+    targetOrganisationId: null,
+    organisationId: 1,
+    ip,
+    userAgent: 'Mozilla/5.0',
+    summary: 'Signed in',
+    changes: null,
+  });
+
+  it("shows the time as every page does and an IPv4 client's address without the IPv6 mapping", async () => {
+    const items = [event(3, '::ffff:203.0.113.9'), event(2, '2001:db8::7'), event(1, null)];
+    fakeServer({
+      'GET api/users/current': { body: currentUser([Role.SITE_ADMIN]) },
+      'GET auth/organisation': { body: { users: [], allowedUsersNumber: 5, isSSOEnabled: false } },
+      'GET api/audit-events': { body: { items, totalRecords: 3, totalIsCapped: false, page: 1, pageSize: 25 } },
+    });
+    renderPage('/users/audit', '/users/audit', <AuditLogPage />);
+    const rows = await screen.findAllByTestId('audit-row');
+    expect(rows[0]).toHaveTextContent('Wed, 2 Dec 2026, 3:58:00 AM');
+    expect(within(rows[0]).getByText('203.0.113.9')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('2001:db8::7')).toBeInTheDocument();
+    expect(within(rows[2]).getAllByText('—').length).toBeGreaterThan(0);
+    await userEvent.click(within(rows[0]).getByRole('button', { name: 'Show details' }));
+    expect(await screen.findByTestId('audit-details')).toHaveTextContent('Address: 203.0.113.9 ·');
+    expect(screen.getByTestId('audit-table')).not.toHaveTextContent('::ffff:');
   });
 });

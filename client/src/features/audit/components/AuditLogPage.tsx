@@ -11,7 +11,7 @@ import {
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { PageHeader } from '@/components/ui/page-header';
 import { Paginator, usePaging } from '@/components/ui/paginator';
-import { formatEventTime } from '@/lib/date-formats';
+import { formatAddress, formatDateTime } from '@/lib/display-formats';
 import { auditApi, useAuditEvents, useOrganisationAccounts } from '../api/audit-api';
 
 export interface AuditFilter {
@@ -74,7 +74,7 @@ function Details({ e }: { e: AuditEventItem }) {
         {e.targetOrganisationId ? ` (organisation ${e.targetOrganisationId})` : ''}
       </Text>
       <Text>
-        <b>Address:</b> {e.ip ?? '—'} · <b>User agent:</b> {e.userAgent ?? '—'}
+        <b>Address:</b> {formatAddress(e.ip, '—')} · <b>User agent:</b> {e.userAgent ?? '—'}
       </Text>
       {e.changes && Object.keys(e.changes).length > 0 && (
         <Box mt="1">
@@ -226,11 +226,11 @@ export function AuditLogPage() {
                           {open.has(e.id) ? '▾' : '▸'}
                         </IconButton>
                       </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{formatEventTime(e.occurredAt)}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{formatDateTime(e.occurredAt)}</Table.Cell>
                       <Table.Cell>{AUDIT_EVENT_TYPES[e.type] ?? e.type}</Table.Cell>
                       <Table.Cell>{party(e.actorKind, e.actorEmail, e.actorId)}</Table.Cell>
                       <Table.Cell>{e.targetEmail ?? '—'}</Table.Cell>
-                      <Table.Cell>{e.ip ?? '—'}</Table.Cell>
+                      <Table.Cell>{formatAddress(e.ip, '—')}</Table.Cell>
                       <Table.Cell>{e.summary}</Table.Cell>
                     </Table.Row>
                     {open.has(e.id) && (

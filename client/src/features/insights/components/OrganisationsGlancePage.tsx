@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { GLANCE_TREND_DAYS, type OrganisationGlance } from '@shared/insights';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
-import { formatSessionDate } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { useOrganisationsGlance } from '../api/insights-api';
 import { percent } from '../insights-view';
 
@@ -129,7 +129,7 @@ export function OrganisationsGlancePage() {
                 <Table.Cell>
                   <Badge colorPalette={o.ssoEnabled ? 'green' : 'gray'}>{o.ssoEnabled ? 'On' : 'Off'}</Badge>
                 </Table.Cell>
-                <Table.Cell>{o.lastSignInAt ? formatSessionDate(o.lastSignInAt) : 'Never'}</Table.Cell>
+                <Table.Cell>{o.lastSignInAt ? formatDateTime(o.lastSignInAt) : 'Never'}</Table.Cell>
                 <Table.Cell>
                   <Stack direction="row" align="center" gap="2">
                     <Sparkline values={o.signInTrend} />

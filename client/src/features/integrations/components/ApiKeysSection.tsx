@@ -29,7 +29,7 @@ import {
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { formatDate, formatEventTime } from '@/lib/date-formats';
+import { formatDate, formatDateTime } from '@/lib/display-formats';
 import { ruled } from '@/lib/forms';
 import { apiKeysApi, useApiKeys, useReloadIntegrations } from '../api/integrations-api';
 import { INTEGRATIONS_TEXTS } from '../texts';
@@ -202,9 +202,9 @@ export function ApiKeysSection({ organisationId, enabled }: { organisationId?: n
                       ))}
                     </HStack>
                   </Table.Cell>
-                  <Table.Cell>{formatEventTime(k.createdAt)}</Table.Cell>
+                  <Table.Cell>{formatDateTime(k.createdAt)}</Table.Cell>
                   <Table.Cell>{k.expiresAt ? formatDate(k.expiresAt) : T.NO_EXPIRY}</Table.Cell>
-                  <Table.Cell>{k.lastUsedAt ? formatEventTime(k.lastUsedAt) : INTEGRATIONS_TEXTS.NEVER}</Table.Cell>
+                  <Table.Cell>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : INTEGRATIONS_TEXTS.NEVER}</Table.Cell>
                   <Table.Cell textAlign="end">
                     <Button
                       size="xs"

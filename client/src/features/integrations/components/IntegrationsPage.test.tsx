@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { API_KEY_MESSAGES, type ApiKeyItem } from '@shared/api-keys';
-import type { LogStreamItem, WebhookDeliveryItem, WebhookEndpointItem } from '@shared/integrations';
+import {
+  INTEGRATION_MESSAGES,
+  type LogStreamItem,
+  type WebhookDeliveryItem,
+  type WebhookEndpointItem,
+} from '@shared/integrations';
 import { Role } from '@shared/roles';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { INTEGRATIONS_TEXTS as T } from '../texts';
@@ -218,6 +223,17 @@ describe('IntegrationsPage (users/integrations)', () => {
     expect(await screen.findByTestId('log-stream-test-result')).toHaveTextContent(
       T.LOG_STREAMS.testAccepted(stream.url, 200),
     );
+  });
+
+  it('refuses a token with a space (a header could not carry it) before sending it', async () => {
+    const server = setup();
+    await screen.findByTestId('log-stream-row');
+    const form = within(screen.getByRole('form', { name: T.LOG_STREAMS.ADD }));
+    await userEvent.type(form.getByLabelText(/^URL/), 'https://logs.acme.test/in');
+    await userEvent.type(form.getByLabelText(/^Token/), 'abc def');
+    await userEvent.click(form.getByRole('button', { name: T.LOG_STREAMS.ADD }));
+    expect(await form.findByText(INTEGRATION_MESSAGES.STREAM_TOKEN_CHARACTERS)).toBeInTheDocument();
+    expect(server.callsTo('POST', 'api/log-streams')).toHaveLength(0);
   });
 
   it('says what the receiver answered when it refuses the test event', async () => {

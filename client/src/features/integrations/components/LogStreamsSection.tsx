@@ -4,11 +4,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Alert, Box, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { LOG_STREAM_TYPES, type LogStreamItem, type LogStreamTestResult } from '@shared/integrations';
+import {
+  INTEGRATION_MESSAGES,
+  LOG_STREAM_TOKEN_PATTERN,
+  LOG_STREAM_TYPES,
+  type LogStreamItem,
+  type LogStreamTestResult,
+} from '@shared/integrations';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { formatEventTime } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { ruled } from '@/lib/forms';
 import { logStreamsApi, useLogStreams, useReloadIntegrations } from '../api/integrations-api';
 import { INTEGRATIONS_TEXTS } from '../texts';
@@ -20,7 +26,13 @@ const C = T.COLUMNS;
 const streamSchema = z.object({
   type: z.enum(LOG_STREAM_TYPES),
   url: ruled((v) => (/^https?:\/\/\S+$/i.test(v.trim()) ? null : INTEGRATIONS_TEXTS.WEBHOOKS.URL_INVALID)),
-  token: ruled((v) => (v.trim() ? null : T.TOKEN_REQUIRED)),
+  token: ruled((v) =>
+    !v.trim()
+      ? T.TOKEN_REQUIRED
+      : LOG_STREAM_TOKEN_PATTERN.test(v.trim())
+        ? null
+        : INTEGRATION_MESSAGES.STREAM_TOKEN_CHARACTERS,
+  ),
 });
 type StreamForm = z.infer<typeof streamSchema>;
 const blank: StreamForm = { type: 'splunk-hec', url: '', token: '' };
@@ -166,7 +178,7 @@ export function LogStreamsSection({
                         {s.url}
                       </Table.Cell>
                       <Table.Cell>
-                        {s.lastDeliveredAt ? formatEventTime(s.lastDeliveredAt) : INTEGRATIONS_TEXTS.NEVER}
+                        {s.lastDeliveredAt ? formatDateTime(s.lastDeliveredAt) : INTEGRATIONS_TEXTS.NEVER}
                       </Table.Cell>
                       <Table.Cell maxW="xs" wordBreak="break-word">
                         {s.lastError ?? INTEGRATIONS_TEXTS.NONE_YET}

@@ -15,7 +15,7 @@ import { AppDialog, DialogActions } from '@/components/ui/app-dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { formatEventTime } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { ruled } from '@/lib/forms';
 import { queryKeys } from '@/lib/query-keys';
 import { useDeliveries, useReloadIntegrations, useWebhooks, webhooksApi } from '../api/integrations-api';
@@ -127,9 +127,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointItem }) {
               <Table.Cell maxW="xs" wordBreak="break-word">
                 {d.lastError ?? INTEGRATIONS_TEXTS.NONE_YET}
               </Table.Cell>
-              <Table.Cell>
-                {d.nextAttemptAt ? formatEventTime(d.nextAttemptAt) : INTEGRATIONS_TEXTS.NONE_YET}
-              </Table.Cell>
+              <Table.Cell>{d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : INTEGRATIONS_TEXTS.NONE_YET}</Table.Cell>
               <Table.Cell textAlign="end">
                 {d.status !== 'succeeded' && (
                   <Button
@@ -239,7 +237,7 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
           title={T.SECRET_TITLE}
           text={T.SECRET}
           value={secret.value}
-          note={secret.previousValidUntil && T.previousSignsUntil(formatEventTime(secret.previousValidUntil))}
+          note={secret.previousValidUntil && T.previousSignsUntil(formatDateTime(secret.previousValidUntil))}
           copyLabel={T.COPY}
           testId="new-webhook-secret"
           onDone={() => setSecret(null)}

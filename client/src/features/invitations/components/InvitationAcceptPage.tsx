@@ -23,7 +23,7 @@ import { NAME_MAX, newPasswordError, profileFieldTooLong, VALIDATION_MESSAGES as
 import { paths } from '@/config/paths';
 import { breachedPasswordMessage, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { formatEventTime } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { invitationsApi, useInvitationPreview } from '../api/invitations-api';
 import { INVITATION_TEXTS as T } from '../texts';
 
@@ -95,7 +95,7 @@ export function InvitationAcceptPage() {
     <Frame title={T.joinTitle(p.organisationName)}>
       <VStack align="stretch" gap="4">
         <Text data-testid="invitation-summary">
-          {T.invitedBy(p.inviterName, p.email)} {T.validUntil(formatEventTime(p.expiresAt))}
+          {T.invitedBy(p.inviterName, p.email)} {T.validUntil(formatDateTime(p.expiresAt))}
         </Text>
         {p.sso ? <ContinueWithProvider email={p.email} /> : <AcceptForm token={token} />}
       </VStack>

@@ -34,7 +34,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { formatEventTime } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { useOrganisationChoices } from '@/lib/organisation-choices';
 import { useOrganisationScope } from '@/lib/organisation-scope';
 import { invitationsApi, useInvitations, useReloadInvitations } from '../api/invitations-api';
@@ -163,7 +163,7 @@ export function InvitationsPage() {
                           {STATUS_LABELS[i.status]}
                         </Badge>
                       </Table.Cell>
-                      <Table.Cell>{formatEventTime(i.expiresAt)}</Table.Cell>
+                      <Table.Cell>{formatDateTime(i.expiresAt)}</Table.Cell>
                       <Table.Cell>{i.invitedBy ?? '—'}</Table.Cell>
                       <Table.Cell textAlign="end">
                         {(i.status === 'pending' || i.status === 'expired') && (

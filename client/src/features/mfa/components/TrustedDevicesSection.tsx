@@ -4,11 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { formatEventTime } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { DEVICES_QUERY_KEY, recoveryApi } from '../api/recovery-api';
 import { RECOVERY_TEXTS } from '../recovery-texts';
 
-const when = (iso: string | null) => (iso ? formatEventTime(iso) : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /** In the profile's MFA panel: the browsers that skip the MFA step, each revocable, or all at once. */
 export function TrustedDevicesSection() {

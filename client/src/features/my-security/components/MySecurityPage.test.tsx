@@ -14,11 +14,11 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefo
 const at = new Date(2026, 10, 28, 9, 0).toISOString();
 const sessions: MySession[] = [
   { id: 'a', current: true, createdAt: at, lastUsedAt: at, ip: '10.0.0.1', userAgent: CHROME, method: 'password' },
-  { id: 'b', current: false, createdAt: at, lastUsedAt: at, ip: '10.0.0.2', userAgent: FIREFOX, method: 'sso' },
+  { id: 'b', current: false, createdAt: at, lastUsedAt: at, ip: '::ffff:10.0.0.2', userAgent: FIREFOX, method: 'sso' },
 ];
 const signIns: MySignIn[] = [
-  { at, outcome: 'succeeded', method: 'password', ip: '10.0.0.1', userAgent: CHROME, newDevice: true },
-  { at, outcome: 'failed', method: 'password', ip: '10.0.0.9', userAgent: FIREFOX, newDevice: false },
+  { at, outcome: 'succeeded', method: 'password', ip: '2001:db8::7', userAgent: CHROME, newDevice: true },
+  { at, outcome: 'failed', method: 'password', ip: '::ffff:10.0.0.9', userAgent: FIREFOX, newDevice: false },
 ];
 
 function setup() {
@@ -45,6 +45,22 @@ describe('MySecurityPage (docs/product-rules.md §10)', () => {
     const history = await screen.findByTestId('my-sign-ins');
     expect(history).toHaveTextContent('New browser');
     expect(history).toHaveTextContent('Failed');
+    expect(screen.getByTestId('my-security-page')).not.toHaveTextContent('::ffff:');
+  });
+
+  it('shows times the way every page does, and IPv4 clients without the IPv6 mapping (IPv6 as it is)', async () => {
+    setup();
+    const rows = await screen.findAllByTestId('my-session');
+    expect(rows[0]).toHaveTextContent('10.0.0.1');
+    expect(rows[1]).toHaveTextContent('10.0.0.2');
+    expect(rows[1]).toHaveTextContent('Sat, 28 Nov 2026, 9:00:00 AM');
+    expect(within(rows[1]).getByRole('button')).toHaveAccessibleName(
+      'Sign out of Firefox on Linux at 10.0.0.2, signed in Sat, 28 Nov 2026, 9:00:00 AM',
+    );
+    const history = await screen.findByTestId('my-sign-ins');
+    expect(history).toHaveTextContent('2001:db8::7');
+    expect(history).toHaveTextContent('10.0.0.9');
+    expect(history).not.toHaveTextContent('::ffff:');
     expect(screen.getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/users/profile/1');
   });
 

@@ -6,7 +6,7 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { formatSessionDate } from '@/lib/date-formats';
+import { formatAddress, formatDateTime } from '@/lib/display-formats';
 import { queryKeys } from '@/lib/query-keys';
 import { mySecurityApi, useMySessions, useMySignIns } from '../api/my-security-api';
 
@@ -88,9 +88,9 @@ function MySessions() {
                   </Badge>
                 )}
               </Table.Cell>
-              <Table.Cell>{s.ip ?? 'Unknown'}</Table.Cell>
-              <Table.Cell>{formatSessionDate(s.createdAt)}</Table.Cell>
-              <Table.Cell>{formatSessionDate(s.lastUsedAt)}</Table.Cell>
+              <Table.Cell>{formatAddress(s.ip, 'Unknown')}</Table.Cell>
+              <Table.Cell>{formatDateTime(s.createdAt)}</Table.Cell>
+              <Table.Cell>{formatDateTime(s.lastUsedAt)}</Table.Cell>
               <Table.Cell>{METHOD_LABELS[s.method] ?? s.method}</Table.Cell>
               <Table.Cell textAlign="end">
                 {!s.current && (
@@ -99,7 +99,7 @@ function MySessions() {
                     variant="outline"
                     loading={endOne.isPending && endOne.variables === s.id}
                     onClick={() => endOne.mutate(s.id)}
-                    aria-label={`Sign out of ${deviceLabel(s.userAgent)} at ${s.ip ?? 'an unknown address'}, signed in ${formatSessionDate(s.createdAt)}`}
+                    aria-label={`Sign out of ${deviceLabel(s.userAgent)} at ${formatAddress(s.ip, 'an unknown address')}, signed in ${formatDateTime(s.createdAt)}`}
                   >
                     Sign out
                   </Button>
@@ -140,14 +140,14 @@ function MySignIns() {
             <Table.Body>
               {query.data.map((s, i) => (
                 <Table.Row key={`${s.at}-${i}`}>
-                  <Table.Cell>{formatSessionDate(s.at)}</Table.Cell>
+                  <Table.Cell>{formatDateTime(s.at)}</Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={s.outcome === 'succeeded' ? 'green' : 'red'}>
                       {s.outcome === 'succeeded' ? 'Signed in' : 'Failed'}
                     </Badge>
                   </Table.Cell>
                   <Table.Cell>{s.method ? METHOD_LABELS[s.method] : '—'}</Table.Cell>
-                  <Table.Cell>{s.ip ?? 'Unknown'}</Table.Cell>
+                  <Table.Cell>{formatAddress(s.ip, 'Unknown')}</Table.Cell>
                   <Table.Cell>
                     {deviceLabel(s.userAgent)}
                     {s.newDevice && (

@@ -3,7 +3,7 @@ import type { NotificationItem } from '@shared/notifications';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { downloadReport } from '../api/notifications-api';
-import { formatNotificationDate } from '@/lib/date-formats';
+import { formatNotificationDate } from '@/lib/display-formats';
 import { displayStatus, failureMessage, notificationDetails, notificationTitle, showDownloadLink } from '../display';
 
 const statusPalette = (status: string) =>

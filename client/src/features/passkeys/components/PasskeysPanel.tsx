@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PASSKEY_LIMITS, PasskeyItem } from '@shared/passkeys';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
+import { formatDateTime } from '@/lib/display-formats';
 import { queryKeys } from '@/lib/query-keys';
 import { browserCeremonyError, PASSKEY_TEXTS, passkeysApi } from '../api/passkeys-api';
 
@@ -63,10 +64,8 @@ export function PasskeysPanel() {
                 {list.data.map((p) => (
                   <Table.Row key={p.id} data-testid="passkey-row">
                     <Table.Cell>{p.name}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{new Date(p.createdAt).toLocaleString()}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">
-                      {p.lastUsedAt ? new Date(p.lastUsedAt).toLocaleString() : 'Never'}
-                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDateTime(p.createdAt)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{p.lastUsedAt ? formatDateTime(p.lastUsedAt) : 'Never'}</Table.Cell>
                     <Table.Cell textAlign="end">
                       <Button
                         size="xs"

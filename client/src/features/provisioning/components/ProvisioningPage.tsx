@@ -21,7 +21,7 @@ import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { useHasRole } from '@/lib/authorization';
-import { formatEventTime } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { ruled } from '@/lib/forms';
 import { useOrganisationChoices } from '@/lib/organisation-choices';
 import { useOrganisationScope } from '@/lib/organisation-scope';
@@ -200,9 +200,9 @@ export function ProvisioningPage() {
                 {tokens.data.map((t) => (
                   <Table.Row key={t.id} data-testid="scim-token-row">
                     <Table.Cell>{t.name}</Table.Cell>
-                    <Table.Cell>{formatEventTime(t.createdAt)}</Table.Cell>
+                    <Table.Cell>{formatDateTime(t.createdAt)}</Table.Cell>
                     <Table.Cell>{t.createdBy ?? '—'}</Table.Cell>
-                    <Table.Cell>{t.lastUsedAt ? formatEventTime(t.lastUsedAt) : T.NEVER_USED}</Table.Cell>
+                    <Table.Cell>{t.lastUsedAt ? formatDateTime(t.lastUsedAt) : T.NEVER_USED}</Table.Cell>
                     {manager && (
                       <Table.Cell textAlign="end">
                         <Button

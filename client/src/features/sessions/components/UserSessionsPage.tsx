@@ -6,7 +6,7 @@ import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { sessionsApi, useUserSessions } from '../api/sessions-api';
 import { concurrencyBanner, severity } from '../sessions-view';
-import { formatSessionDate } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { queryKeys } from '@/lib/query-keys';
 
 const SEVERITY_PALETTE = { success: 'green', warning: 'orange' } as const;
@@ -135,8 +135,8 @@ export function UserSessionsPage() {
                       </Badge>
                     </Table.Cell>
                     <Table.Cell>{row.onlineSessions}</Table.Cell>
-                    <Table.Cell>{formatSessionDate(row.lastLoginTime)}</Table.Cell>
-                    <Table.Cell>{formatSessionDate(row.lastRefreshTime)}</Table.Cell>
+                    <Table.Cell>{formatDateTime(row.lastLoginTime)}</Table.Cell>
+                    <Table.Cell>{formatDateTime(row.lastRefreshTime)}</Table.Cell>
                     <Table.Cell>
                       <Button
                         size="xs"

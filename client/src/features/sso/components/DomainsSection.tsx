@@ -13,7 +13,7 @@ import {
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { ruled } from '@/lib/forms';
-import { formatEventTime } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { ssoApi, useDomains, useSsoMutation } from '../api/sso-api';
 import { SSO_PAGE_TEXTS as T } from '../texts';
 import { CopyField } from './CopyField';
@@ -100,7 +100,7 @@ function DomainRow({ domain: d, canEdit }: { domain: DomainItem; canEdit: boolea
   // A verified domain whose record the periodic check found missing: the record to publish again, and by when.
   const missing = d.verified && d.recordMissingSince !== null;
   const trustedUntil = missing
-    ? formatEventTime(new Date(Date.parse(d.recordMissingSince!) + DOMAIN_RECORD_GRACE_DAYS * DAY_MS).toISOString())
+    ? formatDateTime(Date.parse(d.recordMissingSince!) + DOMAIN_RECORD_GRACE_DAYS * DAY_MS)
     : '';
   return (
     <Box borderWidth="1px" rounded="md" p="3" data-testid={`domain-${d.domain}`}>
@@ -113,7 +113,7 @@ function DomainRow({ domain: d, canEdit }: { domain: DomainItem; canEdit: boolea
             </Badge>
             {d.verifiedAt && (
               <Text fontSize="sm" color="fg.muted">
-                since {formatEventTime(d.verifiedAt)}
+                since {formatDateTime(d.verifiedAt)}
               </Text>
             )}
           </HStack>

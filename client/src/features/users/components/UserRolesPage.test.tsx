@@ -61,7 +61,9 @@ describe('UserRolesPage', () => {
     setup([Role.SITE_ADMIN]);
     expect(await screen.findByRole('heading', { name: "Grace Hopper's Details" })).toBeInTheDocument();
     expect(screen.getByText('grace@example.com')).toBeInTheDocument();
-    expect(await screen.findByTestId('last-access')).toHaveTextContent(/Last access: \d\d\/\d\d\/26/);
+    expect(await screen.findByTestId('last-access')).toHaveTextContent(
+      /Last access: \w{3}, \d{1,2} Jan 2026, \d{1,2}:04:00 [ap]m$/,
+    );
   });
 
   it("heads it 'Account Details' without a name, and says when the last access cannot be read", async () => {

@@ -8,7 +8,7 @@ import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { Account, assignableRoles, isWriter, roleIdsToSave, toAccount, USER_TEXTS } from '../account';
-import { formatLastLogin } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { usersApi, useLastLogin, useReloadUsers, useSingleUser } from '../api/users-api';
 
 function Check({
@@ -45,7 +45,7 @@ function LastAccess({ userId }: { userId: number }) {
   if (last.isLoading) text = 'Loading...';
   else if (last.isError)
     text = `The last access date could not be loaded: ${errorMessage(last.error, 'Something went wrong')}`;
-  else text = last.data?.loginDateTime ? formatLastLogin(last.data.loginDateTime) : USER_TEXTS.NEVER_LOGGED_IN;
+  else text = last.data?.loginDateTime ? formatDateTime(last.data.loginDateTime) : USER_TEXTS.NEVER_LOGGED_IN;
   return (
     <Text fontSize="sm" data-testid="last-access">
       Last access: {text}

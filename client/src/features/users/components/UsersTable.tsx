@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Badge, Box, HStack, IconButton, Menu, Portal, Table, Text } from '@chakra-ui/react';
 import type { UserListItem } from '@shared/api-types';
 import { SCIM_MESSAGES } from '@shared/scim';
-import { formatLastLogin } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { displayName, roleDisplay, USER_TEXTS } from '../account';
 
 export type ColumnKey =
@@ -29,7 +29,7 @@ export const COLUMNS: Array<{ key: ColumnKey; header: string; width: number; cel
     key: 'lastActivity',
     header: 'Last Activity',
     width: 190,
-    cell: (u) => (u.lastLoginDateTime ? formatLastLogin(u.lastLoginDateTime) : USER_TEXTS.NEVER_LOGGED_IN),
+    cell: (u) => (u.lastLoginDateTime ? formatDateTime(u.lastLoginDateTime) : USER_TEXTS.NEVER_LOGGED_IN),
   },
   { key: 'mfaEnabled', header: 'MFA Enabled', width: 110, cell: (u) => yesNo(u.isMFAEnabled || !!u.hasPasskey) },
   { key: 'ssoEnabled', header: 'SSO Enabled', width: 110, cell: (u) => yesNo(u.isSSO) },
