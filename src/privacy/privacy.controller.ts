@@ -25,6 +25,13 @@ export class PrivacyController {
     private readonly privacy: PrivacyService,
   ) {}
 
+  @Get('api/me/privacy')
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN })
+  @Answers(200, 'MyPrivacy', 'Whether you may delete your own account, and how long what is kept')
+  mine(@CurrentUser() caller: AuthUser) {
+    return this.privacy.mine(caller);
+  }
+
   @Get('api/me/data-export')
   @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, stepUp: true })
   @Answers(200, { files: ['application/json'] }, 'Everything the portal keeps about you, as one JSON document')

@@ -39,6 +39,18 @@ export const PRIVACY_MESSAGES = {
   NOT_FOUND: 'User not found.',
 } as const;
 
+/** Why a member may not delete their own account now; null when they may. */
+export type SelfDeletionRefusal = 'SELF_DELETION_OFF' | 'DIRECTORY_MANAGED' | 'LAST_SITE_ADMIN' | 'E_SUPPORT';
+
+/** GET /api/me/privacy: what My Security offers the caller (DELETE /api/me decides again when called). */
+export interface MyPrivacy {
+  canDeleteAccount: boolean;
+  refusal: SelfDeletionRefusal | null;
+  /** Days the caller's organisation keeps audit events, and the sign-in history's days. */
+  auditRetentionDays: number;
+  signInHistoryDays: number;
+}
+
 /** The document GET /api/me/data-export answers (a JSON attachment); docs/privacy.md describes each field. */
 export interface MyDataExport {
   /** The schema's version: a field added keeps it, a field removed or changed raises it. */

@@ -146,6 +146,29 @@ describe('Privacy: my data, erasure, retention', () => {
   });
 
   describe('DELETE /api/me', () => {
+    it('GET /api/me/privacy tells the caller whether they may delete their account, and why not', async () => {
+      await http().get('/api/me/privacy').expect(401);
+      const mine = async (s: LoggedIn) => (await http().get('/api/me/privacy').set(s.auth).expect(200)).body;
+      const closed = await createOrganisation(t, { auditRetentionDays: 90 });
+      expect(await mine((await person(closed)).session)).toEqual({
+        canDeleteAccount: false,
+        refusal: 'SELF_DELETION_OFF',
+        auditRetentionDays: 90,
+        signInHistoryDays: 90,
+      });
+      const open = await createOrganisation(t, { selfDeletion: true });
+      expect(await mine((await person(open)).session)).toMatchObject({ canDeleteAccount: true, refusal: null });
+      expect(await mine((await person(open, { roleId: Role.SITE_ADMIN })).session)).toMatchObject({
+        canDeleteAccount: false,
+        refusal: 'LAST_SITE_ADMIN',
+        auditRetentionDays: 365,
+      });
+      expect(await mine((await person(open, { managedBy: 'scim' })).session)).toMatchObject({
+        refusal: 'DIRECTORY_MANAGED',
+      });
+      expect(await mine(m.byRole.E_SUPPORT.session)).toMatchObject({ canDeleteAccount: false, refusal: 'E_SUPPORT' });
+    });
+
     it("refused while the organisation's policy does not allow it (403 SELF_DELETION_OFF)", async () => {
       const org = await createOrganisation(t);
       const me = await person(org);

@@ -9,6 +9,7 @@ import { useAuth } from '@/lib/auth';
 import { formatAddress, formatDateTime } from '@/lib/display-formats';
 import { queryKeys } from '@/lib/query-keys';
 import { mySecurityApi, useMySessions, useMySignIns } from '../api/my-security-api';
+import { MyData } from './MyData';
 
 const METHOD_LABELS: Record<string, string> = {
   password: 'Password',
@@ -195,6 +196,7 @@ export function MySecurityPage() {
           .
         </Text>
       </Stack>
+      <MyData />
     </Stack>
   );
 }

@@ -78,6 +78,8 @@ export interface RowActions {
   onOpen: (u: UserListItem) => void;
   onDisableMfa: (u: UserListItem) => void;
   onUserGroups: (u: UserListItem) => void;
+  /** Erase an account whose access is off: offered to site admins and E-Support only. */
+  onErase?: (u: UserListItem) => void;
 }
 
 function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions }) {
@@ -104,6 +106,11 @@ function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions
             <Menu.Item value="user-groups" onClick={() => actions.onUserGroups(user)}>
               View User Group Mapping
             </Menu.Item>
+            {actions.onErase && (user.isDisabled || user.isBlocked) && (
+              <Menu.Item value="erase" color="fg.error" onClick={() => actions.onErase?.(user)}>
+                Erase
+              </Menu.Item>
+            )}
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
