@@ -53,8 +53,10 @@ export function drainedOrClosed(out: Writable): Promise<void> {
       out.off('close', done);
       resolve();
     };
-    out.on('drain', done);
-    out.on('close', done);
+    // `once`: a compressed response hands its 'drain' listeners to the gzip stream but not their removal, so a plain
+    // listener would stay there after each wait; a once listener removes itself from the stream that fires it.
+    out.once('drain', done);
+    out.once('close', done);
   });
 }
 
