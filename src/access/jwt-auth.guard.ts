@@ -68,7 +68,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 
   /** An organisation API key as the caller, within its scopes. */
   private async apiKey(req: Request, key: string, access: AccessRule | undefined): Promise<boolean> {
-    const caller = await this.apiKeys.authenticate(key);
+    const caller = await this.apiKeys.authenticate(key, originOf(req));
     if (!apiKeyMayCall(access, caller.apiKey!.scopes, req))
       throw AppException.forbidden(API_KEY_MESSAGES.INSUFFICIENT_SCOPE, ERROR_CODES.INSUFFICIENT_SCOPE);
     req.user = caller;
@@ -117,7 +117,7 @@ interface Request {
   body?: unknown;
   query?: unknown;
   params?: unknown;
-  /** The client address: the connection's, or X-Forwarded-For's with TRUST_PROXY (Express's 'trust proxy'). */
+  /** The client address as `clientAddress` (common/http/client-address.ts) decides it, behind proxies or not. */
   ip?: string;
   user?: AuthUser;
   optionalCaller?: AuthUser;

@@ -93,9 +93,11 @@ export class AuthService {
   ): Promise<{ user: User; failuresCounted: boolean }> {
     const failuresCounted = await this.attempts.check(email, client);
     const user = await this.users.findOneBy({ email });
-    const passwordRight = await this.passwords.verify(user?.passwordHash, password);
-    if (!user || !passwordRight) {
-      await this.attempts.failed(email, user, client, 'WRONG_PASSWORD');
+    const checked = await this.passwords.verifyAccount(user, password);
+    if (!user || checked !== 'right') {
+      // A password blocked after "This wasn't me" is answered and counted as a wrong one: whoever holds it learns
+      // nothing, not even that it was right; the trail records why.
+      await this.attempts.failed(email, user, client, checked === 'blocked' ? 'PASSWORD_BLOCKED' : 'WRONG_PASSWORD');
       throw AppException.unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS, ERROR_CODES.INVALID_CREDENTIALS);
     }
     return { user, failuresCounted };
@@ -232,8 +234,10 @@ export class AuthService {
   async refresh(raw: string | undefined, origin: CallOrigin): Promise<{ accessToken: string; refreshToken?: string }> {
     // rotate() refuses (and ends) the session of an account disabled, blocked or gone.
     const { session, refreshToken } = await this.sessions.rotate(raw);
-    // Then the organisation's policy, as on every call: its session lifetimes and its address ranges.
-    if (session.sessionRules !== false) await this.sessionAuth.enforceOnRefresh(session.id, origin);
+    // Then the organisation's policy, as on every call (its session lifetimes, its address ranges), and its single
+    // sign-on requirement; the idle limit counts from the refresh before this one.
+    if (session.sessionRules !== false)
+      await this.sessionAuth.enforceOnRefresh(session.id, origin, session.previousRefreshAt);
     return { accessToken: this.tokens.signAccess(session.userId, session.id), refreshToken };
   }
 

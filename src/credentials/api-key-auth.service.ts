@@ -11,6 +11,8 @@ import {
   ApiKeyScope,
 } from '../shared/api-keys';
 import { BASE_ROLE, effectiveRoles } from '../shared/roles';
+import { policyRefusal, policyVerdict } from './access-policy';
+import type { CallOrigin } from './session-auth.service';
 
 /** Keys are the prefix and 32 random bytes; anything far longer is not one and is not hashed. */
 const KEY_MAX_LENGTH = 100;
@@ -28,11 +30,15 @@ interface Row {
   expiresAt: string | Date | null;
   lastUsedAt: string | Date | null;
   organisationName: string;
+  /** The organisation's allowed address ranges (simple-json text; '[]' when every address is allowed). */
+  allowedIpRanges: string | string[];
 }
 
 /**
  * The one check of an organisation API key: the SHA-256 of the key looked up by its unique index on every call,
  * with no cache, so that a key revoked through any instance is refused by every instance on its very next call.
+ * The organisation's policy holds for its keys as for its members (the one decision, policyVerdict): a call from
+ * outside its allowed address ranges is 403 IP_NOT_ALLOWED; the session rules have nothing to apply to a key.
  * The caller it answers acts as an Administrator of the key's organisation (roles), within the key's scopes,
  * which the access guard compares with the route's.
  */
@@ -47,19 +53,31 @@ export class ApiKeyAuthService {
     this.postgres = db.options.type === 'postgres';
     const p = (n: number) => (this.postgres ? `$${n}` : '?');
     this.sql =
-      `SELECT k."id", k."name", k."organisationId", k."scopes", k."expiresAt", k."lastUsedAt", o."name" AS "organisationName" ` +
+      `SELECT k."id", k."name", k."organisationId", k."scopes", k."expiresAt", k."lastUsedAt", o."name" AS "organisationName", o."allowedIpRanges" ` +
       `FROM "api_keys" k JOIN "organisations" o ON o."id" = k."organisationId" WHERE k."keyHash" = ${p(1)}`;
     // The condition decides, so that instances racing on the same minute write once between them.
     this.touchSql = `UPDATE "api_keys" SET "lastUsedAt" = ${p(1)} WHERE "id" = ${p(2)} AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${p(3)})`;
   }
 
-  /** The key's caller, or 401 for an unknown, revoked or expired key. */
-  async authenticate(key: string, now = new Date()): Promise<AuthUser> {
+  /**
+   * The key's caller, or 401 for an unknown, revoked or expired key, 403 IP_NOT_ALLOWED from outside its
+   * organisation's ranges (not recorded as a use).
+   */
+  async authenticate(key: string, origin: CallOrigin, now = new Date()): Promise<AuthUser> {
     if (!isApiKey(key) || key.length > KEY_MAX_LENGTH) throw invalid();
     const row = ((await this.db.query(this.sql, [sha256(key)])) as Row[])[0];
     if (!row) throw invalid();
     const expiresAt = row.expiresAt === null ? null : databaseDate(row.expiresAt);
     if (expiresAt && expiresAt.getTime() <= now.getTime()) throw invalid();
+    const ranges =
+      typeof row.allowedIpRanges === 'string' ? (JSON.parse(row.allowedIpRanges) as string[]) : row.allowedIpRanges;
+    const verdict = policyVerdict(
+      { eSupport: false, ranges, session: null },
+      ranges.length > 0 ? origin.ip : undefined,
+      now.getTime(),
+    );
+    // A key has no session to end: whatever the policy refuses, it refuses this call.
+    if (verdict) throw 'refuse' in verdict ? policyRefusal(verdict.refuse) : invalid();
     const lastUsedAt = row.lastUsedAt === null ? null : databaseDate(row.lastUsedAt);
     if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() >= API_KEY_USE_RECORD_MS) await this.touch(row.id, now);
     const organisationId = Number(row.organisationId);

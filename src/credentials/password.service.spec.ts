@@ -61,4 +61,15 @@ describe('PasswordService: hashes share libuv threads with SQLite', () => {
     await expect(passwords.verify(hash, 'Wrong-Horse-9')).resolves.toBe(false);
     await expect(passwords.verify(null, 'Correct-Horse-9')).resolves.toBe(false);
   });
+
+  it("an account's password reported compromised is 'blocked' when right, 'wrong' when wrong, until a new one is set", async () => {
+    const passwords = new PasswordService();
+    const passwordHash = await passwords.hash('Correct-Horse-9');
+    const reported = { passwordHash, passwordCompromisedAt: new Date() };
+    await expect(passwords.verifyAccount(reported, 'Correct-Horse-9')).resolves.toBe('blocked');
+    await expect(passwords.verifyAccount(reported, 'Wrong-Horse-9')).resolves.toBe('wrong');
+    const cleared = { passwordHash, passwordCompromisedAt: null };
+    await expect(passwords.verifyAccount(cleared, 'Correct-Horse-9')).resolves.toBe('right');
+    await expect(passwords.verifyAccount(null, 'Correct-Horse-9')).resolves.toBe('wrong');
+  });
 });

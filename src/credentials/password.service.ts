@@ -17,6 +17,19 @@ export function hashingSlots(
   return Math.max(1, Math.min(cores, threads - 1));
 }
 
+/** What an account holds of its password. */
+export interface PasswordHolder {
+  passwordHash: string | null;
+  /** Set when the owner reported a sign-in as not theirs: the password opens nothing until a new one is set. */
+  passwordCompromisedAt: Date | null;
+}
+
+/**
+ * An account's password checked: right, wrong, or right but blocked since its owner reported a sign-in as not theirs
+ * (every caller answers 'blocked' exactly as 'wrong'; only the audit trail tells them apart).
+ */
+export type PasswordCheck = 'right' | 'wrong' | 'blocked';
+
 /** argon2id hashing (OWASP's recommended parameters: 19 MiB, 2 passes). */
 @Injectable()
 export class PasswordService implements OnModuleInit {
@@ -45,6 +58,16 @@ export class PasswordService implements OnModuleInit {
   /** argon2's verification in one of the hashing slots. */
   private check(hash: string, password: string): Promise<boolean> {
     return this.slots.runExclusive(() => argon2.verify(hash, password));
+  }
+
+  /**
+   * The one check of an account's password, for sign-in, step-up and the password changes: the full verification
+   * always runs (so a blocked password takes as long to refuse as a wrong one), then a password its owner reported
+   * compromised is 'blocked'.
+   */
+  async verifyAccount(account: PasswordHolder | null | undefined, password: string): Promise<PasswordCheck> {
+    if (!(await this.verify(account?.passwordHash, password))) return 'wrong';
+    return account?.passwordCompromisedAt ? 'blocked' : 'right';
   }
 
   /** Whether the password matches the hash; without a hash, the same work is done and the answer is no. */

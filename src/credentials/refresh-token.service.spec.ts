@@ -1,4 +1,5 @@
 import { IsNull } from 'typeorm';
+import { sha256 } from '../common/crypto/secrets';
 import { LIFETIMES } from '../shared/limits';
 import { ERROR_CODES } from '../shared/messages';
 import { SessionsService } from '../sessions/sessions.service';
@@ -22,14 +23,21 @@ describe.each(SERVICE_DATABASES)('RefreshTokenService: rotating refresh tokens o
   it('a token gives one successor, which rotates in turn; the old one stays in the database, used', async () => {
     const { session, refreshToken } = await signedIn();
     const first = await tokens().rotate(refreshToken);
-    const rotated = { ...session, sessionRules: false };
+    const rotated = { ...session, sessionRules: false, previousRefreshAt: expect.any(Date) };
     expect(first).toEqual({ session: rotated, refreshToken: expect.any(String) });
     const successor = (first as { refreshToken: string }).refreshToken;
     expect(successor).not.toBe(refreshToken);
-    expect(await tokens().rotate(successor)).toEqual({ session: rotated, refreshToken: expect.any(String) });
+    const second = await tokens().rotate(successor);
+    expect(second).toEqual({ session: rotated, refreshToken: expect.any(String) });
     const rows = await t().db.getRepository(RefreshToken).findBy({ sessionId: session.id });
     expect(rows).toHaveLength(3);
     expect(rows.filter((r) => r.usedAt === null)).toHaveLength(1);
+    // Each rotation tells when the session was refreshed before it: its predecessor's issue (the trigger has
+    // already moved the session's own lastRefreshAt to now).
+    const issued = rows.find((r) => r.tokenHash === sha256(successor))!.createdAt;
+    expect((second as { session: { previousRefreshAt: Date } }).session.previousRefreshAt.getTime()).toBe(
+      issued.getTime(),
+    );
   });
 
   it.each([
@@ -39,18 +47,24 @@ describe.each(SERVICE_DATABASES)('RefreshTokenService: rotating refresh tokens o
   ])('the rotation tells whether the organisation has session rules for the refresh to check: %s', async (_, rules) => {
     const { session, refreshToken } = await signedIn(rules);
     expect(await tokens().rotate(refreshToken)).toEqual({
-      session: { ...session, sessionRules: true },
+      session: { ...session, sessionRules: true, previousRefreshAt: expect.any(Date) },
       refreshToken: expect.any(String),
     });
     // The MFA requirement is not a session rule: the access token's check reads it with the account.
-    const other = await signedIn({ mfaRequired: true, ssoRequired: true });
+    const other = await signedIn({ mfaRequired: true });
     expect(await tokens().rotate(other.refreshToken)).toMatchObject({ session: { sessionRules: false } });
+    // Single sign-on required: a session opened with a password must be asked whether the requirement covers it.
+    const sso = await signedIn({ ssoRequired: true });
+    expect(await tokens().rotate(sso.refreshToken)).toMatchObject({ session: { sessionRules: true } });
   });
 
   it('a used token within the grace is a second tab (no successor); after it, reuse: the session must end', async () => {
     const { session, refreshToken } = await signedIn();
     await tokens().rotate(refreshToken);
-    expect(await tokens().rotate(refreshToken)).toEqual({ session });
+    // The second tab's session was last refreshed when the first tab used the token.
+    expect(await tokens().rotate(refreshToken)).toEqual({
+      session: { ...session, previousRefreshAt: expect.any(Date) },
+    });
     const past = new Date(Date.now() - (LIFETIMES.REFRESH_REUSE_GRACE_SECONDS + 1) * 1000);
     await t().db.getRepository(RefreshToken).update({ sessionId: session.id, replacesId: IsNull() }, { usedAt: past });
     expect(await tokens().rotate(refreshToken)).toEqual({ end: 'refresh-reuse', sessionId: session.id });

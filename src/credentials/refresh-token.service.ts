@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../database/unique-violation';
 import { LIFETIMES } from '../shared/limits';
 import { ERROR_CODES } from '../shared/messages';
 import { RefreshToken } from './entities/refresh-token.entity';
-import { SESSION_RULES_SQL } from './session-auth.service';
+import { REFRESH_RULES_SQL } from './session-auth.service';
 
 /** The answer to a refresh token that is not (or no longer) good for a session. */
 export function refreshInvalid(): AppException {
@@ -26,16 +26,26 @@ interface RotationCandidate {
   accountActive: boolean;
 }
 
-/** Whether the rotated token's organisation has session rules, as a RETURNING column of the rotation. */
-const RETURNING_SESSION_RULES = `(SELECT ${SESSION_RULES_SQL('o')} FROM "sessions" rs JOIN "users" ru ON ru."id" = rs."userId"
-  JOIN "organisations" o ON o."id" = ru."organisationId" WHERE rs."id" = "refresh_tokens"."sessionId") AS "sessionRules"`;
+/**
+ * Whether the refresh must ask the organisation's policy (REFRESH_RULES_SQL), and when the session was last refreshed
+ * before this rotation (its predecessor's issue: the rotation's trigger has just moved the session's own
+ * "lastRefreshAt" to now), as RETURNING columns of the rotation.
+ */
+const RETURNING_POLICY = `(SELECT ${REFRESH_RULES_SQL('o', 'rs')} FROM "sessions" rs JOIN "users" ru ON ru."id" = rs."userId"
+  JOIN "organisations" o ON o."id" = ru."organisationId" WHERE rs."id" = "refresh_tokens"."sessionId") AS "sessionRules",
+  (SELECT p."createdAt" FROM "refresh_tokens" p WHERE p."id" = "refresh_tokens"."replacesId") AS "previousRefreshAt"`;
 
 /** A session as its refresh token names it. */
 interface TokenSession {
   id: string;
   userId: number;
-  /** Whether its organisation has session rules (address ranges, lifetimes) to check; undefined: not known. */
+  /**
+   * Whether its organisation's policy must be asked (address ranges, lifetimes, or single sign-on required of a
+   * session opened otherwise); undefined: not known.
+   */
   sessionRules?: boolean;
+  /** When the session was refreshed (or opened) before this refresh; undefined: not known. */
+  previousRefreshAt?: Date | null;
 }
 
 /**
@@ -91,9 +101,10 @@ export class RefreshTokenService {
     const session = { id: token.sessionId, userId: token.userId };
     if (!token.accountActive) return { end: 'disabled', sessionId: session.id };
     if (token.usedAt) {
-      // A second tab racing the first gets a new access token but no new refresh token.
+      // A second tab racing the first gets a new access token but no new refresh token; the session was last
+      // refreshed when the first tab used this token.
       if (now.getTime() - token.usedAt.getTime() <= LIFETIMES.REFRESH_REUSE_GRACE_SECONDS * 1000) {
-        return { session };
+        return { session: { ...session, previousRefreshAt: token.usedAt } };
       }
       return { end: 'refresh-reuse', sessionId: session.id };
     }
@@ -146,7 +157,7 @@ export class RefreshTokenService {
       WHERE t."tokenHash" = :tokenHash AND t."usedAt" IS NULL AND t."expiresAt" > :now AND s."endedAt" IS NULL
         AND NOT u."isDisabled" AND NOT u."isBlocked"
       RETURNING "sessionId", (SELECT "userId" FROM "sessions" WHERE "sessions"."id" = "refresh_tokens"."sessionId") AS "userId",
-        ${RETURNING_SESSION_RULES}`,
+        ${RETURNING_POLICY}`,
       {
         tokenHash,
         successorHash: sha256(raw),
@@ -160,11 +171,20 @@ export class RefreshTokenService {
         sessionId: string;
         userId: number | string;
         sessionRules: number | string;
+        previousRefreshAt: unknown;
       }>;
       const row = rows[0];
-      return row
-        ? { id: String(row.sessionId), userId: Number(row.userId), sessionRules: Number(row.sessionRules) === 1 }
-        : null;
+      if (!row) return null;
+      const previous = row.previousRefreshAt;
+      return {
+        id: String(row.sessionId),
+        userId: Number(row.userId),
+        sessionRules: Number(row.sessionRules) === 1,
+        previousRefreshAt:
+          previous === null || previous === undefined
+            ? null
+            : (driver.prepareHydratedValue(previous, this.dateColumn) as Date),
+      };
     } catch (e) {
       // A concurrent request inserted the successor first (unique "replacesId").
       if (isUniqueViolation(e)) return null;

@@ -8,8 +8,8 @@ import { bearer, TokenService } from './token.service';
 import { CurrentUserInfo } from '../shared/api-types';
 import { ERROR_CODES } from '../shared/messages';
 import { effectiveRoles, Role, ROLE_CODES, ROLE_NAMES } from '../shared/roles';
-import { SECURITY_POLICY_MESSAGES } from '../shared/security-policy';
-import { addressAllowed, LAST_USED_RESOLUTION_MS, lifetimeOver, SessionTimes } from './security-policy-rules';
+import { PolicyEnd, PolicyFacts, policyRefusal, policyVerdict, StepUpProof } from './access-policy';
+import { LAST_USED_RESOLUTION_MS, SessionTimes } from './security-policy-rules';
 
 /** A signed-in caller as one lookup finds them: the account, its organisation, the open session. */
 export interface SignedIn {
@@ -69,9 +69,9 @@ export interface CallOrigin {
 }
 
 /**
- * The origin of an Express request: the request itself. Express works `req.ip` out anew (X-Forwarded-For and the
- * trust setting) on every read, which a call of an organisation without address ranges never makes, and the
- * signed-in path allocates nothing for it.
+ * The origin of an Express request: the request itself. `req.ip` is worked out anew (`clientAddress`, from the
+ * connection and the trusted proxies' X-Forwarded-For) on every read, which a call of an organisation without
+ * address ranges never makes, and the signed-in path allocates nothing for it.
  */
 export function originOf(req: { readonly ip?: string }): CallOrigin {
   return req;
@@ -81,7 +81,32 @@ export function originOf(req: { readonly ip?: string }): CallOrigin {
  * Ends a session the organisation's policy ended (idle or too old), with its sockets and its audit event: the sessions
  * feature's. Answers whether this call ended it (false when the sweep or another call already had).
  */
-export type SessionEnder = (sessionId: string, reason: 'idle' | 'policy-max-age') => Promise<boolean>;
+export type SessionEnder = (sessionId: string, reason: PolicyEnd) => Promise<boolean>;
+
+/**
+ * Whether the organisation's single sign-on requirement covers this account (its e-mail on a domain the organisation
+ * verified, an enabled connection to send it to, neither E-Support nor the site admin who saved the requirement):
+ * the corporate sign-on feature's answer, which knows domains and connections.
+ */
+export type SsoCoverage = (account: SsoAccount) => Promise<boolean>;
+
+/** An account as the single sign-on requirement looks at it. */
+export interface SsoAccount {
+  id: number;
+  email: string;
+  organisationId: number;
+  roleId: number;
+}
+
+/** What the refresh and step-up doors read besides the policy's columns: the account and the requirement of SSO. */
+interface DoorRow extends PolicyRow {
+  userId: number;
+  email: string;
+  organisationId: number;
+  method: string;
+  ssoRequired: number | boolean;
+  ssoRequiredBy: number | null;
+}
 
 /**
  * Whether an organisation (alias `o`) has a rule the session check applies: address ranges or a session lifetime.
@@ -90,8 +115,15 @@ export type SessionEnder = (sessionId: string, reason: 'idle' | 'policy-max-age'
 const HAS_SESSION_RULES = (o: string) =>
   `(${o}."allowedIpRanges" <> '[]' OR ${o}."sessionIdleMinutes" IS NOT NULL OR ${o}."sessionMaxHours" IS NOT NULL)`;
 
-/** 1 when the organisation (alias `o`) has session rules, else 0: the rotation of a refresh token reads it too. */
+/** 1 when the organisation (alias `o`) has session rules, else 0. */
 export const SESSION_RULES_SQL = (o: string) => `CASE WHEN ${HAS_SESSION_RULES(o)} THEN 1 ELSE 0 END`;
+
+/**
+ * 1 when a refresh of the session (alias `s`) must ask the policy: its organisation (alias `o`) has session rules, or
+ * requires single sign-on and the session was opened otherwise (the rotation of a refresh token reads it).
+ */
+export const REFRESH_RULES_SQL = (o: string, s: string) =>
+  `CASE WHEN ${HAS_SESSION_RULES(o)} OR (${o}."ssoRequired" AND ${s}."method" <> 'sso') THEN 1 ELSE 0 END`;
 
 /** The policy's columns and the session's times (sessions `s`, users `u`, organisations `o`), with their names. */
 const POLICY_COLUMNS: ReadonlyArray<[column: string, name: keyof PolicyRow]> = [
@@ -163,7 +195,7 @@ export class SessionAuthService {
     const postgres = db.options.type === 'postgres';
     this.postgres = postgres;
     this.sql = `SELECT ${COLUMNS} ${FROM} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL AND u."id" = ${postgres ? '$2' : '?'}`;
-    this.policySql = `SELECT u."roleId", ${policyColumns()} ${FROM} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL`;
+    this.policySql = `SELECT u."roleId", u."id" AS "userId", u."email", u."organisationId", s."method", o."ssoRequired", o."ssoRequiredBy", ${policyColumns()} ${FROM} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL`;
     this.generation = writeGeneration(db);
     this.lastUsedSql = postgres
       ? 'UPDATE "sessions" SET "lastUsedAt" = $1 WHERE "id" = $2 AND "endedAt" IS NULL'
@@ -173,6 +205,13 @@ export class SessionAuthService {
   /** The sessions feature ends a session the policy ended here, so that its sockets close and its end is recorded. */
   useSessionEnder(ender: SessionEnder): void {
     this.ender = ender;
+  }
+
+  private ssoCoverage?: SsoCoverage;
+
+  /** The corporate sign-on feature tells whom its organisation's requirement of single sign-on covers. */
+  useSsoCoverage(coverage: SsoCoverage): void {
+    this.ssoCoverage = coverage;
   }
 
   /**
@@ -198,23 +237,31 @@ export class SessionAuthService {
   }
 
   /**
-   * The organisation's policy for an open session: its lifetimes (an expired session is ended, then refused), then
-   * its address ranges (E-Support accounts are bound by none), then, under an idle limit, the call is recorded.
-   * `row`: the session's row with its policy columns, whose policy is parsed once while the row is kept.
+   * The organisation's policy for an open session, as policyVerdict decides it: a session it ends (idle, too old, or
+   * opened otherwise where single sign-on is now required) is ended, then refused; a refused call is 403; then, under
+   * an idle limit, the call is recorded. `row`: the session's row with its policy columns, whose policy is parsed
+   * once while the row is kept; `sso`: the single sign-on requirement's facts, where the door asks them.
    */
-  private async enforcePolicy(sessionId: string, row: PolicyRow, origin: CallOrigin): Promise<void> {
+  private async enforcePolicy(
+    sessionId: string,
+    row: PolicyRow,
+    origin: CallOrigin,
+    sso?: PolicyFacts['sso'],
+  ): Promise<void> {
     const policy = this.policyOf(sessionId, row);
-    if (!policy) return;
+    if (!policy && !sso) return;
     const now = Date.now();
-    const over = lifetimeOver(policy, now);
-    if (over) {
+    const ranges = policy?.ranges ?? [];
+    const facts: PolicyFacts = { eSupport: policy?.eSupport ?? false, ranges, session: policy, sso };
+    // The client address is read only against ranges (Express works it out afresh on each read).
+    const verdict = policyVerdict(facts, ranges.length > 0 ? origin.ip : undefined, now);
+    if (verdict && 'end' in verdict) {
       this.kept.delete(sessionId);
-      await this.ender?.(sessionId, over);
+      await this.ender?.(sessionId, verdict.end);
       throw sessionEnded();
     }
-    if (policy.ranges.length > 0 && !policy.eSupport && !addressAllowed(policy.ranges, origin.ip))
-      throw AppException.forbidden(SECURITY_POLICY_MESSAGES.IP_NOT_ALLOWED, ERROR_CODES.IP_NOT_ALLOWED);
-    if (policy.sessionIdleMinutes !== null) await this.recordUse(sessionId, policy.lastUsedAt, now);
+    if (verdict) throw policyRefusal(verdict.refuse);
+    if (policy && policy.sessionIdleMinutes !== null) await this.recordUse(sessionId, policy.lastUsedAt, now);
   }
 
   /** The policy of a session's row (null when none applies), parsed once while the row is kept. */
@@ -236,13 +283,45 @@ export class SessionAuthService {
 
   /**
    * The refresh's check of the policy, for a session whose refresh token was just rotated (the rotation found the
-   * session open and the account active, and whether its organisation has session rules: only then is this asked):
-   * the same rules as a call (the session open, its lifetimes, the address), read afresh.
+   * session open and the account active, and whether its organisation has session rules or requires single sign-on:
+   * only then is this asked): the same rules as a call, read afresh, and single sign-on now required of a session
+   * opened otherwise. `previousRefreshAt`: the session's last refresh before this one (the rotation has just recorded
+   * this one), so that the idle limit counts the time the session really sat unused.
    */
-  async enforceOnRefresh(sessionId: string, origin: CallOrigin): Promise<void> {
-    const rows = (await this.db.query(this.policySql, [sessionId])) as PolicyRow[];
+  async enforceOnRefresh(sessionId: string, origin: CallOrigin, previousRefreshAt?: Date | null): Promise<void> {
+    await this.enforceAtDoor(sessionId, origin, undefined, previousRefreshAt);
+  }
+
+  /**
+   * The step-up's check of the policy before a proof is weighed: the rules of a refresh, and a proof the
+   * organisation's single sign-on requirement replaces (the password, a passkey) refused with 403 SSO_REQUIRED.
+   */
+  async enforceOnStepUp(sessionId: string, origin: CallOrigin, proof: StepUpProof): Promise<void> {
+    await this.enforceAtDoor(sessionId, origin, proof);
+  }
+
+  private async enforceAtDoor(
+    sessionId: string,
+    origin: CallOrigin,
+    proof?: StepUpProof,
+    previousRefreshAt?: Date | null,
+  ): Promise<void> {
+    const rows = (await this.db.query(this.policySql, [sessionId])) as DoorRow[];
     if (rows.length !== 1) throw sessionEnded();
-    await this.enforcePolicy(sessionId, rows[0], origin);
+    const row = rows[0];
+    if (previousRefreshAt) row.lastRefreshAt = previousRefreshAt;
+    await this.enforcePolicy(sessionId, row, origin, await this.ssoFacts(row, proof));
+  }
+
+  /** The single sign-on requirement's facts of a session's row: asked of the SSO feature only when it may apply. */
+  private async ssoFacts(row: DoorRow, proof?: StepUpProof): Promise<PolicyFacts['sso']> {
+    const userId = Number(row.userId);
+    const mayApply =
+      Boolean(row.ssoRequired) && Number(row.roleId) !== Role.E_SUPPORT && Number(row.ssoRequiredBy) !== userId;
+    if (!mayApply || !this.ssoCoverage) return undefined;
+    const account = { id: userId, email: row.email, organisationId: Number(row.organisationId), roleId: row.roleId };
+    if (!(await this.ssoCoverage(account))) return undefined;
+    return { covered: true, sessionFromProvider: row.method === 'sso', proof };
   }
 
   /**

@@ -4,6 +4,7 @@ import { text } from 'express';
 import { AppException } from '../common/app.exception';
 import { INVITATION_LIMITS, INVITATION_MESSAGES } from '../shared/invitations';
 import { ERROR_CODES } from '../shared/messages';
+import { BulkFile } from './bulk-file';
 
 const parse = text({
   type: ['text/csv', 'text/plain'],
@@ -11,7 +12,11 @@ const parse = text({
   defaultCharset: 'utf-8',
 });
 
-/** The bulk invitation body is a CSV file, read as text (at most BULK_MAX_BYTES). */
+/**
+ * The bulk invitation body is a CSV file, read as text (at most BULK_MAX_BYTES) and parsed once into its rows
+ * (BulkFile), which both the step-up decision and the invitations read. Its problems are the service's to answer,
+ * after the caller is known.
+ */
 @Injectable()
 export class BulkBodyMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
@@ -25,6 +30,7 @@ export class BulkBodyMiddleware implements NestMiddleware {
             INVITATION_MESSAGES.BULK_TOO_MANY,
           ),
         );
+      if (!err && typeof req.body === 'string') req.body = BulkFile.read(req.body);
       next(err as Error | undefined);
     });
   }

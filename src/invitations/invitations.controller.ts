@@ -11,7 +11,6 @@ import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../common/request-context';
 import { TokenService } from '../credentials/token.service';
 import { Answers, Errors } from '../openapi/decorators';
-import { bulkNamesPrivilegedRole } from '../shared/invitations';
 import { CAPABILITY_ROLES, PRIVILEGED_ROLES, Role } from '../shared/roles';
 import {
   AcceptInvitationDto,
@@ -21,6 +20,7 @@ import {
   InviteDto,
 } from './dto/invitation.dto';
 import { InvitationsService } from './invitations.service';
+import { BulkFile } from './bulk-file';
 
 /** Granting Site Admin or Administrator through an invitation is sensitive (docs/product-rules.md §7's role grants). */
 const grantsPrivilegedRole = ({ body }: { body?: unknown }) => {
@@ -67,7 +67,7 @@ export class InvitationsController {
   @HttpCode(200)
   @Access({
     roles: CAPABILITY_ROLES.INVITATIONS,
-    stepUp: { when: ({ body }) => typeof body === 'string' && bulkNamesPrivilegedRole(body) },
+    stepUp: { when: ({ body }) => body instanceof BulkFile && body.grantsPrivilegedRole },
   })
   @ApiConsumes('text/csv')
   @ApiBody({ description: 'CSV with the header email,role', schema: { type: 'string' } })

@@ -6,7 +6,6 @@ import { AuthService, SignedIn } from '../auth';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../common/auth-user';
 import { randomToken, sha256 } from '../common/crypto/secrets';
-import { parseCsv } from '../common/csv';
 import { ClientInfo } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
@@ -26,7 +25,6 @@ import {
   InvitationList,
   InvitationPreview,
   InvitationStatus,
-  parseInvitationRole,
 } from '../shared/invitations';
 import { formatMailDateTime } from '../shared/display-formats';
 import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
@@ -34,6 +32,7 @@ import { effectiveRoles, Role, roleNames } from '../shared/roles';
 import { accountEmail, AccountLifecycleService } from '../users';
 import { AcceptInvitationDto, InvitationListQueryDto, InviteDto } from './dto/invitation.dto';
 import { Invitation } from './entities/invitation.entity';
+import { BulkFile } from './bulk-file';
 import { INVITATION_CLOCK, InvitationClock, systemInvitationClock } from './invitation-clock';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -112,19 +111,13 @@ export class InvitationsService implements OnModuleInit {
     expiresInDays: number = L.EXPIRES_IN_DAYS_DEFAULT,
   ): Promise<BulkInviteResult[]> {
     const org = await this.organisationFor(caller, organisationId);
-    if (typeof body !== 'string') throw AppException.badRequest(M.BULK_NOT_CSV);
-    const rows = parseCsv(body, L.BULK_MAX_ROWS + 1);
-    if (rows === null) throw AppException.badRequest(M.BULK_TOO_MANY);
-    const header = rows.shift()?.map((h) => h.trim().toLowerCase());
-    if (!header || header[0] !== 'email' || header[1] !== 'role') throw AppException.badRequest(M.BULK_HEADER);
-    if (rows.length === 0) throw AppException.badRequest(M.BULK_EMPTY);
+    if (!(body instanceof BulkFile)) throw AppException.badRequest(M.BULK_NOT_CSV);
+    if (body.problem !== null) throw AppException.badRequest(body.problem);
     return this.db.transaction(async (tx) => {
       await lockRow(tx, Organisation, org.id);
       const seen = new Set<string>();
       const results: BulkInviteResult[] = [];
-      for (const [index, cells] of rows.entries()) {
-        const row = index + 1;
-        const raw = (cells[0] ?? '').trim();
+      for (const { row, email: raw, role } of body.rows) {
         const { email, problem } = accountEmail(raw);
         if (problem !== null) {
           results.push({ row, email: raw.slice(0, 200), status: 'refused', reason: problem });
@@ -135,7 +128,6 @@ export class InvitationsService implements OnModuleInit {
           continue;
         }
         seen.add(email);
-        const role = parseInvitationRole(cells[1] ?? '');
         if (!role) {
           results.push({ row, email, status: 'refused', reason: M.BULK_UNKNOWN_ROLE });
           continue;

@@ -10,8 +10,9 @@ import { ClientInfo } from '../common/request-context';
 import { maySignIn } from '../credentials/may-sign-in';
 import { User } from '../database/entities/user.entity';
 import { NotMeLink, SignInHistory } from '../insights';
+import { removePasskeysAddedSince } from '../passkeys';
 import { SessionsService } from '../sessions';
-import { INSIGHTS_MESSAGES, MY_SIGN_INS_LIMIT, MySignIn, SignInMethod } from '../shared/insights';
+import { INSIGHTS_MESSAGES, MY_SIGN_INS_LIMIT, MySignIn, NOT_ME_LINK_HOURS, SignInMethod } from '../shared/insights';
 import { ERROR_CODES } from '../shared/messages';
 
 /** A member's own security page: their sign-ins; and the "This wasn't me" link of a new-browser e-mail. */
@@ -60,12 +61,23 @@ export class MySecurityService {
       const owner = await tx.getRepository(User).findOneBy({ id: link.userId });
       if (!owner) return null;
       await this.sessions.endAllForUsers([owner.id], 'not-me', undefined, tx);
+      // Whoever signed in knows the password: it opens nothing until the owner sets a new one through the reset
+      // e-mailed below. A passkey registered since that sign-in may be theirs (a passkey alone signs in): it goes;
+      // the owner's earlier passkeys and single sign-on keep working.
+      const blocked = owner.passwordHash !== null;
+      if (blocked) await tx.getRepository(User).update({ id: owner.id }, { passwordCompromisedAt: new Date() });
+      const reportedAt = new Date(link.expiresAt.getTime() - NOT_ME_LINK_HOURS * 3_600_000);
+      const passkeysRemoved = await removePasskeysAddedSince(tx, owner.id, reportedAt);
       await this.audit.record(tx, {
         type: 'NOT_ME_REPORTED',
         actor: owner,
         target: owner,
         client,
-        summary: "New-browser sign-in reported as not the owner's: every session ended",
+        summary: [
+          "New-browser sign-in reported as not the owner's: every session ended",
+          blocked ? ', the password blocked until reset' : '',
+          passkeysRemoved > 0 ? `, ${passkeysRemoved} passkey(s) registered since removed` : '',
+        ].join(''),
       });
       return owner;
     });

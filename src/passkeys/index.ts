@@ -2,5 +2,5 @@
 export { AuthenticationCredentialDto } from './dto/passkey.dto';
 export { PASSKEY_RATE_LIMITS } from './passkeys.controller';
 export { PasskeysModule } from './passkeys.module';
-export { PasskeysService, removeAllPasskeys } from './passkeys.service';
+export { PasskeysService, removeAllPasskeys, removePasskeysAddedSince } from './passkeys.service';
 export type { AssertionResult } from './passkeys.service';

@@ -13,7 +13,7 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { createHmac } from 'node:crypto';
-import { EntityManager, LessThan, Repository } from 'typeorm';
+import { EntityManager, LessThan, MoreThanOrEqual, Repository } from 'typeorm';
 import { AuditService } from '../audit';
 import { AppException } from '../common/app.exception';
 import { AuthUser } from '../common/auth-user';
@@ -323,6 +323,18 @@ export class PasskeysService {
     if (!moved.affected) return { ok: false, user, error: invalid() };
     return { ok: true, user, passkey };
   }
+}
+
+/**
+ * Removes inside `tx` the passkeys an account registered at or after `since`, keeping hasPasskey in step; how many
+ * went. SQLite keeps their registration to the second: one registered in the same second as `since` counts as since.
+ */
+export async function removePasskeysAddedSince(tx: EntityManager, userId: number, since: Date): Promise<number> {
+  const from = new Date(Math.floor(since.getTime() / 1000) * 1000 - 1);
+  const removed = await tx.getRepository(Passkey).delete({ userId, createdAt: MoreThanOrEqual(from) });
+  const left = await tx.getRepository(Passkey).countBy({ userId });
+  await tx.getRepository(User).update({ id: userId }, { hasPasskey: left > 0 });
+  return removed.affected ?? 0;
 }
 
 /** Removes every passkey of an account inside `tx` (an administrator's 'Disable User MFA'); how many went. */

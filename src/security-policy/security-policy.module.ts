@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit';
 import { Organisation } from '../database/entities/organisation.entity';
+import { FederationModule } from '../federation';
 import { SessionsModule } from '../sessions';
 import { SecurityPolicyController } from './security-policy.controller';
 import { SecurityPolicyService } from './security-policy.service';
 
 /** An organisation's security policy (docs/security-policy.md): the calls that read and change it. */
 @Module({
-  imports: [AuditModule, SessionsModule, TypeOrmModule.forFeature([Organisation])],
+  imports: [AuditModule, SessionsModule, FederationModule, TypeOrmModule.forFeature([Organisation])],
   controllers: [SecurityPolicyController],
   providers: [SecurityPolicyService],
 })

@@ -10,7 +10,9 @@ import { AppConfig } from '../config/env.validation';
 import { addressAllowed, canonicalRange } from '../credentials/security-policy-rules';
 import { lockRow } from '../database/locks';
 import { Organisation } from '../database/entities/organisation.entity';
-import { SessionEvents } from '../sessions';
+import { User } from '../database/entities/user.entity';
+import { SsoDiscoveryService } from '../federation';
+import { Session, SessionEvents, SessionsService } from '../sessions';
 import { ERROR_CODES } from '../shared/messages';
 import { Role } from '../shared/roles';
 import { SECURITY_POLICY_MESSAGES as M, SecurityPolicy, SecurityPolicyChange } from '../shared/security-policy';
@@ -66,6 +68,8 @@ export class SecurityPolicyService {
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     private readonly audit: AuditService,
     private readonly events: SessionEvents,
+    private readonly sessions: SessionsService,
+    private readonly sso: SsoDiscoveryService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -89,7 +93,7 @@ export class SecurityPolicyService {
   ): Promise<SecurityPolicy> {
     if (!canAccessOrganisation(caller, organisationId)) throw AppException.notFound('Organisation not found.');
     const ranges = change.allowedIpRanges === undefined ? undefined : canonicalRanges(change.allowedIpRanges);
-    const { after, changed } = await this.organisations.manager.transaction(async (tx) => {
+    const { after, changed, ssoRequiredBy } = await this.organisations.manager.transaction(async (tx) => {
       const org = await lockRow(tx, Organisation, organisationId);
       if (!org) throw AppException.notFound('Organisation not found.');
       const before = policyOf(org, this.config.auditRetentionDays);
@@ -105,17 +109,21 @@ export class SecurityPolicyService {
       for (const field of FIELDS)
         if (JSON.stringify(before[field]) !== JSON.stringify(next[field]))
           changes[AUDIT_NAMES[field]] = { from: before[field], to: next[field] };
-      if (Object.keys(changes).length === 0) return { after: before, changed: false };
+      if (Object.keys(changes).length === 0) return { after: before, changed: false, ssoRequiredBy: null };
+      // The site admin who requires SSO keeps their password; E-Support saving leaves that as it was.
+      const ssoRequiredBy = !next.ssoRequired
+        ? null
+        : caller.roles.includes(Role.SITE_ADMIN) && caller.organisationId === org.id
+          ? caller.id
+          : org.ssoRequiredBy;
       await tx.getRepository(Organisation).update(
         { id: org.id },
         {
           ...next,
-          // The site admin who requires SSO keeps their password; E-Support saving leaves that as it was.
-          ssoRequiredBy: !next.ssoRequired
-            ? null
-            : caller.roles.includes(Role.SITE_ADMIN) && caller.organisationId === org.id
-              ? caller.id
-              : org.ssoRequiredBy,
+          // Until the organisation chooses a retention, it follows the deployment's (a later change of it too).
+          auditRetentionDays:
+            change.auditRetentionDays !== undefined ? next.auditRetentionDays : org.auditRetentionDays,
+          ssoRequiredBy,
           // A new idle limit counts idle time from now, not from before it existed.
           ...(before.sessionIdleMinutes !== next.sessionIdleMinutes ? { securityPolicyAt: new Date() } : {}),
         },
@@ -128,10 +136,38 @@ export class SecurityPolicyService {
         summary: `Security policy changed: ${Object.keys(changes).join(', ')}`,
         changes,
       });
-      return { after: next, changed: true };
+      return { after: next, changed: true, ssoRequiredBy };
     });
     if (changed) this.events.emitPolicyChanged({ organisationId });
+    if (changed && after.ssoRequired) await this.endSessionsSsoReplaces(organisationId, ssoRequiredBy);
     return after;
+  }
+
+  /**
+   * Single sign-on required: the open sessions the requirement would not have let in (opened with a password or a
+   * passkey by the members it covers) end now, on every instance (ended in the database, their sockets told), each
+   * audited as ended by the policy. A save that leaves the requirement on ends nothing more, save those of a site
+   * admin it no longer spares. The refresh and the step-up ask the same rule afresh (SessionAuthService), so a
+   * session it reaches later (a domain verified afterwards) ends at its next refresh.
+   */
+  private async endSessionsSsoReplaces(organisationId: number, ssoRequiredBy: number | null): Promise<void> {
+    const query = this.organisations.manager
+      .getRepository(Session)
+      .createQueryBuilder('s')
+      .innerJoin(User, 'u', 'u.id = s.userId')
+      .select(['s.id AS "sessionId"', 's.userId AS "userId"', 'u.email AS "email"'])
+      .where('s.organisationId = :organisationId AND s.endedAt IS NULL AND s.method <> :sso', {
+        organisationId,
+        sso: 'sso',
+      })
+      .andWhere('u.roleId <> :support', { support: Role.E_SUPPORT });
+    if (ssoRequiredBy !== null) query.andWhere('u.id <> :spared', { spared: ssoRequiredBy });
+    const open = await query.getRawMany<{ sessionId: string; userId: number; email: string }>();
+    const accounts = [
+      ...new Map(open.map((o) => [Number(o.userId), { id: Number(o.userId), email: o.email }])).values(),
+    ];
+    const covered = new Set(await this.sso.coveredAmong(organisationId, accounts));
+    for (const s of open) if (covered.has(Number(s.userId))) await this.sessions.end(s.sessionId, 'sso-required');
   }
 }
 

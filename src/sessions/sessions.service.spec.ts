@@ -51,7 +51,7 @@ describe.each(SERVICE_DATABASES)('SessionsService on %s', (database) => {
       const { session, refreshToken } = await service().start(user, client);
       const first = await service().rotate(refreshToken);
       expect(first).toEqual({
-        session: { id: session.id, userId: user.id, sessionRules: false },
+        session: { id: session.id, userId: user.id, sessionRules: false, previousRefreshAt: expect.any(Date) },
         refreshToken: expect.any(String),
       });
       expect(first.refreshToken).not.toBe(refreshToken);
@@ -63,7 +63,9 @@ describe.each(SERVICE_DATABASES)('SessionsService on %s', (database) => {
       const user = await createUser(t(), org);
       const { session, refreshToken } = await service().start(user, client);
       await service().rotate(refreshToken);
-      await expect(service().rotate(refreshToken)).resolves.toEqual({ session: { id: session.id, userId: user.id } });
+      await expect(service().rotate(refreshToken)).resolves.toEqual({
+        session: { id: session.id, userId: user.id, previousRefreshAt: expect.any(Date) },
+      });
       expect(await service().isActive(session.id)).toBe(true);
       // The rotation happened longer ago than the grace allows.
       const past = new Date(Date.now() - (LIFETIMES.REFRESH_REUSE_GRACE_SECONDS + 1) * 1000);

@@ -40,6 +40,7 @@ const REVOKES_TRUSTED_DEVICES: ReadonlySet<SessionEndReason> = new Set([
 const POLICY_END_SUMMARIES: Partial<Record<SessionEndReason, string>> = {
   idle: 'Session ended by the security policy: idle for longer than its limit',
   'policy-max-age': 'Session ended by the security policy: older than its maximum age',
+  'sso-required': 'Session ended by the security policy: single sign-on is required, and it was opened otherwise',
 };
 
 /** Sign-in sessions and their rotating refresh tokens (docs/product-rules.md §3). */
@@ -138,7 +139,7 @@ export class SessionsService {
    * which gets a new access token but no new refresh token.
    */
   async rotate(raw: string | undefined): Promise<{
-    session: Pick<Session, 'id' | 'userId'> & { sessionRules?: boolean };
+    session: Pick<Session, 'id' | 'userId'> & { sessionRules?: boolean; previousRefreshAt?: Date | null };
     refreshToken?: string;
   }> {
     const outcome = await this.refreshTokens.rotate(raw);

@@ -7,6 +7,7 @@ export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 /** Why a sign-in failed, as the insights count them; each code's label is what the page shows. */
 export const SIGN_IN_FAILURE_REASONS = {
   WRONG_PASSWORD: 'Wrong e-mail or password',
+  PASSWORD_BLOCKED: 'Password blocked until reset: its owner reported a sign-in as not theirs',
   WRONG_MFA_CODE: 'Wrong MFA code',
   WRONG_RECOVERY_CODE: 'Wrong or used recovery code',
   PASSKEY_NOT_VERIFIED: 'Passkey not verified',
@@ -43,7 +44,8 @@ export const INSIGHTS_MESSAGES = {
   SESSION_NOT_FOUND: 'Session not found.',
   OTHERS_REQUIRED: 'Say others=true to end every session but this one, or name one session.',
   NOT_ME_INVALID: 'This link is not valid or has already been used.',
-  NOT_ME_DONE: 'Every session of your account has ended, and a link to choose a new password is on its way.',
+  NOT_ME_DONE:
+    'Every session of your account has ended, and its password will not work again: choose a new one with the link on its way to you.',
 } as const;
 
 /** One day of sign-ins; byMethod counts the succeeded ones. */

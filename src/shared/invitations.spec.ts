@@ -1,4 +1,4 @@
-import { bulkNamesPrivilegedRole, parseInvitationRole } from './invitations';
+import { parseInvitationRole } from './invitations';
 import { Role } from './roles';
 
 describe('parseInvitationRole', () => {
@@ -10,15 +10,5 @@ describe('parseInvitationRole', () => {
     expect(parseInvitationRole('Astronaut')).toBeNull();
     expect(parseInvitationRole('')).toBeNull();
     expect(parseInvitationRole('4')).toBeNull();
-  });
-});
-
-describe('bulkNamesPrivilegedRole', () => {
-  it('finds Site Admin or Administrator in a role cell, not in an address', () => {
-    expect(bulkNamesPrivilegedRole('email,role\na@b.test,Site Admin')).toBe(true);
-    expect(bulkNamesPrivilegedRole('email,role\na@b.test,SITE_ADMIN\n')).toBe(true);
-    expect(bulkNamesPrivilegedRole('email,role\r\na@b.test,"Administrator"')).toBe(true);
-    expect(bulkNamesPrivilegedRole('email,role\nadministrator@b.test,Analyst')).toBe(false);
-    expect(bulkNamesPrivilegedRole('email,role\na@b.test,Viewer')).toBe(false);
   });
 });

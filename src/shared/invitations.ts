@@ -122,8 +122,3 @@ export function parseInvitationRole(text: string): { roleId: Role; admin: boolea
   }
   return null;
 }
-
-/** Whether a bulk file names a role whose grant is sensitive (Site Admin, Administrator): its call needs a step-up. */
-export function bulkNamesPrivilegedRole(csv: string): boolean {
-  return /(^|[,"\s])(site[ _]admin|administrator)([,"\s]|$)/im.test(csv);
-}

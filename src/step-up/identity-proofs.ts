@@ -22,7 +22,7 @@ export class IdentityProofs {
   /** Null when the proof holds; otherwise why not, for the audit event and the error code. */
   async verify(user: User, dto: StepUpDto, client: RequestContext): Promise<{ why: string; code: ErrorCode } | null> {
     if (dto.password !== undefined)
-      return (await this.passwords.verify(user.passwordHash, dto.password))
+      return (await this.passwords.verifyAccount(user, dto.password)) === 'right'
         ? null
         : { why: 'wrong password', code: ERROR_CODES.INVALID_CREDENTIALS };
     if (dto.mfaToken !== undefined)

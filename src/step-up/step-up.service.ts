@@ -8,7 +8,8 @@ import { AuthUser, stepUpUntil } from '../common/auth-user';
 import { RequestContext } from '../common/request-context';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import { SESSION_ENDED_MESSAGE } from '../credentials/session-auth.service';
+import type { StepUpProof } from '../credentials/access-policy';
+import { SESSION_ENDED_MESSAGE, SessionAuthService } from '../credentials/session-auth.service';
 import { Session } from '../sessions';
 import { ClientInfo } from '../common/request-context';
 import { ERROR_CODES, SECURITY_MESSAGES } from '../shared/messages';
@@ -43,6 +44,7 @@ export class StepUpService {
     private readonly throttle: LoginThrottleService,
     private readonly audit: AuditService,
     private readonly jwt: JwtService,
+    private readonly sessionAuth: SessionAuthService,
   ) {}
 
   async stepUp(caller: AuthUser, dto: StepUpDto, client: RequestContext): Promise<StepUpResult> {
@@ -50,6 +52,9 @@ export class StepUpService {
       (v) => v !== undefined && v !== null,
     );
     if (given.length !== 1) throw AppException.badRequest(SECURITY_MESSAGES.STEP_UP_ONE_FACTOR);
+    // The organisation's policy first, as at every door: a proof its single sign-on requirement replaces is refused
+    // (403 SSO_REQUIRED) before it is weighed, and a session it ends is ended.
+    await this.sessionAuth.enforceOnStepUp(caller.sessionId, client, proofOf(dto));
     const ip = client.ip ?? 'unknown';
     await this.throttle.check(caller.email, ip);
     const user = await this.db.getRepository(User).findOneBy({ id: caller.id });
@@ -130,4 +135,11 @@ export class StepUpService {
       return undefined;
     }
   }
+}
+
+/** The kind of proof a step-up offers, as the organisation's policy weighs it. */
+function proofOf(dto: StepUpDto): StepUpProof {
+  if (dto.password !== undefined) return 'password';
+  if (dto.passkey !== undefined && dto.passkey !== null) return 'passkey';
+  return 'second-factor';
 }

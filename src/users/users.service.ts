@@ -215,7 +215,7 @@ export class UsersService {
     const ip = client?.ip ?? '';
     if (!this.currentPasswordGuesses) throw new Error('The sign-in throttle is not wired to the password change');
     await this.currentPasswordGuesses.check(user.email, ip);
-    if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword))) {
+    if ((await this.passwords.verifyAccount(user, dto.currentPassword)) !== 'right') {
       await this.currentPasswordGuesses.failed(user.email, ip, user);
       throw AppException.badRequest(USER_MESSAGES.CURRENT_PASSWORD_WRONG, ERROR_CODES.INVALID_CREDENTIALS);
     }
@@ -226,7 +226,10 @@ export class UsersService {
     await this.users.manager.transaction(async (tx) => {
       await tx
         .getRepository(User)
-        .update({ id: user.id }, { passwordHash, mustChangePassword: false, passwordChangedAt: new Date() });
+        .update(
+          { id: user.id },
+          { passwordHash, mustChangePassword: false, passwordChangedAt: new Date(), passwordCompromisedAt: null },
+        );
       await this.sessions.endAllForUsers([user.id], 'password-changed', undefined, tx);
       await this.audit.record(tx, {
         type: 'PASSWORD_CHANGED',

@@ -8,7 +8,10 @@ import { createOrganisation, createUser, fromResponse, LoggedIn, PASSWORD } from
 import { expectedStatuses } from '../utils/org-admin';
 import { linkIn, readOutbox, ReceivedMail } from '../utils/outbox';
 import { createRoleMatrix, statusesByRole } from '../utils/roles';
+import { SoftAuthenticator } from '../utils/soft-authenticator';
 import { createTestApp, TestApp } from '../utils/test-app';
+import { Passkey } from '../../src/passkeys/passkey.entity';
+import { User } from '../../src/database/entities/user.entity';
 import { Organisation } from '../../src/database/entities/organisation.entity';
 import { ALL_ROLES, ROLE_CODES } from '../../src/shared/roles';
 
@@ -63,6 +66,12 @@ describe("Each member's own security page and new-browser e-mails (docs/product-
     return { ...fromResponse(res), browser: set ? set.split(';')[0].slice('browser_id='.length) : browser! };
   }
   const current = (s: LoggedIn) => request(t.http).get('/api/users/current').set(s.auth);
+  /** Registers a passkey for a signed-in session through the two calls the profile makes. */
+  async function registerPasskey(s: LoggedIn, key: SoftAuthenticator, name: string): Promise<void> {
+    const options = await request(t.http).post('/mfa/passkeys/registration-options').set(s.auth).expect(200);
+    const { response } = key.register(options.body);
+    await request(t.http).post('/mfa/passkeys').set(s.auth).send({ name, response }).expect(200);
+  }
   const mySessions = (s: LoggedIn) => request(t.http).get('/api/me/sessions').set(s.auth);
   const mailsTo = async (email: string, subject: string): Promise<ReceivedMail[]> =>
     (await readOutbox(t.dataDir)).filter((m) => m.to.includes(email) && m.subject.includes(subject));
@@ -207,7 +216,7 @@ describe("Each member's own security page and new-browser e-mails (docs/product-
       expect(mails).toHaveLength(1);
       expect(mails[0].text).toContain('Chrome on Windows');
       // When: as every page and e-mail writes a moment, in the deployment's zone (Australia/Sydney), named.
-      expect(mails[0].text).toMatch(/^When: \w{3}, \d{1,2} \w{3,5} \d{4}, \d{1,2}:\d\d:\d\d [ap]m AE[DS]T$/m);
+      expect(mails[0].text).toMatch(/^When: \w{3}, \d{1,2} \w{3} \d{4}, \d{1,2}:\d\d:\d\d (AM|PM) AE[DS]T$/m);
       expect(mails[0].text).toMatch(/^From the address: 127\.0\.0\.1$/m);
       expect(linkIn(mails[0])).toMatch(/^http:\/\/portal\.test\/notMe\?token=/);
     });
@@ -238,28 +247,88 @@ describe("Each member's own security page and new-browser e-mails (docs/product-
         expect((await request(t.http).post('/auth/not-me').send(body)).status).toBe(400);
     });
 
-    it("gives an IPv4 client's address without the IPv6 mapping a dual-stack proxy reports", async () => {
-      const behindProxy = await createTestApp({ TRUST_PROXY: 'true' });
-      try {
-        const proxyOrg = await createOrganisation(behindProxy);
-        const me = await createUser(behindProxy, proxyOrg);
-        const login = (forwardedFor: string) =>
-          request(behindProxy.http)
-            .post('/auth/login')
-            .set('User-Agent', CHROME)
-            .set('X-Forwarded-For', forwardedFor)
-            .send({ username: me.email, password: PASSWORD, acceptToS: true })
-            .expect(200);
-        await login('2001:db8::5');
-        await login('::ffff:203.0.113.7');
-        const mails = (await readOutbox(behindProxy.dataDir)).filter(
-          (m) => m.to.includes(me.email) && m.subject.includes(NEW_BROWSER),
-        );
-        expect(mails).toHaveLength(1);
-        expect(mails[0].text).toMatch(/^From the address: 203\.0\.113\.7$/m);
-      } finally {
-        await behindProxy.close();
-      }
+    it("after 'This wasn't me' the password opens nothing, from any browser, until the owner resets it", async () => {
+      const me = await createUser(t, org);
+      const trusted = await signIn(me.email);
+      const intruder = await signIn(me.email);
+      // The intruder leaves a passkey behind, which alone would sign in.
+      const theirKey = new SoftAuthenticator('http://portal.test');
+      await registerPasskey(intruder, theirKey, 'Not mine');
+      // A passkey of the owner's from before the reported sign-in (its row as registration leaves one).
+      const passkeys = t.db.getRepository(Passkey);
+      const theirs = await passkeys.findOneByOrFail({ userId: me.id });
+      await passkeys.insert({
+        ...theirs,
+        id: undefined,
+        credentialId: `${theirs.credentialId}-own`,
+        name: 'Mine',
+        createdAt: new Date(Date.now() - 3_600_000),
+      });
+      const token = new URL(linkIn((await mailsTo(me.email, NEW_BROWSER))[0])!).searchParams.get('token');
+      await request(t.http).post('/auth/not-me').send({ token }).expect(200);
+      const passwordless = async (key: SoftAuthenticator) => {
+        const options = (await request(t.http).post('/auth/passkey/options').expect(200)).body;
+        return request(t.http)
+          .post('/auth/login')
+          .send({ acceptToS: true, passkey: key.assert(options) });
+      };
+      expect((await passwordless(theirKey)).status).toBe(401);
+      expect((await passkeys.findBy({ userId: me.id })).map((p) => p.name)).toEqual(['Mine']);
+      // Set aside here, so that the password alone signs in below (a passkey would ask for it as a second factor).
+      await passkeys.delete({ userId: me.id });
+      await t.db.getRepository(User).update({ id: me.id }, { hasPasskey: false });
+      const attempt = (password: string, browser: string) =>
+        request(t.http)
+          .post('/auth/login')
+          .set('User-Agent', CHROME)
+          .set('Cookie', `browser_id=${browser}`)
+          .send({ username: me.email, password, acceptToS: true });
+      // The intruder's browser is known now, and the password right: refused exactly as a wrong password is.
+      const right = await attempt(PASSWORD, intruder.browser);
+      const wrong = await attempt('Wrong-Password-1', intruder.browser);
+      expect(right.status).toBe(401);
+      expect({ code: right.body.code, message: right.body.message }).toEqual({
+        code: wrong.body.code,
+        message: wrong.body.message,
+      });
+      expect(right.body.code).toBe('INVALID_CREDENTIALS');
+      expect((await attempt(PASSWORD, trusted.browser)).status).toBe(401);
+      // The owner's reset link works, and the new password signs in; the old one stays refused.
+      const reset = new URL(linkIn((await mailsTo(me.email, 'reset your password'))[0])!).searchParams.get('token');
+      await request(t.http)
+        .post('/auth/reset-password')
+        .send({ token: reset, password: 'Fresh-Password-2' })
+        .expect(200, { success: true });
+      expect((await attempt('Fresh-Password-2', trusted.browser)).status).toBe(200);
+      expect((await attempt(PASSWORD, trusted.browser)).status).toBe(401);
     });
+  });
+});
+
+// A second app in this process takes over passport's process-wide strategies (the sign-in's among them), so it runs
+// after every test of the first app.
+describe('New-browser e-mails behind a dual-stack proxy', () => {
+  it("gives an IPv4 client's address without the IPv6 mapping a dual-stack proxy reports", async () => {
+    const behindProxy = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const proxyOrg = await createOrganisation(behindProxy);
+      const me = await createUser(behindProxy, proxyOrg);
+      const login = (forwardedFor: string) =>
+        request(behindProxy.http)
+          .post('/auth/login')
+          .set('User-Agent', CHROME)
+          .set('X-Forwarded-For', forwardedFor)
+          .send({ username: me.email, password: PASSWORD, acceptToS: true })
+          .expect(200);
+      await login('2001:db8::5');
+      await login('::ffff:203.0.113.7');
+      const mails = (await readOutbox(behindProxy.dataDir)).filter(
+        (m) => m.to.includes(me.email) && m.subject.includes(NEW_BROWSER),
+      );
+      expect(mails).toHaveLength(1);
+      expect(mails[0].text).toMatch(/^From the address: 203\.0\.113\.7$/m);
+    } finally {
+      await behindProxy.close();
+    }
   });
 });

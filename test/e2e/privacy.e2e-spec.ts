@@ -436,6 +436,16 @@ describe('Privacy: my data, erasure, retention', () => {
         selfDeletion: false,
         auditRetentionDays: 365,
       });
+      // Saving another rule leaves the organisation following the deployment's retention.
+      await http()
+        .put(`/api/organisations/${org.id}/security-policy`)
+        .set(s.auth)
+        .send({ selfDeletion: true })
+        .expect(200);
+      expect(await orgs().findOneByOrFail({ id: org.id })).toMatchObject({
+        selfDeletion: true,
+        auditRetentionDays: null,
+      });
       for (const bad of [29, 2556, 'a year', 30.5]) {
         const res = await http().put(path).set(admin.auth).send({ auditRetentionDays: bad });
         expectErrorBody(res, 400);

@@ -1,7 +1,4 @@
 import { generateSecret } from 'otplib';
-import http from 'node:http';
-import { AddressInfo } from 'node:net';
-import { io } from 'socket.io-client';
 import request from 'supertest';
 import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
 import { Organisation } from '../../src/database/entities/organisation.entity';
@@ -19,90 +16,17 @@ import { ageSession, sessionIdOf } from '../utils/step-up';
 import { verifyDomain } from '../utils/sso';
 import { SoftAuthenticator } from '../utils/soft-authenticator';
 import { expected, statusesFor } from '../utils/users';
+import { clockAt } from '../utils/clock';
+import { Answer, callFrom, socketFrom } from '../utils/from-address';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 const policyPath = (id: number) => `/api/organisations/${id}/security-policy`;
 const OTHER_LOOPBACK = '127.0.0.2';
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-/** One HTTP call to the app from a chosen local address (another loopback address is another client). */
-function callFrom(
-  t: TestApp,
-  localAddress: string,
-  method: string,
-  path: string,
-  options: { headers?: Record<string, string>; body?: object } = {},
-): Promise<Answer> {
-  const { port } = t.http.address() as AddressInfo;
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        localAddress,
-        headers: { ...(payload ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
 function expectRefused(res: Answer | request.Response, status: number, code: string): void {
   expect({ status: res.status, code: res.body.code }).toEqual({ status, code });
   expect(res.body).toMatchObject({ success: false, statusCode: status });
   expect(typeof res.body.message).toBe('string');
-}
-
-/** A socket.io connection from a chosen local address (and headers): 'connected' or the refusal's message. */
-function socketFrom(t: TestApp, token: string, localAddress: string, headers: Record<string, string> = {}) {
-  const { port } = t.http.address() as AddressInfo;
-  const socket = io(`http://127.0.0.1:${port}`, {
-    path: '/socket.io',
-    query: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    localAddress,
-    extraHeaders: headers,
-  } as Parameters<typeof io>[1]);
-  const outcome = new Promise<string>((resolve) => {
-    socket.once('connect', () => resolve('connected'));
-    socket.once('connect_error', (e) => resolve(e.message));
-  });
-  const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
-  return { socket, outcome, disconnected };
-}
-
-/** Only Date moves: the app's timers and the sockets keep running on real time. */
-function clockAt(now: number): void {
-  jest.useFakeTimers({
-    doNotFake: [
-      'nextTick',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-      'queueMicrotask',
-      'hrtime',
-      'performance',
-    ],
-    now,
-  });
 }
 
 describe('An organisation’s security policy', () => {

@@ -58,5 +58,6 @@ export function socketFrom(t: TestApp, token: string, localAddress: string, head
     socket.once('connect', () => resolve('connected'));
     socket.once('connect_error', (e) => resolve(e.message));
   });
-  return { socket, outcome };
+  const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+  return { socket, outcome, disconnected };
 }

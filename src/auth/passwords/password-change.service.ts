@@ -54,7 +54,7 @@ export class PasswordChangeService implements OnModuleInit {
     if (!user) throw AppException.unauthorized();
     assertMaySignIn(user);
     await this.attempts.checkThrottle(user.email, ip);
-    if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword))) {
+    if ((await this.passwords.verifyAccount(user, dto.currentPassword)) !== 'right') {
       await this.attempts.countFailure(user.email, ip, user);
       throw AppException.badRequest(ACCOUNT_MESSAGES.CURRENT_PASSWORD_WRONG, ERROR_CODES.INVALID_CREDENTIALS);
     }
@@ -77,7 +77,10 @@ export class PasswordChangeService implements OnModuleInit {
   async replace(tx: EntityManager, user: User, passwordHash: string, audit: PasswordAudit): Promise<void> {
     await tx
       .getRepository(User)
-      .update({ id: user.id }, { passwordHash, mustChangePassword: false, passwordChangedAt: new Date() });
+      .update(
+        { id: user.id },
+        { passwordHash, mustChangePassword: false, passwordChangedAt: new Date(), passwordCompromisedAt: null },
+      );
     await this.sessions.endAllForUsers([user.id], 'password-changed', undefined, tx);
     await this.audit.record(tx, {
       type: audit.type,

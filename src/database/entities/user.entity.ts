@@ -117,6 +117,13 @@ export class User {
   @Column({ type: DATE_TYPE, nullable: true })
   passwordChangedAt!: Date | null;
 
+  /**
+   * When the owner reported a sign-in as not theirs ("This wasn't me"): until a new password is set (the e-mailed
+   * reset, or the profile's change from a session opened otherwise), the password matches nothing.
+   */
+  @Column({ type: DATE_TYPE, nullable: true })
+  passwordCompromisedAt!: Date | null;
+
   /** Kept beside the session history so the user list can sort and show it without a join. */
   @Column({ type: DATE_TYPE, nullable: true })
   lastLoginAt!: Date | null;

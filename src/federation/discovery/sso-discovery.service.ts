@@ -2,9 +2,11 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AuthService, type SignInPolicy } from '../../auth';
+import { SessionAuthService, type SsoAccount } from '../../credentials/session-auth.service';
 import { Organisation } from '../../database/entities/organisation.entity';
 import { User } from '../../database/entities/user.entity';
 import { VerifiedDomainsService } from '../../domains';
+import { emailDomain } from '../../shared/domains';
 import { Role } from '../../shared/roles';
 import { SsoDiscoveryResult } from '../../shared/sso';
 import { SsoConnection } from '../entities/sso-connection.entity';
@@ -24,10 +26,12 @@ export class SsoDiscoveryService implements OnModuleInit {
     @InjectRepository(SsoIdentity) private readonly identities: Repository<SsoIdentity>,
     private readonly domains: VerifiedDomainsService,
     private readonly auth: AuthService,
+    private readonly sessionAuth: SessionAuthService,
   ) {}
 
   onModuleInit(): void {
     this.auth.useSsoRequirement((user, policy) => this.requiredFor(user, policy));
+    this.sessionAuth.useSsoCoverage((account) => this.covers(account));
   }
 
   /**
@@ -72,6 +76,38 @@ export class SsoDiscoveryService implements OnModuleInit {
     if (!org?.ssoRequired || org.ssoRequiredBy === user.id) return undefined;
     if ((await this.domains.organisationForEmail(user.email)) !== org.id) return undefined;
     return (await this.startUrl(org.id, user.email))?.url;
+  }
+
+  /**
+   * Whether the organisation's requirement of single sign-on, which the caller found on, reaches this account: its
+   * e-mail is on a domain the organisation verified and the organisation has a provider to send it to (the session
+   * check asks this at a refresh and a step-up; E-Support and the site admin who saved it are its own to spare).
+   */
+  async covers(account: SsoAccount): Promise<boolean> {
+    if ((await this.domains.organisationForEmail(account.email)) !== account.organisationId) return false;
+    return this.connections.existsBy({ organisationId: account.organisationId, enabled: true });
+  }
+
+  /**
+   * Of these accounts of an organisation that requires single sign-on (E-Support and the site admin who saved the
+   * requirement already left out), the ids of those it covers: e-mail on a domain the organisation verified, and a
+   * provider to send them to. Each domain is looked up once.
+   */
+  async coveredAmong(
+    organisationId: number,
+    accounts: ReadonlyArray<{ id: number; email: string }>,
+  ): Promise<number[]> {
+    if (accounts.length === 0) return [];
+    if (!(await this.connections.existsBy({ organisationId, enabled: true }))) return [];
+    const verified = new Map<string, boolean>();
+    const covered: number[] = [];
+    for (const account of accounts) {
+      const domain = emailDomain(account.email);
+      if (!domain) continue;
+      if (!verified.has(domain)) verified.set(domain, await this.domains.isVerified(organisationId, domain));
+      if (verified.get(domain)) covered.push(account.id);
+    }
+    return covered;
   }
 
   private async startUrl(organisationId: number, email: string): Promise<{ url: string; name: string } | undefined> {

@@ -12,7 +12,8 @@ export type SessionEndReason =
   | 'sso-logout'
   | 'not-me'
   | 'idle'
-  | 'policy-max-age';
+  | 'policy-max-age'
+  | 'sso-required';
 
 /** One sign-in: its id sits in every access token, so ending it ends the tokens at once. */
 @Entity('sessions')

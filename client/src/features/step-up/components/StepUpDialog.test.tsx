@@ -115,5 +115,29 @@ describe("'Confirm it's you' (docs/product-rules.md §7)", () => {
     ]);
     expect(factorsOf({ ...user, isSSO: true })).toEqual(['sso']);
     expect(factorsOf(user)).toEqual(['password']);
+    // Single sign-on required: the provider in place of the password and passkeys.
+    expect(factorsOf({ ...user, hasPasskey: true, isMFAEnabled: true }, true)).toEqual([
+      'mfaToken',
+      'sso',
+      'recoveryCode',
+    ]);
+  });
+
+  it('a password refused with SSO_REQUIRED turns the dialog to the corporate login, with the reason', async () => {
+    const server = setup();
+    server.respond('POST', 'auth/step-up', 403, {
+      success: false,
+      statusCode: 403,
+      code: 'SSO_REQUIRED',
+      message: 'Your organisation requires you to sign in through its single sign-on provider.',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Disable User MFA' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'Correct-Horse-9{Enter}');
+    expect(
+      await within(dialog).findByText('Your organisation requires you to sign in through its single sign-on provider.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Continue with corporate login' })).toBeInTheDocument();
   });
 });

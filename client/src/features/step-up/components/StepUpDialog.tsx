@@ -3,14 +3,14 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Field, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { SECURITY_MESSAGES } from '@shared/messages';
+import { ERROR_CODES, SECURITY_MESSAGES } from '@shared/messages';
 import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '@shared/mfa-recovery';
 import { LIMITS } from '@shared/limits';
 import { mfaCodeError, VALIDATION_MESSAGES } from '@shared/validation';
 import type { CurrentUserInfo } from '@shared/api-types';
 import { AppDialog, DialogActions } from '@/components/ui/app-dialog';
 import { toaster } from '@/components/ui/toaster';
-import { errorMessage, setStepUpHandler } from '@/lib/api';
+import { ApiError, errorMessage, setStepUpHandler } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { ruled } from '@/lib/forms';
 import { stepUpApi } from '../api/step-up-api';
@@ -18,13 +18,17 @@ import { STEP_UP_TEXTS as T } from '../texts';
 
 type Factor = 'password' | 'mfaToken' | 'recoveryCode' | 'passkey' | 'sso';
 
-/** The proofs this account can give, best first: what the dialog offers. */
-export function factorsOf(user: CurrentUserInfo | undefined): Factor[] {
+/**
+ * The proofs this account can give, best first: what the dialog offers. `ssoRequired`: the organisation requires its
+ * single sign-on of this account (the server refused its password or passkey with SSO_REQUIRED), so the provider
+ * takes their place.
+ */
+export function factorsOf(user: CurrentUserInfo | undefined, ssoRequired = false): Factor[] {
   if (!user) return [];
   const factors: Factor[] = [];
-  if (user.hasPasskey) factors.push('passkey');
+  if (user.hasPasskey && !ssoRequired) factors.push('passkey');
   if (user.isMFAEnabled) factors.push('mfaToken');
-  if (user.isSSO) factors.push('sso');
+  if (user.isSSO || ssoRequired) factors.push('sso');
   else factors.push('password');
   if (user.isMFAEnabled) factors.push('recoveryCode');
   return factors;
@@ -55,7 +59,8 @@ type StepUpForm = z.infer<typeof schema>;
 export function StepUpDialog() {
   const { user } = useAuth();
   useStepUpReturn();
-  const factors = factorsOf(user);
+  const [ssoRequired, setSsoRequired] = useState(false);
+  const factors = factorsOf(user, ssoRequired);
   const [failure, setFailure] = useState<string | null>(null);
   // The question being asked: how to answer the request layer. Open while there is one.
   const [pending, setPending] = useState<((confirmed: boolean) => void) | null>(null);
@@ -96,6 +101,13 @@ export function StepUpDialog() {
       else await stepUpApi.confirm({ [values.factor]: values.secret.trim() });
       finish(true);
     } catch (e) {
+      if (e instanceof ApiError && e.code === ERROR_CODES.SSO_REQUIRED) {
+        // The organisation requires its provider: offer it in place of the password and passkeys.
+        setSsoRequired(true);
+        form.reset({ factor: 'sso', secret: '' });
+        setFailure(errorMessage(e, T.FAILED));
+        return;
+      }
       setFailure(errorMessage(e, T.FAILED));
       form.setFocus('secret');
     }
