@@ -46,17 +46,15 @@ export async function writeCsv(
 }
 
 /** Resolves when the stream can take more, or has closed; removes both listeners either way. */
-export function drainedOrClosed(out: Writable): Promise<void> {
+function drainedOrClosed(out: Writable): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       out.off('drain', done);
       out.off('close', done);
       resolve();
     };
-    // `once`: a compressed response hands its 'drain' listeners to the gzip stream but not their removal, so a plain
-    // listener would stay there after each wait; a once listener removes itself from the stream that fires it.
-    out.once('drain', done);
-    out.once('close', done);
+    out.on('drain', done);
+    out.on('close', done);
   });
 }
 

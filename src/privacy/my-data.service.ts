@@ -5,7 +5,6 @@ import { DataSource } from 'typeorm';
 import { AuditService } from '../audit';
 import { AppException } from '../common/app.exception';
 import { AuthUser, isSupport } from '../common/auth-user';
-import { drainedOrClosed } from '../common/csv';
 import { ClientInfo } from '../common/request-context';
 import { Organisation } from '../database/entities/organisation.entity';
 import { User } from '../database/entities/user.entity';
@@ -57,9 +56,19 @@ export class MyDataService {
       client,
       summary: `${caller.email} downloaded their personal data`,
     });
+    // One 'drain' and one 'close' listener for the whole download, waking whichever write waits: a compressed
+    // response hands 'drain' listeners to its gzip stream and never takes them off again, so one per wait would pile up.
+    let waiting: (() => void) | null = null;
+    const wake = () => {
+      const resume = waiting;
+      waiting = null;
+      resume?.();
+    };
+    out.on('drain', wake);
+    out.on('close', wake);
     const write = async (chunk: string): Promise<boolean> => {
       if (out.destroyed) return false;
-      if (!out.write(chunk)) await drainedOrClosed(out);
+      if (!out.write(chunk) && !out.destroyed) await new Promise<void>((resolve) => (waiting = resolve));
       return !out.destroyed;
     };
     try {

@@ -20,9 +20,10 @@ export interface RetentionRun {
 /**
  * Retention (docs/privacy.md): once a day, deletes each organisation's audit events older than its policy's
  * `auditRetentionDays` (the deployment's AUDIT_RETENTION_DAYS where it chose none, and for the deployment's own
- * events), and sign-in history older than 90 days. In statements of a few hundred rows with a short pause between
- * them, so that writers (every audited change, every sign-in) wait at most one short statement: on SQLite each
- * statement holds the one writer's gate, on PostgreSQL its row locks.
+ * events), and sign-in history older than 90 days. In statements of a few hundred rows, each followed by a pause at
+ * least as long as it took, so that writers (every audited change, every sign-in) wait at most one short statement
+ * and have the database at least half the time: on SQLite each statement holds the one writer's gate, on
+ * PostgreSQL its row locks.
  *
  * One instance runs it: on PostgreSQL the run takes a session advisory lock and an instance that does not get it
  * skips the day's run; SQLite has one process. A plain timer, unref'd so it never keeps the process alive.
@@ -51,7 +52,10 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     this.stop = undefined;
   }
 
-  /** One run as of `now`; null when another instance holds the lock. */
+  /**
+   * One run as of `now`; null when another instance holds the lock. `pauseMs`: the least pause between two
+   * statements (0: none, for tests).
+   */
   async purge(now = new Date(), pauseMs: number = PRIVACY_LIMITS.RETENTION_PAUSE_MS): Promise<RetentionRun | null> {
     if (this.db.options.type !== 'postgres') return this.report(await this.run(now, pauseMs));
     const runner = this.db.createQueryRunner();
@@ -124,6 +128,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     let total = 0;
     for (;;) {
       const runner = this.db.createQueryRunner();
+      const started = Date.now();
       let deleted: number;
       try {
         deleted = (await runner.query(sql, bound, true)).affected ?? 0;
@@ -132,7 +137,8 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
       }
       total += deleted;
       if (deleted < PRIVACY_LIMITS.RETENTION_BATCH) return total;
-      if (pauseMs > 0) await sleep(pauseMs);
+      // At least as long as the statement took: the pass holds the writers' gate (or rows) at most half the time.
+      if (pauseMs > 0) await sleep(Math.max(pauseMs, Date.now() - started));
     }
   }
 

@@ -265,7 +265,7 @@ async function scrub(
  * The text with the person's address(es) and names replaced by `Erased user #<id>`: the full name first, then each
  * name as a whole word (so that "Ann" leaves "Annual" alone), case-insensitively.
  */
-export function redact(text: string, p: ErasedPerson): string {
+function redact(text: string, p: ErasedPerson): string {
   const label = erasedUserLabel(p.id);
   const names = [`${p.firstName} ${p.lastName}`, p.firstName, p.lastName]
     .map((n) => n.trim())
