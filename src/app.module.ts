@@ -55,7 +55,7 @@ import { InvitationsModule } from './invitations/invitations.module';
 import { ScimModule } from './scim/scim.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { IntegrationsModule } from './integrations/integrations.module';
-import { PrivacyModule } from './privacy/privacy.module';
+import { PrivacyModule } from './privacy';
 
 /** Paths the server answers itself; everything else falls back to the client's index.html. */
 export const SERVER_PATHS = [

@@ -1,3 +1,5 @@
+import { AddressInfo } from 'node:net';
+import { io } from 'socket.io-client';
 import request from 'supertest';
 import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
 import { Organisation } from '../../src/database/entities/organisation.entity';
@@ -29,6 +31,8 @@ describe('Privacy: my data, erasure, retention', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCHEDULE: '1h' });
+    // Listening, so that a socket can connect.
+    await t.app.listen(0, '127.0.0.1');
     m = await createRoleMatrix(t);
   });
   afterAll(() => t.close());
@@ -181,7 +185,22 @@ describe('Privacy: my data, erasure, retention', () => {
     it('allowed by the policy: the account is a tombstone that cannot sign in, its address free again', async () => {
       const org = await createOrganisation(t, { selfDeletion: true });
       const me = await person(org);
+      const { port } = t.http.address() as AddressInfo;
+      const socket = io(`http://127.0.0.1:${port}`, {
+        path: '/socket.io',
+        query: { token: me.session.accessToken },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
       const res = await http().delete('/api/me').set(me.session.auth).expect(200);
+      // Its live connection closes at once.
+      await closed;
       expect(res.body).toEqual({ success: true, message: expect.any(String) });
       // The session has ended: the very next call is refused.
       expect((await http().get('/api/users/current').set(me.session.auth)).status).toBe(401);
