@@ -44,7 +44,7 @@ export default defineConfig({
   server: {
     port: Number(process.env.VITE_PORT || 5173),
     proxy: Object.fromEntries(
-      ['/api', '/auth', '/mfa', '/refresh', '/callback', '/files', '/socket.io'].map((p) => [
+      ['/api', '/auth', '/mfa', '/refresh', '/callback', '/files', '/socket.io', '/oidc', '/.well-known'].map((p) => [
         p,
         { target: apiTarget, ws: p === '/socket.io' },
       ]),

@@ -54,6 +54,7 @@ import { StepUpModule } from './step-up/step-up.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { ScimModule } from './scim/scim.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
+import { OidcProviderModule } from './oidc-provider';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { PrivacyModule } from './privacy';
 
@@ -67,6 +68,8 @@ export const SERVER_PATHS = [
   '/socket.io/{*any}',
   '/files/{*any}',
   '/scim/{*any}',
+  '/oidc/{*any}',
+  '/.well-known/{*any}',
 ];
 
 export const CLIENT_DIST = join(__dirname, '..', 'client', 'dist');
@@ -128,6 +131,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     BackupModule,
     ScimModule,
     ApiKeysModule,
+    OidcProviderModule,
     IntegrationsModule,
     PrivacyModule,
   ],

@@ -25,6 +25,7 @@ import { RedisIoAdapter } from './notifications/transport/redis-io.adapter';
 import { openApiDocument } from './openapi/document';
 import { RedisConnection } from './redis/redis.module';
 import { ClientAssets, compressResponses } from './static/client-assets.middleware';
+import { OidcProviderService } from './oidc-provider';
 
 /** Everything main.ts and the e2e tests share: security headers, parsing, validation, errors, docs (returned). */
 export function configureApp(app: INestApplication): OpenAPIObject {
@@ -51,6 +52,8 @@ export function configureApp(app: INestApplication): OpenAPIObject {
   app.use(new ClientAssets(CLIENT_DIST).use);
   app.use(cookieParser());
   app.use(browserCookie(config.publicUrl.startsWith('https:'), signInRoutes(app)));
+  // The OpenID provider before the body parsers: it reads its own request bodies (docs/oidc-provider.md).
+  app.use(app.get(OidcProviderService).middleware);
   configureBodyParsing(app);
   app.useGlobalPipes(new ValidationPipe(VALIDATION_PIPE_OPTIONS));
   app.useGlobalFilters(new AllExceptionsFilter(app.get(EngineState)));

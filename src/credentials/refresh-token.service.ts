@@ -112,6 +112,17 @@ export class RefreshTokenService {
     throw invalid();
   }
 
+  /**
+   * The session a current refresh token belongs to, without using it (the OpenID provider's sign-in reads the
+   * browser's session this way): the token unused and unexpired, its session open. Null for anything else.
+   */
+  async sessionOf(raw: string | undefined): Promise<{ sessionId: string; userId: number } | null> {
+    if (!raw) return null;
+    const token = await this.findForRotation(sha256(raw));
+    if (!token || token.endedAt || token.usedAt || token.expiresAt <= new Date() || !token.accountActive) return null;
+    return { sessionId: token.sessionId, userId: token.userId };
+  }
+
   /** A refresh token with what its rotation needs to know of its session and account, in one query. */
   private async findForRotation(tokenHash: string): Promise<RotationCandidate | null> {
     const driver = this.refreshTokens.manager.connection.driver;

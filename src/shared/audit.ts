@@ -73,6 +73,14 @@ export const AUDIT_EVENT_TYPES = {
   LOG_STREAM_CREATED: 'Audit log stream added',
   LOG_STREAM_REMOVED: 'Audit log stream removed',
   SECURITY_POLICY_CHANGED: 'Security policy changed',
+  // The portal as an OpenID provider
+  OIDC_CLIENT_CREATED: 'Application registered',
+  OIDC_CLIENT_CHANGED: 'Application changed',
+  OIDC_CLIENT_SECRET_ROTATED: 'Application secret rotated',
+  OIDC_CLIENT_REMOVED: 'Application removed',
+  OIDC_CONSENT_GIVEN: 'Application allowed',
+  OIDC_CONSENT_WITHDRAWN: 'Application access withdrawn',
+  OIDC_SIGNING_KEY_ROTATED: 'Token signing key rotated',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_TYPES;

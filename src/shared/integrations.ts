@@ -22,6 +22,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'domain.verified',
   'domain.unverified',
   'sso_connection.changed',
+  'oidc_client.created',
+  'oidc_client.updated',
+  'oidc_client.deleted',
   'webhook.test',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

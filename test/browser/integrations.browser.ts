@@ -96,6 +96,74 @@ test('a site admin creates an API key after confirming it is them (shown once), 
   expect(refused.status()).toBe(401);
 });
 
+test('a site admin registers an application under Organisation Settings → Applications after confirming it is them (its secret shown once and accepted by the token endpoint), edits it and removes it', async ({
+  page,
+  request,
+}) => {
+  const org = await seedOrganisation();
+  const admin = await seedUser(org.id, { roleId: 2, firstName: 'Otis', lastName: 'Apps' });
+  await signInThroughPage(page, admin.email, admin.password);
+
+  await page.goto('/organisation-settings/integrations');
+  await page
+    .getByRole('navigation', { name: 'Organisation settings' })
+    .getByRole('link', { name: 'Applications' })
+    .click();
+  await expect(page).toHaveURL(/\/organisation-settings\/applications$/);
+  await expect(page.getByRole('heading', { name: 'Applications', level: 1 })).toBeVisible();
+  await expect(page.getByText('No applications yet.')).toBeVisible();
+  await expectAccessible(page, 'applications, none yet');
+
+  // What the provider would refuse is refused before anything is sent.
+  await page.getByRole('textbox', { name: /Application name/ }).fill('HR system');
+  await page.getByRole('textbox', { name: /^Redirect URIs/ }).fill('http://hr.example.com/callback');
+  await page.getByRole('button', { name: 'Register application' }).click();
+  await expect(page.getByText(/^http:\/\/hr\.example\.com\/callback: A redirect URI is/)).toBeVisible();
+  await expectAccessible(page, 'applications, a redirect URI refused');
+
+  await ageSessions(admin.id, admin.email);
+  await page.getByRole('textbox', { name: /^Redirect URIs/ }).fill('https://hr.example.com/callback');
+  await page.getByRole('button', { name: 'Register application' }).click();
+  await confirmWithPassword(page, admin.password);
+  const shown = page.getByTestId('new-client-secret-value');
+  await expect(shown).not.toBeEmpty();
+  const secret = (await shown.textContent())!;
+  const clientId = (await page.getByTestId('new-client-secret-note').textContent())!.replace('Client ID: ', '');
+  const row = page.getByTestId('application-row');
+  await expect(row).toContainText('HR system');
+  await expect(row).toContainText(clientId);
+  await expect(row).toContainText('https://hr.example.com/callback');
+  await expect(row).toContainText('Never');
+  await expectAccessible(page, 'applications, secret shown');
+
+  // The secret shown is the application's: the token endpoint takes it (and then refuses the made-up code).
+  const token = (clientSecret: string) =>
+    request.post(`${BASE_URL}/oidc/token`, {
+      form: { grant_type: 'authorization_code', code: 'made-up', redirect_uri: 'https://hr.example.com/callback' },
+      headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
+    });
+  expect(((await (await token(secret)).json()) as { error: string }).error).toBe('invalid_grant');
+  expect(((await (await token(`${secret}x`)).json()) as { error: string }).error).toBe('invalid_client');
+  await page.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(shown).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Edit HR system' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit application' });
+  await expectAccessible(page, 'applications, edit dialog');
+  await edit.getByRole('textbox', { name: /Application name/ }).fill('HR portal');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText('HR portal');
+
+  await page.getByRole('button', { name: 'Remove HR portal' }).click();
+  const remove = page.getByRole('alertdialog');
+  await expect(remove).toContainText('Removing revokes every grant and token');
+  await expectAccessible(page, 'applications, remove dialog');
+  await remove.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('No applications yet.')).toBeVisible();
+  expect(((await (await token(secret)).json()) as { error: string }).error).toBe('invalid_client');
+});
+
 /** The body of a signed webhook request, verified with `secret` (Standard Webhooks); throws when it does not verify. */
 function verified(secret: string, r: ReceivedRequest) {
   return new Webhook(secret).verify(r.body, {

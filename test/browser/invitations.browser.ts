@@ -30,6 +30,7 @@ test('a site admin walks the organisation settings, invites a person, who accept
     'Audit log',
     'Security policy',
     'Integrations',
+    'Applications',
   ]);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Users of');
   for (const [tab, heading] of [

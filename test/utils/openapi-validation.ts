@@ -98,6 +98,8 @@ export class ResponseValidator {
     if (!this.document) return undefined;
     // The document itself (SwaggerModule's own routes).
     if (/^\/api\/docs(?:-json|-yaml)?(?:\/|$)/.test(path)) return undefined;
+    // The OpenID provider's protocol endpoints: described by its discovery document and the OpenID specifications.
+    if (/^\/(?:oidc\/|\.well-known\/openid-configuration$)/.test(path)) return undefined;
     const type = contentType.split(';')[0].trim().toLowerCase();
     const isJson = isJsonType(type);
     // A literal path wins over a template that also matches it (POST /x/accept beside DELETE /x/{id}).

@@ -86,6 +86,7 @@ export const protectedRoutes: RouteObject[] = [
       settingsTab('audit', () => import('@/features/audit/components/AuditLogPage').then((m) => m.AuditLogPage)),
       settingsTab('security-policy', () => import('@/features/security-policy').then((m) => m.SecurityPolicyPage)),
       settingsTab('integrations', () => import('@/features/integrations').then((m) => m.IntegrationsPage)),
+      settingsTab('applications', () => import('@/features/oidc-clients').then((m) => m.ApplicationsPage)),
     ],
   },
   // routes:users (user list, roles, profile, new user, user groups of a user)

@@ -92,4 +92,43 @@ describe('the login page on its own (a visit that opens on /logIn)', () => {
     expect(server.calls.filter((c) => c.url === '/refresh')).toHaveLength(1);
     expect(mountApp).not.toHaveBeenCalled();
   });
+
+  it("goes back to the OpenID provider's sign-in with a full navigation, not a client route", async () => {
+    window.history.replaceState(null, '', '/logIn?returnTo=%2Foidc%2Finteraction%2Fabc123');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    server.respond('POST', '/auth/sso/discover', 200, { sso: false });
+    server.respond('POST', '/auth/login', 200, { success: true, accessToken: 'tok' });
+    const mountApp = mount(prerenderedPage());
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('terms-checkbox'));
+    await user.type(screen.getByLabelText('Email'), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.type(await screen.findByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/oidc/interaction/abc123'));
+    expect(mountApp).not.toHaveBeenCalled();
+    expect(localStorage.getItem('accessToken')).toBe('tok');
+  });
+
+  it('with a session, returns at once to the OpenID provider that sent the browser here', async () => {
+    window.history.replaceState(null, '', '/logIn?returnTo=%2Foidc%2Finteraction%2Fxyz');
+    document.cookie = 'signedIn=1; path=/';
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    server.respond('POST', '/refresh', 200, { success: true, newAccessToken: 'fresh' });
+    const mountApp = mount(prerenderedPage());
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/oidc/interaction/xyz'));
+    expect(mountApp).not.toHaveBeenCalled();
+  });
+
+  it('shows the card despite a session when the application asked for a fresh sign-in (prompt=login)', async () => {
+    window.history.replaceState(null, '', '/logIn?prompt=login&returnTo=%2Foidc%2Finteraction%2Fxyz');
+    document.cookie = 'signedIn=1; path=/';
+    server.respond('POST', '/refresh', 200, { success: true, newAccessToken: 'fresh' });
+    const mountApp = mount(prerenderedPage());
+    expect(await screen.findByTestId('terms-checkbox')).toBeInTheDocument();
+    expect(server.calls.map((c) => c.url)).not.toContain('/refresh');
+    expect(mountApp).not.toHaveBeenCalled();
+  });
 });

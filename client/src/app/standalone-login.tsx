@@ -2,7 +2,7 @@ import { startTransition, StrictMode, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { refreshAccessToken, tokenStore } from '@/lib/api';
 import { forgetSignIn, lastWorkingPath, mayHaveSession, storeSignIn } from '@/lib/auth-storage';
-import { LoginCard, safeReturnPath } from '@/features/auth/components/LoginCard';
+import { asksFreshSignIn, isServerPath, LoginCard, safeReturnPath } from '@/features/auth/components/LoginCard';
 
 const loadProvider = () => import('./standalone-chakra').then((m) => m.StandaloneChakra);
 
@@ -26,11 +26,15 @@ export function StandaloneLogin({
   resuming: boolean;
 }) {
   const params = new URLSearchParams(search);
-  const [checking, setChecking] = useState(resuming);
+  // An application that asked for a fresh sign-in gets the card, whatever session the browser has.
+  const [checking, setChecking] = useState(resuming && !asksFreshSignIn(params));
 
   useEffect(() => {
     if (!checking) return;
-    const resume = safeReturnPath(lastWorkingPath.get()) ?? '/';
+    // Back to the OpenID provider's sign-in when it sent the browser here; else the last page worked on.
+    const returnTo = safeReturnPath(params.get('returnTo'));
+    const resume =
+      (returnTo && isServerPath(returnTo) ? returnTo : null) ?? safeReturnPath(lastWorkingPath.get()) ?? '/';
     if (tokenStore.get()) return enter(resume);
     let live = true;
     void refreshAccessToken().then((token) => {
@@ -67,6 +71,8 @@ export function mountLogin(container: HTMLElement, mountApp: (root: Root) => voi
   const resuming = !!tokenStore.get() || mayHaveSession();
   let root: Root;
   const enter = (destination: string) => {
+    // The OpenID provider's sign-in is the server's: a full navigation.
+    if (isServerPath(destination)) return window.location.assign(destination);
     window.history.replaceState(null, '', destination);
     mountApp(root);
   };

@@ -19,6 +19,7 @@ export const ORGANISATION_SETTINGS_TABS: readonly OrganisationSettingsTab[] = [
   { path: 'audit', label: 'Audit log', roles: CAPABILITY_ROLES.AUDIT_LOG },
   { path: 'security-policy', label: 'Security policy', roles: CAPABILITY_ROLES.SECURITY_POLICY_READ },
   { path: 'integrations', label: 'Integrations', roles: CAPABILITY_ROLES.INTEGRATIONS },
+  { path: 'applications', label: 'Applications', roles: CAPABILITY_ROLES.INTEGRATIONS },
 ];
 
 /** Who reaches the area at all: anyone who sees one of its tabs but the members list alone. */

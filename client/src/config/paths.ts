@@ -31,6 +31,8 @@ export const paths = {
   organisationSettings: '/organisation-settings',
   organisationSettingsTab: (tab: string, organisationId?: number) =>
     `/organisation-settings/${tab}${organisationId ? `?organisationId=${organisationId}` : ''}`,
+  /** Its Applications tab: the applications that sign people in through the portal (OpenID Connect). */
+  applications: '/organisation-settings/applications',
   securityPolicy: '/users/security-policy',
   userGroups: '/user-groups',
   clients: '/clients',

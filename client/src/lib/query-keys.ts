@@ -38,12 +38,19 @@ export const queryKeys = {
     sessions: ['me', 'sessions'] as const,
     signIns: ['me', 'sign-ins'] as const,
     privacy: ['me', 'privacy'] as const,
+    apps: ['me', 'apps'] as const,
   },
   mfa: {
     recoveryCodes: ['mfa', 'recovery-codes'] as const,
     trustedDevices: ['mfa', 'trusted-devices'] as const,
   },
   notifications: ['notifications'] as const,
+  /** The applications of the portal's OpenID provider: the caller's own (E-Support: the deployment's) or a named one's. */
+  oidcClients: {
+    all: ['oidc-clients'] as const,
+    list: (organisationId?: number) => ['oidc-clients', organisationId ?? 'own'] as const,
+    discovery: ['oidc-discovery'] as const,
+  },
   passkeys: ['passkeys'] as const,
   sessions: ['user-sessions'] as const,
   /** The Single Sign-On page: an organisation's connections and domains (null: the caller's own). */

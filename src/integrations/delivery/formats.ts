@@ -27,6 +27,10 @@ const WEBHOOK_EVENT_OF_AUDIT: Partial<Record<string, WebhookEventType>> = {
   SSO_CONNECTION_CREATED: 'sso_connection.changed',
   SSO_CONNECTION_CHANGED: 'sso_connection.changed',
   SSO_CONNECTION_REMOVED: 'sso_connection.changed',
+  OIDC_CLIENT_CREATED: 'oidc_client.created',
+  OIDC_CLIENT_CHANGED: 'oidc_client.updated',
+  OIDC_CLIENT_SECRET_ROTATED: 'oidc_client.updated',
+  OIDC_CLIENT_REMOVED: 'oidc_client.deleted',
 };
 
 export function webhookEventOfAudit(type: string): WebhookEventType | undefined {

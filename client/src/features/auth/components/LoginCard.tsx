@@ -18,6 +18,19 @@ export function safeReturnPath(value: string | null, origin = window.location.or
   return path === null || /^\/login/i.test(path) ? null : path;
 }
 
+/**
+ * Whether a destination is the server's rather than a page of the application: the OpenID provider's sign-in
+ * (/oidc/…), which sends people here and takes them back. Going there is a full navigation, never a client route.
+ */
+export function isServerPath(path: string): boolean {
+  return path.startsWith('/oidc/');
+}
+
+/** Whether the address asks for a fresh sign-in even with a session (an application's prompt=login or max_age). */
+export function asksFreshSignIn(params: URLSearchParams): boolean {
+  return params.get('prompt') === 'login';
+}
+
 /** Where a completed sign-in goes: the returnTo of the address, else the last page worked on, else home. */
 export function destinationAfterSignIn(params: URLSearchParams): string {
   return safeReturnPath(params.get('returnTo')) ?? safeReturnPath(lastWorkingPath.get()) ?? '/';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { lastWorkingPath } from '@/lib/auth-storage';
-import { LoginCard, safeReturnPath } from './LoginCard';
+import { asksFreshSignIn, isServerPath, LoginCard, safeReturnPath } from './LoginCard';
 
 export { safeReturnPath };
 
@@ -14,7 +14,14 @@ export function LoginPage() {
   const [justSignedIn, setJustSignedIn] = useState(false);
 
   if (checking) return null;
-  if (isAuthenticated && !justSignedIn) return <Navigate to={safeReturnPath(lastWorkingPath.get()) ?? '/'} replace />;
+  if (isAuthenticated && !justSignedIn && !asksFreshSignIn(params)) {
+    const returnTo = safeReturnPath(params.get('returnTo'));
+    if (returnTo && isServerPath(returnTo)) {
+      window.location.assign(returnTo);
+      return null;
+    }
+    return <Navigate to={safeReturnPath(lastWorkingPath.get()) ?? '/'} replace />;
+  }
 
   return (
     <LoginCard
@@ -23,7 +30,9 @@ export function LoginPage() {
       onSignedIn={(accessToken, destination) => {
         setJustSignedIn(true);
         signIn(accessToken);
-        navigate(destination, { replace: true });
+        // The OpenID provider's sign-in is the server's: a full navigation.
+        if (isServerPath(destination)) window.location.assign(destination);
+        else navigate(destination, { replace: true });
       }}
     />
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { SuccessMessage } from '@shared/api-answers';
 import type { MySession, MySessionsEnded, MySignIn } from '@shared/insights';
 import type { MyPrivacy } from '@shared/privacy';
+import type { MyOidcApp } from '@shared/oidc-clients';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -13,6 +14,10 @@ export const mySecurityApi = {
   privacy: () => api.get<MyPrivacy>('api/me/privacy'),
   /** Deletes the caller's own account (sensitive: the step-up dialog may ask first). */
   deleteAccount: () => api.delete<SuccessMessage>('api/me'),
+  /** The applications that signed me in through the portal, with what each may read. */
+  apps: () => api.get<MyOidcApp[]>('api/me/apps'),
+  /** Withdraws an application's access: its grants and tokens for me are revoked at once. */
+  revokeApp: (clientId: string) => api.delete<{ success: true }>(`api/me/apps/${encodeURIComponent(clientId)}`),
   notMe: (token: string) => api.post<{ success: true; message: string }>('auth/not-me', { token }),
 };
 
@@ -26,4 +31,8 @@ export function useMySignIns() {
 
 export function useMyPrivacy() {
   return useQuery({ queryKey: queryKeys.mySecurity.privacy, queryFn: mySecurityApi.privacy, retry: false });
+}
+
+export function useMyApps() {
+  return useQuery({ queryKey: queryKeys.mySecurity.apps, queryFn: mySecurityApi.apps, retry: false });
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { MySession, MySignIn } from '@shared/insights';
+import type { MyOidcApp } from '@shared/oidc-clients';
 import type { MyPrivacy } from '@shared/privacy';
 import { PRIVACY_TEXTS as T } from '../texts';
 import { Role } from '@shared/roles';
@@ -25,15 +26,29 @@ const signIns: MySignIn[] = [
 
 const allowed: MyPrivacy = { canDeleteAccount: true, refusal: null, auditRetentionDays: 365, signInHistoryDays: 90 };
 
-function setup(privacy: MyPrivacy = allowed) {
+const apps: MyOidcApp[] = [
+  {
+    clientId: 'app_Hr1',
+    name: 'HR system',
+    scopes: ['openid', 'email', 'organisation'],
+    grantedAt: at,
+    lastUsedAt: at,
+  },
+  { clientId: 'app/Cli 2', name: 'Reporting CLI', scopes: ['openid'], grantedAt: at, lastUsedAt: null },
+];
+
+function setup(routes: Record<string, { status?: number; body?: unknown }> = {}) {
   const server = fakeServer({
     'GET api/users/current': { body: currentUser([Role.VIEWER]) },
-    'GET api/me/privacy': { body: privacy },
+    'GET api/me/privacy': { body: allowed },
     'DELETE api/me': { body: { success: true, message: 'Your account has been deleted.' } },
     'GET api/me/sessions': { body: sessions },
     'GET api/me/sign-ins': { body: signIns },
     'DELETE api/me/sessions/b': { body: { success: true, ended: 1 } },
     'DELETE api/me/sessions': { body: { success: true, ended: 1 } },
+    'GET api/me/apps': { body: apps },
+    'DELETE api/me/apps/app_Hr1': { body: { success: true } },
+    ...routes,
   });
   renderPage('/my-security', '/my-security', <MySecurityPage />);
   return server;
@@ -94,8 +109,60 @@ describe('MySecurityPage (docs/product-rules.md §10)', () => {
   });
 
   it('says why the account cannot be deleted instead of offering it', async () => {
-    setup({ canDeleteAccount: false, refusal: 'SELF_DELETION_OFF', auditRetentionDays: 90, signInHistoryDays: 90 });
+    setup({
+      'GET api/me/privacy': {
+        body: { canDeleteAccount: false, refusal: 'SELF_DELETION_OFF', auditRetentionDays: 90, signInHistoryDays: 90 },
+      },
+    });
     expect(await screen.findByTestId('delete-refused')).toHaveTextContent(T.REFUSED_OFF);
     expect(screen.queryByRole('button', { name: T.DELETE })).toBeNull();
+  });
+
+  it('lists the applications with access: what each may read, since when, last used', async () => {
+    setup();
+    const section = await screen.findByRole('region', { name: 'Applications with access' });
+    const rows = await within(section).findAllByTestId('my-application');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('HR system');
+    expect(within(rows[0]).getByText('Your e-mail address')).toBeInTheDocument();
+    expect(within(rows[0]).getByText(/Your organisation, your roles/)).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Never')).toBeInTheDocument();
+  });
+
+  it('revokes an application’s access once confirmed, and reads the list again', async () => {
+    const server = setup();
+    let listed = apps;
+    server.respondWith('GET', 'api/me/apps', () => ({ body: listed }));
+    server.respondWith('DELETE', /^\/api\/me\/apps\//, () => {
+      listed = apps.slice(1);
+      return { body: { success: true } };
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke the access of HR system' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('It is signed out of your account at once');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(server.callsTo('DELETE', 'api/me/apps')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke the access of HR system' }));
+    dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(screen.getAllByTestId('my-application')).toHaveLength(1));
+    expect(server.callsTo('DELETE', 'api/me/apps').map((c) => c.path)).toEqual(['api/me/apps/app_Hr1']);
+    expect(await screen.findByText('The application no longer has access to your account.')).toBeInTheDocument();
+
+    // A client id is one path segment, whatever it holds.
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke the access of Reporting CLI' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(server.callsTo('DELETE', 'api/me/apps')).toHaveLength(2));
+    expect(server.callsTo('DELETE', 'api/me/apps')[1].path).toBe('api/me/apps/app%2FCli%202');
+  });
+
+  it('says so when no application has access', async () => {
+    setup({ 'GET api/me/apps': { body: [] } });
+    expect(await screen.findByTestId('my-applications-none')).toHaveTextContent(
+      'No applications have access to your account.',
+    );
+    expect(screen.queryByRole('button', { name: /^Revoke/ })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { formatAddress, formatDateTime } from '@/lib/display-formats';
 import { queryKeys } from '@/lib/query-keys';
 import { mySecurityApi, useMySessions, useMySignIns } from '../api/my-security-api';
 import { MyData } from './MyData';
+import { MyApplications } from './MyApplications';
 
 const METHOD_LABELS: Record<string, string> = {
   password: 'Password',
@@ -167,7 +168,10 @@ function MySignIns() {
   );
 }
 
-/** Every member's own security page (docs/product-rules.md §10): sessions, recent sign-ins, and where the second factors live. */
+/**
+ * Every member's own security page (docs/product-rules.md §10): sessions, recent sign-ins, the applications with
+ * access, and where the second factors live.
+ */
 export function MySecurityPage() {
   const { user } = useAuth();
   return (
@@ -177,6 +181,7 @@ export function MySecurityPage() {
       </Heading>
       <MySessions />
       <MySignIns />
+      <MyApplications />
       <Stack gap="2" as="section" aria-labelledby="my-factors">
         <Heading as="h2" size="lg" id="my-factors">
           Second factors

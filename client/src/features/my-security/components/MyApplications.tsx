@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Heading, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { OIDC_SCOPE_LABELS, type MyOidcApp, type OidcScope } from '@shared/oidc-clients';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toaster } from '@/components/ui/toaster';
+import { errorMessage } from '@/lib/api';
+import { formatSessionDate } from '@/lib/date-formats';
+import { queryKeys } from '@/lib/query-keys';
+import { mySecurityApi, useMyApps } from '../api/my-security-api';
+
+const MY_APPLICATIONS_TEXTS = {
+  TITLE: 'Applications with access',
+  INTRO: 'These applications signed you in with your portal account and may read what is listed beside them.',
+  NONE: 'No applications have access to your account.',
+  COLUMNS: ['Application', 'What it may read', 'Access given', 'Last used'],
+  ACTION: 'Action',
+  NEVER: 'Never',
+  REVOKE: 'Revoke',
+  revokeLabel: (name: string) => `Revoke the access of ${name}`,
+  REVOKE_TITLE: 'Revoke access',
+  revokeQuestion: (name: string) =>
+    `Revoke the access of "${name}"? It is signed out of your account at once and can read nothing more until you sign in to it again.`,
+  CANCEL: 'Cancel',
+  REVOKED: 'The application no longer has access to your account.',
+  FAILED: 'The access could not be revoked. Please try again.',
+  LOAD_FAILED: 'The applications with access could not be loaded.',
+} as const;
+const T = MY_APPLICATIONS_TEXTS;
+
+/** What a scope lets an application read, in words (an unknown scope by its name). */
+const scopeLabel = (scope: string) => OIDC_SCOPE_LABELS[scope as OidcScope] ?? scope;
+
+/** The applications that signed me in through the portal: what each may read, since when; revoke one. */
+export function MyApplications() {
+  const query = useMyApps();
+  const queryClient = useQueryClient();
+  const [revoking, setRevoking] = useState<MyOidcApp | null>(null);
+  const revoke = useMutation({
+    mutationFn: (app: MyOidcApp) => mySecurityApi.revokeApp(app.clientId),
+    onSuccess: () => {
+      toaster.create({ type: 'success', title: T.REVOKED });
+      setRevoking(null);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.mySecurity.apps });
+    },
+    onError: (e) => toaster.create({ type: 'error', title: errorMessage(e, T.FAILED) }),
+  });
+
+  return (
+    <Stack gap="3" as="section" aria-labelledby="my-applications">
+      <Heading as="h2" size="lg" id="my-applications">
+        {T.TITLE}
+      </Heading>
+      {query.isLoading ? (
+        <Spinner />
+      ) : query.isError || !query.data ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{errorMessage(query.error, T.LOAD_FAILED)}</Alert.Title>
+        </Alert.Root>
+      ) : query.data.length === 0 ? (
+        <Text data-testid="my-applications-none">{T.NONE}</Text>
+      ) : (
+        <>
+          <Text color="fg.muted">{T.INTRO}</Text>
+          <Table.ScrollArea>
+            <Table.Root size="sm" data-testid="my-applications">
+              <Table.Header>
+                <Table.Row>
+                  {T.COLUMNS.map((h) => (
+                    <Table.ColumnHeader key={h} scope="col">
+                      {h}
+                    </Table.ColumnHeader>
+                  ))}
+                  <Table.ColumnHeader scope="col">
+                    <Box srOnly>{T.ACTION}</Box>
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {query.data.map((app) => (
+                  <Table.Row key={app.clientId} data-testid="my-application">
+                    <Table.Cell>{app.name}</Table.Cell>
+                    <Table.Cell>
+                      <Stack as="ul" gap="0" listStyleType="none">
+                        {app.scopes.map((scope) => (
+                          <li key={scope}>{scopeLabel(scope)}</li>
+                        ))}
+                      </Stack>
+                    </Table.Cell>
+                    <Table.Cell>{formatSessionDate(app.grantedAt)}</Table.Cell>
+                    <Table.Cell>{app.lastUsedAt ? formatSessionDate(app.lastUsedAt) : T.NEVER}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        aria-label={T.revokeLabel(app.name)}
+                        onClick={() => setRevoking(app)}
+                      >
+                        {T.REVOKE}
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        </>
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        title={T.REVOKE_TITLE}
+        message={revoking ? T.revokeQuestion(revoking.name) : ''}
+        confirmLabel={T.REVOKE}
+        cancelLabel={T.CANCEL}
+        loading={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking)}
+        onClose={() => setRevoking(null)}
+      />
+    </Stack>
+  );
+}
