@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
@@ -11,15 +11,6 @@ import { User } from '../database/entities/user.entity';
 import { AuditEventItem } from '../shared/audit';
 import { MyDataExport, PRIVACY_MESSAGES } from '../shared/privacy';
 import { ROLE_CODES } from '../shared/roles';
-
-/**
- * Where the applications a person consented to are kept (the portal's OpenID provider registers one): listed in
- * the person's data. Without a provider there are none.
- */
-export const CONSENTED_APPLICATIONS = Symbol('CONSENTED_APPLICATIONS');
-export interface ConsentedApplications {
-  list(userId: number): Promise<MyDataExport['applications']>;
-}
 
 type Head = Omit<MyDataExport, 'auditEventsByMe' | 'auditEventsAboutMe'>;
 
@@ -42,7 +33,6 @@ export class MyDataService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
-    @Optional() @Inject(CONSENTED_APPLICATIONS) private readonly consents?: ConsentedApplications,
   ) {}
 
   /** Writes the document to `out`; an error after the first byte cuts the download short instead of ending it. */
@@ -105,7 +95,7 @@ export class MyDataService {
       return this.db.query(query, values) as Promise<Array<Record<string, unknown>>>;
     };
     const id = { id: user.id };
-    const [sessions, signIns, notifications, feedback, contact, groups, passkeys, devices] = await Promise.all([
+    const [sessions, signIns, notifications, feedback, contact, groups, passkeys, devices, apps] = await Promise.all([
       q(
         'SELECT "createdAt", "lastUsedAt", "endedAt", "endReason", "method", "ip", "userAgent" FROM "sessions" WHERE "userId" = :id ORDER BY "createdAt"',
         id,
@@ -126,6 +116,11 @@ export class MyDataService {
       q('SELECT "name", "createdAt", "lastUsedAt" FROM "passkeys" WHERE "userId" = :id ORDER BY "id"', id),
       q(
         'SELECT "label", "createdAt", "lastUsedAt", "expiresAt" FROM "mfa_trusted_devices" WHERE "userId" = :id ORDER BY "id"',
+        id,
+      ),
+      // The applications of the portal's OpenID provider the person consented to (docs/oidc-provider.md).
+      q(
+        'SELECT c."clientId", a."name", c."scopes", c."grantedAt", c."lastUsedAt" FROM "oidc_consents" c JOIN "oidc_clients" a ON a."clientId" = c."clientId" WHERE c."userId" = :id ORDER BY c."grantedAt"',
         id,
       ),
     ]);
@@ -191,7 +186,13 @@ export class MyDataService {
         lastUsedAt: iso(d.lastUsedAt as string | null),
         expiresAt: iso(d.expiresAt as string)!,
       })),
-      applications: this.consents ? await this.consents.list(user.id) : [],
+      applications: apps.map((a) => ({
+        clientId: a.clientId as string,
+        name: a.name as string,
+        scopes: (a.scopes as string).split(' ').filter(Boolean),
+        grantedAt: iso(a.grantedAt as string)!,
+        lastUsedAt: iso(a.lastUsedAt as string | null),
+      })),
     };
   }
 }

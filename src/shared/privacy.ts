@@ -100,7 +100,13 @@ export interface MyDataExport {
   passkeys: Array<{ name: string; createdAt: string; lastUsedAt: string | null }>;
   trustedDevices: Array<{ name: string; createdAt: string; lastUsedAt: string | null; expiresAt: string }>;
   /** Applications the person consented to sign in to with their portal account. */
-  applications: Array<{ clientId: string; name: string; scopes: string[]; grantedAt: string }>;
+  applications: Array<{
+    clientId: string;
+    name: string;
+    scopes: string[];
+    grantedAt: string;
+    lastUsedAt: string | null;
+  }>;
   /** Every audit event the person caused, oldest first (streamed last, page by page). */
   auditEventsByMe: AuditEventItem[];
   /** Every audit event about the person that someone or something else caused, oldest first. */

@@ -6,6 +6,9 @@ import { Organisation } from '../../src/database/entities/organisation.entity';
 import { User } from '../../src/database/entities/user.entity';
 import { SignInHistory } from '../../src/insights/entities/sign-in-history.entity';
 import { IntegrationDelivery } from '../../src/integrations/entities/integration-delivery.entity';
+import { OidcClient } from '../../src/oidc-provider/entities/oidc-client.entity';
+import { OidcConsent } from '../../src/oidc-provider/entities/oidc-consent.entity';
+import { OidcRecord } from '../../src/oidc-provider/entities/oidc-record.entity';
 import { RetentionService } from '../../src/privacy/retention.service';
 import { MyDataExport } from '../../src/shared/privacy';
 import { Role } from '../../src/shared/roles';
@@ -54,6 +57,35 @@ describe('Privacy: my data, erasure, retention', () => {
     return { user, session: await login(t, user.email) };
   }
 
+  /** An application of the organisation that `user` consented to, and a refresh token it holds for them. */
+  async function consented(user: User, org: Organisation): Promise<OidcClient> {
+    const app = await t.db.getRepository(OidcClient).save(
+      t.db.getRepository(OidcClient).create({
+        clientId: `app_${unique()}`,
+        organisationId: org.id,
+        name: 'HR system',
+        type: 'public',
+        redirectUris: ['https://hr.example.com/cb'],
+        postLogoutRedirectUris: [],
+        createdBy: m.byRole.SITE_ADMIN.user.email,
+      }),
+    );
+    await t.db.getRepository(OidcConsent).insert({
+      userId: user.id,
+      clientId: app.clientId,
+      scopes: 'openid email',
+      grantedAt: new Date(),
+    });
+    await t.db.getRepository(OidcRecord).insert({
+      model: 'RefreshToken',
+      id: `rt-${unique()}`,
+      payload: JSON.stringify({ accountId: String(user.id), email: user.email }),
+      clientId: app.clientId,
+      accountId: String(user.id),
+    });
+    return app;
+  }
+
   describe('GET /api/me/data-export', () => {
     it('every role downloads its own data as one JSON attachment; signed out 401', async () => {
       await http().get('/api/me/data-export').expect(401);
@@ -92,6 +124,7 @@ describe('Privacy: my data, erasure, retention', () => {
           : 'INSERT INTO "passkeys" ("userId", "credentialId", "publicKey", "counter", "transports", "name", "deviceType", "backedUp") VALUES (?, ?, ?, 0, \'[]\', \'My key\', \'singleDevice\', 0)',
         [me.user.id, `cred-${unique()}`, 'pk'],
       );
+      const app = await consented(me.user, m.org);
 
       const res = await http().get('/api/me/data-export').set(me.session.auth).buffer(true).expect(200);
       const doc = JSON.parse(res.text) as MyDataExport;
@@ -102,7 +135,15 @@ describe('Privacy: my data, erasure, retention', () => {
       expect(doc.feedback).toEqual([{ title: 'Export feedback', text: 'Mine' }]);
       expect(doc.contactMessages.map((c) => c.subject).join()).toContain('Export contact');
       expect(doc.passkeys).toEqual([{ name: 'My key', createdAt: expect.any(String), lastUsedAt: null }]);
-      expect(doc.applications).toEqual([]);
+      expect(doc.applications).toEqual([
+        {
+          clientId: app.clientId,
+          name: 'HR system',
+          scopes: ['openid', 'email'],
+          grantedAt: expect.any(String),
+          lastUsedAt: null,
+        },
+      ]);
       expect(doc.auditEventsAboutMe.map((e) => e.type)).toContain('ROLE_CHANGED');
       expect(doc.auditEventsByMe.every((e) => e.actorId === me.user.id)).toBe(true);
       expect(doc.auditEventsAboutMe.every((e) => e.targetId === me.user.id && e.actorId !== me.user.id)).toBe(true);
@@ -399,6 +440,7 @@ describe('Privacy: my data, erasure, retention', () => {
         `INSERT INTO "notifications" ("organisationId", "userId", "type", "content") VALUES (${p(1)}, NULL, 'GENERAL', ${p(3 - 1)})`,
         [m.org.id, JSON.stringify({ title: `${who.firstName} ${who.lastName} (${who.email}) joined` })],
       );
+      await consented(me.user, m.org);
       const aboutBefore = await t.db.getRepository(AuditEvent).countBy({ targetId: me.user.id });
       expect(aboutBefore).toBeGreaterThanOrEqual(2);
 
@@ -420,6 +462,9 @@ describe('Privacy: my data, erasure, retention', () => {
       }
       expect(found).toEqual([]);
 
+      // Its consents and the provider's tokens for it are gone.
+      expect(await t.db.getRepository(OidcConsent).countBy({ userId: me.user.id })).toBe(0);
+      expect(await t.db.getRepository(OidcRecord).countBy({ accountId: String(me.user.id) })).toBe(0);
       const label = `Erased user #${me.user.id}`;
       const about = await t.db.getRepository(AuditEvent).findBy({ targetId: me.user.id });
       expect(about.length).toBe(aboutBefore + 2); // the access switched off, and the erasure

@@ -119,6 +119,19 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     what: 'feedback the person gave: deleted',
     erase: (tx, p) => run(tx, 'DELETE FROM "user_feedback" WHERE "userId" = :id', p),
   },
+  oidc_consents: {
+    what: 'the applications the person consented to (the OpenID provider): deleted',
+    erase: (tx, p) => run(tx, 'DELETE FROM "oidc_consents" WHERE "userId" = :id', p),
+  },
+  oidc_records: {
+    what: "the OpenID provider's codes, grants, tokens and sign-ins under way of the person: deleted (revoked at once)",
+    erase: (tx, p) =>
+      run(tx, 'DELETE FROM "oidc_records" WHERE "accountId" = :account OR LOWER("payload") LIKE :pattern', p),
+  },
+  oidc_clients: {
+    what: 'who registered an application: rewritten',
+    erase: (tx, p) => scrub(tx, p, 'oidc_clients', ['createdBy']),
+  },
   user_group_members: {
     what: "the person's group memberships: deleted",
     erase: (tx, p) => run(tx, 'DELETE FROM "user_group_members" WHERE "userId" = :id', p),
@@ -210,11 +223,22 @@ export const NOT_PERSONAL_TABLES: Record<string, string> = {
   insights_daily: 'counts per organisation and day',
   insights_failures: 'counts per organisation, day and reason',
   search_positions: "the numbers 1 to n the users list's search counts with",
+  oidc_signing_keys: "the OpenID provider's signing keys",
+  oidc_session_links:
+    "which applications a portal session signed in to, by id: kept, so the applications hear that the erased person's sessions ended (back-channel logout)",
 };
 
-/** Runs one statement with named parameters (`:id`, `:email`, `:pattern`) through the driver's own escaping. */
+/**
+ * Runs one statement with named parameters (`:id`, `:account` the id as text, `:email`, `:pattern`) through the
+ * driver's own escaping.
+ */
 async function run(tx: EntityManager, sql: string, p: ErasedPerson): Promise<void> {
-  const params = { id: p.id, email: p.email.toLowerCase(), pattern: `%${p.email.toLowerCase()}%` };
+  const params = {
+    id: p.id,
+    account: String(p.id),
+    email: p.email.toLowerCase(),
+    pattern: `%${p.email.toLowerCase()}%`,
+  };
   const [query, values] = tx.connection.driver.escapeQueryWithParameters(sql, params, {});
   await tx.query(query, values);
 }
