@@ -5,7 +5,7 @@ import { OIDC_SCOPE_LABELS, type MyOidcApp, type OidcScope } from '@shared/oidc-
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { formatSessionDate } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { queryKeys } from '@/lib/query-keys';
 import { mySecurityApi, useMyApps } from '../api/my-security-api';
 
@@ -88,8 +88,8 @@ export function MyApplications() {
                         ))}
                       </Stack>
                     </Table.Cell>
-                    <Table.Cell>{formatSessionDate(app.grantedAt)}</Table.Cell>
-                    <Table.Cell>{app.lastUsedAt ? formatSessionDate(app.lastUsedAt) : T.NEVER}</Table.Cell>
+                    <Table.Cell>{formatDateTime(app.grantedAt)}</Table.Cell>
+                    <Table.Cell>{app.lastUsedAt ? formatDateTime(app.lastUsedAt) : T.NEVER}</Table.Cell>
                     <Table.Cell textAlign="end">
                       <Button
                         size="xs"

@@ -12,7 +12,7 @@ import { toaster } from '@/components/ui/toaster';
 import { SecretShownOnce } from '@/features/integrations';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { formatEventTime } from '@/lib/date-formats';
+import { formatDateTime } from '@/lib/display-formats';
 import { useOrganisationScope } from '@/lib/organisation-scope';
 import { oidcClientsApi, useOidcClients, useOidcIssuer, useReloadOidcClients } from '../api/oidc-clients-api';
 import { OIDC_CLIENTS_TEXTS as T } from '../texts';
@@ -213,7 +213,7 @@ function Applications({
                         ))}
                       </Stack>
                     </Table.Cell>
-                    <Table.Cell>{c.lastUsedAt ? formatEventTime(c.lastUsedAt) : T.NEVER}</Table.Cell>
+                    <Table.Cell>{c.lastUsedAt ? formatDateTime(c.lastUsedAt) : T.NEVER}</Table.Cell>
                     <Table.Cell textAlign="end">
                       <HStack gap="2" justify="end" wrap="wrap">
                         <Button
