@@ -263,7 +263,8 @@ describe('UsersPage', () => {
       expect(calls.filter((c) => c.method === 'POST' && c.path === 'api/users/3/erase')).toHaveLength(1),
     );
     expect(await screen.findByText('The account has been erased.')).toBeInTheDocument();
-  });
+    // Several menus and a dialog: more than the default 5 s on a loaded machine.
+  }, 20_000);
 
   it("an administrator is not offered 'Erase'", async () => {
     setup([Role.ADMINISTRATOR], () => ({ body: page([item(3, { isDisabled: true })]) }));
