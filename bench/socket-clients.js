@@ -8,11 +8,16 @@
  * only counted. A delivery's time is read from process.hrtime (CLOCK_MONOTONIC, the same clock in every
  * process of the machine), so the parent subtracts its own publish time from it directly.
  *
- * Messages from the parent: {cmd: 'connect', port, paths, mode: 'engine.io' | 'bare'} → {connected, failed,
+ * Mode 'socket.io-client' opens the sockets with the product's own client library instead, as the browser does
+ * (websocket transport first, the access token as the query's `token`, no reconnection): what an operator
+ * measures the server's memory with.
+ *
+ * Messages from the parent: {cmd: 'connect', port, paths, mode: 'engine.io' | 'bare' | 'socket.io-client'} → {connected, failed,
  * firstError}; {cmd: 'collect'} → {times: [ms, …] since the last collect, frame}; {cmd: 'close'} → {closed}.
  */
 const net = require('node:net');
 const { randomBytes } = require('node:crypto');
+const { io } = require('socket.io-client');
 
 const CONCURRENT_CONNECTS = 50;
 const NOTIFICATION = Buffer.from('42["notification"');
@@ -36,7 +41,32 @@ function textFrame(text) {
 const OPEN_NAMESPACE = textFrame('40');
 const PONG = textFrame('3');
 
+/** A socket of socket.io-client, as client/src/lib/socket.ts opens it; `destroy()` closes it like the others. */
+function connectSocketIo(port, path) {
+  const url = new URL(path, `http://127.0.0.1:${port}`);
+  return new Promise((resolve, reject) => {
+    const socket = io(`http://127.0.0.1:${port}`, {
+      path: url.pathname,
+      query: { token: url.searchParams.get('token') ?? '' },
+      transports: ['websocket', 'polling'],
+      reconnection: false,
+      forceNew: true,
+      timeout: 30_000,
+    });
+    socket.on('notification', (item) => {
+      times.push(nowMs());
+      frame ??= `42${JSON.stringify(['notification', item])}`;
+    });
+    socket.once('connect', () => resolve({ destroy: () => socket.disconnect() }));
+    socket.once('connect_error', (e) => {
+      socket.disconnect();
+      reject(e);
+    });
+  });
+}
+
 function connect(port, path, mode) {
+  if (mode === 'socket.io-client') return connectSocketIo(port, path);
   return new Promise((resolve, reject) => {
     const sock = net.connect({
       port,

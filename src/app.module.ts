@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD, Reflector } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR, Reflector } from '@nestjs/core';
 import { RouteReflector } from './common/route-reflector';
 import { EngineStateModule } from './common/engine-state';
+import { SupportSessionInterceptor } from './access/support-session.interceptor';
 import { StepUpGuard } from './step-up/step-up.guard';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import type { Response } from 'express';
@@ -44,6 +45,7 @@ import { UsersModule } from './users/users.module';
 import { UserGroupsModule } from './user-groups/user-groups.module';
 import { DomainsModule } from './domains/domains.module';
 import { SecurityPolicyModule } from './security-policy/security-policy.module';
+import { SupportAccessModule } from './support-access/support-access.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { AnnouncementsModule } from './announcements/announcements.module';
 import { FeedbackModule } from './feedback/feedback.module';
@@ -118,6 +120,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     UserGroupsModule,
     DomainsModule,
     SecurityPolicyModule,
+    SupportAccessModule,
     OrganisationsModule,
     BillingModule,
     LogoModule,
@@ -149,6 +152,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     { provide: APP_GUARD, useClass: ChallengeGuard },
     // After the role check: a caller who may not call a route at all hears that, not a request to step up.
     { provide: APP_GUARD, useClass: StepUpGuard },
+    { provide: APP_INTERCEPTOR, useClass: SupportSessionInterceptor },
   ],
 })
 export class AppModule {}

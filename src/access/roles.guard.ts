@@ -4,12 +4,14 @@ import { AppException } from '../common/app.exception';
 import { AuthUser, mfaPending } from '../common/auth-user';
 import { hasAnyRole } from '../shared/roles';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../shared/messages';
-import { accessOf } from '../common/decorators/access.decorators';
+import { accessOf, refusedInSupportSession } from '../common/decorators/access.decorators';
+import { SUPPORT_ACCESS_MESSAGES } from '../shared/support-access';
 
 /**
  * Default-deny role check. A route must carry @Access (roles, or public, service key, provisioning token, sign-in
  * challenge); a route without it is refused, so a forgotten decorator fails closed. Also keeps an account whose
- * MFA is enforced but not enabled to the routes whose @Access says `mfaPending: true`.
+ * MFA is enforced but not enabled to the routes whose @Access says `mfaPending: true`. A support-access session is
+ * refused every sensitive call and the routes marked `supportSession: 'refused'` first, before its role is read.
  */
 @Injectable()
 export class RolesGuard implements CanActivate {
@@ -21,8 +23,14 @@ export class RolesGuard implements CanActivate {
     if (access && access.kind !== 'roles') return true;
     if (!access || access.roles.length === 0) throw AppException.forbidden('This route is not open to any role.');
 
-    const user = context.switchToHttp().getRequest().user as AuthUser | undefined;
+    const req = context
+      .switchToHttp()
+      .getRequest<{ user?: AuthUser; body?: unknown; query?: unknown; params?: unknown }>();
+    const user = req.user;
     if (!user) throw AppException.unauthorized();
+    // A support-access session is refused what it may never do before anything else is weighed (docs/support-access.md).
+    if (user.support && refusedInSupportSession(access, req))
+      throw AppException.forbidden(SUPPORT_ACCESS_MESSAGES.FORBIDDEN, ERROR_CODES.SUPPORT_ACCESS_FORBIDDEN);
     // An organisation API key's scope, checked with the key by the JWT guard, stands in for the route's roles.
     if (user.apiKey) return true;
     if (!hasAnyRole(user.roles, access.roles)) throw AppException.forbidden();

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
-import { AuthUser, isSupport } from '../common/auth-user';
+import { AuthUser, isSupport, SupportContext } from '../common/auth-user';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { AUDIT_EVENT_FIELDS, AuditActorKind, AuditEventItem, AuditEventPage, AuditEventType } from '../shared/audit';
 import { SignInFailureReason, SignInMethod } from '../shared/insights';
 import { LIMITS } from '../shared/limits';
 import { ClientInfo } from '../common/request-context';
+import { supportActingFor } from '../common/support-session';
 import { AuditEventQueryDto } from './dto/audit-event-query.dto';
 import { AuditEvent } from './entities/audit-event.entity';
 
@@ -18,6 +19,11 @@ export interface AuditParty {
   organisationId: number;
   /** An AuthUser that is an organisation API key: the trail names the key, not an account. */
   apiKey?: { id: number; name: string };
+  /**
+   * An AuthUser in a support-access session: the trail names the E-Support account as the actor and this account as
+   * the member it acted for, whatever the event.
+   */
+  support?: SupportContext;
 }
 
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
@@ -41,7 +47,8 @@ export interface AuditRecord {
   /** One line for people; never a password, token, secret or code. */
   summary: string;
   changes?: AuditChanges;
-  /** A sign-in's method and a failure's reason: not stored in the trail, read by the hooks (the insights' counts). */
+  /** An event telling of a support-access request (asked, approved, started, ended): the request. */
+  supportAccessId?: number;
   /**
    * A sign-in's method, or its refusal's reason; `online`: the organisation's users online with this sign-in, as the
    * concurrent-users limit counted them under the organisation's lock.
@@ -134,6 +141,9 @@ export class AuditService {
         : actor
           ? 'user'
           : (event.actor as AuditActorKind);
+    // In a support-access session the member is the caller; the trail names the E-Support account acting for them.
+    const support = actor && !token && !key ? (actor.support ?? supportActingFor(actor.id)) : undefined;
+    const member = support ? actor : null;
     const target = event.target ?? null;
     const postgres = manager.connection.options.type === 'postgres';
     const now = new Date();
@@ -142,9 +152,9 @@ export class AuditService {
       occurredAt: now.toISOString(),
       type: event.type,
       actorKind,
-      actorId: actor?.id ?? null,
-      actorEmail: actor?.email ?? null,
-      actorOrganisationId: actor?.organisationId ?? null,
+      actorId: support ? support.actorId : (actor?.id ?? null),
+      actorEmail: support ? support.actorEmail : (actor?.email ?? null),
+      actorOrganisationId: support ? support.actorOrganisationId : (actor?.organisationId ?? null),
       targetId: target?.id ?? null,
       targetEmail: target?.email ?? null,
       targetOrganisationId: target?.organisationId ?? null,
@@ -156,6 +166,9 @@ export class AuditService {
       userAgent: event.client?.userAgent?.slice(0, 300) ?? null,
       summary: event.summary.slice(0, 500),
       changes,
+      onBehalfOfId: member?.id ?? null,
+      onBehalfOfEmail: member?.email ?? null,
+      supportAccessId: support?.accessId ?? event.supportAccessId ?? null,
     };
     // In INSERT_COLUMNS' order: the organisation, then AUDIT_EVENT_FIELDS.
     const values = [
@@ -174,6 +187,9 @@ export class AuditService {
       row.userAgent,
       row.summary,
       changes ? JSON.stringify(changes) : null,
+      row.onBehalfOfId,
+      row.onBehalfOfEmail,
+      row.supportAccessId,
     ];
     // One plain statement: this runs inside the transaction of every recorded change, so it is kept cheap.
     const placeholders = values.map((_, i) => (postgres ? `$${i + 1}` : '?')).join(', ');
@@ -280,6 +296,9 @@ export class AuditService {
     if (query.type) qb.andWhere('e.type = :type', { type: query.type });
     if (query.actorId) qb.andWhere('e.actorId = :actorId', { actorId: query.actorId });
     if (query.targetId) qb.andWhere('e.targetId = :targetId', { targetId: query.targetId });
+    if (query.supportAccessId)
+      qb.andWhere('e.supportAccessId = :supportAccessId', { supportAccessId: query.supportAccessId });
+    if (query.onBehalfOfId) qb.andWhere('e.onBehalfOfId = :onBehalfOfId', { onBehalfOfId: query.onBehalfOfId });
     const text = query.searchText?.trim();
     if (text) {
       const like = this.events.manager.connection.options.type === 'postgres' ? 'ILIKE' : 'LIKE';
@@ -326,5 +345,8 @@ export function toItem(e: AuditEvent): AuditEventItem {
     userAgent: e.userAgent,
     summary: e.summary,
     changes: e.changes ? (JSON.parse(e.changes) as AuditEventItem['changes']) : null,
+    onBehalfOfId: e.onBehalfOfId,
+    onBehalfOfEmail: e.onBehalfOfEmail,
+    supportAccessId: e.supportAccessId,
   };
 }

@@ -9,6 +9,21 @@ export interface ApiKeyCaller {
   scopes: readonly ApiKeyScope[];
 }
 
+/**
+ * A support-access session (docs/support-access.md): the caller is the member, and this names the E-Support account
+ * acting for them. Read from the session's row on every call, never from the token's `act` claim.
+ */
+export interface SupportContext {
+  /** The support-access request the session was started under. */
+  accessId: number;
+  /** The E-Support account acting. */
+  actorId: number;
+  actorEmail: string;
+  actorOrganisationId: number;
+  /** The session's end: its start and 60 minutes. */
+  endsAt: Date;
+}
+
 /** The authenticated caller, as the JWT guard puts it on the request. */
 export interface AuthUser {
   id: number;
@@ -31,6 +46,8 @@ export interface AuthUser {
    * scopes; `id` is then 0, which no account has, so it is never "the caller's own account".
    */
   apiKey?: ApiKeyCaller;
+  /** Set in a support-access session: the E-Support account acting as this member. */
+  support?: SupportContext;
 }
 
 export { mfaPending } from '../shared/mfa-rules';

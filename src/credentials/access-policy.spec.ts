@@ -37,6 +37,23 @@ describe('policyVerdict: the one decision of the organisation’s policy', () =>
     expect(policyVerdict(facts({ ranges, eSupport: true }), '198.51.100.7', NOW)).toBeNull();
   });
 
+  it('support access: ends a support session stopped, past its end, or no longer allowed, before any other rule', () => {
+    const running = { running: true, endsAt: NOW + 60_000, allowed: true };
+    const ranges = ['10.0.0.0/8'];
+    expect(policyVerdict(facts({ support: running }), null, NOW)).toBeNull();
+    expect(policyVerdict(facts({ support: { ...running, running: false } }), null, NOW)).toEqual({
+      end: 'support-ended',
+    });
+    expect(policyVerdict(facts({ support: { ...running, endsAt: NOW } }), null, NOW)).toEqual({ end: 'support-ended' });
+    expect(policyVerdict(facts({ ranges, support: { ...running, allowed: false } }), '198.51.100.7', NOW)).toEqual({
+      end: 'support-ended',
+    });
+    // A running one is bound by the member's organisation's rules as the member is.
+    expect(policyVerdict(facts({ ranges, support: running }), '198.51.100.7', NOW)).toEqual({
+      refuse: 'IP_NOT_ALLOWED',
+    });
+  });
+
   it('single sign-on: ends a covered session opened otherwise; refuses a covered step-up by password or passkey', () => {
     const sso = (sessionFromProvider: boolean, proof?: 'provider' | 'password' | 'passkey' | 'second-factor') =>
       facts({ sso: { covered: true, sessionFromProvider, proof } });

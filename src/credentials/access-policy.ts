@@ -21,13 +21,21 @@ export interface PolicyFacts {
    * offers. Absent: not asked at this door.
    */
   sso?: { covered: boolean; sessionFromProvider: boolean; proof?: StepUpProof };
+  /**
+   * A support-access session (docs/support-access.md): whether its request still runs (not stopped or ended), its
+   * end (ms), and whether the organisation still allows support access. Absent: the member's own session.
+   */
+  support?: { running: boolean; endsAt: number; allowed: boolean };
 }
 
 /** What a step-up offers as proof: the provider's fresh sign-in, the password, a passkey, or a second factor. */
 export type StepUpProof = 'provider' | 'password' | 'passkey' | 'second-factor';
 
-/** Why a session ends now: its idle or age limit, or single sign-on now required of a session opened otherwise. */
-export type PolicyEnd = 'idle' | 'policy-max-age' | 'sso-required';
+/**
+ * Why a session ends now: its idle or age limit, single sign-on now required of a session opened otherwise, or a
+ * support-access session stopped, at its end, or no longer allowed by its organisation.
+ */
+export type PolicyEnd = 'idle' | 'policy-max-age' | 'sso-required' | 'support-ended';
 
 /**
  * What the policy makes of a principal acting now: null (go on), `end` (the session is over: end it, then refuse it
@@ -36,13 +44,16 @@ export type PolicyEnd = 'idle' | 'policy-max-age' | 'sso-required';
 export type PolicyVerdict = null | { end: PolicyEnd } | { refuse: 'IP_NOT_ALLOWED' | 'SSO_REQUIRED' };
 
 /**
- * The one decision of "may this principal act now under its organisation's policy": the session's lifetimes first
+ * The one decision of "may this principal act now under its organisation's policy": a support-access session's own
+ * bounds first (stopped, past its end, or support access turned off end it), then the session's lifetimes
  * (an expired session ends whatever the address), then single sign-on (a session the requirement covers that was
  * opened otherwise ends; a step-up of a covered account by a way in the requirement replaces, its password or a
  * passkey, is refused), then the address ranges. `ip`: the client address as the request reads it (null: unknown,
  * inside no range).
  */
 export function policyVerdict(facts: PolicyFacts, ip: string | null | undefined, now = Date.now()): PolicyVerdict {
+  const support = facts.support;
+  if (support && (!support.running || support.endsAt <= now || !support.allowed)) return { end: 'support-ended' };
   const over = facts.session ? lifetimeOver(facts.session, now) : null;
   if (over) return { end: over };
   if (facts.sso?.covered) {

@@ -42,6 +42,14 @@ interface Row extends PolicyRow {
   mfaRequired: number | boolean;
   /** 1 when the organisation has address ranges or a session lifetime (SESSION_RULES_SQL), else 0. */
   sessionRules: number;
+  /** A support-access session's request, the E-Support account acting, its end, and the organisation's choice. */
+  supportAccessId: number | null;
+  supportActorId: number | null;
+  supportActorEmail: string | null;
+  supportActorOrganisationId: number | null;
+  supportEndsAt: string | Date | null;
+  supportStatus: string | null;
+  supportAccess: string;
 }
 
 /**
@@ -78,8 +86,9 @@ export function originOf(req: { readonly ip?: string }): CallOrigin {
 }
 
 /**
- * Ends a session the organisation's policy ended (idle or too old), with its sockets and its audit event: the sessions
- * feature's. Answers whether this call ended it (false when the sweep or another call already had).
+ * Ends a session the organisation's policy ended (idle or too old), or a support-access session past its end or whose
+ * organisation turned support access off, with its sockets and its audit event: the sessions feature's. Answers
+ * whether this call ended it (false when the sweep or another call already had).
  */
 export type SessionEnder = (sessionId: string, reason: PolicyEnd) => Promise<boolean>;
 
@@ -145,8 +154,11 @@ const policyColumns = (condition?: string) =>
 const COLUMNS = `u."id", u."email", u."firstName", u."lastName", u."organisationId", u."roleId", u."isAdministrator", u."isDisabled",
   u."isBlocked", u."isMFAEnforced", u."isMFAEnabled", u."hasPasskey", u."isSSO", o."code" AS "organisationCode", o."name" AS "organisationName", o."applications",
   COALESCE(s."authenticatedAt", s."createdAt") AS "authenticatedAt", s."method", o."mfaRequired", ${SESSION_RULES_SQL('o')} AS "sessionRules",
-  ${policyColumns(HAS_SESSION_RULES('o'))}`;
+  ${policyColumns(HAS_SESSION_RULES('o'))}, s."supportAccessId", sa."supportUserId" AS "supportActorId", su."email" AS "supportActorEmail",
+  su."organisationId" AS "supportActorOrganisationId", sa."endsAt" AS "supportEndsAt", sa."status" AS "supportStatus", o."supportAccess"`;
 const FROM = `FROM "sessions" s JOIN "users" u ON u."id" = s."userId" JOIN "organisations" o ON o."id" = u."organisationId"`;
+/** A support-access session's request and the E-Support account acting (docs/support-access.md); none for others. */
+const SUPPORT_JOIN = `LEFT JOIN "support_access" sa ON sa."id" = s."supportAccessId" LEFT JOIN "users" su ON su."id" = sa."supportUserId"`;
 
 /** How many open sessions' rows the SQLite lookup keeps (the oldest kept is dropped first). */
 const SIGNED_IN_ROWS_MAX = 10_000;
@@ -194,7 +206,7 @@ export class SessionAuthService {
   ) {
     const postgres = db.options.type === 'postgres';
     this.postgres = postgres;
-    this.sql = `SELECT ${COLUMNS} ${FROM} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL AND u."id" = ${postgres ? '$2' : '?'}`;
+    this.sql = `SELECT ${COLUMNS} ${FROM} ${SUPPORT_JOIN} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL AND u."id" = ${postgres ? '$2' : '?'}`;
     this.policySql = `SELECT u."roleId", u."id" AS "userId", u."email", u."organisationId", s."method", o."ssoRequired", o."ssoRequiredBy", ${policyColumns()} ${FROM} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL`;
     this.generation = writeGeneration(db);
     this.lastUsedSql = postgres
@@ -231,8 +243,15 @@ export class SessionAuthService {
     if (!row) throw sessionEnded();
     const found = toSignedIn(row, payload.sid, payload.exp);
     if (!maySignIn(found)) throw sessionEnded();
+    // A support-access session ends with its request (stopped), at its end, or when the organisation turns support
+    // access off: on the next call, on every instance (the policy's verdict, from the session's row).
+    const support = found.user.support && {
+      running: row.supportStatus === 'active',
+      endsAt: found.user.support.endsAt.getTime(),
+      allowed: row.supportAccess !== 'never',
+    };
     // The common case, an organisation without session rules, costs no read and no wait of its own.
-    if (row.sessionRules) await this.enforcePolicy(payload.sid, row, origin);
+    if (row.sessionRules || support) await this.enforcePolicy(payload.sid, row, origin, undefined, support);
     return found;
   }
 
@@ -240,19 +259,21 @@ export class SessionAuthService {
    * The organisation's policy for an open session, as policyVerdict decides it: a session it ends (idle, too old, or
    * opened otherwise where single sign-on is now required) is ended, then refused; a refused call is 403; then, under
    * an idle limit, the call is recorded. `row`: the session's row with its policy columns, whose policy is parsed
-   * once while the row is kept; `sso`: the single sign-on requirement's facts, where the door asks them.
+   * once while the row is kept; `sso`: the single sign-on requirement's facts, where the door asks them; `support`: a
+   * support-access session's.
    */
   private async enforcePolicy(
     sessionId: string,
     row: PolicyRow,
     origin: CallOrigin,
     sso?: PolicyFacts['sso'],
+    support?: PolicyFacts['support'],
   ): Promise<void> {
     const policy = this.policyOf(sessionId, row);
-    if (!policy && !sso) return;
+    if (!policy && !sso && !support) return;
     const now = Date.now();
     const ranges = policy?.ranges ?? [];
-    const facts: PolicyFacts = { eSupport: policy?.eSupport ?? false, ranges, session: policy, sso };
+    const facts: PolicyFacts = { eSupport: policy?.eSupport ?? false, ranges, session: policy, sso, support };
     // The client address is read only against ranges (Express works it out afresh on each read).
     const verdict = policyVerdict(facts, ranges.length > 0 ? origin.ip : undefined, now);
     if (verdict && 'end' in verdict) {
@@ -424,6 +445,17 @@ function toSignedIn(r: Row, sessionId: string, exp: number): SignedIn {
       authenticatedAt: databaseDate(r.authenticatedAt),
       signInMethod: r.method,
       organisationName: r.organisationName,
+      ...(r.supportAccessId === null || r.supportActorId === null
+        ? {}
+        : {
+            support: {
+              accessId: Number(r.supportAccessId),
+              actorId: Number(r.supportActorId),
+              actorEmail: r.supportActorEmail!,
+              actorOrganisationId: Number(r.supportActorOrganisationId),
+              endsAt: databaseDate(r.supportEndsAt!),
+            },
+          }),
     },
     profile: {
       id: r.id,

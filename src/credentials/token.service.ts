@@ -5,6 +5,7 @@ import { AppConfig } from '../config/env.validation';
 import { AppException } from '../common/app.exception';
 import { LIFETIMES } from '../shared/limits';
 import { AUTH_MESSAGES, ERROR_CODES } from '../shared/messages';
+import type { SupportActor } from '../shared/support-access';
 
 export type ChallengePurpose = 'mfa' | 'change-password';
 
@@ -46,6 +47,17 @@ export class TokenService {
   signAccess(userId: number, sessionId: string): string {
     const payload: AccessPayload = { sub: userId, sid: sessionId, typ: 'access' };
     return this.jwt.sign(payload, { expiresIn: LIFETIMES.ACCESS_TOKEN_SECONDS });
+  }
+
+  /**
+   * The access token of a support-access session (docs/support-access.md): the member's, with `act` naming the
+   * E-Support account (RFC 8693), valid until the session's end and never refreshed. The claim informs the client;
+   * the server reads who acts from the session's row.
+   */
+  signSupportAccess(userId: number, sessionId: string, act: SupportActor, endsAt: Date): string {
+    const payload: AccessPayload & { act: SupportActor } = { sub: userId, sid: sessionId, typ: 'access', act };
+    const seconds = Math.max(1, Math.floor((endsAt.getTime() - Date.now()) / 1000));
+    return this.jwt.sign(payload, { expiresIn: seconds });
   }
 
   signChallenge(userId: number, purpose: ChallengePurpose): string {

@@ -41,7 +41,7 @@ export class MfaController {
   @Answers(200, 'MfaVerifyResponse')
   @Post('verify')
   @HttpCode(200)
-  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true })
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true, supportSession: 'refused' })
   verify(@CurrentUser() user: AuthUser, @Body() dto: MfaTokenDto, @Client() client: RequestContext) {
     return this.mfa.completeEnrolment(user.id, dto.token, client);
   }
@@ -49,7 +49,7 @@ export class MfaController {
   @Answers(200, 'SuccessOnly')
   @Post('disable')
   @HttpCode(200)
-  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true })
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true, supportSession: 'refused' })
   disable(@CurrentUser() user: AuthUser, @Body() dto: MfaTokenDto, @Client() client: RequestContext) {
     return this.mfa.disableOwn(user.id, dto.token, client);
   }

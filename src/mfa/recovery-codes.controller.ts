@@ -33,7 +33,7 @@ export class RecoveryCodesController {
   @Answers(200, 'RecoveryCodesResponse')
   @Post()
   @HttpCode(200)
-  @Access({ roles: ALL_ROLES })
+  @Access({ roles: ALL_ROLES, supportSession: 'refused' })
   @Throttle({ default: { limit: 5, ttl: 60_000 } })
   regenerate(@CurrentUser() user: AuthUser, @Body() dto: MfaTokenDto, @Client() client: RequestContext) {
     return this.mfa.regenerateRecoveryCodes(user.id, dto.token, client);

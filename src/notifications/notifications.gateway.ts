@@ -27,6 +27,7 @@ import { LocalSocketIndex } from './socket-index';
 import { releaseHandshake } from './transport/release-handshake';
 import { watchAdapterLink } from './adapter-link';
 import { DeliveredIds } from './delivered-ids';
+import { EndedSessions } from './ended-sessions';
 
 export interface SocketIdentity {
   userId: number;
@@ -36,6 +37,8 @@ export interface SocketIdentity {
   exp: number;
   /** A user administrator of the organisation: told when its sessions change (the User sessions page). */
   watchesSessions: boolean;
+  /** When the handshake's check began (ms): the sessions ended lately that the gateway keeps must reach back to it. */
+  checkedFrom: number;
 }
 
 export const orgRoom = (organisationId: number) => `org:${organisationId}`;
@@ -105,6 +108,8 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
   private readonly byUser = new LocalSocketIndex<number, Socket>();
   /** Ids delivered to this instance's sockets lately: each notification reaches them once. */
   private readonly delivered = new DeliveredIds();
+  /** Sessions ended lately, here or on another instance: a socket being connected for one is dropped. */
+  private readonly ended = new EndedSessions();
   private missed?: MissedNotifications;
   private stopWatchingLink?: () => void;
   /** Counts the adapter's losses of Redis: a replay lets go of the delivered ids only if no loss came after. */
@@ -181,12 +186,24 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
   async authenticate(socket: Socket): Promise<SocketIdentity> {
     const raw = socket.handshake.query?.token ?? (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const token = Array.isArray(raw) ? raw[0] : raw;
+    const { headers } = socket.handshake;
+    const conn = socket.conn;
+    // What the check needs is read: the upgrade request and the handshake go now, before the check waits for the
+    // database (held through that wait, they outlive V8's young generation and stay as garbage in the old one).
+    releaseHandshake(socket);
     if (typeof token !== 'string' || token.length === 0 || token.length > 4096) throw new Error(SOCKET_ERRORS.NO_TOKEN);
     let signedIn: SignedIn;
+    const checkedFrom = Date.now();
     try {
+      // The address is worked out only when the organisation has address ranges (the check reads it then).
+      const trust = this.config.trustProxy;
+      const origin = {
+        get ip() {
+          return clientAddressOf({ headers, socket: conn }, trust);
+        },
+      };
       // Once per connection: its row is not kept for the signed-in path's repeated calls.
-      const ip = clientAddressOf({ headers: socket.handshake.headers, socket: socket.conn }, this.config.trustProxy);
-      signedIn = await this.sessionAuth.authenticate(token, { ip }, { keep: false });
+      signedIn = await this.sessionAuth.authenticate(token, origin, { keep: false });
     } catch (e) {
       // The database cannot be reached: the client is told so (and tries again later), never the driver's text.
       const engine = unavailableEngine(e);
@@ -214,6 +231,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       sessionId: user.sessionId,
       exp,
       watchesSessions: user.roles.some((role) => CAPABILITY_ROLES.USER_ADMIN.includes(role)),
+      checkedFrom,
     };
   }
 
@@ -230,12 +248,19 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
     const rooms = [orgRoom(identity.organisationId)];
     if (identity.watchesSessions) rooms.push(sessionsWatchRoom(identity.organisationId));
     await socket.join(rooms);
-    // The session may have ended between the check and the join.
-    if (!(await this.stillActive(socket, identity.sessionId))) {
+    // The session may have ended between the check and the indexing: every end since is one this instance heard
+    // of (its own and the other instances'), so the database is asked again only when the handshake took longer
+    // than those are kept.
+    const ended = this.ended.covers(identity.checkedFrom ?? 0)
+      ? this.ended.has(identity.sessionId)
+      : !(await this.stillActive(socket, identity.sessionId));
+    if (ended) {
       this.drop(socket, 'session-ended');
       return;
     }
-    releaseHandshake(socket);
+    // socket.io joins every socket to a room named by its id (for `to(socket.id)`, which nothing here addresses)
+    // once the handshake is through: leaving it spares a room per connection.
+    void socket.leave(socket.id);
   }
 
   /**
@@ -309,8 +334,13 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
       lost: (at) => {
         this.losses++;
         this.delivered.hold(at - REPLAY_MARGIN_MS);
+        // Sessions other instances end meanwhile are not heard of: connecting sockets ask the database.
+        this.ended.deaf();
       },
-      restored: (lostAt) => void this.replay(lostAt, this.losses),
+      restored: (lostAt) => {
+        this.ended.hearing();
+        void this.replay(lostAt, this.losses);
+      },
     });
   }
 
@@ -362,6 +392,7 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection,
   }
 
   private dropLocalSession(sessionId: string, reason: string): void {
+    this.ended.add(sessionId);
     for (const socket of this.bySession.get(sessionId)) this.drop(socket, reason);
   }
 

@@ -12,6 +12,7 @@ import {
   NOTIFICATION_LIST_MAX,
   NotificationContent,
   NotificationItem,
+  NotificationType,
   ProcessLogUrlResponse,
 } from '../shared/notifications';
 import { User } from '../database/entities/user.entity';
@@ -111,6 +112,24 @@ export class NotificationsService {
     );
     this.gateway.emit({ userId, organisationId }, this.toItem(saved, false, Date.now()));
     return { success: true, notificationId: saved.id };
+  }
+
+  /**
+   * A notification the product itself sends to some members of an organisation (a support-access request to its site
+   * admins): stored for each, then delivered to their sockets.
+   */
+  async notifyUsers(
+    organisationId: number,
+    userIds: number[],
+    type: NotificationType,
+    content: NotificationContent,
+  ): Promise<void> {
+    if (userIds.length === 0) return;
+    const saved = await this.notifications.save(
+      userIds.map((userId) => this.notifications.create({ organisationId, userId, type, content })),
+    );
+    const now = Date.now();
+    for (const n of saved) this.gateway.emit({ userId: n.userId, organisationId }, this.toItem(n, false, now));
   }
 
   /** POST api/notifications/reports (X-Api-Key): stores a report for an organisation's notifications. */

@@ -22,7 +22,7 @@ export class MyAppsController {
   }
 
   @Delete(':clientId')
-  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN })
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, supportSession: 'refused' })
   @Answers(200, 'SuccessOnly')
   withdraw(@CurrentUser() caller: AuthUser, @Param('clientId') clientId: string, @Client() client: RequestContext) {
     return this.apps.withdraw(caller, clientId, client);

@@ -39,7 +39,7 @@ export class PasskeysController {
   @Answers(200, 'PasskeyItem')
   @Post()
   @HttpCode(200)
-  @Access({ roles: ALL_ROLES, mfaPending: true })
+  @Access({ roles: ALL_ROLES, mfaPending: true, supportSession: 'refused' })
   @Throttle({ default: { limit: PASSKEY_RATE_LIMITS.REGISTER, ttl: 60_000 } })
   register(@CurrentUser() user: AuthUser, @Body() dto: RegisterPasskeyDto, @Client() client: RequestContext) {
     return this.passkeys.register(user, dto.name, dto.response as unknown as RegistrationResponseJSON, client);
@@ -54,7 +54,7 @@ export class PasskeysController {
 
   @Answers(200, 'PasskeyItem')
   @Patch(':id')
-  @Access({ roles: ALL_ROLES, mfaPending: true })
+  @Access({ roles: ALL_ROLES, mfaPending: true, supportSession: 'refused' })
   rename(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: number, @Body() dto: RenamePasskeyDto) {
     return this.passkeys.rename(user, id, dto.name);
   }

@@ -26,6 +26,7 @@ const FIELDS = [
   'passwordMinLength',
   'selfDeletion',
   'auditRetentionDays',
+  'supportAccess',
 ] as const satisfies ReadonlyArray<keyof SecurityPolicy>;
 
 /**
@@ -41,6 +42,7 @@ const AUDIT_NAMES: Record<keyof SecurityPolicy, string> = {
   passwordMinLength: 'minimumLength',
   selfDeletion: 'selfDeletion',
   auditRetentionDays: 'auditRetentionDays',
+  supportAccess: 'supportAccess',
 };
 
 /** The policy as stored; an organisation that never chose a retention keeps the deployment's. */
@@ -54,6 +56,7 @@ export function policyOf(org: Organisation, defaultRetentionDays: number): Secur
     passwordMinLength: org.passwordMinLength,
     selfDeletion: org.selfDeletion,
     auditRetentionDays: org.auditRetentionDays ?? defaultRetentionDays,
+    supportAccess: org.supportAccess,
   };
 }
 
@@ -92,6 +95,9 @@ export class SecurityPolicyService {
     client: RequestContext,
   ): Promise<SecurityPolicy> {
     if (!canAccessOrganisation(caller, organisationId)) throw AppException.notFound('Organisation not found.');
+    // The organisation's consent to support access is its own: E-Support never gives it itself.
+    if (change.supportAccess !== undefined && caller.organisationId !== organisationId)
+      throw AppException.forbidden(M.SUPPORT_ACCESS_OWN_ONLY);
     const ranges = change.allowedIpRanges === undefined ? undefined : canonicalRanges(change.allowedIpRanges);
     const { after, changed, ssoRequiredBy } = await this.organisations.manager.transaction(async (tx) => {
       const org = await lockRow(tx, Organisation, organisationId);

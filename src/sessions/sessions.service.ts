@@ -320,6 +320,7 @@ export class SessionsService {
         online: number | string;
       }>();
     const byUser = new Map(stats.map((r) => [Number(r.userId), r]));
+    const supported = await this.runningSupportSessions(org.id);
     const iso = (v: string | Date | null | undefined) => (v ? toDate(v).toISOString() : null);
     const userSessions: UserSessionRow[] = users.map((u) => {
       const r = byUser.get(u.id);
@@ -333,9 +334,33 @@ export class SessionsService {
         lastLoginTime: iso(r?.lastLogin),
         lastRefreshTime: iso(r?.lastRefresh),
         canForceLogoff: checkAccountAction(caller, u, 'force-logoff') === null,
+        ...(supported.has(u.id) ? { supportSession: supported.get(u.id)! } : {}),
       };
     });
     return { userSessions, maxConcurrentUsers: org.maxConcurrentUsers };
+  }
+
+  /** The organisation's members an E-Support account acts as now (an open support-access session), by member. */
+  private async runningSupportSessions(organisationId: number): Promise<Map<number, UserSessionRow['supportSession']>> {
+    const rows = await this.sessions
+      .createQueryBuilder('s')
+      .innerJoin('support_access', 'sa', 'sa.id = s.supportAccessId')
+      .select('s.userId', 'userId')
+      .addSelect('sa.id', 'id')
+      .addSelect('sa.supportUserEmail', 'email')
+      .addSelect('sa.endsAt', 'endsAt')
+      .where('s.organisationId = :org AND s.endedAt IS NULL AND sa.status = :active AND sa.endsAt > :now', {
+        org: organisationId,
+        active: 'active',
+        now: new Date(),
+      })
+      .getRawMany<{ userId: number; id: number; email: string; endsAt: string | Date }>();
+    return new Map(
+      rows.map((r) => [
+        Number(r.userId),
+        { supportAccessId: Number(r.id), supportUserEmail: r.email, endsAt: toDate(r.endsAt).toISOString() },
+      ]),
+    );
   }
 
   /**

@@ -175,6 +175,8 @@ export interface UserSessionRow {
   lastRefreshTime: string | null;
   /** Whether the caller may force this user off (the account-action rule, docs/product-rules.md §2). */
   canForceLogoff: boolean;
+  /** Present while an E-Support account acts as this user (docs/support-access.md): who, under which request, until when. */
+  supportSession?: { supportAccessId: number; supportUserEmail: string; endsAt: string };
 }
 export interface UserSessionsResponse {
   userSessions: UserSessionRow[];

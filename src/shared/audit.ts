@@ -81,6 +81,11 @@ export const AUDIT_EVENT_TYPES = {
   OIDC_CONSENT_GIVEN: 'Application allowed',
   OIDC_CONSENT_WITHDRAWN: 'Application access withdrawn',
   OIDC_SIGNING_KEY_ROTATED: 'Token signing key rotated',
+  SUPPORT_ACCESS_REQUESTED: 'Support access requested',
+  SUPPORT_ACCESS_APPROVED: 'Support access approved',
+  SUPPORT_ACCESS_REFUSED: 'Support access refused',
+  SUPPORT_ACCESS_STARTED: 'Support access started',
+  SUPPORT_ACCESS_ENDED: 'Support access ended',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_TYPES;
@@ -110,6 +115,11 @@ export interface AuditEventItem {
   summary: string;
   /** Before → after of each changed field, e.g. {role: {from: 'Analyst', to: 'Viewer'}}. */
   changes: Record<string, { from: unknown; to: unknown }> | null;
+  /** In a support-access session: the member the E-Support account (the actor) acted for. */
+  onBehalfOfId: number | null;
+  onBehalfOfEmail: string | null;
+  /** The support-access request the event was made under, or that it tells of. */
+  supportAccessId: number | null;
 }
 
 export interface AuditEventQuery {
@@ -119,6 +129,10 @@ export interface AuditEventQuery {
   type?: AuditEventType;
   actorId?: number;
   targetId?: number;
+  /** The events of one support-access request: made in its session, or telling of it. */
+  supportAccessId?: number;
+  /** The events an E-Support account made acting for this member. */
+  onBehalfOfId?: number;
   searchText?: string;
   page?: number;
   pageSize?: 25 | 50 | 100;
@@ -151,6 +165,9 @@ export const AUDIT_EVENT_FIELDS = [
   'userAgent',
   'summary',
   'changes',
+  'onBehalfOfId',
+  'onBehalfOfEmail',
+  'supportAccessId',
 ] as const;
 
 /** Columns of the audit CSV export, in order. */

@@ -25,6 +25,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'oidc_client.created',
   'oidc_client.updated',
   'oidc_client.deleted',
+  'support_access.started',
+  'support_access.ended',
   'webhook.test',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -126,6 +126,16 @@ export const ERROR_CODES = {
   LAST_SITE_ADMIN: 'LAST_SITE_ADMIN',
   /** Erasing an account whose access is still on (switch it off first). */
   ACCESS_STILL_ON: 'ACCESS_STILL_ON',
+  /** The organisation's security policy allows no support access (docs/support-access.md). */
+  SUPPORT_ACCESS_OFF: 'SUPPORT_ACCESS_OFF',
+  /** A call a support-access session may not make: sensitive, or a change to credentials or integrations. */
+  SUPPORT_ACCESS_FORBIDDEN: 'SUPPORT_ACCESS_FORBIDDEN',
+  /** A support-access request that is not in the state the call needs (not pending, not approved, lapsed, ended). */
+  SUPPORT_ACCESS_STATE: 'SUPPORT_ACCESS_STATE',
+  /** The E-Support account already has a support-access session running. */
+  SUPPORT_ACCESS_ACTIVE: 'SUPPORT_ACCESS_ACTIVE',
+  /** The target of a support-access request is an E-Support account. */
+  SUPPORT_ACCESS_TARGET: 'SUPPORT_ACCESS_TARGET',
 } as const;
 /** Every machine code the server throws and the client matches: a closed union (AppException takes nothing else). */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -46,6 +46,9 @@ export const ORG_ADMIN_MESSAGES = {
   LOGO_NOT_UPLOADED: 'This logo has not been uploaded.',
   // Sessions (spec 001 §8)
   FORCE_LOGOFF_DONE: 'Successfully marked selected user(s) for force log off',
+  /** Live sessions: an E-Support account acting as this member (docs/support-access.md). */
+  SUPPORT_SESSION: (supportEmail: string, until: string) =>
+    `Support access: ${supportEmail} acting as this member until ${until}`,
   FORCE_LOGOFF_FAILED: 'Failed to mark selected user(s) for force logoff',
   SESSIONS_EXCEEDED:
     'Your organisation has exceeded the maximum allowed concurrent users. Please disable or force logoff one or more users.',

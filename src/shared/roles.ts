@@ -127,6 +127,12 @@ export const CAPABILITY_ROLES = {
   ERASE_USER: [Role.E_SUPPORT, Role.SITE_ADMIN],
   /** Vendor staff only: organisations, E-Support accounts, announcements, every organisation's insights at a glance. */
   SUPPORT: [Role.E_SUPPORT],
+  /** Support access (docs/support-access.md), listed: E-Support, and the organisation's site admins and administrators. */
+  SUPPORT_ACCESS_READ: ACCOUNT_ACTORS,
+  /** Approve or refuse a request: the organisation's site admins. */
+  SUPPORT_ACCESS_DECIDE: [Role.SITE_ADMIN],
+  /** End a support access: the E-Support account that asked, or the organisation's site admins. */
+  SUPPORT_ACCESS_END: [Role.E_SUPPORT, Role.SITE_ADMIN],
 } as const satisfies Record<string, readonly Role[]>;
 
 /** The effective role ids of a user: the main role, plus the administrator flag when set. */

@@ -1,4 +1,5 @@
 import { LIMITS } from './limits';
+import { DEFAULT_SUPPORT_ACCESS_POLICY, SupportAccessPolicy } from './support-access';
 
 /** An organisation's own security rules (GET/PUT /api/organisations/{id}/security-policy). */
 export interface SecurityPolicy {
@@ -18,6 +19,11 @@ export interface SecurityPolicy {
   selfDeletion: boolean;
   /** Days the organisation's audit events are kept; the deployment's AUDIT_RETENTION_DAYS until set. */
   auditRetentionDays: number;
+  /**
+   * Whether E-Support may act as a member (docs/support-access.md): `never`, `approval` (a site admin approves each
+   * request) or `always`. Only the organisation's own site admins change it.
+   */
+  supportAccess: SupportAccessPolicy;
 }
 
 export type SecurityPolicyChange = Partial<SecurityPolicy>;
@@ -49,6 +55,7 @@ export const DEFAULT_SECURITY_POLICY: SecurityPolicy = {
   passwordMinLength: LIMITS.PASSWORD_MIN,
   selfDeletion: false,
   auditRetentionDays: 365,
+  supportAccess: DEFAULT_SUPPORT_ACCESS_POLICY,
 };
 
 /** The texts of the policy's refusals and of its page. */
@@ -63,4 +70,5 @@ export const SECURITY_POLICY_MESSAGES = {
   RANGE_INVALID: (range: string) => `'${range}' is not an IPv4 or IPv6 address range (for example 203.0.113.0/24).`,
   SAVED: 'Security policy saved.',
   PASSWORD_TOO_SHORT: (min: number) => `Password must be at least ${min} characters long.`,
+  SUPPORT_ACCESS_OWN_ONLY: "Only the organisation's own site admins decide whether support may act as its members.",
 } as const;

@@ -20,7 +20,7 @@ export class SsoStepUpController {
 
   @Post('sso')
   @HttpCode(200)
-  @Access({ roles: ALL_ROLES, mfaPending: true })
+  @Access({ roles: ALL_ROLES, mfaPending: true, supportSession: 'refused' })
   @ApiOkResponse({ type: SsoStepUpResponse })
   @ApiBadRequestResponse({ description: 'SSO_UNAVAILABLE: corporate login is not configured', type: ErrorResponse })
   sso(@CurrentUser() caller: AuthUser, @Body() dto: SsoStepUpDto): Promise<{ url: string }> {

@@ -30,7 +30,7 @@ export class StepUpController {
 
   @Post()
   @HttpCode(200)
-  @Access({ roles: ALL_ROLES, mfaPending: true })
+  @Access({ roles: ALL_ROLES, mfaPending: true, supportSession: 'refused' })
   @ApiOkResponse({ type: StepUpResponse })
   @ApiBadRequestResponse({ description: 'Not exactly one proof, or a malformed one', type: ErrorResponse })
   @ApiUnauthorizedResponse({
@@ -44,7 +44,7 @@ export class StepUpController {
 
   @Post('passkey-options')
   @HttpCode(200)
-  @Access({ roles: ALL_ROLES, mfaPending: true })
+  @Access({ roles: ALL_ROLES, mfaPending: true, supportSession: 'refused' })
   @Throttle({ default: { limit: PASSKEY_RATE_LIMITS.OPTIONS, ttl: 60_000 } })
   @ApiOkResponse({ description: 'Options for navigator.credentials.get, naming the caller’s passkeys' })
   @ApiBadRequestResponse({ description: 'The account has no passkey', type: ErrorResponse })

@@ -28,7 +28,7 @@ export class TrustedDevicesController {
   @Answers(200, 'SuccessOnly')
   @Delete(':id')
   @HttpCode(200)
-  @Access({ roles: ALL_ROLES })
+  @Access({ roles: ALL_ROLES, supportSession: 'refused' })
   revoke(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
     return this.devices.revoke(user, id, client);
   }
@@ -36,7 +36,7 @@ export class TrustedDevicesController {
   @Answers(200, 'TrustedDevicesRevoked')
   @Delete()
   @HttpCode(200)
-  @Access({ roles: ALL_ROLES })
+  @Access({ roles: ALL_ROLES, supportSession: 'refused' })
   revokeAll(@CurrentUser() user: AuthUser, @Client() client: RequestContext) {
     return this.devices.revokeAll(user, client);
   }

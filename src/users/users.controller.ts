@@ -105,7 +105,7 @@ export class UsersController {
 
   @Answers(200, 'SuccessResult')
   @Patch('updatePassword')
-  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true })
+  @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true, supportSession: 'refused' })
   @Throttle({ default: { limit: 30, ttl: 60_000 } })
   updatePassword(@CurrentUser() caller: AuthUser, @Body() dto: UpdatePasswordDto, @Client() client: RequestContext) {
     return this.users.updatePassword(caller, dto, client);

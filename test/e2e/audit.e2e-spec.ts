@@ -481,7 +481,7 @@ describe('Audit trail and exports', () => {
       expect(res.text.startsWith(UTF8_BOM)).toBe(true);
       const lines = res.text.slice(1).trim().split('\r\n');
       expect(lines[0]).toBe(
-        'id,occurredAt,type,actorKind,actorId,actorEmail,actorOrganisationId,targetId,targetEmail,targetOrganisationId,ip,userAgent,summary,changes',
+        'id,occurredAt,type,actorKind,actorId,actorEmail,actorOrganisationId,targetId,targetEmail,targetOrganisationId,ip,userAgent,summary,changes,onBehalfOfId,onBehalfOfEmail,supportAccessId',
       );
       expect(lines.slice(1).every((l) => l.includes(',BILLING_CONTACT_SAVED,'))).toBe(true);
       expect(lines).toHaveLength(4);
@@ -510,7 +510,7 @@ describe('Audit trail and exports', () => {
         .expect(200);
       const row = (id: number) => res.text.split('\r\n').find((l) => l.startsWith(`${id},`))!;
       expect(row(mapped.id)).toMatch(
-        /^\d+,2026-03-04T05:06:07\.000Z,SESSION_EXPIRED,anonymous,,,,,,,198\.51\.100\.4,,csv-address-mapped,$/,
+        /^\d+,2026-03-04T05:06:07\.000Z,SESSION_EXPIRED,anonymous,,,,,,,198\.51\.100\.4,,csv-address-mapped,,,,$/,
       );
       expect(row(v6.id)).toContain(',2001:db8::4,');
       expect(res.text).not.toContain('::ffff:');

@@ -90,7 +90,7 @@ describe('periodic re-verification of verified domains', () => {
     expect(missingMail).toContain(domain.txtValue);
     // The end of the grace period as the page shows it, in the deployment's zone, named.
     const graceEnd = new Date(missing.recordMissingSince!).getTime() + DOMAIN_RECORD_GRACE_DAYS * 86_400_000;
-    expect(missingMail).toMatch(/again before \w{3}, \d{1,2} \w{3,5} \d{4}, \d{1,2}:\d\d:\d\d [ap]m AE[DS]T,/);
+    expect(missingMail).toMatch(/again before \w{3}, \d{1,2} \w{3} \d{4}, \d{1,2}:\d\d:\d\d (AM|PM) AE[DS]T,/);
     expect(missingMail).toContain(`again before ${formatMailDateTime(graceEnd, 'Australia/Sydney')},`);
     // Still verified during the grace period: sign-in keeps trusting it, the list says since when it is missing.
     expect(await verified.organisationForEmail(`x@${domain.domain}`)).toBe(org);

@@ -70,6 +70,7 @@ describe('An organisation’s security policy', () => {
         passwordMinLength: 8,
         selfDeletion: false,
         auditRetentionDays: 365,
+        supportAccess: 'approval',
       });
     });
 

@@ -87,6 +87,7 @@ export const protectedRoutes: RouteObject[] = [
       settingsTab('security-policy', () => import('@/features/security-policy').then((m) => m.SecurityPolicyPage)),
       settingsTab('integrations', () => import('@/features/integrations').then((m) => m.IntegrationsPage)),
       settingsTab('applications', () => import('@/features/oidc-clients').then((m) => m.ApplicationsPage)),
+      settingsTab('support-access', () => import('@/features/support-access').then((m) => m.SupportAccessPage)),
     ],
   },
   // routes:users (user list, roles, profile, new user, user groups of a user)
@@ -170,6 +171,17 @@ export const protectedRoutes: RouteObject[] = [
             element: (
               <RequireRoles roles={CAPABILITY_ROLES.SECURITY_POLICY_READ}>
                 <m.SecurityPolicyPage />
+              </RequireRoles>
+            ),
+          })),
+      },
+      {
+        path: 'support-access',
+        lazy: () =>
+          import('@/features/support-access').then((m) => ({
+            element: (
+              <RequireRoles roles={CAPABILITY_ROLES.SUPPORT_ACCESS_READ}>
+                <m.SupportAccessPage />
               </RequireRoles>
             ),
           })),

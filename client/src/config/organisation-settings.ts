@@ -20,6 +20,7 @@ export const ORGANISATION_SETTINGS_TABS: readonly OrganisationSettingsTab[] = [
   { path: 'security-policy', label: 'Security policy', roles: CAPABILITY_ROLES.SECURITY_POLICY_READ },
   { path: 'integrations', label: 'Integrations', roles: CAPABILITY_ROLES.INTEGRATIONS },
   { path: 'applications', label: 'Applications', roles: CAPABILITY_ROLES.INTEGRATIONS },
+  { path: 'support-access', label: 'Support access', roles: CAPABILITY_ROLES.SUPPORT_ACCESS_READ },
 ];
 
 /** Who reaches the area at all: anyone who sees one of its tabs but the members list alone. */

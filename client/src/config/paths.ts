@@ -34,6 +34,7 @@ export const paths = {
   /** Its Applications tab: the applications that sign people in through the portal (OpenID Connect). */
   applications: '/organisation-settings/applications',
   securityPolicy: '/users/security-policy',
+  supportAccess: '/users/support-access',
   userGroups: '/user-groups',
   clients: '/clients',
   portfolios: '/portfolios',

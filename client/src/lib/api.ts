@@ -13,13 +13,18 @@ import {
   UNAVAILABLE_RETRIES,
   unavailableRetryDelayMs,
 } from './service-availability';
+import { supportSessionStore } from './support-session';
 
 export const TOKEN_KEY = 'accessToken';
 const SERVER_PREFIX = /^\/?(api|pqte|mfa|auth|refresh)(\/|$|\?)/;
 const API_BASE: string = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
 
+/**
+ * The access token calls carry: a support-access session's in the tab that holds one (lib/support-session.ts),
+ * else the signed-in account's own. `set` and `clear` concern the account's own token only.
+ */
 export const tokenStore = {
-  get: (): string | null => localStorage.getItem(TOKEN_KEY),
+  get: (): string | null => supportSessionStore.get()?.accessToken ?? localStorage.getItem(TOKEN_KEY),
   set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };
@@ -188,7 +193,15 @@ export async function request<T = unknown>(
   const err = (
     typeof data === 'object' && data !== null ? data : { message: String(data ?? res.statusText) }
   ) as ErrorBody;
-  if (server && !bearer && !retried && isJwtExpired(res.status, err)) {
+  if (
+    server &&
+    !bearer &&
+    supportSessionStore.get() &&
+    (isJwtExpired(res.status, err) || (res.status === 401 && err.code === ERROR_CODES.SESSION_ENDED))
+  ) {
+    // A support-access session is never refreshed: once over, the tab returns to the E-Support account's own session.
+    supportSessionStore.clear();
+  } else if (server && !bearer && !retried && isJwtExpired(res.status, err)) {
     const fresh = await refreshAccessToken();
     if (fresh) return request<T>(path, options, true, steppedUp);
     // The server could not renew the session for now: the person stays signed in, the call fails calmly.

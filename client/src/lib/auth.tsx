@@ -7,6 +7,7 @@ import { api, MFA_ENROLMENT_EVENT, refreshAccessToken, SESSION_EXPIRED_EVENT, to
 import { queryKeys } from './query-keys';
 
 import { forgetSignIn, mayHaveSession, storeSignIn } from './auth-storage';
+import { SUPPORT_SESSION_EVENT, SupportSession, supportSessionStore } from './support-session';
 
 interface AuthContextValue {
   token: string | null;
@@ -27,6 +28,12 @@ interface AuthContextValue {
    * show its message first. Answers the function that lifts the hold (the change failed).
    */
   holdSignOut: () => () => void;
+  /** The support-access session this tab acts in (as `user`), or null: the account's own session. */
+  supportSession: SupportSession | null;
+  /** Acts as the member in this tab, with the token of a started support access. */
+  enterSupportSession: (session: SupportSession) => void;
+  /** Stop: ends the support access on the server and returns this tab to the E-Support account's own session. */
+  stopSupportSession: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -36,6 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => tokenStore.get());
   const [checking, setChecking] = useState(() => !tokenStore.get() && mayHaveSession());
   const held = useRef(false);
+  const [supportSession, setSupportSession] = useState<SupportSession | null>(() => supportSessionStore.get());
 
   // Without a token the session may still live in the refresh cookie (a corporate login just landed,
   // or local storage was cleared): ask once, silently, when the server's hint says there is one.
@@ -70,7 +78,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const expired = () => {
-      if (!held.current) clearLocal('Session expired');
+      // A support-access session that ended returns the tab to the E-Support account's own session.
+      if (supportSessionStore.get()) supportSessionStore.clear();
+      else if (!held.current) clearLocal('Session expired');
     };
     // Another tab signed in or out: follow it.
     const storage = (e: StorageEvent) => {
@@ -79,12 +89,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // The organisation began to require a second factor: the profile read again says so, and RequireAuth takes
     // the user to the enrolment.
     const mustEnrol = () => void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    // Entering or leaving a support-access session changes who every call is: nothing read before holds.
+    const supportChanged = () => {
+      setSupportSession(supportSessionStore.get());
+      setToken(tokenStore.get());
+      queryClient.clear();
+    };
+    window.addEventListener(SUPPORT_SESSION_EVENT, supportChanged);
     window.addEventListener(SESSION_EXPIRED_EVENT, expired);
     window.addEventListener(MFA_ENROLMENT_EVENT, mustEnrol);
     window.addEventListener('storage', storage);
     return () => {
       window.removeEventListener(SESSION_EXPIRED_EVENT, expired);
       window.removeEventListener(MFA_ENROLMENT_EVENT, mustEnrol);
+      window.removeEventListener(SUPPORT_SESSION_EVENT, supportChanged);
       window.removeEventListener('storage', storage);
     };
   }, [clearLocal, queryClient]);
@@ -94,8 +112,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(accessToken);
   }, []);
 
+  const enterSupportSession = useCallback((session: SupportSession) => supportSessionStore.set(session), []);
+
+  const stopSupportSession = useCallback(async () => {
+    const current = supportSessionStore.get();
+    // Back to the E-Support account's own session first: the end is asked with its own token.
+    supportSessionStore.clear();
+    if (!current) return;
+    try {
+      await api.delete(`api/support-access/${current.id}`);
+    } catch {
+      // Already ended (its 60 minutes, a site admin): nothing is left to stop.
+    }
+  }, []);
+
   const signOut = useCallback(
     async (reason?: string) => {
+      // In a support-access session, leaving it is the way out: the E-Support account's own session stays.
+      if (supportSessionStore.get()) return stopSupportSession();
       let logoutUrl: string | undefined;
       try {
         ({ logoutUrl } = await api.post<LogoutResult>('auth/logout'));
@@ -107,7 +141,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // A corporate sign-on session: the identity provider's session ends too, at the address the server gave.
       if (logoutUrl) window.location.assign(logoutUrl);
     },
-    [clearLocal],
+    [clearLocal, stopSupportSession],
   );
 
   const holdSignOut = useCallback(() => {
@@ -129,8 +163,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
       holdSignOut,
+      supportSession,
+      enterSupportSession,
+      stopSupportSession,
     }),
-    [token, checking, userQuery.data, userQuery.isLoading, userQuery.error, signIn, signOut, holdSignOut],
+    [
+      token,
+      checking,
+      userQuery.data,
+      userQuery.isLoading,
+      userQuery.error,
+      signIn,
+      signOut,
+      holdSignOut,
+      supportSession,
+      enterSupportSession,
+      stopSupportSession,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

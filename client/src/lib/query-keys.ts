@@ -63,6 +63,7 @@ export const queryKeys = {
   /** Directory Provisioning: an organisation's provisioning tokens (E-Support names the organisation). */
   /** An organisation's security policy (api/organisations/{id}/security-policy). */
   securityPolicy: (organisationId: number) => ['security-policy', organisationId] as const,
+  supportAccess: ['support-access'] as const,
   scimTokens: {
     all: ['scim-tokens'] as const,
     of: (organisationId?: number) => ['scim-tokens', organisationId ?? 'own'] as const,

@@ -26,6 +26,12 @@ export class AuditEventQueryDto implements AuditEventQuery {
   @WholeNumberField('targetId')
   targetId?: number;
 
+  @WholeNumberField('supportAccessId')
+  supportAccessId?: number;
+
+  @WholeNumberField('onBehalfOfId')
+  onBehalfOfId?: number;
+
   @SearchTextField('Summary, actor or target e-mail, or address; case-insensitive, taken literally')
   searchText?: string;
 

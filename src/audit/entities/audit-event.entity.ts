@@ -55,6 +55,17 @@ export class AuditEvent {
   @Column({ type: 'varchar', length: 500 })
   summary!: string;
 
+  /** In a support-access session: the member the E-Support account (the actor) acted for. */
+  @Column({ type: 'integer', nullable: true })
+  onBehalfOfId!: number | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  onBehalfOfEmail!: string | null;
+
+  /** The support-access request the event was made under, or that it tells of. */
+  @Column({ type: 'integer', nullable: true })
+  supportAccessId!: number | null;
+
   /** JSON of the before → after pairs; never a password, token, secret or code. */
   @Column({ type: 'text', nullable: true })
   changes!: string | null;

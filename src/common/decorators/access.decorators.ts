@@ -35,6 +35,12 @@ export type AccessRule =
        * stands in for the roles; a sensitive call is never open to a key, whatever its scopes.
        */
       apiKey?: ApiKeyScope;
+      /**
+       * Refused in a support-access session (docs/support-access.md) beside every sensitive call: a change to the
+       * member's credentials (password, second factors, passkeys, recovery codes, trusted devices, step-up), to the
+       * organisation's integrations, or a request for support access.
+       */
+      refusedInSupportSession?: true;
     }
   | {
       kind: 'public';
@@ -58,7 +64,8 @@ export const ACCESS_KEY = 'access';
 export const ACCESS_REFUSALS = {
   401: 'No valid credential, or the sign-in needs another step (TOTP_REQUIRED, PASSWORD_CHANGE_REQUIRED)',
   403: 'The credential has expired ("jwt expired") or the caller may not do this',
-  stepUp: `${ERROR_CODES.STEP_UP_REQUIRED}: the caller has not proved who they are within STEP_UP_MINUTES (POST /auth/step-up), or lacks the role.`,
+  stepUp: `${ERROR_CODES.STEP_UP_REQUIRED}: the caller has not proved who they are within STEP_UP_MINUTES (POST /auth/step-up), or lacks the role; ${ERROR_CODES.SUPPORT_ACCESS_FORBIDDEN}: a support-access session`,
+  supportSession: `The caller may not do this; ${ERROR_CODES.SUPPORT_ACCESS_FORBIDDEN}: not available in a support-access session`,
   apiKey: `The caller may not do this; for an organisation API key, ${ERROR_CODES.INSUFFICIENT_SCOPE}: the route is outside its scopes`,
   scim401: 'No provisioning token, or a revoked one',
 } as const;
@@ -106,7 +113,8 @@ function describe(target: object, key?: string | symbol): string {
  *   refused); `mfaPending: true` lets an account whose enforced MFA is not set up yet call it; `stepUp` makes it a
  *   sensitive action (`true`, or `{ when }` to decide per request), refused with `403 STEP_UP_REQUIRED` unless the
  *   caller proved who they are within STEP_UP_MINUTES (the client's 'Confirm it's you' dialog, then a retry);
- *   `apiKey: 'users:read'` opens it to an organisation API key holding that scope (and never a sensitive call).
+ *   `apiKey: 'users:read'` opens it to an organisation API key holding that scope (and never a sensitive call);
+ *   `supportSession: 'refused'` refuses it in a support-access session, as every sensitive call is.
  * - `@Access.public()`: anyone (sign-in, health, legal pages); see its options.
  * - `@Access.serviceKey()`: back-end systems, by the X-Api-Key header (SERVICE_API_KEY).
  * - `@Access.scim()`: an organisation's directory (SCIM 2.0) by one of its provisioning tokens; the caller is
@@ -119,6 +127,7 @@ export function Access(options: {
   mfaPending?: boolean;
   stepUp?: true | StepUpOptions;
   apiKey?: ApiKeyScope;
+  supportSession?: 'refused';
 }) {
   const stepUp = options.stepUp === true ? {} : options.stepUp;
   // A route is either sensitive or open to keys; a key never makes a sensitive call (a `when` decides per request).
@@ -131,11 +140,32 @@ export function Access(options: {
       mfaPending: options.mfaPending === true,
       ...(stepUp ? { stepUp } : {}),
       ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+      ...(options.supportSession === 'refused' ? { refusedInSupportSession: true as const } : {}),
     },
     options.apiKey ? ['bearer', 'apiKey'] : ['bearer'],
     false,
-    stepUp ? ACCESS_REFUSALS.stepUp : options.apiKey ? ACCESS_REFUSALS.apiKey : ACCESS_REFUSALS[403],
+    stepUp
+      ? ACCESS_REFUSALS.stepUp
+      : options.apiKey
+        ? ACCESS_REFUSALS.apiKey
+        : options.supportSession
+          ? ACCESS_REFUSALS.supportSession
+          : ACCESS_REFUSALS[403],
   );
+}
+
+/**
+ * Whether a support-access session may not make this call: every sensitive call (for a sensitive-when route, when
+ * this request is one), and every route marked `supportSession: 'refused'`.
+ */
+export function refusedInSupportSession(
+  access: AccessRule,
+  request: { body?: unknown; query?: unknown; params?: unknown },
+): boolean {
+  if (access.kind !== 'roles') return false;
+  if (access.refusedInSupportSession) return true;
+  if (!access.stepUp) return false;
+  return access.stepUp.when ? access.stepUp.when(request) : true;
 }
 
 /**

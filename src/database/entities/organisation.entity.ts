@@ -1,3 +1,4 @@
+import type { SupportAccessPolicy } from '../../shared/support-access';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { DATE_TYPE } from '../column-types';
 
@@ -76,6 +77,9 @@ export class Organisation {
   /** Days the organisation's audit events are kept; null: the deployment's AUDIT_RETENTION_DAYS. */
   @Column({ type: 'integer', nullable: true })
   auditRetentionDays!: number | null;
+  /** Whether E-Support may act as a member (docs/support-access.md): never, with a site admin's approval, always. */
+  @Column({ type: 'varchar', length: 10, default: 'approval' })
+  supportAccess!: SupportAccessPolicy;
 
   /** When the policy was last saved: an idle limit counts no session's idle time from before it. */
   @Column({ type: DATE_TYPE, nullable: true })

@@ -31,6 +31,8 @@ const WEBHOOK_EVENT_OF_AUDIT: Partial<Record<string, WebhookEventType>> = {
   OIDC_CLIENT_CHANGED: 'oidc_client.updated',
   OIDC_CLIENT_SECRET_ROTATED: 'oidc_client.updated',
   OIDC_CLIENT_REMOVED: 'oidc_client.deleted',
+  SUPPORT_ACCESS_STARTED: 'support_access.started',
+  SUPPORT_ACCESS_ENDED: 'support_access.ended',
 };
 
 export function webhookEventOfAudit(type: string): WebhookEventType | undefined {

@@ -50,7 +50,7 @@ export class LogStreamsController {
 
   @Post(':id/test')
   @HttpCode(200)
-  @Access({ roles: CAPABILITY_ROLES.INTEGRATIONS })
+  @Access({ roles: CAPABILITY_ROLES.INTEGRATIONS, supportSession: 'refused' })
   @Answers(200, 'LogStreamTestResult', 'A sample event sent now, and how the receiver answered')
   test(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number) {
     return this.streams.test(caller, id);

@@ -135,6 +135,9 @@ export class LogStreamsService {
       userAgent: null,
       summary: `Test event: ${AUDIT_EVENT_TYPES.LOG_STREAM_CREATED} (this is not a real event)`,
       changes: null,
+      onBehalfOfId: null,
+      onBehalfOfEmail: null,
+      supportAccessId: null,
     };
     const request = logStreamRequest(row.type, decrypt(row.tokenSealed, this.config.encryptionKey), [sample]);
     const outcome = await postOnce(this.fetch, row.url, request.headers, request.body);

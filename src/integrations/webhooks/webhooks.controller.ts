@@ -75,7 +75,7 @@ export class WebhooksController {
 
   @Post(':id/test')
   @HttpCode(202)
-  @Access({ roles: CAPABILITY_ROLES.INTEGRATIONS })
+  @Access({ roles: CAPABILITY_ROLES.INTEGRATIONS, supportSession: 'refused' })
   @Answers(202, 'WebhookDeliveryItem', 'A webhook.test event queued for this endpoint')
   test(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number) {
     return this.webhooks.test(caller, id);
@@ -90,7 +90,7 @@ export class WebhooksController {
 
   @Post(':id/deliveries/:deliveryId/retry')
   @HttpCode(202)
-  @Access({ roles: CAPABILITY_ROLES.INTEGRATIONS })
+  @Access({ roles: CAPABILITY_ROLES.INTEGRATIONS, supportSession: 'refused' })
   @Answers(202, 'WebhookDeliveryItem', 'Due again now')
   retry(
     @CurrentUser() caller: AuthUser,

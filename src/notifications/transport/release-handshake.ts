@@ -41,9 +41,10 @@ function plainListeners(
 }
 
 /**
- * Lets go of the handshake once the socket has joined its rooms: the upgrade request and the access token
+ * Lets go of the handshake once the gateway has read what it checks: the upgrade request and the access token
  * (in the request line's query) are not needed after it, yet socket.io would keep both as long as the
- * connection lives. Dropping the engine's request is socket.io's own advice (its "memory usage" page) and leaving
+ * connection lives. Called before socket.io has joined the socket to the room named by its id, the leave below
+ * finds nothing to leave, and the gateway leaves that room once the socket is connected. Dropping the engine's request is socket.io's own advice (its "memory usage" page) and leaving
  * the room named after the socket's id is its public API; the rest runs only on a tuned server.
  */
 export function releaseHandshake(socket: Socket): void {

@@ -1,7 +1,19 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 import { OmitOrValid } from '../../common/validation';
 import { SECURITY_POLICY_LIMITS as L } from '../../shared/security-policy';
+import { SUPPORT_ACCESS_POLICIES, SupportAccessPolicy } from '../../shared/support-access';
 
 /** A field that may be left out, or null (no limit), or else follows its rules. */
 const OmitNullOrValid = () => ValidateIf((_o, value) => value !== undefined && value !== null);
@@ -56,6 +68,14 @@ export class SecurityPolicyChangeDto {
   @Min(L.PASSWORD_MIN_LENGTH_MIN, { message: passwordLengthMessage() })
   @Max(L.PASSWORD_MIN_LENGTH_MAX, { message: passwordLengthMessage() })
   passwordMinLength?: number;
+
+  @ApiPropertyOptional({
+    enum: SUPPORT_ACCESS_POLICIES,
+    description: "Whether E-Support may act as a member: never, with a site admin's approval, or always.",
+  })
+  @OmitOrValid()
+  @IsIn(SUPPORT_ACCESS_POLICIES, { message: `supportAccess must be one of ${SUPPORT_ACCESS_POLICIES.join(', ')}.` })
+  supportAccess?: SupportAccessPolicy;
 
   @ApiPropertyOptional({ description: 'Members may delete their own account (DELETE /api/me).' })
   @OmitOrValid()

@@ -13,7 +13,8 @@ export type SessionEndReason =
   | 'not-me'
   | 'idle'
   | 'policy-max-age'
-  | 'sso-required';
+  | 'sso-required'
+  | 'support-ended';
 
 /** One sign-in: its id sits in every access token, so ending it ends the tokens at once. */
 @Entity('sessions')
@@ -62,4 +63,8 @@ export class Session {
   /** 'password', 'sso' */
   @Column({ type: 'varchar', length: 20, default: 'password' })
   method!: string;
+
+  /** Set on a session an E-Support account started as the member (docs/support-access.md): its request. */
+  @Column({ type: 'integer', nullable: true })
+  supportAccessId!: number | null;
 }

@@ -161,12 +161,16 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
         tx,
         p,
         'audit_events',
-        ['actorEmail', 'targetEmail', 'summary', 'changes'],
-        '("actorKind" = \'user\' AND "actorId" = :id) OR "targetId" = :id',
+        ['actorEmail', 'targetEmail', 'onBehalfOfEmail', 'summary', 'changes'],
+        '("actorKind" = \'user\' AND "actorId" = :id) OR "targetId" = :id OR "onBehalfOfId" = :id',
         (row, column, text) =>
           column === 'changes' && Number(row.targetId) === p.id ? profileRedacted(text, p) : text,
         ['targetId'],
       ),
+  },
+  support_access: {
+    what: "E-Support's requests to act as the person: kept as the record of that access, the reason rewritten",
+    erase: (tx, p) => scrub(tx, p, 'support_access', ['reason'], '"userId" = :id'),
   },
   integration_deliveries: {
     what: 'webhook and audit log stream bodies naming the person: rewritten',

@@ -2,10 +2,14 @@ import { Box } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router';
 import { AnnouncementBanner } from '@/features/announcements/components/AnnouncementBanner';
 import { Breadcrumbs } from '@/features/breadcrumbs/components/Breadcrumbs';
+import { SupportSessionBanner } from '@/features/support-access';
 import { LoadingBar } from './LoadingBar';
 import { Header, useHeaderPadding } from './Header';
 
-/** The signed-in shell: the loading bar, the fixed header, the announcement banner, breadcrumbs and the page. */
+/**
+ * The signed-in shell: the loading bar, the fixed header, the support-access session's banner, the announcement
+ * banner, breadcrumbs and the page.
+ */
 export function AppLayout() {
   const location = useLocation();
   const padding = useHeaderPadding();
@@ -14,6 +18,7 @@ export function AppLayout() {
       <LoadingBar />
       <Header />
       <Box as="main" pt={`${padding}px`} px={{ base: '3', md: '6' }} pb="10" maxW="1600px" mx="auto">
+        <SupportSessionBanner />
         <AnnouncementBanner />
         <Breadcrumbs />
         {/* Keyed by the navigation: navigating to the same URL again reloads the page (spec 001 §2.1). */}

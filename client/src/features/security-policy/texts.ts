@@ -38,4 +38,13 @@ export const POLICY_TEXTS = {
   wholeNumber: (min: number, max: number, optional: boolean) =>
     `Enter a whole number from ${min} to ${max}${optional ? ', or leave it empty' : ''}.`,
   TOO_MANY_RANGES: `At most ${L.IP_RANGES_MAX} ranges.`,
+  SUPPORT_ACCESS_LABEL: 'Support access',
+  SUPPORT_ACCESS_CHOICES: {
+    never: 'Never: support may not act as our members',
+    approval: 'With approval: a site admin approves each request',
+    always: 'Always: support may act as a member at once',
+  },
+  SUPPORT_ACCESS_HELP:
+    'Whether E-Support may act as one of your members for up to 60 minutes to see what they see. Every session is in the audit log, the member is e-mailed when it ends, and passwords, second factors, integrations and this policy stay out of reach.',
+  SUPPORT_ACCESS_OWN_ONLY: "Only the organisation's own site admins decide this.",
 } as const;

@@ -44,6 +44,9 @@ describe('audit log rows', () => {
     userAgent: 'Mozilla/5.0',
     summary: 'Signed in',
     changes: null,
+    onBehalfOfId: null,
+    onBehalfOfEmail: null,
+    supportAccessId: null,
   });
 
   it("shows the time as every page does and an IPv4 client's address without the IPv6 mapping", async () => {
@@ -62,5 +65,31 @@ describe('audit log rows', () => {
     await userEvent.click(within(rows[0]).getByRole('button', { name: 'Show details' }));
     expect(await screen.findByTestId('audit-details')).toHaveTextContent('Address: 203.0.113.9 ·');
     expect(screen.getByTestId('audit-table')).not.toHaveTextContent('::ffff:');
+  });
+
+  it('opens on one support-access request (?supportAccessId=) and names the member the E-Support account acted as', async () => {
+    const acted: AuditEventItem = {
+      ...event(4, null),
+      actorEmail: 'help@vendor.test',
+      onBehalfOfId: 9,
+      onBehalfOfEmail: 'mia@acme.test',
+      supportAccessId: 5,
+    };
+    const server = fakeServer({
+      'GET api/users/current': { body: currentUser([Role.SITE_ADMIN]) },
+      'GET auth/organisation': { body: { users: [], allowedUsersNumber: 5, isSSOEnabled: false } },
+      'GET api/audit-events': {
+        body: { items: [acted], totalRecords: 1, totalIsCapped: false, page: 1, pageSize: 25 },
+      },
+    });
+    renderPage('/users/audit?supportAccessId=5', '/users/audit', <AuditLogPage />);
+    const [row] = await screen.findAllByTestId('audit-row');
+    expect(row).toHaveTextContent('help@vendor.test as mia@acme.test');
+    expect(server.calls.find((c) => c.path.startsWith('api/audit-events'))!.path).toContain('supportAccessId=5');
+    expect(screen.getByRole('textbox', { name: 'Support access request' })).toHaveValue('5');
+    await userEvent.click(within(row).getByRole('button', { name: 'Show details' }));
+    expect(await screen.findByTestId('audit-details')).toHaveTextContent(
+      'On behalf of: mia@acme.test (support access #5)',
+    );
   });
 });

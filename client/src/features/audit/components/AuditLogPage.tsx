@@ -1,4 +1,5 @@
 import { Fragment, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useDebounced } from '@/lib/use-debounced';
 import { Box, Button, Code, Flex, IconButton, Input, NativeSelect, Progress, Table, Text } from '@chakra-ui/react';
 import {
@@ -20,6 +21,8 @@ export interface AuditFilter {
   type: AuditEventType | '';
   actorId: string;
   targetId: string;
+  /** The events of one support-access request (docs/support-access.md); `?supportAccessId=` opens the page on it. */
+  supportAccessId: string;
   searchText: string;
 }
 
@@ -29,6 +32,7 @@ export const EMPTY_AUDIT_FILTER: AuditFilter = {
   type: '',
   actorId: '',
   targetId: '',
+  supportAccessId: '',
   searchText: '',
 };
 
@@ -50,6 +54,7 @@ export function toAuditQuery(filter: AuditFilter, searchText: string): AuditEven
     type: filter.type || undefined,
     actorId: filter.actorId ? Number(filter.actorId) : undefined,
     targetId: filter.targetId ? Number(filter.targetId) : undefined,
+    supportAccessId: /^\d+$/.test(filter.supportAccessId) ? Number(filter.supportAccessId) : undefined,
     searchText: searchText || undefined,
   };
 }
@@ -69,6 +74,11 @@ function Details({ e }: { e: AuditEventItem }) {
         <b>Actor:</b> {party(e.actorKind, e.actorEmail, e.actorId)}
         {e.actorOrganisationId ? ` (organisation ${e.actorOrganisationId})` : ''}
       </Text>
+      {e.onBehalfOfEmail && (
+        <Text>
+          <b>On behalf of:</b> {e.onBehalfOfEmail} (support access #{e.supportAccessId})
+        </Text>
+      )}
       <Text>
         <b>Target:</b> {e.targetEmail ?? '—'}
         {e.targetOrganisationId ? ` (organisation ${e.targetOrganisationId})` : ''}
@@ -92,7 +102,11 @@ function Details({ e }: { e: AuditEventItem }) {
 
 /** Route users/audit: who did what, newest first, filtered and paged like the user list, with a CSV export. */
 export function AuditLogPage() {
-  const [filter, setFilter] = useState<AuditFilter>(EMPTY_AUDIT_FILTER);
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState<AuditFilter>(() => ({
+    ...EMPTY_AUDIT_FILTER,
+    supportAccessId: params.get('supportAccessId') ?? '',
+  }));
   const [open, setOpen] = useState<Set<number>>(new Set());
   const searchText = useDebounced(filter.searchText.trim());
   const filters = useMemo(() => toAuditQuery(filter, searchText), [filter, searchText]);
@@ -177,6 +191,15 @@ export function AuditLogPage() {
           value={filter.searchText}
           onChange={(e) => set({ searchText: e.target.value })}
         />
+        <Input
+          size="sm"
+          maxW="40"
+          inputMode="numeric"
+          placeholder="Support access #"
+          aria-label="Support access request"
+          value={filter.supportAccessId}
+          onChange={(e) => set({ supportAccessId: e.target.value.trim() })}
+        />
         <Button size="sm" variant="ghost" onClick={() => setFilter(EMPTY_AUDIT_FILTER)}>
           Clear filters
         </Button>
@@ -228,7 +251,10 @@ export function AuditLogPage() {
                       </Table.Cell>
                       <Table.Cell whiteSpace="nowrap">{formatDateTime(e.occurredAt)}</Table.Cell>
                       <Table.Cell>{AUDIT_EVENT_TYPES[e.type] ?? e.type}</Table.Cell>
-                      <Table.Cell>{party(e.actorKind, e.actorEmail, e.actorId)}</Table.Cell>
+                      <Table.Cell>
+                        {party(e.actorKind, e.actorEmail, e.actorId)}
+                        {e.onBehalfOfEmail ? ` as ${e.onBehalfOfEmail}` : ''}
+                      </Table.Cell>
                       <Table.Cell>{e.targetEmail ?? '—'}</Table.Cell>
                       <Table.Cell>{formatAddress(e.ip, '—')}</Table.Cell>
                       <Table.Cell>{e.summary}</Table.Cell>

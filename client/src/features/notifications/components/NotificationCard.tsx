@@ -1,5 +1,8 @@
 import { Badge, Box, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react';
+import { Link } from 'react-router';
 import type { NotificationItem } from '@shared/notifications';
+import { SUPPORT_ACCESS_MESSAGES } from '@shared/support-access';
+import { paths } from '@/config/paths';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { downloadReport } from '../api/notifications-api';
@@ -88,6 +91,11 @@ export function NotificationCard({
                 title={link ? 'Valid for one hour' : 'No file is available'}
               >
                 Download
+              </Button>
+            )}
+            {item.content.subCategory === SUPPORT_ACCESS_MESSAGES.NOTIFICATION_TITLE && (
+              <Button size="xs" variant="plain" colorPalette="blue" px="0" asChild>
+                <Link to={paths.supportAccess}>{SUPPORT_ACCESS_MESSAGES.NOTIFICATION_LINK}</Link>
               </Button>
             )}
           </HStack>

@@ -42,6 +42,7 @@ describe('OrganisationSettingsLayout (one place for an organisation’s administ
         'Security policy',
         'Integrations',
         'Applications',
+        'Support access',
       ]),
     );
     expect(screen.getByRole('link', { name: 'Invitations' })).toHaveAttribute('aria-current', 'page');

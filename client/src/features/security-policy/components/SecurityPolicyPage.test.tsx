@@ -18,6 +18,7 @@ const saved: SecurityPolicy = {
   passwordMinLength: 8,
   selfDeletion: false,
   auditRetentionDays: 365,
+  supportAccess: 'approval',
 };
 
 function setup(roles: Role[], path = '/users/security-policy') {
@@ -106,6 +107,24 @@ describe('SecurityPolicyPage (users/security-policy)', () => {
     await screen.findByRole('textbox', { name: T.RANGES_LABEL });
     expect(screen.getByText(T.READ_ONLY)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: T.SAVE })).not.toBeInTheDocument();
+  });
+
+  it('support access: the site admin chooses never, approval or always; only that field is sent', async () => {
+    const server = setup([Role.SITE_ADMIN]);
+    const field = await screen.findByRole('combobox', { name: T.SUPPORT_ACCESS_LABEL });
+    expect(field).toHaveValue('approval');
+    expect(screen.getByText(T.SUPPORT_ACCESS_HELP)).toBeInTheDocument();
+    await userEvent.selectOptions(field, 'never');
+    await userEvent.click(screen.getByRole('button', { name: T.SAVE }));
+    await waitFor(() => expect(puts(server)).toHaveLength(1));
+    expect(puts(server)[0].body).toEqual({ supportAccess: 'never' });
+  });
+
+  it("support access is the organisation's own choice: E-Support sees it, disabled, for another organisation", async () => {
+    setup([Role.E_SUPPORT], '/users/security-policy?organisationId=3');
+    const field = await screen.findByRole('combobox', { name: T.SUPPORT_ACCESS_LABEL });
+    expect(field).toBeDisabled();
+    expect(screen.getByText(T.SUPPORT_ACCESS_OWN_ONLY)).toBeInTheDocument();
   });
 
   it('E-Support picks the organisation', async () => {

@@ -2,7 +2,19 @@ import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Alert, Box, Button, chakra, Checkbox, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  chakra,
+  Checkbox,
+  Field,
+  Input,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
 import { CAPABILITY_ROLES, Role } from '@shared/roles';
 import {
@@ -11,6 +23,7 @@ import {
   type SecurityPolicy,
   type SecurityPolicyChange,
 } from '@shared/security-policy';
+import { SUPPORT_ACCESS_POLICIES } from '@shared/support-access';
 import { OrganisationPicker } from '@/components/ui/organisation-picker';
 import { PageHeader } from '@/components/ui/page-header';
 import { toaster } from '@/components/ui/toaster';
@@ -41,6 +54,7 @@ const schema = z.object({
   passwordMinLength: wholeNumber(L.PASSWORD_MIN_LENGTH_MIN, L.PASSWORD_MIN_LENGTH_MAX, false),
   selfDeletion: z.boolean(),
   auditRetentionDays: wholeNumber(L.AUDIT_RETENTION_DAYS_MIN, L.AUDIT_RETENTION_DAYS_MAX, false),
+  supportAccess: z.enum(SUPPORT_ACCESS_POLICIES),
 });
 type PolicyForm = z.infer<typeof schema>;
 
@@ -61,6 +75,7 @@ function toForm(p: SecurityPolicy): PolicyForm {
     passwordMinLength: String(p.passwordMinLength),
     selfDeletion: p.selfDeletion,
     auditRetentionDays: String(p.auditRetentionDays),
+    supportAccess: p.supportAccess,
   };
 }
 
@@ -75,6 +90,7 @@ function changeOf(form: PolicyForm, saved: SecurityPolicy): SecurityPolicyChange
     passwordMinLength: Number(form.passwordMinLength),
     selfDeletion: form.selfDeletion,
     auditRetentionDays: Number(form.auditRetentionDays),
+    supportAccess: form.supportAccess,
   };
   const change: Record<string, unknown> = {};
   for (const key of Object.keys(next) as Array<keyof SecurityPolicy>)
@@ -95,6 +111,8 @@ export function SecurityPolicyPage() {
   const scope = useOrganisationScope();
   const chosen = (support && scope.organisationId) || null;
   const organisationId = chosen ?? user?.organisationId ?? null;
+  // Whether support may act as its members is the organisation's own decision (E-Support cannot change it).
+  const ownOrganisation = organisationId !== null && organisationId === user?.organisationId;
   // In the organisation settings area, its one picker chooses the organisation.
   const organisations = useOrganisationChoices(support && !scope.inArea);
   const policy = useSecurityPolicy(organisationId);
@@ -228,6 +246,25 @@ export function SecurityPolicyPage() {
                   <Input inputMode="numeric" {...form.register('auditRetentionDays')} />
                   <Field.HelperText>{T.RETENTION_HELP}</Field.HelperText>
                   <Field.ErrorText>{errors.auditRetentionDays?.message}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root maxW="md" disabled={!ownOrganisation}>
+                  <Field.Label>{T.SUPPORT_ACCESS_LABEL}</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field
+                      data-testid="security-policy-support-access"
+                      {...form.register('supportAccess')}
+                    >
+                      {SUPPORT_ACCESS_POLICIES.map((p) => (
+                        <option key={p} value={p}>
+                          {T.SUPPORT_ACCESS_CHOICES[p]}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Field.HelperText>
+                    {ownOrganisation ? T.SUPPORT_ACCESS_HELP : T.SUPPORT_ACCESS_OWN_ONLY}
+                  </Field.HelperText>
                 </Field.Root>
                 {canEdit && (
                   <Box>

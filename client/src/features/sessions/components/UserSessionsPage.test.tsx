@@ -63,6 +63,19 @@ describe('UserSessionsPage (spec 001 §2.14, §4, §8, §9)', () => {
     expect(screen.queryByTestId('concurrency-banner')).not.toBeInTheDocument();
   });
 
+  it('names the E-Support account acting as a member in a support-access session, and until when', async () => {
+    const supported: UserSessionRow = {
+      ...rows[0],
+      supportSession: { supportAccessId: 4, supportUserEmail: 'help@vendor.test', endsAt: refresh },
+    };
+    setup({ userSessions: [supported, rows[1]], maxConcurrentUsers: 5 });
+    const [online, offline] = await screen.findAllByTestId('session-row');
+    expect(within(online).getByTestId('support-session')).toHaveTextContent(
+      'Support access: help@vendor.test acting as this member until Wed, 4 Mar 2026, 9:15:30 AM',
+    );
+    expect(within(offline).queryByTestId('support-session')).not.toBeInTheDocument();
+  });
+
   it("says 'No users found' for an empty list", async () => {
     setup({ userSessions: [], maxConcurrentUsers: 1 });
     expect(await screen.findByText('No users found')).toBeInTheDocument();

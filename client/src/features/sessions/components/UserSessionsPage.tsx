@@ -133,6 +133,14 @@ export function UserSessionsPage() {
                       <Badge colorPalette={SEVERITY_PALETTE[level]} data-severity={level} data-testid="session-status">
                         {row.status}
                       </Badge>
+                      {row.supportSession && (
+                        <Text fontSize="xs" mt="1" data-testid="support-session">
+                          {M.SUPPORT_SESSION(
+                            row.supportSession.supportUserEmail,
+                            formatDateTime(row.supportSession.endsAt),
+                          )}
+                        </Text>
+                      )}
                     </Table.Cell>
                     <Table.Cell>{row.onlineSessions}</Table.Cell>
                     <Table.Cell>{formatDateTime(row.lastLoginTime)}</Table.Cell>

@@ -62,7 +62,7 @@ describe('UserRolesPage', () => {
     expect(await screen.findByRole('heading', { name: "Grace Hopper's Details" })).toBeInTheDocument();
     expect(screen.getByText('grace@example.com')).toBeInTheDocument();
     expect(await screen.findByTestId('last-access')).toHaveTextContent(
-      /Last access: \w{3}, \d{1,2} Jan 2026, \d{1,2}:04:00 [ap]m$/,
+      /Last access: \w{3}, \d{1,2} Jan 2026, \d{1,2}:04:00 (AM|PM)$/,
     );
   });
 

@@ -234,6 +234,34 @@ describe('UsersPage', () => {
     await waitFor(() => expect(listQueries(calls).length).toBeGreaterThan(before));
   });
 
+  it('E-Support asks for support access from the row menu, with a reason of 10 to 500 characters', async () => {
+    const { calls, respond } = setup([Role.E_SUPPORT]);
+    respond('POST', 'api/support-access', 201, { id: 9, status: 'pending', expiresAt: '2026-12-03T08:00:00.000Z' });
+    await screen.findAllByTestId('user-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for user2@example.com' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Request support access' }));
+    const dialog = await screen.findByTestId('support-access-request');
+    const reason = within(dialog).getByRole('textbox', { name: /Reason/ });
+    await userEvent.type(reason, 'too short');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(calls.filter((c) => c.method === 'POST' && c.path === 'api/support-access')).toHaveLength(0);
+    await userEvent.type(reason, ' for a real look');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === 'api/support-access')).toHaveLength(1));
+    expect(calls.find((c) => c.path === 'api/support-access')!.body).toEqual({
+      userId: 2,
+      reason: 'too short for a real look',
+    });
+  });
+
+  it('only E-Support sees the support-access request in the row menu', async () => {
+    setup([Role.SITE_ADMIN]);
+    await screen.findAllByTestId('user-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for user2@example.com' }));
+    await screen.findByRole('menuitem', { name: 'Update User Details' });
+    expect(screen.queryByRole('menuitem', { name: 'Request support access' })).not.toBeInTheDocument();
+  });
+
   it("shows 'Failed to disable user MFA' when that fails", async () => {
     fakeServer({
       'GET api/users/current': { body: currentUser([Role.SITE_ADMIN]) },

@@ -3,7 +3,9 @@ import { Box, Flex, Progress } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { UserListItem, UserListQuery } from '@shared/api-types';
+import { Role } from '@shared/roles';
 import { paths } from '@/config/paths';
+import { RequestSupportAccessDialog } from '@/features/support-access';
 import { toaster } from '@/components/ui/toaster';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -29,6 +31,7 @@ export function UsersPage() {
   const organisationId = Number(params.get('organisationId')) || undefined;
 
   const [filter, setFilter] = useState<UserFilter>(EMPTY_FILTER);
+  const [supportTarget, setSupportTarget] = useState<{ id: number; email: string } | null>(null);
   const searchText = useDebounced(filter.searchText.trim());
   // A new filter starts again at the first page.
   const { page, pageSize, pager } = usePaging(JSON.stringify([searchText, filter.accessLevel, filter.role]));
@@ -102,6 +105,9 @@ export function UsersPage() {
               onDisableMfa: (u) => disableMfa.mutate(u),
               onUserGroups: (u) => navigate(paths.userGroupsOfUser(u.id)),
               onErase: canErase ? setErasing : undefined,
+              ...(roles.includes(Role.E_SUPPORT)
+                ? { onSupportAccess: (u: UserListItem) => setSupportTarget({ id: u.id, email: u.userEmail }) }
+                : {}),
             }}
           />
           <ConfirmDialog
@@ -117,6 +123,7 @@ export function UsersPage() {
           <Paginator {...pager} totalRecords={list.data.totalRecords} />
         </>
       )}
+      <RequestSupportAccessDialog member={supportTarget} onClose={() => setSupportTarget(null)} />
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Badge, Box, HStack, IconButton, Menu, Portal, Table, Text } from '@chakra-ui/react';
+import { SUPPORT_ACCESS_MENU } from '@/features/support-access';
 import type { UserListItem } from '@shared/api-types';
 import { SCIM_MESSAGES } from '@shared/scim';
 import { formatDateTime } from '@/lib/display-formats';
@@ -80,9 +81,11 @@ export interface RowActions {
   onUserGroups: (u: UserListItem) => void;
   /** Erase an account whose access is off: offered to site admins and E-Support only. */
   onErase?: (u: UserListItem) => void;
+  /** E-Support: ask to act as this member (support access). */
+  onSupportAccess?: (u: UserListItem) => void;
 }
 
-function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions }) {
+function ActionMenu({ user, actions, writer }: { user: UserListItem; actions: RowActions; writer: boolean }) {
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
@@ -93,19 +96,28 @@ function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            <Menu.Item value="update" onClick={() => actions.onOpen(user)}>
-              Update User Details
-            </Menu.Item>
-            <Menu.Item
-              value="disable-mfa"
-              disabled={!user.isMFAEnabled && !user.hasPasskey}
-              onClick={() => (user.isMFAEnabled || user.hasPasskey) && actions.onDisableMfa(user)}
-            >
-              Disable User MFA
-            </Menu.Item>
-            <Menu.Item value="user-groups" onClick={() => actions.onUserGroups(user)}>
-              View User Group Mapping
-            </Menu.Item>
+            {writer && (
+              <>
+                <Menu.Item value="update" onClick={() => actions.onOpen(user)}>
+                  Update User Details
+                </Menu.Item>
+                <Menu.Item
+                  value="disable-mfa"
+                  disabled={!user.isMFAEnabled && !user.hasPasskey}
+                  onClick={() => (user.isMFAEnabled || user.hasPasskey) && actions.onDisableMfa(user)}
+                >
+                  Disable User MFA
+                </Menu.Item>
+                <Menu.Item value="user-groups" onClick={() => actions.onUserGroups(user)}>
+                  View User Group Mapping
+                </Menu.Item>
+              </>
+            )}
+            {actions.onSupportAccess && (
+              <Menu.Item value="support-access" onClick={() => actions.onSupportAccess?.(user)}>
+                {SUPPORT_ACCESS_MENU}
+              </Menu.Item>
+            )}
             {actions.onErase && (user.isDisabled || user.isBlocked) && (
               <Menu.Item value="erase" color="fg.error" onClick={() => actions.onErase?.(user)}>
                 Erase
@@ -118,7 +130,10 @@ function ActionMenu({ user, actions }: { user: UserListItem; actions: RowActions
   );
 }
 
-/** Spec 000 §2: the table; the frozen actions column and the double-click exist for writers only. */
+/**
+ * Spec 000 §2: the table; the frozen actions column and the double-click exist for writers only, and for E-Support
+ * the actions column holds its request for support access.
+ */
 export function UsersTable({
   users,
   writer,
@@ -129,7 +144,9 @@ export function UsersTable({
   actions: RowActions;
 }) {
   const { widths, start, resizeBy } = useColumnWidths();
-  const total = COLUMNS.reduce((s, c) => s + widths[c.key], 0) + (writer ? 70 : 0);
+  // Writers' actions, and E-Support's request for support access.
+  const withActions = writer || !!actions.onSupportAccess;
+  const total = COLUMNS.reduce((s, c) => s + widths[c.key], 0) + (withActions ? 70 : 0);
   return (
     <Box overflowX="auto" borderWidth="1px" rounded="md">
       <Table.Root
@@ -179,7 +196,7 @@ export function UsersTable({
                 />
               </Table.ColumnHeader>
             ))}
-            {writer && (
+            {withActions && (
               <Table.ColumnHeader
                 position="sticky"
                 right="0"
@@ -197,7 +214,7 @@ export function UsersTable({
         <Table.Body>
           {users.length === 0 ? (
             <Table.Row>
-              <Table.Cell colSpan={COLUMNS.length + (writer ? 1 : 0)} textAlign="center" py="6">
+              <Table.Cell colSpan={COLUMNS.length + (withActions ? 1 : 0)} textAlign="center" py="6">
                 {USER_TEXTS.NO_USERS}
               </Table.Cell>
             </Table.Row>
@@ -229,9 +246,9 @@ export function UsersTable({
                     )}
                   </Table.Cell>
                 ))}
-                {writer && (
+                {withActions && (
                   <Table.Cell position="sticky" right="0" bg="bg" zIndex="1" borderLeftWidth="1px">
-                    <ActionMenu user={u} actions={actions} />
+                    <ActionMenu user={u} actions={actions} writer={writer} />
                   </Table.Cell>
                 )}
               </Table.Row>

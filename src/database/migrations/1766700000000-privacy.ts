@@ -4,8 +4,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Privacy (docs/privacy.md): an organisation's choice to let members delete their own account and how long it keeps
  * its audit events, and the mark of an erased account (its row stays as a tombstone the audit trail's ids point to).
  */
-export class Privacy1766600000000 implements MigrationInterface {
-  name = 'Privacy1766600000000';
+export class Privacy1766700000000 implements MigrationInterface {
+  name = 'Privacy1766700000000';
 
   async up(q: QueryRunner): Promise<void> {
     const date = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';

@@ -1,0 +1,74 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../common/auth-user';
+import { Access } from '../common/decorators/access.decorators';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
+import { Client, RequestContext } from '../common/request-context';
+import { Answers, Errors } from '../openapi/decorators';
+import { CAPABILITY_ROLES } from '../shared/roles';
+import { SupportAccessQueryDto, SupportAccessRequestDto } from './dto/support-access.dto';
+import { SupportAccessService } from './support-access.service';
+
+/**
+ * Access (docs/support-access.md): E-Support asks (a sensitive call, never from a support-access session) and starts
+ * its own requests (after step-up); the organisation's site admins approve or refuse; the E-Support account that
+ * asked or the site admins end it; E-Support lists every organisation's, site admins and administrators their own.
+ * Another organisation's request is a 404.
+ */
+@ApiTags('support access')
+@Controller('api/support-access')
+export class SupportAccessController {
+  constructor(private readonly support: SupportAccessService) {}
+
+  @Post()
+  @HttpCode(201)
+  @Access({ roles: CAPABILITY_ROLES.SUPPORT, stepUp: true, supportSession: 'refused' })
+  @Answers(201, 'SupportAccessCreated', 'Asked: pending approval, or approved at once by the policy')
+  @Errors(404)
+  ask(@CurrentUser() caller: AuthUser, @Body() dto: SupportAccessRequestDto, @Client() client: RequestContext) {
+    return this.support.request(caller, dto, client);
+  }
+
+  @Get()
+  @Access({ roles: CAPABILITY_ROLES.SUPPORT_ACCESS_READ })
+  @Answers(200, ['SupportAccessItem'])
+  list(@CurrentUser() caller: AuthUser, @Query() query: SupportAccessQueryDto) {
+    return this.support.list(caller, query);
+  }
+
+  @Post(':id/approve')
+  @HttpCode(200)
+  @Access({ roles: CAPABILITY_ROLES.SUPPORT_ACCESS_DECIDE })
+  @Answers(200, 'SupportAccessItem')
+  @Errors(404, 409)
+  approve(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
+    return this.support.decide(caller, id, true, client);
+  }
+
+  @Post(':id/refuse')
+  @HttpCode(200)
+  @Access({ roles: CAPABILITY_ROLES.SUPPORT_ACCESS_DECIDE })
+  @Answers(200, 'SupportAccessItem')
+  @Errors(404, 409)
+  refuse(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
+    return this.support.decide(caller, id, false, client);
+  }
+
+  @Post(':id/start')
+  @HttpCode(200)
+  @Access({ roles: CAPABILITY_ROLES.SUPPORT, stepUp: true })
+  @Answers(200, 'SupportAccessStarted', 'The access token of a session as the member, until endsAt')
+  @Errors(404, 409)
+  start(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
+    return this.support.start(caller, id, client);
+  }
+
+  @Delete(':id')
+  @Access({ roles: CAPABILITY_ROLES.SUPPORT_ACCESS_END })
+  @Answers(200, 'SupportAccessItem')
+  @Errors(404, 409)
+  end(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
+    return this.support.end(caller, id, client);
+  }
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { Organisation } from '../database/entities/organisation.entity';
+import { User } from '../database/entities/user.entity';
+import { NotificationsModule } from '../notifications';
+import { SessionsModule } from '../sessions';
+import { SupportAccess } from './entities/support-access.entity';
+import { SupportAccessController } from './support-access.controller';
+import { SupportAccessService } from './support-access.service';
+
+/** Support access (/api/support-access): E-Support acting as a member, with the organisation's consent. */
+@Module({
+  imports: [
+    AuditModule,
+    CredentialsModule,
+    NotificationsModule,
+    SessionsModule,
+    TypeOrmModule.forFeature([SupportAccess, User, Organisation]),
+  ],
+  controllers: [SupportAccessController],
+  providers: [SupportAccessService],
+})
+export class SupportAccessModule {}
