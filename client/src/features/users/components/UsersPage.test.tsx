@@ -281,8 +281,10 @@ describe('UsersPage', () => {
     await screen.findByRole('menuitem', { name: 'Update User Details' });
     expect(screen.queryByRole('menuitem', { name: 'Erase' })).toBeNull();
     await userEvent.keyboard('{Escape}');
+    // The first menu gone before the second opens (a loaded machine may still be closing it).
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Update User Details' })).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Actions for user3@example.com' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Erase' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Erase' }, { timeout: 5_000 }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('user3@example.com will be erased for good');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
