@@ -116,7 +116,7 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
     private readonly keys: OidcKeysService,
     private readonly portal: PortalSessionReader,
     private readonly sessions: SessionsService,
-    private readonly throttler: ThrottlerStorage,
+    @Inject(ThrottlerStorage) private readonly throttler: ThrottlerStorage,
   ) {}
 
   async onModuleInit(): Promise<void> {
