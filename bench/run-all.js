@@ -45,6 +45,9 @@ const ROWS = [
   ['audit recording cost', 'audit.js', 'sign-in and role change within 10 % of recording off'],
   ['audit page at', 'audit.js', 'p99 < 50 ms'],
   ['insights page at', 'insights.js', "p99 < 100 ms, beside the audit page's row"],
+  // Privacy: a person's own data, and retention beside writers.
+  ['my data export at', 'privacy.js', "flat memory: the peak beside a tenth as many events' in the same server"],
+  ['retention pass over', 'privacy.js', "reported: writers' p50 and p99 before and during the pass"],
   // Directory provisioning.
   ['SCIM provisioning,', 'scim.js', 'rate reported beside POST /api/users/add in the same run'],
   ['SCIM filtered GET at', 'scim.js', 'within 2× of the first page'],

@@ -34,10 +34,13 @@ if [ "$(cat "$TREE/node_modules/.node22-stamp" 2>/dev/null)" != "$stamp" ]; then
   log "preparing node_modules for $(node --version) in $TREE"
   start=$SECONDS
   rm -rf "$TREE" && mkdir -p "$TREE"
-  cp -al "$ROOT/node_modules" "$TREE/node_modules"
+  # node_modules may be a link (a git worktree sharing another checkout's): copy what it points to, so that the
+  # native modules removed from the copy below are never the original's.
+  modules=$(readlink -f "$ROOT/node_modules")
+  cp -al "$modules" "$TREE/node_modules"
   for m in "${NATIVE[@]}"; do
     rm -rf "$TREE/node_modules/$m"
-    cp -r "$ROOT/node_modules/$m" "$TREE/node_modules/$m"
+    cp -r "$modules/$m" "$TREE/node_modules/$m"
     rm -rf "$TREE/node_modules/$m/build"
   done
   cp "$ROOT/package.json" "$ROOT/package-lock.json" "$TREE/"

@@ -58,6 +58,7 @@ import { ScimModule } from './scim/scim.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { OidcProviderModule } from './oidc-provider';
 import { IntegrationsModule } from './integrations/integrations.module';
+import { PrivacyModule } from './privacy';
 
 /** Paths the server answers itself; everything else falls back to the client's index.html. */
 export const SERVER_PATHS = [
@@ -135,6 +136,7 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     ApiKeysModule,
     OidcProviderModule,
     IntegrationsModule,
+    PrivacyModule,
   ],
   controllers: [AppInfoController],
   providers: [

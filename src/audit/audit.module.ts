@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditRetentionService } from './audit-retention.service';
 import { AuditController } from './audit.controller';
 import { AuditService } from './audit.service';
 import { AuditEvent } from './entities/audit-event.entity';
@@ -9,7 +8,7 @@ import { AuditEvent } from './entities/audit-event.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([AuditEvent])],
   controllers: [AuditController],
-  providers: [AuditService, AuditRetentionService],
+  providers: [AuditService],
   exports: [AuditService],
 })
 export class AuditModule {}

@@ -80,7 +80,8 @@ export const EXPORT_BATCH = 1000;
 /**
  * The audit trail. `record` appends through the manager it is given, so an event commits or
  * rolls back with the change it describes; inside a transaction pass its `tx` (on SQLite a query through
- * another manager would wait for the gate that transaction holds). Nothing here updates an event.
+ * another manager would wait for the gate that transaction holds). Nothing here updates an event: only erasure
+ * rewrites one (users/lifecycle/personal-data.ts) and retention deletes old ones (privacy/retention.service.ts).
  */
 @Injectable()
 export class AuditService {
@@ -258,33 +259,30 @@ export class AuditService {
   }
 
   /**
-   * Deletes, in short batches, the events older than the retention period; returns how many. Organisation by
-   * organisation, so that each batch reads the (organisationId, occurredAt) index from its start instead of
-   * needing an index of its own (one index fewer to write on every recorded change).
+   * The events by one account (`by`) or about it and not by it (`about`), oldest first, in keyset batches: a
+   * person's own data (docs/privacy.md). `organisationId`: the person's organisation, where every event by or about a
+   * member is kept (the seek uses its actor and target indexes); null for E-Support, whose events are anyone's.
    */
-  async purgeOlderThan(cutoff: Date, batch = 5000): Promise<number> {
-    const orgs = await this.events
-      .createQueryBuilder('e')
-      .select('DISTINCT e.organisationId', 'org')
-      .getRawMany<{ org: number | null }>();
-    let total = 0;
-    for (const { org } of orgs) {
-      for (;;) {
-        const qb = this.events
-          .createQueryBuilder('e')
-          .select('e.id', 'id')
-          .where('e.occurredAt < :cutoff', { cutoff })
-          .limit(batch);
-        if (org === null) qb.andWhere('e.organisationId IS NULL');
-        else qb.andWhere('e.organisationId = :org', { org });
-        const ids = await qb.getRawMany<{ id: number }>();
-        if (ids.length === 0) break;
-        await this.events.delete(ids.map((r) => Number(r.id)));
-        total += ids.length;
-        if (ids.length < batch) break;
-      }
+  async *personBatches(
+    userId: number,
+    organisationId: number | null,
+    role: 'by' | 'about',
+  ): AsyncGenerator<AuditEventItem[]> {
+    let after: { at: Date; id: number } | null = null;
+    for (;;) {
+      const qb = this.events.createQueryBuilder('e');
+      if (organisationId === null) qb.where('1 = 1');
+      else qb.where('e.organisationId = :org', { org: organisationId });
+      if (role === 'by') qb.andWhere("e.actorId = :id AND e.actorKind = 'user'", { id: userId });
+      else qb.andWhere("e.targetId = :id AND NOT (e.actorId = :id AND e.actorKind = 'user')", { id: userId });
+      qb.orderBy('e.occurredAt', 'ASC').addOrderBy('e.id', 'ASC').limit(EXPORT_BATCH);
+      if (after) qb.andWhere('(e.occurredAt, e.id) > (:at, :lastId)', { at: after.at, lastId: after.id });
+      const rows = await qb.getMany();
+      if (rows.length > 0) yield rows.map(toItem);
+      if (rows.length < EXPORT_BATCH) return;
+      const last = rows[rows.length - 1];
+      after = { at: last.occurredAt, id: last.id };
     }
-    return total;
   }
 
   private filtered(caller: AuthUser, query: AuditEventQueryDto): SelectQueryBuilder<AuditEvent> {

@@ -56,6 +56,9 @@ describe('loadConfig (docs/product-rules.md §1)', () => {
     ['BOOTSTRAP_SUPPORT_PASSWORD', 'short', /BOOTSTRAP_SUPPORT_PASSWORD/],
     ['AUDIT_RETENTION_DAYS', '-1', /AUDIT_RETENTION_DAYS/],
     ['AUDIT_RETENTION_DAYS', 'a year', /AUDIT_RETENTION_DAYS/],
+    ['AUDIT_RETENTION_DAYS', '0', /AUDIT_RETENTION_DAYS/],
+    ['AUDIT_RETENTION_DAYS', '29', /AUDIT_RETENTION_DAYS/],
+    ['AUDIT_RETENTION_DAYS', '2556', /AUDIT_RETENTION_DAYS/],
     ['MFA_REMEMBER_DAYS', '-1', /MFA_REMEMBER_DAYS/],
     ['MFA_REMEMBER_DAYS', '366', /MFA_REMEMBER_DAYS/],
     ['DNS_SERVERS', 'dns.example.com:53', /DNS_SERVERS/],
@@ -120,9 +123,10 @@ describe('loadConfig (docs/product-rules.md §1)', () => {
     expect(c.oidc).toEqual({ issuer: 'https://idp.example.com', clientId: 'portal', clientSecret: 's' });
   });
 
-  it('keeps audit events 365 days by default, 0 meaning forever', () => {
+  it("keeps audit events 365 days by default, or the deployment's choice from 30 days to 7 years", () => {
     expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ auditRetentionDays: 365, auditDisabled: false });
-    expect(loadConfig({ DATA_DIR: dataDir(), AUDIT_RETENTION_DAYS: '0' }).auditRetentionDays).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir(), AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
+    expect(loadConfig({ DATA_DIR: dataDir(), AUDIT_RETENTION_DAYS: '2555' }).auditRetentionDays).toBe(2555);
   });
 
   it('remembers trusted devices 30 days by default, 0 turning them off', () => {

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseProxyTrust, ProxyTrust } from './proxy-trust';
 import { DEFAULT_MFA_REMEMBER_DAYS } from '../shared/mfa-recovery';
+import { SECURITY_POLICY_LIMITS } from '../shared/security-policy';
 
 /**
  * The typed configuration of the whole process (docs/product-rules.md §1). Built once from the environment by
@@ -37,7 +38,7 @@ export interface AppConfig {
   trustProxy: ProxyTrust;
   /** Multiplies every rate limit (load tests and benchmarks only; default 1). */
   rateLimitScale: number;
-  /** Days audit events are kept (AUDIT_RETENTION_DAYS, default 365); 0 keeps them forever. */
+  /** Days audit events are kept where an organisation's policy sets none (AUDIT_RETENTION_DAYS, default 365). */
   auditRetentionDays: number;
   /** AUDIT_DISABLED=true records no audit events: for bench/audit.js only, never in production. */
   auditDisabled: boolean;
@@ -261,10 +262,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!/^\d+$/.test(rateLimitScaleText) || rateLimitScale < 1)
     fail('RATE_LIMIT_SCALE', `must be a whole number of 1 or more (got "${rateLimitScaleText}")`);
   const retentionText = optional(env, 'AUDIT_RETENTION_DAYS') ?? '365';
-  if (!/^\d+$/.test(retentionText) || Number(retentionText) > 36500)
+  const retention = SECURITY_POLICY_LIMITS;
+  if (
+    !/^\d+$/.test(retentionText) ||
+    Number(retentionText) < retention.AUDIT_RETENTION_DAYS_MIN ||
+    Number(retentionText) > retention.AUDIT_RETENTION_DAYS_MAX
+  )
     fail(
       'AUDIT_RETENTION_DAYS',
-      `must be a whole number of days from 0 (keep forever) to 36500 (got "${retentionText}")`,
+      `must be a whole number of days from ${retention.AUDIT_RETENTION_DAYS_MIN} to ${retention.AUDIT_RETENTION_DAYS_MAX} (got "${retentionText}")`,
     );
 
   const insightsTimeZone = optional(env, 'INSIGHTS_TIME_ZONE') ?? 'Australia/Sydney';

@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AuditChanges, AuditService } from '../audit';
 import { AppException } from '../common/app.exception';
 import { AuthUser, canAccessOrganisation, isSupport } from '../common/auth-user';
 import { RequestContext } from '../common/request-context';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
 import { addressAllowed, canonicalRange } from '../credentials/security-policy-rules';
 import { lockRow } from '../database/locks';
 import { Organisation } from '../database/entities/organisation.entity';
@@ -22,6 +24,8 @@ const FIELDS = [
   'sessionIdleMinutes',
   'sessionMaxHours',
   'passwordMinLength',
+  'selfDeletion',
+  'auditRetentionDays',
   'supportAccess',
 ] as const satisfies ReadonlyArray<keyof SecurityPolicy>;
 
@@ -36,10 +40,13 @@ const AUDIT_NAMES: Record<keyof SecurityPolicy, string> = {
   sessionIdleMinutes: 'sessionIdleMinutes',
   sessionMaxHours: 'sessionMaxHours',
   passwordMinLength: 'minimumLength',
+  selfDeletion: 'selfDeletion',
+  auditRetentionDays: 'auditRetentionDays',
   supportAccess: 'supportAccess',
 };
 
-function policyOf(org: Organisation): SecurityPolicy {
+/** The policy as stored; an organisation that never chose a retention keeps the deployment's. */
+export function policyOf(org: Organisation, defaultRetentionDays: number): SecurityPolicy {
   return {
     mfaRequired: org.mfaRequired,
     ssoRequired: org.ssoRequired,
@@ -47,6 +54,8 @@ function policyOf(org: Organisation): SecurityPolicy {
     sessionIdleMinutes: org.sessionIdleMinutes,
     sessionMaxHours: org.sessionMaxHours,
     passwordMinLength: org.passwordMinLength,
+    selfDeletion: org.selfDeletion,
+    auditRetentionDays: org.auditRetentionDays ?? defaultRetentionDays,
     supportAccess: org.supportAccess,
   };
 }
@@ -64,6 +73,7 @@ export class SecurityPolicyService {
     private readonly events: SessionEvents,
     private readonly sessions: SessionsService,
     private readonly sso: SsoDiscoveryService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async get(caller: AuthUser, organisationId: number): Promise<SecurityPolicy> {
@@ -71,7 +81,7 @@ export class SecurityPolicyService {
       ? await this.organisations.findOneBy({ id: organisationId })
       : null;
     if (!org) throw AppException.notFound('Organisation not found.');
-    return policyOf(org);
+    return policyOf(org, this.config.auditRetentionDays);
   }
 
   /**
@@ -92,7 +102,7 @@ export class SecurityPolicyService {
     const { after, changed, ssoRequiredBy } = await this.organisations.manager.transaction(async (tx) => {
       const org = await lockRow(tx, Organisation, organisationId);
       if (!org) throw AppException.notFound('Organisation not found.');
-      const before = policyOf(org);
+      const before = policyOf(org, this.config.auditRetentionDays);
       const next: SecurityPolicy = {
         ...before,
         ...definedOnly(change),
@@ -116,6 +126,9 @@ export class SecurityPolicyService {
         { id: org.id },
         {
           ...next,
+          // Until the organisation chooses a retention, it follows the deployment's (a later change of it too).
+          auditRetentionDays:
+            change.auditRetentionDays !== undefined ? next.auditRetentionDays : org.auditRetentionDays,
           ssoRequiredBy,
           // A new idle limit counts idle time from now, not from before it existed.
           ...(before.sessionIdleMinutes !== next.sessionIdleMinutes ? { securityPolicyAt: new Date() } : {}),

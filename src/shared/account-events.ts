@@ -10,6 +10,7 @@ export const ACCOUNT_EVENT_TYPES = [
   'user.deactivated',
   'user.reactivated',
   'user.deleted',
+  'user.erased',
 ] as const;
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
 
@@ -32,9 +33,20 @@ export interface AccountEventUser {
   active: boolean;
 }
 
-export interface AccountEvent {
-  type: AccountEventType;
+/** A change to an account that still names its person. */
+export interface AccountChangeEvent {
+  type: Exclude<AccountEventType, 'user.erased'>;
   organisationId: number;
   actor: AccountEventActor;
   user: AccountEventUser;
 }
+
+/** An account erased (docs/privacy.md): the person is gone, so the event carries the account's id only. */
+export interface AccountErasedEvent {
+  type: 'user.erased';
+  organisationId: number;
+  actor: AccountEventActor;
+  user: { id: number };
+}
+
+export type AccountEvent = AccountChangeEvent | AccountErasedEvent;

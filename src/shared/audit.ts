@@ -55,6 +55,8 @@ export const AUDIT_EVENT_TYPES = {
   API_KEY_REVOKED: 'API key revoked',
   PROFILE_CHANGED: 'Profile changed',
   USER_DELETED: 'User deleted',
+  USER_ERASED: 'User erased',
+  MY_DATA_EXPORTED: 'Personal data downloaded',
   GROUP_CREATED: 'User group created',
   GROUP_CHANGED: 'User group changed',
   GROUP_DELETED: 'User group deleted',

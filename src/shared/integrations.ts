@@ -10,6 +10,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'user.deactivated',
   'user.reactivated',
   'user.deleted',
+  'user.erased',
   'session.started',
   'session.ended',
   'sign_in.failed',

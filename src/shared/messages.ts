@@ -120,6 +120,12 @@ export const ERROR_CODES = {
   POLICY_LOCKS_YOU_OUT: 'POLICY_LOCKS_YOU_OUT',
   /** Password sign-in of a member whose organisation requires its single sign-on (the body's `url` starts it). */
   SSO_REQUIRED: 'SSO_REQUIRED',
+  /** Deleting one's own account where the organisation's policy does not allow it. */
+  SELF_DELETION_OFF: 'SELF_DELETION_OFF',
+  /** Deleting the organisation's last active site admin. */
+  LAST_SITE_ADMIN: 'LAST_SITE_ADMIN',
+  /** Erasing an account whose access is still on (switch it off first). */
+  ACCESS_STILL_ON: 'ACCESS_STILL_ON',
   /** The organisation's security policy allows no support access (docs/support-access.md). */
   SUPPORT_ACCESS_OFF: 'SUPPORT_ACCESS_OFF',
   /** A call a support-access session may not make: sensitive, or a change to credentials or integrations. */

@@ -123,6 +123,8 @@ export const CAPABILITY_ROLES = {
   SECURITY_POLICY_READ: ACCOUNT_ACTORS,
   /** Change it (E-Support for any organisation, site admins for their own). */
   SECURITY_POLICY_MANAGE: [Role.E_SUPPORT, Role.SITE_ADMIN],
+  /** Erase a member whose access is off (E-Support for any organisation, site admins for their own). */
+  ERASE_USER: [Role.E_SUPPORT, Role.SITE_ADMIN],
   /** Vendor staff only: organisations, E-Support accounts, announcements, every organisation's insights at a glance. */
   SUPPORT: [Role.E_SUPPORT],
   /** Support access (docs/support-access.md), listed: E-Support, and the organisation's site admins and administrators. */

@@ -15,6 +15,10 @@ export interface SecurityPolicy {
   sessionMaxHours: number | null;
   /** The shortest password accepted at the next password set. */
   passwordMinLength: number;
+  /** Members may delete their own account (DELETE /api/me); off by default. */
+  selfDeletion: boolean;
+  /** Days the organisation's audit events are kept; the deployment's AUDIT_RETENTION_DAYS until set. */
+  auditRetentionDays: number;
   /**
    * Whether E-Support may act as a member (docs/support-access.md): `never`, `approval` (a site admin approves each
    * request) or `always`. Only the organisation's own site admins change it.
@@ -34,6 +38,9 @@ export const SECURITY_POLICY_LIMITS = {
   PASSWORD_MIN_LENGTH_MAX: LIMITS.PASSWORD_MAX,
   /** How many ranges one policy holds. */
   IP_RANGES_MAX: 100,
+  /** The shortest and longest audit retention an organisation may choose (30 days to 7 years). */
+  AUDIT_RETENTION_DAYS_MIN: 30,
+  AUDIT_RETENTION_DAYS_MAX: 2555,
   /** The longest range text accepted ('ffff:…/128' is 43 characters). */
   IP_RANGE_TEXT_MAX: 64,
 } as const;
@@ -46,6 +53,8 @@ export const DEFAULT_SECURITY_POLICY: SecurityPolicy = {
   sessionIdleMinutes: null,
   sessionMaxHours: null,
   passwordMinLength: LIMITS.PASSWORD_MIN,
+  selfDeletion: false,
+  auditRetentionDays: 365,
   supportAccess: DEFAULT_SUPPORT_ACCESS_POLICY,
 };
 

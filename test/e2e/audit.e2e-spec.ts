@@ -2,7 +2,7 @@ import { generateSecret } from 'otplib';
 import request from 'supertest';
 import { MoreThan } from 'typeorm';
 import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
-import { AuditRetentionService } from '../../src/audit/audit-retention.service';
+import { RetentionService } from '../../src/privacy/retention.service';
 import { UTF8_BOM } from '../../src/common/csv';
 import { AuditEventType } from '../../src/shared/audit';
 import { Role } from '../../src/shared/roles';
@@ -636,8 +636,8 @@ describe('Audit trail and exports', () => {
         summary: 'recent',
       }),
     );
-    const purged = await t.app.get(AuditRetentionService).purge();
-    expect(purged).toBeGreaterThanOrEqual(1);
+    const purged = await t.app.get(RetentionService).purge();
+    expect(purged!.auditEvents).toBeGreaterThanOrEqual(1);
     expect(await events().existsBy({ id: old.id })).toBe(false);
     expect(await events().existsBy({ id: recent.id })).toBe(true);
   });

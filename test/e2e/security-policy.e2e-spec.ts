@@ -68,6 +68,8 @@ describe('An organisation’s security policy', () => {
         sessionIdleMinutes: null,
         sessionMaxHours: null,
         passwordMinLength: 8,
+        selfDeletion: false,
+        auditRetentionDays: 365,
         supportAccess: 'approval',
       });
     });

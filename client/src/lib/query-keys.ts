@@ -37,6 +37,7 @@ export const queryKeys = {
   mySecurity: {
     sessions: ['me', 'sessions'] as const,
     signIns: ['me', 'sign-ins'] as const,
+    privacy: ['me', 'privacy'] as const,
     apps: ['me', 'apps'] as const,
   },
   mfa: {

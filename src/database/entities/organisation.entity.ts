@@ -70,6 +70,13 @@ export class Organisation {
   @Column({ type: 'integer', default: 8 })
   passwordMinLength!: number;
 
+  /** Members may delete their own account (docs/privacy.md). */
+  @Column({ type: 'boolean', default: false })
+  selfDeletion!: boolean;
+
+  /** Days the organisation's audit events are kept; null: the deployment's AUDIT_RETENTION_DAYS. */
+  @Column({ type: 'integer', nullable: true })
+  auditRetentionDays!: number | null;
   /** Whether E-Support may act as a member (docs/support-access.md): never, with a site admin's approval, always. */
   @Column({ type: 'varchar', length: 10, default: 'approval' })
   supportAccess!: SupportAccessPolicy;

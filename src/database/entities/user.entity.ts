@@ -140,6 +140,10 @@ export class User {
   @Column({ type: 'varchar', length: 20, nullable: true })
   managedBy!: string | null;
 
+  /** When the person was erased (docs/privacy.md): the row is a tombstone that never signs in again. */
+  @Column({ type: DATE_TYPE, nullable: true })
+  erasedAt!: Date | null;
+
   @CreateDateColumn()
   createdAt!: Date;
 

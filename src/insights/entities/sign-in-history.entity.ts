@@ -4,6 +4,7 @@ import { DATE_TYPE } from '../../database/column-types';
 /** One sign-in or failed attempt on an account, for its owner's security page; written with its audit event. */
 @Entity('sign_in_history')
 @Index('IDX_sign_in_history_user_at', ['userId', 'at', 'id'])
+@Index('IDX_sign_in_history_at', ['at'])
 export class SignInHistory {
   @PrimaryGeneratedColumn()
   id!: number;

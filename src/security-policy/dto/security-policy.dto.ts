@@ -76,6 +76,26 @@ export class SecurityPolicyChangeDto {
   @OmitOrValid()
   @IsIn(SUPPORT_ACCESS_POLICIES, { message: `supportAccess must be one of ${SUPPORT_ACCESS_POLICIES.join(', ')}.` })
   supportAccess?: SupportAccessPolicy;
+
+  @ApiPropertyOptional({ description: 'Members may delete their own account (DELETE /api/me).' })
+  @OmitOrValid()
+  @IsBoolean({ message: 'selfDeletion must be true or false.' })
+  selfDeletion?: boolean;
+
+  @ApiPropertyOptional({
+    minimum: L.AUDIT_RETENTION_DAYS_MIN,
+    maximum: L.AUDIT_RETENTION_DAYS_MAX,
+    description: "Days the organisation's audit events are kept; older ones are deleted daily.",
+  })
+  @OmitOrValid()
+  @IsInt({ message: retentionMessage() })
+  @Min(L.AUDIT_RETENTION_DAYS_MIN, { message: retentionMessage() })
+  @Max(L.AUDIT_RETENTION_DAYS_MAX, { message: retentionMessage() })
+  auditRetentionDays?: number;
+}
+
+function retentionMessage(): string {
+  return `auditRetentionDays must be a whole number of days from ${L.AUDIT_RETENTION_DAYS_MIN} to ${L.AUDIT_RETENTION_DAYS_MAX}.`;
 }
 
 function passwordLengthMessage(): string {

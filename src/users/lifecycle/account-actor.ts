@@ -3,7 +3,7 @@ import { AuthUser } from '../../common/auth-user';
 import { ScimCaller } from '../../common/scim-caller';
 import { maySignIn } from '../../credentials/may-sign-in';
 import { User } from '../../database/entities/user.entity';
-import { AccountEvent, AccountEventActor, AccountEventType } from '../../shared/account-events';
+import { AccountChangeEvent, AccountEventActor, AccountEventType } from '../../shared/account-events';
 import { ROLE_CODES } from '../../shared/roles';
 
 /**
@@ -48,7 +48,11 @@ export function eventActor(actor: AccountActor, target: User): AccountEventActor
 }
 
 /** The event of a change to `user` (as it is after the change; before it, for a deletion). */
-export function accountEvent(type: AccountEventType, actor: AccountActor, user: User): AccountEvent {
+export function accountEvent(
+  type: Exclude<AccountEventType, 'user.erased'>,
+  actor: AccountActor,
+  user: User,
+): AccountChangeEvent {
   return {
     type,
     organisationId: user.organisationId,

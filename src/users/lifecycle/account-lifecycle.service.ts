@@ -16,11 +16,13 @@ import { AccountEventType } from '../../shared/account-events';
 import { checkAccountAction, checkNewAccountRole, checkRoleChange, RoleChoice } from '../../shared/account-rules';
 import { emailDomain } from '../../shared/domains';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../shared/messages';
+import { erasedUserEmail, erasedUserLabel, PRIVACY_MESSAGES } from '../../shared/privacy';
 import { effectiveRoles, Role, roleNames } from '../../shared/roles';
 import { SCIM_MESSAGES } from '../../shared/scim';
-import { AccountActor, accountEvent, auditActor } from './account-actor';
+import { AccountActor, accountEvent, auditActor, eventActor } from './account-actor';
 import { accountEmail } from './account-email';
 import { AccountEvents } from './account-events';
+import { ErasedPerson, PERSONAL_TABLES } from './personal-data';
 
 /** A new account: the organisation it belongs to and the row's own values. */
 export interface NewAccount {
@@ -193,7 +195,8 @@ export class AccountLifecycleService {
     const run = async (tx: EntityManager): Promise<User> => {
       const repo = tx.getRepository(User);
       const current = await repo.findOneBy({ id: target.id });
-      if (!current) throw AppException.notFound(ACCOUNT_MESSAGES.NOT_FOUND);
+      // An erased account is a tombstone: nothing brings it back.
+      if (!current || current.erasedAt) throw AppException.notFound(ACCOUNT_MESSAGES.NOT_FOUND);
       const wanted: AccountChanges = { ...next, ...(email !== undefined ? { email } : {}) };
       const changes: AuditChanges = {};
       for (const [key, value] of Object.entries(wanted) as Array<[keyof AccountChanges, unknown]>)
@@ -301,6 +304,93 @@ export class AccountLifecycleService {
   }
 
   /**
+   * Erases a person (docs/privacy.md): the account becomes a tombstone that never signs in (no address, no names, no
+   * way in), its sessions and sockets end, and every table of `PERSONAL_TABLES` gives the person up (deleted, or
+   * rewritten to `Erased user #<id>`: the audit trail keeps its events). The erasure is audited and announced as
+   * `user.erased` with the id only. One transaction under the organisation's row lock, so that of two site admins
+   * deleting themselves at once one remains. `self`: the person deletes their own account (the organisation's
+   * policy must allow it, and the directory must not manage it); otherwise an administrator erases an account whose
+   * access is off already.
+   */
+  async erase(actor: AccountActor, target: User, self: boolean, client?: ClientInfo | null): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const org = await lockRow(tx, Organisation, target.organisationId);
+      const repo = tx.getRepository(User);
+      const current = await repo.findOneBy({ id: target.id });
+      if (!org || !current || current.erasedAt) throw AppException.notFound(PRIVACY_MESSAGES.NOT_FOUND);
+      if (current.roleId === Role.E_SUPPORT) throw AppException.forbidden(PRIVACY_MESSAGES.SUPPORT_NOT_ERASABLE);
+      if (self) {
+        if (!org.selfDeletion)
+          throw AppException.forbidden(PRIVACY_MESSAGES.SELF_DELETION_OFF, ERROR_CODES.SELF_DELETION_OFF);
+        if (current.managedBy)
+          throw AppException.conflict(PRIVACY_MESSAGES.DIRECTORY_MANAGED, ERROR_CODES.DIRECTORY_MANAGED);
+      } else if (maySignIn(current)) {
+        throw AppException.conflict(PRIVACY_MESSAGES.ACCESS_STILL_ON, ERROR_CODES.ACCESS_STILL_ON);
+      }
+      if (current.roles.includes(Role.SITE_ADMIN) && maySignIn(current)) {
+        const others = await repo
+          .createQueryBuilder('u')
+          .where('u.organisationId = :org AND u.roleId = :role AND u.id <> :id', {
+            org: org.id,
+            role: Role.SITE_ADMIN,
+            id: current.id,
+          })
+          .andWhere('u.isDisabled = :no AND u.isBlocked = :no', { no: false })
+          .getCount();
+        if (others === 0) throw AppException.conflict(PRIVACY_MESSAGES.LAST_SITE_ADMIN, ERROR_CODES.LAST_SITE_ADMIN);
+      }
+      await this.sessions.endAllForUsers([current.id], 'disabled', undefined, tx);
+      const person: ErasedPerson = {
+        id: current.id,
+        organisationId: current.organisationId,
+        email: current.email,
+        firstName: current.firstName,
+        lastName: current.lastName,
+        directoryUserName: current.directoryUserName,
+      };
+      for (const table of Object.values(PERSONAL_TABLES)) await table.erase(tx, person);
+      await repo.update(
+        { id: current.id },
+        {
+          email: erasedUserEmail(current.id),
+          firstName: '',
+          lastName: '',
+          jobTitle: '',
+          department: '',
+          location: '',
+          passwordHash: null,
+          mfaSecret: null,
+          mfaPendingSecret: null,
+          emailMfaCodeHash: null,
+          emailMfaCodeExpiresAt: null,
+          isMFAEnabled: false,
+          hasPasskey: false,
+          isDisabled: true,
+          isBlocked: true,
+          isSSO: false,
+          externalId: null,
+          directoryUserName: null,
+          managedBy: null,
+          erasedAt: new Date(),
+        },
+      );
+      const label = erasedUserLabel(current.id);
+      const tombstone = { id: current.id, email: label, organisationId: current.organisationId };
+      const by =
+        actor.type === 'user' && actor.caller.id !== current.id
+          ? { actor: actor.caller, summary: `${label} erased` }
+          : { actor: tombstone, summary: `${label} deleted their own account` };
+      await this.audit.record(tx, { type: 'USER_ERASED', target: tombstone, client, ...by });
+      await this.events.emit(tx, {
+        type: 'user.erased',
+        organisationId: current.organisationId,
+        actor: eventActor(actor, current),
+        user: { id: current.id },
+      });
+    });
+  }
+
+  /**
    * The address rule (docs/api.md, 'E-mail addresses'). An account the actor can see with this address is a
    * DUPLICATE_EMAIL; an address on a domain another organisation has verified, or an account the actor cannot see,
    * is one EMAIL_UNAVAILABLE, so the answer never tells which addresses another organisation holds.
@@ -347,7 +437,12 @@ export class AccountLifecycleService {
     await this.audit.record(tx, { actor: auditActor(actor, target), target, client, ...event });
   }
 
-  private emit(tx: EntityManager, type: AccountEventType, actor: AccountActor, user: User): Promise<void> {
+  private emit(
+    tx: EntityManager,
+    type: Exclude<AccountEventType, 'user.erased'>,
+    actor: AccountActor,
+    user: User,
+  ): Promise<void> {
     return this.events.emit(tx, accountEvent(type, actor, user));
   }
 }

@@ -1,3 +1,4 @@
+import { PRIVACY_LIMITS } from '@shared/privacy';
 import { SECURITY_POLICY_LIMITS as L } from '@shared/security-policy';
 
 /** What the Security Policy page tells people. */
@@ -29,6 +30,11 @@ export const POLICY_TEXTS = {
   MAX_HELP: `A session this old ends, however much it is used. ${L.MAX_HOURS_MIN} to ${L.MAX_HOURS_MAX}; empty for no limit.`,
   LENGTH_LABEL: 'Minimum password length',
   LENGTH_HELP: `Applies the next time each person sets a password. ${L.PASSWORD_MIN_LENGTH_MIN} to ${L.PASSWORD_MIN_LENGTH_MAX} characters.`,
+  SELF_DELETION_LABEL: 'Members may delete their own account',
+  SELF_DELETION_HELP:
+    'Each member can delete their own account from My Security after confirming it is them. The account is erased: the audit log keeps its events, naming the person "Erased user". The last active site admin and accounts your directory manages cannot.',
+  RETENTION_LABEL: 'Days to keep audit events',
+  RETENTION_HELP: `Older events are deleted every day. ${L.AUDIT_RETENTION_DAYS_MIN} to ${L.AUDIT_RETENTION_DAYS_MAX} days (7 years). Sign-in history is kept ${PRIVACY_LIMITS.SIGN_IN_HISTORY_DAYS} days.`,
   wholeNumber: (min: number, max: number, optional: boolean) =>
     `Enter a whole number from ${min} to ${max}${optional ? ', or leave it empty' : ''}.`,
   TOO_MANY_RANGES: `At most ${L.IP_RANGES_MAX} ranges.`,

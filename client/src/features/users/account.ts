@@ -27,6 +27,11 @@ export const USER_TEXTS = {
   EMAIL_REQUIRED: 'User email must not be empty',
   USER_ADDED: 'The user has been added',
   ORG_LOAD_FAILED: 'Failed to load current customer organisation information',
+  ERASE_TITLE: 'Erase this user?',
+  ERASE_CONFIRM: 'Erase',
+  ERASE_FAILED: 'The user could not be erased.',
+  eraseQuestion: (email: string) =>
+    `${email} will be erased for good: their name and e-mail address are removed everywhere, and the audit log shows them as "Erased user". The address can be used again. This cannot be undone.`,
 } as const;
 
 export function displayName(u: { firstName?: string | null; lastName?: string | null }): string {

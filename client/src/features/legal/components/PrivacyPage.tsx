@@ -41,6 +41,15 @@ export function PrivacyPage() {
           anything else, including access to or deletion of your information.
         </Text>
       </Section>
+      <Section title="How long we keep it">
+        <Text>
+          Your organisation chooses how long its audit log is kept, from 30 days to 7 years (one year unless it chooses
+          otherwise); older entries are deleted every day. Your sign-in history (times, network addresses and browsers)
+          is kept 90 days. On My Security you can download everything the portal keeps about you, and, where your
+          organisation allows it, delete your account: your name and e-mail address are then removed everywhere, and the
+          audit log keeps its entries with you shown as an erased user.
+        </Text>
+      </Section>
     </LegalLayout>
   );
 }

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { MySession, MySignIn } from '@shared/insights';
 import type { MyOidcApp } from '@shared/oidc-clients';
+import type { MyPrivacy } from '@shared/privacy';
+import { PRIVACY_TEXTS as T } from '../texts';
 import { Role } from '@shared/roles';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { MySecurityPage } from './MySecurityPage';
@@ -22,6 +24,8 @@ const signIns: MySignIn[] = [
   { at, outcome: 'failed', method: 'password', ip: '::ffff:10.0.0.9', userAgent: FIREFOX, newDevice: false },
 ];
 
+const allowed: MyPrivacy = { canDeleteAccount: true, refusal: null, auditRetentionDays: 365, signInHistoryDays: 90 };
+
 const apps: MyOidcApp[] = [
   {
     clientId: 'app_Hr1',
@@ -36,6 +40,8 @@ const apps: MyOidcApp[] = [
 function setup(routes: Record<string, { status?: number; body?: unknown }> = {}) {
   const server = fakeServer({
     'GET api/users/current': { body: currentUser([Role.VIEWER]) },
+    'GET api/me/privacy': { body: allowed },
+    'DELETE api/me': { body: { success: true, message: 'Your account has been deleted.' } },
     'GET api/me/sessions': { body: sessions },
     'GET api/me/sign-ins': { body: signIns },
     'DELETE api/me/sessions/b': { body: { success: true, ended: 1 } },
@@ -90,6 +96,28 @@ describe('MySecurityPage (docs/product-rules.md §10)', () => {
     await waitFor(() =>
       expect(server.callsTo('DELETE', 'api/me/sessions').map((c) => c.path)).toContain('api/me/sessions?others=true'),
     );
+  });
+
+  it('your data: how long what is kept, and "Delete my account" after a confirmation when the organisation allows it', async () => {
+    const server = setup();
+    expect(await screen.findByTestId('retention-note')).toHaveTextContent(T.retention(365, 90));
+    expect(screen.getByRole('button', { name: T.DOWNLOAD })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: T.DELETE }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(T.DELETE_QUESTION);
+    expect(server.calls.some((c) => c.method === 'DELETE' && c.path === 'api/me')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: T.DELETE_CONFIRM }));
+    await waitFor(() => expect(server.calls.some((c) => c.method === 'DELETE' && c.path === 'api/me')).toBe(true));
+  });
+
+  it('says why the account cannot be deleted instead of offering it', async () => {
+    setup({
+      'GET api/me/privacy': {
+        body: { canDeleteAccount: false, refusal: 'SELF_DELETION_OFF', auditRetentionDays: 90, signInHistoryDays: 90 },
+      },
+    });
+    expect(await screen.findByTestId('delete-refused')).toHaveTextContent(T.REFUSED_OFF);
+    expect(screen.queryByRole('button', { name: T.DELETE })).toBeNull();
   });
 
   it('lists the applications with access: what each may read, since when, last used', async () => {

@@ -10,6 +10,7 @@ import { useAuth } from '@/lib/auth';
 import { formatAddress, formatDateTime } from '@/lib/display-formats';
 import { queryKeys } from '@/lib/query-keys';
 import { mySecurityApi, useMySessions, useMySignIns } from '../api/my-security-api';
+import { MyData } from './MyData';
 import { MyApplications } from './MyApplications';
 
 const METHOD_LABELS: Record<string, string> = SESSION_METHOD_LABELS;
@@ -196,6 +197,7 @@ export function MySecurityPage() {
           .
         </Text>
       </Stack>
+      <MyData />
     </Stack>
   );
 }

@@ -16,6 +16,8 @@ const saved: SecurityPolicy = {
   sessionIdleMinutes: 30,
   sessionMaxHours: null,
   passwordMinLength: 8,
+  selfDeletion: false,
+  auditRetentionDays: 365,
   supportAccess: 'approval',
 };
 
@@ -53,6 +55,24 @@ describe('SecurityPolicyPage (users/security-policy)', () => {
     await waitFor(() => expect(puts(server)).toHaveLength(1));
     expect(puts(server)[0].body).toEqual({ mfaRequired: true, passwordMinLength: 14 });
     expect(await screen.findByText(T.SAVED)).toBeInTheDocument();
+  });
+
+  it('lets members delete their own account and sets how long audit events are kept (30 days to 7 years)', async () => {
+    const server = setup([Role.SITE_ADMIN]);
+    const retention = await screen.findByRole('textbox', { name: new RegExp(T.RETENTION_LABEL) });
+    expect(retention).toHaveValue('365');
+    expect(screen.getByText(T.RETENTION_HELP)).toBeInTheDocument();
+    await userEvent.clear(retention);
+    await userEvent.type(retention, '29');
+    await userEvent.click(screen.getByRole('button', { name: T.SAVE }));
+    expect(await screen.findByText(T.wholeNumber(30, 2555, false))).toBeInTheDocument();
+    expect(puts(server)).toHaveLength(0);
+    await userEvent.clear(retention);
+    await userEvent.type(retention, '730');
+    await userEvent.click(screen.getByRole('checkbox', { name: T.SELF_DELETION_LABEL }));
+    await userEvent.click(screen.getByRole('button', { name: T.SAVE }));
+    await waitFor(() => expect(puts(server)).toHaveLength(1));
+    expect(puts(server)[0].body).toEqual({ selfDeletion: true, auditRetentionDays: 730 });
   });
 
   it('refuses numbers out of range before sending anything', async () => {

@@ -52,6 +52,8 @@ const schema = z.object({
   sessionIdleMinutes: wholeNumber(L.IDLE_MINUTES_MIN, L.IDLE_MINUTES_MAX, true),
   sessionMaxHours: wholeNumber(L.MAX_HOURS_MIN, L.MAX_HOURS_MAX, true),
   passwordMinLength: wholeNumber(L.PASSWORD_MIN_LENGTH_MIN, L.PASSWORD_MIN_LENGTH_MAX, false),
+  selfDeletion: z.boolean(),
+  auditRetentionDays: wholeNumber(L.AUDIT_RETENTION_DAYS_MIN, L.AUDIT_RETENTION_DAYS_MAX, false),
   supportAccess: z.enum(SUPPORT_ACCESS_POLICIES),
 });
 type PolicyForm = z.infer<typeof schema>;
@@ -71,6 +73,8 @@ function toForm(p: SecurityPolicy): PolicyForm {
     sessionIdleMinutes: p.sessionIdleMinutes === null ? '' : String(p.sessionIdleMinutes),
     sessionMaxHours: p.sessionMaxHours === null ? '' : String(p.sessionMaxHours),
     passwordMinLength: String(p.passwordMinLength),
+    selfDeletion: p.selfDeletion,
+    auditRetentionDays: String(p.auditRetentionDays),
     supportAccess: p.supportAccess,
   };
 }
@@ -84,6 +88,8 @@ function changeOf(form: PolicyForm, saved: SecurityPolicy): SecurityPolicyChange
     sessionIdleMinutes: form.sessionIdleMinutes.trim() ? Number(form.sessionIdleMinutes) : null,
     sessionMaxHours: form.sessionMaxHours.trim() ? Number(form.sessionMaxHours) : null,
     passwordMinLength: Number(form.passwordMinLength),
+    selfDeletion: form.selfDeletion,
+    auditRetentionDays: Number(form.auditRetentionDays),
     supportAccess: form.supportAccess,
   };
   const change: Record<string, unknown> = {};
@@ -119,6 +125,7 @@ export function SecurityPolicyPage() {
   const { errors } = form.formState;
   const mfaRequired = useWatch({ control: form.control, name: 'mfaRequired' });
   const ssoRequired = useWatch({ control: form.control, name: 'ssoRequired' });
+  const selfDeletion = useWatch({ control: form.control, name: 'selfDeletion' });
   useEffect(() => {
     if (policy.data) form.reset(toForm(policy.data));
   }, [policy.data, form]);
@@ -219,6 +226,26 @@ export function SecurityPolicyPage() {
                   <Input inputMode="numeric" {...form.register('passwordMinLength')} />
                   <Field.HelperText>{T.LENGTH_HELP}</Field.HelperText>
                   <Field.ErrorText>{errors.passwordMinLength?.message}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root>
+                  <Checkbox.Root
+                    checked={selfDeletion}
+                    onCheckedChange={(e) => form.setValue('selfDeletion', !!e.checked, { shouldDirty: true })}
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label>{T.SELF_DELETION_LABEL}</Checkbox.Label>
+                  </Checkbox.Root>
+                  <Field.HelperText>{T.SELF_DELETION_HELP}</Field.HelperText>
+                </Field.Root>
+                <Field.Root invalid={!!errors.auditRetentionDays} required maxW="sm">
+                  <Field.Label>
+                    {T.RETENTION_LABEL}
+                    <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input inputMode="numeric" {...form.register('auditRetentionDays')} />
+                  <Field.HelperText>{T.RETENTION_HELP}</Field.HelperText>
+                  <Field.ErrorText>{errors.auditRetentionDays?.message}</Field.ErrorText>
                 </Field.Root>
                 <Field.Root maxW="md" disabled={!ownOrganisation}>
                   <Field.Label>{T.SUPPORT_ACCESS_LABEL}</Field.Label>

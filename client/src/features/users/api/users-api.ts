@@ -9,6 +9,7 @@ import type {
   UserListPage,
   UserListQuery,
 } from '@shared/api-types';
+import type { SuccessMessage } from '@shared/api-answers';
 import { api, querySearch } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -36,6 +37,8 @@ export const usersApi = {
     api.patch<SuccessResult>('api/users/updatePassword', { userPassword, currentPassword }),
   add: (payload: NewUserPayload) => api.post<NewUserResult>('api/users/add', payload),
   organisation: () => api.get<OrganisationInfo>('auth/organisation'),
+  /** Erases an account whose access is off (docs/privacy.md); a sensitive call, so the step-up dialog may ask first. */
+  erase: (userId: number) => api.post<SuccessMessage>(`api/users/${userId}/erase`),
   lastLogin: (userId: number | string) =>
     api.get<{ loginDateTime: string | null }>(`api/userLoginActivities/${userId}`),
 };

@@ -8,7 +8,11 @@ import { paths } from '@/config/paths';
 import { RequestSupportAccessDialog } from '@/features/support-access';
 import { toaster } from '@/components/ui/toaster';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
+import { useHasRole } from '@/lib/authorization';
+import { CAPABILITY_ROLES } from '@shared/roles';
 import { useDebounced } from '@/lib/use-debounced';
 import { isWriter, USER_TEXTS } from '../account';
 import { userListSearch, usersApi, useReloadUsers, useUserList } from '../api/users-api';
@@ -52,6 +56,18 @@ export function UsersPage() {
     onError: () => toaster.create({ type: 'error', title: USER_TEXTS.DISABLE_MFA_FAILED }),
   });
 
+  const canErase = useHasRole(CAPABILITY_ROLES.ERASE_USER);
+  const [erasing, setErasing] = useState<UserListItem | null>(null);
+  const erase = useMutation({
+    mutationFn: (u: UserListItem) => usersApi.erase(u.id),
+    onSuccess: (r) => {
+      setErasing(null);
+      toaster.create({ type: 'success', title: r.message });
+      reload();
+    },
+    onError: (e) => toaster.create({ type: 'error', title: errorMessage(e, USER_TEXTS.ERASE_FAILED) }),
+  });
+
   if (list.isError && !list.data) return <UsersUnavailable />;
 
   return (
@@ -88,10 +104,21 @@ export function UsersPage() {
               onOpen: (u) => navigate(paths.userRoles(u.id)),
               onDisableMfa: (u) => disableMfa.mutate(u),
               onUserGroups: (u) => navigate(paths.userGroupsOfUser(u.id)),
+              onErase: canErase ? setErasing : undefined,
               ...(roles.includes(Role.E_SUPPORT)
                 ? { onSupportAccess: (u: UserListItem) => setSupportTarget({ id: u.id, email: u.userEmail }) }
                 : {}),
             }}
+          />
+          <ConfirmDialog
+            open={erasing !== null}
+            title={USER_TEXTS.ERASE_TITLE}
+            message={erasing ? USER_TEXTS.eraseQuestion(erasing.userEmail) : ''}
+            confirmLabel={USER_TEXTS.ERASE_CONFIRM}
+            cancelLabel="Cancel"
+            loading={erase.isPending}
+            onConfirm={() => erasing && erase.mutate(erasing)}
+            onClose={() => setErasing(null)}
           />
           <Paginator {...pager} totalRecords={list.data.totalRecords} />
         </>

@@ -79,6 +79,8 @@ export interface RowActions {
   onOpen: (u: UserListItem) => void;
   onDisableMfa: (u: UserListItem) => void;
   onUserGroups: (u: UserListItem) => void;
+  /** Erase an account whose access is off: offered to site admins and E-Support only. */
+  onErase?: (u: UserListItem) => void;
   /** E-Support: ask to act as this member (support access). */
   onSupportAccess?: (u: UserListItem) => void;
 }
@@ -114,6 +116,11 @@ function ActionMenu({ user, actions, writer }: { user: UserListItem; actions: Ro
             {actions.onSupportAccess && (
               <Menu.Item value="support-access" onClick={() => actions.onSupportAccess?.(user)}>
                 {SUPPORT_ACCESS_MENU}
+              </Menu.Item>
+            )}
+            {actions.onErase && (user.isDisabled || user.isBlocked) && (
+              <Menu.Item value="erase" color="fg.error" onClick={() => actions.onErase?.(user)}>
+                Erase
               </Menu.Item>
             )}
           </Menu.Content>
