@@ -116,9 +116,9 @@ test('a site admin registers an application under Organisation Settings → Appl
 
   // What the provider would refuse is refused before anything is sent.
   await page.getByRole('textbox', { name: /Application name/ }).fill('HR system');
-  await page.getByRole('textbox', { name: /^Redirect URIs/ }).fill('http://hr.example.com/callback');
+  await page.getByRole('textbox', { name: /^Redirect URIs/ }).fill('https://hr.example.com/callback#done');
   await page.getByRole('button', { name: 'Register application' }).click();
-  await expect(page.getByText(/^http:\/\/hr\.example\.com\/callback: A redirect URI is/)).toBeVisible();
+  await expect(page.getByText(/^https:\/\/hr\.example\.com\/callback#done: A redirect URI is/)).toBeVisible();
   await expectAccessible(page, 'applications, a redirect URI refused');
 
   await ageSessions(admin.id, admin.email);

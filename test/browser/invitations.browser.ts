@@ -31,6 +31,7 @@ test('a site admin walks the organisation settings, invites a person, who accept
     'Security policy',
     'Integrations',
     'Applications',
+    'Support access',
   ]);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Users of');
   for (const [tab, heading] of [
