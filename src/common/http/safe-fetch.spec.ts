@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { LookupAddress } from 'node:dns';
 import { createServer as createHttpServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -270,13 +271,14 @@ describe('createSafeFetch', () => {
     });
 
     it('a header value a header cannot carry is refused without quoting it', async () => {
-      const secret = 'token-0123456789\r\nX-Injected: 1';
+      const token = randomBytes(16).toString('hex');
+      const secret = `${token}\r\nX-Injected: 1`;
       const error = await open()(`https://127.0.0.1:${https.port}/`, { headers: { authorization: `Bearer ${secret}` } })
         .then(() => null)
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SafeFetchError);
       expect((error as SafeFetchError).code).toBe('BAD_HEADER');
-      expect((error as Error).message).not.toContain('token-0123456789');
+      expect((error as Error).message).not.toContain(token);
       expect(https.state.requests).toHaveLength(0);
     });
 
