@@ -59,7 +59,7 @@ async function main() {
      * hashing threads included), and this process's own as the sign-ins' client.
      */
     async function logins() {
-      const { hashingSlots } = require('../dist/credentials/password.service');
+      const { hashingSlots } = require('../dist/identity/credentials/password.service');
       const slots = hashingSlots();
       const cpuMs = () => {
         const { user, system } = process.cpuUsage();

@@ -10,9 +10,13 @@ const path = require('node:path');
 const SRC = path.join(__dirname, '..', 'src');
 const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^;'"]*?from\s*'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g;
 
-/** The top folder of a file under src/ ('(root)' for src/*.ts). */
+/** The groups of src/ (docs/architecture.md): each folder in one of them is a unit of its own. */
+const GROUPS = ['platform', 'identity', 'administration', 'portal'];
+
+/** The folder a file under src/ belongs to: `identity/auth`, `shared`, `app`; '(root)' for src/main.ts. */
 const folderOf = (file) => {
   const parts = path.relative(SRC, file).split(path.sep);
+  if (GROUPS.includes(parts[0]) && parts.length > 2) return `${parts[0]}/${parts[1]}`;
   return parts.length > 1 ? parts[0] : '(root)';
 };
 

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Generates the JSON Schemas of every type exported by src/shared (the API's answers, which the client reads too)
-// into src/openapi/shared-schemas.json, from which the OpenAPI document takes its response schemas.
+// into src/platform/openapi/shared-schemas.json, from which the OpenAPI document takes its response schemas.
 // `npm run openapi:schemas` after changing a type in src/shared; a unit test fails while the file is stale.
 const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { createGenerator } = require('ts-json-schema-generator');
 
 const root = join(__dirname, '..');
-const OUT = join(root, 'src/openapi/shared-schemas.json');
+const OUT = join(root, 'src/platform/openapi/shared-schemas.json');
 
 /** The schemas, with refs pointing into the OpenAPI document's components. */
 function sharedSchemas() {

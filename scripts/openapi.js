@@ -19,8 +19,8 @@ async function main() {
   delete process.env.REDIS_URL;
   require('reflect-metadata');
   const { NestFactory } = require('@nestjs/core');
-  const { AppModule } = require('../src/app.module');
-  const { openApiDocument } = require('../src/openapi/document');
+  const { AppModule } = require('../src/app/app.module');
+  const { openApiDocument } = require('../src/platform/openapi/document');
   const app = await NestFactory.create(AppModule, { logger: false });
   try {
     const json = `${JSON.stringify(openApiDocument(app), null, 2)}\n`;

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { COMMANDS, runCommand } from './backup/cli';
+import { COMMANDS, runCommand } from './platform/backup/cli';
 
 /**
  * `node dist/main.js` serves; `node dist/main.js backup|restore <file>` runs the operator's command (in the image as
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   }
   // Loaded only to serve: the commands start in a fraction of the time without Nest and every module.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { serve } = require('./serve') as typeof import('./serve');
+  const { serve } = require('./app/serve') as typeof import('./app/serve');
   await serve();
 }
 

@@ -3,9 +3,9 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
-import { APP_CONFIG } from './config/app-config.module';
-import { AppConfig, ConfigError, loadConfig } from './config/env.validation';
-import { handleShutdownSignals } from './lifecycle/graceful-shutdown';
+import { APP_CONFIG } from '../platform/config/app-config.module';
+import { AppConfig, ConfigError, loadConfig } from '../platform/config/env.validation';
+import { handleShutdownSignals } from '../platform/shutdown/graceful-shutdown';
 
 /** The server: configuration checked first (a bad variable is one line on stderr and exit 1), then Nest. */
 export async function serve(): Promise<void> {
@@ -18,7 +18,7 @@ export async function serve(): Promise<void> {
     }
     throw e;
   }
-  // Nest's own messages are held until pino (LOG_LEVEL, JSON lines) takes over: see src/logging.
+  // Nest's own messages are held until pino (LOG_LEVEL, JSON lines) takes over: see src/platform/logging.
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
   const logger = app.get(Logger);
   app.useLogger(logger);

@@ -1,6 +1,6 @@
 /**
  * Answers of the API that have no richer shape elsewhere in src/shared: named so that the OpenAPI document can
- * describe them (src/openapi generates its schemas from every exported type of src/shared).
+ * describe them (src/platform/openapi generates its schemas from every exported type of src/shared).
  */
 
 /** docs/product-rules.md §3: every error answer. Some carry more (a challenge token, readiness checks). */

@@ -9,7 +9,7 @@ test.use({ bypassCSP: true });
 
 /**
  * Moves the user's sign-ins an hour back: past STEP_UP_MINUTES, without waiting for it. The server keeps signed-in
- * rows while nothing is written through it (src/credentials/session-auth.service.ts), and this write comes from
+ * rows while nothing is written through it (src/identity/credentials/session-auth.service.ts), and this write comes from
  * outside: a write of its own (a reset e-mail asked for `email`) makes it read the rows again.
  */
 async function ageSessions(userId: number, email: string) {

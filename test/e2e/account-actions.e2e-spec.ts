@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Role, ROLE_CODES, ALL_ROLES } from '../../src/shared/roles';
-import { User } from '../../src/database/entities/user.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { createUser, login } from '../utils/factories';
 import { createRoleMatrix, RoleMatrix } from '../utils/roles';
 import { createTestApp, TestApp } from '../utils/test-app';

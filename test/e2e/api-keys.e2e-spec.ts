@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { ApiKey } from '../../src/api-keys/entities/api-key.entity';
-import { sha256 } from '../../src/common/crypto/secrets';
-import { RATE_LIMITS } from '../../src/common/throttling/rate-limits';
-import { AccountEvents } from '../../src/users/lifecycle/account-events';
+import { ApiKey } from '../../src/administration/api-keys/entities/api-key.entity';
+import { sha256 } from '../../src/platform/crypto/secrets';
+import { RATE_LIMITS } from '../../src/platform/web/throttling/rate-limits';
+import { AccountEvents } from '../../src/administration/users/lifecycle/account-events';
 import { AccountEvent } from '../../src/shared/account-events';
 import { API_KEYS_MAX, ApiKeyScope, NewApiKey } from '../../src/shared/api-keys';
 import { Role } from '../../src/shared/roles';

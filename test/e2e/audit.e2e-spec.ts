@@ -1,12 +1,12 @@
 import { generateSecret } from 'otplib';
 import request from 'supertest';
 import { MoreThan } from 'typeorm';
-import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
-import { RetentionService } from '../../src/privacy/retention.service';
-import { UTF8_BOM } from '../../src/common/csv';
+import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { RetentionService } from '../../src/administration/privacy/retention.service';
+import { UTF8_BOM } from '../../src/platform/web/csv';
 import { AuditEventType } from '../../src/shared/audit';
 import { Role } from '../../src/shared/roles';
-import { User } from '../../src/database/entities/user.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { createUser, login, PASSWORD, totp } from '../utils/factories';
 import { lastMailTo, outboxDelivered } from '../utils/outbox';
 import { PNG_BYTES } from '../utils/org-admin';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'otplib';
 import * as sqlite3 from 'sqlite3';
-import { readArchive, writeArchive } from '../../src/backup/tar';
+import { readArchive, writeArchive } from '../../src/platform/backup/tar';
 import { BuiltServer, buildServer, startServer, stopServer } from '../utils/built-server.js';
 import { SoftAuthenticator } from '../utils/soft-authenticator';
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ContactProfileEntity } from '../../src/billing/entities/contact-profile.entity';
+import { ContactProfileEntity } from '../../src/administration/billing/entities/contact-profile.entity';
 import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
 import { expectedStatuses } from '../utils/org-admin';
 import { createTestApp, TestApp } from '../utils/test-app';

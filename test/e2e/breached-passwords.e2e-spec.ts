@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { randomToken, sha256 } from '../../src/common/crypto/secrets';
-import { PasswordResetToken } from '../../src/auth/entities/password-reset-token.entity';
-import { User } from '../../src/database/entities/user.entity';
+import { randomToken, sha256 } from '../../src/platform/crypto/secrets';
+import { PasswordResetToken } from '../../src/identity/auth/entities/password-reset-token.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { SECURITY_MESSAGES } from '../../src/shared/messages';
 import { createOrganisation, createUser, login, PASSWORD } from '../utils/factories';
 import { RangeServer, RangeServerMode, startRangeServer } from '../utils/range-server';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { IntegrationDelivery } from '../../src/integrations/entities/integration-delivery.entity';
+import { IntegrationDelivery } from '../../src/administration/integrations/entities/integration-delivery.entity';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
 import { createTestApp, TestApp } from '../utils/test-app';

@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
-import { DomainRecheckService } from '../../src/domains/domain-recheck.service';
-import { OrganisationDomain } from '../../src/domains/entities/organisation-domain.entity';
-import { VerifiedDomainsService } from '../../src/domains/verified-domains.service';
-import { OutboxMessage } from '../../src/mail/entities/outbox-message.entity';
+import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { DomainRecheckService } from '../../src/administration/domains/domain-recheck.service';
+import { OrganisationDomain } from '../../src/administration/domains/entities/organisation-domain.entity';
+import { VerifiedDomainsService } from '../../src/administration/domains/verified-domains.service';
+import { OutboxMessage } from '../../src/platform/mail/entities/outbox-message.entity';
 import { formatMailDateTime } from '../../src/shared/display-formats';
 import { DOMAIN_RECORD_GRACE_DAYS } from '../../src/shared/domains';
 import { Role } from '../../src/shared/roles';

@@ -6,11 +6,11 @@ import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
 import { QueryFailedError } from 'typeorm';
 import { SqliteDriver } from 'typeorm/driver/sqlite/SqliteDriver';
-import { EngineState } from '../../src/common/engine-state';
+import { EngineState } from '../../src/platform/web/engine-state';
 import { AVAILABILITY_MESSAGES } from '../../src/shared/messages';
 import { SOCKET_ERRORS } from '../../src/shared/notifications';
 import { Role } from '../../src/shared/roles';
-import { UsersService } from '../../src/users/users.service';
+import { UsersService } from '../../src/administration/users/users.service';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
 import { createTestApp, TestApp } from '../utils/test-app';
 

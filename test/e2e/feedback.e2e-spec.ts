@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { UserFeedback } from '../../src/feedback/entities/user-feedback.entity';
+import { UserFeedback } from '../../src/portal/feedback/entities/user-feedback.entity';
 import { readOutbox } from '../utils/outbox';
 import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
 import { createTestApp, TestApp } from '../utils/test-app';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import { Organisation } from '../../src/database/entities/organisation.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { Role } from '../../src/shared/roles';
-import { User } from '../../src/database/entities/user.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { isErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, fromResponse, LoggedIn, PASSWORD } from '../utils/factories';
 import { changed, Fingerprint, Fingerprints } from '../utils/fingerprint';

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { Notification } from '../../src/notifications/entities/notification.entity';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { User } from '../../src/database/entities/user.entity';
+import { Notification } from '../../src/portal/notifications/entities/notification.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
 import { expectErrorBody } from '../utils/error-body';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import request from 'supertest';
-import { secretPathRedactor } from '../../src/common/http/secret-paths';
+import { secretPathRedactor } from '../../src/platform/web/http/secret-paths';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login, PASSWORD } from '../utils/factories';
 import { lastMailTo, linkIn, readOutbox } from '../utils/outbox';

@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { AuditService } from '../../src/audit/audit.service';
+import { AuditService } from '../../src/administration/audit/audit.service';
 import { MySignIn } from '../../src/shared/insights';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { User } from '../../src/database/entities/user.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { createOrganisation, createUser, PASSWORD } from '../utils/factories';
 import { readOutbox } from '../utils/outbox';
 import { createTestApp, TestApp } from '../utils/test-app';

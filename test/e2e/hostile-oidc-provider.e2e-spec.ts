@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import request from 'supertest';
-import { User } from '../../src/database/entities/user.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { NewOidcClient } from '../../src/shared/oidc-clients';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login, LoggedIn, PASSWORD } from '../utils/factories';

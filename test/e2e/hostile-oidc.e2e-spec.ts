@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { IsNull } from 'typeorm';
 import request from 'supertest';
-import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
-import { encrypt } from '../../src/common/crypto/secrets';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { User } from '../../src/database/entities/user.entity';
-import { Session } from '../../src/sessions/entities/session.entity';
-import { SsoConnection } from '../../src/federation/entities/sso-connection.entity';
+import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { encrypt } from '../../src/platform/crypto/secrets';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
+import { Session } from '../../src/identity/sessions/entities/session.entity';
+import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, fromResponse } from '../utils/factories';
 import { AuthorizationRequest, HostileOidcProvider, startHostileOidcProvider } from '../utils/hostile-oidc-provider';

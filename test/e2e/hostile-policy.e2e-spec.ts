@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
-import { Invitation } from '../../src/invitations/entities/invitation.entity';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { SsoConnection } from '../../src/federation/entities/sso-connection.entity';
-import { Session } from '../../src/sessions/entities/session.entity';
+import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { Invitation } from '../../src/administration/invitations/entities/invitation.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
+import { Session } from '../../src/identity/sessions/entities/session.entity';
 import { NewApiKey } from '../../src/shared/api-keys';
 import { Role } from '../../src/shared/roles';
 import { clockAt } from '../utils/clock';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { Organisation } from '../../src/database/entities/organisation.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { Role } from '../../src/shared/roles';
 import { safeReturnPath } from '../../src/shared/return-path';
 import { createOrganisation, createUser, fromResponse, LoggedIn } from '../utils/factories';

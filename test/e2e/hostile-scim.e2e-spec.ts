@@ -1,7 +1,7 @@
 import request, { Response } from 'supertest';
 import { In } from 'typeorm';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { ScimToken } from '../../src/scim/entities/scim-token.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { ScimToken } from '../../src/identity/scim/entities/scim-token.entity';
 import { Role } from '../../src/shared/roles';
 import { isErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, login } from '../utils/factories';

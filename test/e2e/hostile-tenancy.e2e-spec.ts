@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { User } from '../../src/database/entities/user.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { ACCOUNT_MESSAGES } from '../../src/shared/messages';
 import { Role } from '../../src/shared/roles';
-import { SsoConnection } from '../../src/federation/entities/sso-connection.entity';
+import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, login } from '../utils/factories';
 import { siteAdminPayload } from '../utils/org-admin';

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import * as sqlite3 from 'sqlite3';
 import request from 'supertest';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { Session } from '../../src/sessions/entities/session.entity';
-import { User } from '../../src/database/entities/user.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { Session } from '../../src/identity/sessions/entities/session.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login } from '../utils/factories';
 import { siteAdminPayload } from '../utils/org-admin';

@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { In } from 'typeorm';
-import { AuditService } from '../../src/audit/audit.service';
-import { IntegrationDelivery } from '../../src/integrations/entities/integration-delivery.entity';
-import { LogStream } from '../../src/integrations/entities/log-stream.entity';
+import { AuditService } from '../../src/administration/audit/audit.service';
+import { IntegrationDelivery } from '../../src/administration/integrations/entities/integration-delivery.entity';
+import { LogStream } from '../../src/administration/integrations/entities/log-stream.entity';
 import { AUDIT_EVENT_TYPES } from '../../src/shared/audit';
 import { INTEGRATION_MESSAGES } from '../../src/shared/integrations';
-import { encrypt } from '../../src/common/crypto/secrets';
+import { encrypt } from '../../src/platform/crypto/secrets';
 import { Role } from '../../src/shared/roles';
 import { expectErrorBody } from '../utils/error-body';
 import { createUser, login } from '../utils/factories';

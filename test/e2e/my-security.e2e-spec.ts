@@ -10,9 +10,9 @@ import { linkIn, readOutbox, ReceivedMail } from '../utils/outbox';
 import { createRoleMatrix, statusesByRole } from '../utils/roles';
 import { SoftAuthenticator } from '../utils/soft-authenticator';
 import { createTestApp, TestApp } from '../utils/test-app';
-import { Passkey } from '../../src/passkeys/passkey.entity';
-import { User } from '../../src/database/entities/user.entity';
-import { Organisation } from '../../src/database/entities/organisation.entity';
+import { Passkey } from '../../src/identity/passkeys/passkey.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { ALL_ROLES, ROLE_CODES } from '../../src/shared/roles';
 
 const NEW_BROWSER = 'sign-in from a new browser';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { MetricsService } from '../../src/metrics/metrics.service';
+import { MetricsService } from '../../src/platform/metrics/metrics.service';
 import { createOrganisation, createUser, login, PASSWORD } from '../utils/factories';
 import { Role } from '../../src/shared/roles';
 import { createTestApp, TestApp } from '../utils/test-app';

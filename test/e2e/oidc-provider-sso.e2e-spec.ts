@@ -1,10 +1,10 @@
 import { decodeJwt } from 'jose';
 import * as oidc from 'openid-client';
 import request from 'supertest';
-import { encrypt } from '../../src/common/crypto/secrets';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { User } from '../../src/database/entities/user.entity';
-import { SsoConnection } from '../../src/federation/entities/sso-connection.entity';
+import { encrypt } from '../../src/platform/crypto/secrets';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
+import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
 import { NewOidcClient } from '../../src/shared/oidc-clients';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login } from '../utils/factories';

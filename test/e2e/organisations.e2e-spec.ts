@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { User } from '../../src/database/entities/user.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { lastMailTo } from '../utils/outbox';
 import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';

@@ -1,12 +1,12 @@
 import { generateSecret } from 'otplib';
 import request from 'supertest';
-import { encrypt } from '../../src/common/crypto/secrets';
-import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
-import { Passkey } from '../../src/passkeys/passkey.entity';
-import { WebAuthnChallenge } from '../../src/passkeys/webauthn-challenge.entity';
-import { Organisation } from '../../src/database/entities/organisation.entity';
+import { encrypt } from '../../src/platform/crypto/secrets';
+import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { Passkey } from '../../src/identity/passkeys/passkey.entity';
+import { WebAuthnChallenge } from '../../src/identity/passkeys/webauthn-challenge.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { ALL_ROLES, Role } from '../../src/shared/roles';
-import { User } from '../../src/database/entities/user.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { expectErrorBody } from '../utils/error-body';
 import { lastMailTo, outboxDelivered } from '../utils/outbox';
 import { createOrganisation, createUser, fromResponse, LoggedIn, login, PASSWORD, totp } from '../utils/factories';

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { JwtStrategy } from '../../src/credentials/jwt.strategy';
-import { PassportVerifiedTokens } from '../../src/credentials/passport-verified-tokens';
-import { User } from '../../src/database/entities/user.entity';
-import { Session } from '../../src/sessions/entities/session.entity';
+import { JwtStrategy } from '../../src/identity/credentials/jwt.strategy';
+import { PassportVerifiedTokens } from '../../src/identity/credentials/passport-verified-tokens';
+import { User } from '../../src/platform/database/entities/user.entity';
+import { Session } from '../../src/identity/sessions/entities/session.entity';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
 import { createTestApp, TestApp } from '../utils/test-app';

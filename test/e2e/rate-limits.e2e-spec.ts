@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { RATE_LIMITS } from '../../src/common/throttling/rate-limits';
+import { RATE_LIMITS } from '../../src/platform/web/throttling/rate-limits';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login } from '../utils/factories';
 import { createTestApp, TestApp } from '../utils/test-app';

@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { RefreshToken } from '../../src/credentials/entities/refresh-token.entity';
-import { Session } from '../../src/sessions/entities/session.entity';
-import { User } from '../../src/database/entities/user.entity';
+import { RefreshToken } from '../../src/identity/credentials/entities/refresh-token.entity';
+import { Session } from '../../src/identity/sessions/entities/session.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { createOrganisation, createUser, login } from '../utils/factories';
 import { createTestApp, TestApp } from '../utils/test-app';
 

@@ -1,4 +1,4 @@
-import { openApiDocument } from '../../src/openapi/document';
+import { openApiDocument } from '../../src/platform/openapi/document';
 import { listRoutes } from '../utils/routes';
 import { createTestApp, TestApp } from '../utils/test-app';
 

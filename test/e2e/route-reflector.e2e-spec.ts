@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { RouteReflector } from '../../src/common/route-reflector';
+import { RouteReflector } from '../../src/platform/web/route-reflector';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login } from '../utils/factories';
 import { createTestApp, TestApp } from '../utils/test-app';

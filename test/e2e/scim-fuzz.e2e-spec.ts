@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { ScimToken } from '../../src/scim/entities/scim-token.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { ScimToken } from '../../src/identity/scim/entities/scim-token.entity';
 import { Role } from '../../src/shared/roles';
 import { isErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser } from '../utils/factories';

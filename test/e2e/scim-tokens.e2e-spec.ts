@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { sha256 } from '../../src/common/crypto/secrets';
-import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
-import { ScimToken } from '../../src/scim/entities/scim-token.entity';
+import { sha256 } from '../../src/platform/crypto/secrets';
+import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { ScimToken } from '../../src/identity/scim/entities/scim-token.entity';
 import { SCIM_TOKENS_MAX } from '../../src/shared/scim';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation } from '../utils/factories';

@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { Session } from '../../src/sessions/entities/session.entity';
+import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { Session } from '../../src/identity/sessions/entities/session.entity';
 import { Role } from '../../src/shared/roles';
-import { User } from '../../src/database/entities/user.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, login } from '../utils/factories';
 import {

@@ -1,11 +1,11 @@
 import { generateSecret } from 'otplib';
 import request from 'supertest';
-import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { User } from '../../src/database/entities/user.entity';
-import { Session } from '../../src/sessions/entities/session.entity';
-import { SessionLifetimeService } from '../../src/sessions/session-lifetime.service';
-import { SsoConnection } from '../../src/federation/entities/sso-connection.entity';
+import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
+import { Session } from '../../src/identity/sessions/entities/session.entity';
+import { SessionLifetimeService } from '../../src/identity/sessions/session-lifetime.service';
+import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
 import { SIGN_IN_FAILURE_REASONS } from '../../src/shared/insights';
 import { SOCKET_ERRORS } from '../../src/shared/notifications';
 import { Role } from '../../src/shared/roles';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { Session } from '../../src/sessions/entities/session.entity';
+import { Session } from '../../src/identity/sessions/entities/session.entity';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login } from '../utils/factories';
 import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';

@@ -1,12 +1,12 @@
 import request from 'supertest';
-import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { Session } from '../../src/sessions/entities/session.entity';
+import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { Session } from '../../src/identity/sessions/entities/session.entity';
 import { Role } from '../../src/shared/roles';
 import { SSO_MESSAGES, SsoTestResult } from '../../src/shared/sso';
-import { SsoConnection } from '../../src/federation/entities/sso-connection.entity';
-import { SsoIdentity } from '../../src/federation/entities/sso-identity.entity';
-import { User } from '../../src/database/entities/user.entity';
+import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
+import { SsoIdentity } from '../../src/identity/federation/entities/sso-identity.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
 import { createRoleMatrix, RoleMatrix } from '../utils/roles';

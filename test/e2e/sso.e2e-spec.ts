@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
-import { Organisation } from '../../src/database/entities/organisation.entity';
+import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { createOrganisation, createUser, fromResponse, LoggedIn } from '../utils/factories';
 import { ageSession } from '../utils/step-up';
 import { Role } from '../../src/shared/roles';

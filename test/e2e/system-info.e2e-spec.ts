@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { SystemInformation } from '../../src/system-info/entities/system-information.entity';
-import { version } from '../../src/config/version';
+import { SystemInformation } from '../../src/portal/system-info/entities/system-information.entity';
+import { version } from '../../src/platform/config/version';
 import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
 import { createTestApp, TestApp } from '../utils/test-app';
 

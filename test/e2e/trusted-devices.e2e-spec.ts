@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { generateSecret } from 'otplib';
 import request from 'supertest';
-import { TrustedDevice } from '../../src/trusted-devices/entities/trusted-device.entity';
-import { AuditEvent } from '../../src/audit/entities/audit-event.entity';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { User } from '../../src/database/entities/user.entity';
+import { TrustedDevice } from '../../src/identity/trusted-devices/entities/trusted-device.entity';
+import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, fromResponse, login, PASSWORD, totp } from '../utils/factories';
 import { expectErrorBody } from '../utils/error-body';

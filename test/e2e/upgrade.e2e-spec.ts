@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { generate } from 'otplib';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../../src/database/data-source-options';
-import { RENAMED_MIGRATIONS } from '../../src/database/migrate';
+import { dataSourceOptions } from '../../src/platform/database/data-source-options';
+import { RENAMED_MIGRATIONS } from '../../src/platform/database/migrate';
 import { createTestApp, freshPostgresDatabase, TestApp } from '../utils/test-app';
 import {
   dataTables,

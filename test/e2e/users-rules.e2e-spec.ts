@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { Session } from '../../src/sessions/entities/session.entity';
-import { User } from '../../src/database/entities/user.entity';
+import { Session } from '../../src/identity/sessions/entities/session.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { ACCOUNT_MESSAGES } from '../../src/shared/messages';
 import { createOrganisation, createUser, login, PASSWORD } from '../utils/factories';

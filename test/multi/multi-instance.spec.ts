@@ -9,7 +9,7 @@ import { Client } from 'pg';
 import { io, Socket } from 'socket.io-client';
 import { BuiltServer, buildServer, startServer, stopServer } from '../utils/built-server.js';
 import { PNG_BYTES } from '../utils/org-admin';
-import { encrypt } from '../../src/common/crypto/secrets';
+import { encrypt } from '../../src/platform/crypto/secrets';
 import { signInAtProvider, startOrgOidcProvider } from '../utils/oidc';
 import { startTestIdp } from '../utils/saml-idp';
 

@@ -2,9 +2,9 @@ import * as argon2 from 'argon2';
 import { generate } from 'otplib';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { encrypt } from '../../src/common/crypto/secrets';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { User } from '../../src/database/entities/user.entity';
+import { encrypt } from '../../src/platform/crypto/secrets';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { Role } from '../../src/shared/roles';
 import { TestApp } from './test-app';
 

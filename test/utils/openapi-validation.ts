@@ -24,7 +24,7 @@ export function takeViolations(): string[] {
 }
 
 const SUCCESS_HINT =
-  "declare the answer on the handler with @Answers(status, 'TypeOfSrcShared') (src/openapi/decorators.ts; the type " +
+  "declare the answer on the handler with @Answers(status, 'TypeOfSrcShared') (src/platform/openapi/decorators.ts; the type " +
   'exported from src/shared, then `npm run openapi:schemas`), or @Errors(status) for an error status';
 
 /**

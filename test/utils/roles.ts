@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { User } from '../../src/database/entities/user.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { ALL_ROLES, Role, ROLE_CODES } from '../../src/shared/roles';
 import { createOrganisation, createUser, login, LoggedIn } from './factories';
 import { TestApp } from './test-app';

@@ -3,7 +3,7 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer, Reflector } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
-import { ACCESS_KEY, AccessRule, ChallengeStep } from '../../src/common/decorators/access.decorators';
+import { ACCESS_KEY, AccessRule, ChallengeStep } from '../../src/platform/web/decorators/access.decorators';
 import { ApiKeyScope } from '../../src/shared/api-keys';
 import { Role } from '../../src/shared/roles';
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { Organisation } from '../../src/database/entities/organisation.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { Role } from '../../src/shared/roles';
 import { createUser, login } from './factories';
 import { TestApp } from './test-app';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AuthUser } from '../../src/common/auth-user';
-import { User } from '../../src/database/entities/user.entity';
+import { AuthUser } from '../../src/platform/web/auth-user';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { TestApp, TestDatabase, createTestApp } from './test-app';
 
 /**

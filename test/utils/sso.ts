@@ -1,6 +1,6 @@
-import { Organisation } from '../../src/database/entities/organisation.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { Role } from '../../src/shared/roles';
-import { SsoConnection } from '../../src/federation/entities/sso-connection.entity';
+import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
 import { TestIdp } from './saml-idp';
 import { TestApp } from './test-app';
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { Session } from '../../src/sessions/entities/session.entity';
+import { Session } from '../../src/identity/sessions/entities/session.entity';
 import { LoggedIn } from './factories';
 import { TestApp } from './test-app';
 

@@ -6,15 +6,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../../src/app.module';
-import { configureApp } from '../../src/configure-app';
+import { AppModule } from '../../src/app/app.module';
+import { configureApp } from '../../src/app/configure-app';
 import { ResponseValidator } from './openapi-validation';
 import { useOutboxDatabase } from './outbox';
-import { APP_CONFIG } from '../../src/config/app-config.module';
-import { AppConfig } from '../../src/config/env.validation';
+import { APP_CONFIG } from '../../src/platform/config/app-config.module';
+import { AppConfig } from '../../src/platform/config/env.validation';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { pino } from 'pino';
-import { loggerOptions, ROOT_LOGGER } from '../../src/logging/logging.module';
+import { loggerOptions, ROOT_LOGGER } from '../../src/platform/logging/logging.module';
 
 /**
  * Every line an app writes to its log (pino's JSON lines and Nest's own through it), for a test that reads them:
@@ -84,7 +84,7 @@ export async function createTestApp(
       });
     const moduleRef = await testing.compile();
     const app = moduleRef.createNestApplication({ logger: process.env.E2E_LOG ? ['error', 'warn'] : false });
-    // As the server does (src/serve.ts): Nest's own lines through the one pino logger.
+    // As the server does (src/app/serve.ts): Nest's own lines through the one pino logger.
     if (logs) app.useLogger(app.get(PinoLogger));
     // First, before the app's own middlewares: every answer is checked against the OpenAPI document.
     const validator = new ResponseValidator();

@@ -1,5 +1,5 @@
-import { Organisation } from '../../src/database/entities/organisation.entity';
-import { User } from '../../src/database/entities/user.entity';
+import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { User } from '../../src/platform/database/entities/user.entity';
 import { ALL_ROLES, ROLE_CODES } from '../../src/shared/roles';
 import { createUser, UserOptions } from './factories';
 import { Actor, RoleMatrix } from './roles';

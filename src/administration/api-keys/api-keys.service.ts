@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AuditService } from '../audit';
-import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../common/auth-user';
-import { randomToken, sha256 } from '../common/crypto/secrets';
-import { RequestContext } from '../common/request-context';
-import { parseScopes } from '../credentials/api-key-auth.service';
-import { lockRow } from '../database/locks';
-import { Organisation } from '../database/entities/organisation.entity';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../../platform/web/auth-user';
+import { randomToken, sha256 } from '../../platform/crypto/secrets';
+import { RequestContext } from '../../platform/web/request-context';
+import { parseScopes } from '../../identity/credentials/api-key-auth.service';
+import { lockRow } from '../../platform/database/locks';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
 import {
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
@@ -17,7 +17,7 @@ import {
   API_KEYS_MAX,
   ApiKeyItem,
   NewApiKey,
-} from '../shared/api-keys';
+} from '../../shared/api-keys';
 import { CreateApiKeyDto } from './dto/api-key.dto';
 import { ApiKey } from './entities/api-key.entity';
 

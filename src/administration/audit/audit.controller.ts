@@ -1,16 +1,16 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { AUDIT_CSV_COLUMNS } from '../shared/audit';
-import { formatClientAddress } from '../shared/display-formats';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { AUDIT_CSV_COLUMNS } from '../../shared/audit';
+import { formatClientAddress } from '../../shared/display-formats';
 import { AuditService } from './audit.service';
 import { AuditEventQueryDto } from './dto/audit-event-query.dto';
-import { mapBatches, sendCsv } from '../common/csv-response';
-import { CAPABILITY_ROLES } from '../shared/roles';
-import { Answers } from '../openapi/decorators';
+import { mapBatches, sendCsv } from '../../platform/web/csv-response';
+import { CAPABILITY_ROLES } from '../../shared/roles';
+import { Answers } from '../../platform/openapi/decorators';
 
 /**
  * Access: site admins and administrators read their organisation's events, E-Support every

@@ -1,6 +1,6 @@
-import { Role } from '../shared/roles';
-import { createOrganisation, createUser } from '../../test/utils/factories';
-import { callerOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { Role } from '../../shared/roles';
+import { createOrganisation, createUser } from '../../../test/utils/factories';
+import { callerOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { AuditService } from './audit.service';
 
 describe.each(SERVICE_DATABASES)('AuditService on %s', (database) => {

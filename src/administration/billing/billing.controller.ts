@@ -1,13 +1,13 @@
 import { Body, Controller, Get, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { Client, RequestContext } from '../common/request-context';
-import { CAPABILITY_ROLES } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { Client, RequestContext } from '../../platform/web/request-context';
+import { CAPABILITY_ROLES } from '../../shared/roles';
 import { BillingService } from './billing.service';
 import { CreateContactProfileDto, UpdateContactProfileDto } from './dto/contact-profile.dto';
-import { Answers, Errors } from '../openapi/decorators';
+import { Answers, Errors } from '../../platform/openapi/decorators';
 
 /** Spec 001 §2.1: users/billing is for site admin, administrator and standard admin. */
 

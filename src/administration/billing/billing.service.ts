@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { AuditService } from '../audit';
-import { AppException } from '../common/app.exception';
-import { RequestContext } from '../common/request-context';
-import { AuthUser } from '../common/auth-user';
-import { ContactProfile } from '../shared/api-types';
-import { ORG_ADMIN_MESSAGES as M } from '../shared/organisation-admin';
+import { AppException } from '../../platform/web/app.exception';
+import { RequestContext } from '../../platform/web/request-context';
+import { AuthUser } from '../../platform/web/auth-user';
+import { ContactProfile } from '../../shared/api-types';
+import { ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
 import { ContactProfileDto, CreateContactProfileDto, UpdateContactProfileDto } from './dto/contact-profile.dto';
 import { ContactKind, ContactProfileEntity } from './entities/contact-profile.entity';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Resolver } from 'node:dns/promises';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
 
 /** What a TXT lookup found: the record's values, no record at all, or no answer from DNS. */
 export type TxtLookup = { kind: 'found'; values: string[] } | { kind: 'none' } | { kind: 'unavailable' };

@@ -1,10 +1,10 @@
 import { AuditEvent } from '../audit/entities/audit-event.entity';
-import { OutboxMessage } from '../mail/entities/outbox-message.entity';
-import { DOMAIN_RECORD_GRACE_DAYS, domainTxtName } from '../shared/domains';
-import { Role } from '../shared/roles';
-import { createOrganisation, createUser } from '../../test/utils/factories';
-import { startDnsServer, TestDnsServer } from '../../test/utils/dns-server';
-import { SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { OutboxMessage } from '../../platform/mail/entities/outbox-message.entity';
+import { DOMAIN_RECORD_GRACE_DAYS, domainTxtName } from '../../shared/domains';
+import { Role } from '../../shared/roles';
+import { createOrganisation, createUser } from '../../../test/utils/factories';
+import { startDnsServer, TestDnsServer } from '../../../test/utils/dns-server';
+import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { DomainRecheckService } from './domain-recheck.service';
 import { OrganisationDomain } from './entities/organisation-domain.entity';
 import { VerifiedDomainsService } from './verified-domains.service';

@@ -2,14 +2,14 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, EntityManager, IsNull, Not, Repository } from 'typeorm';
 import { AuditService } from '../audit';
-import { runPeriodically } from '../common/periodic';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { MailService } from '../mail/mail.service';
-import { formatMailDateTime } from '../shared/display-formats';
-import { DOMAIN_MESSAGES as M, DOMAIN_RECORD_GRACE_DAYS, domainTxtName } from '../shared/domains';
-import { PRODUCT_NAME } from '../shared/messages';
-import { organisationAdministrators } from '../database/organisation-administrators';
+import { runPeriodically } from '../../platform/jobs/periodic';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { MailService } from '../../platform/mail/mail.service';
+import { formatMailDateTime } from '../../shared/display-formats';
+import { DOMAIN_MESSAGES as M, DOMAIN_RECORD_GRACE_DAYS, domainTxtName } from '../../shared/domains';
+import { PRODUCT_NAME } from '../../shared/messages';
+import { organisationAdministrators } from '../../platform/database/organisation-administrators';
 import { DnsTxtResolver } from './dns-txt.resolver';
 import { OrganisationDomain } from './entities/organisation-domain.entity';
 

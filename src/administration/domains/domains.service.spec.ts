@@ -1,12 +1,12 @@
 import { AuditEvent } from '../audit/entities/audit-event.entity';
-import { Organisation } from '../database/entities/organisation.entity';
-import { domainTxtName, MAX_DOMAINS_PER_ORGANISATION } from '../shared/domains';
-import { ERROR_CODES } from '../shared/messages';
-import { Role } from '../shared/roles';
-import { createOrganisation, createUser } from '../../test/utils/factories';
-import { startDnsServer, TestDnsServer } from '../../test/utils/dns-server';
-import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
-import { verifyDomain } from '../../test/utils/sso';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { domainTxtName, MAX_DOMAINS_PER_ORGANISATION } from '../../shared/domains';
+import { ERROR_CODES } from '../../shared/messages';
+import { Role } from '../../shared/roles';
+import { createOrganisation, createUser } from '../../../test/utils/factories';
+import { startDnsServer, TestDnsServer } from '../../../test/utils/dns-server';
+import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
+import { verifyDomain } from '../../../test/utils/sso';
 import { DomainsService } from './domains.service';
 import { OrganisationDomain } from './entities/organisation-domain.entity';
 

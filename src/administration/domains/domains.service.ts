@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
-import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation } from '../common/auth-user';
-import { RequestContext } from '../common/request-context';
-import { lockRow } from '../database/locks';
-import { isUniqueViolation } from '../database/unique-violation';
-import { Organisation } from '../database/entities/organisation.entity';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser, canAccessOrganisation } from '../../platform/web/auth-user';
+import { RequestContext } from '../../platform/web/request-context';
+import { lockRow } from '../../platform/database/locks';
+import { isUniqueViolation } from '../../platform/database/unique-violation';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
 import {
   DOMAIN_MESSAGES as M,
   DOMAIN_TXT_VALUE_PREFIX,
@@ -16,8 +16,8 @@ import {
   DomainVerifyResult,
   domainTxtName,
   MAX_DOMAINS_PER_ORGANISATION,
-} from '../shared/domains';
-import { ERROR_CODES } from '../shared/messages';
+} from '../../shared/domains';
+import { ERROR_CODES } from '../../shared/messages';
 import { AuditService } from '../audit';
 import { DnsTxtResolver } from './dns-txt.resolver';
 import { OrganisationDomain } from './entities/organisation-domain.entity';

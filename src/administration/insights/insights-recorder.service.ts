@@ -1,23 +1,23 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AuditHook, AuditRecord, AuditService } from '../audit';
-import { AuditEventItem } from '../shared/audit';
-import { randomToken, sha256 } from '../common/crypto/secrets';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { User } from '../database/entities/user.entity';
-import { MailService } from '../mail/mail.service';
-import { Session, SessionsService } from '../sessions';
-import { AuditEventType } from '../shared/audit';
+import { AuditEventItem } from '../../shared/audit';
+import { randomToken, sha256 } from '../../platform/crypto/secrets';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { User } from '../../platform/database/entities/user.entity';
+import { MailService } from '../../platform/mail/mail.service';
+import { Session, SessionsService } from '../../identity/sessions';
+import { AuditEventType } from '../../shared/audit';
 import {
   NEW_BROWSER_MAIL_INTERVAL_MINUTES,
   NOT_ME_LINK_HOURS,
   SignInFailureReason,
   SignInMethod,
-} from '../shared/insights';
-import { PRODUCT_NAME } from '../shared/messages';
-import { deviceLabel } from '../shared/device-label';
-import { formatClientAddress, formatMailDateTime } from '../shared/display-formats';
+} from '../../shared/insights';
+import { PRODUCT_NAME } from '../../shared/messages';
+import { deviceLabel } from '../../shared/device-label';
+import { formatClientAddress, formatMailDateTime } from '../../shared/display-formats';
 import { InsightsDays } from './insights-days';
 import { dbDate, run, updated } from './sql';
 

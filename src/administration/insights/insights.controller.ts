@@ -1,10 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { Answers } from '../openapi/decorators';
-import { CAPABILITY_ROLES } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { Answers } from '../../platform/openapi/decorators';
+import { CAPABILITY_ROLES } from '../../shared/roles';
 import { InsightsQueryDto } from './dto/insights-query.dto';
 import { InsightsService } from './insights.service';
 

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit';
-import { Organisation } from '../database/entities/organisation.entity';
-import { User } from '../database/entities/user.entity';
-import { SessionsModule } from '../sessions';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { User } from '../../platform/database/entities/user.entity';
+import { SessionsModule } from '../../identity/sessions';
 import { InsightsDay } from './entities/insights-day.entity';
 import { InsightsFailure } from './entities/insights-failure.entity';
 import { KnownBrowser } from './entities/known-browser.entity';

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Between, Repository } from 'typeorm';
-import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation } from '../common/auth-user';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { Organisation } from '../database/entities/organisation.entity';
-import { User } from '../database/entities/user.entity';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser, canAccessOrganisation } from '../../platform/web/auth-user';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { User } from '../../platform/database/entities/user.entity';
 import {
   GLANCE_TREND_DAYS,
   INSIGHTS_MAX_DAYS,
@@ -16,7 +16,7 @@ import {
   OrganisationGlance,
   SignInDay,
   SignInFailureReason,
-} from '../shared/insights';
+} from '../../shared/insights';
 import { InsightsQueryDto } from './dto/insights-query.dto';
 import { InsightsDay } from './entities/insights-day.entity';
 import { InsightsFailure } from './entities/insights-failure.entity';

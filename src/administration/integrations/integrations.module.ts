@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit';
-import { Organisation } from '../database/entities/organisation.entity';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { UsersModule } from '../users';
 import { DeliveryEngine } from './delivery/delivery-engine.service';
 import { IntegrationOutbox } from './delivery/integration-outbox';

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
-import { AppException } from '../common/app.exception';
-import { isPublicAddress } from '../common/http/safe-fetch';
-import { INTEGRATION_MESSAGES } from '../shared/integrations';
+import { AppException } from '../../platform/web/app.exception';
+import { isPublicAddress } from '../../platform/web/http/safe-fetch';
+import { INTEGRATION_MESSAGES } from '../../shared/integrations';
 
 /**
  * A receiver's address as a customer types it: https (plain http only with ALLOW_PRIVATE_NETWORKS), no user or

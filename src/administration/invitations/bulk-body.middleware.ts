@@ -1,9 +1,9 @@
 import { HttpStatus, Injectable, NestMiddleware } from '@nestjs/common';
 import { NextFunction, Request, Response } from 'express';
 import { text } from 'express';
-import { AppException } from '../common/app.exception';
-import { INVITATION_LIMITS, INVITATION_MESSAGES } from '../shared/invitations';
-import { ERROR_CODES } from '../shared/messages';
+import { AppException } from '../../platform/web/app.exception';
+import { INVITATION_LIMITS, INVITATION_MESSAGES } from '../../shared/invitations';
+import { ERROR_CODES } from '../../shared/messages';
 import { BulkFile } from './bulk-file';
 
 const parse = text({

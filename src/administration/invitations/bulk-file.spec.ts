@@ -1,5 +1,5 @@
-import { INVITATION_MESSAGES as M } from '../shared/invitations';
-import { Role } from '../shared/roles';
+import { INVITATION_MESSAGES as M } from '../../shared/invitations';
+import { Role } from '../../shared/roles';
 import { BulkFile } from './bulk-file';
 
 describe('BulkFile', () => {

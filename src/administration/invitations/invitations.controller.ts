@@ -2,16 +2,16 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res }
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { Request, Response } from 'express';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { setRefreshCookie } from '../common/http/refresh-cookie';
-import { SecretInPath } from '../common/http/secret-paths';
-import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
-import { Client, RequestContext } from '../common/request-context';
-import { TokenService } from '../credentials/token.service';
-import { Answers, Errors } from '../openapi/decorators';
-import { CAPABILITY_ROLES, PRIVILEGED_ROLES, Role } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { setRefreshCookie } from '../../platform/web/http/refresh-cookie';
+import { SecretInPath } from '../../platform/web/http/secret-paths';
+import { ParseIdPipe } from '../../platform/web/pipes/parse-id.pipe';
+import { Client, RequestContext } from '../../platform/web/request-context';
+import { TokenService } from '../../identity/credentials/token.service';
+import { Answers, Errors } from '../../platform/openapi/decorators';
+import { CAPABILITY_ROLES, PRIVILEGED_ROLES, Role } from '../../shared/roles';
 import {
   AcceptInvitationDto,
   BulkInviteQueryDto,

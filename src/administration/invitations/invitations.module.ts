@@ -1,9 +1,9 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit';
-import { AuthModule } from '../auth';
-import { CredentialsModule } from '../credentials/credentials.module';
-import { FederationModule } from '../federation';
+import { AuthModule } from '../../identity/auth';
+import { CredentialsModule } from '../../identity/credentials/credentials.module';
+import { FederationModule } from '../../identity/federation';
 import { UsersModule } from '../users';
 import { BulkBodyMiddleware } from './bulk-body.middleware';
 import { Invitation } from './entities/invitation.entity';

@@ -2,21 +2,21 @@ import { HttpStatus, Inject, Injectable, OnModuleInit, Optional } from '@nestjs/
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere, IsNull, LessThanOrEqual, MoreThan, Not } from 'typeorm';
 import { AuditService } from '../audit';
-import { AuthService, SignedIn } from '../auth';
-import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../common/auth-user';
-import { randomToken, sha256 } from '../common/crypto/secrets';
-import { ClientInfo } from '../common/request-context';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { PasswordRulesService } from '../credentials/password-rules.service';
-import { PasswordService } from '../credentials/password.service';
-import { Organisation } from '../database/entities/organisation.entity';
-import { User } from '../database/entities/user.entity';
-import { lockRow } from '../database/locks';
-import { MailService } from '../mail/mail.service';
-import { FederatedSignInService, SsoDiscoveryService } from '../federation';
-import { checkAccountAction, checkNewAccountRole, parseRoleIds, RoleChoice } from '../shared/account-rules';
+import { AuthService, SignedIn } from '../../identity/auth';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../../platform/web/auth-user';
+import { randomToken, sha256 } from '../../platform/crypto/secrets';
+import { ClientInfo } from '../../platform/web/request-context';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { PasswordRulesService } from '../../identity/credentials/password-rules.service';
+import { PasswordService } from '../../identity/credentials/password.service';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { User } from '../../platform/database/entities/user.entity';
+import { lockRow } from '../../platform/database/locks';
+import { MailService } from '../../platform/mail/mail.service';
+import { FederatedSignInService, SsoDiscoveryService } from '../../identity/federation';
+import { checkAccountAction, checkNewAccountRole, parseRoleIds, RoleChoice } from '../../shared/account-rules';
 import {
   BulkInviteResult,
   INVITATION_LIMITS as L,
@@ -25,10 +25,10 @@ import {
   InvitationList,
   InvitationPreview,
   InvitationStatus,
-} from '../shared/invitations';
-import { formatMailDateTime } from '../shared/display-formats';
-import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
-import { effectiveRoles, Role, roleNames } from '../shared/roles';
+} from '../../shared/invitations';
+import { formatMailDateTime } from '../../shared/display-formats';
+import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../../shared/messages';
+import { effectiveRoles, Role, roleNames } from '../../shared/roles';
 import { accountEmail, AccountLifecycleService } from '../users';
 import { AcceptInvitationDto, InvitationListQueryDto, InviteDto } from './dto/invitation.dto';
 import { Invitation } from './entities/invitation.entity';

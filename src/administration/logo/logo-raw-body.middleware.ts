@@ -1,10 +1,10 @@
 import { HttpStatus, Injectable, NestMiddleware } from '@nestjs/common';
 import { NextFunction, Request, Response } from 'express';
 import { raw } from 'express';
-import { AppException } from '../common/app.exception';
-import { LIMITS } from '../shared/limits';
-import { ORG_ADMIN_MESSAGES as M } from '../shared/organisation-admin';
-import { ERROR_CODES } from '../shared/messages';
+import { AppException } from '../../platform/web/app.exception';
+import { LIMITS } from '../../shared/limits';
+import { ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
+import { ERROR_CODES } from '../../shared/messages';
 
 const parse = raw({ type: () => true, limit: LIMITS.LOGO_MAX_BYTES });
 

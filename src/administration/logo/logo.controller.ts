@@ -1,16 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { SecretInPath } from '../common/http/secret-paths';
-import { Client, RequestContext } from '../common/request-context';
-import { LOGO_MIME_TYPES } from '../shared/organisation-admin';
-import { CAPABILITY_ROLES } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { SecretInPath } from '../../platform/web/http/secret-paths';
+import { Client, RequestContext } from '../../platform/web/request-context';
+import { LOGO_MIME_TYPES } from '../../shared/organisation-admin';
+import { CAPABILITY_ROLES } from '../../shared/roles';
 import { LogoUploadUrlDto, SaveLogoDto } from './dto/logo.dto';
 import { LogoService } from './logo.service';
-import { Answers, Errors } from '../openapi/decorators';
+import { Answers, Errors } from '../../platform/openapi/decorators';
 
 /** The logo uploader sits on the billing page (spec 001 §2.1 users/billing). */
 

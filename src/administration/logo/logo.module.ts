@@ -1,6 +1,6 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Organisation } from '../database/entities/organisation.entity';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { LogoUpload } from './entities/logo-upload.entity';
 import { LogoRawBodyMiddleware } from './logo-raw-body.middleware';
 import { LogoController } from './logo.controller';

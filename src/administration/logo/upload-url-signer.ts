@@ -1,5 +1,5 @@
 import { createHmac, KeyObject, timingSafeEqual } from 'node:crypto';
-import { hmacKey } from '../common/crypto/secrets';
+import { hmacKey } from '../../platform/crypto/secrets';
 
 /** What an upload URL is bound to. */
 export interface UploadGrant {

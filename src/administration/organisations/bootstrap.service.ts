@@ -1,15 +1,15 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ADVISORY_LOCKS } from '../database/migrate';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig, ConfigError } from '../config/env.validation';
-import { BreachedPasswordsService } from '../credentials/breached-passwords.service';
-import { SECURITY_MESSAGES } from '../shared/messages';
-import { temporaryPassword } from '../common/crypto/secrets';
-import { PasswordService } from '../credentials/password.service';
+import { ADVISORY_LOCKS } from '../../platform/database/migrate';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig, ConfigError } from '../../platform/config/env.validation';
+import { BreachedPasswordsService } from '../../identity/credentials/breached-passwords.service';
+import { SECURITY_MESSAGES } from '../../shared/messages';
+import { temporaryPassword } from '../../platform/crypto/secrets';
+import { PasswordService } from '../../identity/credentials/password.service';
 import { AccountLifecycleService } from '../users';
-import { Role } from '../shared/roles';
-import { Organisation } from '../database/entities/organisation.entity';
+import { Role } from '../../shared/roles';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
 
 /**
  * On a start with an empty database: the vendor organisation and its first E-Support account

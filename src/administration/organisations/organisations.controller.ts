@@ -1,13 +1,13 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { Client, RequestContext } from '../common/request-context';
-import { CAPABILITY_ROLES } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { Client, RequestContext } from '../../platform/web/request-context';
+import { CAPABILITY_ROLES } from '../../shared/roles';
 import { CreateSiteAdminDto } from './dto/create-site-admin.dto';
 import { OrganisationsService } from './organisations.service';
-import { Answers, Errors } from '../openapi/decorators';
+import { Answers, Errors } from '../../platform/openapi/decorators';
 
 /**
  * Access: E-Support only (spec 001 §6 'Support creates site admin and e-support accounts'). Creating a

@@ -3,7 +3,7 @@ import { BootstrapService } from './bootstrap.service';
 import { OrganisationsController } from './organisations.controller';
 import { OrganisationsService } from './organisations.service';
 import { SupportAccountsController } from './support-accounts.controller';
-import { CredentialsModule } from '../credentials/credentials.module';
+import { CredentialsModule } from '../../identity/credentials/credentials.module';
 import { UsersModule } from '../users';
 
 @Module({

@@ -1,13 +1,13 @@
 import { AuditEvent } from '../audit/entities/audit-event.entity';
-import { ERROR_CODES } from '../shared/messages';
-import { Role } from '../shared/roles';
-import { User } from '../database/entities/user.entity';
-import { createOrganisation, createUser } from '../../test/utils/factories';
-import { siteAdminPayload } from '../../test/utils/org-admin';
-import { lastMailTo } from '../../test/utils/outbox';
-import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { ERROR_CODES } from '../../shared/messages';
+import { Role } from '../../shared/roles';
+import { User } from '../../platform/database/entities/user.entity';
+import { createOrganisation, createUser } from '../../../test/utils/factories';
+import { siteAdminPayload } from '../../../test/utils/org-admin';
+import { lastMailTo } from '../../../test/utils/outbox';
+import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { CreateSiteAdminDto } from './dto/create-site-admin.dto';
-import { Organisation } from '../database/entities/organisation.entity';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { OrganisationsService } from './organisations.service';
 
 describe.each(SERVICE_DATABASES)('OrganisationsService on %s', (database) => {

@@ -1,22 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { PasswordService } from '../credentials/password.service';
-import { AppException } from '../common/app.exception';
-import { AuthUser } from '../common/auth-user';
-import { temporaryPassword } from '../common/crypto/secrets';
-import { RequestContext } from '../common/request-context';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { MailService } from '../mail/mail.service';
-import { APPLICATIONS, ESupportCreated, SiteAdminCreated } from '../shared/api-types';
-import { EMAIL_PATTERN, LIMITS } from '../shared/limits';
-import { PRODUCT_NAME, ERROR_CODES } from '../shared/messages';
-import { APPLICATION_IDS, ORG_ADMIN_MESSAGES as M, SITE_ADMIN_FIRST_SIGN_IN } from '../shared/organisation-admin';
-import { Role } from '../shared/roles';
+import { PasswordService } from '../../identity/credentials/password.service';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser } from '../../platform/web/auth-user';
+import { temporaryPassword } from '../../platform/crypto/secrets';
+import { RequestContext } from '../../platform/web/request-context';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { MailService } from '../../platform/mail/mail.service';
+import { APPLICATIONS, ESupportCreated, SiteAdminCreated } from '../../shared/api-types';
+import { EMAIL_PATTERN, LIMITS } from '../../shared/limits';
+import { PRODUCT_NAME, ERROR_CODES } from '../../shared/messages';
+import { APPLICATION_IDS, ORG_ADMIN_MESSAGES as M, SITE_ADMIN_FIRST_SIGN_IN } from '../../shared/organisation-admin';
+import { Role } from '../../shared/roles';
 import { AccountActor, AccountLifecycleService } from '../users';
 import { CreateESupportDto } from './dto/create-esupport.dto';
 import { CreateSiteAdminDto } from './dto/create-site-admin.dto';
-import { Organisation } from '../database/entities/organisation.entity';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
 
 /**
  * New organisations with their site admin, and new E-Support accounts (spec 001 §2.12, §2.13). Both

@@ -1,15 +1,15 @@
 import { Body, Controller, Get, Inject, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { Client, RequestContext } from '../common/request-context';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { CAPABILITY_ROLES } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { Client, RequestContext } from '../../platform/web/request-context';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { CAPABILITY_ROLES } from '../../shared/roles';
 import { CreateESupportDto } from './dto/create-esupport.dto';
 import { OrganisationsService } from './organisations.service';
-import { Answers, Errors } from '../openapi/decorators';
+import { Answers, Errors } from '../../platform/openapi/decorators';
 
 /**
  * Access: E-Support only (spec 001 §6): creating a support account, and reading the fixed domain the

@@ -3,14 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit';
-import { AppException } from '../common/app.exception';
-import { AuthUser, isSupport } from '../common/auth-user';
-import { ClientInfo } from '../common/request-context';
-import { Organisation } from '../database/entities/organisation.entity';
-import { User } from '../database/entities/user.entity';
-import { AuditEventItem } from '../shared/audit';
-import { MyDataExport, PRIVACY_MESSAGES } from '../shared/privacy';
-import { ROLE_CODES } from '../shared/roles';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser, isSupport } from '../../platform/web/auth-user';
+import { ClientInfo } from '../../platform/web/request-context';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { User } from '../../platform/database/entities/user.entity';
+import { AuditEventItem } from '../../shared/audit';
+import { MyDataExport, PRIVACY_MESSAGES } from '../../shared/privacy';
+import { ROLE_CODES } from '../../shared/roles';
 
 type Head = Omit<MyDataExport, 'auditEventsByMe' | 'auditEventsAboutMe'>;
 

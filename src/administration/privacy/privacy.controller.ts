@@ -1,13 +1,13 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
-import { Client, RequestContext } from '../common/request-context';
-import { Answers, Errors } from '../openapi/decorators';
-import { CAPABILITY_ROLES } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { ParseIdPipe } from '../../platform/web/pipes/parse-id.pipe';
+import { Client, RequestContext } from '../../platform/web/request-context';
+import { Answers, Errors } from '../../platform/openapi/decorators';
+import { CAPABILITY_ROLES } from '../../shared/roles';
 import { MyDataService } from './my-data.service';
 import { PrivacyService } from './privacy.service';
 

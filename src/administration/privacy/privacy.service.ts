@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation } from '../common/auth-user';
-import { ClientInfo } from '../common/request-context';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { Organisation } from '../database/entities/organisation.entity';
-import { User } from '../database/entities/user.entity';
-import { SuccessMessage } from '../shared/api-answers';
-import { MyPrivacy, PRIVACY_LIMITS, PRIVACY_MESSAGES, SelfDeletionRefusal } from '../shared/privacy';
-import { Role } from '../shared/roles';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser, canAccessOrganisation } from '../../platform/web/auth-user';
+import { ClientInfo } from '../../platform/web/request-context';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { User } from '../../platform/database/entities/user.entity';
+import { SuccessMessage } from '../../shared/api-answers';
+import { MyPrivacy, PRIVACY_LIMITS, PRIVACY_MESSAGES, SelfDeletionRefusal } from '../../shared/privacy';
+import { Role } from '../../shared/roles';
 import { AccountLifecycleService } from '../users';
 
 /** Erasure's two doors (docs/privacy.md); the rules and the work are the account lifecycle's `erase`. */

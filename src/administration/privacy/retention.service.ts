@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { runPeriodically } from '../common/periodic';
-import { ADVISORY_LOCKS } from '../database/migrate';
-import { PRIVACY_LIMITS } from '../shared/privacy';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { runPeriodically } from '../../platform/jobs/periodic';
+import { ADVISORY_LOCKS } from '../../platform/database/migrate';
+import { PRIVACY_LIMITS } from '../../shared/privacy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The first run waits a little after start, so it does not compete with start-up and the first requests. */

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit';
-import { Organisation } from '../database/entities/organisation.entity';
-import { FederationModule } from '../federation';
-import { SessionsModule } from '../sessions';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { FederationModule } from '../../identity/federation';
+import { SessionsModule } from '../../identity/sessions';
 import { SecurityPolicyController } from './security-policy.controller';
 import { SecurityPolicyService } from './security-policy.service';
 

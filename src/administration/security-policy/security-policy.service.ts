@@ -2,20 +2,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AuditChanges, AuditService } from '../audit';
-import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation, isSupport } from '../common/auth-user';
-import { RequestContext } from '../common/request-context';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { addressAllowed, canonicalRange } from '../credentials/security-policy-rules';
-import { lockRow } from '../database/locks';
-import { Organisation } from '../database/entities/organisation.entity';
-import { User } from '../database/entities/user.entity';
-import { SsoDiscoveryService } from '../federation';
-import { Session, SessionEvents, SessionsService } from '../sessions';
-import { ERROR_CODES } from '../shared/messages';
-import { Role } from '../shared/roles';
-import { SECURITY_POLICY_MESSAGES as M, SecurityPolicy, SecurityPolicyChange } from '../shared/security-policy';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser, canAccessOrganisation, isSupport } from '../../platform/web/auth-user';
+import { RequestContext } from '../../platform/web/request-context';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { addressAllowed, canonicalRange } from '../../identity/credentials/security-policy-rules';
+import { lockRow } from '../../platform/database/locks';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { User } from '../../platform/database/entities/user.entity';
+import { SsoDiscoveryService } from '../../identity/federation';
+import { Session, SessionEvents, SessionsService } from '../../identity/sessions';
+import { ERROR_CODES } from '../../shared/messages';
+import { Role } from '../../shared/roles';
+import { SECURITY_POLICY_MESSAGES as M, SecurityPolicy, SecurityPolicyChange } from '../../shared/security-policy';
 
 const FIELDS = [
   'mfaRequired',

@@ -1,13 +1,13 @@
-import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
+import { ParseIdPipe } from '../../platform/web/pipes/parse-id.pipe';
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { CAPABILITY_ROLES } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { CAPABILITY_ROLES } from '../../shared/roles';
 import { CreateUserGroupDto } from './dto/user-group.dto';
 import { UserGroupsService } from './user-groups.service';
-import { Answers, Errors } from '../openapi/decorators';
+import { Answers, Errors } from '../../platform/openapi/decorators';
 
 /** Who opens the user group mapping view users/{userId}/user-groups (spec 000 §6, 001 §2.1). */
 

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { AppException } from '../common/app.exception';
-import { AuthUser } from '../common/auth-user';
-import { UserGroupItem, UserGroupMapping } from '../shared/api-types';
-import { User } from '../database/entities/user.entity';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser } from '../../platform/web/auth-user';
+import { UserGroupItem, UserGroupMapping } from '../../shared/api-types';
+import { User } from '../../platform/database/entities/user.entity';
 import { UsersService } from '../users';
 import { CreateUserGroupDto } from './dto/user-group.dto';
 import { UserGroupMember } from './entities/user-group-member.entity';
 import { UserGroup } from './entities/user-group.entity';
-import { ERROR_CODES } from '../shared/messages';
+import { ERROR_CODES } from '../../shared/messages';
 
 /** User groups of an organisation and their members; a group or user of another organisation is a 404. */
 @Injectable()

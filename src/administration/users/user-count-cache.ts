@@ -1,8 +1,8 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntitySubscriberInterface, InsertEvent, RemoveEvent, UpdateEvent } from 'typeorm';
-import { RedisConnection } from '../redis/redis.module';
-import { User } from '../database/entities/user.entity';
+import { RedisConnection } from '../../platform/redis/redis.module';
+import { User } from '../../platform/database/entities/user.entity';
 
 /**
  * Where "users changed" is announced and heard. In one process this is a plain in-memory signal; with

@@ -1,14 +1,14 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
-import { sendCsv } from '../common/csv-response';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { CAPABILITY_ROLES } from '../shared/roles';
+import { sendCsv } from '../../platform/web/csv-response';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { CAPABILITY_ROLES } from '../../shared/roles';
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { USER_CSV_COLUMNS, UsersExportService } from './users-export.service';
-import { Answers } from '../openapi/decorators';
+import { Answers } from '../../platform/openapi/decorators';
 
 /**
  * Access: as the user list (support, site admin, administrator, standard admin), confined to the caller's

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation } from '../common/auth-user';
-import { Organisation } from '../database/entities/organisation.entity';
-import { roleNames } from '../shared/roles';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser, canAccessOrganisation } from '../../platform/web/auth-user';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { roleNames } from '../../shared/roles';
 import { UserListQueryDto } from './dto/user-list-query.dto';
-import { User } from '../database/entities/user.entity';
+import { User } from '../../platform/database/entities/user.entity';
 import { whereAccessAndRole, whereNameOrEmailLike } from './search/text-match';
 import { USER_MESSAGES } from './users.service';
 

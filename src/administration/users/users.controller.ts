@@ -1,13 +1,13 @@
-import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
+import { ParseIdPipe } from '../../platform/web/pipes/parse-id.pipe';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentProfile, CurrentUser } from '../common/decorators/current-user.decorator';
-import { Client, RequestContext } from '../common/request-context';
-import { CurrentUserInfo } from '../shared/api-types';
-import { CAPABILITY_ROLES, includesPrivilegedRole } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentProfile, CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { Client, RequestContext } from '../../platform/web/request-context';
+import { CurrentUserInfo } from '../../shared/api-types';
+import { CAPABILITY_ROLES, includesPrivilegedRole } from '../../shared/roles';
 import {
   AddUserDto,
   DisableUserDto,
@@ -20,7 +20,7 @@ import {
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { UsersService } from './users.service';
 import { NewUserService } from './new-user.service';
-import { Answers, Errors } from '../openapi/decorators';
+import { Answers, Errors } from '../../platform/openapi/decorators';
 
 /**
  * Access: the list is read by support, site admins, administrators and standard admins (read-only for the

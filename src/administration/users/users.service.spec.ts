@@ -1,21 +1,21 @@
 import { newUserEmailError } from './dto/user-changes.dto';
 import { Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
-import { AuthUser } from '../common/auth-user';
-import { PasswordRulesService } from '../credentials/password-rules.service';
-import { PasswordService } from '../credentials/password.service';
-import { Organisation } from '../database/entities/organisation.entity';
-import { SessionsService } from '../sessions/sessions.service';
-import { Role } from '../shared/roles';
-import { User } from '../database/entities/user.entity';
+import { AuthUser } from '../../platform/web/auth-user';
+import { PasswordRulesService } from '../../identity/credentials/password-rules.service';
+import { PasswordService } from '../../identity/credentials/password.service';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { SessionsService } from '../../identity/sessions/sessions.service';
+import { Role } from '../../shared/roles';
+import { User } from '../../platform/database/entities/user.entity';
 import { UsersService } from './users.service';
 import { AccountLifecycleService, activeUsersLimitMessage } from './lifecycle/account-lifecycle.service';
 import { NewUserService } from './new-user.service';
 import { UserSearchService } from './search/user-search.service';
 import { likePattern } from './search/text-match';
-import { ERROR_CODES } from '../shared/messages';
-import { createOrganisation, createUser, PASSWORD } from '../../test/utils/factories';
-import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { ERROR_CODES } from '../../shared/messages';
+import { createOrganisation, createUser, PASSWORD } from '../../../test/utils/factories';
+import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 
 describe('likePattern: search text taken literally', () => {
   it('escapes %, _ and \\ and wraps the text in wildcards', () => {

@@ -2,16 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AuditService } from '../audit';
-import { RequestContext } from '../common/request-context';
-import { PasswordRulesService } from '../credentials/password-rules.service';
-import { PasswordService } from '../credentials/password.service';
-import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation, mfaPending } from '../common/auth-user';
-import { Organisation } from '../database/entities/organisation.entity';
-import { SessionsService } from '../sessions';
-import { OrganisationInfo, SingleUser, SuccessResult, UserListPage } from '../shared/api-types';
-import { ACCOUNT_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../shared/messages';
-import { Role } from '../shared/roles';
+import { RequestContext } from '../../platform/web/request-context';
+import { PasswordRulesService } from '../../identity/credentials/password-rules.service';
+import { PasswordService } from '../../identity/credentials/password.service';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser, canAccessOrganisation, mfaPending } from '../../platform/web/auth-user';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { SessionsService } from '../../identity/sessions';
+import { OrganisationInfo, SingleUser, SuccessResult, UserListPage } from '../../shared/api-types';
+import { ACCOUNT_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../../shared/messages';
+import { Role } from '../../shared/roles';
 import {
   DisableUserDto,
   EnforceMfaDto,
@@ -22,11 +22,11 @@ import {
 } from './dto/user-changes.dto';
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { ListedOrganisation, UserSearchService } from './search/user-search.service';
-import { User } from '../database/entities/user.entity';
-import { checkAccountAction, parseRoleIds } from '../shared/account-rules';
+import { User } from '../../platform/database/entities/user.entity';
+import { checkAccountAction, parseRoleIds } from '../../shared/account-rules';
 import { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
-import { maySignIn } from '../credentials/may-sign-in';
-import { DIRECTORY_OWNED_FIELDS, SCIM_MESSAGES } from '../shared/scim';
+import { maySignIn } from '../../identity/credentials/may-sign-in';
+import { DIRECTORY_OWNED_FIELDS, SCIM_MESSAGES } from '../../shared/scim';
 
 export const USER_MESSAGES = {
   NOT_FOUND: ACCOUNT_MESSAGES.NOT_FOUND,

@@ -1,5 +1,5 @@
-import { AccessRule } from '../common/decorators/access.decorators';
-import { Role } from '../shared/roles';
+import { AccessRule } from '../../platform/web/decorators/access.decorators';
+import { Role } from '../../shared/roles';
 import { apiKeyMayCall } from './api-key-scope';
 
 const roles = (extra: Partial<Extract<AccessRule, { kind: 'roles' }>> = {}): AccessRule => ({

@@ -1,14 +1,14 @@
 import { Controller, ExecutionContext, Get, HttpStatus } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
-import { AppException } from '../common/app.exception';
-import { hmacKey } from '../common/crypto/secrets';
-import { Access } from '../common/decorators/access.decorators';
-import { SignInChallenge } from '../common/decorators/current-user.decorator';
-import { AppConfig } from '../config/env.validation';
+import { AppException } from '../../platform/web/app.exception';
+import { hmacKey } from '../../platform/crypto/secrets';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { SignInChallenge } from '../../platform/web/decorators/current-user.decorator';
+import { AppConfig } from '../../platform/config/env.validation';
 import { TokenService } from '../credentials/token.service';
-import { LIFETIMES } from '../shared/limits';
-import { Role } from '../shared/roles';
+import { LIFETIMES } from '../../shared/limits';
+import { Role } from '../../shared/roles';
 import { ChallengeGuard } from './challenge.guard';
 
 @Controller()

@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AppException } from '../common/app.exception';
-import { SignInChallenge } from '../common/decorators/current-user.decorator';
+import { AppException } from '../../platform/web/app.exception';
+import { SignInChallenge } from '../../platform/web/decorators/current-user.decorator';
 import { TokenService } from '../credentials/token.service';
-import { accessOf } from '../common/decorators/access.decorators';
+import { accessOf } from '../../platform/web/decorators/access.decorators';
 
 /**
  * Verifies the challenge token of an `@Access.challenge(step)` route (`Authorization: Bearer <token>`): its

@@ -1,16 +1,16 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard, AuthGuardAuthenticateOptions } from '@nestjs/passport';
-import { AppException } from '../common/app.exception';
-import { AuthUser } from '../common/auth-user';
-import { OPTIONAL_CALLER } from '../common/decorators/current-user.decorator';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser } from '../../platform/web/auth-user';
+import { OPTIONAL_CALLER } from '../../platform/web/decorators/current-user.decorator';
 import { ApiKeyAuthService, isApiKey } from '../credentials/api-key-auth.service';
 import { PassportVerifiedTokens } from '../credentials/passport-verified-tokens';
 import { originOf, SessionAuthService } from '../credentials/session-auth.service';
 import { bearer } from '../credentials/token.service';
-import { API_KEY_MESSAGES } from '../shared/api-keys';
-import { ERROR_CODES } from '../shared/messages';
-import { AccessRule, accessOf } from '../common/decorators/access.decorators';
+import { API_KEY_MESSAGES } from '../../shared/api-keys';
+import { ERROR_CODES } from '../../shared/messages';
+import { AccessRule, accessOf } from '../../platform/web/decorators/access.decorators';
 import { apiKeyMayCall } from './api-key-scope';
 
 /**

@@ -1,8 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ExecutionContext } from '@nestjs/common';
-import { Access } from '../common/decorators/access.decorators';
-import { Role } from '../shared/roles';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { Role } from '../../shared/roles';
 import { RolesGuard } from './roles.guard';
 
 @Controller()

@@ -1,11 +1,11 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AppException } from '../common/app.exception';
-import { AuthUser, mfaPending } from '../common/auth-user';
-import { hasAnyRole } from '../shared/roles';
-import { ACCOUNT_MESSAGES, ERROR_CODES } from '../shared/messages';
-import { accessOf, refusedInSupportSession } from '../common/decorators/access.decorators';
-import { SUPPORT_ACCESS_MESSAGES } from '../shared/support-access';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser, mfaPending } from '../../platform/web/auth-user';
+import { hasAnyRole } from '../../shared/roles';
+import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../shared/messages';
+import { accessOf, refusedInSupportSession } from '../../platform/web/decorators/access.decorators';
+import { SUPPORT_ACCESS_MESSAGES } from '../../shared/support-access';
 
 /**
  * Default-deny role check. A route must carry @Access (roles, or public, service key, provisioning token, sign-in

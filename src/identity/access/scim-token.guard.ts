@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ScimTokenAuthService } from '../credentials/scim-token-auth.service';
-import { accessOf } from '../common/decorators/access.decorators';
+import { accessOf } from '../../platform/web/decorators/access.decorators';
 
 /**
  * Checks the provisioning token on @Access.scim() routes (`Authorization: Bearer <token>`, never a user's access

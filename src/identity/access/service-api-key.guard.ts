@@ -1,10 +1,10 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { timingSafeEqual } from 'node:crypto';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { AppException } from '../common/app.exception';
-import { accessOf } from '../common/decorators/access.decorators';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { AppException } from '../../platform/web/app.exception';
+import { accessOf } from '../../platform/web/decorators/access.decorators';
 
 /** Checks X-Api-Key on @Access.serviceKey() routes against SERVICE_API_KEY; refuses all when none is configured. */
 @Injectable()

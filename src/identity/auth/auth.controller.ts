@@ -1,17 +1,17 @@
-import type { AuthStatus, CurrentUserInfo } from '../shared/api-types';
+import type { AuthStatus, CurrentUserInfo } from '../../shared/api-types';
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { Request, Response } from 'express';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
 import {
   CurrentChallenge,
   CurrentProfile,
   OptionalCaller,
   SignInChallenge,
-} from '../common/decorators/current-user.decorator';
-import { Client, RequestContext } from '../common/request-context';
+} from '../../platform/web/decorators/current-user.decorator';
+import { Client, RequestContext } from '../../platform/web/request-context';
 import { AuthService, SignedIn } from './auth.service';
 import { LocalAuthGuard } from './local.strategy';
 import { PasswordChangeService } from './passwords/password-change.service';
@@ -19,11 +19,11 @@ import { ForgotPasswordService } from './passwords/forgot-password.service';
 import { ResetPasswordService } from './passwords/reset-password.service';
 import { LoginDto } from './dto/login.dto';
 import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
-import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../common/http/refresh-cookie';
+import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../../platform/web/http/refresh-cookie';
 import { TokenService } from '../credentials/token.service';
 import { originOf } from '../credentials/session-auth.service';
-import { Answers } from '../openapi/decorators';
-import { SignInStep } from '../common/http/browser-cookie';
+import { Answers } from '../../platform/openapi/decorators';
+import { SignInStep } from '../../platform/web/http/browser-cookie';
 
 /**
  * Access: every route here is public by nature (signing in, refreshing, recovering a password);

@@ -3,9 +3,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { MfaModule } from '../mfa';
 import { PasskeysModule } from '../passkeys';
 import { TrustedDevicesModule } from '../trusted-devices';
-import { Organisation } from '../database/entities/organisation.entity';
-import { User } from '../database/entities/user.entity';
-import { UsersModule } from '../users';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { User } from '../../platform/database/entities/user.entity';
+import { UsersModule } from '../../administration/users';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { SignInAttempts } from './sign-in/sign-in-attempts';
@@ -18,11 +18,11 @@ import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { DataSource } from 'typeorm';
 import { KNOWN_ADDRESSES, LoginThrottleService } from './login-throttle.service';
 import { SessionAddresses } from './sign-in/session-addresses';
-import { THROTTLE_STORE } from '../common/throttling/throttle-store';
-import { DatabaseThrottleStore } from '../common/throttling/database-throttle-store';
+import { THROTTLE_STORE } from '../../platform/web/throttling/throttle-store';
+import { DatabaseThrottleStore } from '../../platform/web/throttling/database-throttle-store';
 import { Session, SessionsModule } from '../sessions';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { AuditModule } from '../audit';
+import { AuditModule } from '../../administration/audit';
 
 @Module({
   imports: [

@@ -1,5 +1,5 @@
 import * as argon2 from 'argon2';
-import { User } from '../database/entities/user.entity';
+import { User } from '../../platform/database/entities/user.entity';
 import { AuthService } from './auth.service';
 import { SignInAttempts } from './sign-in/sign-in-attempts';
 import { PasswordService } from '../credentials/password.service';

@@ -1,8 +1,8 @@
-import { SessionMethod, SIGN_IN_FAILURE_REASONS, SignInMethod, signInMethodOf } from '../shared/insights';
+import { SessionMethod, SIGN_IN_FAILURE_REASONS, SignInMethod, signInMethodOf } from '../../shared/insights';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { AppException } from '../common/app.exception';
+import { AppException } from '../../platform/web/app.exception';
 import { AssertionResult, PasskeysService } from '../passkeys';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { DeviceCookie } from '../trusted-devices';
@@ -10,18 +10,18 @@ import { SignInAttempts, SignInClient } from './sign-in/sign-in-attempts';
 import { SecondFactorStep } from './sign-in/second-factor.step';
 import { assertMaySignIn } from './sign-in/may-sign-in';
 import { Session, SessionsService } from '../sessions';
-import { ClientInfo } from '../common/request-context';
-import { User } from '../database/entities/user.entity';
-import { AUTH_MESSAGES, ERROR_CODES } from '../shared/messages';
+import { ClientInfo } from '../../platform/web/request-context';
+import { User } from '../../platform/database/entities/user.entity';
+import { AUTH_MESSAGES, ERROR_CODES } from '../../shared/messages';
 import { LoginDto } from './dto/login.dto';
 import { PasswordService } from '../credentials/password.service';
 import { TokenService } from '../credentials/token.service';
-import { SignInChallenge } from '../common/decorators/current-user.decorator';
-import { Organisation } from '../database/entities/organisation.entity';
+import { SignInChallenge } from '../../platform/web/decorators/current-user.decorator';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { addressAllowed } from '../credentials/security-policy-rules';
 import { CallOrigin, SessionAuthService } from '../credentials/session-auth.service';
-import { Role } from '../shared/roles';
-import { SECURITY_POLICY_MESSAGES } from '../shared/security-policy';
+import { Role } from '../../shared/roles';
+import { SECURITY_POLICY_MESSAGES } from '../../shared/security-policy';
 
 /** The organisation's rules a sign-in checks before it opens a session (read once a sign-in). */
 export type SignInPolicy = Pick<Organisation, 'id' | 'allowedIpRanges' | 'ssoRequired' | 'ssoRequiredBy'>;

@@ -2,12 +2,12 @@ import { ExecutionContext, Injectable, ValidationPipe } from '@nestjs/common';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { Request } from 'express';
 import { Strategy } from 'passport-local';
-import { AppException } from '../common/app.exception';
-import { browserTokenOf } from '../common/http/browser-cookie';
-import { challengeOf } from '../common/decorators/current-user.decorator';
-import { VALIDATION_PIPE_OPTIONS } from '../common/validation';
-import { MetricsService } from '../metrics/metrics.service';
-import { AUTH_MESSAGES, ERROR_CODES } from '../shared/messages';
+import { AppException } from '../../platform/web/app.exception';
+import { browserTokenOf } from '../../platform/web/http/browser-cookie';
+import { challengeOf } from '../../platform/web/decorators/current-user.decorator';
+import { VALIDATION_PIPE_OPTIONS } from '../../platform/web/validation';
+import { MetricsService } from '../../platform/metrics/metrics.service';
+import { AUTH_MESSAGES, ERROR_CODES } from '../../shared/messages';
 import { AuthService, SignedIn } from './auth.service';
 import { LoginDto } from './dto/login.dto';
 

@@ -1,5 +1,5 @@
 import { KnownAddresses, LoginThrottleService as S, ThrottleClock } from './login-throttle.service';
-import { MemoryThrottleStore } from '../common/throttling/throttle-store';
+import { MemoryThrottleStore } from '../../platform/web/throttling/throttle-store';
 
 /** A clock that moves only when told, and records the delays asked for instead of waiting. */
 class FakeClock implements ThrottleClock {

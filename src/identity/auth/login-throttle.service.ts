@@ -1,8 +1,8 @@
 import { HttpStatus, Inject, Injectable, Optional } from '@nestjs/common';
-import { AppException } from '../common/app.exception';
-import { MetricsService } from '../metrics/metrics.service';
-import { ERROR_CODES } from '../shared/messages';
-import { THROTTLE_STORE, ThrottleStore } from '../common/throttling/throttle-store';
+import { AppException } from '../../platform/web/app.exception';
+import { MetricsService } from '../../platform/metrics/metrics.service';
+import { ERROR_CODES } from '../../shared/messages';
+import { THROTTLE_STORE, ThrottleStore } from '../../platform/web/throttling/throttle-store';
 
 /** Whether an account has signed in from an address since a time: such an address passes the account-wide bound. */
 export interface KnownAddresses {

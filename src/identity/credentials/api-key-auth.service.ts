@@ -1,16 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppException } from '../common/app.exception';
-import { AuthUser } from '../common/auth-user';
-import { sha256 } from '../common/crypto/secrets';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser } from '../../platform/web/auth-user';
+import { sha256 } from '../../platform/crypto/secrets';
 import {
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
   API_KEY_SCOPES,
   API_KEY_USE_RECORD_MS,
   ApiKeyScope,
-} from '../shared/api-keys';
-import { BASE_ROLE, effectiveRoles } from '../shared/roles';
+} from '../../shared/api-keys';
+import { BASE_ROLE, effectiveRoles } from '../../shared/roles';
 import { policyRefusal, policyVerdict } from './access-policy';
 import type { CallOrigin } from './session-auth.service';
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { hash } from 'node:crypto';
-import { AppException } from '../common/app.exception';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { ERROR_CODES, SECURITY_MESSAGES } from '../shared/messages';
+import { AppException } from '../../platform/web/app.exception';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { ERROR_CODES, SECURITY_MESSAGES } from '../../shared/messages';
 
 /**
  * The shortest word that, followed only by digits and symbols, still counts as the listed password it starts with

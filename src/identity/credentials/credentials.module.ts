@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { hmacKey } from '../common/crypto/secrets';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
+import { hmacKey } from '../../platform/crypto/secrets';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
 import { BreachedPasswordsService } from './breached-passwords.service';
 import { PasswordService } from './password.service';
 import { JwtStrategy } from './jwt.strategy';
@@ -14,7 +14,7 @@ import { TokenService } from './token.service';
 import { RefreshTokenService } from './refresh-token.service';
 import { RefreshToken } from './entities/refresh-token.entity';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Organisation } from '../database/entities/organisation.entity';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { PasswordRulesService } from './password-rules.service';
 
 /**

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AppException } from '../common/app.exception';
-import { Organisation } from '../database/entities/organisation.entity';
-import { LIMITS } from '../shared/limits';
-import { ERROR_CODES } from '../shared/messages';
-import { SECURITY_POLICY_MESSAGES } from '../shared/security-policy';
+import { AppException } from '../../platform/web/app.exception';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { LIMITS } from '../../shared/limits';
+import { ERROR_CODES } from '../../shared/messages';
+import { SECURITY_POLICY_MESSAGES } from '../../shared/security-policy';
 import { BreachedPasswordsService } from './breached-passwords.service';
 
 /**

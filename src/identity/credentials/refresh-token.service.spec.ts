@@ -1,11 +1,11 @@
 import { IsNull } from 'typeorm';
-import { sha256 } from '../common/crypto/secrets';
-import { LIFETIMES } from '../shared/limits';
-import { ERROR_CODES } from '../shared/messages';
+import { sha256 } from '../../platform/crypto/secrets';
+import { LIFETIMES } from '../../shared/limits';
+import { ERROR_CODES } from '../../shared/messages';
 import { SessionsService } from '../sessions/sessions.service';
-import { User } from '../database/entities/user.entity';
-import { createOrganisation, createUser } from '../../test/utils/factories';
-import { refusalOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { User } from '../../platform/database/entities/user.entity';
+import { createOrganisation, createUser } from '../../../test/utils/factories';
+import { refusalOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { RefreshToken } from './entities/refresh-token.entity';
 import { RefreshTokenService } from './refresh-token.service';
 

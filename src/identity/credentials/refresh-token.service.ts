@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { AppException } from '../common/app.exception';
-import { randomToken, sha256 } from '../common/crypto/secrets';
-import { insertOnly } from '../database/insert-only';
-import { isUniqueViolation } from '../database/unique-violation';
-import { LIFETIMES } from '../shared/limits';
-import { ERROR_CODES } from '../shared/messages';
+import { AppException } from '../../platform/web/app.exception';
+import { randomToken, sha256 } from '../../platform/crypto/secrets';
+import { insertOnly } from '../../platform/database/insert-only';
+import { isUniqueViolation } from '../../platform/database/unique-violation';
+import { LIFETIMES } from '../../shared/limits';
+import { ERROR_CODES } from '../../shared/messages';
 import { RefreshToken } from './entities/refresh-token.entity';
 import { REFRESH_RULES_SQL } from './session-auth.service';
 

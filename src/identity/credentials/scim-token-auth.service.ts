@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ScimCaller } from '../common/scim-caller';
-import { AppException } from '../common/app.exception';
-import { sha256 } from '../common/crypto/secrets';
-import { SCIM_MESSAGES } from '../shared/scim';
+import { ScimCaller } from '../../platform/web/scim-caller';
+import { AppException } from '../../platform/web/app.exception';
+import { sha256 } from '../../platform/crypto/secrets';
+import { SCIM_MESSAGES } from '../../shared/scim';
 import { bearer } from './token.service';
 
 /** Provisioning tokens are random 32 bytes; anything far longer is not one and is not hashed. */

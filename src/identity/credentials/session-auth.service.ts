@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppException } from '../common/app.exception';
-import { AuthUser } from '../common/auth-user';
-import { writeGeneration } from '../database/sqlite/serialiser';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser } from '../../platform/web/auth-user';
+import { writeGeneration } from '../../platform/database/sqlite/serialiser';
 import { maySignIn } from './may-sign-in';
 import { bearer, TokenService } from './token.service';
-import { CurrentUserInfo } from '../shared/api-types';
-import { ERROR_CODES } from '../shared/messages';
-import { effectiveRoles, Role, ROLE_CODES, ROLE_NAMES } from '../shared/roles';
+import { CurrentUserInfo } from '../../shared/api-types';
+import { ERROR_CODES } from '../../shared/messages';
+import { effectiveRoles, Role, ROLE_CODES, ROLE_NAMES } from '../../shared/roles';
 import { PolicyEnd, PolicyFacts, policyRefusal, policyVerdict, StepUpProof } from './access-policy';
 import { LAST_USED_RESOLUTION_MS, SessionTimes } from './security-policy-rules';
 

@@ -1,7 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
-import { hmacKey } from '../common/crypto/secrets';
-import { AppConfig } from '../config/env.validation';
-import { LIFETIMES } from '../shared/limits';
+import { hmacKey } from '../../platform/crypto/secrets';
+import { AppConfig } from '../../platform/config/env.validation';
+import { LIFETIMES } from '../../shared/limits';
 import { TokenService, VERIFIED_TOKENS_MAX } from './token.service';
 
 describe('TokenService.verifyAccessToken', () => {

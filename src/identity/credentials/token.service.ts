@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { AppException } from '../common/app.exception';
-import { LIFETIMES } from '../shared/limits';
-import { AUTH_MESSAGES, ERROR_CODES } from '../shared/messages';
-import type { SupportActor } from '../shared/support-access';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { AppException } from '../../platform/web/app.exception';
+import { LIFETIMES } from '../../shared/limits';
+import { AUTH_MESSAGES, ERROR_CODES } from '../../shared/messages';
+import type { SupportActor } from '../../shared/support-access';
 
 export type ChallengePurpose = 'mfa' | 'change-password';
 

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AppException } from '../common/app.exception';
-import { AuditService } from '../audit';
-import { AuthUser } from '../common/auth-user';
-import { RequestContext } from '../common/request-context';
-import { SuccessResult } from '../shared/api-types';
-import { checkAccountAction } from '../shared/account-rules';
-import { UsersService } from '../users';
+import { AppException } from '../../platform/web/app.exception';
+import { AuditService } from '../../administration/audit';
+import { AuthUser } from '../../platform/web/auth-user';
+import { RequestContext } from '../../platform/web/request-context';
+import { SuccessResult } from '../../shared/api-types';
+import { checkAccountAction } from '../../shared/account-rules';
+import { UsersService } from '../../administration/users';
 import { MfaService } from './mfa.service';
 import { removeAllPasskeys } from '../passkeys';
 

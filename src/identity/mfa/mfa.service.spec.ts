@@ -1,11 +1,11 @@
 import { generateSecret } from 'otplib';
-import { AuditEvent } from '../audit/entities/audit-event.entity';
-import { ERROR_CODES } from '../shared/messages';
+import { AuditEvent } from '../../administration/audit/entities/audit-event.entity';
+import { ERROR_CODES } from '../../shared/messages';
 import { SessionsService } from '../sessions/sessions.service';
-import { User } from '../database/entities/user.entity';
-import { createOrganisation, createUser, totp } from '../../test/utils/factories';
-import { lastMailTo } from '../../test/utils/outbox';
-import { refusalOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { User } from '../../platform/database/entities/user.entity';
+import { createOrganisation, createUser, totp } from '../../../test/utils/factories';
+import { lastMailTo } from '../../../test/utils/outbox';
+import { refusalOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { MfaService } from './mfa.service';
 
 describe.each(SERVICE_DATABASES)('MfaService on %s', (database) => {

@@ -1,15 +1,15 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { Client, RequestContext } from '../common/request-context';
-import { ALL_ROLES } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { Client, RequestContext } from '../../platform/web/request-context';
+import { ALL_ROLES } from '../../shared/roles';
 import { MfaTokenDto } from './dto/mfa-token.dto';
 import { MfaService } from './mfa.service';
 import { RecoveryCodesService } from './recovery-codes.service';
-import { Answers } from '../openapi/decorators';
+import { Answers } from '../../platform/openapi/decorators';
 
 /**
  * Access: every role, on the caller's own account only (no id in the path). Regenerating checks a

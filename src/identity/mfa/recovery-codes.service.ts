@@ -2,15 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHmac, KeyObject, randomInt } from 'node:crypto';
 import { EntityManager, IsNull, Repository } from 'typeorm';
-import { AuditService } from '../audit';
-import { hmacKey } from '../common/crypto/secrets';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { MailService } from '../mail/mail.service';
-import { ClientInfo } from '../common/request-context';
-import { User } from '../database/entities/user.entity';
-import { PRODUCT_NAME } from '../shared/messages';
-import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_COUNT, RecoveryCodesStatus } from '../shared/mfa-recovery';
+import { AuditService } from '../../administration/audit';
+import { hmacKey } from '../../platform/crypto/secrets';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { MailService } from '../../platform/mail/mail.service';
+import { ClientInfo } from '../../platform/web/request-context';
+import { User } from '../../platform/database/entities/user.entity';
+import { PRODUCT_NAME } from '../../shared/messages';
+import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_COUNT, RecoveryCodesStatus } from '../../shared/mfa-recovery';
 import { RecoveryCode } from './entities/recovery-code.entity';
 
 /** 'ABCDE-fghij', ' abcde fghij ' and 'abcdefghij' are the same code. */

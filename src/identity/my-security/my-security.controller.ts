@@ -1,15 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { AppException } from '../common/app.exception';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { Client, RequestContext } from '../common/request-context';
-import { Answers } from '../openapi/decorators';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { Client, RequestContext } from '../../platform/web/request-context';
+import { Answers } from '../../platform/openapi/decorators';
 import { SessionsService } from '../sessions';
-import { INSIGHTS_MESSAGES } from '../shared/insights';
-import { CAPABILITY_ROLES } from '../shared/roles';
+import { INSIGHTS_MESSAGES } from '../../shared/insights';
+import { CAPABILITY_ROLES } from '../../shared/roles';
 import { EndOtherSessionsQueryDto, NotMeDto } from './dto/my-security.dto';
 import { MySecurityService } from './my-security.service';
 

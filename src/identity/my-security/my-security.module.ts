@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit';
+import { AuditModule } from '../../administration/audit';
 import { AuthModule } from '../auth';
-import { InsightsModule } from '../insights';
+import { InsightsModule } from '../../administration/insights';
 import { SessionsModule } from '../sessions';
 import { MySecurityController } from './my-security.controller';
 import { MySecurityService } from './my-security.service';

@@ -2,18 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, Repository } from 'typeorm';
 import { ForgotPasswordService } from '../auth';
-import { AuditService } from '../audit';
-import { AppException } from '../common/app.exception';
-import { AuthUser } from '../common/auth-user';
-import { sha256 } from '../common/crypto/secrets';
-import { ClientInfo } from '../common/request-context';
+import { AuditService } from '../../administration/audit';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser } from '../../platform/web/auth-user';
+import { sha256 } from '../../platform/crypto/secrets';
+import { ClientInfo } from '../../platform/web/request-context';
 import { maySignIn } from '../credentials/may-sign-in';
-import { User } from '../database/entities/user.entity';
-import { NotMeLink, SignInHistory } from '../insights';
+import { User } from '../../platform/database/entities/user.entity';
+import { NotMeLink, SignInHistory } from '../../administration/insights';
 import { removePasskeysAddedSince } from '../passkeys';
 import { SessionsService } from '../sessions';
-import { INSIGHTS_MESSAGES, MY_SIGN_INS_LIMIT, MySignIn, NOT_ME_LINK_HOURS, SignInMethod } from '../shared/insights';
-import { ERROR_CODES } from '../shared/messages';
+import { INSIGHTS_MESSAGES, MY_SIGN_INS_LIMIT, MySignIn, NOT_ME_LINK_HOURS, SignInMethod } from '../../shared/insights';
+import { ERROR_CODES } from '../../shared/messages';
 
 /** A member's own security page: their sign-ins; and the "This wasn't me" link of a new-browser e-mail. */
 @Injectable()

@@ -1,11 +1,11 @@
 import { Controller, Delete, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { Client, RequestContext } from '../common/request-context';
-import { Answers } from '../openapi/decorators';
-import { CAPABILITY_ROLES } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { Client, RequestContext } from '../../platform/web/request-context';
+import { Answers } from '../../platform/openapi/decorators';
+import { CAPABILITY_ROLES } from '../../shared/roles';
 import { MyAppsService } from './my-apps.service';
 
 /** Access: every signed-in member, about their own applications only (My Security, "Applications with access"). */

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AuditService } from '../audit';
-import { AppException } from '../common/app.exception';
-import { AuthUser } from '../common/auth-user';
-import { RequestContext } from '../common/request-context';
-import { User } from '../database/entities/user.entity';
-import { MyOidcApp, OIDC_CLIENT_MESSAGES } from '../shared/oidc-clients';
+import { AuditService } from '../../administration/audit';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser } from '../../platform/web/auth-user';
+import { RequestContext } from '../../platform/web/request-context';
+import { User } from '../../platform/database/entities/user.entity';
+import { MyOidcApp, OIDC_CLIENT_MESSAGES } from '../../shared/oidc-clients';
 import { OidcClient } from './entities/oidc-client.entity';
 import { OidcConsent } from './entities/oidc-consent.entity';
 import { revokeClientRecords } from './oidc-adapter';

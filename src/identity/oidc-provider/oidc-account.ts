@@ -1,11 +1,11 @@
 import { DataSource, IsNull } from 'typeorm';
 import { maySignIn } from '../credentials/may-sign-in';
-import { Organisation } from '../database/entities/organisation.entity';
-import { User } from '../database/entities/user.entity';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { User } from '../../platform/database/entities/user.entity';
 import { Session } from '../sessions';
-import { APPLICATIONS } from '../shared/api-types';
-import { OidcApplication } from '../shared/oidc-clients';
-import { ROLE_CODES } from '../shared/roles';
+import { APPLICATIONS } from '../../shared/api-types';
+import { OidcApplication } from '../../shared/oidc-clients';
+import { ROLE_CODES } from '../../shared/roles';
 import { OidcSessionLink } from './entities/oidc-session-link.entity';
 import { OIDC_LIFETIMES } from './oidc-lifetimes';
 

@@ -1,5 +1,5 @@
 import { DataSource, In, IsNull, LessThan } from 'typeorm';
-import { decrypt } from '../common/crypto/secrets';
+import { decrypt } from '../../platform/crypto/secrets';
 import { OidcClient } from './entities/oidc-client.entity';
 import { OidcRecord } from './entities/oidc-record.entity';
 import { OidcSessionLink } from './entities/oidc-session-link.entity';

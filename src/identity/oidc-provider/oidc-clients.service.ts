@@ -2,22 +2,22 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
-import { AuditService } from '../audit';
-import { AppException } from '../common/app.exception';
-import { AuthUser, isSupport, managedOrganisationId } from '../common/auth-user';
-import { encrypt, randomToken } from '../common/crypto/secrets';
-import { RequestContext } from '../common/request-context';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { lockRow } from '../database/locks';
-import { Organisation } from '../database/entities/organisation.entity';
+import { AuditService } from '../../administration/audit';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser, isSupport, managedOrganisationId } from '../../platform/web/auth-user';
+import { encrypt, randomToken } from '../../platform/crypto/secrets';
+import { RequestContext } from '../../platform/web/request-context';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { lockRow } from '../../platform/database/locks';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
 import {
   NewOidcClient,
   OIDC_CLIENT_MESSAGES,
   OIDC_CLIENTS_MAX,
   OidcClientItem,
   RotatedOidcClientSecret,
-} from '../shared/oidc-clients';
+} from '../../shared/oidc-clients';
 import { CreateOidcClientDto, UpdateOidcClientDto } from './dto/oidc-client.dto';
 import { OidcClient } from './entities/oidc-client.entity';
 import { revokeClientRecords } from './oidc-adapter';

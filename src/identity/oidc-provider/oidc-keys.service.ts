@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, generateKeyPairSync, hkdfSync, JsonWebKey } from 'node:crypto';
 import { DataSource, IsNull, MoreThan, Or } from 'typeorm';
-import { decrypt, encrypt } from '../common/crypto/secrets';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
+import { decrypt, encrypt } from '../../platform/crypto/secrets';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
 import { OidcSigningKey } from './entities/oidc-signing-key.entity';
 import { OIDC_LIFETIMES } from './oidc-lifetimes';
 

@@ -2,10 +2,10 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, LessThanOrEqual, Not } from 'typeorm';
-import { createSafeFetch, SafeFetch } from '../common/http/safe-fetch';
-import { runPeriodically } from '../common/periodic';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
+import { createSafeFetch, SafeFetch } from '../../platform/web/http/safe-fetch';
+import { runPeriodically } from '../../platform/jobs/periodic';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
 import { SessionEvents } from '../sessions';
 import { OidcSessionLink } from './entities/oidc-session-link.entity';
 import { revokeGrants } from './oidc-adapter';

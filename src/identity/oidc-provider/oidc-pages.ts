@@ -1,4 +1,4 @@
-import { OIDC_SCOPE_LABELS, OidcScope } from '../shared/oidc-clients';
+import { OIDC_SCOPE_LABELS, OidcScope } from '../../shared/oidc-clients';
 
 /** Escapes text for HTML content and attribute values: nothing a request carries is ever markup here. */
 export function escapeHtml(value: unknown): string {

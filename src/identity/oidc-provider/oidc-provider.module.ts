@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit';
+import { AuditModule } from '../../administration/audit';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { Organisation } from '../database/entities/organisation.entity';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { SessionsModule } from '../sessions';
 import { OidcClient } from './entities/oidc-client.entity';
 import { OidcConsent } from './entities/oidc-consent.entity';

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AppException } from '../common/app.exception';
-import { AuthUser } from '../common/auth-user';
-import { OIDC_SESSION_COOKIE } from '../common/http/refresh-cookie';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser } from '../../platform/web/auth-user';
+import { OIDC_SESSION_COOKIE } from '../../platform/web/http/refresh-cookie';
 import { RefreshTokenService } from '../credentials/refresh-token.service';
 import { SessionAuthService } from '../credentials/session-auth.service';
 import { TokenService } from '../credentials/token.service';
-import { ERROR_CODES } from '../shared/messages';
+import { ERROR_CODES } from '../../shared/messages';
 
 /** The browser's portal session as the provider's sign-in sees it. */
 export type PortalSession =

@@ -1,4 +1,4 @@
-import { AppException } from '../common/app.exception';
+import { AppException } from '../../platform/web/app.exception';
 import { checkLogoutUri, checkRedirectUri } from './redirect-uris';
 
 const refused = (f: () => unknown) => expect(f).toThrow(AppException);

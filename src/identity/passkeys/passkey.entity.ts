@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { DATE_TYPE } from '../database/column-types';
-import { User } from '../database/entities/user.entity';
+import { DATE_TYPE } from '../../platform/database/column-types';
+import { User } from '../../platform/database/entities/user.entity';
 
 /** A registered WebAuthn credential: its public key, signature counter and the name its owner gave it. */
 @Entity('passkeys')

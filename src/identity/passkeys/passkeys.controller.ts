@@ -2,15 +2,15 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@ne
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentChallenge, CurrentUser, SignInChallenge } from '../common/decorators/current-user.decorator';
-import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
-import { Client, RequestContext } from '../common/request-context';
-import { ALL_ROLES } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentChallenge, CurrentUser, SignInChallenge } from '../../platform/web/decorators/current-user.decorator';
+import { ParseIdPipe } from '../../platform/web/pipes/parse-id.pipe';
+import { Client, RequestContext } from '../../platform/web/request-context';
+import { ALL_ROLES } from '../../shared/roles';
 import { RegisterPasskeyDto, RenamePasskeyDto } from './dto/passkey.dto';
 import { PasskeysService } from './passkeys.service';
-import { Answers, Errors } from '../openapi/decorators';
+import { Answers, Errors } from '../../platform/openapi/decorators';
 
 /** Rate limits of the passkey calls (per account when signed in, per address otherwise), a minute each. */
 export const PASSKEY_RATE_LIMITS = { OPTIONS: 30, REGISTER: 10 } as const;

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TrustedDevicesModule } from '../trusted-devices';
-import { User } from '../database/entities/user.entity';
+import { User } from '../../platform/database/entities/user.entity';
 import { Passkey } from './passkey.entity';
 import { PasskeyLoginController, PasskeysController } from './passkeys.controller';
 import { PasskeysService } from './passkeys.service';
 import { WebAuthnChallenge } from './webauthn-challenge.entity';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { AuditModule } from '../audit';
+import { AuditModule } from '../../administration/audit';
 import { SessionsModule } from '../sessions';
 
 /** Passkeys: registration and management under /mfa/passkeys, options for sign-in under /auth/passkey. */

@@ -14,18 +14,18 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { createHmac } from 'node:crypto';
 import { EntityManager, LessThan, MoreThanOrEqual, Repository } from 'typeorm';
-import { AuditService } from '../audit';
-import { AppException } from '../common/app.exception';
-import { AuthUser } from '../common/auth-user';
-import { RequestContext } from '../common/request-context';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
+import { AuditService } from '../../administration/audit';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser } from '../../platform/web/auth-user';
+import { RequestContext } from '../../platform/web/request-context';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
 import { SessionsService } from '../sessions';
 import { TrustedDevicesService } from '../trusted-devices';
-import { PRODUCT_NAME } from '../shared/messages';
-import { PASSKEY_ERROR_CODES, PASSKEY_LIMITS, PASSKEY_MESSAGES, PasskeyItem } from '../shared/passkeys';
-import { User } from '../database/entities/user.entity';
-import { isUniqueViolation } from '../database/unique-violation';
+import { PRODUCT_NAME } from '../../shared/messages';
+import { PASSKEY_ERROR_CODES, PASSKEY_LIMITS, PASSKEY_MESSAGES, PasskeyItem } from '../../shared/passkeys';
+import { User } from '../../platform/database/entities/user.entity';
+import { isUniqueViolation } from '../../platform/database/unique-violation';
 import { Passkey } from './passkey.entity';
 import { WebAuthnChallenge, WebAuthnPurpose } from './webauthn-challenge.entity';
 

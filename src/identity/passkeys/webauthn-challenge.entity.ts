@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { DATE_TYPE } from '../database/column-types';
+import { DATE_TYPE } from '../../platform/database/column-types';
 
 /** What a WebAuthn challenge was issued for; a response is accepted only for the flow its challenge belongs to. */
 export type WebAuthnPurpose = 'registration' | 'mfa' | 'login';

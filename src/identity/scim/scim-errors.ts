@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
-import { AppException } from '../common/app.exception';
-import { ERROR_CODES, ErrorCode } from '../shared/messages';
+import { AppException } from '../../platform/web/app.exception';
+import { ERROR_CODES, ErrorCode } from '../../shared/messages';
 
 /** RFC 7644 §3.12's scimType values this service answers with. */
 export type ScimType =

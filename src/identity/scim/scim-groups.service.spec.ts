@@ -1,11 +1,11 @@
-import { Organisation } from '../database/entities/organisation.entity';
-import { ScimCaller } from '../common/scim-caller';
-import { Role } from '../shared/roles';
-import { UserGroupMember } from '../user-groups/entities/user-group-member.entity';
-import { UserGroup } from '../user-groups/entities/user-group.entity';
-import { createOrganisation, createUser } from '../../test/utils/factories';
-import { GROUP_SCHEMA, patchOp } from '../../test/utils/scim';
-import { callerOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { ScimCaller } from '../../platform/web/scim-caller';
+import { Role } from '../../shared/roles';
+import { UserGroupMember } from '../../administration/user-groups/entities/user-group-member.entity';
+import { UserGroup } from '../../administration/user-groups/entities/user-group.entity';
+import { createOrganisation, createUser } from '../../../test/utils/factories';
+import { GROUP_SCHEMA, patchOp } from '../../../test/utils/scim';
+import { callerOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { ScimGroupsService } from './scim-groups.service';
 import { ScimTokensService } from './scim-tokens.service';
 

@@ -1,8 +1,8 @@
 import { HttpStatus } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { sha256 } from '../common/crypto/secrets';
-import { lockRow } from '../database/locks';
-import { LIMITS } from '../shared/limits';
+import { sha256 } from '../../platform/crypto/secrets';
+import { lockRow } from '../../platform/database/locks';
+import { LIMITS } from '../../shared/limits';
 import { badSyntax, badValue, notFound, scimError } from './scim-errors';
 import { MAX_RESULTS, SCHEMAS } from './scim-schema';
 

@@ -1,8 +1,8 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Observable } from 'rxjs';
-import { requestContextOf } from '../common/request-context';
-import { ScimCaller } from '../common/scim-caller';
+import { requestContextOf } from '../../platform/web/request-context';
+import { ScimCaller } from '../../platform/web/scim-caller';
 import { ScimTokensService } from './scim-tokens.service';
 
 /**

@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
-import { Client, RequestContext } from '../common/request-context';
-import { CAPABILITY_ROLES } from '../shared/roles';
-import { OrganisationQueryDto } from '../users';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { ParseIdPipe } from '../../platform/web/pipes/parse-id.pipe';
+import { Client, RequestContext } from '../../platform/web/request-context';
+import { CAPABILITY_ROLES } from '../../shared/roles';
+import { OrganisationQueryDto } from '../../administration/users';
 import { CreateScimTokenDto, ErrorBodyDto, NewScimTokenDto, RevokedDto, ScimTokenItemDto } from './dto/scim-token.dto';
 import { ScimTokensService } from './scim-tokens.service';
 

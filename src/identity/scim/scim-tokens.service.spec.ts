@@ -1,10 +1,10 @@
-import { AuditEvent } from '../audit/entities/audit-event.entity';
-import { sha256 } from '../common/crypto/secrets';
-import { ERROR_CODES } from '../shared/messages';
-import { Role } from '../shared/roles';
-import { SCIM_TOKENS_MAX } from '../shared/scim';
-import { createOrganisation, createUser } from '../../test/utils/factories';
-import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { AuditEvent } from '../../administration/audit/entities/audit-event.entity';
+import { sha256 } from '../../platform/crypto/secrets';
+import { ERROR_CODES } from '../../shared/messages';
+import { Role } from '../../shared/roles';
+import { SCIM_TOKENS_MAX } from '../../shared/scim';
+import { createOrganisation, createUser } from '../../../test/utils/factories';
+import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { ScimToken } from './entities/scim-token.entity';
 import { ScimTokensService, TOKEN_USE_RECORD_MS } from './scim-tokens.service';
 

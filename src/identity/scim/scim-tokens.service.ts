@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuditService, AuditTokenActor } from '../audit';
-import { AppException } from '../common/app.exception';
-import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../common/auth-user';
-import { randomToken, sha256 } from '../common/crypto/secrets';
-import { RequestContext } from '../common/request-context';
-import { ScimCaller } from '../common/scim-caller';
-import { lockRow } from '../database/locks';
-import { Organisation } from '../database/entities/organisation.entity';
-import { NewScimToken, SCIM_MESSAGES, SCIM_TOKENS_MAX, ScimTokenItem } from '../shared/scim';
+import { AuditService, AuditTokenActor } from '../../administration/audit';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../../platform/web/auth-user';
+import { randomToken, sha256 } from '../../platform/crypto/secrets';
+import { RequestContext } from '../../platform/web/request-context';
+import { ScimCaller } from '../../platform/web/scim-caller';
+import { lockRow } from '../../platform/database/locks';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { NewScimToken, SCIM_MESSAGES, SCIM_TOKENS_MAX, ScimTokenItem } from '../../shared/scim';
 import { ScimToken } from './entities/scim-token.entity';
 
 /** A use of a token is written (lastUsedAt, an audit event) at most once in this long. */

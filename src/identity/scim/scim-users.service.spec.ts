@@ -1,14 +1,14 @@
-import { ScimCaller } from '../common/scim-caller';
-import { Organisation } from '../database/entities/organisation.entity';
-import { User } from '../database/entities/user.entity';
+import { ScimCaller } from '../../platform/web/scim-caller';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { User } from '../../platform/database/entities/user.entity';
 import { SessionsService } from '../sessions/sessions.service';
-import { ERROR_CODES } from '../shared/messages';
-import { BASE_ROLE, Role } from '../shared/roles';
-import { MANAGED_BY_SCIM } from '../shared/scim';
-import { createOrganisation, createUser } from '../../test/utils/factories';
-import { patchOp, scimUser } from '../../test/utils/scim';
-import { SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
-import { verifyDomain } from '../../test/utils/sso';
+import { ERROR_CODES } from '../../shared/messages';
+import { BASE_ROLE, Role } from '../../shared/roles';
+import { MANAGED_BY_SCIM } from '../../shared/scim';
+import { createOrganisation, createUser } from '../../../test/utils/factories';
+import { patchOp, scimUser } from '../../../test/utils/scim';
+import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
+import { verifyDomain } from '../../../test/utils/sso';
 import { ScimUsersService } from './scim-users.service';
 
 /** A SCIM refusal: status, the error code, and the scimType when there is one. */

@@ -25,12 +25,12 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentScimToken } from '../common/decorators/current-user.decorator';
-import { Client, RequestContext } from '../common/request-context';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { ScimCaller } from '../common/scim-caller';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentScimToken } from '../../platform/web/decorators/current-user.decorator';
+import { Client, RequestContext } from '../../platform/web/request-context';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { ScimCaller } from '../../platform/web/scim-caller';
 import { ScimDocumentDto, ScimErrorDto, ScimGroupDto, ScimListDto, ScimUserDto } from './dto/scim-resource.dto';
 import { scimError } from './scim-errors';
 import { ScimGroupsService } from './scim-groups.service';

@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, Not, Repository } from 'typeorm';
-import { runPeriodically } from '../common/periodic';
+import { runPeriodically } from '../../platform/jobs/periodic';
 import { lifetimeOver } from '../credentials/security-policy-rules';
 import { SessionAuthService } from '../credentials/session-auth.service';
-import { Organisation } from '../database/entities/organisation.entity';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { Session } from './entities/session.entity';
 import { SessionsService } from './sessions.service';
 

@@ -2,14 +2,14 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RefreshToken } from '../credentials/entities/refresh-token.entity';
 import { TrustedDevice } from '../trusted-devices';
-import { Organisation } from '../database/entities/organisation.entity';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { SessionsController } from './sessions.controller';
 import { Session } from './entities/session.entity';
 import { SessionEvents } from './session-events';
 import { SessionsService } from './sessions.service';
 import { SessionLifetimeService } from './session-lifetime.service';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { AuditModule } from '../audit';
+import { AuditModule } from '../../administration/audit';
 
 @Module({
   imports: [

@@ -1,12 +1,12 @@
 import { IsNull } from 'typeorm';
 import { RefreshToken } from '../credentials/entities/refresh-token.entity';
 import { TrustedDevice } from '../trusted-devices/entities/trusted-device.entity';
-import { ERROR_CODES } from '../shared/messages';
-import { Role } from '../shared/roles';
-import { LIFETIMES } from '../shared/limits';
-import { createOrganisation, createUser } from '../../test/utils/factories';
-import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
-import { User } from '../database/entities/user.entity';
+import { ERROR_CODES } from '../../shared/messages';
+import { Role } from '../../shared/roles';
+import { LIFETIMES } from '../../shared/limits';
+import { createOrganisation, createUser } from '../../../test/utils/factories';
+import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
+import { User } from '../../platform/database/entities/user.entity';
 import { Session } from './entities/session.entity';
 import { SessionsService } from './sessions.service';
 

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { AuthUser } from '../common/auth-user';
-import { RequestContext } from '../common/request-context';
+import { AuthUser } from '../../platform/web/auth-user';
+import { RequestContext } from '../../platform/web/request-context';
 import { PasswordService } from '../credentials/password.service';
 import { MfaService, RecoveryCodesService } from '../mfa';
 import { PasskeysService } from '../passkeys';
-import { ERROR_CODES, ErrorCode } from '../shared/messages';
-import { User } from '../database/entities/user.entity';
+import { ERROR_CODES, ErrorCode } from '../../shared/messages';
+import { User } from '../../platform/database/entities/user.entity';
 import { StepUpDto } from './dto/step-up.dto';
 
 /** The proofs a signed-in person can give of being the account's owner: password, TOTP, recovery code, passkey. */

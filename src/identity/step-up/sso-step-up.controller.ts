@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { ErrorResponse } from '../common/error-response';
-import { ALL_ROLES } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { ErrorResponse } from '../../platform/web/error-response';
+import { ALL_ROLES } from '../../shared/roles';
 import { SsoStepUpDto, SsoStepUpResponse } from './dto/step-up.dto';
 import { SsoStepUpRoundTrip } from './sso-step-up.service';
 

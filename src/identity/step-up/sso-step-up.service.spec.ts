@@ -1,14 +1,14 @@
 import { Request, Response } from 'express';
-import { AuthUser } from '../common/auth-user';
-import { Organisation } from '../database/entities/organisation.entity';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { SsoFlowService } from '../federation/round-trip/sso-flow.service';
 import { TRANSACTION_COOKIE } from '../federation/round-trip/round-trip-state';
 import { Session } from '../sessions/entities/session.entity';
 import { SessionsService } from '../sessions/sessions.service';
-import { SSO_MESSAGES } from '../shared/sso';
-import { createOrganisation, createUser } from '../../test/utils/factories';
-import { HostileOidcProvider, startHostileOidcProvider } from '../../test/utils/hostile-oidc-provider';
-import { SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { SSO_MESSAGES } from '../../shared/sso';
+import { createOrganisation, createUser } from '../../../test/utils/factories';
+import { HostileOidcProvider, startHostileOidcProvider } from '../../../test/utils/hostile-oidc-provider';
+import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { StepUpService } from './step-up.service';
 
 const CLIENT = { id: 'portal-step-up', secret: 'step-up-client-secret-0123456789' };

@@ -1,12 +1,12 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { AppException } from '../common/app.exception';
-import { AuthUser } from '../common/auth-user';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser } from '../../platform/web/auth-user';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
 import { refusalMessage, RoundTripEnd, RoundTripPurpose, RoundTripPurposes, SsoDiscoveryService } from '../federation';
-import { ERROR_CODES } from '../shared/messages';
-import { safeReturnPath } from '../shared/return-path';
-import { SSO_MESSAGES } from '../shared/sso';
+import { ERROR_CODES } from '../../shared/messages';
+import { safeReturnPath } from '../../shared/return-path';
+import { SSO_MESSAGES } from '../../shared/sso';
 import { SsoStepUp, StepUpService } from './step-up.service';
 
 /**

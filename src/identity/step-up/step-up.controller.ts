@@ -7,13 +7,13 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { ErrorResponse } from '../common/error-response';
-import { Client, RequestContext } from '../common/request-context';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { ErrorResponse } from '../../platform/web/error-response';
+import { Client, RequestContext } from '../../platform/web/request-context';
 import { PASSKEY_RATE_LIMITS } from '../passkeys';
-import { ALL_ROLES } from '../shared/roles';
+import { ALL_ROLES } from '../../shared/roles';
 import { StepUpDto, StepUpResponse } from './dto/step-up.dto';
 import { StepUpService } from './step-up.service';
 

@@ -1,13 +1,13 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuditService } from '../audit';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { ERROR_CODES, SECURITY_MESSAGES } from '../shared/messages';
-import { AppException } from '../common/app.exception';
-import { AuthUser, stepUpUntil } from '../common/auth-user';
-import { requestContextOf } from '../common/request-context';
-import { accessOf } from '../common/decorators/access.decorators';
+import { AuditService } from '../../administration/audit';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { ERROR_CODES, SECURITY_MESSAGES } from '../../shared/messages';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser, stepUpUntil } from '../../platform/web/auth-user';
+import { requestContextOf } from '../../platform/web/request-context';
+import { accessOf } from '../../platform/web/decorators/access.decorators';
 
 /**
  * The check of `@Access({ roles, stepUp })` (docs/product-rules.md §7), after the role check: a sensitive call passes only within

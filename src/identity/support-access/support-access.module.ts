@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit';
+import { AuditModule } from '../../administration/audit';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { Organisation } from '../database/entities/organisation.entity';
-import { User } from '../database/entities/user.entity';
-import { NotificationsModule } from '../notifications';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { User } from '../../platform/database/entities/user.entity';
+import { NotificationsModule } from '../../portal/notifications';
 import { SessionsModule } from '../sessions';
 import { SupportAccess } from './entities/support-access.entity';
 import { SupportAccessController } from './support-access.controller';

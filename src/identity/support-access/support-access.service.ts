@@ -11,24 +11,24 @@ import {
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { In, LessThanOrEqual, Repository } from 'typeorm';
-import { AuditService } from '../audit';
-import { AppException } from '../common/app.exception';
-import { AuthUser, isSupport } from '../common/auth-user';
-import { runPeriodically } from '../common/periodic';
-import { ClientInfo } from '../common/request-context';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
+import { AuditService } from '../../administration/audit';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser, isSupport } from '../../platform/web/auth-user';
+import { runPeriodically } from '../../platform/jobs/periodic';
+import { ClientInfo } from '../../platform/web/request-context';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
 import { TokenService } from '../credentials/token.service';
-import { Organisation } from '../database/entities/organisation.entity';
-import { User } from '../database/entities/user.entity';
-import { insertOnly } from '../database/insert-only';
-import { lockRow } from '../database/locks';
-import { MailService } from '../mail/mail.service';
-import { NotificationsService } from '../notifications';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { User } from '../../platform/database/entities/user.entity';
+import { insertOnly } from '../../platform/database/insert-only';
+import { lockRow } from '../../platform/database/locks';
+import { MailService } from '../../platform/mail/mail.service';
+import { NotificationsService } from '../../portal/notifications';
 import { Session, SessionEvents, SessionsService } from '../sessions';
-import { ERROR_CODES, ErrorCode } from '../shared/messages';
-import { formatMailDateTime } from '../shared/display-formats';
-import { Role } from '../shared/roles';
+import { ERROR_CODES, ErrorCode } from '../../shared/messages';
+import { formatMailDateTime } from '../../shared/display-formats';
+import { Role } from '../../shared/roles';
 import {
   SUPPORT_ACCESS_END_REASONS,
   SUPPORT_ACCESS_LIMITS as L,
@@ -39,7 +39,7 @@ import {
   SupportAccessParty,
   SupportAccessStarted,
   SupportAccessStatus,
-} from '../shared/support-access';
+} from '../../shared/support-access';
 import { SupportAccessQueryDto, SupportAccessRequestDto } from './dto/support-access.dto';
 import { SupportAccess } from './entities/support-access.entity';
 

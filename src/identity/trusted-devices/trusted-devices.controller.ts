@@ -1,13 +1,13 @@
 import { Controller, Delete, Get, HttpCode, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
-import { Client, RequestContext } from '../common/request-context';
-import { ALL_ROLES } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { ParseIdPipe } from '../../platform/web/pipes/parse-id.pipe';
+import { Client, RequestContext } from '../../platform/web/request-context';
+import { ALL_ROLES } from '../../shared/roles';
 import { TrustedDevicesService } from './trusted-devices.service';
-import { Answers } from '../openapi/decorators';
+import { Answers } from '../../platform/openapi/decorators';
 
 /**
  * Access: every role, on the caller's own trusted devices only; another user's device id is a 404

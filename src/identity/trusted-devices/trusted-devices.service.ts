@@ -3,17 +3,17 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { CookieOptions } from 'express';
 import { createHmac, KeyObject, timingSafeEqual } from 'node:crypto';
 import { EntityManager, Repository } from 'typeorm';
-import { AuditService } from '../audit';
-import { AppException } from '../common/app.exception';
-import { AuthUser } from '../common/auth-user';
-import { hmacKey, randomToken, sha256 } from '../common/crypto/secrets';
-import { RequestContext } from '../common/request-context';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { ClientInfo } from '../common/request-context';
-import { User } from '../database/entities/user.entity';
-import { RECOVERY_MESSAGES, TrustedDeviceItem } from '../shared/mfa-recovery';
-import { deviceLabel } from '../shared/device-label';
+import { AuditService } from '../../administration/audit';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser } from '../../platform/web/auth-user';
+import { hmacKey, randomToken, sha256 } from '../../platform/crypto/secrets';
+import { RequestContext } from '../../platform/web/request-context';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { ClientInfo } from '../../platform/web/request-context';
+import { User } from '../../platform/database/entities/user.entity';
+import { RECOVERY_MESSAGES, TrustedDeviceItem } from '../../shared/mfa-recovery';
+import { deviceLabel } from '../../shared/device-label';
 import { TrustedDevice } from './entities/trusted-device.entity';
 
 /** Sent only with sign-in calls: the browser keeps it and nothing else reads it. */

@@ -3,7 +3,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import { runPeriodically } from '../common/periodic';
+import { runPeriodically } from '../jobs/periodic';
 import { createBackup } from './backup';
 
 const HOUR_MS = 60 * 60 * 1000;

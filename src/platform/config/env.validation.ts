@@ -3,8 +3,8 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSy
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseProxyTrust, ProxyTrust } from './proxy-trust';
-import { DEFAULT_MFA_REMEMBER_DAYS } from '../shared/mfa-recovery';
-import { SECURITY_POLICY_LIMITS } from '../shared/security-policy';
+import { DEFAULT_MFA_REMEMBER_DAYS } from '../../shared/mfa-recovery';
+import { SECURITY_POLICY_LIMITS } from '../../shared/security-policy';
 
 /**
  * The typed configuration of the whole process (docs/product-rules.md §1). Built once from the environment by
@@ -59,7 +59,7 @@ export interface AppConfig {
   allowPrivateNetworks: boolean;
   /** WEBHOOK_RETRY_SCHEDULE: the waits, in ms, before each retry of a webhook or log-stream delivery. */
   webhookRetryScheduleMs: number[];
-  /** SOCKET_TRANSPORT_TUNING=off: socket.io's own path for broadcasts and connection state (src/notifications/transport). */
+  /** SOCKET_TRANSPORT_TUNING=off: socket.io's own path for broadcasts and connection state (src/portal/notifications/transport). */
   socketTransportTuning: boolean;
   /** Minutes a re-authentication lets sensitive calls through (STEP_UP_MINUTES, default 5). */
   stepUpMinutes: number;

@@ -1,5 +1,5 @@
 import { EntityManager, In } from 'typeorm';
-import { Role } from '../shared/roles';
+import { Role } from '../../shared/roles';
 import { User } from './entities/user.entity';
 
 /**

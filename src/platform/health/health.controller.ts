@@ -1,11 +1,11 @@
 import { Controller, Get, HttpStatus } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AppException } from '../common/app.exception';
-import { Access } from '../common/decorators/access.decorators';
+import { AppException } from '../web/app.exception';
+import { Access } from '../web/decorators/access.decorators';
 import { version } from '../config/version';
 import { HealthService } from './health.service';
-import { ShutdownState } from '../lifecycle/shutdown-state';
-import { ERROR_CODES } from '../shared/messages';
+import { ShutdownState } from '../shutdown/shutdown-state';
+import { ERROR_CODES } from '../../shared/messages';
 import { Answers } from '../openapi/decorators';
 
 /**

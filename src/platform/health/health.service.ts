@@ -2,8 +2,8 @@ import { Inject, Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
 import Redis from 'ioredis';
 import * as nodemailer from 'nodemailer';
 import { DataSource } from 'typeorm';
-import { EngineState } from '../common/engine-state';
-import { Engine } from '../common/engine-unavailable';
+import { EngineState } from '../web/engine-state';
+import { Engine } from '../web/engine-unavailable';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { EngineState } from './engine-state';
-import { unavailableEngine } from './engine-unavailable';
+import { EngineState } from '../web/engine-state';
+import { unavailableEngine } from '../web/engine-unavailable';
 
 /** What a drain runs: a pass over whatever is due, what follows the last pass, and where a failure goes. */
 export interface DrainSteps {

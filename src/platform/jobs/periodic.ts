@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { unavailableEngine } from './engine-unavailable';
+import { unavailableEngine } from '../web/engine-unavailable';
 
 export interface PeriodicOptions {
   /** The first run, this long after the start (so it does not compete with start-up and the first requests). */

@@ -6,7 +6,7 @@ import { LoggerModule, Params } from 'nestjs-pino';
 import { Logger, LoggerOptions, pino, stdTimeFunctions } from 'pino';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import { AuthUser } from '../common/auth-user';
+import { AuthUser } from '../web/auth-user';
 
 /** Never written: credentials in headers, and any field that carries a password or a token. */
 export const REDACTED_PATHS = [

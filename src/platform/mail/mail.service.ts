@@ -18,8 +18,8 @@ import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { MetricsService } from '../metrics/metrics.service';
 import { OutboxMessage } from './entities/outbox-message.entity';
-import { Drain, drainFailureHandler } from '../common/drain';
-import { EngineState } from '../common/engine-state';
+import { Drain, drainFailureHandler } from '../jobs/drain';
+import { EngineState } from '../web/engine-state';
 
 /** Work stored with the mail and done after the answer; it may send mail itself (MailService.send). */
 export type OutboxTask = (payload: unknown) => Promise<void>;

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EngineState } from '../common/engine-state';
+import { EngineState } from '../web/engine-state';
 import { MetricsService } from './metrics.service';
 
 /** `engine_up{engine}`: 1 while the engine answers, 0 during an outage, as the EngineState knows it. */

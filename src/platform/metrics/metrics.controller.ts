@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Response } from 'express';
-import { Access } from '../common/decorators/access.decorators';
+import { Access } from '../web/decorators/access.decorators';
 import { MetricsAccessGuard } from './metrics-access.guard';
 import { MetricsService } from './metrics.service';
 

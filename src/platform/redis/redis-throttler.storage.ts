@@ -1,8 +1,8 @@
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import Redis from 'ioredis';
-import { EngineState } from '../common/engine-state';
-import { MemoryThrottlerStorage, throttlerRecord } from '../common/throttling/memory-throttler.storage';
+import { EngineState } from '../web/engine-state';
+import { MemoryThrottlerStorage, throttlerRecord } from '../web/throttling/memory-throttler.storage';
 
 /**
  * One fixed window per key, and a block once the limit is passed, counted atomically in Redis (one Lua

@@ -1,6 +1,6 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown, Optional } from '@nestjs/common';
 import Redis from 'ioredis';
-import { EngineState } from '../common/engine-state';
+import { EngineState } from '../web/engine-state';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { ERROR_CODES, ErrorCode } from '../shared/messages';
+import { ERROR_CODES, ErrorCode } from '../../shared/messages';
 
 /**
  * An error with the body of docs/product-rules.md §3: {success: false, statusCode, code, message, ...extra}.

@@ -1,6 +1,6 @@
-import type { ApiKeyScope } from '../shared/api-keys';
+import type { ApiKeyScope } from '../../shared/api-keys';
 import { AppException } from './app.exception';
-import { Role } from '../shared/roles';
+import { Role } from '../../shared/roles';
 
 /** An organisation API key making the call (docs/api-keys.md): a key, not an account. */
 export interface ApiKeyCaller {
@@ -50,7 +50,7 @@ export interface AuthUser {
   support?: SupportContext;
 }
 
-export { mfaPending } from '../shared/mfa-rules';
+export { mfaPending } from '../../shared/mfa-rules';
 
 /** Until when the caller's last proof of identity lets sensitive calls through (docs/product-rules.md §7). */
 export function stepUpUntil(user: Pick<AuthUser, 'authenticatedAt'>, minutes: number): Date {

@@ -15,9 +15,9 @@ import {
   ValidationOptions,
 } from 'class-validator';
 import { AppException } from './app.exception';
-import { ERROR_CODES } from '../shared/messages';
-import { LIMITS } from '../shared/limits';
-import { NO_NUL_PATTERN, VALIDATION_MESSAGES as V } from '../shared/validation';
+import { ERROR_CODES } from '../../shared/messages';
+import { LIMITS } from '../../shared/limits';
+import { NO_NUL_PATTERN, VALIDATION_MESSAGES as V } from '../../shared/validation';
 
 /**
  * The field may be left out; when it is sent, every other rule applies, so `null` is refused like any

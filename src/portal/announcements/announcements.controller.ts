@@ -1,13 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { Client, RequestContext } from '../common/request-context';
-import { CAPABILITY_ROLES } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { Client, RequestContext } from '../../platform/web/request-context';
+import { CAPABILITY_ROLES } from '../../shared/roles';
 import { AnnouncementsService } from './announcements.service';
 import { CreateAnnouncementDto } from './dto/create-announcement.dto';
-import { Answers } from '../openapi/decorators';
+import { Answers } from '../../platform/openapi/decorators';
 
 /**
  * Access: only E-Support publishes (to every organisation or one) and lists the organisations it may address. Every signed-in role lists, reads the

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, Repository, SelectQueryBuilder } from 'typeorm';
-import { AuditService } from '../audit';
-import { AppException } from '../common/app.exception';
-import { RequestContext } from '../common/request-context';
-import { AuthUser, isSupport } from '../common/auth-user';
-import { Organisation } from '../database/entities/organisation.entity';
-import { AnnouncementItem, AnnouncementSummary } from '../shared/api-types';
+import { AuditService } from '../../administration/audit';
+import { AppException } from '../../platform/web/app.exception';
+import { RequestContext } from '../../platform/web/request-context';
+import { AuthUser, isSupport } from '../../platform/web/auth-user';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { AnnouncementItem, AnnouncementSummary } from '../../shared/api-types';
 import { CreateAnnouncementDto } from './dto/create-announcement.dto';
 import { AnnouncementDismissal } from './entities/announcement-dismissal.entity';
 import { Announcement } from './entities/announcement.entity';

@@ -1,12 +1,12 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { Access } from '../common/decorators/access.decorators';
-import { AppInfo } from '../shared/api-types';
-import { PRODUCT_NAME } from '../shared/messages';
-import { version } from '../config/version';
-import { Answers } from '../openapi/decorators';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { AppInfo } from '../../shared/api-types';
+import { PRODUCT_NAME } from '../../shared/messages';
+import { version } from '../../platform/config/version';
+import { Answers } from '../../platform/openapi/decorators';
 
 /** Access: public. What the sign-in page needs before anyone signs in (is SSO on, which environment). */
 @ApiTags('app')

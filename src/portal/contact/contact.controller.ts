@@ -1,12 +1,12 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { Access } from '../common/decorators/access.decorators';
-import { AuthUser } from '../common/auth-user';
-import { OptionalCaller } from '../common/decorators/current-user.decorator';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { AuthUser } from '../../platform/web/auth-user';
+import { OptionalCaller } from '../../platform/web/decorators/current-user.decorator';
 import { ContactService } from './contact.service';
 import { ContactMessageDto } from './dto/contact-message.dto';
-import { Answers } from '../openapi/decorators';
+import { Answers } from '../../platform/openapi/decorators';
 
 /**
  * Access: public and rate-limited (20 a minute per address): the Contact Us form is also how a visitor

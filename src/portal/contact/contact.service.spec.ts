@@ -1,7 +1,7 @@
-import { AppException } from '../common/app.exception';
-import { AppConfig } from '../config/env.validation';
-import { MailService, OutgoingMail } from '../mail/mail.service';
-import { User } from '../database/entities/user.entity';
+import { AppException } from '../../platform/web/app.exception';
+import { AppConfig } from '../../platform/config/env.validation';
+import { MailService, OutgoingMail } from '../../platform/mail/mail.service';
+import { User } from '../../platform/database/entities/user.entity';
 import { Repository } from 'typeorm';
 import { ContactService } from './contact.service';
 

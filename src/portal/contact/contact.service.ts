@@ -1,14 +1,14 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { AppException } from '../common/app.exception';
+import { AppException } from '../../platform/web/app.exception';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { MailService } from '../mail/mail.service';
-import { ERROR_CODES } from '../shared/messages';
-import { CONTACT_MESSAGES, validateContactMessage } from '../shared/shell';
-import { PRODUCT_NAME } from '../shared/messages';
-import { User } from '../database/entities/user.entity';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { MailService } from '../../platform/mail/mail.service';
+import { ERROR_CODES } from '../../shared/messages';
+import { CONTACT_MESSAGES, validateContactMessage } from '../../shared/shell';
+import { PRODUCT_NAME } from '../../shared/messages';
+import { User } from '../../platform/database/entities/user.entity';
 import { ContactMessageDto } from './dto/contact-message.dto';
 
 /** Contact Us: the same rule as the form (spec 001 §5), then an e-mail to SUPPORT_EMAIL. */

@@ -1,13 +1,13 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { CAPABILITY_ROLES } from '../shared/roles';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { CAPABILITY_ROLES } from '../../shared/roles';
 import { FeedbackDto } from './dto/feedback.dto';
 import { FeedbackService } from './feedback.service';
-import { Answers } from '../openapi/decorators';
+import { Answers } from '../../platform/openapi/decorators';
 
 /** Access: every signed-in role gives feedback as itself (a userId other than the caller's is refused). */
 @ApiTags('feedback')

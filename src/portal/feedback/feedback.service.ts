@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AppException } from '../common/app.exception';
-import { AuthUser } from '../common/auth-user';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { MailService } from '../mail/mail.service';
-import { Organisation } from '../database/entities/organisation.entity';
-import { PRODUCT_NAME } from '../shared/messages';
-import { User } from '../database/entities/user.entity';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser } from '../../platform/web/auth-user';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { MailService } from '../../platform/mail/mail.service';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { PRODUCT_NAME } from '../../shared/messages';
+import { User } from '../../platform/database/entities/user.entity';
 import { FeedbackDto } from './dto/feedback.dto';
 import { UserFeedback } from './entities/user-feedback.entity';
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppConfig } from '../config/env.validation';
-import { FileStore } from '../files/file-store';
+import { AppConfig } from '../../platform/config/env.validation';
+import { FileStore } from '../../platform/files/file-store';
 import { FileLinksService, isSafeFileName, sanitiseFileName } from './file-links.service';
 
 describe('FileLinksService (spec 001 §9: download links valid one hour)', () => {

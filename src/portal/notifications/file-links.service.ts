@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, KeyObject, timingSafeEqual } from 'node:crypto';
-import { hmacKey } from '../common/crypto/secrets';
+import { hmacKey } from '../../platform/crypto/secrets';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { APP_CONFIG } from '../config/app-config.module';
-import { AppConfig } from '../config/env.validation';
-import { AppException } from '../common/app.exception';
-import { FileStore } from '../files/file-store';
-import { DOWNLOAD_LINK_SECONDS } from '../shared/notifications';
-import { ERROR_CODES } from '../shared/messages';
+import { APP_CONFIG } from '../../platform/config/app-config.module';
+import { AppConfig } from '../../platform/config/env.validation';
+import { AppException } from '../../platform/web/app.exception';
+import { FileStore } from '../../platform/files/file-store';
+import { DOWNLOAD_LINK_SECONDS } from '../../shared/notifications';
+import { ERROR_CODES } from '../../shared/messages';
 
 /**
  * The areas whose files are served through signed links: reports live in the shared file store (every

@@ -14,15 +14,15 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AppException } from '../common/app.exception';
-import { AuthUser } from '../common/auth-user';
-import { Access } from '../common/decorators/access.decorators';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { CAPABILITY_ROLES } from '../shared/roles';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { CAPABILITY_ROLES } from '../../shared/roles';
 import { NotificationIdParam, PortfolioIdParam, PublishNotificationDto, UploadReportDto } from './dto/notification.dto';
 import { FileArea, FileLinksService } from './file-links.service';
 import { MAX_REPORT_BYTES, NotificationsService } from './notifications.service';
-import { Answers, Errors } from '../openapi/decorators';
+import { Answers, Errors } from '../../platform/openapi/decorators';
 
 /**
  * Access: every signed-in role reads, reads-marks and dismisses its OWN notifications (its user's and

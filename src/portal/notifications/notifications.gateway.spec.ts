@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io';
-import { ShutdownState } from '../lifecycle/shutdown-state';
-import { SessionEvents, SessionsService } from '../sessions';
+import { ShutdownState } from '../../platform/shutdown/shutdown-state';
+import { SessionEvents, SessionsService } from '../../identity/sessions';
 import { NotificationsGateway, SocketIdentity } from './notifications.gateway';
 
 /** A connected socket as handleConnection sees it, its handshake checked at `checkedFrom`. */

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Organisation } from '../database/entities/organisation.entity';
-import { User } from '../database/entities/user.entity';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { User } from '../../platform/database/entities/user.entity';
 import { Notification, NotificationReceipt, NotificationWatermark } from './entities/notification.entity';
 import { FileLinksService } from './file-links.service';
 import { NotificationsController, ProcessedDataController, SignedFilesController } from './notifications.controller';
 import { NotificationsGateway } from './notifications.gateway';
 import { NotificationsService } from './notifications.service';
-import { CredentialsModule } from '../credentials/credentials.module';
-import { SessionsModule } from '../sessions';
+import { CredentialsModule } from '../../identity/credentials/credentials.module';
+import { SessionsModule } from '../../identity/sessions';
 
 /** Real-time notifications: storage, the socket.io gateway, publishing, signed download links. */
 @Module({

@@ -1,5 +1,5 @@
-import { createOrganisation, createUser } from '../../test/utils/factories';
-import { callerOf, SERVICE_DATABASES, serviceApp } from '../../test/utils/service-tier';
+import { createOrganisation, createUser } from '../../../test/utils/factories';
+import { callerOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { NotificationsService } from './notifications.service';
 
 describe.each(SERVICE_DATABASES)('NotificationsService on %s', (database) => {

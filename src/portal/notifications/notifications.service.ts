@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { Brackets, Repository } from 'typeorm';
-import { AppException } from '../common/app.exception';
-import { AuthUser } from '../common/auth-user';
-import { Organisation } from '../database/entities/organisation.entity';
+import { AppException } from '../../platform/web/app.exception';
+import { AuthUser } from '../../platform/web/auth-user';
+import { Organisation } from '../../platform/database/entities/organisation.entity';
 import {
   CONTENT_FIELDS,
   CONTENT_RULES,
@@ -14,8 +14,8 @@ import {
   NotificationItem,
   NotificationType,
   ProcessLogUrlResponse,
-} from '../shared/notifications';
-import { User } from '../database/entities/user.entity';
+} from '../../shared/notifications';
+import { User } from '../../platform/database/entities/user.entity';
 import { PublishNotificationDto } from './dto/notification.dto';
 import { Notification, NotificationReceipt, NotificationWatermark } from './entities/notification.entity';
 import { FileLinksService, sanitiseFileName } from './file-links.service';

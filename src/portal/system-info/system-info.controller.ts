@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Access } from '../common/decorators/access.decorators';
-import { CAPABILITY_ROLES } from '../shared/roles';
+import { Access } from '../../platform/web/decorators/access.decorators';
+import { CAPABILITY_ROLES } from '../../shared/roles';
 import { ListSystemInformationDto, RecordSystemEventDto } from './dto/system-information.dto';
 import { SystemInfoService } from './system-info.service';
-import { Answers } from '../openapi/decorators';
+import { Answers } from '../../platform/openapi/decorators';
 
 /**
  * Access: every signed-in role lists the system information (it is the same for every organisation);

@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { SystemInformationEntry } from '../shared/api-types';
-import { version } from '../config/version';
+import { SystemInformationEntry } from '../../shared/api-types';
+import { version } from '../../platform/config/version';
 import { ListSystemInformationDto, RecordSystemEventDto } from './dto/system-information.dto';
 import { SystemInformation } from './entities/system-information.entity';
 

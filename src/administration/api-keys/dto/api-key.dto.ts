@@ -12,14 +12,14 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
-import { trim } from '../../common/transforms';
+import { trim } from '../../../platform/web/transforms';
 import {
   API_KEY_MESSAGES,
   API_KEY_NAME_MAX,
   API_KEY_SCOPES,
   ApiKeyScope,
   CreateApiKeyRequest,
-} from '../../shared/api-keys';
+} from '../../../shared/api-keys';
 
 /** POST /api/api-keys */
 export class CreateApiKeyDto implements CreateApiKeyRequest {

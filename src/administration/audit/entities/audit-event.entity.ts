@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { DATE_TYPE } from '../../database/column-types';
-import type { AuditActorKind, AuditEventType } from '../../shared/audit';
+import { DATE_TYPE } from '../../../platform/database/column-types';
+import type { AuditActorKind, AuditEventType } from '../../../shared/audit';
 
 /**
  * One audit event. Appended in the transaction of the change it describes and never updated;

@@ -1,10 +1,10 @@
 import { Transform } from 'class-transformer';
-import { trim, trimOrEmpty } from '../../common/transforms';
+import { trim, trimOrEmpty } from '../../../platform/web/transforms';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
-import { EMAIL_PATTERN, LIMITS } from '../../shared/limits';
-import { ContactProfile } from '../../shared/api-types';
-import { atMostMessage, NAME_MAX } from '../../shared/validation';
+import { ORG_ADMIN_MESSAGES as M } from '../../../shared/organisation-admin';
+import { EMAIL_PATTERN, LIMITS } from '../../../shared/limits';
+import { ContactProfile } from '../../../shared/api-types';
+import { atMostMessage, NAME_MAX } from '../../../shared/validation';
 
 /** Spec 001 §3/§5: fullName required, every value trimmed before it is checked and saved. */
 /** The request's fields: ContactProfile without its id. */

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsString, Matches, MaxLength } from 'class-validator';
-import { WholeNumberField } from '../../common/validation';
+import { WholeNumberField } from '../../../platform/web/validation';
 import { domainToASCII } from 'node:url';
 import {
   DOMAIN_MAX,
@@ -10,7 +10,7 @@ import {
   isUnicodeDomain,
   normaliseDomain,
   UNICODE_DOMAIN_PATTERN,
-} from '../../shared/domains';
+} from '../../../shared/domains';
 
 /** Trimmed, lower-cased, final dot dropped, and a Unicode name turned into its xn-- form (which DNS holds). */
 const toStoredDomain = ({ value }: { value: unknown }) => {

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { DATE_TYPE } from '../../database/column-types';
+import { DATE_TYPE } from '../../../platform/database/column-types';
 
 /** A browser an account has signed in from, known by the SHA-256 of its browser cookie. */
 @Entity('known_browsers')

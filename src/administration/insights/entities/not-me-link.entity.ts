@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { DATE_TYPE } from '../../database/column-types';
+import { DATE_TYPE } from '../../../platform/database/column-types';
 
 /** The one-time "This wasn't me" link of a new-browser e-mail; only the SHA-256 of its token is kept. */
 @Entity('not_me_links')

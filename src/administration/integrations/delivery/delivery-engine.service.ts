@@ -13,16 +13,16 @@ import {
   TransactionCommitEvent,
 } from 'typeorm';
 import { AuditService } from '../../audit';
-import { decrypt } from '../../common/crypto/secrets';
-import { Drain, drainFailureHandler } from '../../common/drain';
-import { EngineState } from '../../common/engine-state';
-import { SafeFetch } from '../../common/http/safe-fetch';
-import { APP_CONFIG } from '../../config/app-config.module';
-import { AppConfig } from '../../config/env.validation';
-import { organisationAdministrators } from '../../database/organisation-administrators';
-import { MailService } from '../../mail/mail.service';
-import { AuditEventItem } from '../../shared/audit';
-import { LOG_STREAM_BATCH_MAX, WEBHOOK_DISABLE_AFTER_DAYS } from '../../shared/integrations';
+import { decrypt } from '../../../platform/crypto/secrets';
+import { Drain, drainFailureHandler } from '../../../platform/jobs/drain';
+import { EngineState } from '../../../platform/web/engine-state';
+import { SafeFetch } from '../../../platform/web/http/safe-fetch';
+import { APP_CONFIG } from '../../../platform/config/app-config.module';
+import { AppConfig } from '../../../platform/config/env.validation';
+import { organisationAdministrators } from '../../../platform/database/organisation-administrators';
+import { MailService } from '../../../platform/mail/mail.service';
+import { AuditEventItem } from '../../../shared/audit';
+import { LOG_STREAM_BATCH_MAX, WEBHOOK_DISABLE_AFTER_DAYS } from '../../../shared/integrations';
 import { IntegrationDelivery } from '../entities/integration-delivery.entity';
 import { LogStream } from '../entities/log-stream.entity';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity';

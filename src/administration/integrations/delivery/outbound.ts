@@ -1,4 +1,4 @@
-import { createSafeFetch, SafeFetch, SafeFetchError } from '../../common/http/safe-fetch';
+import { createSafeFetch, SafeFetch, SafeFetchError } from '../../../platform/web/http/safe-fetch';
 
 /** Outbound limits for customer receivers (docs/integrations.md): connect, answer, and what is read of it. */
 export const OUTBOUND_CONNECT_MS = 5_000;

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
-import { trim } from '../../common/transforms';
+import { trim } from '../../../platform/web/transforms';
 import {
   INTEGRATION_MESSAGES,
   LOG_STREAM_TOKEN_MAX,
@@ -8,7 +8,7 @@ import {
   LOG_STREAM_TYPES,
   LogStreamType,
   WEBHOOK_URL_MAX,
-} from '../../shared/integrations';
+} from '../../../shared/integrations';
 
 /** POST /api/log-streams */
 export class CreateLogStreamDto {

@@ -10,14 +10,14 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
-import { trim } from '../../common/transforms';
+import { trim } from '../../../platform/web/transforms';
 import {
   INTEGRATION_MESSAGES,
   WEBHOOK_ALL_EVENTS,
   WEBHOOK_DESCRIPTION_MAX,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_URL_MAX,
-} from '../../shared/integrations';
+} from '../../../shared/integrations';
 
 const SUBSCRIBABLE = [WEBHOOK_ALL_EVENTS, ...WEBHOOK_EVENT_TYPES];
 

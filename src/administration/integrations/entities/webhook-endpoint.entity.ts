@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { DATE_TYPE } from '../../database/column-types';
-import { Organisation } from '../../database/entities/organisation.entity';
+import { DATE_TYPE } from '../../../platform/database/column-types';
+import { Organisation } from '../../../platform/database/entities/organisation.entity';
 
 /**
  * Where an organisation's webhooks go. The signing secret is kept encrypted (AES-256-GCM with ENCRYPTION_KEY); after a

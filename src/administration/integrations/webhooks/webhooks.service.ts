@@ -3,14 +3,14 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { AuditService } from '../../audit';
-import { AppException } from '../../common/app.exception';
-import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../../common/auth-user';
-import { decrypt, encrypt } from '../../common/crypto/secrets';
-import { RequestContext } from '../../common/request-context';
-import { APP_CONFIG } from '../../config/app-config.module';
-import { AppConfig } from '../../config/env.validation';
-import { Organisation } from '../../database/entities/organisation.entity';
-import { lockRow } from '../../database/locks';
+import { AppException } from '../../../platform/web/app.exception';
+import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../../../platform/web/auth-user';
+import { decrypt, encrypt } from '../../../platform/crypto/secrets';
+import { RequestContext } from '../../../platform/web/request-context';
+import { APP_CONFIG } from '../../../platform/config/app-config.module';
+import { AppConfig } from '../../../platform/config/env.validation';
+import { Organisation } from '../../../platform/database/entities/organisation.entity';
+import { lockRow } from '../../../platform/database/locks';
 import {
   INTEGRATION_MESSAGES,
   NewWebhookEndpoint,
@@ -19,7 +19,7 @@ import {
   WEBHOOK_SECRET_OVERLAP_HOURS,
   WebhookDeliveryItem,
   WebhookEndpointItem,
-} from '../../shared/integrations';
+} from '../../../shared/integrations';
 import { DeliveryEngine } from '../delivery/delivery-engine.service';
 import { newEventId } from '../delivery/integration-outbox';
 import { ChangeWebhookDto, CreateWebhookDto } from '../dto/webhook.dto';

@@ -1,18 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { trim } from '../../common/transforms';
-import { NewPassword, WholeNumberField } from '../../common/validation';
+import { trim } from '../../../platform/web/transforms';
+import { NewPassword, WholeNumberField } from '../../../platform/web/validation';
 import {
   AcceptInvitationRequest,
   INVITATION_LIMITS as L,
   INVITATION_STATUSES,
   InvitationStatus,
   InviteRequest,
-} from '../../shared/invitations';
-import { LIMITS } from '../../shared/limits';
-import { Role } from '../../shared/roles';
-import { NAME_MAX, NO_NUL_PATTERN, profileFieldTooLong, VALIDATION_MESSAGES as V } from '../../shared/validation';
+} from '../../../shared/invitations';
+import { LIMITS } from '../../../shared/limits';
+import { Role } from '../../../shared/roles';
+import { NAME_MAX, NO_NUL_PATTERN, profileFieldTooLong, VALIDATION_MESSAGES as V } from '../../../shared/validation';
 
 const EXPIRY = { min: L.EXPIRES_IN_DAYS_MIN, max: L.EXPIRES_IN_DAYS_MAX };
 

@@ -1,7 +1,7 @@
 import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { LIMITS } from '../../shared/limits';
-import { LOGO_MIME_TYPES, ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
-import { LogoUploadRequest, SaveLogoRequest } from '../../shared/api-types';
+import { LIMITS } from '../../../shared/limits';
+import { LOGO_MIME_TYPES, ORG_ADMIN_MESSAGES as M } from '../../../shared/organisation-admin';
+import { LogoUploadRequest, SaveLogoRequest } from '../../../shared/api-types';
 
 /** The path a stored logo is served from: /files/logos/<32 hex>.<ext>. */
 export const LOGO_PATH_PATTERN = /^\/files\/logos\/([a-f0-9]{32}\.(?:png|jpg|gif|webp))$/;

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { trimOrEmpty } from '../../common/transforms';
-import { OmitOrValid } from '../../common/validation';
+import { trimOrEmpty } from '../../../platform/web/transforms';
+import { OmitOrValid } from '../../../platform/web/validation';
 import {
   ArrayContains,
   ArrayMaxSize,
@@ -18,15 +18,15 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { LIMITS } from '../../shared/limits';
+import { LIMITS } from '../../../shared/limits';
 import {
   ACCOUNT_TYPES,
   AccountTypeName,
   APPLICATION_IDS,
   ORG_ADMIN_MESSAGES as M,
-} from '../../shared/organisation-admin';
-import { Role } from '../../shared/roles';
-import { SiteAdminCreation } from '../../shared/api-types';
+} from '../../../shared/organisation-admin';
+import { Role } from '../../../shared/roles';
+import { SiteAdminCreation } from '../../../shared/api-types';
 
 const EMAIL_OR_EMPTY = /^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

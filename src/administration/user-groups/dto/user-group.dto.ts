@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { trim } from '../../common/transforms';
-import { NAME_MAX, VALIDATION_MESSAGES as V } from '../../shared/validation';
-import { CreateUserGroupRequest } from '../../shared/api-types';
+import { trim } from '../../../platform/web/transforms';
+import { NAME_MAX, VALIDATION_MESSAGES as V } from '../../../shared/validation';
+import { CreateUserGroupRequest } from '../../../shared/api-types';
 
 /** POST /api/user-groups */
 export class CreateUserGroupDto implements CreateUserGroupRequest {

@@ -14,12 +14,12 @@ import {
   ValidateBy,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { NewPassword } from '../../common/validation';
-import { trim } from '../../common/transforms';
+import { NewPassword } from '../../../platform/web/validation';
+import { trim } from '../../../platform/web/transforms';
 import { accountEmailProblem } from '../lifecycle/account-email';
-import { OmitOrValid } from '../../common/validation';
-import { EMAIL_PATTERN, LIMITS } from '../../shared/limits';
-import { NAME_MAX, profileFieldTooLong, VALIDATION_MESSAGES as V } from '../../shared/validation';
+import { OmitOrValid } from '../../../platform/web/validation';
+import { EMAIL_PATTERN, LIMITS } from '../../../shared/limits';
+import { NAME_MAX, profileFieldTooLong, VALIDATION_MESSAGES as V } from '../../../shared/validation';
 import {
   DisableUserRequest,
   EnforceMfaRequest,
@@ -29,7 +29,7 @@ import {
   UpdateRoleRequest,
   UpdateSsoRequest,
   UserIdRequest,
-} from '../../shared/api-types';
+} from '../../../shared/api-types';
 
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 

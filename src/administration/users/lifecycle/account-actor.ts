@@ -1,10 +1,10 @@
 import { AuditRecord } from '../../audit';
-import { AuthUser } from '../../common/auth-user';
-import { ScimCaller } from '../../common/scim-caller';
-import { maySignIn } from '../../credentials/may-sign-in';
-import { User } from '../../database/entities/user.entity';
-import { AccountChangeEvent, AccountEventActor, AccountEventType } from '../../shared/account-events';
-import { ROLE_CODES } from '../../shared/roles';
+import { AuthUser } from '../../../platform/web/auth-user';
+import { ScimCaller } from '../../../platform/web/scim-caller';
+import { maySignIn } from '../../../identity/credentials/may-sign-in';
+import { User } from '../../../platform/database/entities/user.entity';
+import { AccountChangeEvent, AccountEventActor, AccountEventType } from '../../../shared/account-events';
+import { ROLE_CODES } from '../../../shared/roles';
 
 /**
  * Who asks for a change: an account on the pages (the account-action rule of `shared/account-rules.ts` applies), the

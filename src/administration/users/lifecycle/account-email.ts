@@ -1,5 +1,5 @@
 import { isEmail } from 'class-validator';
-import { newUserEmailError } from '../../shared/validation';
+import { newUserEmailError } from '../../../shared/validation';
 
 /**
  * The one rule for an account's e-mail address, wherever it comes from: Create User, Create Site Admin, the

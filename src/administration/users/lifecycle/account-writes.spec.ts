@@ -6,7 +6,7 @@ import { join, relative, sep } from 'node:path';
  * life'): this reads the product code and fails on such a write anywhere else, so a new source of accounts
  * (invitations, say) goes through the lifecycle and keeps its limit, rules, audit and events.
  */
-const SRC = join(__dirname, '..', '..');
+const SRC = join(__dirname, '..', '..', '..');
 const LIFECYCLE = join('users', 'lifecycle') + sep;
 
 function* productFiles(dir: string): Generator<string> {
@@ -40,7 +40,7 @@ function ownedWritesIn(text: string): string[] {
 }
 
 describe('writes of an account’s existence, access and roles', () => {
-  it('live in src/users/lifecycle/ only', () => {
+  it('live in src/administration/users/lifecycle/ only', () => {
     const elsewhere: string[] = [];
     for (const file of productFiles(SRC)) {
       const path = relative(SRC, file);

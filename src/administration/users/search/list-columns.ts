@@ -1,5 +1,5 @@
-import { UserListItem } from '../../shared/api-types';
-import { effectiveRoles } from '../../shared/roles';
+import { UserListItem } from '../../../shared/api-types';
+import { effectiveRoles } from '../../../shared/roles';
 
 /** The user list's columns besides the id (UserListItem). */
 export const LIST_COLUMNS = [

@@ -1,7 +1,7 @@
 import { SelectQueryBuilder } from 'typeorm';
-import { Role } from '../../shared/roles';
+import { Role } from '../../../shared/roles';
 import { UserListQueryDto } from '../dto/user-list-query.dto';
-import { User } from '../../database/entities/user.entity';
+import { User } from '../../../platform/database/entities/user.entity';
 
 /** The trigram index finds substrings of three characters or more; shorter text falls back to LIKE. */
 export const TRIGRAM_MIN_CHARS = 3;

@@ -1,10 +1,10 @@
-import { Organisation } from '../../database/entities/organisation.entity';
-import { UserListItem } from '../../shared/api-types';
-import { Role } from '../../shared/roles';
-import { User } from '../../database/entities/user.entity';
+import { Organisation } from '../../../platform/database/entities/organisation.entity';
+import { UserListItem } from '../../../shared/api-types';
+import { Role } from '../../../shared/roles';
+import { User } from '../../../platform/database/entities/user.entity';
 import { UserListQueryDto } from '../dto/user-list-query.dto';
-import { createOrganisation } from '../../../test/utils/factories';
-import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
+import { createOrganisation } from '../../../../test/utils/factories';
+import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { PAGE_ANCHOR_STEP, SEARCH_PROBE_SIZE, UserSearchService } from './user-search.service';
 
 interface Person {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
-import { Organisation } from '../../database/entities/organisation.entity';
-import { UserListItem, UserListPage } from '../../shared/api-types';
-import { LIMITS } from '../../shared/limits';
+import { Organisation } from '../../../platform/database/entities/organisation.entity';
+import { UserListItem, UserListPage } from '../../../shared/api-types';
+import { LIMITS } from '../../../shared/limits';
 import { UserListQueryDto } from '../dto/user-list-query.dto';
-import { User } from '../../database/entities/user.entity';
+import { User } from '../../../platform/database/entities/user.entity';
 import { UserCountCache } from '../user-count-cache';
 import { LIST_COLUMNS, listItemOf, RawListRow } from './list-columns';
 import { idListSql, idsFromList, isListText, listTextEntrySql, ListOrder } from './list-order';

@@ -12,11 +12,11 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { AuthenticationCredentialDto } from '../../passkeys';
-import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '../../shared/mfa-recovery';
-import { trim } from '../../common/transforms';
-import { LIMITS } from '../../shared/limits';
-import { MFA_CODE_PATTERN, VALIDATION_MESSAGES as V } from '../../shared/validation';
-import { LoginRequest } from '../../shared/api-types';
+import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '../../../shared/mfa-recovery';
+import { trim } from '../../../platform/web/transforms';
+import { LIMITS } from '../../../shared/limits';
+import { MFA_CODE_PATTERN, VALIDATION_MESSAGES as V } from '../../../shared/validation';
+import { LoginRequest } from '../../../shared/api-types';
 
 export class LoginDto implements LoginRequest {
   @ApiProperty({ example: 'jane@example.com', description: 'Left out for a password-less sign-in with a passkey' })

@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { LIMITS } from '../../shared/limits';
-import { trim } from '../../common/transforms';
-import { NewPassword } from '../../common/validation';
-import { MFA_CODE_PATTERN, VALIDATION_MESSAGES as V } from '../../shared/validation';
-import { ChangePasswordRequest, ForgotPasswordRequest, ResetPasswordRequest } from '../../shared/api-types';
+import { LIMITS } from '../../../shared/limits';
+import { trim } from '../../../platform/web/transforms';
+import { NewPassword } from '../../../platform/web/validation';
+import { MFA_CODE_PATTERN, VALIDATION_MESSAGES as V } from '../../../shared/validation';
+import { ChangePasswordRequest, ForgotPasswordRequest, ResetPasswordRequest } from '../../../shared/api-types';
 
 export class ChangePasswordDto implements ChangePasswordRequest {
   @ApiProperty()

@@ -1,17 +1,17 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuditService } from '../../audit';
-import { randomToken, sha256 } from '../../common/crypto/secrets';
-import { APP_CONFIG } from '../../config/app-config.module';
-import { AppConfig } from '../../config/env.validation';
+import { AuditService } from '../../../administration/audit';
+import { randomToken, sha256 } from '../../../platform/crypto/secrets';
+import { APP_CONFIG } from '../../../platform/config/app-config.module';
+import { AppConfig } from '../../../platform/config/env.validation';
 import { maySignIn } from '../../credentials/may-sign-in';
-import { MailService } from '../../mail/mail.service';
+import { MailService } from '../../../platform/mail/mail.service';
 import { MfaService } from '../../mfa';
-import { ClientInfo } from '../../common/request-context';
-import { LIFETIMES } from '../../shared/limits';
-import { AUTH_MESSAGES, PRODUCT_NAME } from '../../shared/messages';
-import { User } from '../../database/entities/user.entity';
+import { ClientInfo } from '../../../platform/web/request-context';
+import { LIFETIMES } from '../../../shared/limits';
+import { AUTH_MESSAGES, PRODUCT_NAME } from '../../../shared/messages';
+import { User } from '../../../platform/database/entities/user.entity';
 import { ForgotPasswordDto } from '../dto/password.dto';
 import { PasswordResetToken } from '../entities/password-reset-token.entity';
 

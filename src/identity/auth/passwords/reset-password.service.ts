@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
-import { AppException } from '../../common/app.exception';
-import { sha256 } from '../../common/crypto/secrets';
+import { AppException } from '../../../platform/web/app.exception';
+import { sha256 } from '../../../platform/crypto/secrets';
 import { maySignIn } from '../../credentials/may-sign-in';
-import { ClientInfo } from '../../common/request-context';
-import { ERROR_CODES } from '../../shared/messages';
-import { User } from '../../database/entities/user.entity';
+import { ClientInfo } from '../../../platform/web/request-context';
+import { ERROR_CODES } from '../../../shared/messages';
+import { User } from '../../../platform/database/entities/user.entity';
 import { ResetPasswordDto } from '../dto/password.dto';
 import { PasswordResetToken } from '../entities/password-reset-token.entity';
 import { SignInAttempts } from '../sign-in/sign-in-attempts';

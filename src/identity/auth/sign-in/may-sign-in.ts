@@ -1,8 +1,8 @@
 import { HttpStatus } from '@nestjs/common';
-import { AppException } from '../../common/app.exception';
+import { AppException } from '../../../platform/web/app.exception';
 import { maySignIn } from '../../credentials/may-sign-in';
-import { ERROR_CODES } from '../../shared/messages';
-import { User } from '../../database/entities/user.entity';
+import { ERROR_CODES } from '../../../shared/messages';
+import { User } from '../../../platform/database/entities/user.entity';
 
 /** Refuses an account that is disabled or blocked, at every way in (password, passkey, SSO, a forced change). */
 export function assertMaySignIn(user: User): void {

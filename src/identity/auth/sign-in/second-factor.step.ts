@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { AppException } from '../../common/app.exception';
-import { SignInChallenge } from '../../common/decorators/current-user.decorator';
+import { AppException } from '../../../platform/web/app.exception';
+import { SignInChallenge } from '../../../platform/web/decorators/current-user.decorator';
 import { TokenService } from '../../credentials/token.service';
 import { MfaService, RecoveryCodesService } from '../../mfa';
 import { DeviceCookie, TrustedDevicesService } from '../../trusted-devices';
 import { PasskeysService } from '../../passkeys';
-import { RECOVERY_MESSAGES } from '../../shared/mfa-recovery';
-import { AUTH_MESSAGES, ERROR_CODES } from '../../shared/messages';
-import type { SecondFactorUsed, SignInFailureReason } from '../../shared/insights';
-import { User } from '../../database/entities/user.entity';
+import { RECOVERY_MESSAGES } from '../../../shared/mfa-recovery';
+import { AUTH_MESSAGES, ERROR_CODES } from '../../../shared/messages';
+import type { SecondFactorUsed, SignInFailureReason } from '../../../shared/insights';
+import { User } from '../../../platform/database/entities/user.entity';
 import { LoginDto } from '../dto/login.dto';
 import { SignInAttempts, SignInClient } from './sign-in-attempts';
 

@@ -1,13 +1,13 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuditService } from '../../audit';
-import { AppException } from '../../common/app.exception';
-import { MailService } from '../../mail/mail.service';
-import { ClientInfo } from '../../common/request-context';
-import { PRODUCT_NAME } from '../../shared/messages';
-import { SIGN_IN_FAILURE_REASONS, SignInFailureReason, SignInMethod } from '../../shared/insights';
-import { User } from '../../database/entities/user.entity';
+import { AuditService } from '../../../administration/audit';
+import { AppException } from '../../../platform/web/app.exception';
+import { MailService } from '../../../platform/mail/mail.service';
+import { ClientInfo } from '../../../platform/web/request-context';
+import { PRODUCT_NAME } from '../../../shared/messages';
+import { SIGN_IN_FAILURE_REASONS, SignInFailureReason, SignInMethod } from '../../../shared/insights';
+import { User } from '../../../platform/database/entities/user.entity';
 import { LoginThrottleService } from '../login-throttle.service';
 
 /** A client as a sign-in step sees it: its address is always known. */

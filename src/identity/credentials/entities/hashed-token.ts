@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, PrimaryGeneratedColumn } from 'typeorm';
-import { DATE_TYPE } from '../../database/column-types';
+import { DATE_TYPE } from '../../../platform/database/column-types';
 
 /**
  * The columns every single-use secret shares: stored as its SHA-256 hash (64 hex characters), with its expiry

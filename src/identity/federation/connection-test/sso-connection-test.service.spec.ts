@@ -1,10 +1,10 @@
-import { AuditEvent } from '../../audit/entities/audit-event.entity';
-import { User } from '../../database/entities/user.entity';
-import { Role } from '../../shared/roles';
-import { SSO_LIMITS, SSO_MESSAGES } from '../../shared/sso';
-import { createOrganisation, createUser } from '../../../test/utils/factories';
-import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
-import { verifyDomain } from '../../../test/utils/sso';
+import { AuditEvent } from '../../../administration/audit/entities/audit-event.entity';
+import { User } from '../../../platform/database/entities/user.entity';
+import { Role } from '../../../shared/roles';
+import { SSO_LIMITS, SSO_MESSAGES } from '../../../shared/sso';
+import { createOrganisation, createUser } from '../../../../test/utils/factories';
+import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
+import { verifyDomain } from '../../../../test/utils/sso';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { SsoIdentity } from '../entities/sso-identity.entity';
 import { ProviderRefusal } from '../connectors/provider-refusal';

@@ -1,16 +1,16 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../../common/auth-user';
-import { Access } from '../../common/decorators/access.decorators';
-import { CurrentUser } from '../../common/decorators/current-user.decorator';
-import { SecretInPath } from '../../common/http/secret-paths';
-import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
-import { Client, RequestContext } from '../../common/request-context';
-import { CAPABILITY_ROLES } from '../../shared/roles';
+import { AuthUser } from '../../../platform/web/auth-user';
+import { Access } from '../../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../../platform/web/decorators/current-user.decorator';
+import { SecretInPath } from '../../../platform/web/http/secret-paths';
+import { ParseIdPipe } from '../../../platform/web/pipes/parse-id.pipe';
+import { Client, RequestContext } from '../../../platform/web/request-context';
+import { CAPABILITY_ROLES } from '../../../shared/roles';
 import { CreateSsoConnectionDto, SsoOrganisationQueryDto, UpdateSsoConnectionDto } from './dto/sso-connection.dto';
 import { SsoConnectionsService } from './sso-connections.service';
 import { SsoConnectionTestService, TEST_RESULT_KEY } from '../connection-test/sso-connection-test.service';
-import { Answers, Errors } from '../../openapi/decorators';
+import { Answers, Errors } from '../../../platform/openapi/decorators';
 
 /**
  * Access (docs/product-rules.md §6): site admins manage their organisation's identity providers, E-Support any organisation's

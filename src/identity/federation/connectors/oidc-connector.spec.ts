@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, Server } from 'node:net';
-import { encrypt } from '../../common/crypto/secrets';
-import { AppConfig } from '../../config/env.validation';
+import { encrypt } from '../../../platform/crypto/secrets';
+import { AppConfig } from '../../../platform/config/env.validation';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { OidcConnector } from './oidc-connector';
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
-import { AppException } from '../../common/app.exception';
-import { APP_CONFIG } from '../../config/app-config.module';
-import { AppConfig } from '../../config/env.validation';
-import { ERROR_CODES } from '../../shared/messages';
-import { SSO_MESSAGES } from '../../shared/sso';
+import { AppException } from '../../../platform/web/app.exception';
+import { APP_CONFIG } from '../../../platform/config/app-config.module';
+import { AppConfig } from '../../../platform/config/env.validation';
+import { ERROR_CODES } from '../../../shared/messages';
+import { SSO_MESSAGES } from '../../../shared/sso';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { OneTimeValues } from '../round-trip/one-time-values';
 import { certificatePem } from './saml-metadata';

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { SsoProtocol } from '../../shared/sso';
-import { Role } from '../../shared/roles';
+import type { SsoProtocol } from '../../../shared/sso';
+import { Role } from '../../../shared/roles';
 
 /**
  * An organisation's own identity provider (docs/product-rules.md §6). OIDC connections keep the issuer and client; the

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { DATE_TYPE } from '../../database/column-types';
+import { DATE_TYPE } from '../../../platform/database/column-types';
 
 /**
  * The end of a test sign-in through a connection (an `SsoTestResult` as JSON), readable for a few minutes by the

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager, In } from 'typeorm';
-import { AuditService } from '../../audit';
-import { AppException } from '../../common/app.exception';
+import { AuditService } from '../../../administration/audit';
+import { AppException } from '../../../platform/web/app.exception';
 import { Session, SessionsService } from '../../sessions';
-import { ClientInfo } from '../../common/request-context';
-import { SSO_MESSAGES } from '../../shared/sso';
-import { User } from '../../database/entities/user.entity';
+import { ClientInfo } from '../../../platform/web/request-context';
+import { SSO_MESSAGES } from '../../../shared/sso';
+import { User } from '../../../platform/database/entities/user.entity';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { SsoSession } from '../entities/sso-session.entity';
 import { OidcConnector } from '../connectors/oidc-connector';

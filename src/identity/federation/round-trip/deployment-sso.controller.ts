@@ -1,9 +1,9 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
-import { Access } from '../../common/decorators/access.decorators';
-import { SignInStep } from '../../common/http/browser-cookie';
-import { Errors, Redirects } from '../../openapi/decorators';
+import { Access } from '../../../platform/web/decorators/access.decorators';
+import { SignInStep } from '../../../platform/web/http/browser-cookie';
+import { Errors, Redirects } from '../../../platform/openapi/decorators';
 import { SsoFlowService } from './sso-flow.service';
 
 /**

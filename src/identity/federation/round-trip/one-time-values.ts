@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { CacheItem, CacheProvider } from '@node-saml/node-saml';
 import { LessThan, MoreThan, Repository } from 'typeorm';
-import { isUniqueViolation } from '../../database/unique-violation';
+import { isUniqueViolation } from '../../../platform/database/unique-violation';
 import { SsoOneTimeValue } from '../entities/sso-one-time.entity';
 
 /** Expired rows are swept at most this often, by whichever instance writes next. */

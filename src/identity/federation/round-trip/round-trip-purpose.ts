@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Response } from 'express';
-import { AppException } from '../../common/app.exception';
-import { RequestContext } from '../../common/request-context';
-import { User } from '../../database/entities/user.entity';
-import { ERROR_CODES } from '../../shared/messages';
-import { SSO_MESSAGES, SsoProtocol } from '../../shared/sso';
+import { AppException } from '../../../platform/web/app.exception';
+import { RequestContext } from '../../../platform/web/request-context';
+import { User } from '../../../platform/database/entities/user.entity';
+import { ERROR_CODES } from '../../../shared/messages';
+import { SSO_MESSAGES, SsoProtocol } from '../../../shared/sso';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { FederatedIdentity } from '../sign-in/federated-sign-in.service';
 

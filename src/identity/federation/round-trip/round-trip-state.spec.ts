@@ -1,4 +1,4 @@
-import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
+import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { RoundTripState } from './round-trip-state';
 
 describe.each(SERVICE_DATABASES)("RoundTripState's SAML purposes on %s", (database) => {

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
-import { Access } from '../../common/decorators/access.decorators';
-import { SignInStep } from '../../common/http/browser-cookie';
-import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
-import { Client, RequestContext } from '../../common/request-context';
+import { Access } from '../../../platform/web/decorators/access.decorators';
+import { SignInStep } from '../../../platform/web/http/browser-cookie';
+import { ParseIdPipe } from '../../../platform/web/pipes/parse-id.pipe';
+import { Client, RequestContext } from '../../../platform/web/request-context';
 import { BackChannelLogoutDto, DiscoverDto, SamlPostDto, SsoStartQueryDto } from './dto/sso-flow.dto';
-import { Answers, Redirects } from '../../openapi/decorators';
+import { Answers, Redirects } from '../../../platform/openapi/decorators';
 import { SsoFlowService } from './sso-flow.service';
 import { SsoDiscoveryService } from '../discovery/sso-discovery.service';
 import { BackChannelLogoutService } from '../logout/back-channel-logout.service';

@@ -2,12 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Request, Response } from 'express';
 import { Repository } from 'typeorm';
-import { AppException } from '../../common/app.exception';
-import { RequestContext, requestContextOf } from '../../common/request-context';
-import { APP_CONFIG } from '../../config/app-config.module';
-import { AppConfig } from '../../config/env.validation';
-import { ERROR_CODES } from '../../shared/messages';
-import { SSO_MESSAGES, SsoProtocol } from '../../shared/sso';
+import { AppException } from '../../../platform/web/app.exception';
+import { RequestContext, requestContextOf } from '../../../platform/web/request-context';
+import { APP_CONFIG } from '../../../platform/config/app-config.module';
+import { AppConfig } from '../../../platform/config/env.validation';
+import { ERROR_CODES } from '../../../shared/messages';
+import { SSO_MESSAGES, SsoProtocol } from '../../../shared/sso';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { DEPLOYMENT_WIDE, OidcConnector } from '../connectors/oidc-connector';
 import { SamlConnector } from '../connectors/saml-connector';
@@ -17,7 +17,7 @@ import { SignInEnd } from '../sign-in/sign-in-end';
 import { backToLogin, RoundTripEnd, RoundTripPurposes } from './round-trip-purpose';
 import { Carried, RoundTripState, SamlPurpose } from './round-trip-state';
 import { oidcRedirectUri } from './sso-urls';
-import { providerReturnPath } from '../../shared/return-path';
+import { providerReturnPath } from '../../../shared/return-path';
 
 const SAML_CLOCK_SKEW_MS = 60_000;
 

@@ -1,9 +1,9 @@
-import { Organisation } from '../../database/entities/organisation.entity';
+import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { Session } from '../../sessions/entities/session.entity';
-import { ERROR_CODES } from '../../shared/messages';
-import { createOrganisation, createUser } from '../../../test/utils/factories';
-import { HostileOidcProvider, startHostileOidcProvider } from '../../../test/utils/hostile-oidc-provider';
-import { refusalOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
+import { ERROR_CODES } from '../../../shared/messages';
+import { createOrganisation, createUser } from '../../../../test/utils/factories';
+import { HostileOidcProvider, startHostileOidcProvider } from '../../../../test/utils/hostile-oidc-provider';
+import { refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { DEPLOYMENT_WIDE, OidcConnector, OidcTransaction } from '../connectors/oidc-connector';
 import { DeploymentWideSignIn } from './deployment-wide-sign-in.service';
 

@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AppException } from '../../common/app.exception';
-import { ClientInfo } from '../../common/request-context';
-import { Organisation } from '../../database/entities/organisation.entity';
-import { User } from '../../database/entities/user.entity';
+import { AppException } from '../../../platform/web/app.exception';
+import { ClientInfo } from '../../../platform/web/request-context';
+import { Organisation } from '../../../platform/database/entities/organisation.entity';
+import { User } from '../../../platform/database/entities/user.entity';
 import { assertMaySignIn, AuthService, SignedIn } from '../../auth';
-import { ERROR_CODES } from '../../shared/messages';
+import { ERROR_CODES } from '../../../shared/messages';
 import { ProviderRefusal } from '../connectors/provider-refusal';
 import { FederatedIdentity } from './federated-sign-in.service';
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Response } from 'express';
-import { setRefreshCookie } from '../../common/http/refresh-cookie';
-import { APP_CONFIG } from '../../config/app-config.module';
-import { AppConfig } from '../../config/env.validation';
-import { providerReturnPath } from '../../shared/return-path';
+import { setRefreshCookie } from '../../../platform/web/http/refresh-cookie';
+import { APP_CONFIG } from '../../../platform/config/app-config.module';
+import { AppConfig } from '../../../platform/config/env.validation';
+import { providerReturnPath } from '../../../shared/return-path';
 import { backToLogin, RoundTripEnd, RoundTripHandler } from '../round-trip/round-trip-purpose';
 import { DeploymentWideSignIn } from './deployment-wide-sign-in.service';
 import { FederatedSignInService } from './federated-sign-in.service';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { DATE_TYPE } from '../../database/column-types';
+import { DATE_TYPE } from '../../../platform/database/column-types';
 
 /** One single-use recovery code, stored as a keyed hash; a used one keeps its row until the next set. */
 @Entity('mfa_recovery_codes')

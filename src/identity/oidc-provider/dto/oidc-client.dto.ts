@@ -12,7 +12,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
-import { trim } from '../../common/transforms';
+import { trim } from '../../../platform/web/transforms';
 import {
   CreateOidcClientRequest,
   OIDC_CLIENT_MESSAGES,
@@ -22,7 +22,7 @@ import {
   OIDC_REDIRECT_URIS_MAX,
   OidcClientType,
   UpdateOidcClientRequest,
-} from '../../shared/oidc-clients';
+} from '../../../shared/oidc-clients';
 
 /** POST /api/oidc-clients */
 export class CreateOidcClientDto implements CreateOidcClientRequest {

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { DATE_TYPE } from '../../database/column-types';
+import { DATE_TYPE } from '../../../platform/database/column-types';
 
 /** An application a member signed in to, with the scopes it was given: consent once, withdrawn on My Security. */
 @Entity('oidc_consents')

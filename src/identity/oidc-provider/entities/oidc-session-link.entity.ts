@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
-import { DATE_TYPE } from '../../database/column-types';
+import { DATE_TYPE } from '../../../platform/database/column-types';
 
 /**
  * The portal session a grant (an application's sign-in, with every code and token it issues) was made in. A token is

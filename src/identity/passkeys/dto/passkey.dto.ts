@@ -14,8 +14,8 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { trim } from '../../common/transforms';
-import { PASSKEY_LIMITS } from '../../shared/passkeys';
+import { trim } from '../../../platform/web/transforms';
+import { PASSKEY_LIMITS } from '../../../shared/passkeys';
 
 const B64URL = /^[A-Za-z0-9_-]*$/;
 const b64 = (field: string) => ({ message: `${field} must be base64url.` });

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { trim } from '../../common/transforms';
-import { NewScimToken, SCIM_MESSAGES, SCIM_TOKEN_NAME_MAX, ScimTokenItem } from '../../shared/scim';
+import { trim } from '../../../platform/web/transforms';
+import { NewScimToken, SCIM_MESSAGES, SCIM_TOKEN_NAME_MAX, ScimTokenItem } from '../../../shared/scim';
 
 /** POST /api/scim-tokens */
 export class CreateScimTokenDto {

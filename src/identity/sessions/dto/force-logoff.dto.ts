@@ -1,6 +1,6 @@
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt } from 'class-validator';
-import { ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
-import { ForceLogoffRequest } from '../../shared/api-types';
+import { ORG_ADMIN_MESSAGES as M } from '../../../shared/organisation-admin';
+import { ForceLogoffRequest } from '../../../shared/api-types';
 
 /** POST api/userLoginActivities/force-logoff (spec 001 §7). */
 export class ForceLogoffDto implements ForceLogoffRequest {

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
-import { DATE_TYPE } from '../../database/column-types';
+import { DATE_TYPE } from '../../../platform/database/column-types';
 
 export type SessionEndReason =
   | 'logout'

@@ -1,14 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { WholeNumberField } from '../../common/validation';
-import { LIMITS } from '../../shared/limits';
+import { WholeNumberField } from '../../../platform/web/validation';
+import { LIMITS } from '../../../shared/limits';
 import {
   SUPPORT_ACCESS_LIMITS as L,
   SUPPORT_ACCESS_STATUSES,
   SupportAccessRequest,
   SupportAccessStatus,
-} from '../../shared/support-access';
+} from '../../../shared/support-access';
 
 /** POST /api/support-access: the member, and why (shown to the site admins who approve it and to the member). */
 export class SupportAccessRequestDto implements SupportAccessRequest {

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { DATE_TYPE } from '../../database/column-types';
+import { DATE_TYPE } from '../../../platform/database/column-types';
 
 /**
  * A browser on which the account's owner chose "Don't ask again". The cookie carries a random

@@ -10,7 +10,7 @@ import {
 } from 'typeorm';
 import { DATE_TYPE } from '../column-types';
 import { Organisation } from './organisation.entity';
-import { effectiveRoles, Role } from '../../shared/roles';
+import { effectiveRoles, Role } from '../../../shared/roles';
 
 @Entity('users')
 // The list's index (migration UserListIndex): its order, the id (PostgreSQL's entries hold no id), the filters.

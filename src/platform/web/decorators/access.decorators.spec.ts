@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { Role } from '../../shared/roles';
+import { Role } from '../../../shared/roles';
 import { Access, ACCESS_KEY } from './access.decorators';
 
 describe('@Access', () => {

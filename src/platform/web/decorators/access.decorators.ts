@@ -2,9 +2,9 @@ import { applyDecorators, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiResponse, ApiSecurity } from '@nestjs/swagger';
 import { ErrorResponse } from '../error-response';
-import type { ApiKeyScope } from '../../shared/api-keys';
-import { ERROR_CODES } from '../../shared/messages';
-import { Role } from '../../shared/roles';
+import type { ApiKeyScope } from '../../../shared/api-keys';
+import { ERROR_CODES } from '../../../shared/messages';
+import { Role } from '../../../shared/roles';
 
 /** The credentials a route may take, as the OpenAPI document names its security schemes. */
 export type Credential = 'bearer' | 'apiKey' | 'challenge' | 'service' | 'provisioning' | 'refreshCookie';
@@ -21,7 +21,7 @@ export interface StepUpOptions {
   when?: (request: { body?: unknown; query?: unknown; params?: unknown }) => boolean;
 }
 
-/** Who may call a route: the one decision the global guards (src/access) act on and the inventory lists. */
+/** Who may call a route: the one decision the global guards (src/identity/access) act on and the inventory lists. */
 export type AccessRule =
   | {
       kind: 'roles';
@@ -60,7 +60,7 @@ export type AccessRule =
 
 export const ACCESS_KEY = 'access';
 
-/** The OpenAPI texts of a refusal by the access guards (the document's other refusals are in src/openapi). */
+/** The OpenAPI texts of a refusal by the access guards (the document's other refusals are in src/platform/openapi). */
 export const ACCESS_REFUSALS = {
   401: 'No valid credential, or the sign-in needs another step (TOTP_REQUIRED, PASSWORD_CHANGE_REQUIRED)',
   403: 'The credential has expired ("jwt expired") or the caller may not do this',
@@ -106,7 +106,7 @@ function describe(target: object, key?: string | symbol): string {
 }
 
 /**
- * Who may call a route, stated once, on the handler or its controller: the global guards act on it (src/access),
+ * Who may call a route, stated once, on the handler or its controller: the global guards act on it (src/identity/access),
  * and it carries the route's OpenAPI security (its credential, the 401 and 403 it may answer).
  *
  * - `@Access({ roles })`: a signed-in caller with one of these roles (default-deny: a route without @Access is

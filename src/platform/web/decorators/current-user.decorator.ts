@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { ScimCaller } from '../scim-caller';
-import { CurrentUserInfo } from '../../shared/api-types';
+import { CurrentUserInfo } from '../../../shared/api-types';
 import { AuthUser } from '../auth-user';
 
 /** Hands the authenticated caller to a handler: `me(@CurrentUser() user: AuthUser)`. */

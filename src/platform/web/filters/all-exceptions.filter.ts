@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { AVAILABILITY_MESSAGES, ERROR_CODES } from '../../shared/messages';
+import { AVAILABILITY_MESSAGES, ERROR_CODES } from '../../../shared/messages';
 import { EngineState, RETRY_AFTER_SECONDS } from '../engine-state';
 import { unavailableEngine } from '../engine-unavailable';
 import { errorResponse } from './error-response';

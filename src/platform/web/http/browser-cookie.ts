@@ -1,6 +1,6 @@
 import { INestApplication, SetMetadata } from '@nestjs/common';
 import { NextFunction, Request, Response } from 'express';
-import { randomToken } from '../crypto/secrets';
+import { randomToken } from '../../crypto/secrets';
 import { controllerRoutes, routeMatcher } from '../middleware/method-table';
 
 /**

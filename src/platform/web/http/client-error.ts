@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ERROR_CODES, ErrorCode } from '../../shared/messages';
+import { ERROR_CODES, ErrorCode } from '../../../shared/messages';
 import { errorResponse } from '../filters/error-response';
 
 /** What the HTTP server's parser refused, by the error's code: the status, the machine code and the text. */

@@ -3,7 +3,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import { AppException } from '../app.exception';
-import { ERROR_CODES } from '../../shared/messages';
+import { ERROR_CODES } from '../../../shared/messages';
 
 /**
  * Bounds on what a request body may be (docs/decisions/hostile-input.md). The largest legitimate JSON

@@ -3,7 +3,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import { NextFunction, Request, Response } from 'express';
 import { match } from 'path-to-regexp';
-import { ERROR_CODES } from '../../shared/messages';
+import { ERROR_CODES } from '../../../shared/messages';
 import { errorResponse } from '../filters/error-response';
 
 /** A route pattern of a controller and the methods its handlers take. */

@@ -1,7 +1,7 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { AppException } from '../app.exception';
-import { ERROR_CODES } from '../../shared/messages';
-import { LIMITS } from '../../shared/limits';
+import { ERROR_CODES } from '../../../shared/messages';
+import { LIMITS } from '../../../shared/limits';
 
 /** A path parameter that names a stored row: a whole number from 1 to LIMITS.ID_MAX, else 400. */
 @Injectable()

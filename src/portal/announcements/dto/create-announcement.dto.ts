@@ -1,6 +1,6 @@
 import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
-import { SHELL_LIMITS } from '../../shared/shell';
-import { CreateAnnouncementRequest } from '../../shared/api-types';
+import { SHELL_LIMITS } from '../../../shared/shell';
+import { CreateAnnouncementRequest } from '../../../shared/api-types';
 
 /** POST /api/announcements: E-Support publishes to every organisation (no organisationId) or to one. */
 export class CreateAnnouncementDto implements CreateAnnouncementRequest {

@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { TitledText } from '../../common/entities/titled-text';
+import { TitledText } from '../../../platform/web/entities/titled-text';
 
 /** An announcement published by E-Support, to every organisation (organisationId null) or to one. */
 @Entity('announcements')

@@ -1,5 +1,5 @@
 import { IsString, MaxLength } from 'class-validator';
-import { CONTACT_MESSAGES, ContactMessage, SHELL_LIMITS } from '../../shared/shell';
+import { CONTACT_MESSAGES, ContactMessage, SHELL_LIMITS } from '../../../shared/shell';
 
 /**
  * POST /api/users/contact-email/ (spec 001 §7): name, email, subject, message. The decorators only

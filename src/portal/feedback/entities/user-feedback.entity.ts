@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { TitledText } from '../../common/entities/titled-text';
+import { TitledText } from '../../../platform/web/entities/titled-text';
 
 /** Feedback a signed-in user gave through the Give Feedback dialog (spec 001 §2.9, §3). */
 @Entity('user_feedback')

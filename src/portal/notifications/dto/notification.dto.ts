@@ -1,5 +1,5 @@
-import type { PublishNotificationRequest } from '../../shared/notifications';
-import { LIMITS } from '../../shared/limits';
+import type { PublishNotificationRequest } from '../../../shared/notifications';
+import { LIMITS } from '../../../shared/limits';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -14,8 +14,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { OmitOrValid } from '../../common/validation';
-import { CONTENT_FIELD_LIMITS as L, NOTIFICATION_TYPES, NotificationType } from '../../shared/notifications';
+import { OmitOrValid } from '../../../platform/web/validation';
+import { CONTENT_FIELD_LIMITS as L, NOTIFICATION_TYPES, NotificationType } from '../../../shared/notifications';
 
 const text = (field: keyof typeof L) => [
   IsOptional(),

@@ -1,7 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
-import { RedisConnection } from '../../redis/redis.module';
+import { RedisConnection } from '../../../platform/redis/redis.module';
 import { LeanIoAdapter } from './lean-io.adapter';
 
 /**

@@ -1,8 +1,8 @@
 import { Transform } from 'class-transformer';
-import { trim } from '../../common/transforms';
+import { trim } from '../../../platform/web/transforms';
 import { IsBoolean, IsDateString, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { SYSTEM_EVENT_TYPES, SYSTEM_STATUSES, type SystemStatus } from '../../shared/shell';
-import { SystemInformationQuery } from '../../shared/api-types';
+import { SYSTEM_EVENT_TYPES, SYSTEM_STATUSES, type SystemStatus } from '../../../shared/shell';
+import { SystemInformationQuery } from '../../../shared/api-types';
 
 const EVENT_TYPE_MESSAGE = `eventType must be one of ${SYSTEM_EVENT_TYPES.join(', ')}.`;
 

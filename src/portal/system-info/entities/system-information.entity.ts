@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { DATE_TYPE } from '../../database/column-types';
+import { DATE_TYPE } from '../../../platform/database/column-types';
 
 /** An event recorded by a back-end system or by this application (spec 001 §3 'System information entry'). */
 @Entity('system_information')

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { LIMITS } from '../../../shared/limits';
-import { RETURN_PATH_MAX } from '../../../shared/return-path';
-import { BODY_LIMITS } from '../../../common/middleware/body-parsing';
+import { LIMITS } from '../../../../shared/limits';
+import { RETURN_PATH_MAX } from '../../../../shared/return-path';
+import { BODY_LIMITS } from '../../../../platform/web/middleware/body-parsing';
 
 /** POST /auth/sso/discover */
 export class DiscoverDto {
