@@ -2,7 +2,7 @@ import request from 'supertest';
 import { ApiKey } from '../../src/administration/api-keys/entities/api-key.entity';
 import { sha256 } from '../../src/platform/crypto/secrets';
 import { RATE_LIMITS } from '../../src/platform/web/throttling/rate-limits';
-import { AccountEvents } from '../../src/administration/users/lifecycle/account-events';
+import { AccountEvents } from '../../src/identity/users/lifecycle/account-events';
 import { AccountEvent } from '../../src/shared/account-events';
 import { API_KEYS_MAX, ApiKeyScope, NewApiKey } from '../../src/shared/api-keys';
 import { Role } from '../../src/shared/roles';

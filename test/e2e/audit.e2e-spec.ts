@@ -1,7 +1,7 @@
 import { generateSecret } from 'otplib';
 import request from 'supertest';
 import { MoreThan } from 'typeorm';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { RetentionService } from '../../src/administration/privacy/retention.service';
 import { UTF8_BOM } from '../../src/platform/web/csv';
 import { AuditEventType } from '../../src/shared/audit';

@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
-import { DomainRecheckService } from '../../src/administration/domains/domain-recheck.service';
-import { OrganisationDomain } from '../../src/administration/domains/entities/organisation-domain.entity';
-import { VerifiedDomainsService } from '../../src/administration/domains/verified-domains.service';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
+import { DomainRecheckService } from '../../src/identity/domains/domain-recheck.service';
+import { OrganisationDomain } from '../../src/identity/domains/entities/organisation-domain.entity';
+import { VerifiedDomainsService } from '../../src/identity/domains/verified-domains.service';
 import { OutboxMessage } from '../../src/platform/mail/entities/outbox-message.entity';
 import { formatMailDateTime } from '../../src/shared/display-formats';
 import { DOMAIN_RECORD_GRACE_DAYS } from '../../src/shared/domains';

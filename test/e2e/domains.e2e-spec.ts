@@ -1,8 +1,8 @@
 import { createSocket } from 'node:dgram';
 import request from 'supertest';
-import { OrganisationDomain } from '../../src/administration/domains/entities/organisation-domain.entity';
-import { VerifiedDomainsService } from '../../src/administration/domains/verified-domains.service';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { OrganisationDomain } from '../../src/identity/domains/entities/organisation-domain.entity';
+import { VerifiedDomainsService } from '../../src/identity/domains/verified-domains.service';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { Role } from '../../src/shared/roles';
 import { startDnsServer, TestDnsServer } from '../utils/dns-server';
 import { expectErrorBody } from '../utils/error-body';

@@ -10,7 +10,7 @@ import { EngineState } from '../../src/platform/web/engine-state';
 import { AVAILABILITY_MESSAGES } from '../../src/shared/messages';
 import { SOCKET_ERRORS } from '../../src/shared/notifications';
 import { Role } from '../../src/shared/roles';
-import { UsersService } from '../../src/administration/users/users.service';
+import { UsersService } from '../../src/identity/users/users.service';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
 import { createTestApp, TestApp } from '../utils/test-app';
 

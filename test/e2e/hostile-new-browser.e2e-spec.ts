@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { AuditService } from '../../src/administration/audit/audit.service';
+import { AuditService } from '../../src/platform/audit/audit.service';
 import { MySignIn } from '../../src/shared/insights';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { User } from '../../src/platform/database/entities/user.entity';

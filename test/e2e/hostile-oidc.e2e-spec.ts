@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { IsNull } from 'typeorm';
 import request from 'supertest';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { encrypt } from '../../src/platform/crypto/secrets';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { User } from '../../src/platform/database/entities/user.entity';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { Invitation } from '../../src/administration/invitations/entities/invitation.entity';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';

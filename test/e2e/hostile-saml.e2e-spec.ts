@@ -1,7 +1,7 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { createServer, Server } from 'node:http';
 import request from 'supertest';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { User } from '../../src/platform/database/entities/user.entity';
 import { createOrganisation, createUser, fromResponse } from '../utils/factories';
 import { injectComment, withDoctype, WRAPPING_ATTACKS } from '../utils/saml-attacks';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { InsightsReport } from '../../src/shared/insights';
 import { Role } from '../../src/shared/roles';
 import { expectErrorBody } from '../utils/error-body';

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { IsNull } from 'typeorm';
 import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { User } from '../../src/platform/database/entities/user.entity';
-import { OrganisationDomain } from '../../src/administration/domains/entities/organisation-domain.entity';
+import { OrganisationDomain } from '../../src/identity/domains/entities/organisation-domain.entity';
 import { Invitation } from '../../src/administration/invitations/entities/invitation.entity';
 import { systemInvitationClock } from '../../src/administration/invitations/invitation-clock';
 import { formatMailDateTime } from '../../src/shared/display-formats';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { In } from 'typeorm';
-import { AuditService } from '../../src/administration/audit/audit.service';
+import { AuditService } from '../../src/platform/audit/audit.service';
 import { IntegrationDelivery } from '../../src/administration/integrations/entities/integration-delivery.entity';
 import { LogStream } from '../../src/administration/integrations/entities/log-stream.entity';
 import { AUDIT_EVENT_TYPES } from '../../src/shared/audit';

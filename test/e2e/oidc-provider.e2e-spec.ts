@@ -13,7 +13,7 @@ import { RATE_LIMITS } from '../../src/platform/web/throttling/rate-limits';
 import { createOrganisation, createUser, login, LoggedIn, PASSWORD, totp } from '../utils/factories';
 import { Browser, freePort } from '../utils/relying-party';
 import { createInstanceBeside, createTestApp, TestApp } from '../utils/test-app';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { IntegrationDelivery } from '../../src/administration/integrations/entities/integration-delivery.entity';
 import { WebhookReceiver } from '../utils/webhook-receiver';
 import { expectErrorBody } from '../utils/error-body';

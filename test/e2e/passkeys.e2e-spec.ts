@@ -1,7 +1,7 @@
 import { generateSecret } from 'otplib';
 import request from 'supertest';
 import { encrypt } from '../../src/platform/crypto/secrets';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { Passkey } from '../../src/identity/passkeys/passkey.entity';
 import { WebAuthnChallenge } from '../../src/identity/passkeys/webauthn-challenge.entity';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';

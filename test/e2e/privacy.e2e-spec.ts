@@ -1,7 +1,7 @@
 import { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import request from 'supertest';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { User } from '../../src/platform/database/entities/user.entity';
 import { SignInHistory } from '../../src/administration/insights/entities/sign-in-history.entity';
@@ -12,7 +12,7 @@ import { OidcRecord } from '../../src/identity/oidc-provider/entities/oidc-recor
 import { RetentionService } from '../../src/administration/privacy/retention.service';
 import { MyDataExport } from '../../src/shared/privacy';
 import { Role } from '../../src/shared/roles';
-import { NOT_PERSONAL_TABLES, PERSONAL_TABLES } from '../../src/administration/users/lifecycle/personal-data';
+import { NOT_PERSONAL_TABLES, PERSONAL_TABLES } from '../../src/identity/users/lifecycle/personal-data';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, LoggedIn, login } from '../utils/factories';
 import { createRoleMatrix, RoleMatrix } from '../utils/roles';

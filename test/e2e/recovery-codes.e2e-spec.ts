@@ -4,7 +4,7 @@ import { IsNull } from 'typeorm';
 import { RecoveryCode } from '../../src/identity/mfa/entities/recovery-code.entity';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { Role } from '../../src/shared/roles';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { createOrganisation, createUser, fromResponse, login, PASSWORD, totp } from '../utils/factories';
 import { expectErrorBody } from '../utils/error-body';
 import { readOutbox } from '../utils/outbox';

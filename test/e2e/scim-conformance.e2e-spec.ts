@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { UserGroupMember } from '../../src/administration/user-groups/entities/user-group-member.entity';
-import { UserGroup } from '../../src/administration/user-groups/entities/user-group.entity';
+import { UserGroupMember } from '../../src/identity/user-groups/entities/user-group-member.entity';
+import { UserGroup } from '../../src/identity/user-groups/entities/user-group.entity';
 import { Role } from '../../src/shared/roles';
 import entra from './fixtures/scim/entra-validator.json';
 import okta from './fixtures/scim/okta-spec-test.json';

@@ -1,6 +1,6 @@
 import { generateSecret } from 'otplib';
 import request from 'supertest';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { User } from '../../src/platform/database/entities/user.entity';
 import { Session } from '../../src/identity/sessions/entities/session.entity';

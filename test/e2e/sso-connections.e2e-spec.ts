@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { OutboxMessage } from '../../src/platform/mail/entities/outbox-message.entity';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { Session } from '../../src/identity/sessions/entities/session.entity';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { IsNull } from 'typeorm';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { encrypt } from '../../src/platform/crypto/secrets';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { Session } from '../../src/identity/sessions/entities/session.entity';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { createOrganisation, createUser, fromResponse, LoggedIn } from '../utils/factories';
 import { ageSession } from '../utils/step-up';

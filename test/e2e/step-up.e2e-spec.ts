@@ -1,12 +1,12 @@
 import { generateSecret } from 'otplib';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { encrypt } from '../../src/platform/crypto/secrets';
 import { Passkey } from '../../src/identity/passkeys/passkey.entity';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { Session } from '../../src/identity/sessions/entities/session.entity';
-import { OrganisationDomain } from '../../src/administration/domains/entities/organisation-domain.entity';
+import { OrganisationDomain } from '../../src/identity/domains/entities/organisation-domain.entity';
 import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
 import { ScimToken } from '../../src/identity/scim/entities/scim-token.entity';
 import { SECURITY_MESSAGES } from '../../src/shared/messages';

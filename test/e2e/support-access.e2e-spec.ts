@@ -1,7 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
-import { AuditService } from '../../src/administration/audit';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditService } from '../../src/platform/audit';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { runInSupportSession } from '../../src/platform/web/support-session';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { User } from '../../src/platform/database/entities/user.entity';
@@ -10,8 +10,8 @@ import { Notification } from '../../src/portal/notifications/entities/notificati
 import { Session } from '../../src/identity/sessions/entities/session.entity';
 import { Role } from '../../src/shared/roles';
 import { SupportAccessPolicy } from '../../src/shared/support-access';
-import { SupportAccess } from '../../src/identity/support-access/entities/support-access.entity';
-import { SupportAccessService } from '../../src/identity/support-access/support-access.service';
+import { SupportAccess } from '../../src/portal/support-access/entities/support-access.entity';
+import { SupportAccessService } from '../../src/portal/support-access/support-access.service';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, LoggedIn, login, PASSWORD } from '../utils/factories';
 import { lastMailTo } from '../utils/outbox';

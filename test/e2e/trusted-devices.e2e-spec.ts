@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { generateSecret } from 'otplib';
 import request from 'supertest';
 import { TrustedDevice } from '../../src/identity/trusted-devices/entities/trusted-device.entity';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { User } from '../../src/platform/database/entities/user.entity';
 import { Role } from '../../src/shared/roles';

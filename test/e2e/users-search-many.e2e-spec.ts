@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { User } from '../../src/platform/database/entities/user.entity';
 import { Role } from '../../src/shared/roles';
-import { SEARCH_PROBE_SIZE } from '../../src/administration/users/search/user-search.service';
+import { SEARCH_PROBE_SIZE } from '../../src/identity/users/search/user-search.service';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
 import { createTestApp, TestApp } from '../utils/test-app';
 

@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { In } from 'typeorm';
 import { Webhook } from 'standardwebhooks';
-import { AuditService } from '../../src/administration/audit/audit.service';
+import { AuditService } from '../../src/platform/audit/audit.service';
 import { decrypt } from '../../src/platform/crypto/secrets';
 import { IntegrationDelivery } from '../../src/administration/integrations/entities/integration-delivery.entity';
 import { WebhookEndpoint } from '../../src/administration/integrations/entities/webhook-endpoint.entity';
-import { AuditEvent } from '../../src/administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { SessionLifetimeService } from '../../src/identity/sessions/session-lifetime.service';
 import { Role } from '../../src/shared/roles';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuditService } from '../audit';
+import { AuditService } from '../../platform/audit';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../../platform/web/auth-user';
 import { randomToken, sha256 } from '../../platform/crypto/secrets';

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingContactController, PrimaryBillingController } from './billing.controller';
 import { BillingService } from './billing.service';
 import { ContactProfileEntity } from './entities/contact-profile.entity';
-import { AuditModule } from '../audit';
+import { AuditModule } from '../../platform/audit';
 
 @Module({
   imports: [AuditModule, TypeOrmModule.forFeature([ContactProfileEntity])],

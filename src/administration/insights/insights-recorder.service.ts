@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { AuditHook, AuditRecord, AuditService } from '../audit';
+import { AuditHook, AuditRecord, AuditService } from '../../platform/audit';
 import { AuditEventItem } from '../../shared/audit';
 import { randomToken, sha256 } from '../../platform/crypto/secrets';
 import { APP_CONFIG } from '../../platform/config/app-config.module';

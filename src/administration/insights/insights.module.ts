@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit';
+import { AuditModule } from '../../platform/audit';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { User } from '../../platform/database/entities/user.entity';
 import { SessionsModule } from '../../identity/sessions';

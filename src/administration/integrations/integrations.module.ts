@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit';
+import { AuditModule } from '../../platform/audit';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
-import { UsersModule } from '../users';
+import { UsersModule } from '../../identity/users';
 import { DeliveryEngine } from './delivery/delivery-engine.service';
 import { IntegrationOutbox } from './delivery/integration-outbox';
 import { IntegrationDelivery } from './entities/integration-delivery.entity';

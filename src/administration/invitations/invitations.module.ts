@@ -1,10 +1,10 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit';
+import { AuditModule } from '../../platform/audit';
 import { AuthModule } from '../../identity/auth';
 import { CredentialsModule } from '../../identity/credentials/credentials.module';
 import { FederationModule } from '../../identity/federation';
-import { UsersModule } from '../users';
+import { UsersModule } from '../../identity/users';
 import { BulkBodyMiddleware } from './bulk-body.middleware';
 import { Invitation } from './entities/invitation.entity';
 import { InvitationsController } from './invitations.controller';

@@ -1,7 +1,7 @@
 import { HttpStatus, Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere, IsNull, LessThanOrEqual, MoreThan, Not } from 'typeorm';
-import { AuditService } from '../audit';
+import { AuditService } from '../../platform/audit';
 import { AuthService, SignedIn } from '../../identity/auth';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../../platform/web/auth-user';
@@ -29,7 +29,7 @@ import {
 import { formatMailDateTime } from '../../shared/display-formats';
 import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../../shared/messages';
 import { effectiveRoles, Role, roleNames } from '../../shared/roles';
-import { accountEmail, AccountLifecycleService } from '../users';
+import { accountEmail, AccountLifecycleService } from '../../identity/users';
 import { AcceptInvitationDto, InvitationListQueryDto, InviteDto } from './dto/invitation.dto';
 import { Invitation } from './entities/invitation.entity';
 import { BulkFile } from './bulk-file';

@@ -5,7 +5,7 @@ import { LogoUpload } from './entities/logo-upload.entity';
 import { LogoRawBodyMiddleware } from './logo-raw-body.middleware';
 import { LogoController } from './logo.controller';
 import { LogoService } from './logo.service';
-import { AuditModule } from '../audit';
+import { AuditModule } from '../../platform/audit';
 
 @Module({
   imports: [AuditModule, TypeOrmModule.forFeature([LogoUpload, Organisation])],

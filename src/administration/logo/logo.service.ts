@@ -2,7 +2,7 @@ import { HttpStatus, Inject, Injectable, Logger, OnApplicationBootstrap, OnAppli
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { In, IsNull, LessThan, MoreThan, Not, Repository } from 'typeorm';
-import { AuditService } from '../audit';
+import { AuditService } from '../../platform/audit';
 import { AppException } from '../../platform/web/app.exception';
 import { runPeriodically } from '../../platform/jobs/periodic';
 import { RequestContext } from '../../platform/web/request-context';

@@ -7,7 +7,7 @@ import { BreachedPasswordsService } from '../../identity/credentials/breached-pa
 import { SECURITY_MESSAGES } from '../../shared/messages';
 import { temporaryPassword } from '../../platform/crypto/secrets';
 import { PasswordService } from '../../identity/credentials/password.service';
-import { AccountLifecycleService } from '../users';
+import { AccountLifecycleService } from '../../identity/users';
 import { Role } from '../../shared/roles';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 

@@ -4,7 +4,7 @@ import { OrganisationsController } from './organisations.controller';
 import { OrganisationsService } from './organisations.service';
 import { SupportAccountsController } from './support-accounts.controller';
 import { CredentialsModule } from '../../identity/credentials/credentials.module';
-import { UsersModule } from '../users';
+import { UsersModule } from '../../identity/users';
 
 @Module({
   imports: [CredentialsModule, UsersModule],

@@ -1,4 +1,4 @@
-import { AuditEvent } from '../audit/entities/audit-event.entity';
+import { AuditEvent } from '../../platform/audit/entities/audit-event.entity';
 import { ERROR_CODES } from '../../shared/messages';
 import { Role } from '../../shared/roles';
 import { User } from '../../platform/database/entities/user.entity';

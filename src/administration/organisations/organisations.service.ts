@@ -13,7 +13,7 @@ import { EMAIL_PATTERN, LIMITS } from '../../shared/limits';
 import { PRODUCT_NAME, ERROR_CODES } from '../../shared/messages';
 import { APPLICATION_IDS, ORG_ADMIN_MESSAGES as M, SITE_ADMIN_FIRST_SIGN_IN } from '../../shared/organisation-admin';
 import { Role } from '../../shared/roles';
-import { AccountActor, AccountLifecycleService } from '../users';
+import { AccountActor, AccountLifecycleService } from '../../identity/users';
 import { CreateESupportDto } from './dto/create-esupport.dto';
 import { CreateSiteAdminDto } from './dto/create-site-admin.dto';
 import { Organisation } from '../../platform/database/entities/organisation.entity';

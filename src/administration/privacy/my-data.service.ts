@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { AuditService } from '../audit';
+import { AuditService } from '../../platform/audit';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser, isSupport } from '../../platform/web/auth-user';
 import { ClientInfo } from '../../platform/web/request-context';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit';
-import { UsersModule } from '../users';
+import { AuditModule } from '../../platform/audit';
+import { UsersModule } from '../../identity/users';
 import { MyDataService } from './my-data.service';
 import { PrivacyController } from './privacy.controller';
 import { PrivacyService } from './privacy.service';

@@ -11,7 +11,7 @@ import { User } from '../../platform/database/entities/user.entity';
 import { SuccessMessage } from '../../shared/api-answers';
 import { MyPrivacy, PRIVACY_LIMITS, PRIVACY_MESSAGES, SelfDeletionRefusal } from '../../shared/privacy';
 import { Role } from '../../shared/roles';
-import { AccountLifecycleService } from '../users';
+import { AccountLifecycleService } from '../../identity/users';
 
 /** Erasure's two doors (docs/privacy.md); the rules and the work are the account lifecycle's `erase`. */
 @Injectable()

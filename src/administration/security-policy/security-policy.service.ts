@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuditChanges, AuditService } from '../audit';
+import { AuditChanges, AuditService } from '../../platform/audit';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser, canAccessOrganisation, isSupport } from '../../platform/web/auth-user';
 import { RequestContext } from '../../platform/web/request-context';

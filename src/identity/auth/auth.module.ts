@@ -5,7 +5,7 @@ import { PasskeysModule } from '../passkeys';
 import { TrustedDevicesModule } from '../trusted-devices';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { User } from '../../platform/database/entities/user.entity';
-import { UsersModule } from '../../administration/users';
+import { UsersModule } from '../users';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { SignInAttempts } from './sign-in/sign-in-attempts';
@@ -22,7 +22,7 @@ import { THROTTLE_STORE } from '../../platform/web/throttling/throttle-store';
 import { DatabaseThrottleStore } from '../../platform/web/throttling/database-throttle-store';
 import { Session, SessionsModule } from '../sessions';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { AuditModule } from '../../administration/audit';
+import { AuditModule } from '../../platform/audit';
 
 @Module({
   imports: [

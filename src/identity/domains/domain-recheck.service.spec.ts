@@ -1,4 +1,4 @@
-import { AuditEvent } from '../audit/entities/audit-event.entity';
+import { AuditEvent } from '../../platform/audit/entities/audit-event.entity';
 import { OutboxMessage } from '../../platform/mail/entities/outbox-message.entity';
 import { DOMAIN_RECORD_GRACE_DAYS, domainTxtName } from '../../shared/domains';
 import { Role } from '../../shared/roles';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, EntityManager, IsNull, Not, Repository } from 'typeorm';
-import { AuditService } from '../audit';
+import { AuditService } from '../../platform/audit';
 import { runPeriodically } from '../../platform/jobs/periodic';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';

@@ -8,7 +8,7 @@ import { OrganisationDomain } from './entities/organisation-domain.entity';
 import { VerifiedDomainsService } from './verified-domains.service';
 import { DomainRecheckService } from './domain-recheck.service';
 import { User } from '../../platform/database/entities/user.entity';
-import { AuditModule } from '../audit';
+import { AuditModule } from '../../platform/audit';
 
 /** Verified domains (docs/product-rules.md §6); sign-in reads them through VerifiedDomainsService. */
 @Module({

@@ -1,4 +1,4 @@
-import { AuditEvent } from '../audit/entities/audit-event.entity';
+import { AuditEvent } from '../../platform/audit/entities/audit-event.entity';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { domainTxtName, MAX_DOMAINS_PER_ORGANISATION } from '../../shared/domains';
 import { ERROR_CODES } from '../../shared/messages';

@@ -18,7 +18,7 @@ import {
   MAX_DOMAINS_PER_ORGANISATION,
 } from '../../shared/domains';
 import { ERROR_CODES } from '../../shared/messages';
-import { AuditService } from '../audit';
+import { AuditService } from '../../platform/audit';
 import { DnsTxtResolver } from './dns-txt.resolver';
 import { OrganisationDomain } from './entities/organisation-domain.entity';
 

@@ -5,7 +5,7 @@ import { Access } from '../../platform/web/decorators/access.decorators';
 import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
 import { Client, RequestContext } from '../../platform/web/request-context';
 import { CAPABILITY_ROLES } from '../../shared/roles';
-import { UserIdDto } from '../../administration/users';
+import { UserIdDto } from '../users';
 import { MfaAdminService } from './mfa-admin.service';
 import { Answers } from '../../platform/openapi/decorators';
 

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AppException } from '../../platform/web/app.exception';
-import { AuditService } from '../../administration/audit';
+import { AuditService } from '../../platform/audit';
 import { AuthUser } from '../../platform/web/auth-user';
 import { RequestContext } from '../../platform/web/request-context';
 import { SuccessResult } from '../../shared/api-types';
 import { checkAccountAction } from '../../shared/account-rules';
-import { UsersService } from '../../administration/users';
+import { UsersService } from '../users';
 import { MfaService } from './mfa.service';
 import { removeAllPasskeys } from '../passkeys';
 

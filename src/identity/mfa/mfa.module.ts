@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from '../../platform/database/entities/user.entity';
-import { UsersModule } from '../../administration/users';
+import { UsersModule } from '../users';
 import { RecoveryCode } from './entities/recovery-code.entity';
 import { MfaAdminController } from './mfa-admin.controller';
 import { MfaAdminService } from './mfa-admin.service';
@@ -11,7 +11,7 @@ import { RecoveryCodesController } from './recovery-codes.controller';
 import { RecoveryCodesService } from './recovery-codes.service';
 import { TrustedDevicesModule } from '../trusted-devices';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { AuditModule } from '../../administration/audit';
+import { AuditModule } from '../../platform/audit';
 import { SessionsModule } from '../sessions';
 
 @Module({

@@ -1,5 +1,5 @@
 import { generateSecret } from 'otplib';
-import { AuditEvent } from '../../administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../platform/audit/entities/audit-event.entity';
 import { ERROR_CODES } from '../../shared/messages';
 import { SessionsService } from '../sessions/sessions.service';
 import { User } from '../../platform/database/entities/user.entity';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHmac, KeyObject, randomInt } from 'node:crypto';
 import { EntityManager, IsNull, Repository } from 'typeorm';
-import { AuditService } from '../../administration/audit';
+import { AuditService } from '../../platform/audit';
 import { hmacKey } from '../../platform/crypto/secrets';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';

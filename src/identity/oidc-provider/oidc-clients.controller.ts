@@ -7,7 +7,7 @@ import { ParseIdPipe } from '../../platform/web/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../../platform/web/request-context';
 import { Answers, Errors } from '../../platform/openapi/decorators';
 import { CAPABILITY_ROLES } from '../../shared/roles';
-import { OrganisationQueryDto } from '../../administration/users';
+import { OrganisationQueryDto } from '../users';
 import { CreateOidcClientDto, UpdateOidcClientDto } from './dto/oidc-client.dto';
 import { OidcClientsService } from './oidc-clients.service';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
-import { AuditService } from '../../administration/audit';
+import { AuditService } from '../../platform/audit';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser, isSupport, managedOrganisationId } from '../../platform/web/auth-user';
 import { encrypt, randomToken } from '../../platform/crypto/secrets';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import type { InteractionDetails } from 'oidc-provider';
 import { DataSource } from 'typeorm';
-import { AuditService } from '../../administration/audit';
+import { AuditService } from '../../platform/audit';
 import { requestContextOf } from '../../platform/web/request-context';
 import { User } from '../../platform/database/entities/user.entity';
 import { AuthUser, mfaPending } from '../../platform/web/auth-user';

@@ -2,7 +2,7 @@ import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AuditService } from '../../administration/audit';
+import { AuditService } from '../../platform/audit';
 import { AuthUser } from '../../platform/web/auth-user';
 import { Access } from '../../platform/web/decorators/access.decorators';
 import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../../administration/audit';
+import { AuditModule } from '../../platform/audit';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { SessionsModule } from '../sessions';

@@ -7,7 +7,7 @@ import { PasskeyLoginController, PasskeysController } from './passkeys.controlle
 import { PasskeysService } from './passkeys.service';
 import { WebAuthnChallenge } from './webauthn-challenge.entity';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { AuditModule } from '../../administration/audit';
+import { AuditModule } from '../../platform/audit';
 import { SessionsModule } from '../sessions';
 
 /** Passkeys: registration and management under /mfa/passkeys, options for sign-in under /auth/passkey. */

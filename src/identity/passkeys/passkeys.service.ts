@@ -14,7 +14,7 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { createHmac } from 'node:crypto';
 import { EntityManager, LessThan, MoreThanOrEqual, Repository } from 'typeorm';
-import { AuditService } from '../../administration/audit';
+import { AuditService } from '../../platform/audit';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser } from '../../platform/web/auth-user';
 import { RequestContext } from '../../platform/web/request-context';

@@ -1,8 +1,8 @@
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { ScimCaller } from '../../platform/web/scim-caller';
 import { Role } from '../../shared/roles';
-import { UserGroupMember } from '../../administration/user-groups/entities/user-group-member.entity';
-import { UserGroup } from '../../administration/user-groups/entities/user-group.entity';
+import { UserGroupMember } from '../user-groups/entities/user-group-member.entity';
+import { UserGroup } from '../user-groups/entities/user-group.entity';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
 import { GROUP_SCHEMA, patchOp } from '../../../test/utils/scim';
 import { callerOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';

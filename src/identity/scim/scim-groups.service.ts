@@ -1,14 +1,14 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
-import { AuditService } from '../../administration/audit';
+import { AuditService } from '../../platform/audit';
 import { RequestContext } from '../../platform/web/request-context';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { ScimCaller } from '../../platform/web/scim-caller';
 import { MANAGED_BY_SCIM } from '../../shared/scim';
 import { NAME_MAX } from '../../shared/validation';
-import { UserGroup, UserGroupMember } from '../../administration/user-groups';
+import { UserGroup, UserGroupMember } from '../user-groups';
 import { User } from '../../platform/database/entities/user.entity';
 import { isUniqueViolation } from '../../platform/database/unique-violation';
 import { attributeList, project } from './scim-attributes';

@@ -6,7 +6,7 @@ import { CurrentUser } from '../../platform/web/decorators/current-user.decorato
 import { ParseIdPipe } from '../../platform/web/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../../platform/web/request-context';
 import { CAPABILITY_ROLES } from '../../shared/roles';
-import { OrganisationQueryDto } from '../../administration/users';
+import { OrganisationQueryDto } from '../users';
 import { CreateScimTokenDto, ErrorBodyDto, NewScimTokenDto, RevokedDto, ScimTokenItemDto } from './dto/scim-token.dto';
 import { ScimTokensService } from './scim-tokens.service';
 

@@ -1,4 +1,4 @@
-import { AuditEvent } from '../../administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../platform/audit/entities/audit-event.entity';
 import { sha256 } from '../../platform/crypto/secrets';
 import { ERROR_CODES } from '../../shared/messages';
 import { Role } from '../../shared/roles';

@@ -11,7 +11,7 @@ import { BASE_ROLE, Role, roleNames } from '../../shared/roles';
 import { MANAGED_BY_SCIM } from '../../shared/scim';
 import { NAME_MAX } from '../../shared/validation';
 import { User } from '../../platform/database/entities/user.entity';
-import { accountEmail, AccountLifecycleService } from '../../administration/users';
+import { accountEmail, AccountLifecycleService } from '../users';
 import { attributeList, project } from './scim-attributes';
 import { badValue, immutable, scimError } from './scim-errors';
 import { eqConditions, USER_FILTER_ATTRIBUTES } from './scim-filter';

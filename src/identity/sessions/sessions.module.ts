@@ -9,7 +9,7 @@ import { SessionEvents } from './session-events';
 import { SessionsService } from './sessions.service';
 import { SessionLifetimeService } from './session-lifetime.service';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { AuditModule } from '../../administration/audit';
+import { AuditModule } from '../../platform/audit';
 
 @Module({
   imports: [

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { EntityManager, In, IsNull, MoreThan, Not, Repository } from 'typeorm';
-import { AuditService } from '../../administration/audit';
+import { AuditService } from '../../platform/audit';
 import { lockRow } from '../../platform/database/locks';
 import { insertOnly } from '../../platform/database/insert-only';
 import { AppException } from '../../platform/web/app.exception';

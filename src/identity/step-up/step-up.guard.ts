@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuditService } from '../../administration/audit';
+import { AuditService } from '../../platform/audit';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { ERROR_CODES, SECURITY_MESSAGES } from '../../shared/messages';

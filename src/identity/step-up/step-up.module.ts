@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../../administration/audit';
+import { AuditModule } from '../../platform/audit';
 import { AuthModule } from '../auth';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { FederationModule } from '../federation';

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { CookieOptions } from 'express';
 import { createHmac, KeyObject, timingSafeEqual } from 'node:crypto';
 import { EntityManager, Repository } from 'typeorm';
-import { AuditService } from '../../administration/audit';
+import { AuditService } from '../../platform/audit';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser } from '../../platform/web/auth-user';
 import { hmacKey, randomToken, sha256 } from '../../platform/crypto/secrets';

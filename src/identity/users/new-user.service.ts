@@ -5,7 +5,7 @@ import { temporaryPassword } from '../../platform/crypto/secrets';
 import { RequestContext } from '../../platform/web/request-context';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
-import { PasswordService } from '../../identity/credentials/password.service';
+import { PasswordService } from '../credentials/password.service';
 import { MailService } from '../../platform/mail/mail.service';
 import { canToggleAdministrator, checkNewUserRole, parseRoleIds } from '../../shared/account-rules';
 import { NewUserResult } from '../../shared/api-types';

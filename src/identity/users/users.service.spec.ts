@@ -1,11 +1,11 @@
 import { newUserEmailError } from './dto/user-changes.dto';
 import { Repository } from 'typeorm';
-import { AuditService } from '../audit/audit.service';
+import { AuditService } from '../../platform/audit/audit.service';
 import { AuthUser } from '../../platform/web/auth-user';
-import { PasswordRulesService } from '../../identity/credentials/password-rules.service';
-import { PasswordService } from '../../identity/credentials/password.service';
+import { PasswordRulesService } from '../credentials/password-rules.service';
+import { PasswordService } from '../credentials/password.service';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
-import { SessionsService } from '../../identity/sessions/sessions.service';
+import { SessionsService } from '../sessions/sessions.service';
 import { Role } from '../../shared/roles';
 import { User } from '../../platform/database/entities/user.entity';
 import { UsersService } from './users.service';

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuditService } from '../audit';
+import { AuditService } from '../../platform/audit';
 import { RequestContext } from '../../platform/web/request-context';
-import { PasswordRulesService } from '../../identity/credentials/password-rules.service';
-import { PasswordService } from '../../identity/credentials/password.service';
+import { PasswordRulesService } from '../credentials/password-rules.service';
+import { PasswordService } from '../credentials/password.service';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser, canAccessOrganisation, mfaPending } from '../../platform/web/auth-user';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
-import { SessionsService } from '../../identity/sessions';
+import { SessionsService } from '../sessions';
 import { OrganisationInfo, SingleUser, SuccessResult, UserListPage } from '../../shared/api-types';
 import { ACCOUNT_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../../shared/messages';
 import { Role } from '../../shared/roles';
@@ -25,7 +25,7 @@ import { ListedOrganisation, UserSearchService } from './search/user-search.serv
 import { User } from '../../platform/database/entities/user.entity';
 import { checkAccountAction, parseRoleIds } from '../../shared/account-rules';
 import { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
-import { maySignIn } from '../../identity/credentials/may-sign-in';
+import { maySignIn } from '../credentials/may-sign-in';
 import { DIRECTORY_OWNED_FIELDS, SCIM_MESSAGES } from '../../shared/scim';
 
 export const USER_MESSAGES = {

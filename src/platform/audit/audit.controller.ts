@@ -1,16 +1,16 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
-import { AuthUser } from '../../platform/web/auth-user';
-import { Access } from '../../platform/web/decorators/access.decorators';
-import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
+import { AuthUser } from '../web/auth-user';
+import { Access } from '../web/decorators/access.decorators';
+import { CurrentUser } from '../web/decorators/current-user.decorator';
 import { AUDIT_CSV_COLUMNS } from '../../shared/audit';
 import { formatClientAddress } from '../../shared/display-formats';
 import { AuditService } from './audit.service';
 import { AuditEventQueryDto } from './dto/audit-event-query.dto';
-import { mapBatches, sendCsv } from '../../platform/web/csv-response';
+import { mapBatches, sendCsv } from '../web/csv-response';
 import { CAPABILITY_ROLES } from '../../shared/roles';
-import { Answers } from '../../platform/openapi/decorators';
+import { Answers } from '../openapi/decorators';
 
 /**
  * Access: site admins and administrators read their organisation's events, E-Support every

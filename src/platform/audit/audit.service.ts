@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
-import { AuthUser, isSupport, SupportContext } from '../../platform/web/auth-user';
-import { APP_CONFIG } from '../../platform/config/app-config.module';
-import { AppConfig } from '../../platform/config/env.validation';
+import { AuthUser, isSupport, SupportContext } from '../web/auth-user';
+import { APP_CONFIG } from '../config/app-config.module';
+import { AppConfig } from '../config/env.validation';
 import { AUDIT_EVENT_FIELDS, AuditActorKind, AuditEventItem, AuditEventPage, AuditEventType } from '../../shared/audit';
 import { SignInFailureReason, SignInMethod } from '../../shared/insights';
 import { LIMITS } from '../../shared/limits';
-import { ClientInfo } from '../../platform/web/request-context';
-import { supportActingFor } from '../../platform/web/support-session';
+import { ClientInfo } from '../web/request-context';
+import { supportActingFor } from '../web/support-session';
 import { AuditEventQueryDto } from './dto/audit-event-query.dto';
 import { AuditEvent } from './entities/audit-event.entity';
 

@@ -5,7 +5,7 @@ import { AnnouncementsController } from './announcements.controller';
 import { AnnouncementsService } from './announcements.service';
 import { AnnouncementDismissal } from './entities/announcement-dismissal.entity';
 import { Announcement } from './entities/announcement.entity';
-import { AuditModule } from '../../administration/audit';
+import { AuditModule } from '../../platform/audit';
 
 @Module({
   imports: [AuditModule, TypeOrmModule.forFeature([Announcement, AnnouncementDismissal, Organisation])],

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, Repository, SelectQueryBuilder } from 'typeorm';
-import { AuditService } from '../../administration/audit';
+import { AuditService } from '../../platform/audit';
 import { AppException } from '../../platform/web/app.exception';
 import { RequestContext } from '../../platform/web/request-context';
 import { AuthUser, isSupport } from '../../platform/web/auth-user';

@@ -7,7 +7,7 @@ import { Access } from '../../platform/web/decorators/access.decorators';
 import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
 import { Client, RequestContext } from '../../platform/web/request-context';
 import { Answers } from '../../platform/openapi/decorators';
-import { SessionsService } from '../sessions';
+import { SessionsService } from '../../identity/sessions';
 import { INSIGHTS_MESSAGES } from '../../shared/insights';
 import { CAPABILITY_ROLES } from '../../shared/roles';
 import { EndOtherSessionsQueryDto, NotMeDto } from './dto/my-security.dto';

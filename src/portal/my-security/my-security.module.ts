@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../../administration/audit';
-import { AuthModule } from '../auth';
+import { AuditModule } from '../../platform/audit';
+import { AuthModule } from '../../identity/auth';
 import { InsightsModule } from '../../administration/insights';
-import { SessionsModule } from '../sessions';
+import { SessionsModule } from '../../identity/sessions';
 import { MySecurityController } from './my-security.controller';
 import { MySecurityService } from './my-security.service';
 

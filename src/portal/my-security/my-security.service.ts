@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, Repository } from 'typeorm';
-import { ForgotPasswordService } from '../auth';
-import { AuditService } from '../../administration/audit';
+import { ForgotPasswordService } from '../../identity/auth';
+import { AuditService } from '../../platform/audit';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser } from '../../platform/web/auth-user';
 import { sha256 } from '../../platform/crypto/secrets';
 import { ClientInfo } from '../../platform/web/request-context';
-import { maySignIn } from '../credentials/may-sign-in';
+import { maySignIn } from '../../identity/credentials/may-sign-in';
 import { User } from '../../platform/database/entities/user.entity';
 import { NotMeLink, SignInHistory } from '../../administration/insights';
-import { removePasskeysAddedSince } from '../passkeys';
-import { SessionsService } from '../sessions';
+import { removePasskeysAddedSince } from '../../identity/passkeys';
+import { SessionsService } from '../../identity/sessions';
 import { INSIGHTS_MESSAGES, MY_SIGN_INS_LIMIT, MySignIn, NOT_ME_LINK_HOURS, SignInMethod } from '../../shared/insights';
 import { ERROR_CODES } from '../../shared/messages';
 

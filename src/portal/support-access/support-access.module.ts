@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../../administration/audit';
-import { CredentialsModule } from '../credentials/credentials.module';
+import { AuditModule } from '../../platform/audit';
+import { CredentialsModule } from '../../identity/credentials/credentials.module';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { User } from '../../platform/database/entities/user.entity';
-import { NotificationsModule } from '../../portal/notifications';
-import { SessionsModule } from '../sessions';
+import { NotificationsModule } from '../notifications';
+import { SessionsModule } from '../../identity/sessions';
 import { SupportAccess } from './entities/support-access.entity';
 import { SupportAccessController } from './support-access.controller';
 import { SupportAccessService } from './support-access.service';

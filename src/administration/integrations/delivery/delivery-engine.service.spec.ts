@@ -3,8 +3,8 @@ import { eventually, WebhookReceiver } from '../../../../test/utils/webhook-rece
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
-import { AuditService } from '../../audit/audit.service';
-import { AuditEvent } from '../../audit/entities/audit-event.entity';
+import { AuditService } from '../../../platform/audit/audit.service';
+import { AuditEvent } from '../../../platform/audit/entities/audit-event.entity';
 import { encrypt } from '../../../platform/crypto/secrets';
 import { APP_CONFIG } from '../../../platform/config/app-config.module';
 import { AppConfig } from '../../../platform/config/env.validation';

@@ -12,7 +12,7 @@ import {
   Repository,
   TransactionCommitEvent,
 } from 'typeorm';
-import { AuditService } from '../../audit';
+import { AuditService } from '../../../platform/audit';
 import { decrypt } from '../../../platform/crypto/secrets';
 import { Drain, drainFailureHandler } from '../../../platform/jobs/drain';
 import { EngineState } from '../../../platform/web/engine-state';

@@ -1,10 +1,10 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { EntityManager } from 'typeorm';
-import { AuditService } from '../../audit';
+import { AuditService } from '../../../platform/audit';
 import { AuditEventItem } from '../../../shared/audit';
 import { WEBHOOK_ALL_EVENTS, WebhookPayload } from '../../../shared/integrations';
-import { AccountEvents } from '../../users';
+import { AccountEvents } from '../../../identity/users';
 import { IntegrationDelivery } from '../entities/integration-delivery.entity';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
 import { DeliveryEngine } from './delivery-engine.service';

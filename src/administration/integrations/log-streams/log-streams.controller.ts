@@ -7,7 +7,7 @@ import { ParseIdPipe } from '../../../platform/web/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../../../platform/web/request-context';
 import { Answers, Errors } from '../../../platform/openapi/decorators';
 import { CAPABILITY_ROLES } from '../../../shared/roles';
-import { OrganisationQueryDto } from '../../users';
+import { OrganisationQueryDto } from '../../../identity/users';
 import { CreateLogStreamDto } from '../dto/log-stream.dto';
 import { LogStreamsService } from './log-streams.service';
 

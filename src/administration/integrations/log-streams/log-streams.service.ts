@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
-import { AuditService } from '../../audit';
+import { AuditService } from '../../../platform/audit';
 import { AppException } from '../../../platform/web/app.exception';
 import { AuthUser, canAccessOrganisation, isSupport } from '../../../platform/web/auth-user';
 import { decrypt, encrypt } from '../../../platform/crypto/secrets';

@@ -7,7 +7,7 @@ import { ParseIdPipe } from '../../../platform/web/pipes/parse-id.pipe';
 import { Client, RequestContext } from '../../../platform/web/request-context';
 import { Answers, Errors } from '../../../platform/openapi/decorators';
 import { CAPABILITY_ROLES } from '../../../shared/roles';
-import { OrganisationQueryDto } from '../../users';
+import { OrganisationQueryDto } from '../../../identity/users';
 import { ChangeWebhookDto, CreateWebhookDto } from '../dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
-import { AuditService } from '../../audit';
+import { AuditService } from '../../../platform/audit';
 import { AppException } from '../../../platform/web/app.exception';
 import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../../../platform/web/auth-user';
 import { decrypt, encrypt } from '../../../platform/crypto/secrets';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuditService } from '../../../administration/audit';
+import { AuditService } from '../../../platform/audit';
 import { randomToken, sha256 } from '../../../platform/crypto/secrets';
 import { APP_CONFIG } from '../../../platform/config/app-config.module';
 import { AppConfig } from '../../../platform/config/env.validation';

@@ -1,12 +1,12 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { AuditService } from '../../../administration/audit';
+import { AuditService } from '../../../platform/audit';
 import { AppException } from '../../../platform/web/app.exception';
 import { PasswordRulesService } from '../../credentials/password-rules.service';
 import { PasswordService } from '../../credentials/password.service';
 import { SessionsService } from '../../sessions';
-import { UsersService } from '../../../administration/users';
+import { UsersService } from '../../users';
 import { ClientInfo } from '../../../platform/web/request-context';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../../shared/messages';
 import { User } from '../../../platform/database/entities/user.entity';

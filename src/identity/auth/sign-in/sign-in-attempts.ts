@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuditService } from '../../../administration/audit';
+import { AuditService } from '../../../platform/audit';
 import { AppException } from '../../../platform/web/app.exception';
 import { MailService } from '../../../platform/mail/mail.service';
 import { ClientInfo } from '../../../platform/web/request-context';

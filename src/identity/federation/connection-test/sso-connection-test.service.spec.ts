@@ -1,4 +1,4 @@
-import { AuditEvent } from '../../../administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../../platform/audit/entities/audit-event.entity';
 import { User } from '../../../platform/database/entities/user.entity';
 import { Role } from '../../../shared/roles';
 import { SSO_LIMITS, SSO_MESSAGES } from '../../../shared/sso';

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, MoreThan, Repository } from 'typeorm';
-import { AuditService } from '../../../administration/audit';
+import { AuditService } from '../../../platform/audit';
 import { AuthUser } from '../../../platform/web/auth-user';
 import { AppException } from '../../../platform/web/app.exception';
 import { APP_CONFIG } from '../../../platform/config/app-config.module';

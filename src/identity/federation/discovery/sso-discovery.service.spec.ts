@@ -1,5 +1,5 @@
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
-import { OrganisationDomain } from '../../../administration/domains/entities/organisation-domain.entity';
+import { OrganisationDomain } from '../../domains/entities/organisation-domain.entity';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
 import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { verifyDomain } from '../../../../test/utils/sso';

@@ -5,7 +5,7 @@ import { AuthService, type SignInPolicy } from '../../auth';
 import { SessionAuthService, type SsoAccount } from '../../credentials/session-auth.service';
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { User } from '../../../platform/database/entities/user.entity';
-import { VerifiedDomainsService } from '../../../administration/domains';
+import { VerifiedDomainsService } from '../../domains';
 import { emailDomain } from '../../../shared/domains';
 import { Role } from '../../../shared/roles';
 import { SsoDiscoveryResult } from '../../../shared/sso';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AuditEvent } from '../../../administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../../platform/audit/entities/audit-event.entity';
 import { encrypt } from '../../../platform/crypto/secrets';
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { User } from '../../../platform/database/entities/user.entity';

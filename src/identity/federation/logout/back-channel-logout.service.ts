@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager, In } from 'typeorm';
-import { AuditService } from '../../../administration/audit';
+import { AuditService } from '../../../platform/audit';
 import { AppException } from '../../../platform/web/app.exception';
 import { Session, SessionsService } from '../../sessions';
 import { ClientInfo } from '../../../platform/web/request-context';

@@ -1,4 +1,4 @@
-import { AuditEvent } from '../../../administration/audit/entities/audit-event.entity';
+import { AuditEvent } from '../../../platform/audit/entities/audit-event.entity';
 import { decrypt } from '../../../platform/crypto/secrets';
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { User } from '../../../platform/database/entities/user.entity';

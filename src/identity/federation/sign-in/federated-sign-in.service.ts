@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
-import { AuditService } from '../../../administration/audit';
+import { AuditService } from '../../../platform/audit';
 import { assertMaySignIn, AuthService, SignedIn } from '../../auth';
 import { AppException } from '../../../platform/web/app.exception';
 import { encrypt } from '../../../platform/crypto/secrets';
@@ -17,10 +17,10 @@ import { RoleChoice } from '../../../shared/account-rules';
 import { SSO_MESSAGES } from '../../../shared/sso';
 import { User } from '../../../platform/database/entities/user.entity';
 import { organisationAdministrators } from '../../../platform/database/organisation-administrators';
-import { accountEmail, AccountLifecycleService } from '../../../administration/users';
+import { accountEmail, AccountLifecycleService } from '../../users';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { SsoIdentity } from '../entities/sso-identity.entity';
-import { VerifiedDomainsService } from '../../../administration/domains';
+import { VerifiedDomainsService } from '../../domains';
 import { emailDomain } from '../../../shared/domains';
 import { SsoSession } from '../entities/sso-session.entity';
 

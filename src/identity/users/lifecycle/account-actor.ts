@@ -1,7 +1,7 @@
-import { AuditRecord } from '../../audit';
+import { AuditRecord } from '../../../platform/audit';
 import { AuthUser } from '../../../platform/web/auth-user';
 import { ScimCaller } from '../../../platform/web/scim-caller';
-import { maySignIn } from '../../../identity/credentials/may-sign-in';
+import { maySignIn } from '../../credentials/may-sign-in';
 import { User } from '../../../platform/database/entities/user.entity';
 import { AccountChangeEvent, AccountEventActor, AccountEventType } from '../../../shared/account-events';
 import { ROLE_CODES } from '../../../shared/roles';

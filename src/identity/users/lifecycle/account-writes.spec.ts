@@ -40,7 +40,7 @@ function ownedWritesIn(text: string): string[] {
 }
 
 describe('writes of an account’s existence, access and roles', () => {
-  it('live in src/administration/users/lifecycle/ only', () => {
+  it('live in src/identity/users/lifecycle/ only', () => {
     const elsewhere: string[] = [];
     for (const file of productFiles(SRC)) {
       const path = relative(SRC, file);

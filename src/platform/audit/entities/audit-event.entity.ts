@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { DATE_TYPE } from '../../../platform/database/column-types';
+import { DATE_TYPE } from '../../database/column-types';
 import type { AuditActorKind, AuditEventType } from '../../../shared/audit';
 
 /**
