@@ -10,31 +10,23 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-// The server's layers (docs/architecture.md): infrastructure, then the credentials, then the global guards (access),
-// then the features. Every other folder of src/ is a feature, so a new one is held by the zones from its first line.
-const SERVER_INFRASTRUCTURE = [
-  'shared',
-  'config',
-  'database',
-  'logging',
-  'metrics',
-  'mail',
-  'redis',
-  'files',
-  'lifecycle',
-  'common',
-  'openapi',
-  'static',
-];
-const SERVER_LAYERS_ABOVE_INFRASTRUCTURE = ['credentials', 'access'];
-const SERVER_FEATURES = readdirSync(new URL('./src', import.meta.url), { withFileTypes: true })
-  .filter(
-    (d) =>
-      d.isDirectory() &&
-      !SERVER_LAYERS_ABOVE_INFRASTRUCTURE.includes(d.name) &&
-      !SERVER_INFRASTRUCTURE.includes(d.name),
-  )
-  .map((d) => d.name);
+// The server's groups, lowest first (docs/architecture.md): each imports only those below it and shared/. Inside
+// identity/, credentials/ (the checks of secrets and sessions) and access/ (the global guards) are layers below its
+// features. Every folder of a group is a unit; a new one is held by the zones from its first line.
+const SERVER_GROUPS = ['platform', 'identity', 'administration', 'portal'];
+const unitsOf = (group) =>
+  readdirSync(new URL(`./src/${group}`, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => `./src/${group}/${d.name}`);
+const UNITS = Object.fromEntries(SERVER_GROUPS.map((g) => [g, unitsOf(g)]));
+const CREDENTIALS = './src/identity/credentials';
+const ACCESS = './src/identity/access';
+const SERVER_FEATURES = [...UNITS.identity, ...UNITS.administration, ...UNITS.portal].filter(
+  (u) => u !== CREDENTIALS && u !== ACCESS,
+);
+// Units the others reach only through their entry (index.ts): the features, and the audit trail every group writes.
+const ENTRY_ONLY_UNITS = [...SERVER_FEATURES, './src/platform/audit'];
+const SERVER_APP = ['./src/app', './src/main.ts'];
 /**
  * A client feature reaches another feature only through its public entry (features/<f>/index.ts), or its light
  * entry (features/<f>/light.ts: what the login card may load before any component library).
@@ -43,7 +35,6 @@ const FEATURE_ENTRY_ONLY = {
   regex: '^@/features/[^/]+/(?!light$).+',
   message: "Import another feature through its entry ('@/features/<f>' or '@/features/<f>/light'), not its internals.",
 };
-const SERVER_ROOT_FILES = ['app.module.ts', 'configure-app.ts', 'main.ts', 'serve.ts'].map((f) => `./src/${f}`);
 
 export default defineConfig(
   {
@@ -103,36 +94,46 @@ export default defineConfig(
         {
           zones: [
             {
-              target: SERVER_INFRASTRUCTURE.filter((f) => f !== 'shared').map((f) => `./src/${f}`),
-              from: [
-                ...SERVER_FEATURES.map((f) => `./src/${f}`),
-                './src/credentials',
-                './src/access',
-                ...SERVER_ROOT_FILES,
-              ],
-              message: 'Infrastructure never imports the credentials or a feature: move the shared part down.',
+              target: UNITS.platform,
+              from: [...UNITS.identity, ...UNITS.administration, ...UNITS.portal, ...SERVER_APP],
+              message: 'The platform never imports identity, administration or the portal: move the shared part down.',
             },
             {
-              target: './src/credentials',
-              from: [...SERVER_FEATURES.map((f) => `./src/${f}`), './src/access', ...SERVER_ROOT_FILES],
+              target: UNITS.identity,
+              from: [...UNITS.administration, ...UNITS.portal, ...SERVER_APP],
+              message: 'Identity never imports administration or the portal: move the shared part down.',
+            },
+            {
+              target: UNITS.administration,
+              from: [...UNITS.portal, ...SERVER_APP],
+              message: "Administration never imports the portal's pages: move the shared part down.",
+            },
+            {
+              target: UNITS.portal,
+              from: SERVER_APP,
+              message: 'A feature never imports the app: the app composes the features.',
+            },
+            {
+              target: CREDENTIALS,
+              from: [...SERVER_FEATURES, ACCESS],
               message: 'The credentials layer never imports a feature.',
             },
             {
-              target: './src/access',
-              from: SERVER_FEATURES.map((f) => `./src/${f}`),
+              target: ACCESS,
+              from: SERVER_FEATURES,
               message: 'The access layer (the global guards) never imports a feature.',
             },
             {
-              target: SERVER_FEATURES.map((f) => `./src/${f}`),
-              from: './src/access',
+              target: SERVER_FEATURES,
+              from: ACCESS,
               message: 'A feature never imports the access layer: a route states its rule with @Access.',
             },
             // A feature reaches another only through what that one makes public: its index.ts.
-            ...SERVER_FEATURES.map((f) => ({
-              target: SERVER_FEATURES.filter((g) => g !== f).map((g) => `./src/${g}`),
-              from: `./src/${f}`,
+            ...ENTRY_ONLY_UNITS.map((u) => ({
+              target: [...new Set([...ENTRY_ONLY_UNITS, ...UNITS.platform])].filter((g) => g !== u),
+              from: u,
               except: ['./index.ts'],
-              message: `Import the ${f} feature through its entry ('../${f}'), not its files; add what you need to src/${f}/index.ts.`,
+              message: `Import ${u.slice('./src/'.length)} through its entry (its folder), not its files; add what you need to its index.ts.`,
             })),
             {
               target: './src/shared',
