@@ -81,7 +81,7 @@ function rewriteSpecifier(file, spec) {
   return rel + trailing;
 }
 
-// Written path mentions: `src/common/…`, `dist/common/…`, `client/src/features/sso/…`.
+// Written path mentions: `src/common/…`, `dist/common/…`, `client/src/features/identity/federation/…`.
 const pathMentions = [];
 for (const [from, to] of moves) {
   const variants = [[from, to]];

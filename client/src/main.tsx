@@ -1,6 +1,6 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { installGlobalErrorHandlers } from './lib/global-errors';
-import { isLoginAddress } from '@shared/login-address';
+import { isLoginAddress } from '@shared/identity/login-address';
 import { mountLogin } from './app/standalone-login';
 
 installGlobalErrorHandlers();

@@ -3,8 +3,8 @@ import { ApiKey } from '../../src/administration/api-keys/entities/api-key.entit
 import { sha256 } from '../../src/platform/crypto/secrets';
 import { RATE_LIMITS } from '../../src/platform/web/throttling/rate-limits';
 import { AccountEvents } from '../../src/identity/users/lifecycle/account-events';
-import { AccountEvent } from '../../src/shared/account-events';
-import { API_KEYS_MAX, ApiKeyScope, NewApiKey } from '../../src/shared/api-keys';
+import { AccountEvent } from '../../src/shared/identity/account-events';
+import { API_KEYS_MAX, ApiKeyScope, NewApiKey } from '../../src/shared/administration/api-keys';
 import { Role } from '../../src/shared/roles';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, LoggedIn, login } from '../utils/factories';

@@ -5,7 +5,7 @@ import { OrganisationDomain } from '../../src/identity/domains/entities/organisa
 import { VerifiedDomainsService } from '../../src/identity/domains/verified-domains.service';
 import { OutboxMessage } from '../../src/platform/mail/entities/outbox-message.entity';
 import { formatMailDateTime } from '../../src/shared/display-formats';
-import { DOMAIN_RECORD_GRACE_DAYS } from '../../src/shared/domains';
+import { DOMAIN_RECORD_GRACE_DAYS } from '../../src/shared/identity/domains';
 import { Role } from '../../src/shared/roles';
 import { startDnsServer, TestDnsServer } from '../utils/dns-server';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';

@@ -8,7 +8,7 @@ import { QueryFailedError } from 'typeorm';
 import { SqliteDriver } from 'typeorm/driver/sqlite/SqliteDriver';
 import { EngineState } from '../../src/platform/web/engine-state';
 import { AVAILABILITY_MESSAGES } from '../../src/shared/messages';
-import { SOCKET_ERRORS } from '../../src/shared/notifications';
+import { SOCKET_ERRORS } from '../../src/shared/portal/notifications';
 import { Role } from '../../src/shared/roles';
 import { UsersService } from '../../src/identity/users/users.service';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { AuditService } from '../../src/platform/audit/audit.service';
-import { MySignIn } from '../../src/shared/insights';
+import { MySignIn } from '../../src/shared/administration/insights';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { User } from '../../src/platform/database/entities/user.entity';
 import { createOrganisation, createUser, PASSWORD } from '../utils/factories';

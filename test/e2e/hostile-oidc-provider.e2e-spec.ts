@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import request from 'supertest';
 import { User } from '../../src/platform/database/entities/user.entity';
-import { NewOidcClient } from '../../src/shared/oidc-clients';
+import { NewOidcClient } from '../../src/shared/identity/oidc-clients';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login, LoggedIn, PASSWORD } from '../utils/factories';
 import { Browser, freePort } from '../utils/relying-party';

@@ -4,7 +4,7 @@ import { Invitation } from '../../src/administration/invitations/entities/invita
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
 import { Session } from '../../src/identity/sessions/entities/session.entity';
-import { NewApiKey } from '../../src/shared/api-keys';
+import { NewApiKey } from '../../src/shared/administration/api-keys';
 import { Role } from '../../src/shared/roles';
 import { clockAt } from '../utils/clock';
 import { Answer, callFrom } from '../utils/from-address';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { SOCKET_ERRORS } from '../../src/shared/notifications';
+import { SOCKET_ERRORS } from '../../src/shared/portal/notifications';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, PASSWORD } from '../utils/factories';
 import { callFrom, socketFrom } from '../utils/from-address';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { Role } from '../../src/shared/roles';
-import { safeReturnPath } from '../../src/shared/return-path';
+import { safeReturnPath } from '../../src/shared/identity/return-path';
 import { createOrganisation, createUser, fromResponse, LoggedIn } from '../utils/factories';
 import { HostileOidcProvider, startHostileOidcProvider } from '../utils/hostile-oidc-provider';
 import { startTestIdp, TestIdp } from '../utils/saml-idp';
@@ -271,7 +271,7 @@ describe('Hostile redirect parameters', () => {
     });
   });
 
-  describe("the login page's returnTo (the client applies this same rule, src/shared/return-path.ts)", () => {
+  describe("the login page's returnTo (the client applies this same rule, src/shared/identity/return-path.ts)", () => {
     it.each(HOSTILE)('%j is ignored', (value) => {
       expect(safeReturnPath(value, PUBLIC_URL)).toBeNull();
     });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
-import { InsightsReport } from '../../src/shared/insights';
+import { InsightsReport } from '../../src/shared/administration/insights';
 import { Role } from '../../src/shared/roles';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, login, PASSWORD } from '../utils/factories';

@@ -4,7 +4,7 @@ import { AuditService } from '../../src/platform/audit/audit.service';
 import { IntegrationDelivery } from '../../src/administration/integrations/entities/integration-delivery.entity';
 import { LogStream } from '../../src/administration/integrations/entities/log-stream.entity';
 import { AUDIT_EVENT_TYPES } from '../../src/shared/audit';
-import { INTEGRATION_MESSAGES } from '../../src/shared/integrations';
+import { INTEGRATION_MESSAGES } from '../../src/shared/administration/integrations';
 import { encrypt } from '../../src/platform/crypto/secrets';
 import { Role } from '../../src/shared/roles';
 import { expectErrorBody } from '../utils/error-body';

@@ -1,7 +1,7 @@
 import { AddressInfo } from 'node:net';
 import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
-import { MySession, MySignIn } from '../../src/shared/insights';
+import { MySession, MySignIn } from '../../src/shared/administration/insights';
 import { Role } from '../../src/shared/roles';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, fromResponse, LoggedIn, PASSWORD } from '../utils/factories';

@@ -1,7 +1,7 @@
 import { AddressInfo } from 'node:net';
 import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
-import { NotificationItem, SOCKET_EVENTS } from '../../src/shared/notifications';
+import { NotificationItem, SOCKET_EVENTS } from '../../src/shared/portal/notifications';
 import { createOrganisation, createUser, login } from '../utils/factories';
 import { PrivateRedis, startPrivateRedis } from '../utils/private-redis';
 import { createInstanceBeside, createTestApp, TestApp } from '../utils/test-app';

@@ -9,7 +9,7 @@ import { NotificationsGateway, SESSIONS_CHANGED_COALESCE_MS } from '../../src/po
 import { SessionsService } from '../../src/identity/sessions/sessions.service';
 import { SessionAuthService } from '../../src/identity/credentials/session-auth.service';
 import { TokenService } from '../../src/identity/credentials/token.service';
-import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS } from '../../src/shared/notifications';
+import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS } from '../../src/shared/portal/notifications';
 import { Role } from '../../src/shared/roles';
 import { User } from '../../src/platform/database/entities/user.entity';
 import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';

@@ -5,7 +5,7 @@ import { encrypt } from '../../src/platform/crypto/secrets';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { User } from '../../src/platform/database/entities/user.entity';
 import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
-import { NewOidcClient } from '../../src/shared/oidc-clients';
+import { NewOidcClient } from '../../src/shared/identity/oidc-clients';
 import { Role } from '../../src/shared/roles';
 import { createOrganisation, createUser, login } from '../utils/factories';
 import { signInAtProvider, startOrgOidcProvider } from '../utils/oidc';

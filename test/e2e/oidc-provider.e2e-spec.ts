@@ -7,7 +7,7 @@ import { OidcClient } from '../../src/identity/oidc-provider/entities/oidc-clien
 import { OidcSigningKey } from '../../src/identity/oidc-provider/entities/oidc-signing-key.entity';
 import { OidcKeysService } from '../../src/identity/oidc-provider/oidc-keys.service';
 import { OidcSessionLink } from '../../src/identity/oidc-provider/entities/oidc-session-link.entity';
-import { MyOidcApp, NewOidcClient, OidcClientItem } from '../../src/shared/oidc-clients';
+import { MyOidcApp, NewOidcClient, OidcClientItem } from '../../src/shared/identity/oidc-clients';
 import { Role } from '../../src/shared/roles';
 import { RATE_LIMITS } from '../../src/platform/web/throttling/rate-limits';
 import { createOrganisation, createUser, login, LoggedIn, PASSWORD, totp } from '../utils/factories';

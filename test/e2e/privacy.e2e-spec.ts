@@ -10,7 +10,7 @@ import { OidcClient } from '../../src/identity/oidc-provider/entities/oidc-clien
 import { OidcConsent } from '../../src/identity/oidc-provider/entities/oidc-consent.entity';
 import { OidcRecord } from '../../src/identity/oidc-provider/entities/oidc-record.entity';
 import { RetentionService } from '../../src/administration/privacy/retention.service';
-import { MyDataExport } from '../../src/shared/privacy';
+import { MyDataExport } from '../../src/shared/administration/privacy';
 import { Role } from '../../src/shared/roles';
 import { NOT_PERSONAL_TABLES, PERSONAL_TABLES } from '../../src/identity/users/lifecycle/personal-data';
 import { expectErrorBody } from '../utils/error-body';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { sha256 } from '../../src/platform/crypto/secrets';
 import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { ScimToken } from '../../src/identity/scim/entities/scim-token.entity';
-import { SCIM_TOKENS_MAX } from '../../src/shared/scim';
+import { SCIM_TOKENS_MAX } from '../../src/shared/identity/scim';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation } from '../utils/factories';
 import { createRoleMatrix, RoleMatrix } from '../utils/roles';

@@ -3,7 +3,7 @@ import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { Session } from '../../src/identity/sessions/entities/session.entity';
 import { Role } from '../../src/shared/roles';
-import { SSO_MESSAGES, SsoTestResult } from '../../src/shared/sso';
+import { SSO_MESSAGES, SsoTestResult } from '../../src/shared/identity/sso';
 import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
 import { SsoIdentity } from '../../src/identity/federation/entities/sso-identity.entity';
 import { User } from '../../src/platform/database/entities/user.entity';

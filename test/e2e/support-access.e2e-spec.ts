@@ -9,7 +9,7 @@ import { IntegrationDelivery } from '../../src/administration/integrations/entit
 import { Notification } from '../../src/portal/notifications/entities/notification.entity';
 import { Session } from '../../src/identity/sessions/entities/session.entity';
 import { Role } from '../../src/shared/roles';
-import { SupportAccessPolicy } from '../../src/shared/support-access';
+import { SupportAccessPolicy } from '../../src/shared/portal/support-access';
 import { SupportAccess } from '../../src/portal/support-access/entities/support-access.entity';
 import { SupportAccessService } from '../../src/portal/support-access/support-access.service';
 import { expectErrorBody } from '../utils/error-body';

@@ -4,7 +4,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer, Reflector } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
 import { ACCESS_KEY, AccessRule, ChallengeStep } from '../../src/platform/web/decorators/access.decorators';
-import { ApiKeyScope } from '../../src/shared/api-keys';
+import { ApiKeyScope } from '../../src/shared/administration/api-keys';
 import { Role } from '../../src/shared/roles';
 
 // class-transformer keeps the storage of @Type() metadata out of its typed entry point.

@@ -6,7 +6,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api';
 import { isServiceUnavailable } from '@/lib/service-availability';
 import { AuthProvider } from '@/lib/auth';
-import { StepUpDialog } from '@/features/step-up';
+import { StepUpDialog } from '@/features/identity/step-up';
 import { system } from './theme';
 
 /** Further tries of a query whose reads lib/api.ts already retried while the server was unavailable. */

@@ -1,6 +1,6 @@
 import { ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { mfaPending } from '@shared/mfa-rules';
+import { mfaPending } from '@shared/identity/mfa-rules';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { lastWorkingPath } from '@/lib/auth-storage';

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
-import { LoginPage } from '@/features/auth/components/LoginPage';
+import { LoginPage } from '@/features/identity/auth/components/LoginPage';
 import { RequireAuth } from './require-auth';
 import { protectedRoutes, publicRoutes } from './routes';
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { ORGANISATION_SETTINGS_ROLES, ORGANISATION_SETTINGS_TABS } from '@/config/organisation-settings';
-import { NotFoundPage } from '@/features/misc/components/NotFoundPage';
+import { NotFoundPage } from '@/features/portal/misc/components/NotFoundPage';
 import { CAPABILITY_ROLES } from '@shared/roles';
 import { RequireRoles } from './require-roles';
 import { legalRoutes, shellRoutes } from './shell-routes';
@@ -14,16 +14,16 @@ export const publicRoutes: RouteObject[] = [
   {
     path: '/resetPassword',
     lazy: () =>
-      import('@/features/auth/components/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
+      import('@/features/identity/auth/components/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
   },
   {
     path: '/notMe',
-    lazy: () => import('@/features/my-security/components/NotMePage').then((m) => ({ Component: m.NotMePage })),
+    lazy: () => import('@/features/portal/my-security/components/NotMePage').then((m) => ({ Component: m.NotMePage })),
   },
   {
     path: '/invite',
     lazy: () =>
-      import('@/features/invitations/components/InvitationAcceptPage').then((m) => ({
+      import('@/features/administration/invitations/components/InvitationAcceptPage').then((m) => ({
         Component: m.InvitationAcceptPage,
       })),
   },
@@ -49,18 +49,18 @@ function settingsTab(path: string, load: () => Promise<ComponentType>): RouteObj
 export const protectedRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: () => import('@/features/dashboard/components/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+    lazy: () => import('@/features/portal/dashboard/components/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
   },
   {
     path: 'my-security',
     lazy: () =>
-      import('@/features/my-security/components/MySecurityPage').then((m) => ({ Component: m.MySecurityPage })),
+      import('@/features/portal/my-security/components/MySecurityPage').then((m) => ({ Component: m.MySecurityPage })),
   },
   // routes:organisation-settings (one place for an organisation's administration)
   {
     path: 'organisation-settings',
     lazy: () =>
-      import('@/features/organisation-settings/components/OrganisationSettingsLayout').then((m) => ({
+      import('@/features/administration/organisation-settings/components/OrganisationSettingsLayout').then((m) => ({
         element: (
           <RequireRoles roles={ORGANISATION_SETTINGS_ROLES}>
             <m.OrganisationSettingsLayout />
@@ -71,23 +71,23 @@ export const protectedRoutes: RouteObject[] = [
       {
         index: true,
         lazy: () =>
-          import('@/features/organisation-settings/components/OrganisationSettingsLayout').then((m) => ({
+          import('@/features/administration/organisation-settings/components/OrganisationSettingsLayout').then((m) => ({
             Component: m.FirstOrganisationSettingsTab,
           })),
       },
-      settingsTab('members', () => import('@/features/users/components/UsersPage').then((m) => m.UsersPage)),
+      settingsTab('members', () => import('@/features/identity/users/components/UsersPage').then((m) => m.UsersPage)),
       settingsTab('invitations', () =>
-        import('@/features/invitations/components/InvitationsPage').then((m) => m.InvitationsPage),
+        import('@/features/administration/invitations/components/InvitationsPage').then((m) => m.InvitationsPage),
       ),
-      settingsTab('sso', () => import('@/features/sso').then((m) => m.SsoPage)),
+      settingsTab('sso', () => import('@/features/identity/federation').then((m) => m.SsoPage)),
       settingsTab('provisioning', () =>
-        import('@/features/provisioning/components/ProvisioningPage').then((m) => m.ProvisioningPage),
+        import('@/features/identity/scim/components/ProvisioningPage').then((m) => m.ProvisioningPage),
       ),
-      settingsTab('audit', () => import('@/features/audit/components/AuditLogPage').then((m) => m.AuditLogPage)),
-      settingsTab('security-policy', () => import('@/features/security-policy').then((m) => m.SecurityPolicyPage)),
-      settingsTab('integrations', () => import('@/features/integrations').then((m) => m.IntegrationsPage)),
-      settingsTab('applications', () => import('@/features/oidc-clients').then((m) => m.ApplicationsPage)),
-      settingsTab('support-access', () => import('@/features/support-access').then((m) => m.SupportAccessPage)),
+      settingsTab('audit', () => import('@/features/administration/audit/components/AuditLogPage').then((m) => m.AuditLogPage)),
+      settingsTab('security-policy', () => import('@/features/administration/security-policy').then((m) => m.SecurityPolicyPage)),
+      settingsTab('integrations', () => import('@/features/administration/integrations').then((m) => m.IntegrationsPage)),
+      settingsTab('applications', () => import('@/features/identity/oidc-clients').then((m) => m.ApplicationsPage)),
+      settingsTab('support-access', () => import('@/features/portal/support-access').then((m) => m.SupportAccessPage)),
     ],
   },
   // routes:users (user list, roles, profile, new user, user groups of a user)
@@ -97,7 +97,7 @@ export const protectedRoutes: RouteObject[] = [
       {
         index: true,
         lazy: () =>
-          import('@/features/users/components/UsersPage').then((m) => ({
+          import('@/features/identity/users/components/UsersPage').then((m) => ({
             element: (
               <RequireRoles roles={CAPABILITY_ROLES.USER_LIST}>
                 <m.UsersPage />
@@ -108,7 +108,7 @@ export const protectedRoutes: RouteObject[] = [
       {
         path: 'roles/:id',
         lazy: () =>
-          import('@/features/users/components/UserRolesPage').then((m) => ({
+          import('@/features/identity/users/components/UserRolesPage').then((m) => ({
             element: (
               <RequireRoles roles={CAPABILITY_ROLES.USER_DETAILS}>
                 <m.UserRolesPage />
@@ -118,12 +118,12 @@ export const protectedRoutes: RouteObject[] = [
       },
       {
         path: 'profile/:id',
-        lazy: () => import('@/features/profile/components/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
+        lazy: () => import('@/features/portal/profile/components/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
       },
       {
         path: 'insights',
         lazy: () =>
-          import('@/features/insights/components/InsightsPage').then((m) => ({
+          import('@/features/administration/insights/components/InsightsPage').then((m) => ({
             element: (
               <RequireRoles roles={CAPABILITY_ROLES.INSIGHTS}>
                 <m.InsightsPage />
@@ -134,7 +134,7 @@ export const protectedRoutes: RouteObject[] = [
       {
         path: 'insights/organisations',
         lazy: () =>
-          import('@/features/insights/components/OrganisationsGlancePage').then((m) => ({
+          import('@/features/administration/insights/components/OrganisationsGlancePage').then((m) => ({
             element: (
               <RequireRoles roles={CAPABILITY_ROLES.SUPPORT}>
                 <m.OrganisationsGlancePage />
@@ -145,7 +145,7 @@ export const protectedRoutes: RouteObject[] = [
       {
         path: 'audit',
         lazy: () =>
-          import('@/features/audit/components/AuditLogPage').then((m) => ({
+          import('@/features/administration/audit/components/AuditLogPage').then((m) => ({
             element: (
               <RequireRoles roles={CAPABILITY_ROLES.AUDIT_LOG}>
                 <m.AuditLogPage />
@@ -156,7 +156,7 @@ export const protectedRoutes: RouteObject[] = [
       {
         path: 'sso',
         lazy: () =>
-          import('@/features/sso').then((m) => ({
+          import('@/features/identity/federation').then((m) => ({
             element: (
               <RequireRoles roles={CAPABILITY_ROLES.SSO_SETTINGS_READ}>
                 <m.SsoPage />
@@ -167,7 +167,7 @@ export const protectedRoutes: RouteObject[] = [
       {
         path: 'security-policy',
         lazy: () =>
-          import('@/features/security-policy').then((m) => ({
+          import('@/features/administration/security-policy').then((m) => ({
             element: (
               <RequireRoles roles={CAPABILITY_ROLES.SECURITY_POLICY_READ}>
                 <m.SecurityPolicyPage />
@@ -178,7 +178,7 @@ export const protectedRoutes: RouteObject[] = [
       {
         path: 'support-access',
         lazy: () =>
-          import('@/features/support-access').then((m) => ({
+          import('@/features/portal/support-access').then((m) => ({
             element: (
               <RequireRoles roles={CAPABILITY_ROLES.SUPPORT_ACCESS_READ}>
                 <m.SupportAccessPage />
@@ -189,7 +189,7 @@ export const protectedRoutes: RouteObject[] = [
       {
         path: 'provisioning',
         lazy: () =>
-          import('@/features/provisioning/components/ProvisioningPage').then((m) => ({
+          import('@/features/identity/scim/components/ProvisioningPage').then((m) => ({
             element: (
               <RequireRoles roles={CAPABILITY_ROLES.PROVISIONING_READ}>
                 <m.ProvisioningPage />
@@ -200,7 +200,7 @@ export const protectedRoutes: RouteObject[] = [
       {
         path: 'integrations',
         lazy: () =>
-          import('@/features/integrations').then((m) => ({
+          import('@/features/administration/integrations').then((m) => ({
             element: (
               <RequireRoles roles={CAPABILITY_ROLES.INTEGRATIONS}>
                 <m.IntegrationsPage />
@@ -211,7 +211,7 @@ export const protectedRoutes: RouteObject[] = [
       {
         path: 'new',
         lazy: () =>
-          import('@/features/users/components/CreateUserPage').then((m) => ({
+          import('@/features/identity/users/components/CreateUserPage').then((m) => ({
             element: (
               <RequireRoles roles={CAPABILITY_ROLES.USER_ADMIN}>
                 <m.CreateUserPage />
@@ -222,7 +222,7 @@ export const protectedRoutes: RouteObject[] = [
       {
         path: ':userId/user-groups',
         lazy: () =>
-          import('@/features/user-groups/components/UserGroupsOfUserPage').then((m) => ({
+          import('@/features/identity/user-groups/components/UserGroupsOfUserPage').then((m) => ({
             element: (
               <RequireRoles roles={CAPABILITY_ROLES.USER_GROUP_MAPPING}>
                 <m.UserGroupsOfUserPage />
@@ -237,7 +237,7 @@ export const protectedRoutes: RouteObject[] = [
   {
     path: 'users/billing',
     lazy: () =>
-      import('@/features/billing/components/BillingPage').then((m) => ({
+      import('@/features/administration/billing/components/BillingPage').then((m) => ({
         element: (
           <RequireRoles roles={CAPABILITY_ROLES.BILLING}>
             <m.BillingPage />
@@ -248,7 +248,7 @@ export const protectedRoutes: RouteObject[] = [
   {
     path: 'users/user-sessions',
     lazy: () =>
-      import('@/features/sessions/components/UserSessionsPage').then((m) => ({
+      import('@/features/identity/sessions/components/UserSessionsPage').then((m) => ({
         element: (
           <RequireRoles roles={CAPABILITY_ROLES.USER_ADMIN}>
             <m.UserSessionsPage />
@@ -259,7 +259,7 @@ export const protectedRoutes: RouteObject[] = [
   {
     path: 'users/createSiteAdmin',
     lazy: () =>
-      import('@/features/organisations/components/CreateSiteAdminPage').then((m) => ({
+      import('@/features/administration/organisations/components/CreateSiteAdminPage').then((m) => ({
         element: (
           <RequireRoles roles={CAPABILITY_ROLES.SUPPORT}>
             <m.CreateSiteAdminPage />
@@ -270,7 +270,7 @@ export const protectedRoutes: RouteObject[] = [
   {
     path: 'users/createESupport',
     lazy: () =>
-      import('@/features/organisations/components/CreateESupportPage').then((m) => ({
+      import('@/features/administration/organisations/components/CreateESupportPage').then((m) => ({
         element: (
           <RequireRoles roles={CAPABILITY_ROLES.SUPPORT}>
             <m.CreateESupportPage />

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { hasAnyRole, Role } from '@shared/roles';
-import { PLACEHOLDER_AREAS } from '@/features/placeholder-areas/areas';
+import { PLACEHOLDER_AREAS } from '@/features/portal/placeholder-areas/areas';
 import { shellRoutes } from './shell-routes';
 import { authState, renderRoutes, ROLE_CASES, signedIn, signedOut } from '@/test/shell';
 import { fakeServer } from '@/test/fake-server';

@@ -1,26 +1,26 @@
 import type { RouteObject } from 'react-router';
 import { RequireRoles } from './require-roles';
-import { PLACEHOLDER_AREAS } from '@/features/placeholder-areas/areas';
+import { PLACEHOLDER_AREAS } from '@/features/portal/placeholder-areas/areas';
 
 /** The shell's signed-in routes (spec 001 §2.1), every page lazy; role-restricted ones through RequireRoles. */
 export const shellRoutes: RouteObject[] = [
   {
     path: 'about',
-    lazy: () => import('@/features/about/components/AboutPage').then((m) => ({ Component: m.AboutPage })),
+    lazy: () => import('@/features/portal/about/components/AboutPage').then((m) => ({ Component: m.AboutPage })),
   },
   {
     path: 'announcements',
     lazy: () =>
-      import('@/features/announcements/components/AnnouncementsPage').then((m) => ({ Component: m.AnnouncementsPage })),
+      import('@/features/portal/announcements/components/AnnouncementsPage').then((m) => ({ Component: m.AnnouncementsPage })),
   },
   {
     path: 'user-manual',
-    lazy: () => import('@/features/manual/components/UserManualPage').then((m) => ({ Component: m.UserManualPage })),
+    lazy: () => import('@/features/portal/manual/components/UserManualPage').then((m) => ({ Component: m.UserManualPage })),
   },
   ...PLACEHOLDER_AREAS.map((area): RouteObject => ({
     path: area.path,
     lazy: () =>
-      import('@/features/placeholder-areas/components/PlaceholderAreaPage').then((m) => ({
+      import('@/features/portal/placeholder-areas/components/PlaceholderAreaPage').then((m) => ({
         element: (
           <RequireRoles roles={area.roles} application={area.application}>
             <m.PlaceholderAreaPage title={area.title} summary={area.summary} />
@@ -37,11 +37,11 @@ export const legalRoutes: RouteObject[] = [
     children: [
       {
         path: '/terms/terms',
-        lazy: () => import('@/features/legal/components/TermsPage').then((m) => ({ Component: m.TermsPage })),
+        lazy: () => import('@/features/portal/legal/components/TermsPage').then((m) => ({ Component: m.TermsPage })),
       },
       {
         path: '/terms/privacy',
-        lazy: () => import('@/features/legal/components/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
+        lazy: () => import('@/features/portal/legal/components/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
       },
     ],
   },

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
 import { fakeServer, NO_SESSION } from '@/test/fake-server';
-import { isLoginAddress } from '@shared/login-address';
+import { isLoginAddress } from '@shared/identity/login-address';
 import { mountLogin } from './standalone-login';
 import { renderLogin } from './prerender-login';
 

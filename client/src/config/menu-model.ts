@@ -8,7 +8,7 @@ import {
   SIX_ROLES,
   USER_MENU_ROLES,
 } from '@shared/roles';
-import { DEVELOP_ENV } from '@shared/shell';
+import { DEVELOP_ENV } from '@shared/portal/shell';
 import { ORGANISATION_SETTINGS_ROLES } from './organisation-settings';
 import { paths } from './paths';
 

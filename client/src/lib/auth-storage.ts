@@ -1,4 +1,4 @@
-import { hasSessionHint } from '@shared/session-hint';
+import { hasSessionHint } from '@shared/identity/session-hint';
 import { tokenStore } from './api';
 
 export const LAST_WORKING_PATH_KEY = 'lastWorkingPath';

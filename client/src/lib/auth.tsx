@@ -1,7 +1,7 @@
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUserInfo } from '@shared/api-types';
-import type { LogoutResult } from '@shared/sso';
+import type { LogoutResult } from '@shared/identity/sso';
 import { Role } from '@shared/roles';
 import { api, MFA_ENROLMENT_EVENT, refreshAccessToken, SESSION_EXPIRED_EVENT, tokenStore } from './api';
 import { queryKeys } from './query-keys';

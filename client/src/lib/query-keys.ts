@@ -1,5 +1,5 @@
 import type { AuditEventQuery } from '@shared/audit';
-import type { SystemEventType } from '@shared/shell';
+import type { SystemEventType } from '@shared/portal/shell';
 import type { UserListQuery } from '@shared/api-types';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EventEmitter } from 'node:events';
 import type { io } from 'socket.io-client';
 import { fakeServer, NO_SESSION } from '@/test/fake-server';
-import { SOCKET_ERRORS } from '@shared/notifications';
+import { SOCKET_ERRORS } from '@shared/portal/notifications';
 import { startNotificationSocket } from './socket';
 
 /** A stand-in for socket.io-client's Socket and Manager: records connects and the query token used. */

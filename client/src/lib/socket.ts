@@ -1,5 +1,5 @@
 import { io, Socket } from 'socket.io-client';
-import { SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH, type NotificationItem } from '@shared/notifications';
+import { SOCKET_ERRORS, SOCKET_EVENTS, SOCKET_PATH, type NotificationItem } from '@shared/portal/notifications';
 import { lastRefreshWasUnavailable, refreshAccessToken, tokenStore } from './api';
 
 /**

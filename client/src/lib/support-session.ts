@@ -1,4 +1,4 @@
-import type { SupportAccessParty } from '@shared/support-access';
+import type { SupportAccessParty } from '@shared/portal/support-access';
 
 /**
  * A support-access session held in this tab (docs/support-access.md): the member's access token, kept in the tab's

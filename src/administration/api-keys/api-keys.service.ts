@@ -17,7 +17,7 @@ import {
   API_KEYS_MAX,
   ApiKeyItem,
   NewApiKey,
-} from '../../shared/api-keys';
+} from '../../shared/administration/api-keys';
 import { CreateApiKeyDto } from './dto/api-key.dto';
 import { ApiKey } from './entities/api-key.entity';
 

@@ -6,7 +6,7 @@ import { AppException } from '../../platform/web/app.exception';
 import { RequestContext } from '../../platform/web/request-context';
 import { AuthUser } from '../../platform/web/auth-user';
 import { ContactProfile } from '../../shared/api-types';
-import { ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
+import { ORG_ADMIN_MESSAGES as M } from '../../shared/administration/organisation-admin';
 import { ContactProfileDto, CreateContactProfileDto, UpdateContactProfileDto } from './dto/contact-profile.dto';
 import { ContactKind, ContactProfileEntity } from './entities/contact-profile.entity';
 

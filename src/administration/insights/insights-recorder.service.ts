@@ -14,9 +14,9 @@ import {
   NOT_ME_LINK_HOURS,
   SignInFailureReason,
   SignInMethod,
-} from '../../shared/insights';
+} from '../../shared/administration/insights';
 import { PRODUCT_NAME } from '../../shared/messages';
-import { deviceLabel } from '../../shared/device-label';
+import { deviceLabel } from '../../shared/identity/device-label';
 import { formatClientAddress, formatMailDateTime } from '../../shared/display-formats';
 import { InsightsDays } from './insights-days';
 import { dbDate, run, updated } from './sql';

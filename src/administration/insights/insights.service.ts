@@ -16,7 +16,7 @@ import {
   OrganisationGlance,
   SignInDay,
   SignInFailureReason,
-} from '../../shared/insights';
+} from '../../shared/administration/insights';
 import { InsightsQueryDto } from './dto/insights-query.dto';
 import { InsightsDay } from './entities/insights-day.entity';
 import { InsightsFailure } from './entities/insights-failure.entity';

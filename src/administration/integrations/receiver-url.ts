@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { AppException } from '../../platform/web/app.exception';
 import { isPublicAddress } from '../../platform/web/http/safe-fetch';
-import { INTEGRATION_MESSAGES } from '../../shared/integrations';
+import { INTEGRATION_MESSAGES } from '../../shared/administration/integrations';
 
 /**
  * A receiver's address as a customer types it: https (plain http only with ALLOW_PRIVATE_NETWORKS), no user or

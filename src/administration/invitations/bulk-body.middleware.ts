@@ -2,7 +2,7 @@ import { HttpStatus, Injectable, NestMiddleware } from '@nestjs/common';
 import { NextFunction, Request, Response } from 'express';
 import { text } from 'express';
 import { AppException } from '../../platform/web/app.exception';
-import { INVITATION_LIMITS, INVITATION_MESSAGES } from '../../shared/invitations';
+import { INVITATION_LIMITS, INVITATION_MESSAGES } from '../../shared/administration/invitations';
 import { ERROR_CODES } from '../../shared/messages';
 import { BulkFile } from './bulk-file';
 

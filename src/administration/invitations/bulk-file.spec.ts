@@ -1,4 +1,4 @@
-import { INVITATION_MESSAGES as M } from '../../shared/invitations';
+import { INVITATION_MESSAGES as M } from '../../shared/administration/invitations';
 import { Role } from '../../shared/roles';
 import { BulkFile } from './bulk-file';
 

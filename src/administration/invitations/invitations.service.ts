@@ -16,7 +16,7 @@ import { User } from '../../platform/database/entities/user.entity';
 import { lockRow } from '../../platform/database/locks';
 import { MailService } from '../../platform/mail/mail.service';
 import { FederatedSignInService, SsoDiscoveryService } from '../../identity/federation';
-import { checkAccountAction, checkNewAccountRole, parseRoleIds, RoleChoice } from '../../shared/account-rules';
+import { checkAccountAction, checkNewAccountRole, parseRoleIds, RoleChoice } from '../../shared/identity/account-rules';
 import {
   BulkInviteResult,
   INVITATION_LIMITS as L,
@@ -25,7 +25,7 @@ import {
   InvitationList,
   InvitationPreview,
   InvitationStatus,
-} from '../../shared/invitations';
+} from '../../shared/administration/invitations';
 import { formatMailDateTime } from '../../shared/display-formats';
 import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../../shared/messages';
 import { effectiveRoles, Role, roleNames } from '../../shared/roles';

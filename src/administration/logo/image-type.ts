@@ -1,4 +1,4 @@
-import { LogoMimeType } from '../../shared/organisation-admin';
+import { LogoMimeType } from '../../shared/administration/organisation-admin';
 
 /**
  * The image type of a file, decided from its first bytes (magic numbers), never from its name or the

@@ -3,7 +3,7 @@ import { NextFunction, Request, Response } from 'express';
 import { raw } from 'express';
 import { AppException } from '../../platform/web/app.exception';
 import { LIMITS } from '../../shared/limits';
-import { ORG_ADMIN_MESSAGES as M } from '../../shared/organisation-admin';
+import { ORG_ADMIN_MESSAGES as M } from '../../shared/administration/organisation-admin';
 import { ERROR_CODES } from '../../shared/messages';
 
 const parse = raw({ type: () => true, limit: LIMITS.LOGO_MAX_BYTES });

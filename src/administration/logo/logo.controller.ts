@@ -6,7 +6,7 @@ import { Access } from '../../platform/web/decorators/access.decorators';
 import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
 import { SecretInPath } from '../../platform/web/http/secret-paths';
 import { Client, RequestContext } from '../../platform/web/request-context';
-import { LOGO_MIME_TYPES } from '../../shared/organisation-admin';
+import { LOGO_MIME_TYPES } from '../../shared/administration/organisation-admin';
 import { CAPABILITY_ROLES } from '../../shared/roles';
 import { LogoUploadUrlDto, SaveLogoDto } from './dto/logo.dto';
 import { LogoService } from './logo.service';

@@ -9,7 +9,7 @@ import { ClientInfo } from '../../platform/web/request-context';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { User } from '../../platform/database/entities/user.entity';
 import { AuditEventItem } from '../../shared/audit';
-import { MyDataExport, PRIVACY_MESSAGES } from '../../shared/privacy';
+import { MyDataExport, PRIVACY_MESSAGES } from '../../shared/administration/privacy';
 import { ROLE_CODES } from '../../shared/roles';
 
 type Head = Omit<MyDataExport, 'auditEventsByMe' | 'auditEventsAboutMe'>;

@@ -9,7 +9,7 @@ import { AppConfig } from '../../platform/config/env.validation';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { User } from '../../platform/database/entities/user.entity';
 import { SuccessMessage } from '../../shared/api-answers';
-import { MyPrivacy, PRIVACY_LIMITS, PRIVACY_MESSAGES, SelfDeletionRefusal } from '../../shared/privacy';
+import { MyPrivacy, PRIVACY_LIMITS, PRIVACY_MESSAGES, SelfDeletionRefusal } from '../../shared/administration/privacy';
 import { Role } from '../../shared/roles';
 import { AccountLifecycleService } from '../../identity/users';
 

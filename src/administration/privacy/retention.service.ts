@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { runPeriodically } from '../../platform/jobs/periodic';
 import { ADVISORY_LOCKS } from '../../platform/database/migrate';
-import { PRIVACY_LIMITS } from '../../shared/privacy';
+import { PRIVACY_LIMITS } from '../../shared/administration/privacy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The first run waits a little after start, so it does not compete with start-up and the first requests. */

@@ -1,5 +1,5 @@
 import { AccessRule } from '../../platform/web/decorators/access.decorators';
-import { ApiKeyScope } from '../../shared/api-keys';
+import { ApiKeyScope } from '../../shared/administration/api-keys';
 
 /**
  * Whether an organisation API key with these scopes may make this call (docs/api-keys.md): the route names the key's

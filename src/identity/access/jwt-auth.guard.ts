@@ -8,7 +8,7 @@ import { ApiKeyAuthService, isApiKey } from '../credentials/api-key-auth.service
 import { PassportVerifiedTokens } from '../credentials/passport-verified-tokens';
 import { originOf, SessionAuthService } from '../credentials/session-auth.service';
 import { bearer } from '../credentials/token.service';
-import { API_KEY_MESSAGES } from '../../shared/api-keys';
+import { API_KEY_MESSAGES } from '../../shared/administration/api-keys';
 import { ERROR_CODES } from '../../shared/messages';
 import { AccessRule, accessOf } from '../../platform/web/decorators/access.decorators';
 import { apiKeyMayCall } from './api-key-scope';

@@ -5,7 +5,7 @@ import { AuthUser, mfaPending } from '../../platform/web/auth-user';
 import { hasAnyRole } from '../../shared/roles';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../shared/messages';
 import { accessOf, refusedInSupportSession } from '../../platform/web/decorators/access.decorators';
-import { SUPPORT_ACCESS_MESSAGES } from '../../shared/support-access';
+import { SUPPORT_ACCESS_MESSAGES } from '../../shared/portal/support-access';
 
 /**
  * Default-deny role check. A route must carry @Access (roles, or public, service key, provisioning token, sign-in

@@ -1,4 +1,4 @@
-import { SessionMethod, SIGN_IN_FAILURE_REASONS, SignInMethod, signInMethodOf } from '../../shared/insights';
+import { SessionMethod, SIGN_IN_FAILURE_REASONS, SignInMethod, signInMethodOf } from '../../shared/administration/insights';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
@@ -21,7 +21,7 @@ import { Organisation } from '../../platform/database/entities/organisation.enti
 import { addressAllowed } from '../credentials/security-policy-rules';
 import { CallOrigin, SessionAuthService } from '../credentials/session-auth.service';
 import { Role } from '../../shared/roles';
-import { SECURITY_POLICY_MESSAGES } from '../../shared/security-policy';
+import { SECURITY_POLICY_MESSAGES } from '../../shared/administration/security-policy';
 
 /** The organisation's rules a sign-in checks before it opens a session (read once a sign-in). */
 export type SignInPolicy = Pick<Organisation, 'id' | 'allowedIpRanges' | 'ssoRequired' | 'ssoRequiredBy'>;

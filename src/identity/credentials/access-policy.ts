@@ -1,6 +1,6 @@
 import { AppException } from '../../platform/web/app.exception';
 import { ERROR_CODES } from '../../shared/messages';
-import { SECURITY_POLICY_MESSAGES } from '../../shared/security-policy';
+import { SECURITY_POLICY_MESSAGES } from '../../shared/administration/security-policy';
 import { addressAllowed, lifetimeOver, SessionTimes } from './security-policy-rules';
 
 /**

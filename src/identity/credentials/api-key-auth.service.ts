@@ -9,7 +9,7 @@ import {
   API_KEY_SCOPES,
   API_KEY_USE_RECORD_MS,
   ApiKeyScope,
-} from '../../shared/api-keys';
+} from '../../shared/administration/api-keys';
 import { BASE_ROLE, effectiveRoles } from '../../shared/roles';
 import { policyRefusal, policyVerdict } from './access-policy';
 import type { CallOrigin } from './session-auth.service';

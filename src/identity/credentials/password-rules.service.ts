@@ -5,7 +5,7 @@ import { AppException } from '../../platform/web/app.exception';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { LIMITS } from '../../shared/limits';
 import { ERROR_CODES } from '../../shared/messages';
-import { SECURITY_POLICY_MESSAGES } from '../../shared/security-policy';
+import { SECURITY_POLICY_MESSAGES } from '../../shared/administration/security-policy';
 import { BreachedPasswordsService } from './breached-passwords.service';
 
 /**

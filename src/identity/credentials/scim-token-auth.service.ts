@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ScimCaller } from '../../platform/web/scim-caller';
 import { AppException } from '../../platform/web/app.exception';
 import { sha256 } from '../../platform/crypto/secrets';
-import { SCIM_MESSAGES } from '../../shared/scim';
+import { SCIM_MESSAGES } from '../../shared/identity/scim';
 import { bearer } from './token.service';
 
 /** Provisioning tokens are random 32 bytes; anything far longer is not one and is not hashed. */

@@ -1,5 +1,5 @@
 import * as ipaddr from 'ipaddr.js';
-import { SECURITY_POLICY_LIMITS } from '../../shared/security-policy';
+import { SECURITY_POLICY_LIMITS } from '../../shared/administration/security-policy';
 
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 

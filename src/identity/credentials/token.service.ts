@@ -5,7 +5,7 @@ import { AppConfig } from '../../platform/config/env.validation';
 import { AppException } from '../../platform/web/app.exception';
 import { LIFETIMES } from '../../shared/limits';
 import { AUTH_MESSAGES, ERROR_CODES } from '../../shared/messages';
-import type { SupportActor } from '../../shared/support-access';
+import type { SupportActor } from '../../shared/portal/support-access';
 
 export type ChallengePurpose = 'mfa' | 'change-password';
 

@@ -1,6 +1,6 @@
 import { AuditEvent } from '../../platform/audit/entities/audit-event.entity';
 import { OutboxMessage } from '../../platform/mail/entities/outbox-message.entity';
-import { DOMAIN_RECORD_GRACE_DAYS, domainTxtName } from '../../shared/domains';
+import { DOMAIN_RECORD_GRACE_DAYS, domainTxtName } from '../../shared/identity/domains';
 import { Role } from '../../shared/roles';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
 import { startDnsServer, TestDnsServer } from '../../../test/utils/dns-server';

@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { MailService } from '../../platform/mail/mail.service';
 import { formatMailDateTime } from '../../shared/display-formats';
-import { DOMAIN_MESSAGES as M, DOMAIN_RECORD_GRACE_DAYS, domainTxtName } from '../../shared/domains';
+import { DOMAIN_MESSAGES as M, DOMAIN_RECORD_GRACE_DAYS, domainTxtName } from '../../shared/identity/domains';
 import { PRODUCT_NAME } from '../../shared/messages';
 import { organisationAdministrators } from '../../platform/database/organisation-administrators';
 import { DnsTxtResolver } from './dns-txt.resolver';

@@ -1,6 +1,6 @@
 import { AuditEvent } from '../../platform/audit/entities/audit-event.entity';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
-import { domainTxtName, MAX_DOMAINS_PER_ORGANISATION } from '../../shared/domains';
+import { domainTxtName, MAX_DOMAINS_PER_ORGANISATION } from '../../shared/identity/domains';
 import { ERROR_CODES } from '../../shared/messages';
 import { Role } from '../../shared/roles';
 import { createOrganisation, createUser } from '../../../test/utils/factories';

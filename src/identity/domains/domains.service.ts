@@ -16,7 +16,7 @@ import {
   DomainVerifyResult,
   domainTxtName,
   MAX_DOMAINS_PER_ORGANISATION,
-} from '../../shared/domains';
+} from '../../shared/identity/domains';
 import { ERROR_CODES } from '../../shared/messages';
 import { AuditService } from '../../platform/audit';
 import { DnsTxtResolver } from './dns-txt.resolver';

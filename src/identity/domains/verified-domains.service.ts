@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { emailDomain, normaliseDomain } from '../../shared/domains';
+import { emailDomain, normaliseDomain } from '../../shared/identity/domains';
 import { OrganisationDomain } from './entities/organisation-domain.entity';
 
 /**

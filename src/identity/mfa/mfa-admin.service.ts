@@ -4,7 +4,7 @@ import { AuditService } from '../../platform/audit';
 import { AuthUser } from '../../platform/web/auth-user';
 import { RequestContext } from '../../platform/web/request-context';
 import { SuccessResult } from '../../shared/api-types';
-import { checkAccountAction } from '../../shared/account-rules';
+import { checkAccountAction } from '../../shared/identity/account-rules';
 import { UsersService } from '../users';
 import { MfaService } from './mfa.service';
 import { removeAllPasskeys } from '../passkeys';

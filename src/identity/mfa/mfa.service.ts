@@ -18,7 +18,7 @@ import { MfaEnableResponse } from '../../shared/api-types';
 import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../../shared/messages';
 import { maySignIn } from '../credentials/may-sign-in';
 import { isMfaCode } from '../../shared/validation';
-import { MfaVerifyResponse, RecoveryCodesResponse } from '../../shared/mfa-recovery';
+import { MfaVerifyResponse, RecoveryCodesResponse } from '../../shared/identity/mfa-recovery';
 import { RecoveryCodesService } from './recovery-codes.service';
 import { TrustedDevicesService } from '../trusted-devices';
 

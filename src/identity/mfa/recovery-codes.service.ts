@@ -10,7 +10,7 @@ import { MailService } from '../../platform/mail/mail.service';
 import { ClientInfo } from '../../platform/web/request-context';
 import { User } from '../../platform/database/entities/user.entity';
 import { PRODUCT_NAME } from '../../shared/messages';
-import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_COUNT, RecoveryCodesStatus } from '../../shared/mfa-recovery';
+import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_COUNT, RecoveryCodesStatus } from '../../shared/identity/mfa-recovery';
 import { RecoveryCode } from './entities/recovery-code.entity';
 
 /** 'ABCDE-fghij', ' abcde fghij ' and 'abcdefghij' are the same code. */

@@ -6,7 +6,7 @@ import { AppException } from '../../platform/web/app.exception';
 import { AuthUser } from '../../platform/web/auth-user';
 import { RequestContext } from '../../platform/web/request-context';
 import { User } from '../../platform/database/entities/user.entity';
-import { MyOidcApp, OIDC_CLIENT_MESSAGES } from '../../shared/oidc-clients';
+import { MyOidcApp, OIDC_CLIENT_MESSAGES } from '../../shared/identity/oidc-clients';
 import { OidcClient } from './entities/oidc-client.entity';
 import { OidcConsent } from './entities/oidc-consent.entity';
 import { revokeClientRecords } from './oidc-adapter';

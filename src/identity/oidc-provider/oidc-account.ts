@@ -4,7 +4,7 @@ import { Organisation } from '../../platform/database/entities/organisation.enti
 import { User } from '../../platform/database/entities/user.entity';
 import { Session } from '../sessions';
 import { APPLICATIONS } from '../../shared/api-types';
-import { OidcApplication } from '../../shared/oidc-clients';
+import { OidcApplication } from '../../shared/identity/oidc-clients';
 import { ROLE_CODES } from '../../shared/roles';
 import { OidcSessionLink } from './entities/oidc-session-link.entity';
 import { OIDC_LIFETIMES } from './oidc-lifetimes';

@@ -17,7 +17,7 @@ import {
   OIDC_CLIENTS_MAX,
   OidcClientItem,
   RotatedOidcClientSecret,
-} from '../../shared/oidc-clients';
+} from '../../shared/identity/oidc-clients';
 import { CreateOidcClientDto, UpdateOidcClientDto } from './dto/oidc-client.dto';
 import { OidcClient } from './entities/oidc-client.entity';
 import { revokeClientRecords } from './oidc-adapter';

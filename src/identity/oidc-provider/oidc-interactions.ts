@@ -7,7 +7,7 @@ import { AuditService } from '../../platform/audit';
 import { requestContextOf } from '../../platform/web/request-context';
 import { User } from '../../platform/database/entities/user.entity';
 import { AuthUser, mfaPending } from '../../platform/web/auth-user';
-import { OIDC_SCOPES } from '../../shared/oidc-clients';
+import { OIDC_SCOPES } from '../../shared/identity/oidc-clients';
 import { OidcClient } from './entities/oidc-client.entity';
 import { OidcConsent } from './entities/oidc-consent.entity';
 import { OidcSessionLink } from './entities/oidc-session-link.entity';

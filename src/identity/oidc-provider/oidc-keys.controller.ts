@@ -8,7 +8,7 @@ import { Access } from '../../platform/web/decorators/access.decorators';
 import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
 import { Client, RequestContext } from '../../platform/web/request-context';
 import { Answers } from '../../platform/openapi/decorators';
-import { RotatedOidcSigningKey } from '../../shared/oidc-clients';
+import { RotatedOidcSigningKey } from '../../shared/identity/oidc-clients';
 import { CAPABILITY_ROLES } from '../../shared/roles';
 import { OidcKeysService } from './oidc-keys.service';
 import { OidcProviderService } from './oidc-provider.service';

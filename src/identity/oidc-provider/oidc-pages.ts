@@ -1,11 +1,11 @@
-import { OIDC_SCOPE_LABELS, OidcScope } from '../../shared/oidc-clients';
+import { OIDC_SCOPE_LABELS, OidcScope } from '../../shared/identity/oidc-clients';
 
 /** Escapes text for HTML content and attribute values: nothing a request carries is ever markup here. */
 export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"'`=/]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The login card's look (client/src/features/auth/components/login.css), for the provider's own pages. */
+/** The login card's look (client/src/features/identity/auth/components/login.css), for the provider's own pages. */
 const CARD_STYLE = `
 body{margin:0}
 .lp-page{min-height:100vh;display:flex;align-items:center;justify-content:center;padding:1rem;box-sizing:border-box;background:#fafafa;color:#09090b;font-family:Inter,-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;font-size:1rem;line-height:1.5rem}

@@ -5,7 +5,7 @@ import Provider, { Check, ClientLike, interactionPolicy, KoaContextLike, OidcCon
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { DataSource, IsNull, LessThan, Or } from 'typeorm';
 import { RATE_LIMITS } from '../../platform/web/throttling/rate-limits';
-import { OIDC_CLIENT_USE_RECORD_MS } from '../../shared/oidc-clients';
+import { OIDC_CLIENT_USE_RECORD_MS } from '../../shared/identity/oidc-clients';
 import { OidcClient } from './entities/oidc-client.entity';
 import { OidcConsent } from './entities/oidc-consent.entity';
 import { createSafeFetch } from '../../platform/web/http/safe-fetch';

@@ -23,7 +23,7 @@ import { AppConfig } from '../../platform/config/env.validation';
 import { SessionsService } from '../sessions';
 import { TrustedDevicesService } from '../trusted-devices';
 import { PRODUCT_NAME } from '../../shared/messages';
-import { PASSKEY_ERROR_CODES, PASSKEY_LIMITS, PASSKEY_MESSAGES, PasskeyItem } from '../../shared/passkeys';
+import { PASSKEY_ERROR_CODES, PASSKEY_LIMITS, PASSKEY_MESSAGES, PasskeyItem } from '../../shared/identity/passkeys';
 import { User } from '../../platform/database/entities/user.entity';
 import { isUniqueViolation } from '../../platform/database/unique-violation';
 import { Passkey } from './passkey.entity';

@@ -6,7 +6,7 @@ import { RequestContext } from '../../platform/web/request-context';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { ScimCaller } from '../../platform/web/scim-caller';
-import { MANAGED_BY_SCIM } from '../../shared/scim';
+import { MANAGED_BY_SCIM } from '../../shared/identity/scim';
 import { NAME_MAX } from '../../shared/validation';
 import { UserGroup, UserGroupMember } from '../user-groups';
 import { User } from '../../platform/database/entities/user.entity';

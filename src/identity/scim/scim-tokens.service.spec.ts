@@ -2,7 +2,7 @@ import { AuditEvent } from '../../platform/audit/entities/audit-event.entity';
 import { sha256 } from '../../platform/crypto/secrets';
 import { ERROR_CODES } from '../../shared/messages';
 import { Role } from '../../shared/roles';
-import { SCIM_TOKENS_MAX } from '../../shared/scim';
+import { SCIM_TOKENS_MAX } from '../../shared/identity/scim';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
 import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { ScimToken } from './entities/scim-token.entity';

@@ -9,7 +9,7 @@ import { RequestContext } from '../../platform/web/request-context';
 import { ScimCaller } from '../../platform/web/scim-caller';
 import { lockRow } from '../../platform/database/locks';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
-import { NewScimToken, SCIM_MESSAGES, SCIM_TOKENS_MAX, ScimTokenItem } from '../../shared/scim';
+import { NewScimToken, SCIM_MESSAGES, SCIM_TOKENS_MAX, ScimTokenItem } from '../../shared/identity/scim';
 import { ScimToken } from './entities/scim-token.entity';
 
 /** A use of a token is written (lastUsedAt, an audit event) at most once in this long. */

@@ -4,7 +4,7 @@ import { User } from '../../platform/database/entities/user.entity';
 import { SessionsService } from '../sessions/sessions.service';
 import { ERROR_CODES } from '../../shared/messages';
 import { BASE_ROLE, Role } from '../../shared/roles';
-import { MANAGED_BY_SCIM } from '../../shared/scim';
+import { MANAGED_BY_SCIM } from '../../shared/identity/scim';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
 import { patchOp, scimUser } from '../../../test/utils/scim';
 import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';

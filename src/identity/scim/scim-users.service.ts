@@ -8,7 +8,7 @@ import { AppConfig } from '../../platform/config/env.validation';
 import { ScimCaller } from '../../platform/web/scim-caller';
 import { ERROR_CODES } from '../../shared/messages';
 import { BASE_ROLE, Role, roleNames } from '../../shared/roles';
-import { MANAGED_BY_SCIM } from '../../shared/scim';
+import { MANAGED_BY_SCIM } from '../../shared/identity/scim';
 import { NAME_MAX } from '../../shared/validation';
 import { User } from '../../platform/database/entities/user.entity';
 import { accountEmail, AccountLifecycleService } from '../users';

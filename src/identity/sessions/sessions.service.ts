@@ -13,15 +13,15 @@ import { refreshInvalid, RefreshTokenService } from '../credentials/refresh-toke
 import { AuthUser, canAccessOrganisation } from '../../platform/web/auth-user';
 import { ClientInfo } from '../../platform/web/request-context';
 import { ForceLogoffResult, UserSessionRow, UserSessionsResponse } from '../../shared/api-types';
-import { ORG_ADMIN_MESSAGES } from '../../shared/organisation-admin';
+import { ORG_ADMIN_MESSAGES } from '../../shared/administration/organisation-admin';
 import { roleNames } from '../../shared/roles';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { User } from '../../platform/database/entities/user.entity';
-import { checkAccountAction } from '../../shared/account-rules';
+import { checkAccountAction } from '../../shared/identity/account-rules';
 import { Session, SessionEndReason } from './entities/session.entity';
 import { TrustedDevice } from '../trusted-devices';
 import { SessionEvents } from './session-events';
-import { INSIGHTS_MESSAGES, MySession, MySessionsEnded, signInMethodOf } from '../../shared/insights';
+import { INSIGHTS_MESSAGES, MySession, MySessionsEnded, signInMethodOf } from '../../shared/administration/insights';
 
 export interface StartedSession {
   session: Session;

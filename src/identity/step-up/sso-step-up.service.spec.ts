@@ -5,7 +5,7 @@ import { SsoFlowService } from '../federation/round-trip/sso-flow.service';
 import { TRANSACTION_COOKIE } from '../federation/round-trip/round-trip-state';
 import { Session } from '../sessions/entities/session.entity';
 import { SessionsService } from '../sessions/sessions.service';
-import { SSO_MESSAGES } from '../../shared/sso';
+import { SSO_MESSAGES } from '../../shared/identity/sso';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
 import { HostileOidcProvider, startHostileOidcProvider } from '../../../test/utils/hostile-oidc-provider';
 import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';

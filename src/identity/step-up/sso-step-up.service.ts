@@ -5,8 +5,8 @@ import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { refusalMessage, RoundTripEnd, RoundTripPurpose, RoundTripPurposes, SsoDiscoveryService } from '../federation';
 import { ERROR_CODES } from '../../shared/messages';
-import { safeReturnPath } from '../../shared/return-path';
-import { SSO_MESSAGES } from '../../shared/sso';
+import { safeReturnPath } from '../../shared/identity/return-path';
+import { SSO_MESSAGES } from '../../shared/identity/sso';
 import { SsoStepUp, StepUpService } from './step-up.service';
 
 /**

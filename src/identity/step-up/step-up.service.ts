@@ -13,7 +13,7 @@ import { SESSION_ENDED_MESSAGE, SessionAuthService } from '../credentials/sessio
 import { Session } from '../sessions';
 import { ClientInfo } from '../../platform/web/request-context';
 import { ERROR_CODES, SECURITY_MESSAGES } from '../../shared/messages';
-import { safeReturnPath } from '../../shared/return-path';
+import { safeReturnPath } from '../../shared/identity/return-path';
 import type { StepUpResult } from '../../shared/api-types';
 import { User } from '../../platform/database/entities/user.entity';
 import { LoginThrottleService } from '../auth';
@@ -120,7 +120,7 @@ export class StepUpService {
     );
   }
 
-  /** A path of this site to come back to (src/shared/return-path.ts), else the root. */
+  /** A path of this site to come back to (src/shared/identity/return-path.ts), else the root. */
   private returnPath(value: unknown): string {
     return safeReturnPath(value, this.config.publicUrl) ?? '/';
   }

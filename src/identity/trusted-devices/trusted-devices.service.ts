@@ -12,8 +12,8 @@ import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { ClientInfo } from '../../platform/web/request-context';
 import { User } from '../../platform/database/entities/user.entity';
-import { RECOVERY_MESSAGES, TrustedDeviceItem } from '../../shared/mfa-recovery';
-import { deviceLabel } from '../../shared/device-label';
+import { RECOVERY_MESSAGES, TrustedDeviceItem } from '../../shared/identity/mfa-recovery';
+import { deviceLabel } from '../../shared/identity/device-label';
 import { TrustedDevice } from './entities/trusted-device.entity';
 
 /** Sent only with sign-in calls: the browser keeps it and nothing else reads it. */

@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { PasswordService } from '../credentials/password.service';
 import { MailService } from '../../platform/mail/mail.service';
-import { canToggleAdministrator, checkNewUserRole, parseRoleIds } from '../../shared/account-rules';
+import { canToggleAdministrator, checkNewUserRole, parseRoleIds } from '../../shared/identity/account-rules';
 import { NewUserResult } from '../../shared/api-types';
 import { PRODUCT_NAME } from '../../shared/messages';
 import { BASE_ROLE, effectiveRoles, roleNames } from '../../shared/roles';

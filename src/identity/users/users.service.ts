@@ -23,10 +23,10 @@ import {
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { ListedOrganisation, UserSearchService } from './search/user-search.service';
 import { User } from '../../platform/database/entities/user.entity';
-import { checkAccountAction, parseRoleIds } from '../../shared/account-rules';
+import { checkAccountAction, parseRoleIds } from '../../shared/identity/account-rules';
 import { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
 import { maySignIn } from '../credentials/may-sign-in';
-import { DIRECTORY_OWNED_FIELDS, SCIM_MESSAGES } from '../../shared/scim';
+import { DIRECTORY_OWNED_FIELDS, SCIM_MESSAGES } from '../../shared/identity/scim';
 
 export const USER_MESSAGES = {
   NOT_FOUND: ACCOUNT_MESSAGES.NOT_FOUND,

@@ -5,7 +5,7 @@ import { AuthUser, isSupport, SupportContext } from '../web/auth-user';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { AUDIT_EVENT_FIELDS, AuditActorKind, AuditEventItem, AuditEventPage, AuditEventType } from '../../shared/audit';
-import { SignInFailureReason, SignInMethod } from '../../shared/insights';
+import { SignInFailureReason, SignInMethod } from '../../shared/administration/insights';
 import { LIMITS } from '../../shared/limits';
 import { ClientInfo } from '../web/request-context';
 import { supportActingFor } from '../web/support-session';

@@ -3,8 +3,8 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSy
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseProxyTrust, ProxyTrust } from './proxy-trust';
-import { DEFAULT_MFA_REMEMBER_DAYS } from '../../shared/mfa-recovery';
-import { SECURITY_POLICY_LIMITS } from '../../shared/security-policy';
+import { DEFAULT_MFA_REMEMBER_DAYS } from '../../shared/identity/mfa-recovery';
+import { SECURITY_POLICY_LIMITS } from '../../shared/administration/security-policy';
 
 /**
  * The typed configuration of the whole process (docs/product-rules.md §1). Built once from the environment by

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { isLoginAddress } from '../../shared/login-address';
+import { isLoginAddress } from '../../shared/identity/login-address';
 
 /** Vite puts every content-hashed file under /assets/; its name changes whenever its bytes do. */
 export const HASHED_ASSETS_PREFIX = '/assets/';

@@ -1,4 +1,4 @@
-import type { ApiKeyScope } from '../../shared/api-keys';
+import type { ApiKeyScope } from '../../shared/administration/api-keys';
 import { AppException } from './app.exception';
 import { Role } from '../../shared/roles';
 
@@ -37,7 +37,7 @@ export interface AuthUser {
   hasPasskey: boolean;
   /** When the session's holder last proved who they are: its sign-in, or its latest step-up (docs/product-rules.md §7). */
   authenticatedAt: Date;
-  /** The factors the session was opened with (SESSION_METHODS of src/shared/insights.ts), or 'api-key'. */
+  /** The factors the session was opened with (SESSION_METHODS of src/shared/administration/insights.ts), or 'api-key'. */
   signInMethod: string;
   /** The organisation's name as the sign-in lookup read it (the user list needs no second read for it). */
   organisationName?: string;
@@ -50,7 +50,7 @@ export interface AuthUser {
   support?: SupportContext;
 }
 
-export { mfaPending } from '../../shared/mfa-rules';
+export { mfaPending } from '../../shared/identity/mfa-rules';
 
 /** Until when the caller's last proof of identity lets sensitive calls through (docs/product-rules.md §7). */
 export function stepUpUntil(user: Pick<AuthUser, 'authenticatedAt'>, minutes: number): Date {

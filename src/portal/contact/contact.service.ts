@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { MailService } from '../../platform/mail/mail.service';
 import { ERROR_CODES } from '../../shared/messages';
-import { CONTACT_MESSAGES, validateContactMessage } from '../../shared/shell';
+import { CONTACT_MESSAGES, validateContactMessage } from '../../shared/portal/shell';
 import { PRODUCT_NAME } from '../../shared/messages';
 import { User } from '../../platform/database/entities/user.entity';
 import { ContactMessageDto } from './dto/contact-message.dto';

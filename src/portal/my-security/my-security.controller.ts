@@ -8,7 +8,7 @@ import { CurrentUser } from '../../platform/web/decorators/current-user.decorato
 import { Client, RequestContext } from '../../platform/web/request-context';
 import { Answers } from '../../platform/openapi/decorators';
 import { SessionsService } from '../../identity/sessions';
-import { INSIGHTS_MESSAGES } from '../../shared/insights';
+import { INSIGHTS_MESSAGES } from '../../shared/administration/insights';
 import { CAPABILITY_ROLES } from '../../shared/roles';
 import { EndOtherSessionsQueryDto, NotMeDto } from './dto/my-security.dto';
 import { MySecurityService } from './my-security.service';

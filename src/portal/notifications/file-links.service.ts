@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { AppException } from '../../platform/web/app.exception';
 import { FileStore } from '../../platform/files/file-store';
-import { DOWNLOAD_LINK_SECONDS } from '../../shared/notifications';
+import { DOWNLOAD_LINK_SECONDS } from '../../shared/portal/notifications';
 import { ERROR_CODES } from '../../shared/messages';
 
 /**

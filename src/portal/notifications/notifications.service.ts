@@ -14,7 +14,7 @@ import {
   NotificationItem,
   NotificationType,
   ProcessLogUrlResponse,
-} from '../../shared/notifications';
+} from '../../shared/portal/notifications';
 import { User } from '../../platform/database/entities/user.entity';
 import { PublishNotificationDto } from './dto/notification.dto';
 import { Notification, NotificationReceipt, NotificationWatermark } from './entities/notification.entity';

@@ -39,7 +39,7 @@ import {
   SupportAccessParty,
   SupportAccessStarted,
   SupportAccessStatus,
-} from '../../shared/support-access';
+} from '../../shared/portal/support-access';
 import { SupportAccessQueryDto, SupportAccessRequestDto } from './dto/support-access.dto';
 import { SupportAccess } from './entities/support-access.entity';
 

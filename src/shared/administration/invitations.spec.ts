@@ -1,5 +1,5 @@
 import { parseInvitationRole } from './invitations';
-import { Role } from './roles';
+import { Role } from '../roles';
 
 describe('parseInvitationRole', () => {
   it('reads a role code or display name in any case; Administrator is the base role with the flag', () => {

@@ -1,4 +1,4 @@
-import { BASE_ROLE, Role, ROLE_CODES, ROLE_NAMES } from './roles';
+import { BASE_ROLE, Role, ROLE_CODES, ROLE_NAMES } from '../roles';
 
 /**
  * Invitations (docs/api.md, 'Invitations'): an organisation's administrators invite people by e-mail with the role

@@ -1,5 +1,5 @@
-import { ACCOUNT_MESSAGES } from './messages';
-import { VALIDATION_MESSAGES } from './validation';
+import { ACCOUNT_MESSAGES } from '../messages';
+import { VALIDATION_MESSAGES } from '../validation';
 
 /**
  * Texts, defaults and limits of the organisation administration (spec 001 §2.11-2.14, §4, §5, §8, §9),

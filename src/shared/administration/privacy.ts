@@ -1,4 +1,4 @@
-import { AuditEventItem } from './audit';
+import { AuditEventItem } from '../audit';
 
 /**
  * Privacy (docs/privacy.md): a person's own data (GET /api/me/data-export), erasure (DELETE /api/me, POST

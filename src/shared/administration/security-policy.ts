@@ -1,5 +1,5 @@
-import { LIMITS } from './limits';
-import { DEFAULT_SUPPORT_ACCESS_POLICY, SupportAccessPolicy } from './support-access';
+import { LIMITS } from '../limits';
+import { DEFAULT_SUPPORT_ACCESS_POLICY, SupportAccessPolicy } from '../portal/support-access';
 
 /** An organisation's own security rules (GET/PUT /api/organisations/{id}/security-policy). */
 export interface SecurityPolicy {

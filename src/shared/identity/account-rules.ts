@@ -1,4 +1,4 @@
-import { ASSIGNABLE_BY_ADMINS, ASSIGNABLE_BY_SUPPORT, BASE_ROLE, Role } from './roles';
+import { ASSIGNABLE_BY_ADMINS, ASSIGNABLE_BY_SUPPORT, BASE_ROLE, Role } from '../roles';
 
 /**
  * The role rules of spec 000 §4 and §6 and docs/product-rules.md §2, as pure functions: the services call them, the unit

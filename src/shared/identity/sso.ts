@@ -1,5 +1,5 @@
 /** Each organisation's identity providers (docs/product-rules.md §6): the API shapes and texts the server and client share. */
-import { Role } from './roles';
+import { Role } from '../roles';
 
 export const SSO_PROTOCOLS = ['oidc', 'saml'] as const;
 export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];

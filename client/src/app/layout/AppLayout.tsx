@@ -1,8 +1,8 @@
 import { Box } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router';
-import { AnnouncementBanner } from '@/features/announcements/components/AnnouncementBanner';
-import { Breadcrumbs } from '@/features/breadcrumbs/components/Breadcrumbs';
-import { SupportSessionBanner } from '@/features/support-access';
+import { AnnouncementBanner } from '@/features/portal/announcements/components/AnnouncementBanner';
+import { Breadcrumbs } from '@/features/portal/breadcrumbs/components/Breadcrumbs';
+import { SupportSessionBanner } from '@/features/portal/support-access';
 import { LoadingBar } from './LoadingBar';
 import { Header, useHeaderPadding } from './Header';
 

@@ -1,14 +1,14 @@
 import { Box, Flex, HStack, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { SHELL_LIMITS } from '@shared/shell';
+import { SHELL_LIMITS } from '@shared/portal/shell';
 import { CaViewerNotice } from './CaViewerNotice';
 import { CogMenu } from './CogMenu';
 import { CompactModeSwitch } from './CompactModeSwitch';
 import { MainMenu, MobileMenu } from './MainMenu';
 import { showsCaViewerNotice } from '@/config/menu-model';
 import { useAuth } from '@/lib/auth';
-import { NotificationBell } from '@/features/notifications/components/NotificationBell';
-import { HeaderLogo } from '@/features/logo/components/HeaderLogo';
+import { NotificationBell } from '@/features/portal/notifications/components/NotificationBell';
+import { HeaderLogo } from '@/features/administration/logo/components/HeaderLogo';
 import { ProfileMenu } from './ProfileMenu';
 
 /** Spec 001 §9: header top padding 70 px, or 110 px with the limited-role notice. */

@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
-import { SHELL_LIMITS } from '@shared/shell';
+import { SHELL_LIMITS } from '@shared/portal/shell';
 
 /** A thin bar (#29d, spec 001 §9) across the top while any call is under way. */
 export function LoadingBar() {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, HStack, IconButton, Link, VStack } from '@chakra-ui/react';
 import { NavLink, useLocation } from 'react-router';
-import { SHELL_LIMITS } from '@shared/shell';
+import { SHELL_LIMITS } from '@shared/portal/shell';
 import { useAuth } from '@/lib/auth';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { mainMenuEntries } from '@/config/menu-model';

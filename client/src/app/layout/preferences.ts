@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { SHELL_STORAGE_KEYS } from '@shared/shell';
+import { SHELL_STORAGE_KEYS } from '@shared/portal/shell';
 
 /** A preference kept in local storage (spec 001 §9: compact mode and the server choice persist). */
 function useStoredChoice<T extends string>(key: string, fallback: T, allowed: readonly T[]): [T, (v: T) => void] {

@@ -1,6 +1,6 @@
 import { forwardRef, KeyboardEvent, useRef } from 'react';
 import { Menu, MenuContentProps, useMenuContext } from '@chakra-ui/react';
-import { SHELL_LIMITS } from '@shared/shell';
+import { SHELL_LIMITS } from '@shared/portal/shell';
 
 /** Spec 001 §2.2, §9: the menus' type-ahead search clears 500 ms after the last key. */
 export const MENU_SEARCH_RESET_MS = SHELL_LIMITS.MENU_SEARCH_RESET_MS;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { Role, ROLE_NAMES } from '@shared/roles';
-import { SSO_DEFAULT_ROLES } from '@shared/sso';
+import { SSO_DEFAULT_ROLES } from '@shared/identity/sso';
 import { RoleOptions } from './role-options';
 
 describe('RoleOptions', () => {

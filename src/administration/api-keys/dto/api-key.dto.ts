@@ -19,7 +19,7 @@ import {
   API_KEY_SCOPES,
   ApiKeyScope,
   CreateApiKeyRequest,
-} from '../../../shared/api-keys';
+} from '../../../shared/administration/api-keys';
 
 /** POST /api/api-keys */
 export class CreateApiKeyDto implements CreateApiKeyRequest {

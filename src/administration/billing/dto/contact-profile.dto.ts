@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { trim, trimOrEmpty } from '../../../platform/web/transforms';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { ORG_ADMIN_MESSAGES as M } from '../../../shared/organisation-admin';
+import { ORG_ADMIN_MESSAGES as M } from '../../../shared/administration/organisation-admin';
 import { EMAIL_PATTERN, LIMITS } from '../../../shared/limits';
 import { ContactProfile } from '../../../shared/api-types';
 import { atMostMessage, NAME_MAX } from '../../../shared/validation';

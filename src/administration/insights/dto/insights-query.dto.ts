@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Matches } from 'class-validator';
 import { WholeNumberField } from '../../../platform/web/validation';
-import { INSIGHTS_MESSAGES } from '../../../shared/insights';
+import { INSIGHTS_MESSAGES } from '../../../shared/administration/insights';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

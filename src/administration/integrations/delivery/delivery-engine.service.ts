@@ -22,7 +22,7 @@ import { AppConfig } from '../../../platform/config/env.validation';
 import { organisationAdministrators } from '../../../platform/database/organisation-administrators';
 import { MailService } from '../../../platform/mail/mail.service';
 import { AuditEventItem } from '../../../shared/audit';
-import { LOG_STREAM_BATCH_MAX, WEBHOOK_DISABLE_AFTER_DAYS } from '../../../shared/integrations';
+import { LOG_STREAM_BATCH_MAX, WEBHOOK_DISABLE_AFTER_DAYS } from '../../../shared/administration/integrations';
 import { IntegrationDelivery } from '../entities/integration-delivery.entity';
 import { LogStream } from '../entities/log-stream.entity';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { AuditService } from '../../../platform/audit';
 import { AuditEventItem } from '../../../shared/audit';
-import { WEBHOOK_ALL_EVENTS, WebhookPayload } from '../../../shared/integrations';
+import { WEBHOOK_ALL_EVENTS, WebhookPayload } from '../../../shared/administration/integrations';
 import { AccountEvents } from '../../../identity/users';
 import { IntegrationDelivery } from '../entities/integration-delivery.entity';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity';

@@ -8,7 +8,7 @@ import {
   LOG_STREAM_TYPES,
   LogStreamType,
   WEBHOOK_URL_MAX,
-} from '../../../shared/integrations';
+} from '../../../shared/administration/integrations';
 
 /** POST /api/log-streams */
 export class CreateLogStreamDto {

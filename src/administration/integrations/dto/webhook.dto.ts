@@ -17,7 +17,7 @@ import {
   WEBHOOK_DESCRIPTION_MAX,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_URL_MAX,
-} from '../../../shared/integrations';
+} from '../../../shared/administration/integrations';
 
 const SUBSCRIBABLE = [WEBHOOK_ALL_EVENTS, ...WEBHOOK_EVENT_TYPES];
 

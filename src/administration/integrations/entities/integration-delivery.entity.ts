@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { DATE_TYPE } from '../../../platform/database/column-types';
-import type { DeliveryStatus } from '../../../shared/integrations';
+import type { DeliveryStatus } from '../../../shared/administration/integrations';
 
 /**
  * The outbox of webhooks and log streams: one row per event and receiver, written in the transaction of the change

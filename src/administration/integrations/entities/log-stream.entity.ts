@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { DATE_TYPE } from '../../../platform/database/column-types';
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
-import type { LogStreamType } from '../../../shared/integrations';
+import type { LogStreamType } from '../../../shared/administration/integrations';
 
 /** A receiver of an organisation's audit events (or, organisationId null, of every organisation's). */
 @Entity('log_streams')

@@ -19,7 +19,7 @@ import {
   WEBHOOK_SECRET_OVERLAP_HOURS,
   WebhookDeliveryItem,
   WebhookEndpointItem,
-} from '../../../shared/integrations';
+} from '../../../shared/administration/integrations';
 import { DeliveryEngine } from '../delivery/delivery-engine.service';
 import { newEventId } from '../delivery/integration-outbox';
 import { ChangeWebhookDto, CreateWebhookDto } from '../dto/webhook.dto';

@@ -9,7 +9,7 @@ import {
   INVITATION_STATUSES,
   InvitationStatus,
   InviteRequest,
-} from '../../../shared/invitations';
+} from '../../../shared/administration/invitations';
 import { LIMITS } from '../../../shared/limits';
 import { Role } from '../../../shared/roles';
 import { NAME_MAX, NO_NUL_PATTERN, profileFieldTooLong, VALIDATION_MESSAGES as V } from '../../../shared/validation';

@@ -1,6 +1,6 @@
 import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { LIMITS } from '../../../shared/limits';
-import { LOGO_MIME_TYPES, ORG_ADMIN_MESSAGES as M } from '../../../shared/organisation-admin';
+import { LOGO_MIME_TYPES, ORG_ADMIN_MESSAGES as M } from '../../../shared/administration/organisation-admin';
 import { LogoUploadRequest, SaveLogoRequest } from '../../../shared/api-types';
 
 /** The path a stored logo is served from: /files/logos/<32 hex>.<ext>. */

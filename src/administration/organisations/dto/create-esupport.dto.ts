@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, MaxLength, NotContains } from 'class-validator';
-import { ORG_ADMIN_MESSAGES as M } from '../../../shared/organisation-admin';
+import { ORG_ADMIN_MESSAGES as M } from '../../../shared/administration/organisation-admin';
 import { CreateESupportRequest } from '../../../shared/api-types';
 
 /** POST /api/users/add-esupport (spec 001 §5): the local part of the e-mail; the domain is fixed. */

@@ -24,7 +24,7 @@ import {
   AccountTypeName,
   APPLICATION_IDS,
   ORG_ADMIN_MESSAGES as M,
-} from '../../../shared/organisation-admin';
+} from '../../../shared/administration/organisation-admin';
 import { Role } from '../../../shared/roles';
 import { SiteAdminCreation } from '../../../shared/api-types';
 

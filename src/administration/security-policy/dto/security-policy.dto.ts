@@ -12,8 +12,8 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { OmitOrValid } from '../../../platform/web/validation';
-import { SECURITY_POLICY_LIMITS as L } from '../../../shared/security-policy';
-import { SUPPORT_ACCESS_POLICIES, SupportAccessPolicy } from '../../../shared/support-access';
+import { SECURITY_POLICY_LIMITS as L } from '../../../shared/administration/security-policy';
+import { SUPPORT_ACCESS_POLICIES, SupportAccessPolicy } from '../../../shared/portal/support-access';
 
 /** A field that may be left out, or null (no limit), or else follows its rules. */
 const OmitNullOrValid = () => ValidateIf((_o, value) => value !== undefined && value !== null);

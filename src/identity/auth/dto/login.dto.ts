@@ -12,7 +12,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { AuthenticationCredentialDto } from '../../passkeys';
-import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '../../../shared/mfa-recovery';
+import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '../../../shared/identity/mfa-recovery';
 import { trim } from '../../../platform/web/transforms';
 import { LIMITS } from '../../../shared/limits';
 import { MFA_CODE_PATTERN, VALIDATION_MESSAGES as V } from '../../../shared/validation';

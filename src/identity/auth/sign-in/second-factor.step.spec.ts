@@ -1,8 +1,8 @@
 import { AppException } from '../../../platform/web/app.exception';
 import { User } from '../../../platform/database/entities/user.entity';
 import { ERROR_CODES } from '../../../shared/messages';
-import { RECOVERY_MESSAGES } from '../../../shared/mfa-recovery';
-import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '../../../shared/passkeys';
+import { RECOVERY_MESSAGES } from '../../../shared/identity/mfa-recovery';
+import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '../../../shared/identity/passkeys';
 import { LoginDto } from '../dto/login.dto';
 import { SecondFactorStep } from './second-factor.step';
 import { SignInAttempts } from './sign-in-attempts';

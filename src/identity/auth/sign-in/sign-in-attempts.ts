@@ -6,7 +6,7 @@ import { AppException } from '../../../platform/web/app.exception';
 import { MailService } from '../../../platform/mail/mail.service';
 import { ClientInfo } from '../../../platform/web/request-context';
 import { PRODUCT_NAME } from '../../../shared/messages';
-import { SIGN_IN_FAILURE_REASONS, SignInFailureReason, SignInMethod } from '../../../shared/insights';
+import { SIGN_IN_FAILURE_REASONS, SignInFailureReason, SignInMethod } from '../../../shared/administration/insights';
 import { User } from '../../../platform/database/entities/user.entity';
 import { LoginThrottleService } from '../login-throttle.service';
 

@@ -10,7 +10,7 @@ import {
   isUnicodeDomain,
   normaliseDomain,
   UNICODE_DOMAIN_PATTERN,
-} from '../../../shared/domains';
+} from '../../../shared/identity/domains';
 
 /** Trimmed, lower-cased, final dot dropped, and a Unicode name turned into its xn-- form (which DNS holds). */
 const toStoredDomain = ({ value }: { value: unknown }) => {

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { AppException } from '../../../platform/web/app.exception';
-import { SSO_MESSAGES } from '../../../shared/sso';
+import { SSO_MESSAGES } from '../../../shared/identity/sso';
 import { backToLogin, RoundTripEnd, RoundTripPurpose, RoundTripPurposes } from '../round-trip/round-trip-purpose';
 import { SsoConnectionTestService, SsoTestEnd, SsoTestTicket } from './sso-connection-test.service';
 

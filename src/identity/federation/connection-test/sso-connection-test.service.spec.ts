@@ -1,7 +1,7 @@
 import { AuditEvent } from '../../../platform/audit/entities/audit-event.entity';
 import { User } from '../../../platform/database/entities/user.entity';
 import { Role } from '../../../shared/roles';
-import { SSO_LIMITS, SSO_MESSAGES } from '../../../shared/sso';
+import { SSO_LIMITS, SSO_MESSAGES } from '../../../shared/identity/sso';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
 import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { verifyDomain } from '../../../../test/utils/sso';

@@ -2,7 +2,7 @@ import { AuditEvent } from '../../../platform/audit/entities/audit-event.entity'
 import { decrypt } from '../../../platform/crypto/secrets';
 import { ERROR_CODES } from '../../../shared/messages';
 import { Role } from '../../../shared/roles';
-import { SSO_LIMITS, SSO_MESSAGES } from '../../../shared/sso';
+import { SSO_LIMITS, SSO_MESSAGES } from '../../../shared/identity/sso';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
 import { startTestIdp, TestIdp } from '../../../../test/utils/saml-idp';
 import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';

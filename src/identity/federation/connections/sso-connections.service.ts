@@ -11,7 +11,7 @@ import { AppConfig } from '../../../platform/config/env.validation';
 import { lockRow } from '../../../platform/database/locks';
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { ERROR_CODES } from '../../../shared/messages';
-import { SSO_LIMITS, SSO_MESSAGES, SsoConnectionItem } from '../../../shared/sso';
+import { SSO_LIMITS, SSO_MESSAGES, SsoConnectionItem } from '../../../shared/identity/sso';
 import { CreateSsoConnectionDto, UpdateSsoConnectionDto } from './dto/sso-connection.dto';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { parseIdpMetadata } from '../connectors/saml-metadata';

@@ -1,7 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { AppException } from '../../../platform/web/app.exception';
 import { ERROR_CODES } from '../../../shared/messages';
-import { SSO_MESSAGES } from '../../../shared/sso';
+import { SSO_MESSAGES } from '../../../shared/identity/sso';
 
 /**
  * A provider's answer that failed the protocol's checks. The person signing in sees the generic message; the

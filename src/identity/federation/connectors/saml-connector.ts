@@ -5,7 +5,7 @@ import { AppException } from '../../../platform/web/app.exception';
 import { APP_CONFIG } from '../../../platform/config/app-config.module';
 import { AppConfig } from '../../../platform/config/env.validation';
 import { ERROR_CODES } from '../../../shared/messages';
-import { SSO_MESSAGES } from '../../../shared/sso';
+import { SSO_MESSAGES } from '../../../shared/identity/sso';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { OneTimeValues } from '../round-trip/one-time-values';
 import { certificatePem } from './saml-metadata';

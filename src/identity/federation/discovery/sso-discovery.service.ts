@@ -6,9 +6,9 @@ import { SessionAuthService, type SsoAccount } from '../../credentials/session-a
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { User } from '../../../platform/database/entities/user.entity';
 import { VerifiedDomainsService } from '../../domains';
-import { emailDomain } from '../../../shared/domains';
+import { emailDomain } from '../../../shared/identity/domains';
 import { Role } from '../../../shared/roles';
-import { SsoDiscoveryResult } from '../../../shared/sso';
+import { SsoDiscoveryResult } from '../../../shared/identity/sso';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { SsoIdentity } from '../entities/sso-identity.entity';
 import { SsoSession } from '../entities/sso-session.entity';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { SsoProtocol } from '../../../shared/sso';
+import type { SsoProtocol } from '../../../shared/identity/sso';
 import { Role } from '../../../shared/roles';
 
 /**

@@ -5,7 +5,7 @@ import { AuditService } from '../../../platform/audit';
 import { AppException } from '../../../platform/web/app.exception';
 import { Session, SessionsService } from '../../sessions';
 import { ClientInfo } from '../../../platform/web/request-context';
-import { SSO_MESSAGES } from '../../../shared/sso';
+import { SSO_MESSAGES } from '../../../shared/identity/sso';
 import { User } from '../../../platform/database/entities/user.entity';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { SsoSession } from '../entities/sso-session.entity';

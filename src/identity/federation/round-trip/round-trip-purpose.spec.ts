@@ -1,6 +1,6 @@
 import { AppException } from '../../../platform/web/app.exception';
 import { ERROR_CODES } from '../../../shared/messages';
-import { SSO_MESSAGES } from '../../../shared/sso';
+import { SSO_MESSAGES } from '../../../shared/identity/sso';
 import { RoundTripPurpose, RoundTripPurposes } from './round-trip-purpose';
 
 /** A purpose whose tickets are valid when they start with 'ok'. */

@@ -4,7 +4,7 @@ import { AppException } from '../../../platform/web/app.exception';
 import { RequestContext } from '../../../platform/web/request-context';
 import { User } from '../../../platform/database/entities/user.entity';
 import { ERROR_CODES } from '../../../shared/messages';
-import { SSO_MESSAGES, SsoProtocol } from '../../../shared/sso';
+import { SSO_MESSAGES, SsoProtocol } from '../../../shared/identity/sso';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { FederatedIdentity } from '../sign-in/federated-sign-in.service';
 

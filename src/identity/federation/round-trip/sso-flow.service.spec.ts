@@ -3,7 +3,7 @@ import { encrypt } from '../../../platform/crypto/secrets';
 import { REFRESH_COOKIE } from '../../../platform/web/http/refresh-cookie';
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { Session } from '../../sessions/entities/session.entity';
-import { SSO_MESSAGES } from '../../../shared/sso';
+import { SSO_MESSAGES } from '../../../shared/identity/sso';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
 import { HostileOidcProvider, startHostileOidcProvider } from '../../../../test/utils/hostile-oidc-provider';
 import { startTestIdp, TestIdp } from '../../../../test/utils/saml-idp';

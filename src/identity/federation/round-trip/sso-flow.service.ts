@@ -7,7 +7,7 @@ import { RequestContext, requestContextOf } from '../../../platform/web/request-
 import { APP_CONFIG } from '../../../platform/config/app-config.module';
 import { AppConfig } from '../../../platform/config/env.validation';
 import { ERROR_CODES } from '../../../shared/messages';
-import { SSO_MESSAGES, SsoProtocol } from '../../../shared/sso';
+import { SSO_MESSAGES, SsoProtocol } from '../../../shared/identity/sso';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { DEPLOYMENT_WIDE, OidcConnector } from '../connectors/oidc-connector';
 import { SamlConnector } from '../connectors/saml-connector';
@@ -17,7 +17,7 @@ import { SignInEnd } from '../sign-in/sign-in-end';
 import { backToLogin, RoundTripEnd, RoundTripPurposes } from './round-trip-purpose';
 import { Carried, RoundTripState, SamlPurpose } from './round-trip-state';
 import { oidcRedirectUri } from './sso-urls';
-import { providerReturnPath } from '../../../shared/return-path';
+import { providerReturnPath } from '../../../shared/identity/return-path';
 
 const SAML_CLOCK_SKEW_MS = 60_000;
 

@@ -6,7 +6,7 @@ import { OutboxMessage } from '../../../platform/mail/entities/outbox-message.en
 import { Session } from '../../sessions/entities/session.entity';
 import { ERROR_CODES } from '../../../shared/messages';
 import { Role } from '../../../shared/roles';
-import { SSO_MESSAGES } from '../../../shared/sso';
+import { SSO_MESSAGES } from '../../../shared/identity/sso';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
 import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { verifyDomain } from '../../../../test/utils/sso';

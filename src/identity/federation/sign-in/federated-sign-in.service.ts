@@ -13,15 +13,15 @@ import { Organisation } from '../../../platform/database/entities/organisation.e
 import { ClientInfo } from '../../../platform/web/request-context';
 import { ERROR_CODES, PRODUCT_NAME } from '../../../shared/messages';
 import { BASE_ROLE, effectiveRoles, Role, roleNames } from '../../../shared/roles';
-import { RoleChoice } from '../../../shared/account-rules';
-import { SSO_MESSAGES } from '../../../shared/sso';
+import { RoleChoice } from '../../../shared/identity/account-rules';
+import { SSO_MESSAGES } from '../../../shared/identity/sso';
 import { User } from '../../../platform/database/entities/user.entity';
 import { organisationAdministrators } from '../../../platform/database/organisation-administrators';
 import { accountEmail, AccountLifecycleService } from '../../users';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { SsoIdentity } from '../entities/sso-identity.entity';
 import { VerifiedDomainsService } from '../../domains';
-import { emailDomain } from '../../../shared/domains';
+import { emailDomain } from '../../../shared/identity/domains';
 import { SsoSession } from '../entities/sso-session.entity';
 
 /** What a provider asserted, after the protocol's own checks. */

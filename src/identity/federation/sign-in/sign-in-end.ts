@@ -3,7 +3,7 @@ import { Response } from 'express';
 import { setRefreshCookie } from '../../../platform/web/http/refresh-cookie';
 import { APP_CONFIG } from '../../../platform/config/app-config.module';
 import { AppConfig } from '../../../platform/config/env.validation';
-import { providerReturnPath } from '../../../shared/return-path';
+import { providerReturnPath } from '../../../shared/identity/return-path';
 import { backToLogin, RoundTripEnd, RoundTripHandler } from '../round-trip/round-trip-purpose';
 import { DeploymentWideSignIn } from './deployment-wide-sign-in.service';
 import { FederatedSignInService } from './federated-sign-in.service';

@@ -22,7 +22,7 @@ import {
   OIDC_REDIRECT_URIS_MAX,
   OidcClientType,
   UpdateOidcClientRequest,
-} from '../../../shared/oidc-clients';
+} from '../../../shared/identity/oidc-clients';
 
 /** POST /api/oidc-clients */
 export class CreateOidcClientDto implements CreateOidcClientRequest {

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { DATE_TYPE } from '../../../platform/database/column-types';
-import type { OidcClientType } from '../../../shared/oidc-clients';
+import type { OidcClientType } from '../../../shared/identity/oidc-clients';
 
 /**
  * An application registered with the portal's OpenID provider: one of the deployment's (no organisation: every

@@ -15,7 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { trim } from '../../../platform/web/transforms';
-import { PASSKEY_LIMITS } from '../../../shared/passkeys';
+import { PASSKEY_LIMITS } from '../../../shared/identity/passkeys';
 
 const B64URL = /^[A-Za-z0-9_-]*$/;
 const b64 = (field: string) => ({ message: `${field} must be base64url.` });

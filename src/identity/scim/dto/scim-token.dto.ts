@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { trim } from '../../../platform/web/transforms';
-import { NewScimToken, SCIM_MESSAGES, SCIM_TOKEN_NAME_MAX, ScimTokenItem } from '../../../shared/scim';
+import { NewScimToken, SCIM_MESSAGES, SCIM_TOKEN_NAME_MAX, ScimTokenItem } from '../../../shared/identity/scim';
 
 /** POST /api/scim-tokens */
 export class CreateScimTokenDto {

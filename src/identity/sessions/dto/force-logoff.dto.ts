@@ -1,5 +1,5 @@
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt } from 'class-validator';
-import { ORG_ADMIN_MESSAGES as M } from '../../../shared/organisation-admin';
+import { ORG_ADMIN_MESSAGES as M } from '../../../shared/administration/organisation-admin';
 import { ForceLogoffRequest } from '../../../shared/api-types';
 
 /** POST api/userLoginActivities/force-logoff (spec 001 §7). */

@@ -60,7 +60,7 @@ export class Session {
   @Column({ type: 'varchar', length: 300, nullable: true })
   userAgent!: string | null;
 
-  /** The factors the session was opened with: one of SESSION_METHODS (src/shared/insights.ts). */
+  /** The factors the session was opened with: one of SESSION_METHODS (src/shared/administration/insights.ts). */
   @Column({ type: 'varchar', length: 20, default: 'password' })
   method!: string;
 

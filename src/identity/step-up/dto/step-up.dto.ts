@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { AuthenticationCredentialDto } from '../../passkeys';
-import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '../../../shared/mfa-recovery';
+import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '../../../shared/identity/mfa-recovery';
 import { LIMITS } from '../../../shared/limits';
 import { MFA_CODE_PATTERN, VALIDATION_MESSAGES as V } from '../../../shared/validation';
 import type { StepUpRequest, StepUpResult } from '../../../shared/api-types';

@@ -3,7 +3,7 @@ import { AuthUser } from '../../../platform/web/auth-user';
 import { ScimCaller } from '../../../platform/web/scim-caller';
 import { maySignIn } from '../../credentials/may-sign-in';
 import { User } from '../../../platform/database/entities/user.entity';
-import { AccountChangeEvent, AccountEventActor, AccountEventType } from '../../../shared/account-events';
+import { AccountChangeEvent, AccountEventActor, AccountEventType } from '../../../shared/identity/account-events';
 import { ROLE_CODES } from '../../../shared/roles';
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { AccountEvent } from '../../../shared/account-events';
+import { AccountEvent } from '../../../shared/identity/account-events';
 
 /** A listener of account changes: it runs inside the change's transaction and writes through `tx` only. */
 export type AccountEventListener = (tx: EntityManager, event: AccountEvent) => Promise<void> | void;

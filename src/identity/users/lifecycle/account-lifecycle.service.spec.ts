@@ -7,7 +7,7 @@ import { Organisation } from '../../../platform/database/entities/organisation.e
 import { User } from '../../../platform/database/entities/user.entity';
 import { ScimUsersService } from '../../scim/scim-users.service';
 import { SessionsService } from '../../sessions/sessions.service';
-import { AccountEvent } from '../../../shared/account-events';
+import { AccountEvent } from '../../../shared/identity/account-events';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../../shared/messages';
 import { Role } from '../../../shared/roles';
 import { SsoConnection } from '../../federation/entities/sso-connection.entity';

@@ -1,5 +1,5 @@
 import { EntityManager, ObjectLiteral } from 'typeorm';
-import { erasedUserLabel } from '../../../shared/privacy';
+import { erasedUserLabel } from '../../../shared/administration/privacy';
 
 /** The person an erasure removes: what identified them before their account became a tombstone. */
 export interface ErasedPerson {

@@ -1,4 +1,4 @@
-import type { SupportAccessPolicy } from '../../../shared/support-access';
+import type { SupportAccessPolicy } from '../../../shared/portal/support-access';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { DATE_TYPE } from '../column-types';
 

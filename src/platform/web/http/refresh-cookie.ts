@@ -1,6 +1,6 @@
 import { CookieOptions, Response } from 'express';
 import { LIFETIMES } from '../../../shared/limits';
-import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
+import { SESSION_HINT_COOKIE } from '../../../shared/identity/session-hint';
 
 /** The refresh token travels only in this cookie, only to /refresh (docs/product-rules.md §3). */
 export const REFRESH_COOKIE = 'refreshToken';

@@ -1,5 +1,5 @@
 import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
-import { SHELL_LIMITS } from '../../../shared/shell';
+import { SHELL_LIMITS } from '../../../shared/portal/shell';
 import { CreateAnnouncementRequest } from '../../../shared/api-types';
 
 /** POST /api/announcements: E-Support publishes to every organisation (no organisationId) or to one. */

@@ -1,9 +1,9 @@
 import { IsString, MaxLength } from 'class-validator';
-import { CONTACT_MESSAGES, ContactMessage, SHELL_LIMITS } from '../../../shared/shell';
+import { CONTACT_MESSAGES, ContactMessage, SHELL_LIMITS } from '../../../shared/portal/shell';
 
 /**
  * POST /api/users/contact-email/ (spec 001 §7): name, email, subject, message. The decorators only
- * type the body; the form's own rule (src/shared/shell.ts validateContactMessage) runs in the service.
+ * type the body; the form's own rule (src/shared/portal/shell.ts validateContactMessage) runs in the service.
  */
 export class ContactMessageDto implements ContactMessage {
   @IsString({ message: CONTACT_MESSAGES.NAME_REQUIRED })

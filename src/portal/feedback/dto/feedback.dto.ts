@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { trim } from '../../../platform/web/transforms';
 import { IsInt, IsOptional, Min, ValidateBy, ValidationOptions } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { FEEDBACK_MESSAGES, SHELL_LIMITS } from '../../../shared/shell';
+import { FEEDBACK_MESSAGES, SHELL_LIMITS } from '../../../shared/portal/shell';
 import { FeedbackRequest } from '../../../shared/api-types';
 
 /** Non-blank text of at most `max` characters; one message per field (the specification's when missing). */

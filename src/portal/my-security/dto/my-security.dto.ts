@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { INSIGHTS_MESSAGES } from '../../../shared/insights';
+import { INSIGHTS_MESSAGES } from '../../../shared/administration/insights';
 
 /** DELETE /api/me/sessions?others=true */
 export class EndOtherSessionsQueryDto {

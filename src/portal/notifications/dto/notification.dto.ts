@@ -1,4 +1,4 @@
-import type { PublishNotificationRequest } from '../../../shared/notifications';
+import type { PublishNotificationRequest } from '../../../shared/portal/notifications';
 import { LIMITS } from '../../../shared/limits';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
@@ -15,7 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { OmitOrValid } from '../../../platform/web/validation';
-import { CONTENT_FIELD_LIMITS as L, NOTIFICATION_TYPES, NotificationType } from '../../../shared/notifications';
+import { CONTENT_FIELD_LIMITS as L, NOTIFICATION_TYPES, NotificationType } from '../../../shared/portal/notifications';
 
 const text = (field: keyof typeof L) => [
   IsOptional(),

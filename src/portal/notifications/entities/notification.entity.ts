@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { DATE_TYPE } from '../../../platform/database/column-types';
-import type { NotificationContent, NotificationType } from '../../../shared/notifications';
+import type { NotificationContent, NotificationType } from '../../../shared/portal/notifications';
 
 /** A published notification: for one user (userId) or for the whole organisation (userId null). */
 @Entity('notifications')

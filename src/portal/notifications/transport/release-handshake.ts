@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { Socket as TcpSocket } from 'node:net';
 import { Logger } from '@nestjs/common';
 import type { Socket } from 'socket.io';
-import { SOCKET_PATH } from '../../../shared/notifications';
+import { SOCKET_PATH } from '../../../shared/portal/notifications';
 import { isTuned } from './socket-io-internals';
 
 /**

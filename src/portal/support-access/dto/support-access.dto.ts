@@ -8,7 +8,7 @@ import {
   SUPPORT_ACCESS_STATUSES,
   SupportAccessRequest,
   SupportAccessStatus,
-} from '../../../shared/support-access';
+} from '../../../shared/portal/support-access';
 
 /** POST /api/support-access: the member, and why (shown to the site admins who approve it and to the member). */
 export class SupportAccessRequestDto implements SupportAccessRequest {

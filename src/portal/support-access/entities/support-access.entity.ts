@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { DATE_TYPE } from '../../../platform/database/column-types';
-import type { SupportAccessEndReason, SupportAccessStatus } from '../../../shared/support-access';
+import type { SupportAccessEndReason, SupportAccessStatus } from '../../../shared/portal/support-access';
 
 /**
  * One support-access request and, once started, its session as the member (docs/support-access.md). `status` is

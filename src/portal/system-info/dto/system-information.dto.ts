@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { trim } from '../../../platform/web/transforms';
 import { IsBoolean, IsDateString, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { SYSTEM_EVENT_TYPES, SYSTEM_STATUSES, type SystemStatus } from '../../../shared/shell';
+import { SYSTEM_EVENT_TYPES, SYSTEM_STATUSES, type SystemStatus } from '../../../shared/portal/shell';
 import { SystemInformationQuery } from '../../../shared/api-types';
 
 const EVENT_TYPE_MESSAGE = `eventType must be one of ${SYSTEM_EVENT_TYPES.join(', ')}.`;

@@ -1,4 +1,4 @@
-import { SIGN_IN_FAILURE_REASONS, type InsightsReport } from '@shared/insights';
+import { SIGN_IN_FAILURE_REASONS, type InsightsReport } from '@shared/administration/insights';
 import { calendarDay, formatDayMonth } from '@/lib/display-formats';
 
 /** A percentage for people: '42 %', or '—' when there is nothing to divide. */

@@ -1,4 +1,4 @@
-import type { BulkInviteStatus, InvitationStatus } from '@shared/invitations';
+import type { BulkInviteStatus, InvitationStatus } from '@shared/administration/invitations';
 
 /** The invitation page's and the invitations tab's own words. */
 export const INVITATION_TEXTS = {

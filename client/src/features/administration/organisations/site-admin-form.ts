@@ -6,7 +6,7 @@ import {
   ORG_ADMIN_MESSAGES as M,
   SITE_ADMIN_DEFAULTS,
   SITE_ADMIN_MINIMUMS,
-} from '@shared/organisation-admin';
+} from '@shared/administration/organisation-admin';
 import { Role } from '@shared/roles';
 
 /** The Create Site Admin form (spec 001 §2.12). Numbers are kept as typed text until they are sent. */

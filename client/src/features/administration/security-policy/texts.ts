@@ -1,5 +1,5 @@
-import { PRIVACY_LIMITS } from '@shared/privacy';
-import { SECURITY_POLICY_LIMITS as L } from '@shared/security-policy';
+import { PRIVACY_LIMITS } from '@shared/administration/privacy';
+import { SECURITY_POLICY_LIMITS as L } from '@shared/administration/security-policy';
 
 /** What the Security Policy page tells people. */
 export const POLICY_TEXTS = {

@@ -1,4 +1,4 @@
-import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '@shared/mfa-recovery';
+import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '@shared/identity/mfa-recovery';
 import { formatDateTime } from '@/lib/display-formats';
 
 /** The texts of recovery codes and trusted devices, in the spec's wording style. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OIDC_CLIENT_MESSAGES as M, OIDC_REDIRECT_URIS_MAX } from '@shared/oidc-clients';
+import { OIDC_CLIENT_MESSAGES as M, OIDC_REDIRECT_URIS_MAX } from '@shared/identity/oidc-clients';
 import { logoutUriError, redirectUriAllowed, redirectUrisError, uriLines } from './redirect-uris';
 
 describe('redirect URIs (the provider’s registration rules, checked before sending)', () => {

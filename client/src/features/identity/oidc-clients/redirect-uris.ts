@@ -4,9 +4,9 @@ import {
   OIDC_REDIRECT_URIS_MAX,
   redirectUriAllowed,
   type OidcClientType,
-} from '@shared/oidc-clients';
+} from '@shared/identity/oidc-clients';
 
-/** The provider's own rule, shared with the server (src/shared/oidc-clients.ts). */
+/** The provider's own rule, shared with the server (src/shared/identity/oidc-clients.ts). */
 export { redirectUriAllowed };
 
 /** The addresses of a one-per-line field: each line trimmed, blank lines and repeats left out. */

@@ -1,5 +1,5 @@
 import type { UserSessionRow } from '@shared/api-types';
-import { ORG_ADMIN_MESSAGES as M } from '@shared/organisation-admin';
+import { ORG_ADMIN_MESSAGES as M } from '@shared/administration/organisation-admin';
 
 /** Spec 001 §4: severity success for online, warning for offline. */
 export function severity(status: UserSessionRow['status']): 'success' | 'warning' {

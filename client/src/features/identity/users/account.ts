@@ -1,4 +1,4 @@
-import { assignableMainRoles } from '@shared/account-rules';
+import { assignableMainRoles } from '@shared/identity/account-rules';
 import type { SingleUser } from '@shared/api-types';
 import { BASE_ROLE, CAPABILITY_ROLES, hasAnyRole, Role, ROLE_NAMES } from '@shared/roles';
 

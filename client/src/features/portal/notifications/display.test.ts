@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_TYPES, type NotificationItem, type NotificationType } from '@shared/notifications';
+import { NOTIFICATION_TYPES, type NotificationItem, type NotificationType } from '@shared/portal/notifications';
 import {
   displayStatus,
   failureMessage,

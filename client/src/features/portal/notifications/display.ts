@@ -1,4 +1,4 @@
-import { SILENT_TYPES, type NotificationItem, type NotificationType } from '@shared/notifications';
+import { SILENT_TYPES, type NotificationItem, type NotificationType } from '@shared/portal/notifications';
 import { formatDayText } from '@/lib/display-formats';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { NotificationItem } from '@shared/notifications';
-import { mfaPending } from '@shared/mfa-rules';
+import type { NotificationItem } from '@shared/portal/notifications';
+import { mfaPending } from '@shared/identity/mfa-rules';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';

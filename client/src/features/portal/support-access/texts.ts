@@ -1,4 +1,4 @@
-import { SUPPORT_ACCESS_LIMITS as L, type SupportAccessStatus } from '@shared/support-access';
+import { SUPPORT_ACCESS_LIMITS as L, type SupportAccessStatus } from '@shared/portal/support-access';
 
 /** What the support-access pages, the request form and the banner tell people. */
 export const SUPPORT_ACCESS_TEXTS = {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LIMITS } from '../../../../shared/limits';
-import { RETURN_PATH_MAX } from '../../../../shared/return-path';
+import { RETURN_PATH_MAX } from '../../../../shared/identity/return-path';
 import { BODY_LIMITS } from '../../../../platform/web/middleware/body-parsing';
 
 /** POST /auth/sso/discover */

@@ -1,5 +1,5 @@
 import { Heading, Stack } from '@chakra-ui/react';
-import { LogoUploader } from '@/features/logo';
+import { LogoUploader } from '@/features/administration/logo';
 import { ContactForm } from './ContactForm';
 
 /** Spec 001 §2.11 (users/billing): the primary contact, the billing contact and the logo uploader. */

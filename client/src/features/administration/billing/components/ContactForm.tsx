@@ -6,7 +6,7 @@ import { Button, Card, Field, Heading, Input, SimpleGrid, Spinner, Stack } from 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactProfile } from '@shared/api-types';
 import { LIMITS } from '@shared/limits';
-import { ORG_ADMIN_MESSAGES as M } from '@shared/organisation-admin';
+import { ORG_ADMIN_MESSAGES as M } from '@shared/administration/organisation-admin';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { requiredText } from '@/lib/forms';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InsightsReport, OrganisationGlance } from '@shared/insights';
+import type { InsightsReport, OrganisationGlance } from '@shared/administration/insights';
 import { api, querySearch } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { InsightsReport } from '@shared/insights';
+import type { InsightsReport } from '@shared/administration/insights';
 import { Role } from '@shared/roles';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { lastDays } from '../api/insights-api';

@@ -1,6 +1,6 @@
 import { Alert, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
-import { INSIGHTS_PERIODS } from '@shared/insights';
+import { INSIGHTS_PERIODS } from '@shared/administration/insights';
 import { errorMessage } from '@/lib/api';
 import { useInsights } from '../api/insights-api';
 import { chartRows, headline } from '../insights-view';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { OrganisationGlance } from '@shared/insights';
+import type { OrganisationGlance } from '@shared/administration/insights';
 import { Role } from '@shared/roles';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { OrganisationsGlancePage } from './OrganisationsGlancePage';

@@ -3,7 +3,7 @@ import { Alert, Badge, Box, Button, Heading, Link, Spinner, Stack, Table, Text }
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Line, LineChart } from 'recharts';
 import { Link as RouterLink } from 'react-router';
-import { GLANCE_TREND_DAYS, type OrganisationGlance } from '@shared/insights';
+import { GLANCE_TREND_DAYS, type OrganisationGlance } from '@shared/administration/insights';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/display-formats';

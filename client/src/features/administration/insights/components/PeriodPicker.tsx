@@ -1,5 +1,5 @@
 import { SegmentGroup } from '@chakra-ui/react';
-import { INSIGHTS_PERIODS } from '@shared/insights';
+import { INSIGHTS_PERIODS } from '@shared/administration/insights';
 
 /** The period of the insights: the last 7, 30, 90 or 365 days. */
 export function PeriodPicker({ value, onChange }: { value: number; onChange: (days: number) => void }) {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKeyItem, CreateApiKeyRequest, NewApiKey } from '@shared/api-keys';
+import type { ApiKeyItem, CreateApiKeyRequest, NewApiKey } from '@shared/administration/api-keys';
 import type {
   CreateLogStreamRequest,
   CreateWebhookRequest,
@@ -10,7 +10,7 @@ import type {
   UpdateWebhookRequest,
   WebhookDeliveryItem,
   WebhookEndpointItem,
-} from '@shared/integrations';
+} from '@shared/administration/integrations';
 import { api, querySearch } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 

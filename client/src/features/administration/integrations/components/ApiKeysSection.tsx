@@ -25,7 +25,7 @@ import {
   type ApiKeyItem,
   type ApiKeyScope,
   type NewApiKey,
-} from '@shared/api-keys';
+} from '@shared/administration/api-keys';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';

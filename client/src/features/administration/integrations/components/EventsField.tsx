@@ -1,5 +1,5 @@
 import { Checkbox, Fieldset, SimpleGrid, Text } from '@chakra-ui/react';
-import { WEBHOOK_ALL_EVENTS, WEBHOOK_EVENT_TYPES, type WebhookSubscription } from '@shared/integrations';
+import { WEBHOOK_ALL_EVENTS, WEBHOOK_EVENT_TYPES, type WebhookSubscription } from '@shared/administration/integrations';
 import { INTEGRATIONS_TEXTS } from '../texts';
 
 const T = INTEGRATIONS_TEXTS.WEBHOOKS;

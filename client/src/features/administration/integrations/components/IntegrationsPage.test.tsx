@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { API_KEY_MESSAGES, type ApiKeyItem } from '@shared/api-keys';
+import { API_KEY_MESSAGES, type ApiKeyItem } from '@shared/administration/api-keys';
 import {
   INTEGRATION_MESSAGES,
   type LogStreamItem,
   type WebhookDeliveryItem,
   type WebhookEndpointItem,
-} from '@shared/integrations';
+} from '@shared/administration/integrations';
 import { Role } from '@shared/roles';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { INTEGRATIONS_TEXTS as T } from '../texts';

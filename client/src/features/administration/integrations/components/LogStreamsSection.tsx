@@ -10,7 +10,7 @@ import {
   LOG_STREAM_TYPES,
   type LogStreamItem,
   type LogStreamTestResult,
-} from '@shared/integrations';
+} from '@shared/administration/integrations';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';

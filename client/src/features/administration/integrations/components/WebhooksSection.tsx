@@ -10,7 +10,7 @@ import {
   type WebhookDeliveryItem,
   type WebhookEndpointItem,
   type WebhookSubscription,
-} from '@shared/integrations';
+} from '@shared/administration/integrations';
 import { AppDialog, DialogActions } from '@/components/ui/app-dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';

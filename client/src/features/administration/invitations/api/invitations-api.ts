@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginAnswer } from '@shared/api-answers';
-import type { SsoDiscoveryResult } from '@shared/sso';
+import type { SsoDiscoveryResult } from '@shared/identity/sso';
 import type {
   AcceptInvitationRequest,
   BulkInviteResult,
@@ -9,7 +9,7 @@ import type {
   InvitationPreview,
   InvitationStatus,
   InviteRequest,
-} from '@shared/invitations';
+} from '@shared/administration/invitations';
 import { api, querySearch } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { INVITATION_MESSAGES, type InvitationPreview } from '@shared/invitations';
+import { INVITATION_MESSAGES, type InvitationPreview } from '@shared/administration/invitations';
 import { AUTH_MESSAGES, SECURITY_MESSAGES } from '@shared/messages';
 import { Role } from '@shared/roles';
 import { tokenStore } from '@/lib/api';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { BulkInviteResult, InvitationItem, InvitationList } from '@shared/invitations';
+import type { BulkInviteResult, InvitationItem, InvitationList } from '@shared/administration/invitations';
 import { Role } from '@shared/roles';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { INVITATION_TEXTS as T } from '../texts';

@@ -19,14 +19,14 @@ import {
 } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { assignableMainRoles, canToggleAdministrator } from '@shared/account-rules';
+import { assignableMainRoles, canToggleAdministrator } from '@shared/identity/account-rules';
 import {
   BulkInviteResult,
   INVITATION_LIMITS as L,
   INVITATION_STATUSES,
   InvitationItem,
   InvitationStatus,
-} from '@shared/invitations';
+} from '@shared/administration/invitations';
 import { BASE_ROLE, Role, ROLE_NAMES } from '@shared/roles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { OrganisationPicker } from '@/components/ui/organisation-picker';

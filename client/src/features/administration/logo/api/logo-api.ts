@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LogoInfo, LogoUploadUrl } from '@shared/api-types';
 import { LIMITS } from '@shared/limits';
-import { LOGO_MIME_TYPES, ORG_ADMIN_MESSAGES as M } from '@shared/organisation-admin';
+import { LOGO_MIME_TYPES, ORG_ADMIN_MESSAGES as M } from '@shared/administration/organisation-admin';
 import { api, request } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { queryKeys } from '@/lib/query-keys';

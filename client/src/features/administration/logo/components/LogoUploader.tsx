@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, Card, Field, Heading, HStack, Input, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LOGO_MIME_TYPES, ORG_ADMIN_MESSAGES as M } from '@shared/organisation-admin';
+import { LOGO_MIME_TYPES, ORG_ADMIN_MESSAGES as M } from '@shared/administration/organisation-admin';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { checkLogoFile, uploadLogo } from '../api/logo-api';

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { OidcClientItem } from '@shared/oidc-clients';
+import type { OidcClientItem } from '@shared/identity/oidc-clients';
 import { Role } from '@shared/roles';
 import { paths } from '@/config/paths';
-import { ApplicationsPage } from '@/features/oidc-clients';
+import { ApplicationsPage } from '@/features/identity/oidc-clients';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { OrganisationSettingsLayout } from './OrganisationSettingsLayout';
 

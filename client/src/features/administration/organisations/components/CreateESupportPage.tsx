@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button, Card, Field, Heading, Input, InputGroup, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { ORG_ADMIN_MESSAGES as M } from '@shared/organisation-admin';
+import { ORG_ADMIN_MESSAGES as M } from '@shared/administration/organisation-admin';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { ruled } from '@/lib/forms';

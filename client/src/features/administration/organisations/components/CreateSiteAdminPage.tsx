@@ -22,7 +22,7 @@ import {
   ORG_ADMIN_MESSAGES as M,
   SITE_ADMIN_FIRST_SIGN_IN,
   SITE_ADMIN_MINIMUMS,
-} from '@shared/organisation-admin';
+} from '@shared/administration/organisation-admin';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';

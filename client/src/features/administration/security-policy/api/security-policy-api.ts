@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SecurityPolicy, SecurityPolicyChange } from '@shared/security-policy';
+import type { SecurityPolicy, SecurityPolicyChange } from '@shared/administration/security-policy';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Role } from '@shared/roles';
-import type { SecurityPolicy } from '@shared/security-policy';
+import type { SecurityPolicy } from '@shared/administration/security-policy';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { POLICY_TEXTS as T } from '../texts';
 import { SecurityPolicyPage } from './SecurityPolicyPage';

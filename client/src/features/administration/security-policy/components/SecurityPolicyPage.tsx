@@ -22,8 +22,8 @@ import {
   SECURITY_POLICY_LIMITS as L,
   type SecurityPolicy,
   type SecurityPolicyChange,
-} from '@shared/security-policy';
-import { SUPPORT_ACCESS_POLICIES } from '@shared/support-access';
+} from '@shared/administration/security-policy';
+import { SUPPORT_ACCESS_POLICIES } from '@shared/portal/support-access';
 import { OrganisationPicker } from '@/components/ui/organisation-picker';
 import { PageHeader } from '@/components/ui/page-header';
 import { toaster } from '@/components/ui/toaster';

@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
-import type { SsoDiscoveryResult } from '@shared/sso';
+import type { SsoDiscoveryResult } from '@shared/identity/sso';
 import { api } from '@/lib/api';
 
 export interface LoginPayload {

@@ -1,8 +1,8 @@
 import { ComponentType, ReactNode, useEffect, useState } from 'react';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
-import { PROVIDER_SIGN_IN_PREFIX, safeReturnPath as sharedReturnPath } from '@shared/return-path';
+import { PROVIDER_SIGN_IN_PREFIX, safeReturnPath as sharedReturnPath } from '@shared/identity/return-path';
 import { lastWorkingPath } from '@/lib/auth-storage';
-import { signedInWithRecoveryCode } from '@/features/mfa/light';
+import { signedInWithRecoveryCode } from '@/features/identity/mfa/light';
 import { afterDiscovery, afterLoginError, initialLoginState, LoginState, secondFactorOf } from '../login-machine';
 import { authApi } from '../api/auth-api';
 import { RootStep, Spinner } from './RootStep';
@@ -10,7 +10,7 @@ import { LaterStepsModule, loadLaterSteps, showToast } from './later-steps';
 import './login.css';
 
 /**
- * Only a path of this origin (the one rule of src/shared/return-path.ts, which the server applies too), and never the
+ * Only a path of this origin (the one rule of src/shared/identity/return-path.ts, which the server applies too), and never the
  * login page itself: a crafted returnTo is simply ignored.
  */
 export function safeReturnPath(value: string | null, origin = window.location.origin): string | null {

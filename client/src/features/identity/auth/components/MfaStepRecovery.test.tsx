@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes } from '@/test/render';
 import { fakeServer, NO_SESSION } from '@/test/fake-server';
-import { validateRecoveryCode } from '@/features/mfa';
+import { validateRecoveryCode } from '@/features/identity/mfa';
 import { initialLoginState, secondFactorOf } from '../login-machine';
 import { LoginPage } from './LoginPage';
 

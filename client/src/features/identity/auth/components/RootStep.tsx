@@ -3,7 +3,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import type { AppInfo } from '@shared/api-types';
 import { api } from '@/lib/api';
 import { paths } from '@/config/paths';
-import { browserCeremonyError, PASSKEY_TEXTS, passkeysApi } from '@/features/passkeys/light';
+import { browserCeremonyError, PASSKEY_TEXTS, passkeysApi } from '@/features/identity/passkeys/light';
 import { MESSAGES, validateLoginEmail } from '../validation';
 import type { StepProps } from './login-step';
 

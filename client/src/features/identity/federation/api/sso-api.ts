@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SuccessResult } from '@shared/api-types';
-import type { DomainItem, DomainVerifyResult } from '@shared/domains';
-import type { SsoConnectionItem, SsoProtocol, SsoTestResult, SsoTestStart } from '@shared/sso';
+import type { DomainItem, DomainVerifyResult } from '@shared/identity/domains';
+import type { SsoConnectionItem, SsoProtocol, SsoTestResult, SsoTestStart } from '@shared/identity/sso';
 import { api, querySearch } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 

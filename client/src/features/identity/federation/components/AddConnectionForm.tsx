@@ -15,7 +15,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { BASE_ROLE } from '@shared/roles';
-import { SSO_DEFAULT_ROLES, SSO_LIMITS } from '@shared/sso';
+import { SSO_DEFAULT_ROLES, SSO_LIMITS } from '@shared/identity/sso';
 import { RoleOptions } from '@/components/ui/role-options';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';

@@ -18,7 +18,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { BASE_ROLE } from '@shared/roles';
-import { SSO_DEFAULT_ROLES } from '@shared/sso';
+import { SSO_DEFAULT_ROLES } from '@shared/identity/sso';
 import { RoleOptions } from '@/components/ui/role-options';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';

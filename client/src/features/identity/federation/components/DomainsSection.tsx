@@ -9,7 +9,7 @@ import {
   DOMAIN_RECORD_GRACE_DAYS,
   domainInputProblem,
   type DomainItem,
-} from '@shared/domains';
+} from '@shared/identity/domains';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { ruled } from '@/lib/forms';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { DomainItem } from '@shared/domains';
+import type { DomainItem } from '@shared/identity/domains';
 import { Role } from '@shared/roles';
-import type { SsoConnectionItem } from '@shared/sso';
+import type { SsoConnectionItem } from '@shared/identity/sso';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { SsoPage } from './SsoPage';
 

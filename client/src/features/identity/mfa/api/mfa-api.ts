@@ -1,6 +1,6 @@
 import { api } from '@/lib/api';
 import type { MfaEnableResponse } from '@shared/api-types';
-import type { MfaVerifyResponse } from '@shared/mfa-recovery';
+import type { MfaVerifyResponse } from '@shared/identity/mfa-recovery';
 
 /** POST mfa/enable answers the secret and, when the server draws it, the QR code as a data URL. */
 export type MfaEnrolment = Omit<MfaEnableResponse, 'qrCode'> & { qrCode?: string };

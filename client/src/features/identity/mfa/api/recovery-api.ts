@@ -1,5 +1,5 @@
 import { api } from '@/lib/api';
-import type { RecoveryCodesResponse, RecoveryCodesStatus, TrustedDeviceItem } from '@shared/mfa-recovery';
+import type { RecoveryCodesResponse, RecoveryCodesStatus, TrustedDeviceItem } from '@shared/identity/mfa-recovery';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Recovery codes and trusted devices of the signed-in user (docs/decisions/recovery-codes-trusted-devices.md lists the paths). */

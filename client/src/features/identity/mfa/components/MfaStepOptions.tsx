@@ -1,5 +1,5 @@
 import { Button, Checkbox, Field, Input, Text } from '@chakra-ui/react';
-import { rememberDeviceLabel } from '@shared/mfa-recovery';
+import { rememberDeviceLabel } from '@shared/identity/mfa-recovery';
 import { RECOVERY_TEXTS } from '../recovery-texts';
 
 /**

@@ -5,7 +5,7 @@ import type {
   OidcClientItem,
   RotatedOidcClientSecret,
   UpdateOidcClientRequest,
-} from '@shared/oidc-clients';
+} from '@shared/identity/oidc-clients';
 import { api, querySearch } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 

@@ -7,7 +7,7 @@ import {
   OIDC_CLIENT_TYPES,
   type CreateOidcClientRequest,
   type OidcClientItem,
-} from '@shared/oidc-clients';
+} from '@shared/identity/oidc-clients';
 import { logoutUriError, redirectUrisError, uriLines } from '../redirect-uris';
 import { OIDC_CLIENTS_TEXTS as T } from '../texts';
 

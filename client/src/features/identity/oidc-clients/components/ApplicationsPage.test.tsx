@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { OIDC_CLIENT_MESSAGES as M, type OidcClientItem } from '@shared/oidc-clients';
+import { OIDC_CLIENT_MESSAGES as M, type OidcClientItem } from '@shared/identity/oidc-clients';
 import { Role } from '@shared/roles';
 import { paths } from '@/config/paths';
 import { OrganisationArea } from '@/lib/organisation-scope';

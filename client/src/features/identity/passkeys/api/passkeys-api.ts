@@ -4,7 +4,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import type { PasskeyItem } from '@shared/passkeys';
+import type { PasskeyItem } from '@shared/identity/passkeys';
 import { api } from '@/lib/api';
 
 /** Passkeys: the profile's calls under /mfa/passkeys and the sign-in's options. */

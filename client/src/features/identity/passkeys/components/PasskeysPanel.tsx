@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Field, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PASSKEY_LIMITS, PasskeyItem } from '@shared/passkeys';
+import { PASSKEY_LIMITS, PasskeyItem } from '@shared/identity/passkeys';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { formatDateTime } from '@/lib/display-formats';

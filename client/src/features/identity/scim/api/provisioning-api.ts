@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewScimToken, ScimTokenItem } from '@shared/scim';
+import type { NewScimToken, ScimTokenItem } from '@shared/identity/scim';
 import { api, querySearch } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 

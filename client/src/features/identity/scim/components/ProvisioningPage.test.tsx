@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Role } from '@shared/roles';
-import { PROVISIONING_TEXTS as T, SCIM_MESSAGES, type ScimTokenItem } from '@shared/scim';
+import { PROVISIONING_TEXTS as T, SCIM_MESSAGES, type ScimTokenItem } from '@shared/identity/scim';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { ProvisioningPage } from './ProvisioningPage';
 

@@ -13,7 +13,7 @@ import {
   SCIM_MESSAGES,
   SCIM_TOKEN_NAME_MAX,
   ScimTokenItem,
-} from '@shared/scim';
+} from '@shared/identity/scim';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { OrganisationPicker } from '@/components/ui/organisation-picker';
 import { PageHeader } from '@/components/ui/page-header';

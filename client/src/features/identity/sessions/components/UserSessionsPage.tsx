@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Box, Button, Checkbox, Flex, Heading, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ORG_ADMIN_MESSAGES as M } from '@shared/organisation-admin';
+import { ORG_ADMIN_MESSAGES as M } from '@shared/administration/organisation-admin';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { sessionsApi, useUserSessions } from '../api/sessions-api';

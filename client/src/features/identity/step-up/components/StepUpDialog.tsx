@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Field, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { ERROR_CODES, SECURITY_MESSAGES } from '@shared/messages';
-import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '@shared/mfa-recovery';
+import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '@shared/identity/mfa-recovery';
 import { LIMITS } from '@shared/limits';
 import { mfaCodeError, VALIDATION_MESSAGES } from '@shared/validation';
 import type { CurrentUserInfo } from '@shared/api-types';

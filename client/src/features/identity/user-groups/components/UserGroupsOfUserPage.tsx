@@ -17,7 +17,7 @@ import { paths } from '@/config/paths';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { displayName, isWriter, USER_TEXTS } from '@/features/users';
+import { displayName, isWriter, USER_TEXTS } from '@/features/identity/users';
 import { useChangeMembership, useUserGroupsOfUser } from '../api/user-groups-of-user-api';
 
 /** Route users/{userId}/user-groups ('View User Group Mapping'): the user's groups; writers add and remove memberships. */

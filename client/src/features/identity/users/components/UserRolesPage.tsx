@@ -3,7 +3,7 @@ import { Box, Button, Card, Checkbox, Heading, NativeSelect, Spinner, Stack, Tex
 import { useMutation } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { BASE_ROLE, Role, ROLE_NAMES } from '@shared/roles';
-import { SCIM_MESSAGES } from '@shared/scim';
+import { SCIM_MESSAGES } from '@shared/identity/scim';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { UserListItem, UserListQuery } from '@shared/api-types';
 import { Role } from '@shared/roles';
 import { paths } from '@/config/paths';
-import { RequestSupportAccessDialog } from '@/features/support-access';
+import { RequestSupportAccessDialog } from '@/features/portal/support-access';
 import { toaster } from '@/components/ui/toaster';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

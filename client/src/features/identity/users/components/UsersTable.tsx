@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { Badge, Box, HStack, IconButton, Menu, Portal, Table, Text } from '@chakra-ui/react';
-import { SUPPORT_ACCESS_MENU } from '@/features/support-access';
+import { SUPPORT_ACCESS_MENU } from '@/features/portal/support-access';
 import type { UserListItem } from '@shared/api-types';
-import { SCIM_MESSAGES } from '@shared/scim';
+import { SCIM_MESSAGES } from '@shared/identity/scim';
 import { formatDateTime } from '@/lib/display-formats';
 import { displayName, roleDisplay, USER_TEXTS } from '../account';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SystemInformationEntry } from '@shared/api-types';
-import type { SystemEventType } from '@shared/shell';
+import type { SystemEventType } from '@shared/portal/shell';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 

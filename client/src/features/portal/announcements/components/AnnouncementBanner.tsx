@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, CloseButton, Link } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { isAnnouncementPath } from '@shared/shell';
+import { isAnnouncementPath } from '@shared/portal/shell';
 import { paths } from '@/config/paths';
 import { dismissAnnouncement, useAnnouncementSummary } from '../api/announcements-api';
 import { queryKeys } from '@/lib/query-keys';

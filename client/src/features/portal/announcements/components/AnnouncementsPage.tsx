@@ -17,7 +17,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { Role } from '@shared/roles';
-import { SHELL_LIMITS } from '@shared/shell';
+import { SHELL_LIMITS } from '@shared/portal/shell';
 import { OrganisationPicker } from '@/components/ui/organisation-picker';
 import { toaster } from '@/components/ui/toaster';
 import { formatDate } from '@/lib/display-formats';

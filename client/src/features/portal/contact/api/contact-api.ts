@@ -1,4 +1,4 @@
-import type { ContactMessage } from '@shared/shell';
+import type { ContactMessage } from '@shared/portal/shell';
 import { api } from '@/lib/api';
 
 export function sendContactMessage(body: ContactMessage) {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '@shared/roles';
-import { containsDangerousMarkup, validateContactMessage } from '@shared/shell';
+import { containsDangerousMarkup, validateContactMessage } from '@shared/portal/shell';
 import { authState, renderAt, signedIn, signedOut } from '@/test/shell';
 import { fakeServer } from '@/test/fake-server';
 import { ContactDialog } from './ContactDialog';
@@ -93,7 +93,7 @@ describe('Contact Us dialog (spec 001 §2.10, §5, §8)', () => {
   });
 });
 
-describe('the shared contact rule (src/shared/shell.ts, also the server’s)', () => {
+describe('the shared contact rule (src/shared/portal/shell.ts, also the server’s)', () => {
   it.each([
     '<script>alert(1)</script>',
     '< SCRIPT src=x>',

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { CONTACT_MESSAGES, ContactMessage, SHELL_LIMITS, validateContactMessage } from '@shared/shell';
+import { CONTACT_MESSAGES, ContactMessage, SHELL_LIMITS, validateContactMessage } from '@shared/portal/shell';
 import { AppDialog, DialogActions } from '@/components/ui/app-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth';
@@ -17,7 +17,7 @@ const FIELDS: Array<{ key: keyof ContactMessage; label: string }> = [
   { key: 'message', label: 'Message' },
 ];
 
-/** Spec 001 §5: the shared rule (src/shared/shell.ts, the server's too) reports each field's first failure. */
+/** Spec 001 §5: the shared rule (src/shared/portal/shell.ts, the server's too) reports each field's first failure. */
 const contactSchema = z
   .object({ name: z.string(), email: z.string(), subject: z.string(), message: z.string() })
   .superRefine((values, ctx) => {
@@ -27,7 +27,7 @@ const contactSchema = z
 
 /**
  * Contact Us (spec 001 §2.10): name, email, subject and message (8 rows), 800px wide at most 90vw,
- * pre-filled from the signed-in user; the rule of spec 001 §5 is src/shared/shell.ts, the server's too.
+ * pre-filled from the signed-in user; the rule of spec 001 §5 is src/shared/portal/shell.ts, the server's too.
  */
 export function ContactDialog({
   open,

@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Card, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { CAPABILITY_ROLES, hasAnyRole, Role, roleNames } from '@shared/roles';
-import { InsightsHeadline } from '@/features/insights';
+import { InsightsHeadline } from '@/features/administration/insights';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { dashboardLinks } from '../dashboard-links';

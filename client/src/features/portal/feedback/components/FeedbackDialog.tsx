@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { FEEDBACK_MESSAGES, SHELL_LIMITS } from '@shared/shell';
+import { FEEDBACK_MESSAGES, SHELL_LIMITS } from '@shared/portal/shell';
 import { AppDialog, DialogActions } from '@/components/ui/app-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SuccessMessage } from '@shared/api-answers';
-import type { MySession, MySessionsEnded, MySignIn } from '@shared/insights';
-import type { MyPrivacy } from '@shared/privacy';
-import type { MyOidcApp } from '@shared/oidc-clients';
+import type { MySession, MySessionsEnded, MySignIn } from '@shared/administration/insights';
+import type { MyPrivacy } from '@shared/administration/privacy';
+import type { MyOidcApp } from '@shared/identity/oidc-clients';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Heading, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { OIDC_SCOPE_LABELS, type MyOidcApp, type OidcScope } from '@shared/oidc-clients';
+import { OIDC_SCOPE_LABELS, type MyOidcApp, type OidcScope } from '@shared/identity/oidc-clients';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';

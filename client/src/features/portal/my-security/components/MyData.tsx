@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import type { SelfDeletionRefusal } from '@shared/privacy';
+import type { SelfDeletionRefusal } from '@shared/administration/privacy';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { MySession, MySignIn } from '@shared/insights';
-import type { MyOidcApp } from '@shared/oidc-clients';
-import type { MyPrivacy } from '@shared/privacy';
+import type { MySession, MySignIn } from '@shared/administration/insights';
+import type { MyOidcApp } from '@shared/identity/oidc-clients';
+import type { MyPrivacy } from '@shared/administration/privacy';
 import { PRIVACY_TEXTS as T } from '../texts';
 import { Role } from '@shared/roles';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Heading, HStack, Link, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { deviceLabel } from '@shared/device-label';
-import { SESSION_METHOD_LABELS } from '@shared/insights';
+import { deviceLabel } from '@shared/identity/device-label';
+import { SESSION_METHOD_LABELS } from '@shared/administration/insights';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';

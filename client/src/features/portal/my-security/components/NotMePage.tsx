@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
-import { INSIGHTS_MESSAGES } from '@shared/insights';
+import { INSIGHTS_MESSAGES } from '@shared/administration/insights';
 import { errorMessage } from '@/lib/api';
 import { mySecurityApi } from '../api/my-security-api';
 

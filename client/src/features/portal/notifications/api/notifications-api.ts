@@ -1,4 +1,4 @@
-import type { NotificationItem, ProcessLogUrlResponse } from '@shared/notifications';
+import type { NotificationItem, ProcessLogUrlResponse } from '@shared/portal/notifications';
 import { api, ApiError, type ErrorBody } from '@/lib/api';
 import { reportFileName } from '../display';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { screen, waitFor, within, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { NotificationItem } from '@shared/notifications';
+import type { NotificationItem } from '@shared/portal/notifications';
 import { renderAt } from '@/test/render';
 import { fakeServer, NO_SESSION } from '@/test/fake-server';
 import type { NotificationSocketHandlers } from '@/lib/socket';

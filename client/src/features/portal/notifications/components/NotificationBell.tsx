@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Box, Button, CloseButton, Drawer, Float, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationItem } from '@shared/notifications';
+import type { NotificationItem } from '@shared/portal/notifications';
 import { BellIcon } from '@/components/ui/icons';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { NotificationItem } from '@shared/notifications';
-import { SUPPORT_ACCESS_MESSAGES } from '@shared/support-access';
+import type { NotificationItem } from '@shared/portal/notifications';
+import { SUPPORT_ACCESS_MESSAGES } from '@shared/portal/support-access';
 import { renderRoutes } from '@/test/render';
 import { NotificationCard } from './NotificationCard';
 

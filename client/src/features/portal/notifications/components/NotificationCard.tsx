@@ -1,7 +1,7 @@
 import { Badge, Box, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
-import type { NotificationItem } from '@shared/notifications';
-import { SUPPORT_ACCESS_MESSAGES } from '@shared/support-access';
+import type { NotificationItem } from '@shared/portal/notifications';
+import { SUPPORT_ACCESS_MESSAGES } from '@shared/portal/support-access';
 import { paths } from '@/config/paths';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';

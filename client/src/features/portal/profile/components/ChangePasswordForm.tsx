@@ -6,7 +6,7 @@ import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { breachedPasswordMessage, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { usersApi } from '@/features/users';
+import { usersApi } from '@/features/identity/users';
 import { MessageDialog } from '@/components/ui/message-dialog';
 import { PasswordForm, PROFILE_TEXTS, validatePasswordForm } from '../texts';
 import { ProfileCard } from './ProfileCard';

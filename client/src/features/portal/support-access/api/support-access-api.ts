@@ -4,7 +4,7 @@ import type {
   SupportAccessItem,
   SupportAccessRequest,
   SupportAccessStarted,
-} from '@shared/support-access';
+} from '@shared/portal/support-access';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Field, Text, Textarea } from '@chakra-ui/react';
-import { SUPPORT_ACCESS_LIMITS as L } from '@shared/support-access';
+import { SUPPORT_ACCESS_LIMITS as L } from '@shared/portal/support-access';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '@shared/roles';
-import type { SupportAccessItem } from '@shared/support-access';
+import type { SupportAccessItem } from '@shared/portal/support-access';
 import { supportSessionStore } from '@/lib/support-session';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { SUPPORT_ACCESS_TEXTS as T } from '../texts';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router';
 import { CAPABILITY_ROLES, hasAnyRole, Role } from '@shared/roles';
-import type { SupportAccessItem } from '@shared/support-access';
+import type { SupportAccessItem } from '@shared/portal/support-access';
 import { PageHeader } from '@/components/ui/page-header';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
