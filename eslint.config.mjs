@@ -28,12 +28,12 @@ const SERVER_FEATURES = [...UNITS.identity, ...UNITS.administration, ...UNITS.po
 const ENTRY_ONLY_UNITS = [...SERVER_FEATURES, './src/platform/audit'];
 const SERVER_APP = ['./src/app', './src/main.ts'];
 /**
- * A client feature reaches another feature only through its public entry (features/<f>/index.ts), or its light
- * entry (features/<f>/light.ts: what the login card may load before any component library).
+ * A client feature reaches another feature only through its public entry (features/<group>/<f>/index.ts), or its
+ * light entry (features/<group>/<f>/light.ts: what the login card may load before any component library).
  */
 const FEATURE_ENTRY_ONLY = {
-  regex: '^@/features/[^/]+/(?!light$).+',
-  message: "Import another feature through its entry ('@/features/<f>' or '@/features/<f>/light'), not its internals.",
+  regex: '^@/features/[^/]+/[^/]+/(?!light$).+',
+  message: "Import another feature through its entry ('@/features/<group>/<f>' or '@/features/<group>/<f>/light'), not its internals.",
 };
 
 export default defineConfig(

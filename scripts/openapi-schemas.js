@@ -12,7 +12,7 @@ const OUT = join(root, 'src/platform/openapi/shared-schemas.json');
 /** The schemas, with refs pointing into the OpenAPI document's components. */
 function sharedSchemas() {
   const schema = createGenerator({
-    path: join(root, 'src/shared/*.ts'),
+    path: join(root, 'src/shared/**/*.ts'),
     tsconfig: join(root, 'tsconfig.json'),
     type: '*',
     expose: 'export',
