@@ -33,7 +33,8 @@ const SERVER_APP = ['./src/app', './src/main.ts'];
  */
 const FEATURE_ENTRY_ONLY = {
   regex: '^@/features/[^/]+/[^/]+/(?!light$).+',
-  message: "Import another feature through its entry ('@/features/<group>/<f>' or '@/features/<group>/<f>/light'), not its internals.",
+  message:
+    "Import another feature through its entry ('@/features/<group>/<f>' or '@/features/<group>/<f>/light'), not its internals.",
 };
 
 export default defineConfig(

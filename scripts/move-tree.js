@@ -18,7 +18,10 @@ if (!mapFile) {
   process.exit(2);
 }
 const dryRun = flags.includes('--dry-run');
-const moves = JSON.parse(fs.readFileSync(mapFile, 'utf8')).map(([from, to]) => [path.normalize(from), path.normalize(to)]);
+const moves = JSON.parse(fs.readFileSync(mapFile, 'utf8')).map(([from, to]) => [
+  path.normalize(from),
+  path.normalize(to),
+]);
 
 /** The new place of a path of the old tree (relative to the root). */
 function mapRel(rel) {
@@ -39,7 +42,19 @@ for (const f of files) for (let d = path.dirname(f); d !== '.'; d = path.dirname
 
 const CODE = /\.(tsx?|jsx?|mjs|cjs)$/;
 const TEXT = /\.(tsx?|jsx?|mjs|cjs|json|md|ya?ml|sh|html|css)$|(^|\/)(Dockerfile|\.ci\/run|Containerfile)$/;
-const RESOLVE_EXT = ['', '.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json', '/index.ts', '/index.tsx', '/index.js'];
+const RESOLVE_EXT = [
+  '',
+  '.ts',
+  '.tsx',
+  '.d.ts',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.json',
+  '/index.ts',
+  '/index.tsx',
+  '/index.js',
+];
 
 function resolvable(rel) {
   return RESOLVE_EXT.some((ext) => exists.has(rel + ext)) || dirs.has(rel);
@@ -85,7 +100,8 @@ function rewriteSpecifier(file, spec) {
 const pathMentions = [];
 for (const [from, to] of moves) {
   const variants = [[from, to]];
-  if (from.startsWith('src/') && !/\.(tsx?)$/.test(from)) variants.push(['dist/' + from.slice(4), 'dist/' + to.slice(4)]);
+  if (from.startsWith('src/') && !/\.(tsx?)$/.test(from))
+    variants.push(['dist/' + from.slice(4), 'dist/' + to.slice(4)]);
   if (/\.ts$/.test(from) && from.startsWith('src/'))
     variants.push(['dist/' + from.slice(4).replace(/\.ts$/, '.js'), 'dist/' + to.slice(4).replace(/\.ts$/, '.js')]);
   for (const [a, b] of variants) {
@@ -99,7 +115,7 @@ for (const [from, to] of moves) {
 const changed = new Map();
 for (const file of files) {
   if (!TEXT.test(file) || file.startsWith('node_modules/')) continue;
-  if (file === 'package-lock.json' || file.endsWith('.json') && file.includes('shared-schemas')) continue;
+  if (file === 'package-lock.json' || (file.endsWith('.json') && file.includes('shared-schemas'))) continue;
   const full = path.join(root, file);
   if (!fs.existsSync(full)) continue;
   const before = fs.readFileSync(full, 'utf8');

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
 import { FileLinksService } from '../../src/portal/notifications/file-links.service';
-import { NotificationsGateway, SESSIONS_CHANGED_COALESCE_MS } from '../../src/portal/notifications/notifications.gateway';
+import {
+  NotificationsGateway,
+  SESSIONS_CHANGED_COALESCE_MS,
+} from '../../src/portal/notifications/notifications.gateway';
 import { SessionsService } from '../../src/identity/sessions/sessions.service';
 import { SessionAuthService } from '../../src/identity/credentials/session-auth.service';
 import { TokenService } from '../../src/identity/credentials/token.service';

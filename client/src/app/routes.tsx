@@ -49,7 +49,8 @@ function settingsTab(path: string, load: () => Promise<ComponentType>): RouteObj
 export const protectedRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: () => import('@/features/portal/dashboard/components/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+    lazy: () =>
+      import('@/features/portal/dashboard/components/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
   },
   {
     path: 'my-security',
@@ -83,9 +84,15 @@ export const protectedRoutes: RouteObject[] = [
       settingsTab('provisioning', () =>
         import('@/features/identity/scim/components/ProvisioningPage').then((m) => m.ProvisioningPage),
       ),
-      settingsTab('audit', () => import('@/features/administration/audit/components/AuditLogPage').then((m) => m.AuditLogPage)),
-      settingsTab('security-policy', () => import('@/features/administration/security-policy').then((m) => m.SecurityPolicyPage)),
-      settingsTab('integrations', () => import('@/features/administration/integrations').then((m) => m.IntegrationsPage)),
+      settingsTab('audit', () =>
+        import('@/features/administration/audit/components/AuditLogPage').then((m) => m.AuditLogPage),
+      ),
+      settingsTab('security-policy', () =>
+        import('@/features/administration/security-policy').then((m) => m.SecurityPolicyPage),
+      ),
+      settingsTab('integrations', () =>
+        import('@/features/administration/integrations').then((m) => m.IntegrationsPage),
+      ),
       settingsTab('applications', () => import('@/features/identity/oidc-clients').then((m) => m.ApplicationsPage)),
       settingsTab('support-access', () => import('@/features/portal/support-access').then((m) => m.SupportAccessPage)),
     ],
@@ -118,7 +125,8 @@ export const protectedRoutes: RouteObject[] = [
       },
       {
         path: 'profile/:id',
-        lazy: () => import('@/features/portal/profile/components/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
+        lazy: () =>
+          import('@/features/portal/profile/components/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
       },
       {
         path: 'insights',

@@ -11,11 +11,14 @@ export const shellRoutes: RouteObject[] = [
   {
     path: 'announcements',
     lazy: () =>
-      import('@/features/portal/announcements/components/AnnouncementsPage').then((m) => ({ Component: m.AnnouncementsPage })),
+      import('@/features/portal/announcements/components/AnnouncementsPage').then((m) => ({
+        Component: m.AnnouncementsPage,
+      })),
   },
   {
     path: 'user-manual',
-    lazy: () => import('@/features/portal/manual/components/UserManualPage').then((m) => ({ Component: m.UserManualPage })),
+    lazy: () =>
+      import('@/features/portal/manual/components/UserManualPage').then((m) => ({ Component: m.UserManualPage })),
   },
   ...PLACEHOLDER_AREAS.map((area): RouteObject => ({
     path: area.path,
@@ -41,7 +44,8 @@ export const legalRoutes: RouteObject[] = [
       },
       {
         path: '/terms/privacy',
-        lazy: () => import('@/features/portal/legal/components/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
+        lazy: () =>
+          import('@/features/portal/legal/components/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
       },
     ],
   },

@@ -2,7 +2,12 @@ import { startTransition, StrictMode, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { refreshAccessToken, tokenStore } from '@/lib/api';
 import { forgetSignIn, lastWorkingPath, mayHaveSession, storeSignIn } from '@/lib/auth-storage';
-import { asksFreshSignIn, isServerPath, LoginCard, safeReturnPath } from '@/features/identity/auth/components/LoginCard';
+import {
+  asksFreshSignIn,
+  isServerPath,
+  LoginCard,
+  safeReturnPath,
+} from '@/features/identity/auth/components/LoginCard';
 
 const loadProvider = () => import('./standalone-chakra').then((m) => m.StandaloneChakra);
 

@@ -1,5 +1,9 @@
 import { parseCsv } from '../../platform/web/csv';
-import { INVITATION_LIMITS as L, INVITATION_MESSAGES as M, parseInvitationRole } from '../../shared/administration/invitations';
+import {
+  INVITATION_LIMITS as L,
+  INVITATION_MESSAGES as M,
+  parseInvitationRole,
+} from '../../shared/administration/invitations';
 import { PRIVILEGED_ROLES } from '../../shared/roles';
 
 /** One data row of a bulk file: `row` counts from 1 below the header; `role` as resolved, null when unknown. */

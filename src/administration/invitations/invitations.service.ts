@@ -46,7 +46,7 @@ interface Wanted {
 const invalid = () => new AppException(HttpStatus.NOT_FOUND, ERROR_CODES.INVITATION_INVALID, M.INVALID);
 
 /**
- * Invitations (docs/api.md, 'Invitations'). Inviting follows the account-action rule of `shared/account-rules.ts`
+ * Invitations (docs/api.md, 'Invitations'). Inviting follows the account-action rule of `shared/identity/account-rules.ts`
  * (who may give which role, in which organisation) and the lifecycle's address rule, so an invitation is refused
  * exactly where Create User would be, with the same non-revealing answer for addresses of other organisations.
  * Accepting creates the account through the lifecycle, inside the active-user limit, in the transaction that claims

@@ -13,7 +13,11 @@ import { FileStore } from '../../platform/files/file-store';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { LogoInfo, LogoUploadUrl } from '../../shared/api-types';
 import { LIMITS } from '../../shared/limits';
-import { LOGO_UPLOAD_URL_SECONDS, LogoMimeType, ORG_ADMIN_MESSAGES as M } from '../../shared/administration/organisation-admin';
+import {
+  LOGO_UPLOAD_URL_SECONDS,
+  LogoMimeType,
+  ORG_ADMIN_MESSAGES as M,
+} from '../../shared/administration/organisation-admin';
 import { LOGO_PATH_PATTERN, LogoUploadUrlDto } from './dto/logo.dto';
 import { LogoUpload } from './entities/logo-upload.entity';
 import { detectImageType, EXTENSION_BY_TYPE, TYPE_BY_EXTENSION } from './image-type';

@@ -11,7 +11,11 @@ import { MailService } from '../../platform/mail/mail.service';
 import { APPLICATIONS, ESupportCreated, SiteAdminCreated } from '../../shared/api-types';
 import { EMAIL_PATTERN, LIMITS } from '../../shared/limits';
 import { PRODUCT_NAME, ERROR_CODES } from '../../shared/messages';
-import { APPLICATION_IDS, ORG_ADMIN_MESSAGES as M, SITE_ADMIN_FIRST_SIGN_IN } from '../../shared/administration/organisation-admin';
+import {
+  APPLICATION_IDS,
+  ORG_ADMIN_MESSAGES as M,
+  SITE_ADMIN_FIRST_SIGN_IN,
+} from '../../shared/administration/organisation-admin';
 import { Role } from '../../shared/roles';
 import { AccountActor, AccountLifecycleService } from '../../identity/users';
 import { CreateESupportDto } from './dto/create-esupport.dto';

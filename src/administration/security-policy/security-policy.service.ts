@@ -15,7 +15,11 @@ import { SsoDiscoveryService } from '../../identity/federation';
 import { Session, SessionEvents, SessionsService } from '../../identity/sessions';
 import { ERROR_CODES } from '../../shared/messages';
 import { Role } from '../../shared/roles';
-import { SECURITY_POLICY_MESSAGES as M, SecurityPolicy, SecurityPolicyChange } from '../../shared/administration/security-policy';
+import {
+  SECURITY_POLICY_MESSAGES as M,
+  SecurityPolicy,
+  SecurityPolicyChange,
+} from '../../shared/administration/security-policy';
 
 const FIELDS = [
   'mfaRequired',

@@ -117,7 +117,7 @@ interface Request {
   body?: unknown;
   query?: unknown;
   params?: unknown;
-  /** The client address as `clientAddress` (common/http/client-address.ts) decides it, behind proxies or not. */
+  /** The client address as `clientAddress` (platform/web/http/client-address.ts) decides it, behind proxies or not. */
   ip?: string;
   user?: AuthUser;
   optionalCaller?: AuthUser;

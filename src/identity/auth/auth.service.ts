@@ -1,4 +1,9 @@
-import { SessionMethod, SIGN_IN_FAILURE_REASONS, SignInMethod, signInMethodOf } from '../../shared/administration/insights';
+import {
+  SessionMethod,
+  SIGN_IN_FAILURE_REASONS,
+  SignInMethod,
+  signInMethodOf,
+} from '../../shared/administration/insights';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';

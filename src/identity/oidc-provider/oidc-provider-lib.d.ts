@@ -13,7 +13,7 @@ declare module 'oidc-provider' {
     status: number;
     body: unknown;
     type: string;
-    /** Express's request: its `ip` is the client address as the portal decides it (common/http/client-address.ts). */
+    /** Express's request: its `ip` is the client address as the portal decides it (platform/web/http/client-address.ts). */
     req: IncomingMessage & { cookies?: Record<string, string>; ip?: string };
     res: ServerResponse;
     state: Record<string, unknown>;

@@ -1,7 +1,12 @@
 import { isIP } from 'node:net';
 import { AppException } from '../../platform/web/app.exception';
 import { isPublicAddress } from '../../platform/web/http/safe-fetch';
-import { logoutUriAllowed, OIDC_CLIENT_MESSAGES, OidcClientType, redirectUriAllowed } from '../../shared/identity/oidc-clients';
+import {
+  logoutUriAllowed,
+  OIDC_CLIENT_MESSAGES,
+  OidcClientType,
+  redirectUriAllowed,
+} from '../../shared/identity/oidc-clients';
 
 /**
  * A redirect (or post-logout redirect) URI an application registers: the shared rule (redirectUriAllowed), or 400.

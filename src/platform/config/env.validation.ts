@@ -33,7 +33,7 @@ export interface AppConfig {
   logLevel: 'silent' | 'error' | 'info' | 'debug';
   /**
    * TRUST_PROXY: which proxies in front may name the client in X-Forwarded-For (a number of them, or their
-   * addresses); the client address (common/http/client-address.ts) follows it for HTTP and sockets alike.
+   * addresses); the client address (platform/web/http/client-address.ts) follows it for HTTP and sockets alike.
    */
   trustProxy: ProxyTrust;
   /** Multiplies every rate limit (load tests and benchmarks only; default 1). */

@@ -26,7 +26,7 @@ export const REDACTED_PATHS = [
   '*.secret',
 ];
 
-/** How the request log writes a request's path: its route's secret parameters blanked (common/http/secret-paths.ts). */
+/** How the request log writes a request's path: its route's secret parameters blanked (platform/web/http/secret-paths.ts). */
 const LOGGED_PATH = Symbol('loggedPath');
 
 type Req = IncomingMessage & {

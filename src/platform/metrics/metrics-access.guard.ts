@@ -17,7 +17,7 @@ export function isLoopback(address: string | undefined): boolean {
 
 /**
  * GET /api/metrics answers a scraper that presents METRICS_TOKEN as a Bearer token, or any caller on this
- * machine. The client address is Express's `req.ip` (common/http/client-address.ts): behind a trusted proxy that is
+ * machine. The client address is Express's `req.ip` (platform/web/http/client-address.ts): behind a trusted proxy that is
  * the forwarded client, so the proxy's own loopback connection does not open the metrics to everyone, and an
  * unknown address is not this machine.
  */

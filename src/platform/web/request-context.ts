@@ -5,7 +5,7 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 export interface RequestContext {
   ip: string | null;
   userAgent: string | null;
-  /** The browser cookie's token, when the request carries one (common/http/browser-cookie.ts). */
+  /** The browser cookie's token, when the request carries one (platform/web/http/browser-cookie.ts). */
   browser?: string | null;
 }
 

@@ -12,7 +12,13 @@ import { User } from '../../platform/database/entities/user.entity';
 import { NotMeLink, SignInHistory } from '../../administration/insights';
 import { removePasskeysAddedSince } from '../../identity/passkeys';
 import { SessionsService } from '../../identity/sessions';
-import { INSIGHTS_MESSAGES, MY_SIGN_INS_LIMIT, MySignIn, NOT_ME_LINK_HOURS, SignInMethod } from '../../shared/administration/insights';
+import {
+  INSIGHTS_MESSAGES,
+  MY_SIGN_INS_LIMIT,
+  MySignIn,
+  NOT_ME_LINK_HOURS,
+  SignInMethod,
+} from '../../shared/administration/insights';
 import { ERROR_CODES } from '../../shared/messages';
 
 /** A member's own security page: their sign-ins; and the "This wasn't me" link of a new-browser e-mail. */

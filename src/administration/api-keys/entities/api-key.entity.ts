@@ -31,7 +31,7 @@ export class ApiKey {
   @Column({ type: 'varchar', length: 64 })
   keyHash!: string;
 
-  /** The scopes, space-separated (shared/api-keys.ts API_KEY_SCOPES). */
+  /** The scopes, space-separated (shared/administration/api-keys.ts API_KEY_SCOPES). */
   @Column({ type: 'varchar', length: 200 })
   scopes!: string;
 

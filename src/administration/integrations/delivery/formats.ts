@@ -1,7 +1,12 @@
 import { Webhook } from 'standardwebhooks';
 import { AUDIT_EVENT_TYPES, AuditEventItem } from '../../../shared/audit';
 import { AccountEvent } from '../../../shared/identity/account-events';
-import { LogStreamType, WebhookActor, WebhookEventType, WebhookPayload } from '../../../shared/administration/integrations';
+import {
+  LogStreamType,
+  WebhookActor,
+  WebhookEventType,
+  WebhookPayload,
+} from '../../../shared/administration/integrations';
 
 /**
  * The webhook event an audit event is, for those the catalogue names beside the account events (which come from

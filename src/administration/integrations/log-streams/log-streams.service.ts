@@ -11,7 +11,12 @@ import { AppConfig } from '../../../platform/config/env.validation';
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { lockRow } from '../../../platform/database/locks';
 import { AUDIT_EVENT_TYPES, AuditEventItem } from '../../../shared/audit';
-import { INTEGRATION_MESSAGES, LOG_STREAMS_MAX, LogStreamItem, LogStreamTestResult } from '../../../shared/administration/integrations';
+import {
+  INTEGRATION_MESSAGES,
+  LOG_STREAMS_MAX,
+  LogStreamItem,
+  LogStreamTestResult,
+} from '../../../shared/administration/integrations';
 import { logStreamRequest } from '../delivery/formats';
 import { postOnce, receiverFetch } from '../delivery/outbound';
 import { CreateLogStreamDto } from '../dto/log-stream.dto';

@@ -36,7 +36,7 @@ export class OidcClient {
   @Column({ type: 'varchar', length: 2048, nullable: true })
   backchannelLogoutUri!: string | null;
 
-  /** AES-256-GCM of the secret (common/crypto/secrets.ts); null for a public application. */
+  /** AES-256-GCM of the secret (platform/crypto/secrets.ts); null for a public application. */
   @Column({ type: 'varchar', length: 300, nullable: true })
   secretSealed!: string | null;
 

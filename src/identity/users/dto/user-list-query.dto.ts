@@ -3,7 +3,13 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
 import { AccessLevel, UserListQuery } from '../../../shared/api-types';
 import { ALL_ROLES } from '../../../shared/roles';
-import { decimalNumber, PageField, PageSizeField, SearchTextField, WholeNumberField } from '../../../platform/web/validation';
+import {
+  decimalNumber,
+  PageField,
+  PageSizeField,
+  SearchTextField,
+  WholeNumberField,
+} from '../../../platform/web/validation';
 
 /** Query of GET /api/users (UserListQuery): filtering and paging happen in the database. */
 export class UserListQueryDto implements UserListQuery {

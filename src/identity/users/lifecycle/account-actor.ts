@@ -7,7 +7,7 @@ import { AccountChangeEvent, AccountEventActor, AccountEventType } from '../../.
 import { ROLE_CODES } from '../../../shared/roles';
 
 /**
- * Who asks for a change: an account on the pages (the account-action rule of `shared/account-rules.ts` applies), the
+ * Who asks for a change: an account on the pages (the account-action rule of `shared/identity/account-rules.ts` applies), the
  * organisation's directory through a provisioning token, the account itself at its first corporate sign-in, or
  * the product (the first start).
  */

@@ -13,7 +13,12 @@ import { maySignIn } from '../../credentials/may-sign-in';
 import { VerifiedDomainsService } from '../../domains';
 import { SessionsService } from '../../sessions';
 import { AccountEventType } from '../../../shared/identity/account-events';
-import { checkAccountAction, checkNewAccountRole, checkRoleChange, RoleChoice } from '../../../shared/identity/account-rules';
+import {
+  checkAccountAction,
+  checkNewAccountRole,
+  checkRoleChange,
+  RoleChoice,
+} from '../../../shared/identity/account-rules';
 import { emailDomain } from '../../../shared/identity/domains';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../../shared/messages';
 import { erasedUserEmail, erasedUserLabel, PRIVACY_MESSAGES } from '../../../shared/administration/privacy';

@@ -7,7 +7,7 @@ import { join, relative, sep } from 'node:path';
  * (invitations, say) goes through the lifecycle and keeps its limit, rules, audit and events.
  */
 const SRC = join(__dirname, '..', '..', '..');
-const LIFECYCLE = join('users', 'lifecycle') + sep;
+const LIFECYCLE = join('identity', 'users', 'lifecycle') + sep;
 
 function* productFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -4,7 +4,12 @@ import { authApi } from '../api/auth-api';
 import { LOGIN_TEXTS } from '../login-machine';
 import { validateMfaCode } from '../validation';
 import type { StepProps } from './login-step';
-import { RecoveryCodeField, RecoveryCodeToggle, RememberDeviceCheckbox, validateRecoveryCode } from '@/features/identity/mfa';
+import {
+  RecoveryCodeField,
+  RecoveryCodeToggle,
+  RememberDeviceCheckbox,
+  validateRecoveryCode,
+} from '@/features/identity/mfa';
 import { PASSKEY_TEXTS, PasskeyButton } from '@/features/identity/passkeys';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { StepSubmit } from './StepSubmit';
