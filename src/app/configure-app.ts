@@ -14,7 +14,7 @@ import { answerClientErrors } from '../platform/web/http/client-error';
 import { configureBodyParsing } from '../platform/web/middleware/body-parsing';
 import { controllerMethodTable, methodNotAllowed } from '../platform/web/middleware/method-table';
 import { DEFAULT_HEADERS, securityHeaderOptions, securityHeaders } from '../platform/web/middleware/security-headers';
-import { VALIDATION_PIPE_OPTIONS } from '../platform/web/validation';
+import { VALIDATION_PIPE_OPTIONS } from '../platform/web/dto-validation';
 import { APP_CONFIG } from '../platform/config/app-config.module';
 import { AppConfig } from '../platform/config/env.validation';
 import { requestLogging, ROOT_LOGGER } from '../platform/logging/logging.module';

@@ -13,7 +13,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { DeviceCookie } from '../trusted-devices';
 import { SignInAttempts, SignInClient } from './sign-in/sign-in-attempts';
 import { SecondFactorStep } from './sign-in/second-factor.step';
-import { assertMaySignIn } from './sign-in/may-sign-in';
+import { assertMaySignIn } from './sign-in/assert-may-sign-in';
 import { Session, SessionsService } from '../sessions';
 import { ClientInfo } from '../../platform/web/request-context';
 import { User } from '../../platform/database/entities/user.entity';

@@ -4,4 +4,4 @@ export { AuthService } from './auth.service';
 export type { SignedIn, SignInPolicy } from './auth.service';
 export { LoginThrottleService } from './login-throttle.service';
 export { ForgotPasswordService } from './passwords/forgot-password.service';
-export { assertMaySignIn } from './sign-in/may-sign-in';
+export { assertMaySignIn } from './sign-in/assert-may-sign-in';

@@ -5,7 +5,7 @@ import { Strategy } from 'passport-local';
 import { AppException } from '../../platform/web/app.exception';
 import { browserTokenOf } from '../../platform/web/http/browser-cookie';
 import { challengeOf } from '../../platform/web/decorators/current-user.decorator';
-import { VALIDATION_PIPE_OPTIONS } from '../../platform/web/validation';
+import { VALIDATION_PIPE_OPTIONS } from '../../platform/web/dto-validation';
 import { MetricsService } from '../../platform/metrics/metrics.service';
 import { AUTH_MESSAGES, ERROR_CODES } from '../../shared/messages';
 import { AuthService, SignedIn } from './auth.service';

@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../platform/web/auth-user';
 import { Access } from '../../platform/web/decorators/access.decorators';
 import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
-import { ErrorResponse } from '../../platform/web/error-response';
+import { ErrorResponse } from '../../platform/web/error-response.dto';
 import { ALL_ROLES } from '../../shared/roles';
 import { SsoStepUpDto, SsoStepUpResponse } from './dto/step-up.dto';
 import { SsoStepUpRoundTrip } from './sso-step-up.service';

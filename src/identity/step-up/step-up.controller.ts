@@ -10,7 +10,7 @@ import { Throttle } from '@nestjs/throttler';
 import { AuthUser } from '../../platform/web/auth-user';
 import { Access } from '../../platform/web/decorators/access.decorators';
 import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
-import { ErrorResponse } from '../../platform/web/error-response';
+import { ErrorResponse } from '../../platform/web/error-response.dto';
 import { Client, RequestContext } from '../../platform/web/request-context';
 import { PASSKEY_RATE_LIMITS } from '../passkeys';
 import { ALL_ROLES } from '../../shared/roles';

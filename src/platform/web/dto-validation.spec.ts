@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { IsInt, IsOptional, validateSync } from 'class-validator';
-import { OmitOrValid, WholeNumberField } from './validation';
+import { OmitOrValid, WholeNumberField } from './dto-validation';
 
 class Example {
   @OmitOrValid()

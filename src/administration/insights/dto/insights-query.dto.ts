@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Matches } from 'class-validator';
-import { WholeNumberField } from '../../../platform/web/validation';
+import { WholeNumberField } from '../../../platform/web/dto-validation';
 import { INSIGHTS_MESSAGES } from '../../../shared/administration/insights';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { trim } from '../../../platform/web/transforms';
-import { NewPassword, WholeNumberField } from '../../../platform/web/validation';
+import { NewPassword, WholeNumberField } from '../../../platform/web/dto-validation';
 import {
   AcceptInvitationRequest,
   INVITATION_LIMITS as L,

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { trimOrEmpty } from '../../../platform/web/transforms';
-import { OmitOrValid } from '../../../platform/web/validation';
+import { OmitOrValid } from '../../../platform/web/dto-validation';
 import {
   ArrayContains,
   ArrayMaxSize,

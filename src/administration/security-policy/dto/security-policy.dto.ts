@@ -11,7 +11,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { OmitOrValid } from '../../../platform/web/validation';
+import { OmitOrValid } from '../../../platform/web/dto-validation';
 import { SECURITY_POLICY_LIMITS as L } from '../../../shared/administration/security-policy';
 import { SUPPORT_ACCESS_POLICIES, SupportAccessPolicy } from '../../../shared/portal/support-access';
 

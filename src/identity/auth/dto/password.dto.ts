@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { LIMITS } from '../../../shared/limits';
 import { trim } from '../../../platform/web/transforms';
-import { NewPassword } from '../../../platform/web/validation';
+import { NewPassword } from '../../../platform/web/dto-validation';
 import { MFA_CODE_PATTERN, VALIDATION_MESSAGES as V } from '../../../shared/validation';
 import { ChangePasswordRequest, ForgotPasswordRequest, ResetPasswordRequest } from '../../../shared/api-types';
 

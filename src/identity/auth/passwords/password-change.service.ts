@@ -11,7 +11,7 @@ import { ClientInfo } from '../../../platform/web/request-context';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../../shared/messages';
 import { User } from '../../../platform/database/entities/user.entity';
 import { ChangePasswordDto } from '../dto/password.dto';
-import { assertMaySignIn } from '../sign-in/may-sign-in';
+import { assertMaySignIn } from '../sign-in/assert-may-sign-in';
 import { SignInAttempts } from '../sign-in/sign-in-attempts';
 
 /** How a new password came about, for its audit event. */

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsString, Matches, MaxLength } from 'class-validator';
-import { WholeNumberField } from '../../../platform/web/validation';
+import { WholeNumberField } from '../../../platform/web/dto-validation';
 import { domainToASCII } from 'node:url';
 import {
   DOMAIN_MAX,

@@ -14,10 +14,10 @@ import {
   ValidateBy,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { NewPassword } from '../../../platform/web/validation';
+import { NewPassword } from '../../../platform/web/dto-validation';
 import { trim } from '../../../platform/web/transforms';
 import { accountEmailProblem } from '../lifecycle/account-email';
-import { OmitOrValid } from '../../../platform/web/validation';
+import { OmitOrValid } from '../../../platform/web/dto-validation';
 import { EMAIL_PATTERN, LIMITS } from '../../../shared/limits';
 import { NAME_MAX, profileFieldTooLong, VALIDATION_MESSAGES as V } from '../../../shared/validation';
 import {

@@ -9,7 +9,7 @@ import {
   PageSizeField,
   SearchTextField,
   WholeNumberField,
-} from '../../../platform/web/validation';
+} from '../../../platform/web/dto-validation';
 
 /** Query of GET /api/users (UserListQuery): filtering and paging happen in the database. */
 export class UserListQueryDto implements UserListQuery {

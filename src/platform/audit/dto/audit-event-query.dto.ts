@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsOptional } from 'class-validator';
 import { AUDIT_EVENT_TYPE_IDS, AuditEventQuery, AuditEventType } from '../../../shared/audit';
-import { PageField, PageSizeField, SearchTextField, WholeNumberField } from '../../web/validation';
+import { PageField, PageSizeField, SearchTextField, WholeNumberField } from '../../web/dto-validation';
 
 /** Query of GET /api/audit-events and its export: filtering and paging happen in the database. */
 export class AuditEventQueryDto implements AuditEventQuery {

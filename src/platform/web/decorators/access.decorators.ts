@@ -1,7 +1,7 @@
 import { applyDecorators, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiResponse, ApiSecurity } from '@nestjs/swagger';
-import { ErrorResponse } from '../error-response';
+import { ErrorResponse } from '../error-response.dto';
 import type { ApiKeyScope } from '../../../shared/administration/api-keys';
 import { ERROR_CODES } from '../../../shared/messages';
 import { Role } from '../../../shared/roles';

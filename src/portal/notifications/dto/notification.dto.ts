@@ -14,7 +14,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { OmitOrValid } from '../../../platform/web/validation';
+import { OmitOrValid } from '../../../platform/web/dto-validation';
 import { CONTENT_FIELD_LIMITS as L, NOTIFICATION_TYPES, NotificationType } from '../../../shared/portal/notifications';
 
 const text = (field: keyof typeof L) => [

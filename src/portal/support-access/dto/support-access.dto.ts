@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { WholeNumberField } from '../../../platform/web/validation';
+import { WholeNumberField } from '../../../platform/web/dto-validation';
 import { LIMITS } from '../../../shared/limits';
 import {
   SUPPORT_ACCESS_LIMITS as L,

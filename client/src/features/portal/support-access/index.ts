@@ -1,5 +1,5 @@
 /** Support access: the requests page, the user list's request form and the banner of a support-access session. */
-import { SUPPORT_ACCESS_TEXTS } from './texts';
+import { SUPPORT_ACCESS_TEXTS } from './support-access-texts';
 
 export { SupportAccessPage } from './components/SupportAccessPage';
 export { RequestSupportAccessDialog } from './components/RequestSupportAccessDialog';

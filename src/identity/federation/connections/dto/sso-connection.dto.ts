@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { OmitOrValid, WholeNumberField } from '../../../../platform/web/validation';
+import { OmitOrValid, WholeNumberField } from '../../../../platform/web/dto-validation';
 import { SSO_DEFAULT_ROLES, SSO_LIMITS as L, SSO_PROTOCOLS, SsoProtocol } from '../../../../shared/identity/sso';
 
 /** What both protocols share, and the only fields a change may leave out. */

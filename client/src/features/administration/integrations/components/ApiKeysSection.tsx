@@ -32,7 +32,7 @@ import { errorMessage } from '@/lib/api';
 import { formatDate, formatDateTime } from '@/lib/display-formats';
 import { ruled } from '@/lib/forms';
 import { apiKeysApi, useApiKeys, useReloadIntegrations } from '../api/integrations-api';
-import { INTEGRATIONS_TEXTS } from '../texts';
+import { INTEGRATIONS_TEXTS } from '../integrations-texts';
 import { SecretShownOnce, SectionUnavailable } from './SecretShownOnce';
 
 const T = INTEGRATIONS_TEXTS.API_KEYS;

@@ -1,6 +1,6 @@
 import { Checkbox, Fieldset, SimpleGrid, Text } from '@chakra-ui/react';
 import { WEBHOOK_ALL_EVENTS, WEBHOOK_EVENT_TYPES, type WebhookSubscription } from '@shared/administration/integrations';
-import { INTEGRATIONS_TEXTS } from '../texts';
+import { INTEGRATIONS_TEXTS } from '../integrations-texts';
 
 const T = INTEGRATIONS_TEXTS.WEBHOOKS;
 

@@ -10,7 +10,7 @@ import {
 } from '@shared/administration/integrations';
 import { Role } from '@shared/roles';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
-import { INTEGRATIONS_TEXTS as T } from '../texts';
+import { INTEGRATIONS_TEXTS as T } from '../integrations-texts';
 import { IntegrationsPage } from './IntegrationsPage';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useAuth } from '@/lib/auth';
 import { useOrganisationChoices } from '@/lib/organisation-choices';
 import { useOrganisationScope } from '@/lib/organisation-scope';
-import { INTEGRATIONS_TEXTS as T } from '../texts';
+import { INTEGRATIONS_TEXTS as T } from '../integrations-texts';
 import { ApiKeysSection } from './ApiKeysSection';
 import { LogStreamsSection } from './LogStreamsSection';
 import { WebhooksSection } from './WebhooksSection';

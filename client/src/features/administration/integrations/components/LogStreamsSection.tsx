@@ -17,7 +17,7 @@ import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/display-formats';
 import { ruled } from '@/lib/forms';
 import { logStreamsApi, useLogStreams, useReloadIntegrations } from '../api/integrations-api';
-import { INTEGRATIONS_TEXTS } from '../texts';
+import { INTEGRATIONS_TEXTS } from '../integrations-texts';
 import { SectionUnavailable } from './SecretShownOnce';
 
 const T = INTEGRATIONS_TEXTS.LOG_STREAMS;

@@ -1,5 +1,5 @@
 import { Alert, Button, Clipboard, Code, HStack } from '@chakra-ui/react';
-import { INTEGRATIONS_TEXTS as T } from '../texts';
+import { INTEGRATIONS_TEXTS as T } from '../integrations-texts';
 
 /** A secret (an API key, a signing secret) shown this once, with a copy button and a way to put it away. */
 export function SecretShownOnce({

@@ -19,7 +19,7 @@ import { formatDateTime } from '@/lib/display-formats';
 import { ruled } from '@/lib/forms';
 import { queryKeys } from '@/lib/query-keys';
 import { useDeliveries, useReloadIntegrations, useWebhooks, webhooksApi } from '../api/integrations-api';
-import { INTEGRATIONS_TEXTS } from '../texts';
+import { INTEGRATIONS_TEXTS } from '../integrations-texts';
 import { EventsField } from './EventsField';
 import { SecretShownOnce, SectionUnavailable } from './SecretShownOnce';
 

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, SECURITY_MESSAGES } from '@shared/messages';
 import { Role } from '@shared/roles';
 import { tokenStore } from '@/lib/api';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
-import { INVITATION_TEXTS as T } from '../texts';
+import { INVITATION_TEXTS as T } from '../invitations-texts';
 import { InvitationAcceptPage } from './InvitationAcceptPage';
 
 vi.setConfig({ testTimeout: 20_000 });

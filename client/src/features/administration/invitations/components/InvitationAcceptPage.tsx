@@ -25,7 +25,7 @@ import { breachedPasswordMessage, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime } from '@/lib/display-formats';
 import { invitationsApi, useInvitationPreview } from '../api/invitations-api';
-import { INVITATION_TEXTS as T } from '../texts';
+import { INVITATION_TEXTS as T } from '../invitations-texts';
 
 const name = (label: string) =>
   z.string().trim().min(1, T.NAME_REQUIRED(label)).max(NAME_MAX, profileFieldTooLong(label));

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BulkInviteResult, InvitationItem, InvitationList } from '@shared/administration/invitations';
 import { Role } from '@shared/roles';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
-import { INVITATION_TEXTS as T } from '../texts';
+import { INVITATION_TEXTS as T } from '../invitations-texts';
 import { InvitationsPage } from './InvitationsPage';
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -39,7 +39,7 @@ import { useOrganisationChoices } from '@/lib/organisation-choices';
 import { useOrganisationScope } from '@/lib/organisation-scope';
 import { invitationsApi, useInvitations, useReloadInvitations } from '../api/invitations-api';
 import { csvBatches } from '../csv-batches';
-import { BULK_STATUS_LABELS, INVITATION_TEXTS as T, STATUS_LABELS } from '../texts';
+import { BULK_STATUS_LABELS, INVITATION_TEXTS as T, STATUS_LABELS } from '../invitations-texts';
 
 const inviteSchema = z.object({
   email: z.string().trim().min(1, 'User email must not be empty').email('Entered email is not a valid email'),

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Role } from '@shared/roles';
 import type { SecurityPolicy } from '@shared/administration/security-policy';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
-import { POLICY_TEXTS as T } from '../texts';
+import { POLICY_TEXTS as T } from '../security-policy-texts';
 import { SecurityPolicyPage } from './SecurityPolicyPage';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -34,7 +34,7 @@ import { ruled } from '@/lib/forms';
 import { useOrganisationChoices } from '@/lib/organisation-choices';
 import { useOrganisationScope } from '@/lib/organisation-scope';
 import { useSaveSecurityPolicy, useSecurityPolicy } from '../api/security-policy-api';
-import { POLICY_TEXTS as T } from '../texts';
+import { POLICY_TEXTS as T } from '../security-policy-texts';
 
 /** A whole number within [min, max], or (optional) empty. */
 const wholeNumber = (min: number, max: number, optional: boolean) =>

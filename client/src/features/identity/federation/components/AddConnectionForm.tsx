@@ -20,7 +20,7 @@ import { RoleOptions } from '@/components/ui/role-options';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { type NewConnection, ssoApi, useSsoMutation } from '../api/sso-api';
-import { SSO_PAGE_TEXTS as T } from '../texts';
+import { SSO_PAGE_TEXTS as T } from '../federation-texts';
 
 const required = (message: string, max: number) => z.string().trim().min(1, message).max(max, message);
 

@@ -23,7 +23,7 @@ import { RoleOptions } from '@/components/ui/role-options';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { type ConnectionChange, ssoApi, type SsoConnectionItem, useConnections, useSsoMutation } from '../api/sso-api';
-import { SSO_PAGE_TEXTS as T } from '../texts';
+import { SSO_PAGE_TEXTS as T } from '../federation-texts';
 import { AddConnectionForm } from './AddConnectionForm';
 import { CopyField } from './CopyField';
 import { RemoveDialog } from './RemoveDialog';

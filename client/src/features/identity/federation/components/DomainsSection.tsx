@@ -15,7 +15,7 @@ import { errorMessage } from '@/lib/api';
 import { ruled } from '@/lib/forms';
 import { formatDateTime } from '@/lib/display-formats';
 import { ssoApi, useDomains, useSsoMutation } from '../api/sso-api';
-import { SSO_PAGE_TEXTS as T } from '../texts';
+import { SSO_PAGE_TEXTS as T } from '../federation-texts';
 import { CopyField } from './CopyField';
 import { RemoveDialog } from './RemoveDialog';
 

@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { SSO_PAGE_TEXTS as T } from '../texts';
+import { SSO_PAGE_TEXTS as T } from '../federation-texts';
 
 /** The confirmation before a connection or a domain is removed; the outcome is said in a toast. */
 export function RemoveDialog({

@@ -7,7 +7,7 @@ import { useOrganisationChoices } from '@/lib/organisation-choices';
 import { useOrganisationScope } from '@/lib/organisation-scope';
 import { useAuth } from '@/lib/auth';
 import { useHasRole } from '@/lib/authorization';
-import { SSO_PAGE_TEXTS as T } from '../texts';
+import { SSO_PAGE_TEXTS as T } from '../federation-texts';
 import { ConnectionsSection } from './ConnectionsSection';
 import { DomainsSection } from './DomainsSection';
 import { TestResultPanel } from './TestResultPanel';

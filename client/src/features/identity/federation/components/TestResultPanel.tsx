@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, Code, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { errorMessage } from '@/lib/api';
 import { type SsoTestResult, useTestResult } from '../api/sso-api';
-import { SSO_PAGE_TEXTS as T } from '../texts';
+import { SSO_PAGE_TEXTS as T } from '../federation-texts';
 
 const STATUS: Record<SsoTestResult['outcome'], 'success' | 'warning' | 'error'> = {
   SIGNS_IN: 'success',

@@ -3,7 +3,7 @@ import { Dialog, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { AppDialog, DialogActions } from '@/components/ui/app-dialog';
 import { errorMessage } from '@/lib/api';
-import { isCompleteCode, MFA_TEXTS } from '../texts';
+import { isCompleteCode, MFA_TEXTS } from '../mfa-texts';
 import { CodeField } from './CodeField';
 
 export const CODE_FIELD_LABEL = 'Enter the 6-digit code from your authenticator app';

@@ -1,5 +1,5 @@
 import { Field, Input } from '@chakra-ui/react';
-import { maskCode } from '../texts';
+import { maskCode } from '../mfa-texts';
 
 /** A 6-digit code input with the mask 999999; its error shows under the field (spec 000 §8). */
 export function CodeField({

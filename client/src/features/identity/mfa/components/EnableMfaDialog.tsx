@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { errorMessage } from '@/lib/api';
 import { mfaApi } from '../api/mfa-api';
-import { MFA_TEXTS } from '../texts';
+import { MFA_TEXTS } from '../mfa-texts';
 import { CodeEntryActions, CodeEntryField, useCodeEntry } from './CodeEntryDialog';
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Role } from '@shared/roles';
 import { LOGOUT_REASON_KEY } from '@/lib/auth-storage';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
-import { maskCode } from '../texts';
+import { maskCode } from '../mfa-texts';
 import { MfaPanel } from './MfaPanel';
 
 const ENROLMENT = {

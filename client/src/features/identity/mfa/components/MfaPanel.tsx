@@ -3,7 +3,7 @@ import { Badge, Button, Card, Heading, HStack, Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useAuth } from '@/lib/auth';
 import { MessageDialog } from '@/components/ui/message-dialog';
-import { MFA_TEXTS } from '../texts';
+import { MFA_TEXTS } from '../mfa-texts';
 import { DisableMfaDialog } from './DisableMfaDialog';
 import { EnableMfaDialog } from './EnableMfaDialog';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog';

@@ -3,7 +3,7 @@ import { Button, HStack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEVICES_QUERY_KEY, recoveryApi, RECOVERY_QUERY_KEY } from '../api/recovery-api';
 import { codesLeftText, RECOVERY_TEXTS } from '../recovery-texts';
-import { MFA_TEXTS } from '../texts';
+import { MFA_TEXTS } from '../mfa-texts';
 import { CodeEntryDialog, useCodeEntry } from './CodeEntryDialog';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog';
 

@@ -9,7 +9,7 @@ import {
   type OidcClientItem,
 } from '@shared/identity/oidc-clients';
 import { logoutUriError, redirectUrisError, uriLines } from '../redirect-uris';
-import { OIDC_CLIENTS_TEXTS as T } from '../texts';
+import { OIDC_CLIENTS_TEXTS as T } from '../oidc-clients-texts';
 
 /**
  * The form of an application: its addresses one per line, checked by the provider's own rules before sending

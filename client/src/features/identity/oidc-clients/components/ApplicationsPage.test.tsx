@@ -6,7 +6,7 @@ import { Role } from '@shared/roles';
 import { paths } from '@/config/paths';
 import { OrganisationArea } from '@/lib/organisation-scope';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
-import { OIDC_CLIENTS_TEXTS as T } from '../texts';
+import { OIDC_CLIENTS_TEXTS as T } from '../oidc-clients-texts';
 import { ApplicationsPage } from './ApplicationsPage';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -16,7 +16,7 @@ import { useAuth } from '@/lib/auth';
 import { formatDateTime } from '@/lib/display-formats';
 import { useOrganisationScope } from '@/lib/organisation-scope';
 import { oidcClientsApi, useOidcClients, useOidcIssuer, useReloadOidcClients } from '../api/oidc-clients-api';
-import { OIDC_CLIENTS_TEXTS as T } from '../texts';
+import { OIDC_CLIENTS_TEXTS as T } from '../oidc-clients-texts';
 import {
   applicationFields,
   applicationForm,

@@ -14,7 +14,7 @@ import { ApiError, errorMessage, setStepUpHandler } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { ruled } from '@/lib/forms';
 import { stepUpApi } from '../api/step-up-api';
-import { STEP_UP_TEXTS as T } from '../texts';
+import { STEP_UP_TEXTS as T } from '../step-up-texts';
 
 type Factor = 'password' | 'mfaToken' | 'recoveryCode' | 'passkey' | 'sso';
 

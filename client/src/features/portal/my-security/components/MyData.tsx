@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { downloadFile, formatBytes } from '@/lib/download';
 import { mySecurityApi, useMyPrivacy } from '../api/my-security-api';
-import { PRIVACY_TEXTS as T } from '../texts';
+import { PRIVACY_TEXTS as T } from '../my-security-texts';
 
 const REFUSALS: Record<SelfDeletionRefusal, string> = {
   SELF_DELETION_OFF: T.REFUSED_OFF,

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MySession, MySignIn } from '@shared/administration/insights';
 import type { MyOidcApp } from '@shared/identity/oidc-clients';
 import type { MyPrivacy } from '@shared/administration/privacy';
-import { PRIVACY_TEXTS as T } from '../texts';
+import { PRIVACY_TEXTS as T } from '../my-security-texts';
 import { Role } from '@shared/roles';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
 import { MySecurityPage } from './MySecurityPage';

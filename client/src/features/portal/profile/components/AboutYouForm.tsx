@@ -9,7 +9,7 @@ import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { ProfileFields, usersApi } from '@/features/identity/users';
 import { MessageDialog } from '@/components/ui/message-dialog';
-import { PROFILE_TEXTS } from '../texts';
+import { PROFILE_TEXTS } from '../profile-texts';
 import { queryKeys } from '@/lib/query-keys';
 import { ProfileCard } from './ProfileCard';
 

@@ -8,7 +8,7 @@ import { breachedPasswordMessage, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { usersApi } from '@/features/identity/users';
 import { MessageDialog } from '@/components/ui/message-dialog';
-import { PasswordForm, PROFILE_TEXTS, validatePasswordForm } from '../texts';
+import { PasswordForm, PROFILE_TEXTS, validatePasswordForm } from '../profile-texts';
 import { ProfileCard } from './ProfileCard';
 
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };

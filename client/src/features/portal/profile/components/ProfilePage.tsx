@@ -6,7 +6,7 @@ import { useSingleUser } from '@/features/identity/users';
 import { MFA_TEXTS, MfaPanel } from '@/features/identity/mfa';
 import { PasskeysPanel } from '@/features/identity/passkeys';
 import { mfaPending as isMfaPending } from '@shared/identity/mfa-rules';
-import { PROFILE_TEXTS } from '../texts';
+import { PROFILE_TEXTS } from '../profile-texts';
 import { AboutYouForm } from './AboutYouForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 

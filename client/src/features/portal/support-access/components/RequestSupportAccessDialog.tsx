@@ -5,7 +5,7 @@ import { AppDialog } from '@/components/ui/app-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { supportAccessApi, useSupportAccessChange } from '../api/support-access-api';
-import { SUPPORT_ACCESS_TEXTS as T } from '../texts';
+import { SUPPORT_ACCESS_TEXTS as T } from '../support-access-texts';
 
 /** The request form of the user list's row menu (E-Support): why support needs to act as this member. */
 export function RequestSupportAccessDialog({

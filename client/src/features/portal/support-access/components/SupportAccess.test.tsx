@@ -5,7 +5,7 @@ import { Role } from '@shared/roles';
 import type { SupportAccessItem } from '@shared/portal/support-access';
 import { supportSessionStore } from '@/lib/support-session';
 import { currentUser, fakeServer, renderPage } from '@/test/fake-server';
-import { SUPPORT_ACCESS_TEXTS as T } from '../texts';
+import { SUPPORT_ACCESS_TEXTS as T } from '../support-access-texts';
 import { SupportAccessPage } from './SupportAccessPage';
 import { SupportSessionBanner } from './SupportSessionBanner';
 

@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime } from '@/lib/display-formats';
 import { supportAccessApi, useSupportAccessChange, useSupportAccessList } from '../api/support-access-api';
-import { SUPPORT_ACCESS_TEXTS as T } from '../texts';
+import { SUPPORT_ACCESS_TEXTS as T } from '../support-access-texts';
 
 const STATUS_PALETTE: Record<SupportAccessItem['status'], string> = {
   pending: 'orange',

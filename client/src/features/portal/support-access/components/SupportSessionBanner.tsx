@@ -2,7 +2,7 @@ import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/display-formats';
 import { useAuth } from '@/lib/auth';
-import { SUPPORT_ACCESS_TEXTS as T } from '../texts';
+import { SUPPORT_ACCESS_TEXTS as T } from '../support-access-texts';
 
 /**
  * On every page of a support-access session: whom the E-Support account acts as, why and until when, and Stop,
