@@ -2,7 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { AuditService } from '../../src/platform/audit';
 import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
-import { runInSupportSession } from '../../src/platform/web/support-session';
+import { runInSupportSession } from '../../src/platform/web/support-session-call';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { User } from '../../src/platform/database/entities/user.entity';
 import { IntegrationDelivery } from '../../src/administration/integrations/entities/integration-delivery.entity';

@@ -8,7 +8,7 @@ import {
   formatDayText,
   formatMediumDate,
   formatNotificationDate,
-} from './display-formats';
+} from './formats';
 
 // Moments are built in the browser's own zone, the zone the client shows them in.
 describe('the one date-time format (en-AU)', () => {

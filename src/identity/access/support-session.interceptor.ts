@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Observable } from 'rxjs';
 import { AuthUser } from '../../platform/web/auth-user';
-import { runInSupportSession } from '../../platform/web/support-session';
+import { runInSupportSession } from '../../platform/web/support-session-call';
 
 /**
  * A call of a support-access session (docs/support-access.md) is handled inside its context, so that whatever the

@@ -8,7 +8,7 @@ import { AUDIT_EVENT_FIELDS, AuditActorKind, AuditEventItem, AuditEventPage, Aud
 import { SignInFailureReason, SignInMethod } from '../../shared/administration/insights';
 import { LIMITS } from '../../shared/limits';
 import { ClientInfo } from '../web/request-context';
-import { supportActingFor } from '../web/support-session';
+import { supportActingFor } from '../web/support-session-call';
 import { AuditEventQueryDto } from './dto/audit-event-query.dto';
 import { AuditEvent } from './entities/audit-event.entity';
 

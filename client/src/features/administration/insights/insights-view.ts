@@ -1,5 +1,5 @@
 import { SIGN_IN_FAILURE_REASONS, type InsightsReport } from '@shared/administration/insights';
-import { calendarDay, formatDayMonth } from '@/lib/display-formats';
+import { calendarDay, formatDayMonth } from '@/lib/formats';
 
 /** A percentage for people: '42 %', or '—' when there is nothing to divide. */
 export function percent(part: number, whole: number): string {

@@ -6,7 +6,7 @@ import {
   validateLoginEmail,
   validateLoginPassword,
   validateMfaCode,
-} from './validation';
+} from './login-validation';
 
 describe('sign-in validation (spec 000 §5)', () => {
   it('checks the e-mail pattern and length, after trimming', () => {

@@ -1,5 +1,5 @@
 import { RECOVERY_CODE_INPUT, RECOVERY_MESSAGES } from '@shared/identity/mfa-recovery';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 
 /** The texts of recovery codes and trusted devices, in the spec's wording style. */
 export const RECOVERY_TEXTS = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OIDC_CLIENT_MESSAGES as M, OIDC_REDIRECT_URIS_MAX } from '@shared/identity/oidc-clients';
-import { logoutUriError, redirectUriAllowed, redirectUrisError, uriLines } from './redirect-uris';
+import { logoutUriError, redirectUriAllowed, redirectUrisError, uriLines } from './redirect-uri-lines';
 
 describe('redirect URIs (the provider’s registration rules, checked before sending)', () => {
   it('takes https for every application, plain http only on loopback for a public one', () => {

@@ -1,5 +1,5 @@
 import { SILENT_TYPES, type NotificationItem, type NotificationType } from '@shared/portal/notifications';
-import { formatDayText } from '@/lib/display-formats';
+import { formatDayText } from '@/lib/formats';
 
 /**
  * The display rules of the notifications (spec 001 §4 'Notification display', §8 'Notification toasts',

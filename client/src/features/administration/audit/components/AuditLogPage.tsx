@@ -12,7 +12,7 @@ import {
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { PageHeader } from '@/components/ui/page-header';
 import { Paginator, usePaging } from '@/components/ui/paginator';
-import { formatAddress, formatDateTime } from '@/lib/display-formats';
+import { formatAddress, formatDateTime } from '@/lib/formats';
 import { auditApi, useAuditEvents, useOrganisationAccounts } from '../api/audit-api';
 
 export interface AuditFilter {

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { GLANCE_TREND_DAYS, type OrganisationGlance } from '@shared/administration/insights';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { useOrganisationsGlance } from '../api/insights-api';
 import { percent } from '../insights-view';
 

@@ -29,7 +29,7 @@ import {
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { formatDate, formatDateTime } from '@/lib/display-formats';
+import { formatDate, formatDateTime } from '@/lib/formats';
 import { ruled } from '@/lib/forms';
 import { apiKeysApi, useApiKeys, useReloadIntegrations } from '../api/integrations-api';
 import { INTEGRATIONS_TEXTS } from '../integrations-texts';

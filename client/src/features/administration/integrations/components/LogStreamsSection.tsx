@@ -14,7 +14,7 @@ import {
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { ruled } from '@/lib/forms';
 import { logStreamsApi, useLogStreams, useReloadIntegrations } from '../api/integrations-api';
 import { INTEGRATIONS_TEXTS } from '../integrations-texts';

@@ -15,7 +15,7 @@ import { AppDialog, DialogActions } from '@/components/ui/app-dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { ruled } from '@/lib/forms';
 import { queryKeys } from '@/lib/query-keys';
 import { useDeliveries, useReloadIntegrations, useWebhooks, webhooksApi } from '../api/integrations-api';

@@ -23,7 +23,7 @@ import { NAME_MAX, newPasswordError, profileFieldTooLong, VALIDATION_MESSAGES as
 import { paths } from '@/config/paths';
 import { breachedPasswordMessage, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { invitationsApi, useInvitationPreview } from '../api/invitations-api';
 import { INVITATION_TEXTS as T } from '../invitations-texts';
 

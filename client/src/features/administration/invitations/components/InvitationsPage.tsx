@@ -34,7 +34,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { useOrganisationChoices } from '@/lib/organisation-choices';
 import { useOrganisationScope } from '@/lib/organisation-scope';
 import { invitationsApi, useInvitations, useReloadInvitations } from '../api/invitations-api';

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '@shared/messages';
 import { ApiError, breachedPasswordMessage, errorMessage } from '@/lib/api';
 import { authApi } from '../api/auth-api';
 import { afterLoginError, LoginState, LOGIN_TEXTS, Toast } from '../login-machine';
-import { validateForcedChange } from '../validation';
+import { validateForcedChange } from '../login-validation';
 import { StepSubmit } from './StepSubmit';
 import { toast } from './toast';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Field, Input, Text, VStack } from '@chakra-ui/react';
 import { authApi } from '../api/auth-api';
 import { LOGIN_TEXTS } from '../login-machine';
-import { validateMfaCode } from '../validation';
+import { validateMfaCode } from '../login-validation';
 import type { StepProps } from './login-step';
 import {
   RecoveryCodeField,

@@ -4,7 +4,7 @@ import { LIMITS } from '@shared/limits';
 import { errorMessage } from '@/lib/api';
 import { authApi } from '../api/auth-api';
 import { LOGIN_TEXTS } from '../login-machine';
-import { validateLoginPassword, validateMfaCode } from '../validation';
+import { validateLoginPassword, validateMfaCode } from '../login-validation';
 import type { StepProps } from './login-step';
 import { StepSubmit } from './StepSubmit';
 import { toast } from './toast';

@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { LIMITS } from '@shared/limits';
 import { breachedPasswordMessage, errorMessage } from '@/lib/api';
 import { authApi } from '../api/auth-api';
-import { MESSAGES, tokenFromQuery } from '../validation';
+import { MESSAGES, tokenFromQuery } from '../login-validation';
 import { StepSubmit } from './StepSubmit';
 import { toast } from './toast';
 

@@ -4,7 +4,7 @@ import type { AppInfo } from '@shared/api-types';
 import { api } from '@/lib/api';
 import { paths } from '@/config/paths';
 import { browserCeremonyError, PASSKEY_TEXTS, passkeysApi } from '@/features/identity/passkeys/light';
-import { MESSAGES, validateLoginEmail } from '../validation';
+import { MESSAGES, validateLoginEmail } from '../login-validation';
 import type { StepProps } from './login-step';
 
 /** Passkeys: the password-less sign-in of the ROOT step. */

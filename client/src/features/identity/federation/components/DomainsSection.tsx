@@ -13,7 +13,7 @@ import {
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { ruled } from '@/lib/forms';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { ssoApi, useDomains, useSsoMutation } from '../api/sso-api';
 import { SSO_PAGE_TEXTS as T } from '../federation-texts';
 import { CopyField } from './CopyField';

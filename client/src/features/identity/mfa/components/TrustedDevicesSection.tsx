@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { DEVICES_QUERY_KEY, recoveryApi } from '../api/recovery-api';
 import { RECOVERY_TEXTS } from '../recovery-texts';
 

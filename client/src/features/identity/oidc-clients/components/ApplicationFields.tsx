@@ -8,7 +8,7 @@ import {
   type CreateOidcClientRequest,
   type OidcClientItem,
 } from '@shared/identity/oidc-clients';
-import { logoutUriError, redirectUrisError, uriLines } from '../redirect-uris';
+import { logoutUriError, redirectUrisError, uriLines } from '../redirect-uri-lines';
 import { OIDC_CLIENTS_TEXTS as T } from '../oidc-clients-texts';
 
 /**

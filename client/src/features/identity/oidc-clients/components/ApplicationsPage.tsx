@@ -13,7 +13,7 @@ import { SecretShownOnce } from '@/features/administration/integrations';
 import { errorMessage } from '@/lib/api';
 import { useAppInfo } from '@/lib/app-info';
 import { useAuth } from '@/lib/auth';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { useOrganisationScope } from '@/lib/organisation-scope';
 import { oidcClientsApi, useOidcClients, useOidcIssuer, useReloadOidcClients } from '../api/oidc-clients-api';
 import { OIDC_CLIENTS_TEXTS as T } from '../oidc-clients-texts';

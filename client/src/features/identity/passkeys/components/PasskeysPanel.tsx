@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PASSKEY_LIMITS, PasskeyItem } from '@shared/identity/passkeys';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { queryKeys } from '@/lib/query-keys';
 import { browserCeremonyError, PASSKEY_TEXTS, passkeysApi } from '../api/passkeys-api';
 

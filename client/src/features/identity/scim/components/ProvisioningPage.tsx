@@ -21,7 +21,7 @@ import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { useHasRole } from '@/lib/authorization';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { ruled } from '@/lib/forms';
 import { useOrganisationChoices } from '@/lib/organisation-choices';
 import { useOrganisationScope } from '@/lib/organisation-scope';

@@ -6,7 +6,7 @@ import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { sessionsApi, useUserSessions } from '../api/sessions-api';
 import { concurrencyBanner, severity } from '../sessions-view';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { queryKeys } from '@/lib/query-keys';
 
 const SEVERITY_PALETTE = { success: 'green', warning: 'orange' } as const;

@@ -8,7 +8,7 @@ import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { Account, assignableRoles, isWriter, roleIdsToSave, toAccount, USER_TEXTS } from '../account';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { usersApi, useLastLogin, useReloadUsers, useSingleUser } from '../api/users-api';
 
 function Check({

@@ -3,7 +3,7 @@ import { Badge, Box, HStack, IconButton, Menu, Portal, Table, Text } from '@chak
 import { SUPPORT_ACCESS_MENU } from '@/features/portal/support-access';
 import type { UserListItem } from '@shared/api-types';
 import { SCIM_MESSAGES } from '@shared/identity/scim';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { displayName, roleDisplay, USER_TEXTS } from '../account';
 
 export type ColumnKey =

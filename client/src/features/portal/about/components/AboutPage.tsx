@@ -1,7 +1,7 @@
 import { Card, DataList, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { SystemInformationEntry } from '@shared/api-types';
 import type { SystemEventType } from '@shared/portal/shell';
-import { formatMediumDate } from '@/lib/display-formats';
+import { formatMediumDate } from '@/lib/formats';
 import { useAppInfo } from '@/lib/app-info';
 import { useSystemInformation } from '../api/about-api';
 

@@ -20,7 +20,7 @@ import { Role } from '@shared/roles';
 import { SHELL_LIMITS } from '@shared/portal/shell';
 import { OrganisationPicker } from '@/components/ui/organisation-picker';
 import { toaster } from '@/components/ui/toaster';
-import { formatDate } from '@/lib/display-formats';
+import { formatDate } from '@/lib/formats';
 import { errorMessage } from '@/lib/api';
 import { requiredText } from '@/lib/forms';
 import { Authorization } from '@/lib/authorization';

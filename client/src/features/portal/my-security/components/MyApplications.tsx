@@ -5,7 +5,7 @@ import { OIDC_SCOPE_LABELS, type MyOidcApp, type OidcScope } from '@shared/ident
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { queryKeys } from '@/lib/query-keys';
 import { mySecurityApi, useMyApps } from '../api/my-security-api';
 

@@ -7,7 +7,7 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { formatAddress, formatDateTime } from '@/lib/display-formats';
+import { formatAddress, formatDateTime } from '@/lib/formats';
 import { queryKeys } from '@/lib/query-keys';
 import { mySecurityApi, useMySessions, useMySignIns } from '../api/my-security-api';
 import { MyData } from './MyData';

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { downloadReport } from '../api/notifications-api';
-import { formatNotificationDate } from '@/lib/display-formats';
+import { formatNotificationDate } from '@/lib/formats';
 import { displayStatus, failureMessage, notificationDetails, notificationTitle, showDownloadLink } from '../display';
 
 const statusPalette = (status: string) =>

@@ -7,7 +7,7 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { supportAccessApi, useSupportAccessChange, useSupportAccessList } from '../api/support-access-api';
 import { SUPPORT_ACCESS_TEXTS as T } from '../support-access-texts';
 

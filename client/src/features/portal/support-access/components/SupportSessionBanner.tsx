@@ -1,6 +1,6 @@
 import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { formatDateTime } from '@/lib/display-formats';
+import { formatDateTime } from '@/lib/formats';
 import { useAuth } from '@/lib/auth';
 import { SUPPORT_ACCESS_TEXTS as T } from '../support-access-texts';
 
