@@ -12,7 +12,7 @@ import { listFixtures, loadRows, loadSchema, openSqlite, readFixture } from '../
 
 /**
  * The SQLite file opens in the sqlite3 shell operators have: the distributions' (Debian 12's 3.40, Ubuntu 22.04's
- * 3.37), not only the SQLite the sqlite3 module bundles (docs/operations.md). A schema entry an older SQLite cannot
+ * 3.37), not only the SQLite the sqlite3 module bundles (docs/operating.md). A schema entry an older SQLite cannot
  * parse makes every command of that shell answer "malformed database schema", `.dump` included. Checked on a
  * freshly migrated file and on the previous release's file after the upgrade: `.tables`, `PRAGMA integrity_check`,
  * `.dump` (and the dump restored by the same shell), and writes made through the shell keep the search in step.

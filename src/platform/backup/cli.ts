@@ -5,7 +5,7 @@ import { BackupError, createBackup, knownMigrations, restoreBackup } from './bac
 const USAGE = `Usage (DATA_DIR as the server's):
   node dist/main.js backup <file.tar.gz>    a consistent snapshot of the running server's database and keys
   node dist/main.js restore <file.tar.gz>   into an empty DATA_DIR, then start the server
-(npm run backup -- <file> and npm run restore -- <file> do the same; docs/operations.md)`;
+(npm run backup -- <file> and npm run restore -- <file> do the same; docs/operating.md)`;
 
 const KEY_VARIABLES = ['JWT_SECRET', 'ENCRYPTION_KEY'];
 
@@ -26,7 +26,7 @@ export async function runCommand(
   }
   if (env.DATABASE_URL?.trim()) {
     process.stderr.write(
-      'DATABASE_URL is set: back up and restore PostgreSQL with pg_dump and pg_restore, and keep JWT_SECRET and ENCRYPTION_KEY with the dump (docs/operations.md).\n',
+      'DATABASE_URL is set: back up and restore PostgreSQL with pg_dump and pg_restore, and keep JWT_SECRET and ENCRYPTION_KEY with the dump (docs/operating.md).\n',
     );
     return 2;
   }
@@ -37,7 +37,7 @@ export async function runCommand(
       const m = await createBackup({ dataDir, file: resolve(file), keysFromEnvironment });
       process.stdout.write(
         `Backup written to ${resolve(file)}: schema ${m.schemaVersion}, ${m.files.map((f) => `${f.name} (${f.bytes} bytes)`).join(', ')}.\n` +
-          'It holds the keys in clear, like DATA_DIR itself: keep it as safe as DATA_DIR, or encrypt it (docs/operations.md).\n' +
+          'It holds the keys in clear, like DATA_DIR itself: keep it as safe as DATA_DIR, or encrypt it (docs/operating.md).\n' +
           (keysFromEnvironment.length
             ? `${keysFromEnvironment.join(' and ')} come from the environment and are NOT in the archive: keep them with it.\n`
             : ''),

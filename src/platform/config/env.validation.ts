@@ -306,7 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   let backupDir: string | undefined;
   if (backupDirText !== undefined) {
     if (databaseUrl !== undefined)
-      fail('BACKUP_DIR', 'is for the embedded SQLite database: back up PostgreSQL with pg_dump (docs/operations.md)');
+      fail('BACKUP_DIR', 'is for the embedded SQLite database: back up PostgreSQL with pg_dump (docs/operating.md)');
     backupDir = resolve(backupDirText);
     try {
       mkdirSync(backupDir, { recursive: true });

@@ -4,7 +4,7 @@ import { QueryRunner } from 'typeorm';
  * The first step of a migration's down() that drops tables (or columns) holding what people, administrators or the
  * product itself recorded: it refuses while any of them holds data, so that undoing a migration never deletes data
  * without saying so. Going back to an earlier release is then a restore of the backup taken before the upgrade
- * (docs/operations.md). Tables that only index other data, or hold values valid for minutes, are not named here.
+ * (docs/operating.md). Tables that only index other data, or hold values valid for minutes, are not named here.
  */
 export async function refuseToDeleteData(
   q: QueryRunner,
@@ -24,6 +24,6 @@ export async function refuseToDeleteData(
   if (holding.length === 0) return;
   throw new Error(
     `${migration} cannot be undone: its down() would delete the data in ${holding.join(', ')}. ` +
-      'Restore the backup taken before the upgrade instead (docs/operations.md).',
+      'Restore the backup taken before the upgrade instead (docs/operating.md).',
   );
 }
