@@ -1,5 +1,7 @@
 /**
- * Fails when folders of src/ import each other in a loop (a → b → … → a), counting every relative import of
+ * Holds the shape docs/architecture.md describes: src/ at most 12 entries, no folder of product code (server or
+ * client) with more than 20 (specs and tests aside; migrations are one file per schema change, in order), no two
+ * product files of one name (the entries index.ts and light.ts aside). And fails when folders of src/ import each other in a loop (a → b → … → a), counting every relative import of
  * product code (specs excluded: a test composes layers). ESLint's import zones (eslint.config.mjs) keep
  * infrastructure and the credentials below the features; this keeps the features themselves in an order a reader
  * can follow. `--graph` prints which folder imports which.
@@ -85,6 +87,35 @@ function loops(graph) {
   for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
   return found;
 }
+
+const ROOT = path.join(__dirname, '..');
+const MAX_TOP = 12;
+const MAX_ENTRIES = 20;
+const TEST_FILE = /\.(spec|test|e2e-spec)\.tsx?$/;
+const ENTRY_FILES = new Set(['index.ts', 'index.tsx', 'light.ts']);
+const shapeProblems = [];
+const namesSeen = new Map();
+function checkFolder(dir) {
+  const entries = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => !TEST_FILE.test(e.name));
+  const rel = path.relative(ROOT, dir);
+  if (!rel.endsWith(`${path.sep}migrations`) && entries.length > MAX_ENTRIES)
+    shapeProblems.push(`${rel} holds ${entries.length} entries (at most ${MAX_ENTRIES}): group them in folders`);
+  for (const e of entries) {
+    if (e.isDirectory()) checkFolder(path.join(dir, e.name));
+    else if (/\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') && !ENTRY_FILES.has(e.name)) {
+      const file = path.join(rel, e.name);
+      if (namesSeen.has(e.name))
+        shapeProblems.push(`${file} has the name of ${namesSeen.get(e.name)}: name it for what it holds`);
+      else namesSeen.set(e.name, file);
+    }
+  }
+}
+const top = fs.readdirSync(SRC);
+if (top.length > MAX_TOP) shapeProblems.push(`src/ holds ${top.length} entries (at most ${MAX_TOP})`);
+checkFolder(SRC);
+checkFolder(path.join(ROOT, 'client', 'src'));
+for (const problem of shapeProblems) console.error(problem);
+if (shapeProblems.length > 0) process.exitCode = 1;
 
 const graph = folderGraph();
 if (process.argv.includes('--graph'))
