@@ -21,6 +21,11 @@ interface PendingLogout {
 /** How often ended portal sessions are looked for (the event of an end on this instance starts a run at once). */
 const SWEEP_MS = 3_000;
 const BATCH = 50;
+/**
+ * How long an instance holds the logout work it claimed: longer than one attempt (5 s to connect, 10 s to answer),
+ * so the work of an instance that died mid-attempt is taken up again once it lapses.
+ */
+const LEASE_MS = 20_000;
 
 /**
  * Ending a portal session ends what its applications hold (docs/oidc-provider.md, "Logout"): whichever way it ended
@@ -107,16 +112,29 @@ export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
   /**
    * Ends one grant whose portal session ended, once (the instance whose update marks the link handled does the
    * work): its codes and tokens revoked, and a logout token for its application when it has a back-channel logout URI.
+   * The claim writes the work as pending under a lease in the same update, so a crash before it is done leaves it to
+   * the retries, not lost.
    */
   private async endGrant(grantId: string): Promise<void> {
     const links = this.db.getRepository(OidcSessionLink);
-    const claimed = await links.update({ grantId, loggedOutAt: IsNull() }, { loggedOutAt: new Date() });
+    const link = await links.findOneBy({ grantId, loggedOutAt: IsNull() });
+    if (!link) return;
+    const logouts: PendingLogout[] = link.sid
+      ? [{ clientId: link.clientId, sub: String(link.userId), sid: link.sid }]
+      : [];
+    const claimed = await links.update(
+      { grantId, loggedOutAt: IsNull() },
+      { loggedOutAt: new Date(), pending: JSON.stringify(logouts), nextAttemptAt: new Date(Date.now() + LEASE_MS) },
+    );
     if (!claimed.affected) return;
-    const link = await links.findOneByOrFail({ grantId });
+    await this.endAndTell(grantId, logouts, 0);
+  }
+
+  /** Revokes the grant (again, harmlessly, on a retry) and sends what is pending; the rest is scheduled. */
+  private async endAndTell(grantId: string, logouts: PendingLogout[], attempts: number): Promise<void> {
     await revokeGrants(this.db, [grantId]);
-    if (!link.sid) return;
-    const failed = await this.deliver([{ clientId: link.clientId, sub: String(link.userId), sid: link.sid }]);
-    if (failed.length > 0) await this.schedule(grantId, failed, 0);
+    const failed = logouts.length > 0 ? await this.deliver(logouts) : [];
+    await this.schedule(grantId, failed, attempts);
   }
 
   /** Logout tokens that failed before, due again now. */
@@ -128,13 +146,12 @@ export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
     });
     for (const link of due) {
       // Claimed by moving its next attempt on: another instance's conditional update then finds nothing.
-      const lease = new Date(now.getTime() + 60_000);
+      const lease = new Date(now.getTime() + LEASE_MS);
       const claimed = await this.db
         .getRepository(OidcSessionLink)
         .update({ grantId: link.grantId, nextAttemptAt: link.nextAttemptAt! }, { nextAttemptAt: lease });
       if (!claimed.affected) continue;
-      const failed = await this.deliver(JSON.parse(link.pending!) as PendingLogout[]);
-      await this.schedule(link.grantId, failed, link.attempts);
+      await this.endAndTell(link.grantId, JSON.parse(link.pending!) as PendingLogout[], link.attempts);
     }
   }
 
