@@ -1,7 +1,7 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { EntityManager } from 'typeorm';
-import { AuditHook, AuditRecord, AuditService } from '../../platform/audit';
-import { AuditEventItem } from '../../shared/audit';
+import { AUDIT_RECORDED, AuditRecord, AuditRecorded } from '../../platform/audit';
 import { randomToken, sha256 } from '../../platform/crypto/secrets';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
@@ -40,36 +40,27 @@ const column = (outcome: 'succeeded' | 'failed', method: SignInMethod) =>
   `${outcome}${method[0].toUpperCase()}${method.slice(1)}`;
 
 /**
- * Keeps the insights' counts as sign-ins are audited: an audit hook, so every counted sign-in is one the trail holds,
- * in the same transaction (docs/decisions/insights-counters.md). Each count is one atomic upsert that adds 1, so
- * parallel sign-ins on any number of instances add up. A successful sign-in also records the day's peak of users
- * online, the account's sign-in for its security page, and tells the owner of a browser the account has not used.
+ * Keeps the insights' counts as sign-ins are audited: a handler of AUDIT_RECORDED, so every counted sign-in is one
+ * the trail holds, in the same transaction (docs/decisions/insights-counters.md). Each count is one atomic upsert
+ * that adds 1, so parallel sign-ins on any number of instances add up. A successful sign-in also records the day's
+ * peak of users online, the account's sign-in for its security page, and tells the owner of a browser the account
+ * has not used.
  */
 @Injectable()
-export class InsightsRecorder implements AuditHook, OnModuleInit {
+export class InsightsRecorder {
   readonly days: InsightsDays;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly audit: AuditService,
     private readonly sessions: SessionsService,
     private readonly mail: MailService,
   ) {
     this.days = new InsightsDays(config.insightsTimeZone);
   }
 
-  onModuleInit(): void {
-    this.audit.addHook(this);
-  }
-
-  wants(event: AuditRecord): boolean {
-    if (organisationOf(event) === null) return false;
-    return (
-      ((SUCCEEDED.has(event.type) || FAILED.has(event.type)) && !!event.signIn) || ADOPTION_CHANGES.has(event.type)
-    );
-  }
-
-  async recorded(tx: EntityManager, event: AuditRecord, item: AuditEventItem): Promise<void> {
+  @OnEvent(AUDIT_RECORDED, { suppressErrors: false })
+  async recorded({ tx, record: event, item }: AuditRecorded): Promise<void> {
+    if (!counted(event)) return;
     const at = new Date(item.occurredAt);
     const org = organisationOf(event)!;
     const day = this.days.dayOf(at);
@@ -255,6 +246,12 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
       tx,
     );
   }
+}
+
+/** Whether an event changes the counts: a sign-in of an organisation's, or a change to its MFA adoption. */
+function counted(event: AuditRecord): boolean {
+  if (organisationOf(event) === null) return false;
+  return ((SUCCEEDED.has(event.type) || FAILED.has(event.type)) && !!event.signIn) || ADOPTION_CHANGES.has(event.type);
 }
 
 /** The organisation whose log (and counts) an event belongs to, as the trail decides it. */
