@@ -7,6 +7,7 @@ import { StepUpGuard } from '../identity/step-up/step-up.guard';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import type { Response } from 'express';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { join } from 'node:path';
 import { AuditModule } from '../platform/audit/audit.module';
 import { AuthModule } from '../identity/auth/auth.module';
@@ -81,6 +82,9 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
   imports: [
     AppConfigModule,
     LifecycleModule,
+    // The application's events: a feature publishes through platform/events, one that reacts declares @OnEvent.
+    // Global, so it starts before the features and their handlers are registered before any feature's start hook.
+    EventEmitterModule.forRoot(),
     LoggingModule,
     MetricsModule,
     HealthModule,

@@ -1,8 +1,9 @@
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import request from 'supertest';
 import { ApiKey } from '../../src/administration/api-keys/entities/api-key.entity';
 import { sha256 } from '../../src/platform/crypto/secrets';
 import { RATE_LIMITS } from '../../src/platform/web/throttling/rate-limits';
-import { AccountEvents } from '../../src/identity/users/lifecycle/account-events';
+import { ACCOUNT_CHANGED, AccountChanged } from '../../src/identity/users';
 import { AccountEvent } from '../../src/shared/identity/account-events';
 import { API_KEYS_MAX, ApiKeyScope, NewApiKey } from '../../src/shared/administration/api-keys';
 import { Role } from '../../src/shared/roles';
@@ -407,8 +408,8 @@ describe('Organisation API keys', () => {
     it('names the key as the actor in the audit trail and in the account events', async () => {
       const key = await create(['users:write', 'audit:read']);
       const events: AccountEvent[] = [];
-      t.app.get(AccountEvents).subscribe((_tx, e) => {
-        events.push(e);
+      t.app.get(EventEmitter2).on(ACCOUNT_CHANGED, ({ event }: AccountChanged) => {
+        events.push(event);
       });
       const target = await createUser(t, m.org, { roleId: Role.ANALYST });
       await http()

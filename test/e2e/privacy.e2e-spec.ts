@@ -4,7 +4,7 @@ import request from 'supertest';
 import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { User } from '../../src/platform/database/entities/user.entity';
-import { SignInHistory } from '../../src/administration/insights/entities/sign-in-history.entity';
+import { SignInHistory } from '../../src/portal/my-security/entities/sign-in-history.entity';
 import { IntegrationDelivery } from '../../src/administration/integrations/entities/integration-delivery.entity';
 import { OidcClient } from '../../src/identity/oidc-provider/entities/oidc-client.entity';
 import { OidcConsent } from '../../src/identity/oidc-provider/entities/oidc-consent.entity';

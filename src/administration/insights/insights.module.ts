@@ -6,28 +6,13 @@ import { User } from '../../platform/database/entities/user.entity';
 import { SessionsModule } from '../../identity/sessions';
 import { InsightsDay } from './entities/insights-day.entity';
 import { InsightsFailure } from './entities/insights-failure.entity';
-import { KnownBrowser } from './entities/known-browser.entity';
-import { NotMeLink } from './entities/not-me-link.entity';
-import { SignInHistory } from './entities/sign-in-history.entity';
 import { InsightsController } from './insights.controller';
 import { InsightsRecorder } from './insights-recorder.service';
 import { InsightsService } from './insights.service';
 
 /** Counts kept as sign-ins are audited, and the figures read from them. */
 @Module({
-  imports: [
-    AuditModule,
-    SessionsModule,
-    TypeOrmModule.forFeature([
-      InsightsDay,
-      InsightsFailure,
-      SignInHistory,
-      KnownBrowser,
-      NotMeLink,
-      Organisation,
-      User,
-    ]),
-  ],
+  imports: [AuditModule, SessionsModule, TypeOrmModule.forFeature([InsightsDay, InsightsFailure, Organisation, User])],
   controllers: [InsightsController],
   providers: [InsightsRecorder, InsightsService],
   exports: [InsightsRecorder, InsightsService, TypeOrmModule],

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../../platform/audit';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
-import { UsersModule } from '../../identity/users';
 import { DeliveryEngine } from './delivery/delivery-engine.service';
 import { IntegrationOutbox } from './delivery/integration-outbox';
 import { IntegrationDelivery } from './entities/integration-delivery.entity';
@@ -18,11 +17,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
  * (docs/integrations.md, docs/decisions/webhook-outbox.md).
  */
 @Module({
-  imports: [
-    AuditModule,
-    UsersModule,
-    TypeOrmModule.forFeature([WebhookEndpoint, LogStream, IntegrationDelivery, Organisation]),
-  ],
+  imports: [AuditModule, TypeOrmModule.forFeature([WebhookEndpoint, LogStream, IntegrationDelivery, Organisation])],
   controllers: [WebhooksController, LogStreamsController],
   providers: [DeliveryEngine, IntegrationOutbox, WebhooksService, LogStreamsService],
   exports: [DeliveryEngine],

@@ -2,7 +2,8 @@
 export { UserIdDto } from './dto/user-changes.dto';
 export { OrganisationQueryDto } from './dto/user-list-query.dto';
 export { accountEmail } from './lifecycle/account-email';
-export { AccountEvents } from './lifecycle/account-events';
+export { ACCOUNT_CHANGED } from './lifecycle/account-changed';
+export type { AccountChanged } from './lifecycle/account-changed';
 export { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
 export type { AccountActor } from './lifecycle/account-lifecycle.service';
 export { UsersModule } from './users.module';

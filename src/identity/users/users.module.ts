@@ -15,7 +15,6 @@ import { AuditModule } from '../../platform/audit';
 import { SessionsModule } from '../sessions';
 import { DomainsModule } from '../domains';
 import { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
-import { AccountEvents } from './lifecycle/account-events';
 
 @Module({
   imports: [
@@ -33,8 +32,7 @@ import { AccountEvents } from './lifecycle/account-events';
     UserCountCache,
     UsersExportService,
     AccountLifecycleService,
-    AccountEvents,
   ],
-  exports: [UsersService, UserCountCache, AccountLifecycleService, AccountEvents],
+  exports: [UsersService, UserCountCache, AccountLifecycleService],
 })
 export class UsersModule {}

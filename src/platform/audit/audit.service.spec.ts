@@ -1,7 +1,10 @@
 import { Role } from '../../shared/roles';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
 import { callerOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
-import { AuditService } from './audit.service';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { InsightsFailure } from '../../administration/insights/entities/insights-failure.entity';
+import { AUDIT_RECORDED, AuditRecorded } from './audit-recorded';
+import { AuditRecord, AuditService } from './audit.service';
 
 describe.each(SERVICE_DATABASES)('AuditService on %s', (database) => {
   const t = serviceApp(database);
@@ -26,6 +29,42 @@ describe.each(SERVICE_DATABASES)('AuditService on %s', (database) => {
     );
     const page = await audit().list(caller, {});
     expect(page.items.map((e) => e.summary)).toEqual(['committed']);
+  });
+
+  it("its handlers write in the event's transaction, and a handler's failure fails the event", async () => {
+    const { org, admin, caller } = await organisationWithAdmin();
+    const failedSignIn = (summary: string): AuditRecord => ({
+      type: 'SIGN_IN_FAILED',
+      actor: 'anonymous',
+      target: admin,
+      summary,
+      signIn: { reason: 'WRONG_PASSWORD' },
+    });
+    const counted = async () =>
+      (await t().db.getRepository(InsightsFailure).findBy({ organisationId: org.id })).map((f) => f.n);
+    // The insights count failed sign-ins in the transaction of their event: undone with it.
+    await audit()
+      .manager.transaction(async (tx) => {
+        await audit().record(tx, failedSignIn('rolled back'));
+        throw new Error('the change failed');
+      })
+      .catch(() => undefined);
+    expect(await counted()).toEqual([]);
+    await audit().record(audit().manager, failedSignIn('counted'));
+    expect(await counted()).toEqual([1]);
+    // A handler that throws fails the event's write, and what the handlers before it wrote.
+    const refuse = ({ record }: AuditRecorded) => {
+      if (record.summary === 'refused') throw new Error('the handler failed');
+    };
+    const emitter = t().app.get(EventEmitter2);
+    emitter.on(AUDIT_RECORDED, refuse);
+    try {
+      await expect(audit().record(audit().manager, failedSignIn('refused'))).rejects.toThrow('the handler failed');
+    } finally {
+      emitter.off(AUDIT_RECORDED, refuse);
+    }
+    expect(await counted()).toEqual([1]);
+    expect((await audit().list(caller, {})).items.map((e) => e.summary)).toEqual(['counted']);
   });
 
   it('never stores a secret among the changes', async () => {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { AuthUser, isSupport, SupportContext } from '../web/auth-user';
@@ -9,6 +10,8 @@ import { SignInFailureReason, SignInMethod } from '../../shared/administration/i
 import { LIMITS } from '../../shared/limits';
 import { ClientInfo } from '../web/request-context';
 import { supportActingFor } from '../web/support-session-call';
+import { publishInTransaction } from '../events';
+import { AUDIT_RECORDED } from './audit-recorded';
 import { AuditEventQueryDto } from './dto/audit-event-query.dto';
 import { AuditEvent } from './entities/audit-event.entity';
 
@@ -56,16 +59,6 @@ export interface AuditRecord {
   signIn?: { method?: SignInMethod; reason?: SignInFailureReason; online?: number };
 }
 
-/**
- * Work that must commit with an event: the insights count sign-ins, the integrations write webhook and log-stream
- * deliveries (an outbox). `recorded` runs in the transaction of the event (one is opened for an event recorded
- * outside any), with the event as GET /api/audit-events lists it: what it writes commits with the event or not at all.
- */
-export interface AuditHook {
-  wants(event: AuditRecord): boolean;
-  recorded(tx: EntityManager, event: AuditRecord, item: AuditEventItem): Promise<void>;
-}
-
 /** Field names whose values never enter the trail, whatever a caller passes. */
 const SECRET_FIELD = /password|token|secret|hash|otp|mfaCode|recovery/i;
 
@@ -85,11 +78,10 @@ export const EXPORT_BATCH = 1000;
  */
 @Injectable()
 export class AuditService {
-  private readonly hooks: AuditHook[] = [];
-
   constructor(
     @InjectRepository(AuditEvent) private readonly events: Repository<AuditEvent>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EventEmitter2) private readonly emitter: EventEmitter2,
   ) {}
 
   /** The manager for an event with no data change of its own (a failed sign-in, a code sent). */
@@ -97,27 +89,19 @@ export class AuditService {
     return this.events.manager;
   }
 
-  /** Registers a hook (at module init); the returned function removes it. */
-  addHook(hook: AuditHook): () => void {
-    this.hooks.push(hook);
-    return () => {
-      const at = this.hooks.indexOf(hook);
-      if (at >= 0) this.hooks.splice(at, 1);
-    };
-  }
-
+  /** Stores the event and publishes it (AUDIT_RECORDED) to its handlers, in the same transaction. */
   async record(manager: EntityManager, event: AuditRecord): Promise<void> {
     if (this.config.auditDisabled) return;
-    const hooks = this.hooks.filter((h) => h.wants(event));
-    if (hooks.length === 0) {
+    if (this.emitter.listenerCount(AUDIT_RECORDED) === 0) {
       await this.insert(manager, event, false);
       return;
     }
     const write = async (tx: EntityManager) => {
       const item = await this.insert(tx, event, true);
-      for (const hook of hooks) await hook.recorded(tx, event, item);
+      await publishInTransaction(this.emitter, AUDIT_RECORDED, { tx, record: event, item });
     };
-    // An event with no change of its own (a failed sign-in) gets a transaction, so what the hooks write commits with it.
+    // An event with no change of its own (a failed sign-in) gets a transaction, so what the handlers write commits
+    // with it.
     if (manager.queryRunner?.isTransactionActive) await write(manager);
     else await manager.transaction(write);
   }

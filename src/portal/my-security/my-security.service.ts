@@ -9,7 +9,8 @@ import { sha256 } from '../../platform/crypto/secrets';
 import { ClientInfo } from '../../platform/web/request-context';
 import { maySignIn } from '../../identity/credentials/may-sign-in';
 import { User } from '../../platform/database/entities/user.entity';
-import { NotMeLink, SignInHistory } from '../../administration/insights';
+import { NotMeLink } from './entities/not-me-link.entity';
+import { SignInHistory } from './entities/sign-in-history.entity';
 import { removePasskeysAddedSince } from '../../identity/passkeys';
 import { SessionsService } from '../../identity/sessions';
 import {

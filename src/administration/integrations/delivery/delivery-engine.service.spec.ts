@@ -1,8 +1,10 @@
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
 import { eventually, WebhookReceiver } from '../../../../test/utils/webhook-receiver';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
+import { AUDIT_RECORDED, AuditRecorded } from '../../../platform/audit';
 import { AuditService } from '../../../platform/audit/audit.service';
 import { AuditEvent } from '../../../platform/audit/entities/audit-event.entity';
 import { encrypt } from '../../../platform/crypto/secrets';
@@ -191,23 +193,22 @@ describe.each(SERVICE_DATABASES)('DeliveryEngine on %s', (database) => {
     engine().circuitBaseMs = 30_000;
   }, 45_000);
 
-  it('hands audit hooks the event with the id it was stored under', async () => {
+  it('hands the handlers of recorded audit events the event with the id it was stored under', async () => {
     const org = await createOrganisation(t());
     const admin = await createUser(t(), org, { roleId: Role.SITE_ADMIN });
     const audit = t().app.get(AuditService);
     const seen: number[] = [];
-    const off = audit.addHook({
-      wants: (event) => event.summary === 'hooked',
-      recorded: async (_tx, _event, item) => {
-        seen.push(item.id);
-      },
-    });
+    const handler = ({ record, item }: AuditRecorded) => {
+      if (record.summary === 'hooked') seen.push(item.id);
+    };
+    const emitter = t().app.get(EventEmitter2);
+    emitter.on(AUDIT_RECORDED, handler);
     try {
       await audit.manager.transaction((tx) =>
         audit.record(tx, { type: 'LOGO_SAVED', actor: admin, summary: 'hooked' }),
       );
     } finally {
-      off();
+      emitter.off(AUDIT_RECORDED, handler);
     }
     const stored = await t()
       .db.getRepository(AuditEvent)

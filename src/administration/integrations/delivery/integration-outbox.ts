@@ -1,10 +1,11 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { randomBytes } from 'node:crypto';
 import { EntityManager } from 'typeorm';
-import { AuditService } from '../../../platform/audit';
+import { AUDIT_RECORDED, AuditRecorded } from '../../../platform/audit';
 import { AuditEventItem } from '../../../shared/audit';
 import { WEBHOOK_ALL_EVENTS, WebhookPayload } from '../../../shared/administration/integrations';
-import { AccountEvents } from '../../../identity/users';
+import { ACCOUNT_CHANGED, AccountChanged } from '../../../identity/users';
 import { IntegrationDelivery } from '../entities/integration-delivery.entity';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
 import { DeliveryEngine } from './delivery-engine.service';
@@ -27,24 +28,19 @@ function subscribes(endpoint: Pick<WebhookEndpoint, 'events'>, type: string): bo
  * delivery exists exactly when its change committed, and is sent after the commit by the {@link DeliveryEngine}.
  */
 @Injectable()
-export class IntegrationOutbox implements OnModuleInit, OnModuleDestroy {
-  private readonly unsubscribe: Array<() => void> = [];
+export class IntegrationOutbox {
+  constructor(private readonly engine: DeliveryEngine) {}
 
-  constructor(
-    private readonly accountEvents: AccountEvents,
-    private readonly audit: AuditService,
-    private readonly engine: DeliveryEngine,
-  ) {}
-
-  onModuleInit(): void {
-    this.unsubscribe.push(
-      this.accountEvents.subscribe((tx, event) => this.webhookEvent(tx, accountWebhookPayload(event, new Date()))),
-      this.audit.addHook({ wants: () => true, recorded: (tx, _event, item) => this.auditEvent(tx, item) }),
-    );
+  /** An account change as a webhook (user.created, …), in the change's transaction. */
+  @OnEvent(ACCOUNT_CHANGED, { suppressErrors: false })
+  async accountChanged({ tx, event }: AccountChanged): Promise<void> {
+    await this.webhookEvent(tx, accountWebhookPayload(event, new Date()));
   }
 
-  onModuleDestroy(): void {
-    for (const off of this.unsubscribe.splice(0)) off();
+  /** Every audit event, in the transaction that recorded it. */
+  @OnEvent(AUDIT_RECORDED, { suppressErrors: false })
+  async auditRecorded({ tx, item }: AuditRecorded): Promise<void> {
+    await this.auditEvent(tx, item);
   }
 
   /** One delivery per enabled endpoint of the organisation subscribed to the event. */

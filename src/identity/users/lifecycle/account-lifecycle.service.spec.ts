@@ -1,4 +1,4 @@
-import { EntityManager } from 'typeorm';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { AuditService } from '../../../platform/audit/audit.service';
 import { AuditEvent } from '../../../platform/audit/entities/audit-event.entity';
 import { AuthUser } from '../../../platform/web/auth-user';
@@ -18,7 +18,7 @@ import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../
 import { verifyDomain } from '../../../../test/utils/sso';
 import { USER_SCHEMA } from '../../../../test/utils/scim';
 import { accountEmail } from './account-email';
-import { AccountEvents } from './account-events';
+import { ACCOUNT_CHANGED, AccountChanged } from './account-changed';
 import { AccountLifecycleService } from './account-lifecycle.service';
 
 describe('accountEmail: one rule for every address an account may have', () => {
@@ -54,16 +54,16 @@ describe.each(SERVICE_DATABASES)('AccountLifecycleService on %s', (database) => 
   /** Every event published while `work` runs, with whether its transaction was open when it came. */
   async function heard<T>(work: () => Promise<T>): Promise<{ result: T; events: AccountEvent[] }> {
     const events: AccountEvent[] = [];
-    const stop = t()
-      .app.get(AccountEvents)
-      .subscribe((tx, event) => {
-        expect(tx.queryRunner?.isTransactionActive).toBe(true);
-        events.push(event);
-      });
+    const handler = ({ tx, event }: AccountChanged) => {
+      expect(tx.queryRunner?.isTransactionActive).toBe(true);
+      events.push(event);
+    };
+    const emitter = t().app.get(EventEmitter2);
+    emitter.on(ACCOUNT_CHANGED, handler);
     try {
       return { result: await work(), events };
     } finally {
-      stop();
+      emitter.off(ACCOUNT_CHANGED, handler);
     }
   }
 
@@ -194,11 +194,10 @@ describe.each(SERVICE_DATABASES)('AccountLifecycleService on %s', (database) => 
     const { org, caller } = await organisationWithSiteAdmin();
     const address = email();
     const audit = t().app.get(AuditService);
-    const stop = t()
-      .app.get(AccountEvents)
-      .subscribe((tx: EntityManager, event) =>
-        audit.record(tx, { type: 'PROFILE_CHANGED', actor: 'service', organisationId: org.id, summary: event.type }),
-      );
+    const handler = ({ tx, event }: AccountChanged) =>
+      audit.record(tx, { type: 'PROFILE_CHANGED', actor: 'service', organisationId: org.id, summary: event.type });
+    const emitter = t().app.get(EventEmitter2);
+    emitter.on(ACCOUNT_CHANGED, handler);
     try {
       const failing = lifecycle().create(
         { type: 'user', caller },
@@ -209,7 +208,7 @@ describe.each(SERVICE_DATABASES)('AccountLifecycleService on %s', (database) => 
       );
       await expect(failing).rejects.toThrow('could not be queued');
     } finally {
-      stop();
+      emitter.off(ACCOUNT_CHANGED, handler);
     }
     expect(await t().db.getRepository(User).existsBy({ email: address })).toBe(false);
     expect(await t().db.getRepository(AuditEvent).countBy({ organisationId: org.id, summary: 'user.created' })).toBe(0);

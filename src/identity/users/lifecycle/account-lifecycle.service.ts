@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AuditChanges, AuditRecord, AuditService } from '../../../platform/audit';
+import { publishInTransaction } from '../../../platform/events';
 import { AppException } from '../../../platform/web/app.exception';
 import { AuthUser, canAccessOrganisation } from '../../../platform/web/auth-user';
 import { ClientInfo } from '../../../platform/web/request-context';
@@ -26,7 +28,7 @@ import { effectiveRoles, Role, roleNames } from '../../../shared/roles';
 import { SCIM_MESSAGES } from '../../../shared/identity/scim';
 import { AccountActor, accountEvent, auditActor, eventActor } from './account-actor';
 import { accountEmail } from './account-email';
-import { AccountEvents } from './account-events';
+import { ACCOUNT_CHANGED } from './account-changed';
 import { ErasedPerson, PERSONAL_TABLES } from './personal-data';
 
 /** A new account: the organisation it belongs to and the row's own values. */
@@ -87,7 +89,7 @@ export function activeUsersLimitMessage(allowed: number): string {
  * rules every source shares: the e-mail rule (`account-email.ts`), the address rule (an address is unique, and one
  * on a domain another organisation verified is not this organisation's to use), the active-user limit under the
  * organisation's row lock, the account-action rule for the pages, ending sessions and sockets when access goes,
- * the audit event, and one `AccountEvents` event per change, each in the change's transaction.
+ * the audit event, and one ACCOUNT_CHANGED event per change, each in the change's transaction.
  */
 @Injectable()
 export class AccountLifecycleService {
@@ -96,7 +98,7 @@ export class AccountLifecycleService {
     private readonly domains: VerifiedDomainsService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
-    private readonly events: AccountEvents,
+    @Inject(EventEmitter2) private readonly emitter: EventEmitter2,
   ) {}
 
   countActive(organisationId: number, manager: EntityManager = this.db.manager): Promise<number> {
@@ -386,11 +388,14 @@ export class AccountLifecycleService {
           ? { actor: actor.caller, summary: `${label} erased` }
           : { actor: tombstone, summary: `${label} deleted their own account` };
       await this.audit.record(tx, { type: 'USER_ERASED', target: tombstone, client, ...by });
-      await this.events.emit(tx, {
-        type: 'user.erased',
-        organisationId: current.organisationId,
-        actor: eventActor(actor, current),
-        user: { id: current.id },
+      await publishInTransaction(this.emitter, ACCOUNT_CHANGED, {
+        tx,
+        event: {
+          type: 'user.erased',
+          organisationId: current.organisationId,
+          actor: eventActor(actor, current),
+          user: { id: current.id },
+        },
       });
     });
   }
@@ -448,7 +453,7 @@ export class AccountLifecycleService {
     actor: AccountActor,
     user: User,
   ): Promise<void> {
-    return this.events.emit(tx, accountEvent(type, actor, user));
+    return publishInTransaction(this.emitter, ACCOUNT_CHANGED, { tx, event: accountEvent(type, actor, user) });
   }
 }
 

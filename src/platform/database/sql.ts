@@ -25,3 +25,8 @@ export async function updated(tx: EntityManager, sql: string, params: unknown[])
 export function dbDate(tx: EntityManager, at: Date): Date | string {
   return tx.connection.options.type === 'postgres' ? at : at.toISOString().replace('T', ' ').replace('Z', '');
 }
+
+/** A boolean as the database stores it: PostgreSQL takes it; SQLite keeps 1 or 0. */
+export function dbBoolean(tx: EntityManager, value: boolean): boolean | number {
+  return tx.connection.options.type === 'postgres' ? value : value ? 1 : 0;
+}

@@ -1,0 +1,3 @@
+/** Features announcing what happened to the features that react (@nestjs/event-emitter). */
+export { publishInTransaction } from './in-transaction';
+export type { EventName, InTransaction } from './in-transaction';
