@@ -27,7 +27,7 @@ import { IntegrationDelivery } from '../entities/integration-delivery.entity';
 import { LogStream } from '../entities/log-stream.entity';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
 import { auditedUrl } from '../receiver-url';
-import { logStreamRequest, webhookSignature } from './formats';
+import { logStreamRequest, webhookSignature } from './payload-formats';
 import { OUTBOUND_ANSWER_MS, OUTBOUND_CONNECT_MS, Outcome, postOnce, receiverFetch } from './outbound';
 
 const DAY_MS = 86_400_000;

@@ -9,7 +9,7 @@ import { ACCOUNT_CHANGED, AccountChanged } from '../../../identity/users';
 import { IntegrationDelivery } from '../entities/integration-delivery.entity';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
 import { DeliveryEngine } from './delivery-engine.service';
-import { accountWebhookPayload, auditWebhookPayload, webhookEventOfAudit } from './formats';
+import { accountWebhookPayload, auditWebhookPayload, webhookEventOfAudit } from './payload-formats';
 
 /** A Standard Webhooks message id: the webhook-id header, the same on every attempt. */
 export function newEventId(): string {

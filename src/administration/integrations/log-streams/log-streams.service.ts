@@ -17,7 +17,7 @@ import {
   LogStreamItem,
   LogStreamTestResult,
 } from '../../../shared/administration/integrations';
-import { logStreamRequest } from '../delivery/formats';
+import { logStreamRequest } from '../delivery/payload-formats';
 import { postOnce, receiverFetch } from '../delivery/outbound';
 import { CreateLogStreamDto } from '../dto/log-stream.dto';
 import { IntegrationDelivery } from '../entities/integration-delivery.entity';
