@@ -1,7 +1,8 @@
 /**
  * Holds the shape docs/architecture.md describes: src/ at most 12 entries, no folder of product code (server or
  * client) with more than 20 (specs and tests aside; migrations are one file per schema change, in order), no two
- * product files of one name (the entries index.ts and light.ts aside). And fails when folders of src/ import each other in a loop (a → b → … → a), counting every relative import of
+ * product files of one name (the entries index.ts and light.ts aside), no service, gateway or controller over 400 lines
+ * or with more than 7 injected dependencies. And fails when folders of src/ import each other in a loop (a → b → … → a), counting every relative import of
  * product code (specs excluded: a test composes layers). ESLint's import zones (eslint.config.mjs) keep
  * infrastructure and the credentials below the features; this keeps the features themselves in an order a reader
  * can follow. `--graph` prints which folder imports which.
@@ -108,6 +109,24 @@ function checkFolder(dir) {
         shapeProblems.push(`${file} has the name of ${namesSeen.get(e.name)}: name it for what it holds`);
       else namesSeen.set(e.name, file);
     }
+  }
+}
+const MAX_CLASS_LINES = 400;
+const MAX_DEPENDENCIES = 7;
+for (const file of productFiles(SRC)) {
+  if (!/\.(service|gateway|controller)\.ts$/.test(file)) continue;
+  const text = fs.readFileSync(file, 'utf8');
+  const rel = path.relative(ROOT, file);
+  const lines = text.split('\n').length;
+  if (lines > MAX_CLASS_LINES)
+    shapeProblems.push(`${rel} has ${lines} lines (at most ${MAX_CLASS_LINES}): split it by what it decides`);
+  for (const [, params] of text.matchAll(/constructor\s*\(([\s\S]*?)\)\s*\{/g)) {
+    const injected = (params.match(/\b(?:private|protected|public|readonly)\s+(?:readonly\s+)?\w+\s*[:?]/g) ?? [])
+      .length;
+    if (injected > MAX_DEPENDENCIES)
+      shapeProblems.push(
+        `${rel} injects ${injected} dependencies (at most ${MAX_DEPENDENCIES}): split it by what it decides`,
+      );
   }
 }
 const top = fs.readdirSync(SRC);
