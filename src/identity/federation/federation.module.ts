@@ -19,6 +19,7 @@ import { SsoConnectionsController } from './connections/sso-connections.controll
 import { SsoConnectionsService } from './connections/sso-connections.service';
 import { SsoFlowController } from './round-trip/sso-flow.controller';
 import { SsoFlowService } from './round-trip/sso-flow.service';
+import { RoundTripEnds } from './round-trip/round-trip-ends';
 import { SsoDiscoveryService } from './discovery/sso-discovery.service';
 import { RoundTripState } from './round-trip/round-trip-state';
 import { SsoLogoutService } from './logout/sso-logout.service';
@@ -60,6 +61,7 @@ import { ConnectionTestEnd } from './connection-test/connection-test-end';
     SignInEnd,
     ConnectionTestEnd,
     SsoFlowService,
+    RoundTripEnds,
     SsoDiscoveryService,
     RoundTripState,
     FederatedSignInService,

@@ -1,22 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { Request, Response } from 'express';
-import { Repository } from 'typeorm';
 import { AppException } from '../../../platform/web/app.exception';
 import { RequestContext, requestContextOf } from '../../../platform/web/request-context';
 import { APP_CONFIG } from '../../../platform/config/app-config.module';
 import { AppConfig } from '../../../platform/config/env.validation';
 import { ERROR_CODES } from '../../../shared/messages';
-import { SSO_MESSAGES, SsoProtocol } from '../../../shared/identity/sso';
-import { SsoConnection } from '../entities/sso-connection.entity';
+import { SSO_MESSAGES } from '../../../shared/identity/sso';
 import { DEPLOYMENT_WIDE, OidcConnector } from '../connectors/oidc-connector';
 import { SamlConnector } from '../connectors/saml-connector';
-import { DeploymentWideSignIn } from '../sign-in/deployment-wide-sign-in.service';
-import { FederatedSignInService } from '../sign-in/federated-sign-in.service';
 import { SignInEnd } from '../sign-in/sign-in-end';
 import { backToLogin, RoundTripEnd, RoundTripPurposes } from './round-trip-purpose';
 import { Carried, RoundTripState, SamlPurpose } from './round-trip-state';
 import { oidcRedirectUri } from './sso-urls';
+import { RoundTripEnds } from './round-trip-ends';
 import { providerReturnPath } from '../../../shared/identity/return-path';
 
 const SAML_CLOCK_SKEW_MS = 60_000;
@@ -33,31 +29,14 @@ export type StartTickets = Record<string, string | undefined>;
 @Injectable()
 export class SsoFlowService {
   constructor(
-    @InjectRepository(SsoConnection) private readonly connections: Repository<SsoConnection>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly oidc: OidcConnector,
     private readonly saml: SamlConnector,
     private readonly state: RoundTripState,
     private readonly purposes: RoundTripPurposes,
     private readonly signIn: SignInEnd,
-    private readonly federated: FederatedSignInService,
-    private readonly deploymentWide: DeploymentWideSignIn,
+    private readonly ends: RoundTripEnds,
   ) {}
-
-  /** An enabled connection of this protocol, or the refusal the sign-in page shows. */
-  private async usable(id: number, protocol?: SsoProtocol): Promise<SsoConnection> {
-    const c = await this.connections.findOneBy({ id });
-    if (!c || (protocol && c.protocol !== protocol)) throw AppException.notFound(SSO_MESSAGES.NOT_FOUND);
-    if (!c.enabled) throw AppException.forbidden(SSO_MESSAGES.DISABLED, ERROR_CODES.SSO_NOT_ALLOWED);
-    return c;
-  }
-
-  /** A connection of this protocol, enabled or not: an administrator tests one before enabling it. */
-  private async existing(id: number, protocol?: SsoProtocol): Promise<SsoConnection> {
-    const c = await this.connections.findOneBy(protocol ? { id, protocol } : { id });
-    if (!c) throw AppException.notFound(SSO_MESSAGES.NOT_FOUND);
-    return c;
-  }
 
   /**
    * GET /auth/sso/{id}. `prompt=login`: a fresh authentication at the provider (OIDC prompt=login and max_age=0,
@@ -78,7 +57,7 @@ export class SsoFlowService {
     try {
       const carried = this.purposes.fromStart(tickets, id);
       const reauthenticate = prompt === 'login' || !!carried;
-      const c = carried?.purpose.disabledConnections ? await this.existing(id) : await this.usable(id);
+      const c = carried?.purpose.disabledConnections ? await this.ends.existing(id) : await this.ends.usable(id);
       const purpose = this.carried(carried, returnTo);
       if (c.protocol === 'saml') {
         const relayState = purpose ? await this.state.keepSaml(purpose) : '';
@@ -132,7 +111,7 @@ export class SsoFlowService {
     const client = requestContextOf(req);
     const currentUrl = new URL(req.originalUrl, oidcRedirectUri(this.config.publicUrl));
     const connectionId = transaction?.connectionId ?? null;
-    const end = this.end('oidc', connectionId, client, res, async (c, { fresh } = {}) => {
+    const end = this.ends.end('oidc', connectionId, client, res, async (c, { fresh } = {}) => {
       if (!transaction)
         throw AppException.badRequest(
           'The corporate login took too long or was started elsewhere. Please try again.',
@@ -147,7 +126,7 @@ export class SsoFlowService {
   /** POST /auth/saml/{id}/acs: a SAML answer, for the purpose its RelayState names, else a sign-in. */
   async samlAcs(id: number, samlResponse: string, client: RequestContext, res: Response, relayState?: string) {
     const carried: SamlPurpose | undefined = relayState ? await this.state.takeSaml(relayState) : undefined;
-    const end = this.end('saml', id, client, res, async (c, { fresh } = {}) => {
+    const end = this.ends.end('saml', id, client, res, async (c, { fresh } = {}) => {
       const identity = await this.saml.acs(c!, samlResponse);
       // ForceAuthn was asked: the IdP must have authenticated the person after the round trip began.
       if (
@@ -170,34 +149,7 @@ export class SsoFlowService {
     else await this.signIn.end(carried?.purpose === undefined ? carried?.returnTo : undefined, end);
   }
 
-  private end(
-    protocol: SsoProtocol,
-    connectionId: number | null,
-    client: RequestContext,
-    res: Response,
-    identity: RoundTripEnd['identity'],
-  ): RoundTripEnd {
-    return {
-      protocol,
-      client,
-      res,
-      connection: async ({ disabledToo = false } = {}) => {
-        if (connectionId === null) {
-          if (disabledToo) throw AppException.notFound(SSO_MESSAGES.NOT_FOUND);
-          return null;
-        }
-        return disabledToo ? this.existing(connectionId, protocol) : this.usable(connectionId, protocol);
-      },
-      identity,
-      account: (c, proven) =>
-        c ? this.federated.linkedAccount(c, proven.subject) : this.deploymentWide.account(proven),
-      providerName: (c) => (c ? c.name : 'the corporate identity provider'),
-    };
-  }
-
   async samlMetadata(id: number): Promise<string> {
-    const c = await this.connections.findOneBy({ id, protocol: 'saml' });
-    if (!c) throw AppException.notFound(SSO_MESSAGES.NOT_FOUND);
-    return this.saml.metadata(c);
+    return this.saml.metadata(await this.ends.existing(id, 'saml'));
   }
 }
