@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../../platform/audit';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { UsersModule } from '../../identity/users';
+import { DeliveryAttempts } from './delivery/delivery-attempts.service';
 import { DeliveryEngine } from './delivery/delivery-engine.service';
 import { IntegrationOutbox } from './delivery/integration-outbox';
 import { IntegrationDelivery } from './entities/integration-delivery.entity';
@@ -24,7 +25,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
     TypeOrmModule.forFeature([WebhookEndpoint, LogStream, IntegrationDelivery, Organisation]),
   ],
   controllers: [WebhooksController, LogStreamsController],
-  providers: [DeliveryEngine, IntegrationOutbox, WebhooksService, LogStreamsService],
+  providers: [DeliveryEngine, DeliveryAttempts, IntegrationOutbox, WebhooksService, LogStreamsService],
   exports: [DeliveryEngine],
 })
 export class IntegrationsModule {}
