@@ -14,6 +14,7 @@ import { CredentialsModule } from '../credentials/credentials.module';
 import { AuditModule } from '../../platform/audit';
 import { SessionsModule } from '../sessions';
 import { DomainsModule } from '../domains';
+import { AccountErasure } from './lifecycle/account-erasure';
 import { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
 import { AccountEvents } from './lifecycle/account-events';
 
@@ -33,6 +34,7 @@ import { AccountEvents } from './lifecycle/account-events';
     UserCountCache,
     UsersExportService,
     AccountLifecycleService,
+    AccountErasure,
     AccountEvents,
   ],
   exports: [UsersService, UserCountCache, AccountLifecycleService, AccountEvents],
