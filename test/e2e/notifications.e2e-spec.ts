@@ -6,9 +6,10 @@ import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
 import { FileLinksService } from '../../src/portal/notifications/file-links.service';
 import {
-  NotificationsGateway,
+  NotificationSockets,
   SESSIONS_CHANGED_COALESCE_MS,
-} from '../../src/portal/notifications/notifications.gateway';
+} from '../../src/portal/notifications/notification-sockets.service';
+import { NotificationsGateway } from '../../src/portal/notifications/notifications.gateway';
 import { SessionsService } from '../../src/identity/sessions/sessions.service';
 import { SessionAuthService } from '../../src/identity/credentials/session-auth.service';
 import { TokenService } from '../../src/identity/credentials/token.service';
@@ -300,12 +301,12 @@ describe('Notifications (spec 001 §2.7, §3, §4, §7, §9)', () => {
         expect(emitter.rawListeners(event).some((l) => 'listener' in l)).toBe(false);
       }
       expect(transport.listenerCount('headers')).toBe(0);
-      // One room, its organisation's: the user and the session are indexed by the gateway, not rooms.
+      // One room, its organisation's: the user and the session are indexed by NotificationSockets, not rooms.
       expect([...server.rooms]).toEqual([`org:${org.id}`]);
-      const gateway = t.app.get(NotificationsGateway);
+      const sockets = t.app.get(NotificationSockets);
       const indexed = () => [
-        gateway['bySession'].get((server.data as { sessionId: string }).sessionId).length,
-        gateway['byUser'].get(users[0].user.id).length,
+        sockets['bySession'].get((server.data as { sessionId: string }).sessionId).length,
+        sockets['byUser'].get(users[0].user.id).length,
       ];
       expect(indexed()).toEqual([1, 1]);
       // Delivery is intact (one frame per socket) and the engine's count falls back when the client leaves.

@@ -11,7 +11,7 @@ import { Session } from '../../src/identity/sessions/entities/session.entity';
 import { Role } from '../../src/shared/roles';
 import { SupportAccessPolicy } from '../../src/shared/portal/support-access';
 import { SupportAccess } from '../../src/portal/support-access/entities/support-access.entity';
-import { SupportAccessService } from '../../src/portal/support-access/support-access.service';
+import { SupportAccessEnding } from '../../src/portal/support-access/support-access-ending.service';
 import { expectErrorBody } from '../utils/error-body';
 import { createOrganisation, createUser, LoggedIn, login, PASSWORD } from '../utils/factories';
 import { lastMailTo } from '../utils/outbox';
@@ -154,7 +154,7 @@ describe('Support access: E-Support acting as a member, with the organisation’
       const adminS = await login(t, o.admin.email);
       const list = await http().get('/api/support-access').set(adminS.auth).expect(200);
       expect(list.body.find((r: { id: number }) => r.id === res.body.id).status).toBe('expired');
-      await t.app.get(SupportAccessService).sweep(Date.now());
+      await t.app.get(SupportAccessEnding).sweep(Date.now());
       expect((await row(res.body.id)).status).toBe('expired');
     });
   });
@@ -461,7 +461,7 @@ describe('Support access: E-Support acting as a member, with the organisation’
       expect(late.status).toBe(403);
       expect(late.body.message).toBe('jwt expired');
       // The E-Support account's own session cannot extend it by refreshing: the support session has no refresh token.
-      expect(await t.app.get(SupportAccessService).sweep(Date.now())).toBeGreaterThanOrEqual(1);
+      expect(await t.app.get(SupportAccessEnding).sweep(Date.now())).toBeGreaterThanOrEqual(1);
       expect(await row(s.id)).toEqual(expect.objectContaining({ status: 'ended', endReason: 'time-limit' }));
       expect((await lastMailTo(t.dataDir, s.member.email))?.text).toContain('60-minute limit');
     });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../../platform/audit';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { DeliveryAttempts } from './delivery/delivery-attempts.service';
 import { DeliveryEngine } from './delivery/delivery-engine.service';
 import { IntegrationOutbox } from './delivery/integration-outbox';
 import { IntegrationDelivery } from './entities/integration-delivery.entity';
@@ -19,7 +20,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
 @Module({
   imports: [AuditModule, TypeOrmModule.forFeature([WebhookEndpoint, LogStream, IntegrationDelivery, Organisation])],
   controllers: [WebhooksController, LogStreamsController],
-  providers: [DeliveryEngine, IntegrationOutbox, WebhooksService, LogStreamsService],
+  providers: [DeliveryEngine, DeliveryAttempts, IntegrationOutbox, WebhooksService, LogStreamsService],
   exports: [DeliveryEngine],
 })
 export class IntegrationsModule {}

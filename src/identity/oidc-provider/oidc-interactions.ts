@@ -13,7 +13,8 @@ import { OidcConsent } from './entities/oidc-consent.entity';
 import { OidcSessionLink } from './entities/oidc-session-link.entity';
 import { acrOf, amrOf, isMultiFactor } from './oidc-account';
 import { consentPage, errorPage } from './oidc-pages';
-import { INTERACTION_PATH, OidcProviderService, originsOf, pageCsp, SILENT_PARAM } from './oidc-provider.service';
+import { INTERACTION_PATH, originsOf, pageCsp, SILENT_PARAM } from './library/provider-configuration';
+import { OidcProviderService } from './oidc-provider.service';
 import { PortalSessionReader } from './portal-session';
 
 /** What an interaction ends with: a sign-in and its grant, or an error sent back to the application. */

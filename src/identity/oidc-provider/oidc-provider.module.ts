@@ -18,6 +18,7 @@ import { OidcKeysController } from './oidc-keys.controller';
 import { OidcKeysService } from './oidc-keys.service';
 import { OidcLogoutService } from './oidc-logout.service';
 import { OidcProviderService } from './oidc-provider.service';
+import { OidcPortalBridge } from './library/portal-bridge';
 import { PortalSessionReader } from './portal-session';
 
 /**
@@ -36,6 +37,7 @@ import { PortalSessionReader } from './portal-session';
   providers: [
     OidcKeysService,
     PortalSessionReader,
+    OidcPortalBridge,
     OidcProviderService,
     OidcInteractions,
     OidcLogoutService,

@@ -5,7 +5,7 @@ import { Access } from '../../platform/web/decorators/access.decorators';
 import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
 import { Client, RequestContext } from '../../platform/web/request-context';
 import { CAPABILITY_ROLES } from '../../shared/roles';
-import { SessionsService } from './sessions.service';
+import { OrganisationSessions } from './organisation-sessions.service';
 import { ForceLogoffDto } from './dto/force-logoff.dto';
 import { Answers } from '../../platform/openapi/decorators';
 
@@ -18,7 +18,7 @@ import { Answers } from '../../platform/openapi/decorators';
 @ApiTags('sessions')
 @Controller('api/userLoginActivities')
 export class SessionsController {
-  constructor(private readonly sessions: SessionsService) {}
+  constructor(private readonly sessions: OrganisationSessions) {}
 
   @Answers(200, 'UserSessionsResponse')
   // Declared before ':userId' so that the literal path wins.

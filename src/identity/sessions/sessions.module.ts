@@ -6,6 +6,7 @@ import { Organisation } from '../../platform/database/entities/organisation.enti
 import { SessionsController } from './sessions.controller';
 import { Session } from './entities/session.entity';
 import { SessionEvents } from './session-events';
+import { OrganisationSessions } from './organisation-sessions.service';
 import { SessionsService } from './sessions.service';
 import { SessionLifetimeService } from './session-lifetime.service';
 import { CredentialsModule } from '../credentials/credentials.module';
@@ -18,7 +19,7 @@ import { AuditModule } from '../../platform/audit';
     TypeOrmModule.forFeature([Session, RefreshToken, Organisation, TrustedDevice]),
   ],
   controllers: [SessionsController],
-  providers: [SessionsService, SessionEvents, SessionLifetimeService],
+  providers: [SessionsService, OrganisationSessions, SessionEvents, SessionLifetimeService],
   exports: [SessionsService, SessionEvents, SessionLifetimeService],
 })
 export class SessionsModule {}

@@ -8,11 +8,13 @@ import { createOrganisation, createUser } from '../../../test/utils/factories';
 import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { User } from '../../platform/database/entities/user.entity';
 import { Session } from './entities/session.entity';
+import { OrganisationSessions } from './organisation-sessions.service';
 import { SessionsService } from './sessions.service';
 
 describe.each(SERVICE_DATABASES)('SessionsService on %s', (database) => {
   const t = serviceApp(database);
   const service = () => t().app.get(SessionsService);
+  const organisationSessions = () => t().app.get(OrganisationSessions);
   const client = { ip: '203.0.113.9', userAgent: 'jest' };
 
   describe('start: the concurrent-users limit', () => {
@@ -144,7 +146,7 @@ describe.each(SERVICE_DATABASES)('SessionsService on %s', (database) => {
           label: 'Firefox on Linux',
           expiresAt: new Date(Date.now() + 60_000),
         });
-      const result = await service().forceLogoff(callerOf(admin), [user.id], client);
+      const result = await organisationSessions().forceLogoff(callerOf(admin), [user.id], client);
       expect(result).toMatchObject({ success: true, sessionsEnded: 1 });
       expect(await t().db.getRepository(TrustedDevice).countBy({ userId: user.id })).toBe(1);
     });
@@ -154,7 +156,9 @@ describe.each(SERVICE_DATABASES)('SessionsService on %s', (database) => {
       const admin = await createUser(t(), org, { roleId: Role.SITE_ADMIN });
       const stranger = await createUser(t(), other, { roleId: Role.VIEWER });
       const { session } = await service().start(stranger, client);
-      expect(await refusalOf(service().forceLogoff(callerOf(admin), [stranger.id]))).toMatchObject({ status: 404 });
+      expect(await refusalOf(organisationSessions().forceLogoff(callerOf(admin), [stranger.id]))).toMatchObject({
+        status: 404,
+      });
       expect(await service().isActive(session.id)).toBe(true);
     });
   });

@@ -7,17 +7,12 @@ import { lockRow } from '../../platform/database/locks';
 import { insertOnly } from '../../platform/database/insert-only';
 import { AppException } from '../../platform/web/app.exception';
 import { LIFETIMES } from '../../shared/limits';
-import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../shared/messages';
-import { LastLogin } from '../../shared/api-answers';
+import { ERROR_CODES } from '../../shared/messages';
 import { refreshInvalid, RefreshTokenService } from '../credentials/refresh-token.service';
-import { AuthUser, canAccessOrganisation } from '../../platform/web/auth-user';
+import { AuthUser } from '../../platform/web/auth-user';
 import { ClientInfo } from '../../platform/web/request-context';
-import { ForceLogoffResult, UserSessionRow, UserSessionsResponse } from '../../shared/api-types';
-import { ORG_ADMIN_MESSAGES } from '../../shared/administration/organisation-admin';
-import { roleNames } from '../../shared/roles';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { User } from '../../platform/database/entities/user.entity';
-import { checkAccountAction } from '../../shared/identity/account-rules';
 import { Session, SessionEndReason } from './entities/session.entity';
 import { TrustedDevice } from '../trusted-devices';
 import { SessionEvents } from './session-events';
@@ -43,12 +38,15 @@ const POLICY_END_SUMMARIES: Partial<Record<SessionEndReason, string>> = {
   'sso-required': 'Session ended by the security policy: single sign-on is required, and it was opened otherwise',
 };
 
-/** Sign-in sessions and their rotating refresh tokens (docs/product-rules.md §3). */
+/**
+ * Sign-in sessions and their rotating refresh tokens (docs/product-rules.md §3): a session started (within the
+ * organisation's concurrent-users limit), refreshed, ended, and a user's own sessions listed and ended. How the
+ * organisation's user administrators see and end their users' sessions is {@link OrganisationSessions}'.
+ */
 @Injectable()
 export class SessionsService {
   constructor(
     @InjectRepository(Session) private readonly sessions: Repository<Session>,
-    @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     private readonly events: SessionEvents,
     private readonly audit: AuditService,
     private readonly refreshTokens: RefreshTokenService,
@@ -224,18 +222,6 @@ export class SessionsService {
     return open.length;
   }
 
-  /**
-   * GET /api/sessions/{userId}: when the user last signed in. Another organisation's user is answered exactly like a
-   * missing one (404), so ids reveal nothing.
-   */
-  async lastLogin(caller: AuthUser, userId: number): Promise<LastLogin> {
-    const user = await this.sessions.manager.getRepository(User).findOneBy({ id: userId });
-    if (!user || !canAccessOrganisation(caller, user.organisationId))
-      throw AppException.notFound(ACCOUNT_MESSAGES.NOT_FOUND);
-    const latest = await this.sessions.findOne({ where: { userId }, order: { createdAt: 'DESC' } });
-    return { userId: user.id, loginDateTime: latest?.createdAt.toISOString() ?? null };
-  }
-
   /** GET /api/me/sessions: the caller's open sessions (not ended, refreshable), newest first, this one marked. */
   async listOwn(caller: AuthUser): Promise<MySession[]> {
     const rows = await this.sessions.find({
@@ -295,116 +281,4 @@ export class SessionsService {
       .getRawOne<{ n: number }>()
       .then((r) => Number(r?.n ?? 0));
   }
-
-  /**
-   * The users of the caller's organisation with their live sessions (spec 001 §2.14): online while
-   * they hold a session not ended and refreshed within the access-token lifetime.
-   */
-  async userSessions(caller: AuthUser): Promise<UserSessionsResponse> {
-    const org = await this.organisations.findOneByOrFail({ id: caller.organisationId });
-    const users = await this.sessions.manager
-      .getRepository(User)
-      .find({ where: { organisationId: org.id }, order: { email: 'ASC' } });
-    const stats = await this.sessions
-      .createQueryBuilder('s')
-      .select('s.userId', 'userId')
-      .addSelect('MAX(s.createdAt)', 'lastLogin')
-      .addSelect('MAX(s.lastRefreshAt)', 'lastRefresh')
-      .addSelect('SUM(CASE WHEN s.endedAt IS NULL AND s.lastRefreshAt > :since THEN 1 ELSE 0 END)', 'online')
-      .where('s.organisationId = :org', { org: org.id, since: this.onlineSince() })
-      .groupBy('s.userId')
-      .getRawMany<{
-        userId: number;
-        lastLogin: string | Date | null;
-        lastRefresh: string | Date | null;
-        online: number | string;
-      }>();
-    const byUser = new Map(stats.map((r) => [Number(r.userId), r]));
-    const supported = await this.runningSupportSessions(org.id);
-    const iso = (v: string | Date | null | undefined) => (v ? toDate(v).toISOString() : null);
-    const userSessions: UserSessionRow[] = users.map((u) => {
-      const r = byUser.get(u.id);
-      const online = Number(r?.online ?? 0);
-      return {
-        id: u.id,
-        email: u.email,
-        roles: roleNames(u.roles).split(', '),
-        status: online > 0 ? 'online' : 'offline',
-        onlineSessions: online,
-        lastLoginTime: iso(r?.lastLogin),
-        lastRefreshTime: iso(r?.lastRefresh),
-        canForceLogoff: checkAccountAction(caller, u, 'force-logoff') === null,
-        ...(supported.has(u.id) ? { supportSession: supported.get(u.id)! } : {}),
-      };
-    });
-    return { userSessions, maxConcurrentUsers: org.maxConcurrentUsers };
-  }
-
-  /** The organisation's members an E-Support account acts as now (an open support-access session), by member. */
-  private async runningSupportSessions(organisationId: number): Promise<Map<number, UserSessionRow['supportSession']>> {
-    const rows = await this.sessions
-      .createQueryBuilder('s')
-      .innerJoin('support_access', 'sa', 'sa.id = s.supportAccessId')
-      .select('s.userId', 'userId')
-      .addSelect('sa.id', 'id')
-      .addSelect('sa.supportUserEmail', 'email')
-      .addSelect('sa.endsAt', 'endsAt')
-      .where('s.organisationId = :org AND s.endedAt IS NULL AND sa.status = :active AND sa.endsAt > :now', {
-        org: organisationId,
-        active: 'active',
-        now: new Date(),
-      })
-      .getRawMany<{ userId: number; id: number; email: string; endsAt: string | Date }>();
-    return new Map(
-      rows.map((r) => [
-        Number(r.userId),
-        { supportAccessId: Number(r.id), supportUserEmail: r.email, endsAt: toDate(r.endsAt).toISOString() },
-      ]),
-    );
-  }
-
-  /**
-   * Ends every session of these users at once (spec 001 §8 'force log off'): their next call is
-   * refused and their refresh fails. Only users of the caller's organisation: any other id is a 404
-   * and nothing is ended.
-   */
-  async forceLogoff(caller: AuthUser, userIds: number[], client?: ClientInfo): Promise<ForceLogoffResult> {
-    const ids = [...new Set(userIds)];
-    const targets = await this.assertMayForceLogoff(caller, ids);
-    // One audit event per account, committed with the ending of its sessions.
-    const sessionsEnded = await this.sessions.manager.transaction(async (tx) => {
-      const n = await this.endAllForUsers(ids, 'force-logoff', undefined, tx);
-      for (const target of targets) {
-        await this.audit.record(tx, {
-          type: 'FORCE_LOGOFF',
-          actor: caller,
-          target,
-          client,
-          summary: `Forced log-off of ${target.email}`,
-        });
-      }
-      return n;
-    });
-    return { success: true, message: ORG_ADMIN_MESSAGES.FORCE_LOGOFF_DONE, sessionsEnded };
-  }
-
-  /** Another organisation's user is a 404; a user the account-action rule keeps from the caller a 403 (nothing ends). */
-  /** The accounts, when the caller may force each of them off (the account-action rule); else 404 or 403. */
-  private async assertMayForceLogoff(caller: AuthUser, ids: number[]): Promise<User[]> {
-    const targets = await this.sessions.manager
-      .getRepository(User)
-      .findBy({ id: In(ids), organisationId: caller.organisationId });
-    if (targets.length !== ids.length) throw AppException.notFound('User not found.');
-    for (const target of targets) {
-      const refused = checkAccountAction(caller, target, 'force-logoff');
-      if (refused) throw AppException.forbidden(refused);
-    }
-    return targets;
-  }
-}
-
-/** SQLite answers aggregated dates as text in UTC ('YYYY-MM-DD HH:MM:SS.SSS'); PostgreSQL as dates. */
-function toDate(v: string | Date): Date {
-  if (v instanceof Date) return v;
-  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? v : `${v.replace(' ', 'T')}Z`);
 }

@@ -14,6 +14,7 @@ import { CredentialsModule } from '../credentials/credentials.module';
 import { AuditModule } from '../../platform/audit';
 import { SessionsModule } from '../sessions';
 import { DomainsModule } from '../domains';
+import { AccountErasure } from './lifecycle/account-erasure';
 import { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
 
 @Module({
@@ -32,6 +33,7 @@ import { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
     UserCountCache,
     UsersExportService,
     AccountLifecycleService,
+    AccountErasure,
   ],
   exports: [UsersService, UserCountCache, AccountLifecycleService],
 })

@@ -1,4 +1,6 @@
-import { Drain } from './drain';
+import { Logger } from '@nestjs/common';
+import { EngineState } from '../web/engine-state';
+import { Drain, drainFailureHandler } from './drain';
 
 /** A pass that waits until released, counting its starts. */
 function gatedSteps() {
@@ -99,5 +101,29 @@ describe('Drain', () => {
     expect(drain.isStopped).toBe(true);
     await drain.kick();
     expect(steps.passes).toBe(1);
+  });
+});
+
+describe('drainFailureHandler', () => {
+  const logger = () => ({ error: jest.fn() }) as unknown as Logger & { error: jest.Mock };
+
+  it('reports the database gone to the EngineState, and logs nothing of its own', () => {
+    const log = logger();
+    const engines = { down: jest.fn() } as unknown as EngineState & { down: jest.Mock };
+    const gone = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+      syscall: 'connect',
+    });
+    drainFailureHandler('mail outbox', log, engines)(gone);
+    expect(engines.down).toHaveBeenCalledWith('database', gone);
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it("logs any other failure as the outbox's own error", () => {
+    const log = logger();
+    const engines = { down: jest.fn() } as unknown as EngineState & { down: jest.Mock };
+    drainFailureHandler('delivery outbox', log, engines)(new Error('no such column: claimedBy'));
+    expect(engines.down).not.toHaveBeenCalled();
+    expect(log.error).toHaveBeenCalledWith('The delivery outbox could not be read: no such column: claimedBy');
   });
 });

@@ -4,21 +4,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import * as nodemailer from 'nodemailer';
-import {
-  DataSource,
-  EntityManager,
-  EntitySubscriberInterface,
-  IsNull,
-  LessThanOrEqual,
-  QueryRunner,
-  Repository,
-  TransactionCommitEvent,
-} from 'typeorm';
+import { DataSource, EntityManager, IsNull, LessThanOrEqual, Repository } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
 import { MetricsService } from '../metrics/metrics.service';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { Drain, drainFailureHandler } from '../jobs/drain';
+import { WakeAfterCommit } from '../jobs/wake-after-commit';
 import { EngineState } from '../web/engine-state';
 
 /** Work stored with the mail and done after the answer; it may send mail itself (MailService.send). */
@@ -46,7 +38,7 @@ export function retryDelayMs(attempts: number, baseMs = MailService.RETRY_BASE_M
  * to DATA_DIR/outbox and its subject and links are logged, so one machine completes every flow.
  */
 @Injectable()
-export class MailService implements OnApplicationBootstrap, OnModuleDestroy, EntitySubscriberInterface {
+export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
   static readonly RETRY_BASE_MS = 5_000;
   static readonly RETRY_MAX_MS = 60 * 60 * 1000;
   /** How long a delivery may take before another instance may take the message over. */
@@ -72,8 +64,8 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
   /** Base of the retry backoff (tests shorten it). */
   retryBaseMs = MailService.RETRY_BASE_MS;
   private readonly tasks = new Map<string, OutboxTask>();
-  /** Transactions that stored a message: delivered as soon as they commit. */
-  private readonly awaitingCommit = new WeakSet<QueryRunner>();
+  /** Delivers what a transaction stored as soon as it commits. */
+  private readonly commits: WakeAfterCommit;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -82,8 +74,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
     @Optional() private readonly metrics?: MetricsService,
     @Optional() private readonly engines?: EngineState,
   ) {
-    // Told of every commit (afterTransactionCommit), to deliver what a transaction stored without waiting for the sweep.
-    dataSource?.subscribers.push(this);
+    this.commits = new WakeAfterCommit(() => void this.kick(), dataSource);
     if (config.smtpUrl) {
       this.transport = nodemailer.createTransport(config.smtpUrl);
     } else {
@@ -111,18 +102,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, Ent
       sentAt: null,
       lastError: null,
     });
-    if (manager?.queryRunner?.isTransactionActive) {
-      this.awaitingCommit.add(manager.queryRunner);
-      return;
-    }
-    // After the caller's answer has gone out (microtasks run first), not in its way.
-    setImmediate(() => void this.kick());
-  }
-
-  afterTransactionCommit(event: TransactionCommitEvent): void {
-    if (event.queryRunner.isTransactionActive || !this.awaitingCommit.has(event.queryRunner)) return;
-    this.awaitingCommit.delete(event.queryRunner);
-    setImmediate(() => void this.kick());
+    this.commits.after(manager);
   }
 
   /** Names the handler of a kind of task (at module init, before stored tasks are resumed). */

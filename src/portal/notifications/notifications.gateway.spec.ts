@@ -1,7 +1,8 @@
 import type { Socket } from 'socket.io';
 import { ShutdownState } from '../../platform/shutdown/shutdown-state';
 import { SessionEvents, SessionsService } from '../../identity/sessions';
-import { NotificationsGateway, SocketIdentity } from './notifications.gateway';
+import { NotificationSockets, SocketIdentity } from './notification-sockets.service';
+import { NotificationsGateway } from './notifications.gateway';
 
 /** A connected socket as handleConnection sees it, its handshake checked at `checkedFrom`. */
 function socketOf(identity: SocketIdentity) {
@@ -21,6 +22,7 @@ function socketOf(identity: SocketIdentity) {
 describe('NotificationsGateway, a socket being connected', () => {
   const isActive = jest.fn(async () => true);
   let gateway: NotificationsGateway;
+  let sockets: NotificationSockets;
   const identity = (sessionId: string, checkedFrom = Date.now()): SocketIdentity => ({
     userId: 7,
     organisationId: 3,
@@ -29,19 +31,20 @@ describe('NotificationsGateway, a socket being connected', () => {
     watchesSessions: false,
     checkedFrom,
   });
-  /** What the gateway does when this instance or another one ends a session. */
+  /** What the notification sockets do when this instance or another one ends a session. */
   const sessionEnded = (sessionId: string) =>
-    (gateway as unknown as { dropLocalSession(id: string, reason: string): void }).dropLocalSession(
+    (sockets as unknown as { dropLocalSession(id: string, reason: string): void }).dropLocalSession(
       sessionId,
       'session-ended',
     );
 
   beforeEach(() => {
     isActive.mockClear();
+    sockets = new NotificationSockets(new SessionEvents(), ...([undefined, undefined] as unknown as [never, never]));
     gateway = new NotificationsGateway(
       { isActive } as unknown as SessionsService,
-      new SessionEvents(),
-      ...([undefined, undefined, undefined] as unknown as [never, never, never]),
+      undefined as never,
+      sockets,
       new ShutdownState(),
       ...([undefined, undefined] as unknown as [never, never]),
     );

@@ -5,6 +5,7 @@ import { User } from '../../platform/database/entities/user.entity';
 import { Notification, NotificationReceipt, NotificationWatermark } from './entities/notification.entity';
 import { FileLinksService } from './file-links.service';
 import { NotificationsController, ProcessedDataController, SignedFilesController } from './notifications.controller';
+import { NotificationSockets } from './notification-sockets.service';
 import { NotificationsGateway } from './notifications.gateway';
 import { NotificationsService } from './notifications.service';
 import { CredentialsModule } from '../../identity/credentials/credentials.module';
@@ -18,7 +19,7 @@ import { SessionsModule } from '../../identity/sessions';
     TypeOrmModule.forFeature([Notification, NotificationReceipt, NotificationWatermark, User, Organisation]),
   ],
   controllers: [NotificationsController, ProcessedDataController, SignedFilesController],
-  providers: [NotificationsService, NotificationsGateway, FileLinksService],
+  providers: [NotificationsService, NotificationSockets, NotificationsGateway, FileLinksService],
   exports: [NotificationsService, FileLinksService],
 })
 export class NotificationsModule {}

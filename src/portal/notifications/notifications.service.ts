@@ -19,7 +19,7 @@ import { User } from '../../platform/database/entities/user.entity';
 import { PublishNotificationDto } from './dto/notification.dto';
 import { Notification, NotificationReceipt, NotificationWatermark } from './entities/notification.entity';
 import { FileLinksService, sanitiseFileName } from './file-links.service';
-import { NotificationsGateway, NotificationTarget } from './notifications.gateway';
+import { NotificationSockets, NotificationTarget } from './notification-sockets.service';
 
 /** Types whose content.fileName names a stored report when no downloadLink is given. */
 const FILE_TYPES = new Set(['REPORT', 'CONTRACT_NOTES', 'RELEASE_NOTES', 'PROCESS_LOG', 'HOLDER_DOWNLOAD', 'OTHER']);
@@ -43,9 +43,9 @@ export class NotificationsService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     private readonly links: FileLinksService,
-    private readonly gateway: NotificationsGateway,
+    private readonly sockets: NotificationSockets,
   ) {
-    gateway.replayFrom((since) => this.publishedSince(since));
+    sockets.replayFrom((since) => this.publishedSince(since));
   }
 
   /** What was published since a time, oldest first, with whom each is for: replayed to sockets after an outage. */
@@ -110,7 +110,7 @@ export class NotificationsService {
     const saved = await this.notifications.save(
       this.notifications.create({ organisationId, userId, type: dto.type, content }),
     );
-    this.gateway.emit({ userId, organisationId }, this.toItem(saved, false, Date.now()));
+    this.sockets.emit({ userId, organisationId }, this.toItem(saved, false, Date.now()));
     return { success: true, notificationId: saved.id };
   }
 
@@ -129,7 +129,7 @@ export class NotificationsService {
       userIds.map((userId) => this.notifications.create({ organisationId, userId, type, content })),
     );
     const now = Date.now();
-    for (const n of saved) this.gateway.emit({ userId: n.userId, organisationId }, this.toItem(n, false, now));
+    for (const n of saved) this.sockets.emit({ userId: n.userId, organisationId }, this.toItem(n, false, now));
   }
 
   /** POST api/notifications/reports (X-Api-Key): stores a report for an organisation's notifications. */

@@ -8,7 +8,9 @@ import { Client, RequestContext } from '../../platform/web/request-context';
 import { Answers, Errors } from '../../platform/openapi/decorators';
 import { CAPABILITY_ROLES } from '../../shared/roles';
 import { SupportAccessQueryDto, SupportAccessRequestDto } from './dto/support-access.dto';
-import { SupportAccessService } from './support-access.service';
+import { SupportAccessQueries } from './support-access-queries.service';
+import { SupportAccessRequests } from './support-access-requests.service';
+import { SupportAccessSessions } from './support-access-sessions.service';
 
 /**
  * Access (docs/support-access.md): E-Support asks (a sensitive call, never from a support-access session) and starts
@@ -19,7 +21,11 @@ import { SupportAccessService } from './support-access.service';
 @ApiTags('support access')
 @Controller('api/support-access')
 export class SupportAccessController {
-  constructor(private readonly support: SupportAccessService) {}
+  constructor(
+    private readonly requests: SupportAccessRequests,
+    private readonly queries: SupportAccessQueries,
+    private readonly sessions: SupportAccessSessions,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -27,14 +33,14 @@ export class SupportAccessController {
   @Answers(201, 'SupportAccessCreated', 'Asked: pending approval, or approved at once by the policy')
   @Errors(404)
   ask(@CurrentUser() caller: AuthUser, @Body() dto: SupportAccessRequestDto, @Client() client: RequestContext) {
-    return this.support.request(caller, dto, client);
+    return this.requests.request(caller, dto, client);
   }
 
   @Get()
   @Access({ roles: CAPABILITY_ROLES.SUPPORT_ACCESS_READ })
   @Answers(200, ['SupportAccessItem'])
   list(@CurrentUser() caller: AuthUser, @Query() query: SupportAccessQueryDto) {
-    return this.support.list(caller, query);
+    return this.queries.list(caller, query);
   }
 
   @Post(':id/approve')
@@ -43,7 +49,7 @@ export class SupportAccessController {
   @Answers(200, 'SupportAccessItem')
   @Errors(404, 409)
   approve(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
-    return this.support.decide(caller, id, true, client);
+    return this.requests.decide(caller, id, true, client);
   }
 
   @Post(':id/refuse')
@@ -52,7 +58,7 @@ export class SupportAccessController {
   @Answers(200, 'SupportAccessItem')
   @Errors(404, 409)
   refuse(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
-    return this.support.decide(caller, id, false, client);
+    return this.requests.decide(caller, id, false, client);
   }
 
   @Post(':id/start')
@@ -61,7 +67,7 @@ export class SupportAccessController {
   @Answers(200, 'SupportAccessStarted', 'The access token of a session as the member, until endsAt')
   @Errors(404, 409)
   start(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
-    return this.support.start(caller, id, client);
+    return this.sessions.start(caller, id, client);
   }
 
   @Delete(':id')
@@ -69,6 +75,6 @@ export class SupportAccessController {
   @Answers(200, 'SupportAccessItem')
   @Errors(404, 409)
   end(@CurrentUser() caller: AuthUser, @Param('id', ParseIdPipe) id: number, @Client() client: RequestContext) {
-    return this.support.end(caller, id, client);
+    return this.sessions.end(caller, id, client);
   }
 }

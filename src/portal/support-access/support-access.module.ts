@@ -8,7 +8,11 @@ import { NotificationsModule } from '../notifications';
 import { SessionsModule } from '../../identity/sessions';
 import { SupportAccess } from './entities/support-access.entity';
 import { SupportAccessController } from './support-access.controller';
-import { SupportAccessService } from './support-access.service';
+import { SupportAccessEnding } from './support-access-ending.service';
+import { SupportAccessMail } from './support-access-mail';
+import { SupportAccessQueries } from './support-access-queries.service';
+import { SupportAccessRequests } from './support-access-requests.service';
+import { SupportAccessSessions } from './support-access-sessions.service';
 
 /** Support access (/api/support-access): E-Support acting as a member, with the organisation's consent. */
 @Module({
@@ -20,6 +24,12 @@ import { SupportAccessService } from './support-access.service';
     TypeOrmModule.forFeature([SupportAccess, User, Organisation]),
   ],
   controllers: [SupportAccessController],
-  providers: [SupportAccessService],
+  providers: [
+    SupportAccessQueries,
+    SupportAccessMail,
+    SupportAccessRequests,
+    SupportAccessSessions,
+    SupportAccessEnding,
+  ],
 })
 export class SupportAccessModule {}

@@ -10,11 +10,10 @@ import { AuditEvent } from '../../../platform/audit/entities/audit-event.entity'
 import { encrypt } from '../../../platform/crypto/secrets';
 import { APP_CONFIG } from '../../../platform/config/app-config.module';
 import { AppConfig } from '../../../platform/config/env.validation';
-import { MailService } from '../../../platform/mail/mail.service';
 import { Role } from '../../../shared/roles';
 import { IntegrationDelivery } from '../entities/integration-delivery.entity';
-import { LogStream } from '../entities/log-stream.entity';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
+import { DeliveryAttempts } from './delivery-attempts.service';
 import { DeliveryEngine } from './delivery-engine.service';
 import { newEventId } from './integration-outbox';
 
@@ -34,15 +33,7 @@ describe.each(SERVICE_DATABASES)('DeliveryEngine on %s', (database) => {
   function secondInstance(): DeliveryEngine {
     const app = t().app;
     const db = app.get(DataSource);
-    return new DeliveryEngine(
-      app.get<AppConfig>(APP_CONFIG),
-      db.getRepository(IntegrationDelivery),
-      db.getRepository(WebhookEndpoint),
-      db.getRepository(LogStream),
-      app.get(MailService),
-      app.get(AuditService),
-      db,
-    );
+    return new DeliveryEngine(db.getRepository(IntegrationDelivery), app.get(DeliveryAttempts), db);
   }
 
   async function endpointWith(count: number, answer = 204, organisation?: Organisation) {

@@ -1,34 +1,16 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, Optional } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import {
-  DataSource,
-  EntityManager,
-  EntitySubscriberInterface,
-  In,
-  LessThan,
-  Not,
-  QueryRunner,
-  Repository,
-  TransactionCommitEvent,
-} from 'typeorm';
-import { AuditService } from '../../../platform/audit';
-import { decrypt } from '../../../platform/crypto/secrets';
+import { DataSource, EntityManager, LessThan, Not, Repository } from 'typeorm';
 import { Drain, drainFailureHandler } from '../../../platform/jobs/drain';
+import { WakeAfterCommit } from '../../../platform/jobs/wake-after-commit';
 import { EngineState } from '../../../platform/web/engine-state';
-import { SafeFetch } from '../../../platform/web/http/safe-fetch';
-import { APP_CONFIG } from '../../../platform/config/app-config.module';
-import { AppConfig } from '../../../platform/config/env.validation';
-import { organisationAdministrators } from '../../../platform/database/organisation-administrators';
-import { MailService } from '../../../platform/mail/mail.service';
-import { AuditEventItem } from '../../../shared/audit';
-import { LOG_STREAM_BATCH_MAX, WEBHOOK_DISABLE_AFTER_DAYS } from '../../../shared/administration/integrations';
+import { LOG_STREAM_BATCH_MAX } from '../../../shared/administration/integrations';
 import { IntegrationDelivery } from '../entities/integration-delivery.entity';
 import { LogStream } from '../entities/log-stream.entity';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
-import { auditedUrl } from '../receiver-url';
-import { logStreamRequest, webhookSignature } from './payload-formats';
-import { OUTBOUND_ANSWER_MS, OUTBOUND_CONNECT_MS, Outcome, postOnce, receiverFetch } from './outbound';
+import { DeliveryAttempts } from './delivery-attempts.service';
+import { OUTBOUND_ANSWER_MS, OUTBOUND_CONNECT_MS, Outcome } from './outbound';
 
 const DAY_MS = 86_400_000;
 
@@ -63,13 +45,12 @@ interface DueReceiver {
  * uncounted, while one probe at a time tells whether it answers again.
  *
  * A delivery is taken with a conditional UPDATE that only one instance can win (a webhook's delivery alone, a log
- * stream's up to 100 at once), attempted, and its outcome written. A failure is retried on WEBHOOK_RETRY_SCHEDULE;
- * after the last attempt the delivery is failed. A claim runs out after {@link claimMs}, so the work of an instance
- * killed mid-attempt is taken over. Works alike on SQLite (every statement through the serialiser) and PostgreSQL;
- * no Redis needed.
+ * stream's up to 100 at once) and handed to {@link DeliveryAttempts}, which sends it and writes its outcome. A claim
+ * runs out after {@link claimMs}, so the work of an instance killed mid-attempt is taken over. Works alike on SQLite
+ * (every statement through the serialiser) and PostgreSQL; no Redis needed.
  */
 @Injectable()
-export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, EntitySubscriberInterface {
+export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy {
   /** How long an attempt may take before another instance may take the delivery over: twice the longest attempt. */
   claimMs = 2 * (OUTBOUND_CONNECT_MS + OUTBOUND_ANSWER_MS);
   /** How often each instance looks for due deliveries (log streams: well within their 10 s). */
@@ -95,7 +76,6 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
   private readonly logger = new Logger('Integrations');
   private readonly instance = randomBytes(6).toString('hex');
   private claims = 0;
-  private fetch: SafeFetch;
   private timer?: NodeJS.Timeout;
   /** Fills the lanes' free slots, one run at a time; a run asked for meanwhile follows the running one. */
   private readonly drain = new Drain({
@@ -110,25 +90,15 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
   private lastPrunedAt = 0;
   /** Aborted at shutdown: attempts under way stop, and their deliveries are released for the next start. */
   private readonly stopping = new AbortController();
-  private readonly awaitingCommit = new WeakSet<QueryRunner>();
+  private readonly commits: WakeAfterCommit;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(IntegrationDelivery) private readonly deliveries: Repository<IntegrationDelivery>,
-    @InjectRepository(WebhookEndpoint) private readonly endpoints: Repository<WebhookEndpoint>,
-    @InjectRepository(LogStream) private readonly streams: Repository<LogStream>,
-    private readonly mail: MailService,
-    private readonly audit: AuditService,
+    private readonly attempt: DeliveryAttempts,
     dataSource: DataSource,
     @Optional() private readonly engines?: EngineState,
   ) {
-    this.fetch = receiverFetch(config.allowPrivateNetworks);
-    dataSource.subscribers.push(this);
-  }
-
-  /** Attempts made before a delivery is failed: the first, then one per wait of the schedule. */
-  get maxAttempts(): number {
-    return this.config.webhookRetryScheduleMs.length + 1;
+    this.commits = new WakeAfterCommit(() => this.wake(), dataSource);
   }
 
   onApplicationBootstrap(): void {
@@ -146,15 +116,7 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
 
   /** Wakes the engine once the transaction of `manager` commits (at once when it is not in one). */
   deliverAfterCommit(manager: EntityManager): void {
-    const runner = manager.queryRunner;
-    if (runner?.isTransactionActive) this.awaitingCommit.add(runner);
-    else setImmediate(() => this.wake());
-  }
-
-  afterTransactionCommit(event: TransactionCommitEvent): void {
-    if (event.queryRunner.isTransactionActive || !this.awaitingCommit.has(event.queryRunner)) return;
-    this.awaitingCommit.delete(event.queryRunner);
-    setImmediate(() => this.wake());
+    this.commits.after(manager);
   }
 
   /** Fills the free slots now (or right after the run under way). */
@@ -231,8 +193,8 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
       if (claimed.taken === 0) continue;
       this.start(lane, d, () =>
         lane === 'webhook'
-          ? this.deliverWebhook(d.firstId, claimed.token)
-          : this.deliverStream(d.receiverId, claimed.token),
+          ? this.attempt.webhook(d.firstId, claimed.token, this.stopping.signal)
+          : this.attempt.stream(d.receiverId, claimed.token, this.stopping.signal),
       );
       started++;
     }
@@ -342,136 +304,6 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnModuleDestroy, 
       .getMany();
     if (ids.length === 0) return { token: '', taken: 0 };
     return this.claim(ids.map((d) => d.id));
-  }
-
-  private async deliverWebhook(id: number, token: string): Promise<Outcome | undefined> {
-    const delivery = await this.deliveries.findOneBy({ id, claimedBy: token });
-    if (!delivery) return;
-    const endpoint = delivery.endpointId ? await this.endpoints.findOneBy({ id: delivery.endpointId }) : null;
-    if (!endpoint) return;
-    if (!endpoint.enabled) {
-      await this.finish([delivery], token, { ok: false, statusCode: null, error: 'The endpoint is disabled.' }, true);
-      return;
-    }
-    const now = new Date();
-    const secrets = [decrypt(endpoint.secretSealed, this.config.encryptionKey)];
-    if (endpoint.previousSecretSealed && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now)
-      secrets.push(decrypt(endpoint.previousSecretSealed, this.config.encryptionKey));
-    const outcome = await postOnce(
-      this.fetch,
-      endpoint.url,
-      {
-        'content-type': 'application/json',
-        'webhook-id': delivery.eventId,
-        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-        'webhook-signature': webhookSignature(secrets, delivery.eventId, now, delivery.payload),
-      },
-      delivery.payload,
-      this.stopping.signal,
-    );
-    if (this.stopping.signal.aborted) return this.release(token).then(() => undefined);
-    await this.finish([delivery], token, outcome);
-    await this.endpointHealth(endpoint, outcome.ok);
-    return outcome;
-  }
-
-  private async deliverStream(streamId: number, token: string): Promise<Outcome | undefined> {
-    const batch = await this.deliveries.find({ where: { claimedBy: token }, order: { id: 'ASC' } });
-    const stream = await this.streams.findOneBy({ id: streamId });
-    if (!stream || batch.length === 0) return this.release(token).then(() => undefined);
-    const events = batch.map((d) => JSON.parse(d.payload) as AuditEventItem);
-    const request = logStreamRequest(stream.type, decrypt(stream.tokenSealed, this.config.encryptionKey), events);
-    const outcome = await postOnce(this.fetch, stream.url, request.headers, request.body, this.stopping.signal);
-    if (this.stopping.signal.aborted) return this.release(token).then(() => undefined);
-    await this.finish(batch, token, outcome);
-    await this.streams.update(
-      { id: stream.id },
-      outcome.ok ? { lastDeliveredAt: new Date(), lastError: null } : { lastError: outcome.error },
-    );
-    return outcome;
-  }
-
-  /** Gives up a claim without counting an attempt (an attempt cut short by shutdown): due again at once. */
-  private async release(token: string): Promise<void> {
-    await this.deliveries.update({ claimedBy: token }, { claimedBy: null, claimedUntil: null });
-  }
-
-  /** Writes an attempt's outcome: succeeded, due again after the schedule's next wait, or failed. */
-  private async finish(batch: IntegrationDelivery[], token: string, outcome: Outcome, final = false): Promise<void> {
-    const now = new Date();
-    // Deliveries of one batch may have made different numbers of attempts (one retried by hand): one update each.
-    const byAttempts = new Map<number, number[]>();
-    for (const d of batch) byAttempts.set(d.attempts, [...(byAttempts.get(d.attempts) ?? []), d.id]);
-    for (const [before, ids] of byAttempts) {
-      const attempts = final ? before : before + 1;
-      const last = final || attempts >= this.maxAttempts;
-      const wait = this.config.webhookRetryScheduleMs[Math.min(attempts, this.maxAttempts - 1) - 1];
-      await this.deliveries.update(
-        { id: In(ids), claimedBy: token },
-        {
-          attempts,
-          status: outcome.ok ? 'succeeded' : last ? 'failed' : 'pending',
-          nextAttemptAt: outcome.ok || last ? null : new Date(now.getTime() + wait),
-          claimedBy: null,
-          claimedUntil: null,
-          lastStatusCode: outcome.statusCode,
-          lastError: outcome.error?.slice(0, 500) ?? null,
-          finishedAt: outcome.ok || last ? now : null,
-        },
-      );
-    }
-  }
-
-  /**
-   * A success clears the endpoint's failing mark; a failure sets it if unset. An endpoint failing for
-   * WEBHOOK_DISABLE_AFTER_DAYS is disabled and its organisation's site admins are e-mailed, once (the conditional
-   * update decides between instances).
-   */
-  private async endpointHealth(endpoint: WebhookEndpoint, ok: boolean): Promise<void> {
-    const now = new Date();
-    if (ok) {
-      if (endpoint.failingSince) await this.endpoints.update({ id: endpoint.id }, { failingSince: null });
-      return;
-    }
-    if (!endpoint.failingSince) {
-      await this.endpoints
-        .createQueryBuilder()
-        .update()
-        .set({ failingSince: now })
-        .where('id = :id AND failingSince IS NULL', { id: endpoint.id })
-        .execute();
-      return;
-    }
-    if (now.getTime() - endpoint.failingSince.getTime() < WEBHOOK_DISABLE_AFTER_DAYS * DAY_MS) return;
-    const reason = `Every delivery failed for ${WEBHOOK_DISABLE_AFTER_DAYS} days.`;
-    await this.endpoints.manager.transaction(async (tx) => {
-      const switched = await tx
-        .createQueryBuilder()
-        .update(WebhookEndpoint)
-        .set({ enabled: false, disabledReason: reason })
-        .where('id = :id AND enabled = :on', { id: endpoint.id, on: true })
-        .execute();
-      if (!switched.affected) return;
-      await this.audit.record(tx, {
-        type: 'WEBHOOK_DISABLED',
-        actor: 'service',
-        organisationId: endpoint.organisationId,
-        summary: `Webhook endpoint ${auditedUrl(endpoint.url)} disabled: ${reason}`,
-      });
-      for (const admin of await organisationAdministrators(tx, endpoint.organisationId)) {
-        await this.mail.send(
-          {
-            to: admin.email,
-            subject: 'A webhook endpoint of your organisation was disabled',
-            text:
-              `Every delivery to the webhook endpoint ${endpoint.url} failed for ${WEBHOOK_DISABLE_AFTER_DAYS} days, ` +
-              'so the portal stopped sending to it.\n\n' +
-              `Its delivery log shows why. Once the receiver answers again, enable it on the Integrations page: ${this.config.publicUrl}/integrations\n`,
-          },
-          tx,
-        );
-      }
-    });
   }
 
   /** Deletes deliveries finished long ago, and forgets back-offs long over, at most once an hour. */

@@ -23,13 +23,12 @@ import {
 } from '../../../shared/identity/account-rules';
 import { emailDomain } from '../../../shared/identity/domains';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../../shared/messages';
-import { erasedUserEmail, erasedUserLabel, PRIVACY_MESSAGES } from '../../../shared/administration/privacy';
 import { effectiveRoles, Role, roleNames } from '../../../shared/roles';
 import { SCIM_MESSAGES } from '../../../shared/identity/scim';
 import { AccountActor, accountEvent, auditActor, eventActor } from './account-actor';
 import { accountEmail } from './account-email';
 import { ACCOUNT_CHANGED } from './account-changed';
-import { ErasedPerson, PERSONAL_TABLES } from './personal-data';
+import { AccountErasure } from './account-erasure';
 
 /** A new account: the organisation it belongs to and the row's own values. */
 export interface NewAccount {
@@ -99,6 +98,7 @@ export class AccountLifecycleService {
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
     @Inject(EventEmitter2) private readonly emitter: EventEmitter2,
+    private readonly erasure: AccountErasure,
   ) {}
 
   countActive(organisationId: number, manager: EntityManager = this.db.manager): Promise<number> {
@@ -311,83 +311,12 @@ export class AccountLifecycleService {
   }
 
   /**
-   * Erases a person (docs/privacy.md): the account becomes a tombstone that never signs in (no address, no names, no
-   * way in), its sessions and sockets end, and every table of `PERSONAL_TABLES` gives the person up (deleted, or
-   * rewritten to `Erased user #<id>`: the audit trail keeps its events). The erasure is audited and announced as
-   * `user.erased` with the id only. One transaction under the organisation's row lock, so that of two site admins
-   * deleting themselves at once one remains. `self`: the person deletes their own account (the organisation's
-   * policy must allow it, and the directory must not manage it); otherwise an administrator erases an account whose
-   * access is off already.
+   * Erases a person (docs/privacy.md) as {@link AccountErasure} decides, and announces it as `user.erased` with the
+   * id only, in one transaction. `self`: the person deletes their own account; otherwise an administrator erases it.
    */
   async erase(actor: AccountActor, target: User, self: boolean, client?: ClientInfo | null): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const org = await lockRow(tx, Organisation, target.organisationId);
-      const repo = tx.getRepository(User);
-      const current = await repo.findOneBy({ id: target.id });
-      if (!org || !current || current.erasedAt) throw AppException.notFound(PRIVACY_MESSAGES.NOT_FOUND);
-      if (current.roleId === Role.E_SUPPORT) throw AppException.forbidden(PRIVACY_MESSAGES.SUPPORT_NOT_ERASABLE);
-      if (self) {
-        if (!org.selfDeletion)
-          throw AppException.forbidden(PRIVACY_MESSAGES.SELF_DELETION_OFF, ERROR_CODES.SELF_DELETION_OFF);
-        if (current.managedBy)
-          throw AppException.conflict(PRIVACY_MESSAGES.DIRECTORY_MANAGED, ERROR_CODES.DIRECTORY_MANAGED);
-      } else if (maySignIn(current)) {
-        throw AppException.conflict(PRIVACY_MESSAGES.ACCESS_STILL_ON, ERROR_CODES.ACCESS_STILL_ON);
-      }
-      if (current.roles.includes(Role.SITE_ADMIN) && maySignIn(current)) {
-        const others = await repo
-          .createQueryBuilder('u')
-          .where('u.organisationId = :org AND u.roleId = :role AND u.id <> :id', {
-            org: org.id,
-            role: Role.SITE_ADMIN,
-            id: current.id,
-          })
-          .andWhere('u.isDisabled = :no AND u.isBlocked = :no', { no: false })
-          .getCount();
-        if (others === 0) throw AppException.conflict(PRIVACY_MESSAGES.LAST_SITE_ADMIN, ERROR_CODES.LAST_SITE_ADMIN);
-      }
-      await this.sessions.endAllForUsers([current.id], 'disabled', undefined, tx);
-      const person: ErasedPerson = {
-        id: current.id,
-        organisationId: current.organisationId,
-        email: current.email,
-        firstName: current.firstName,
-        lastName: current.lastName,
-        directoryUserName: current.directoryUserName,
-      };
-      for (const table of Object.values(PERSONAL_TABLES)) await table.erase(tx, person);
-      await repo.update(
-        { id: current.id },
-        {
-          email: erasedUserEmail(current.id),
-          firstName: '',
-          lastName: '',
-          jobTitle: '',
-          department: '',
-          location: '',
-          passwordHash: null,
-          mfaSecret: null,
-          mfaPendingSecret: null,
-          emailMfaCodeHash: null,
-          emailMfaCodeExpiresAt: null,
-          isMFAEnabled: false,
-          hasPasskey: false,
-          isDisabled: true,
-          isBlocked: true,
-          isSSO: false,
-          externalId: null,
-          directoryUserName: null,
-          managedBy: null,
-          erasedAt: new Date(),
-        },
-      );
-      const label = erasedUserLabel(current.id);
-      const tombstone = { id: current.id, email: label, organisationId: current.organisationId };
-      const by =
-        actor.type === 'user' && actor.caller.id !== current.id
-          ? { actor: actor.caller, summary: `${label} erased` }
-          : { actor: tombstone, summary: `${label} deleted their own account` };
-      await this.audit.record(tx, { type: 'USER_ERASED', target: tombstone, client, ...by });
+      const current = await this.erasure.erase(tx, actor, target, self, client);
       await publishInTransaction(this.emitter, ACCOUNT_CHANGED, {
         tx,
         event: {
