@@ -19,7 +19,7 @@ import { PRODUCT_NAME } from '../../shared/messages';
 import { deviceLabel } from '../../shared/identity/device-label';
 import { formatClientAddress, formatMailDateTime } from '../../shared/display-formats';
 import { InsightsDays } from './insights-days';
-import { dbDate, run, updated } from './sql';
+import { dbDate, dbFlag, run, updated } from './sql';
 
 const SUCCEEDED: ReadonlySet<AuditEventType> = new Set(['SIGN_IN_SUCCEEDED', 'SSO_SIGN_IN']);
 const FAILED: ReadonlySet<AuditEventType> = new Set(['SIGN_IN_FAILED', 'SIGN_IN_LOCKED', 'SSO_SIGN_IN_REFUSED']);
@@ -168,7 +168,7 @@ export class InsightsRecorder implements AuditHook, OnModuleInit {
         method,
         event.client?.ip?.slice(0, 64) ?? null,
         event.client?.userAgent?.slice(0, 300) ?? null,
-        tx.connection.options.type === 'postgres' ? newDevice : newDevice ? 1 : 0,
+        dbFlag(tx, newDevice),
       ],
     );
   }
