@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ApiKey } from '../../src/administration/api-keys/entities/api-key.entity';
+import { ApiKey } from '../../src/administration/integrations/api-keys/entities/api-key.entity';
 import { sha256 } from '../../src/platform/crypto/secrets';
 import { RATE_LIMITS } from '../../src/platform/web/throttling/rate-limits';
 import { AccountEvents } from '../../src/identity/users/lifecycle/account-events';

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuditService } from '../../platform/audit';
-import { AppException } from '../../platform/web/app.exception';
-import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../../platform/web/auth-user';
-import { randomToken, sha256 } from '../../platform/crypto/secrets';
-import { RequestContext } from '../../platform/web/request-context';
-import { parseScopes } from '../../identity/credentials/api-key-auth.service';
-import { lockRow } from '../../platform/database/locks';
-import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { AuditService } from '../../../platform/audit';
+import { AppException } from '../../../platform/web/app.exception';
+import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../../../platform/web/auth-user';
+import { randomToken, sha256 } from '../../../platform/crypto/secrets';
+import { RequestContext } from '../../../platform/web/request-context';
+import { parseScopes } from '../../../identity/credentials/api-key-auth.service';
+import { lockRow } from '../../../platform/database/locks';
+import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import {
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
@@ -17,7 +17,7 @@ import {
   API_KEYS_MAX,
   ApiKeyItem,
   NewApiKey,
-} from '../../shared/administration/api-keys';
+} from '../../../shared/administration/api-keys';
 import { CreateApiKeyDto } from './dto/api-key.dto';
 import { ApiKey } from './entities/api-key.entity';
 

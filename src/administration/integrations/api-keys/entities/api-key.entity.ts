@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { DATE_TYPE } from '../../../platform/database/column-types';
-import { Organisation } from '../../../platform/database/entities/organisation.entity';
+import { DATE_TYPE } from '../../../../platform/database/column-types';
+import { Organisation } from '../../../../platform/database/entities/organisation.entity';
 
 /**
  * An organisation API key (docs/api-keys.md): what the organisation's own systems present as
