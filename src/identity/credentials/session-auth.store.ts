@@ -1,5 +1,10 @@
 import { DataSource } from 'typeorm';
 import { positional, storedDate } from '../../platform/database/raw-sql';
+import {
+  SECURITY_POLICY_FIELD_NAMES,
+  SECURITY_POLICY_FIELDS,
+  SecurityPolicy,
+} from '../../shared/administration/security-policy';
 
 /**
  * The statements of the session check (session-auth.service.ts): one query for a call's session, its account and
@@ -65,12 +70,22 @@ export interface DoorRow extends PolicyRow {
   ssoRequiredBy: number | null;
 }
 
+/** The policy's rules the session check applies (SECURITY_POLICY_FIELDS' sessionRule), in their order. */
+const SESSION_RULES = SECURITY_POLICY_FIELD_NAMES.filter((name) => SECURITY_POLICY_FIELDS[name].sessionRule);
+
+/** Whether a rule of the organisation (alias `o`) is set: a list not empty, a limit not null. */
+function ruleIsSet(o: string, name: keyof SecurityPolicy): string {
+  const field = SECURITY_POLICY_FIELDS[name];
+  if (field.kind === 'ranges') return `${o}."${name}" <> '[]'`;
+  if (field.kind === 'whole' && field.nullable) return `${o}."${name}" IS NOT NULL`;
+  throw new Error(`The session check has no test of whether ${name} is set`);
+}
+
 /**
  * Whether an organisation (alias `o`) has a rule the session check applies: address ranges or a session lifetime.
  * A simple-json list reads '[]' when empty; the MFA requirement is not one (it is read with the account).
  */
-const HAS_SESSION_RULES = (o: string) =>
-  `(${o}."allowedIpRanges" <> '[]' OR ${o}."sessionIdleMinutes" IS NOT NULL OR ${o}."sessionMaxHours" IS NOT NULL)`;
+const HAS_SESSION_RULES = (o: string) => `(${SESSION_RULES.map((name) => ruleIsSet(o, name)).join(' OR ')})`;
 
 /** 1 when the organisation (alias `o`) has session rules, else 0. */
 export const SESSION_RULES_SQL = (o: string) => `CASE WHEN ${HAS_SESSION_RULES(o)} THEN 1 ELSE 0 END`;
@@ -84,9 +99,7 @@ export const REFRESH_RULES_SQL = (o: string, s: string) =>
 
 /** The policy's columns and the session's times (sessions `s`, users `u`, organisations `o`), with their names. */
 const POLICY_COLUMNS: ReadonlyArray<[column: string, name: keyof PolicyRow]> = [
-  ['o."allowedIpRanges"', 'allowedIpRanges'],
-  ['o."sessionIdleMinutes"', 'sessionIdleMinutes'],
-  ['o."sessionMaxHours"', 'sessionMaxHours'],
+  ...SESSION_RULES.map((name): [string, keyof PolicyRow] => [`o."${name}"`, name as keyof PolicyRow]),
   ['o."securityPolicyAt"', 'securityPolicyAt'],
   ['s."createdAt"', 'sessionCreatedAt'],
   ['s."lastRefreshAt"', 'lastRefreshAt'],
