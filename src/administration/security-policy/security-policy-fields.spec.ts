@@ -1,6 +1,6 @@
 import { getMetadataStorage } from 'class-validator';
 import { getMetadataArgsStorage } from 'typeorm';
-import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { Organisation, SECURITY_POLICY_COLUMNS } from '../../platform/database/entities/organisation.entity';
 import {
   DEFAULT_SECURITY_POLICY,
   SECURITY_POLICY_FIELD_NAMES,
@@ -38,6 +38,10 @@ describe('The security policy, described once (SECURITY_POLICY_FIELDS)', () => {
     expect(column!.options.type).toBe(COLUMN_TYPES[field.kind]);
     expect(Boolean(column!.options.nullable)).toBe(columnDefault(field) === undefined);
     expect(column!.options.default).toEqual(columnDefault(field));
+  });
+
+  it("the organisation's row marks exactly these fields as the policy's columns", () => {
+    expect([...SECURITY_POLICY_COLUMNS].sort()).toEqual([...SECURITY_POLICY_FIELD_NAMES].sort());
   });
 
   it('the change request validates exactly its fields, and documents each', () => {
