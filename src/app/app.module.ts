@@ -56,7 +56,7 @@ import { FederationModule } from '../identity/federation/federation.module';
 import { StepUpModule } from '../identity/step-up/step-up.module';
 import { InvitationsModule } from '../administration/invitations/invitations.module';
 import { ScimModule } from '../identity/scim/scim.module';
-import { ApiKeysModule } from '../administration/api-keys/api-keys.module';
+import { ApiKeysModule } from '../administration/integrations/api-keys/api-keys.module';
 import { OidcProviderModule } from '../identity/oidc-provider';
 import { IntegrationsModule } from '../administration/integrations/integrations.module';
 import { PrivacyModule } from '../administration/privacy';

@@ -1,6 +1,6 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import request from 'supertest';
-import { ApiKey } from '../../src/administration/api-keys/entities/api-key.entity';
+import { ApiKey } from '../../src/administration/integrations/api-keys/entities/api-key.entity';
 import { sha256 } from '../../src/platform/crypto/secrets';
 import { RATE_LIMITS } from '../../src/platform/web/throttling/rate-limits';
 import { ACCOUNT_CHANGED, AccountChanged } from '../../src/identity/users';

@@ -5,7 +5,7 @@ import { AUDIT_RECORDED, AuditRecorded, organisationAbout, recordedSignIn } from
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { User } from '../../platform/database/entities/user.entity';
-import { run } from '../../platform/database/sql';
+import { runSql } from '../../platform/database/raw-sql';
 import { Session, SessionsService } from '../../identity/sessions';
 import { AuditEventType } from '../../shared/audit';
 import { SignInFailureReason, SignInMethod } from '../../shared/administration/insights';
@@ -58,7 +58,7 @@ export class InsightsRecorder {
       const online = event.signIn?.online ?? (await this.online(tx, org, at));
       // The leading comment makes TypeORM's SQLite runner read the RETURNING row (it runs statements starting with
       // "INSERT " without reading any).
-      const [row] = await run<{ mfaTotal: number | null }>(
+      const [row] = await runSql<{ mfaTotal: number | null }>(
         tx,
         `/* insights: a sign-in */ INSERT INTO "insights_daily" ("organisationId", "day", "${column('succeeded', method)}", "peakConcurrent") VALUES (?, ?, 1, ?)
          ON CONFLICT ("organisationId", "day") DO UPDATE SET
@@ -72,7 +72,7 @@ export class InsightsRecorder {
       if (row?.mfaTotal === null || row?.mfaTotal === undefined) await this.recordAdoption(tx, org, day);
       return;
     }
-    await run(
+    await runSql(
       tx,
       `INSERT INTO "insights_daily" ("organisationId", "day", "${column('failed', method)}") VALUES (?, ?, 1)
        ON CONFLICT ("organisationId", "day") DO UPDATE SET
@@ -80,7 +80,7 @@ export class InsightsRecorder {
       [org, day],
     );
     const reason: SignInFailureReason = event.signIn?.reason ?? 'WRONG_PASSWORD';
-    await run(
+    await runSql(
       tx,
       `INSERT INTO "insights_failures" ("organisationId", "day", "reason", "n") VALUES (?, ?, ?, 1)
        ON CONFLICT ("organisationId", "day", "reason") DO UPDATE SET "n" = "insights_failures"."n" + 1`,
@@ -113,7 +113,7 @@ export class InsightsRecorder {
       .getRawOne<{ total: number | string; enrolled: number | string | null }>();
     const total = Number(r?.total ?? 0);
     const enrolled = Number(r?.enrolled ?? 0);
-    await run(
+    await runSql(
       tx,
       `INSERT INTO "insights_daily" ("organisationId", "day", "mfaEnrolled", "mfaTotal") VALUES (?, ?, ?, ?)
        ON CONFLICT ("organisationId", "day") DO UPDATE SET "mfaEnrolled" = excluded."mfaEnrolled", "mfaTotal" = excluded."mfaTotal"`,

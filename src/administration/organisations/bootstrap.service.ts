@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ADVISORY_LOCKS } from '../../platform/database/migrate';
+import { lockForTransaction } from '../../platform/database/raw-sql';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig, ConfigError } from '../../platform/config/env.validation';
 import { BreachedPasswordsService } from '../../identity/credentials/breached-passwords.service';
@@ -39,8 +40,7 @@ export class BootstrapService implements OnApplicationBootstrap {
     const passwordHash = await this.passwords.hash(password);
     const created = await this.db.transaction(async (tx) => {
       // Instances started together on an empty PostgreSQL: one creates, the others find it done.
-      if (tx.connection.options.type === 'postgres')
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCKS.BOOTSTRAP]);
+      await lockForTransaction(tx, ADVISORY_LOCKS.BOOTSTRAP);
       if ((await tx.getRepository(Organisation).count()) > 0) return false;
       const org = await tx.getRepository(Organisation).save(
         tx.getRepository(Organisation).create({

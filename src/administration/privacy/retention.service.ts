@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { runPeriodically } from '../../platform/jobs/periodic';
 import { ADVISORY_LOCKS } from '../../platform/database/migrate';
+import { storedDate, whileLocked } from '../../platform/database/raw-sql';
 import { PRIVACY_LIMITS } from '../../shared/administration/privacy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,21 +58,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
    * statements (0: none, for tests).
    */
   async purge(now = new Date(), pauseMs: number = PRIVACY_LIMITS.RETENTION_PAUSE_MS): Promise<RetentionRun | null> {
-    if (this.db.options.type !== 'postgres') return this.report(await this.run(now, pauseMs));
-    const runner = this.db.createQueryRunner();
-    try {
-      const [{ locked }] = await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [
-        ADVISORY_LOCKS.AUDIT_PURGE,
-      ]);
-      if (!locked) return null;
-      try {
-        return this.report(await this.run(now, pauseMs));
-      } finally {
-        await runner.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.AUDIT_PURGE]);
-      }
-    } finally {
-      await runner.release();
-    }
+    return whileLocked(this.db, ADVISORY_LOCKS.AUDIT_PURGE, async () => this.report(await this.run(now, pauseMs)));
   }
 
   private async run(now: Date, pauseMs: number): Promise<RetentionRun> {
@@ -112,13 +99,8 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     params: Record<string, unknown>,
     pauseMs: number,
   ): Promise<number> {
-    const postgres = this.db.options.type === 'postgres';
-    // SQLite keeps dates as UTC text, the way TypeORM writes them; PostgreSQL takes the Date.
     const values = Object.fromEntries(
-      Object.entries(params).map(([k, v]) => [
-        k,
-        v instanceof Date && !postgres ? v.toISOString().replace('T', ' ').replace('Z', '') : v,
-      ]),
+      Object.entries(params).map(([k, v]) => [k, v instanceof Date ? storedDate(this.db, v) : v]),
     );
     const [sql, bound] = this.db.driver.escapeQueryWithParameters(
       `DELETE FROM "${table}" WHERE "id" IN (SELECT "id" FROM "${table}" WHERE ${where} LIMIT ${PRIVACY_LIMITS.RETENTION_BATCH})`,

@@ -16,52 +16,34 @@ import { Session, SessionEvents, SessionsService } from '../../identity/sessions
 import { ERROR_CODES } from '../../shared/messages';
 import { Role } from '../../shared/roles';
 import {
+  SECURITY_POLICY_FIELD_NAMES,
+  SECURITY_POLICY_FIELDS,
   SECURITY_POLICY_MESSAGES as M,
   SecurityPolicy,
   SecurityPolicyChange,
 } from '../../shared/administration/security-policy';
 
-const FIELDS = [
-  'mfaRequired',
-  'ssoRequired',
-  'allowedIpRanges',
-  'sessionIdleMinutes',
-  'sessionMaxHours',
-  'passwordMinLength',
-  'selfDeletion',
-  'auditRetentionDays',
-  'supportAccess',
-] as const satisfies ReadonlyArray<keyof SecurityPolicy>;
+/** The name the audit trail records a field under (it drops any field named like a secret, 'password…'). */
+function auditName(name: keyof SecurityPolicy): string {
+  return SECURITY_POLICY_FIELDS[name].auditName ?? name;
+}
 
-/**
- * The names the audit trail records each field under: the trail drops any field named like a secret ('password…'),
- * and the minimum length is no secret.
- */
-const AUDIT_NAMES: Record<keyof SecurityPolicy, string> = {
-  mfaRequired: 'mfaRequired',
-  ssoRequired: 'ssoRequired',
-  allowedIpRanges: 'allowedIpRanges',
-  sessionIdleMinutes: 'sessionIdleMinutes',
-  sessionMaxHours: 'sessionMaxHours',
-  passwordMinLength: 'minimumLength',
-  selfDeletion: 'selfDeletion',
-  auditRetentionDays: 'auditRetentionDays',
-  supportAccess: 'supportAccess',
-};
+/** The fields whose row keeps null until the organisation chooses, following the deployment's setting until then. */
+const FOLLOWING_DEPLOYMENT = SECURITY_POLICY_FIELD_NAMES.filter((name) => {
+  const field = SECURITY_POLICY_FIELDS[name];
+  return field.kind === 'whole' && !field.nullable && field.deploymentDefault === true;
+});
 
-/** The policy as stored; an organisation that never chose a retention keeps the deployment's. */
-export function policyOf(org: Organisation, defaultRetentionDays: number): SecurityPolicy {
-  return {
-    mfaRequired: org.mfaRequired,
-    ssoRequired: org.ssoRequired,
-    allowedIpRanges: org.allowedIpRanges,
-    sessionIdleMinutes: org.sessionIdleMinutes,
-    sessionMaxHours: org.sessionMaxHours,
-    passwordMinLength: org.passwordMinLength,
-    selfDeletion: org.selfDeletion,
-    auditRetentionDays: org.auditRetentionDays ?? defaultRetentionDays,
-    supportAccess: org.supportAccess,
-  };
+/** The deployment's settings a policy follows until the organisation chooses its own. */
+export type DeploymentPolicy = Pick<SecurityPolicy, 'auditRetentionDays'>;
+
+/** The policy as stored; a field the organisation never chose follows the deployment's. */
+export function policyOf(org: Organisation, deployment: DeploymentPolicy): SecurityPolicy {
+  const stored: Pick<Organisation, keyof SecurityPolicy> = org;
+  const policy = {} as Record<keyof SecurityPolicy, unknown>;
+  for (const name of SECURITY_POLICY_FIELD_NAMES) policy[name] = stored[name];
+  for (const name of FOLLOWING_DEPLOYMENT) policy[name] ??= deployment[name as keyof DeploymentPolicy];
+  return policy as SecurityPolicy;
 }
 
 /**
@@ -80,12 +62,16 @@ export class SecurityPolicyService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  private deployment(): DeploymentPolicy {
+    return { auditRetentionDays: this.config.auditRetentionDays };
+  }
+
   async get(caller: AuthUser, organisationId: number): Promise<SecurityPolicy> {
     const org = canAccessOrganisation(caller, organisationId)
       ? await this.organisations.findOneBy({ id: organisationId })
       : null;
     if (!org) throw AppException.notFound('Organisation not found.');
-    return policyOf(org, this.config.auditRetentionDays);
+    return policyOf(org, this.deployment());
   }
 
   /**
@@ -106,7 +92,7 @@ export class SecurityPolicyService {
     const { after, changed, ssoRequiredBy } = await this.organisations.manager.transaction(async (tx) => {
       const org = await lockRow(tx, Organisation, organisationId);
       if (!org) throw AppException.notFound('Organisation not found.');
-      const before = policyOf(org, this.config.auditRetentionDays);
+      const before = policyOf(org, this.deployment());
       const next: SecurityPolicy = {
         ...before,
         ...definedOnly(change),
@@ -116,9 +102,9 @@ export class SecurityPolicyService {
       if (!isSupport(caller) && !addressAllowed(next.allowedIpRanges, client.ip))
         throw AppException.badRequest(M.POLICY_LOCKS_YOU_OUT, ERROR_CODES.POLICY_LOCKS_YOU_OUT);
       const changes: AuditChanges = {};
-      for (const field of FIELDS)
+      for (const field of SECURITY_POLICY_FIELD_NAMES)
         if (JSON.stringify(before[field]) !== JSON.stringify(next[field]))
-          changes[AUDIT_NAMES[field]] = { from: before[field], to: next[field] };
+          changes[auditName(field)] = { from: before[field], to: next[field] };
       if (Object.keys(changes).length === 0) return { after: before, changed: false, ssoRequiredBy: null };
       // The site admin who requires SSO keeps their password; E-Support saving leaves that as it was.
       const ssoRequiredBy = !next.ssoRequired
@@ -130,9 +116,8 @@ export class SecurityPolicyService {
         { id: org.id },
         {
           ...next,
-          // Until the organisation chooses a retention, it follows the deployment's (a later change of it too).
-          auditRetentionDays:
-            change.auditRetentionDays !== undefined ? next.auditRetentionDays : org.auditRetentionDays,
+          // Until the organisation chooses, a field follows the deployment's setting (a later change of it too).
+          ...Object.fromEntries(FOLLOWING_DEPLOYMENT.filter((f) => change[f] === undefined).map((f) => [f, org[f]])),
           ssoRequiredBy,
           // A new idle limit counts idle time from now, not from before it existed.
           ...(before.sessionIdleMinutes !== next.sessionIdleMinutes ? { securityPolicyAt: new Date() } : {}),
@@ -194,6 +179,6 @@ function canonicalRanges(ranges: string[]): string[] {
 
 function definedOnly(change: SecurityPolicyChange): SecurityPolicyChange {
   return Object.fromEntries(
-    FIELDS.filter((f) => change[f] !== undefined).map((f) => [f, change[f]]),
+    SECURITY_POLICY_FIELD_NAMES.filter((f) => change[f] !== undefined).map((f) => [f, change[f]]),
   ) as SecurityPolicyChange;
 }

@@ -11,7 +11,7 @@ import { bearer } from '../credentials/token.service';
 import { API_KEY_MESSAGES } from '../../shared/administration/api-keys';
 import { ERROR_CODES } from '../../shared/messages';
 import { AccessRule, accessOf } from '../../platform/web/decorators/access.decorators';
-import { apiKeyMayCall } from './api-key-scope';
+import { apiKeyMayCall } from '../credentials/api-key-scope';
 
 /**
  * Global and default-deny: every HTTP route needs a valid access token of an open session unless its @Access says

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser } from '../../platform/web/auth-user';
 import { sha256 } from '../../platform/crypto/secrets';
+import { positional, readDate, storedDate } from '../../platform/database/raw-sql';
 import {
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
@@ -47,16 +48,18 @@ export class ApiKeyAuthService {
   private readonly logger = new Logger(ApiKeyAuthService.name);
   private readonly sql: string;
   private readonly touchSql: string;
-  private readonly postgres: boolean;
 
   constructor(private readonly db: DataSource) {
-    this.postgres = db.options.type === 'postgres';
-    const p = (n: number) => (this.postgres ? `$${n}` : '?');
-    this.sql =
+    this.sql = positional(
+      db,
       `SELECT k."id", k."name", k."organisationId", k."scopes", k."expiresAt", k."lastUsedAt", o."name" AS "organisationName", o."allowedIpRanges" ` +
-      `FROM "api_keys" k JOIN "organisations" o ON o."id" = k."organisationId" WHERE k."keyHash" = ${p(1)}`;
+        `FROM "api_keys" k JOIN "organisations" o ON o."id" = k."organisationId" WHERE k."keyHash" = ?`,
+    );
     // The condition decides, so that instances racing on the same minute write once between them.
-    this.touchSql = `UPDATE "api_keys" SET "lastUsedAt" = ${p(1)} WHERE "id" = ${p(2)} AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${p(3)})`;
+    this.touchSql = positional(
+      db,
+      'UPDATE "api_keys" SET "lastUsedAt" = ? WHERE "id" = ? AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ?)',
+    );
   }
 
   /**
@@ -67,7 +70,7 @@ export class ApiKeyAuthService {
     if (!isApiKey(key) || key.length > KEY_MAX_LENGTH) throw invalid();
     const row = ((await this.db.query(this.sql, [sha256(key)])) as Row[])[0];
     if (!row) throw invalid();
-    const expiresAt = row.expiresAt === null ? null : databaseDate(row.expiresAt);
+    const expiresAt = row.expiresAt === null ? null : readDate(row.expiresAt);
     if (expiresAt && expiresAt.getTime() <= now.getTime()) throw invalid();
     const ranges =
       typeof row.allowedIpRanges === 'string' ? (JSON.parse(row.allowedIpRanges) as string[]) : row.allowedIpRanges;
@@ -78,7 +81,7 @@ export class ApiKeyAuthService {
     );
     // A key has no session to end: whatever the policy refuses, it refuses this call.
     if (verdict) throw 'refuse' in verdict ? policyRefusal(verdict.refuse) : invalid();
-    const lastUsedAt = row.lastUsedAt === null ? null : databaseDate(row.lastUsedAt);
+    const lastUsedAt = row.lastUsedAt === null ? null : readDate(row.lastUsedAt);
     if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() >= API_KEY_USE_RECORD_MS) await this.touch(row.id, now);
     const organisationId = Number(row.organisationId);
     return {
@@ -101,7 +104,7 @@ export class ApiKeyAuthService {
   /** Writes lastUsedAt, at most once a minute per key; a failure to write it never refuses the call. */
   private async touch(id: number, now: Date): Promise<void> {
     const cutoff = new Date(now.getTime() - API_KEY_USE_RECORD_MS);
-    const values = this.postgres ? [now, id, cutoff] : [sqliteDate(now), id, sqliteDate(cutoff)];
+    const values = [storedDate(this.db, now), id, storedDate(this.db, cutoff)];
     try {
       await this.db.query(this.touchSql, values);
     } catch (e) {
@@ -116,14 +119,4 @@ const invalid = () => AppException.unauthorized(API_KEY_MESSAGES.KEY_INVALID);
 export function parseScopes(stored: string): ApiKeyScope[] {
   const words = stored.split(' ');
   return API_KEY_SCOPES.filter((s) => words.includes(s));
-}
-
-/** SQLite returns dates as UTC text without a zone ('2026-11-26 09:00:00.000'); PostgreSQL as Dates. */
-function databaseDate(value: string | Date): Date {
-  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
-}
-
-/** A Date as TypeORM writes it to SQLite (UTC text), so that stored dates compare as text. */
-function sqliteDate(d: Date): string {
-  return d.toISOString().replace('T', ' ').replace('Z', '');
 }

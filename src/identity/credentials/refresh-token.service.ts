@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../platform/database/unique-violation';
 import { LIFETIMES } from '../../shared/limits';
 import { ERROR_CODES } from '../../shared/messages';
 import { RefreshToken } from './entities/refresh-token.entity';
-import { REFRESH_RULES_SQL } from './session-auth.service';
+import { REFRESH_RULES_SQL } from './session-auth.store';
 
 /** The answer to a refresh token that is not (or no longer) good for a session. */
 export function refreshInvalid(): AppException {

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { ScimCaller } from '../../platform/web/scim-caller';
 import { AppException } from '../../platform/web/app.exception';
 import { sha256 } from '../../platform/crypto/secrets';
+import { positional, readDate } from '../../platform/database/raw-sql';
 import { SCIM_MESSAGES } from '../../shared/identity/scim';
 import { bearer } from './token.service';
 
@@ -18,8 +19,10 @@ export class ScimTokenAuthService {
   private readonly sql: string;
 
   constructor(private readonly db: DataSource) {
-    const postgres = db.options.type === 'postgres';
-    this.sql = `SELECT t."id", t."name", t."organisationId", t."lastUsedAt" FROM "scim_tokens" t WHERE t."tokenHash" = ${postgres ? '$1' : '?'}`;
+    this.sql = positional(
+      db,
+      'SELECT t."id", t."name", t."organisationId", t."lastUsedAt" FROM "scim_tokens" t WHERE t."tokenHash" = ?',
+    );
   }
 
   async authenticateHeader(authorization: string | undefined): Promise<ScimCaller> {
@@ -37,12 +40,7 @@ export class ScimTokenAuthService {
       tokenId: Number(row.id),
       tokenName: row.name,
       organisationId: Number(row.organisationId),
-      lastUsedAt: row.lastUsedAt === null ? null : asUtc(row.lastUsedAt),
+      lastUsedAt: row.lastUsedAt === null ? null : readDate(row.lastUsedAt),
     };
   }
-}
-
-/** SQLite returns dates as UTC text without a zone ('2026-11-26 09:00:00.000'); PostgreSQL as Dates. */
-function asUtc(value: string | Date): Date {
-  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
 }

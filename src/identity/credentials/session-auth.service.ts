@@ -10,6 +10,8 @@ import { ERROR_CODES } from '../../shared/messages';
 import { effectiveRoles, Role, ROLE_CODES, ROLE_NAMES } from '../../shared/roles';
 import { PolicyEnd, PolicyFacts, policyRefusal, policyVerdict, StepUpProof } from './access-policy';
 import { LAST_USED_RESOLUTION_MS, SessionTimes } from './security-policy-rules';
+import { readDate } from '../../platform/database/raw-sql';
+import { DoorRow, PolicyRow, SessionAuthStore, SessionRow } from './session-auth.store';
 
 /** A signed-in caller as one lookup finds them: the account, its organisation, the open session. */
 export interface SignedIn {
@@ -19,53 +21,6 @@ export interface SignedIn {
   profile: CurrentUserInfo;
   isDisabled: boolean;
   isBlocked: boolean;
-}
-
-interface Row extends PolicyRow {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  organisationId: number;
-  isAdministrator: number | boolean;
-  isDisabled: number | boolean;
-  isBlocked: number | boolean;
-  isMFAEnforced: number | boolean;
-  isMFAEnabled: number | boolean;
-  hasPasskey: number | boolean;
-  isSSO: number | boolean;
-  organisationCode: string;
-  organisationName: string;
-  applications: string | string[];
-  authenticatedAt: string | Date;
-  method: string;
-  mfaRequired: number | boolean;
-  /** 1 when the organisation has address ranges or a session lifetime (SESSION_RULES_SQL), else 0. */
-  sessionRules: number;
-  /** A support-access session's request, the E-Support account acting, its end, and the organisation's choice. */
-  supportAccessId: number | null;
-  supportActorId: number | null;
-  supportActorEmail: string | null;
-  supportActorOrganisationId: number | null;
-  supportEndsAt: string | Date | null;
-  supportStatus: string | null;
-  supportAccess: string;
-}
-
-/**
- * What the session check reads of the policy and the session's times: in the session's row, where they are null
- * unless the organisation has session rules (so the common row carries and parses none of them), or read alone for a
- * refresh.
- */
-interface PolicyRow {
-  roleId: number;
-  allowedIpRanges: string | string[] | null;
-  sessionIdleMinutes: number | null;
-  sessionMaxHours: number | null;
-  securityPolicyAt: string | Date | null;
-  sessionCreatedAt: string | Date | null;
-  lastRefreshAt: string | Date | null;
-  lastUsedAt: string | Date | null;
 }
 
 /**
@@ -107,59 +62,6 @@ export interface SsoAccount {
   roleId: number;
 }
 
-/** What the refresh and step-up doors read besides the policy's columns: the account and the requirement of SSO. */
-interface DoorRow extends PolicyRow {
-  userId: number;
-  email: string;
-  organisationId: number;
-  method: string;
-  ssoRequired: number | boolean;
-  ssoRequiredBy: number | null;
-}
-
-/**
- * Whether an organisation (alias `o`) has a rule the session check applies: address ranges or a session lifetime.
- * A simple-json list reads '[]' when empty; the MFA requirement is not one (it is read with the account).
- */
-const HAS_SESSION_RULES = (o: string) =>
-  `(${o}."allowedIpRanges" <> '[]' OR ${o}."sessionIdleMinutes" IS NOT NULL OR ${o}."sessionMaxHours" IS NOT NULL)`;
-
-/** 1 when the organisation (alias `o`) has session rules, else 0. */
-export const SESSION_RULES_SQL = (o: string) => `CASE WHEN ${HAS_SESSION_RULES(o)} THEN 1 ELSE 0 END`;
-
-/**
- * 1 when a refresh of the session (alias `s`) must ask the policy: its organisation (alias `o`) has session rules, or
- * requires single sign-on and the session was opened otherwise (the rotation of a refresh token reads it).
- */
-export const REFRESH_RULES_SQL = (o: string, s: string) =>
-  `CASE WHEN ${HAS_SESSION_RULES(o)} OR (${o}."ssoRequired" AND ${s}."method" <> 'sso') THEN 1 ELSE 0 END`;
-
-/** The policy's columns and the session's times (sessions `s`, users `u`, organisations `o`), with their names. */
-const POLICY_COLUMNS: ReadonlyArray<[column: string, name: keyof PolicyRow]> = [
-  ['o."allowedIpRanges"', 'allowedIpRanges'],
-  ['o."sessionIdleMinutes"', 'sessionIdleMinutes'],
-  ['o."sessionMaxHours"', 'sessionMaxHours'],
-  ['o."securityPolicyAt"', 'securityPolicyAt'],
-  ['s."createdAt"', 'sessionCreatedAt'],
-  ['s."lastRefreshAt"', 'lastRefreshAt'],
-  ['s."lastUsedAt"', 'lastUsedAt'],
-];
-
-/** The policy's columns, each null unless `condition` (when given) holds. */
-const policyColumns = (condition?: string) =>
-  POLICY_COLUMNS.map(([c, name]) => `${condition ? `CASE WHEN ${condition} THEN ${c} END` : c} AS "${name}"`).join(
-    ', ',
-  );
-
-const COLUMNS = `u."id", u."email", u."firstName", u."lastName", u."organisationId", u."roleId", u."isAdministrator", u."isDisabled",
-  u."isBlocked", u."isMFAEnforced", u."isMFAEnabled", u."hasPasskey", u."isSSO", o."code" AS "organisationCode", o."name" AS "organisationName", o."applications",
-  COALESCE(s."authenticatedAt", s."createdAt") AS "authenticatedAt", s."method", o."mfaRequired", ${SESSION_RULES_SQL('o')} AS "sessionRules",
-  ${policyColumns(HAS_SESSION_RULES('o'))}, s."supportAccessId", sa."supportUserId" AS "supportActorId", su."email" AS "supportActorEmail",
-  su."organisationId" AS "supportActorOrganisationId", sa."endsAt" AS "supportEndsAt", sa."status" AS "supportStatus", o."supportAccess"`;
-const FROM = `FROM "sessions" s JOIN "users" u ON u."id" = s."userId" JOIN "organisations" o ON o."id" = u."organisationId"`;
-/** A support-access session's request and the E-Support account acting (docs/support-access.md); none for others. */
-const SUPPORT_JOIN = `LEFT JOIN "support_access" sa ON sa."id" = s."supportAccessId" LEFT JOIN "users" su ON su."id" = sa."supportUserId"`;
-
 /** How many open sessions' rows the SQLite lookup keeps (the oldest kept is dropped first). */
 const SIGNED_IN_ROWS_MAX = 10_000;
 /** How many sessions' last recorded call this instance remembers (to write it at most once a minute each). */
@@ -167,7 +69,7 @@ const LAST_USED_KEPT_MAX = 10_000;
 
 interface KeptRow {
   generation: number;
-  row: Row;
+  row: SessionRow;
   /** The policy parsed from a row with session rules (null: none applies); undefined: not parsed yet. */
   policy?: RowPolicy | null;
 }
@@ -190,28 +92,19 @@ interface KeptRow {
  */
 @Injectable()
 export class SessionAuthService {
-  private readonly sql: string;
-  private readonly policySql: string;
+  private readonly store: SessionAuthStore;
   private readonly generation?: () => number;
   private readonly kept = new Map<string, KeptRow>();
   /** When this instance last wrote each session's last use (ms). */
   private readonly lastUsedWritten = new Map<string, number>();
-  private readonly lastUsedSql: string;
   private ender?: SessionEnder;
-  private readonly postgres: boolean;
 
   constructor(
-    private readonly db: DataSource,
+    db: DataSource,
     private readonly tokens: TokenService,
   ) {
-    const postgres = db.options.type === 'postgres';
-    this.postgres = postgres;
-    this.sql = `SELECT ${COLUMNS} ${FROM} ${SUPPORT_JOIN} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL AND u."id" = ${postgres ? '$2' : '?'}`;
-    this.policySql = `SELECT u."roleId", u."id" AS "userId", u."email", u."organisationId", s."method", o."ssoRequired", o."ssoRequiredBy", ${policyColumns()} ${FROM} WHERE s."id" = ${postgres ? '$1' : '?'} AND s."endedAt" IS NULL`;
+    this.store = new SessionAuthStore(db);
     this.generation = writeGeneration(db);
-    this.lastUsedSql = postgres
-      ? 'UPDATE "sessions" SET "lastUsedAt" = $1 WHERE "id" = $2 AND "endedAt" IS NULL'
-      : 'UPDATE "sessions" SET "lastUsedAt" = ? WHERE "id" = ? AND "endedAt" IS NULL';
   }
 
   /** The sessions feature ends a session the policy ended here, so that its sockets close and its end is recorded. */
@@ -299,7 +192,7 @@ export class SessionAuthService {
     if (now - written < LAST_USED_RESOLUTION_MS) return;
     if (this.lastUsedWritten.size >= LAST_USED_KEPT_MAX) this.lastUsedWritten.clear();
     this.lastUsedWritten.set(sessionId, now);
-    await this.db.query(this.lastUsedSql, [this.postgres ? new Date(now) : sqliteDate(now), sessionId]);
+    await this.store.recordUse(sessionId, now);
   }
 
   /**
@@ -327,9 +220,8 @@ export class SessionAuthService {
     proof?: StepUpProof,
     previousRefreshAt?: Date | null,
   ): Promise<void> {
-    const rows = (await this.db.query(this.policySql, [sessionId])) as DoorRow[];
-    if (rows.length !== 1) throw sessionEnded();
-    const row = rows[0];
+    const row = await this.store.door(sessionId);
+    if (!row) throw sessionEnded();
     if (previousRefreshAt) row.lastRefreshAt = previousRefreshAt;
     await this.enforcePolicy(sessionId, row, origin, await this.ssoFacts(row, proof));
   }
@@ -350,7 +242,7 @@ export class SessionAuthService {
    * `keep` is false (a one-off check, such as a socket's handshake, which only fills the cache of the calls that
    * repeat, and would cost memory for every open socket).
    */
-  private async lookUp(sessionId: string, userId: number, keep: boolean): Promise<Row | null> {
+  private async lookUp(sessionId: string, userId: number, keep: boolean): Promise<SessionRow | null> {
     const generation = this.generation?.();
     if (generation === undefined) return this.query(sessionId, userId);
     const kept = this.kept.get(sessionId);
@@ -365,9 +257,8 @@ export class SessionAuthService {
     return row;
   }
 
-  private async query(sessionId: string, userId: number): Promise<Row | null> {
-    const rows = (await this.db.query(this.sql, [sessionId, userId])) as Row[];
-    return rows.length === 1 ? rows[0] : null;
+  private async query(sessionId: string, userId: number): Promise<SessionRow | null> {
+    return this.store.signedIn(sessionId, userId);
   }
 
   /** The caller of an HTTP request (`Authorization: Bearer <access token>`). */
@@ -377,11 +268,6 @@ export class SessionAuthService {
 }
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
-
-/** A date as TypeORM writes a datetime column on SQLite (UTC text), so that every reader parses it alike. */
-function sqliteDate(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
-}
 
 function sessionEnded(): AppException {
   return AppException.unauthorized(SESSION_ENDED_MESSAGE, ERROR_CODES.SESSION_ENDED);
@@ -405,13 +291,13 @@ interface RowPolicy extends SessionTimes {
 function toPolicy(row: PolicyRow): RowPolicy | null {
   const ranges = row.allowedIpRanges === null ? [] : stringList(row.allowedIpRanges);
   if (ranges.length === 0 && row.sessionIdleMinutes === null && row.sessionMaxHours === null) return null;
-  const lastUsedAt = row.lastUsedAt === null ? 0 : databaseDate(row.lastUsedAt).getTime();
-  const policySavedAt = row.securityPolicyAt === null ? 0 : databaseDate(row.securityPolicyAt).getTime();
-  const lastRefreshAt = row.lastRefreshAt === null ? 0 : databaseDate(row.lastRefreshAt).getTime();
+  const lastUsedAt = row.lastUsedAt === null ? 0 : readDate(row.lastUsedAt).getTime();
+  const policySavedAt = row.securityPolicyAt === null ? 0 : readDate(row.securityPolicyAt).getTime();
+  const lastRefreshAt = row.lastRefreshAt === null ? 0 : readDate(row.lastRefreshAt).getTime();
   return {
     ranges,
     eSupport: Number(row.roleId) === Role.E_SUPPORT,
-    createdAt: databaseDate(row.sessionCreatedAt!),
+    createdAt: readDate(row.sessionCreatedAt!),
     lastActiveAt: new Date(Math.max(lastRefreshAt, lastUsedAt, policySavedAt)),
     sessionIdleMinutes: row.sessionIdleMinutes,
     sessionMaxHours: row.sessionMaxHours,
@@ -419,12 +305,7 @@ function toPolicy(row: PolicyRow): RowPolicy | null {
   };
 }
 
-/** A date column as a raw query reads it: a Date from PostgreSQL, UTC text ('YYYY-MM-DD HH:MM:SS[.SSS]') from SQLite. */
-function databaseDate(value: string | Date): Date {
-  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
-}
-
-function toSignedIn(r: Row, sessionId: string, exp: number): SignedIn {
+function toSignedIn(r: SessionRow, sessionId: string, exp: number): SignedIn {
   const roles = effectiveRoles(r.roleId, Boolean(r.isAdministrator));
   // The organisation's policy enforces MFA on each of its members, as their own enforcement does.
   const isMFAEnforced = Boolean(r.isMFAEnforced) || Boolean(r.mfaRequired);
@@ -442,7 +323,7 @@ function toSignedIn(r: Row, sessionId: string, exp: number): SignedIn {
       isMFAEnforced,
       isMFAEnabled,
       hasPasskey,
-      authenticatedAt: databaseDate(r.authenticatedAt),
+      authenticatedAt: readDate(r.authenticatedAt),
       signInMethod: r.method,
       organisationName: r.organisationName,
       ...(r.supportAccessId === null || r.supportActorId === null
@@ -453,7 +334,7 @@ function toSignedIn(r: Row, sessionId: string, exp: number): SignedIn {
               actorId: Number(r.supportActorId),
               actorEmail: r.supportActorEmail!,
               actorOrganisationId: Number(r.supportActorOrganisationId),
-              endsAt: databaseDate(r.supportEndsAt!),
+              endsAt: readDate(r.supportEndsAt!),
             },
           }),
     },

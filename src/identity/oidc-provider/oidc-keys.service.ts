@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, generateKeyPairSync, hkdfSync, JsonWebKey } from 'node:crypto';
 import { DataSource, IsNull, MoreThan, Or } from 'typeorm';
 import { decrypt, encrypt } from '../../platform/crypto/secrets';
+import { lockForTransaction } from '../../platform/database/raw-sql';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { OidcSigningKey } from './entities/oidc-signing-key.entity';
@@ -10,6 +11,9 @@ import { OIDC_LIFETIMES } from './oidc-lifetimes';
 
 /** The signing algorithm of new keys: ECDSA P-256, asymmetric, small and fast (docs/oidc-provider.md). */
 const SIGNING_ALG = 'ES256' as const;
+
+/** The advisory lock under which an instance creates or rotates the signing keys. */
+const SIGNING_KEYS_LOCK = 'oidc_signing_keys';
 
 /** A private JWK as the provider's `jwks` takes it. */
 export type PrivateJwk = JsonWebKey & { kid: string; alg: string; use: 'sig' };
@@ -44,8 +48,7 @@ export class OidcKeysService {
     let rows = await this.published();
     if (!rows.some((r) => r.retiredAt === null)) {
       await this.db.transaction(async (tx) => {
-        if (tx.connection.options.type === 'postgres')
-          await tx.query("SELECT pg_advisory_xact_lock(hashtext('oidc_signing_keys'))");
+        await lockForTransaction(tx, SIGNING_KEYS_LOCK);
         if ((await tx.getRepository(OidcSigningKey).countBy({ retiredAt: IsNull() })) > 0) return;
         await this.insert(tx.getRepository(OidcSigningKey));
       });
@@ -60,8 +63,7 @@ export class OidcKeysService {
    */
   async rotate(): Promise<{ kid: string; publishedKids: string[] }> {
     const kid = await this.db.transaction(async (tx) => {
-      if (tx.connection.options.type === 'postgres')
-        await tx.query("SELECT pg_advisory_xact_lock(hashtext('oidc_signing_keys'))");
+      await lockForTransaction(tx, SIGNING_KEYS_LOCK);
       const repo = tx.getRepository(OidcSigningKey);
       await repo.update({ retiredAt: IsNull() }, { retiredAt: new Date() });
       return this.insert(repo);

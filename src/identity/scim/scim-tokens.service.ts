@@ -2,12 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AuditService, AuditTokenActor } from '../../platform/audit';
-import { AppException } from '../../platform/web/app.exception';
-import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../../platform/web/auth-user';
-import { randomToken, sha256 } from '../../platform/crypto/secrets';
+import { AuthUser } from '../../platform/web/auth-user';
+import { IssuedSecrets } from '../../platform/issued-secrets/issued-secrets';
 import { RequestContext } from '../../platform/web/request-context';
 import { ScimCaller } from '../../platform/web/scim-caller';
-import { lockRow } from '../../platform/database/locks';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { NewScimToken, SCIM_MESSAGES, SCIM_TOKENS_MAX, ScimTokenItem } from '../../shared/identity/scim';
 import { ScimToken } from './entities/scim-token.entity';
@@ -25,24 +23,27 @@ export function tokenActor(scim: ScimCaller): AuditTokenActor {
 /** An organisation's provisioning tokens: created (shown once), listed, revoked; and their uses, recorded. */
 @Injectable()
 export class ScimTokensService {
+  private readonly issued: IssuedSecrets<ScimToken>;
+
   constructor(
     @InjectRepository(ScimToken) private readonly tokens: Repository<ScimToken>,
-    @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
+    @InjectRepository(Organisation) organisations: Repository<Organisation>,
     private readonly audit: AuditService,
-  ) {}
-
-  /** The organisation the caller manages tokens of: their own, or (E-Support) the one named. */
-  private async organisationFor(caller: AuthUser, organisationId?: number): Promise<Organisation> {
-    const org = await this.organisations.findOneBy({ id: managedOrganisationId(caller, organisationId) });
-    if (!org) throw AppException.notFound('Organisation not found.');
-    if (org.isVendor) throw AppException.badRequest(SCIM_MESSAGES.VENDOR_NO_TOKENS);
-    return org;
+  ) {
+    this.issued = new IssuedSecrets(tokens, organisations, {
+      prefix: TOKEN_PREFIX,
+      max: SCIM_TOKENS_MAX,
+      messages: {
+        vendor: SCIM_MESSAGES.VENDOR_NO_TOKENS,
+        tooMany: SCIM_MESSAGES.TOO_MANY_TOKENS,
+        notFound: SCIM_MESSAGES.TOKEN_NOT_FOUND,
+      },
+    });
   }
 
   async list(caller: AuthUser, organisationId?: number): Promise<ScimTokenItem[]> {
-    const org = await this.organisationFor(caller, organisationId);
-    const rows = await this.tokens.find({ where: { organisationId: org.id }, order: { id: 'ASC' } });
-    return rows.map(toItem);
+    const org = await this.issued.organisationFor(caller, organisationId);
+    return (await this.issued.list(org)).map(toItem);
   }
 
   async create(
@@ -51,47 +52,32 @@ export class ScimTokensService {
     organisationId: number | undefined,
     client: RequestContext,
   ): Promise<NewScimToken> {
-    const org = await this.organisationFor(caller, organisationId);
-    const token = `${TOKEN_PREFIX}${randomToken()}`;
-    const saved = await this.tokens.manager.transaction(async (tx) => {
-      // The organisation's lock: parallel creations queue, so the count each sees includes the others'.
-      await lockRow(tx, Organisation, org.id);
-      if ((await tx.getRepository(ScimToken).countBy({ organisationId: org.id })) >= SCIM_TOKENS_MAX)
-        throw AppException.conflict(SCIM_MESSAGES.TOO_MANY_TOKENS);
-      const row = await tx
-        .getRepository(ScimToken)
-        .save(
-          tx
-            .getRepository(ScimToken)
-            .create({ organisationId: org.id, name, tokenHash: sha256(token), createdBy: caller.email }),
-        );
-      await this.audit.record(tx, {
-        type: 'SCIM_TOKEN_CREATED',
-        actor: caller,
-        organisationId: org.id,
-        client,
-        summary: `Provisioning token "${name}" created`,
-      });
-      return row;
-    });
-    return { id: saved.id, name: saved.name, token };
+    const org = await this.issued.organisationFor(caller, organisationId);
+    const { row, secret } = await this.issued.issue(
+      org,
+      (_secret, hash) => ({ name, tokenHash: hash, createdBy: caller.email }),
+      (tx) =>
+        this.audit.record(tx, {
+          type: 'SCIM_TOKEN_CREATED',
+          actor: caller,
+          organisationId: org.id,
+          client,
+          summary: `Provisioning token "${name}" created`,
+        }),
+    );
+    return { id: row.id, name: row.name, token: secret };
   }
 
   async revoke(caller: AuthUser, id: number, client: RequestContext): Promise<{ success: true }> {
-    const row = await this.tokens.findOneBy({ id });
-    if (!row || !canAccessOrganisation(caller, row.organisationId))
-      throw AppException.notFound(SCIM_MESSAGES.TOKEN_NOT_FOUND);
-    await this.tokens.manager.transaction(async (tx) => {
-      const deleted = await tx.getRepository(ScimToken).delete({ id });
-      if (!deleted.affected) throw AppException.notFound(SCIM_MESSAGES.TOKEN_NOT_FOUND);
-      await this.audit.record(tx, {
+    await this.issued.revoke(caller, id, (tx, row) =>
+      this.audit.record(tx, {
         type: 'SCIM_TOKEN_REVOKED',
         actor: caller,
         organisationId: row.organisationId,
         client,
         summary: `Provisioning token "${row.name}" revoked`,
-      });
-    });
+      }),
+    );
     return { success: true };
   }
 

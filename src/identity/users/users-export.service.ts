@@ -52,7 +52,7 @@ export class UsersExportService {
         .createQueryBuilder('u')
         .where('u.organisationId = :org AND u.id > :lastId', { org: organisationId, lastId });
       const text = query.searchText?.trim();
-      if (text) whereNameOrEmailLike(qb, text, this.users.manager.connection.options.type === 'postgres');
+      if (text) whereNameOrEmailLike(qb, text);
       whereAccessAndRole(qb, query);
       const rows = await qb.orderBy('u.id', 'ASC').limit(BATCH).getMany();
       if (rows.length > 0) yield rows.map(toCsvRow);

@@ -14,6 +14,7 @@ import { publishInTransaction } from '../events';
 import { AUDIT_RECORDED } from './audit-recorded';
 import { AuditEventQueryDto } from './dto/audit-event-query.dto';
 import { AuditEvent } from './entities/audit-event.entity';
+import { caseInsensitiveLike, insertRow, storedDate } from '../database/raw-sql';
 
 /** An account as the trail names it; an AuthUser and a User entity both fit. */
 export interface AuditParty {
@@ -129,7 +130,6 @@ export class AuditService {
     const support = actor && !token && !key ? (actor.support ?? supportActingFor(actor.id)) : undefined;
     const member = support ? actor : null;
     const target = event.target ?? null;
-    const postgres = manager.connection.options.type === 'postgres';
     const now = new Date();
     const changes = event.changes ? withoutSecrets(event.changes) : null;
     const row: Omit<AuditEventItem, 'id'> = {
@@ -157,8 +157,7 @@ export class AuditService {
     // In INSERT_COLUMNS' order: the organisation, then AUDIT_EVENT_FIELDS.
     const values = [
       row.organisationId,
-      // SQLite keeps dates as UTC text, the way TypeORM writes them; PostgreSQL takes the Date.
-      postgres ? now : now.toISOString().replace('T', ' ').replace('Z', ''),
+      storedDate(manager, now),
       row.type,
       row.actorKind,
       row.actorId,
@@ -176,14 +175,10 @@ export class AuditService {
       row.supportAccessId,
     ];
     // One plain statement: this runs inside the transaction of every recorded change, so it is kept cheap.
-    const placeholders = values.map((_, i) => (postgres ? `$${i + 1}` : '?')).join(', ');
-    const inserted: unknown = await manager.query(
-      `INSERT INTO audit_events (${INSERT_COLUMNS}) VALUES (${placeholders})${postgres && withId ? ' RETURNING id' : ''}`,
-      values,
-    );
-    if (!withId) return { id: 0, ...row };
-    // PostgreSQL answers the RETURNING row; TypeORM's SQLite driver answers an INSERT with its lastID.
-    const id = postgres ? Number((inserted as Array<{ id: number | string }>)[0].id) : Number(inserted);
+    const placeholders = values.map(() => '?').join(', ');
+    const sql = `INSERT INTO audit_events (${INSERT_COLUMNS}) VALUES (${placeholders})`;
+    // With `withId`, its id read back; 0 otherwise.
+    const id = await insertRow(manager, sql, values, withId);
     return { id, ...row };
   }
 
@@ -285,7 +280,7 @@ export class AuditService {
     if (query.onBehalfOfId) qb.andWhere('e.onBehalfOfId = :onBehalfOfId', { onBehalfOfId: query.onBehalfOfId });
     const text = query.searchText?.trim();
     if (text) {
-      const like = this.events.manager.connection.options.type === 'postgres' ? 'ILIKE' : 'LIKE';
+      const like = caseInsensitiveLike(this.events.manager);
       qb.andWhere(
         `(e.summary ${like} :q ESCAPE '\\' OR e.actorEmail ${like} :q ESCAPE '\\' OR e.targetEmail ${like} :q ESCAPE '\\' OR e.ip ${like} :q ESCAPE '\\')`,
         { q: likePattern(text) },

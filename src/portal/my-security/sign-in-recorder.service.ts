@@ -5,7 +5,7 @@ import { AUDIT_RECORDED, AuditRecord, AuditRecorded, recordedSignIn } from '../.
 import { randomToken, sha256 } from '../../platform/crypto/secrets';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
-import { dbBoolean, dbDate, run, updated } from '../../platform/database/sql';
+import { runSql, storedDate, storedFlag, updatedCount } from '../../platform/database/raw-sql';
 import { MailService } from '../../platform/mail/mail.service';
 import {
   NEW_BROWSER_MAIL_INTERVAL_MINUTES,
@@ -50,17 +50,17 @@ export class SignInRecorder {
     event: AuditRecord,
     newDevice: boolean,
   ): Promise<void> {
-    await run(
+    await runSql(
       tx,
       'INSERT INTO "sign_in_history" ("userId", "at", "outcome", "method", "ip", "userAgent", "newDevice") VALUES (?, ?, ?, ?, ?, ?, ?)',
       [
         userId,
-        dbDate(tx, at),
+        storedDate(tx, at),
         outcome,
         method,
         event.client?.ip?.slice(0, 64) ?? null,
         event.client?.userAgent?.slice(0, 300) ?? null,
-        dbBoolean(tx, newDevice),
+        storedFlag(tx, newDevice),
       ],
     );
   }
@@ -73,16 +73,16 @@ export class SignInRecorder {
   private async browserSeen(tx: EntityManager, userId: number, token: string | null, at: Date): Promise<boolean> {
     if (!token) return (await this.knownBrowsers(tx, userId)) > 0;
     const hash = sha256(token);
-    const when = dbDate(tx, at);
+    const when = storedDate(tx, at);
     // A known browser (the common case) in one statement.
-    const known = await updated(
+    const known = await updatedCount(
       tx,
       '/* insights: a known browser */ UPDATE "known_browsers" SET "lastSeenAt" = ? WHERE "userId" = ? AND "browserHash" = ? RETURNING "userId"',
       [when, userId, hash],
     );
     if (known > 0) return false;
     const others = await this.knownBrowsers(tx, userId);
-    await run(
+    await runSql(
       tx,
       `INSERT INTO "known_browsers" ("userId", "browserHash", "firstSeenAt", "lastSeenAt") VALUES (?, ?, ?, ?)
        ON CONFLICT ("userId", "browserHash") DO NOTHING`,
@@ -92,7 +92,7 @@ export class SignInRecorder {
   }
 
   private async knownBrowsers(tx: EntityManager, userId: number): Promise<number> {
-    const [row] = await run<{ n: number | string }>(
+    const [row] = await runSql<{ n: number | string }>(
       tx,
       'SELECT COUNT(*) AS "n" FROM "known_browsers" WHERE "userId" = ?',
       [userId],
@@ -112,22 +112,22 @@ export class SignInRecorder {
   ): Promise<void> {
     const nonce = randomToken();
     const due = new Date(at.getTime() - NEW_BROWSER_MAIL_INTERVAL_MINUTES * 60_000);
-    await run(
+    await runSql(
       tx,
       `INSERT INTO "new_browser_mail" ("userId", "sentAt", "nonce") VALUES (?, ?, ?)
        ON CONFLICT ("userId") DO UPDATE SET "sentAt" = excluded."sentAt", "nonce" = excluded."nonce"
        WHERE "new_browser_mail"."sentAt" <= ?`,
-      [user.id, dbDate(tx, at), nonce, dbDate(tx, due)],
+      [user.id, storedDate(tx, at), nonce, storedDate(tx, due)],
     );
-    const [claim] = await run<{ nonce: string }>(tx, 'SELECT "nonce" FROM "new_browser_mail" WHERE "userId" = ?', [
+    const [claim] = await runSql<{ nonce: string }>(tx, 'SELECT "nonce" FROM "new_browser_mail" WHERE "userId" = ?', [
       user.id,
     ]);
     if (claim?.nonce !== nonce) return;
     const token = randomToken();
-    await run(tx, 'INSERT INTO "not_me_links" ("userId", "tokenHash", "expiresAt") VALUES (?, ?, ?)', [
+    await runSql(tx, 'INSERT INTO "not_me_links" ("userId", "tokenHash", "expiresAt") VALUES (?, ?, ?)', [
       user.id,
       sha256(token),
-      dbDate(tx, new Date(at.getTime() + NOT_ME_LINK_HOURS * 3_600_000)),
+      storedDate(tx, new Date(at.getTime() + NOT_ME_LINK_HOURS * 3_600_000)),
     ]);
     const when = formatMailDateTime(at, this.config.insightsTimeZone);
     const link = `${this.config.publicUrl}/notMe?token=${encodeURIComponent(token)}`;

@@ -6,7 +6,7 @@ import { decrypt } from '../../../platform/crypto/secrets';
 import { APP_CONFIG } from '../../../platform/config/app-config.module';
 import { AppConfig } from '../../../platform/config/env.validation';
 import { createSafeFetch, SafeFetch } from '../../../platform/web/http/safe-fetch';
-import { PROVIDER_SIGNING_ALGORITHMS, verifyIdTokenSignatures } from '../../../platform/web/http/provider-signatures';
+import { PROVIDER_SIGNING_ALGORITHMS, verifyIdTokenSignatures } from './provider-signatures';
 import { ERROR_CODES } from '../../../shared/messages';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { oidcRedirectUri, ssoUrls } from '../round-trip/sso-urls';

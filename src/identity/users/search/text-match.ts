@@ -2,6 +2,7 @@ import { SelectQueryBuilder } from 'typeorm';
 import { Role } from '../../../shared/roles';
 import { UserListQueryDto } from '../dto/user-list-query.dto';
 import { User } from '../../../platform/database/entities/user.entity';
+import { caseInsensitiveLike } from '../../../platform/database/raw-sql';
 
 /** The trigram index finds substrings of three characters or more; shorter text falls back to LIKE. */
 export const TRIGRAM_MIN_CHARS = 3;
@@ -35,8 +36,8 @@ export function likePattern(text: string): string {
 }
 
 /** The list's text filter by LIKE (ILIKE on PostgreSQL): the name or the e-mail of user `u` holds the text. */
-export function whereNameOrEmailLike(qb: SelectQueryBuilder<User>, text: string, postgres: boolean): void {
-  const like = postgres ? 'ILIKE' : 'LIKE';
+export function whereNameOrEmailLike(qb: SelectQueryBuilder<User>, text: string): void {
+  const like = caseInsensitiveLike(qb.connection);
   qb.andWhere(`((u.firstName || ' ' || u.lastName) ${like} :q ESCAPE '\\' OR u.email ${like} :q ESCAPE '\\')`, {
     q: likePattern(text),
   });

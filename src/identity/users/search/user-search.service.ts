@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { Repository, SelectQueryBuilder } from 'typeorm';
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { UserListItem, UserListPage } from '../../../shared/api-types';
 import { LIMITS } from '../../../shared/limits';
@@ -8,8 +8,9 @@ import { UserListQueryDto } from '../dto/user-list-query.dto';
 import { User } from '../../../platform/database/entities/user.entity';
 import { UserCountCache } from '../user-count-cache';
 import { LIST_COLUMNS, listItemOf, RawListRow } from './list-columns';
-import { idListSql, idsFromList, isListText, listTextEntrySql, ListOrder } from './list-order';
-import { TextMatch, textMatch, TRIGRAM_MIN_CHARS, whereAccessAndRole, whereNameOrEmailLike } from './text-match';
+import { isListText, ListOrder } from './list-order';
+import { whereAccessAndRole, whereNameOrEmailLike } from './text-match';
+import { UserSearchStore } from './user-search.store';
 
 /** A deep page of the list starts from the nearest of these keys and skips fewer than this many entries. */
 export const PAGE_ANCHOR_STEP = 1000;
@@ -40,27 +41,19 @@ export const SEARCH_PROBE_SIZE = 1000;
 const SEARCH_IN_MEMORY_FROM = 5000;
 
 /**
- * PostgreSQL, for the text search's queries (SET LOCAL, inside their transaction): the matches are read through the
- * text indexes, as bitmaps. Left to itself the planner read the first 1,001 matches of a common text by scanning the
- * table from its start, expecting them early, which is slower than the index where the matches lie together; started
- * a parallel worker that cost more than it saved; and compiled the query (JIT: user_search_grams' high cost, which
- * keeps the planner on its index, set it off). The figures: docs/decisions/perf-user-list-and-search.md.
- */
-const PG_TEXT_INDEX_ONLY = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan', 'jit']
-  .map((setting) => `SET LOCAL ${setting} = off`)
-  .concat('SET LOCAL max_parallel_workers_per_gather = 0')
-  .join('; ');
-
-/**
  * The user list of an organisation: filters, the text search through SQLite's FTS5 and PostgreSQL's trigram indexes
  * or in memory for large lists, and bounded deep paging.
  */
 @Injectable()
 export class UserSearchService {
+  private readonly store: UserSearchStore;
+
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly counts: UserCountCache,
-  ) {}
+  ) {
+    this.store = new UserSearchStore(users);
+  }
 
   /**
    * One page of the user list and the total, filtered and paged in the database (spec 000 §5 filter):
@@ -77,7 +70,7 @@ export class UserSearchService {
       if (text && textBy !== 'none') {
         // LIKE: the few SQLite texts its text indexes cannot take (searchPage reads the indexes itself, and
         // PostgreSQL's through postgresMatchingIds).
-        whereNameOrEmailLike(qb, text, this.users.manager.connection.options.type === 'postgres');
+        whereNameOrEmailLike(qb, text);
       }
       return whereAccessAndRole(qb, query);
     };
@@ -147,7 +140,6 @@ export class UserSearchService {
     count: () => Promise<number>,
     cacheKey: string,
   ): Promise<UserListPage> {
-    const postgres = this.users.manager.connection.options.type === 'postgres';
     const ordered = <T extends SelectQueryBuilder<User>>(qb: T): T =>
       qb.orderBy('u.lastName', 'ASC').addOrderBy('u.firstName', 'ASC').addOrderBy('u.email', 'ASC') as T;
     const base = { page, pageSize, organisationId: org.id, organisationName: org.name };
@@ -157,11 +149,11 @@ export class UserSearchService {
       const ids = order.idsAt(positions.subarray(offset, offset + pageSize));
       return { items: await this.rowsInOrder(ids), totalRecords: positions.length, ...base };
     };
-    const match = postgres ? undefined : textMatch(text);
-    if (!postgres && !match) return this.searchPageExact(page, pageSize, org, filtered, count);
+    const lookUp = this.store.textLookup(text, filtered);
+    if (!lookUp) return this.searchPageExact(page, pageSize, org, filtered, count);
     const textsKey = `${cacheKey}|texts`;
     const listTexts = () =>
-      this.listTexts(ordered(filtered('none')), postgres, this.counts.peekLarge<ListOrder | undefined>(textsKey));
+      this.listTexts(ordered(filtered('none')), this.counts.peekLarge<ListOrder | undefined>(textsKey));
     const inMemory = async (withTexts: ListOrder | undefined): Promise<UserListPage | undefined> => {
       const found = withTexts?.find(text, offset, pageSize);
       return (
@@ -179,11 +171,9 @@ export class UserSearchService {
     // The order first (it is cached): PostgreSQL's search runs in a transaction, which must not wait for another
     // connection of the pool.
     const order = await this.counts.getLarge(`${cacheKey}|order`, () =>
-      this.listOrder(ordered(filtered('none')), postgres),
+      this.store.orderedIds(ordered(filtered('none'))).then((ids) => ListOrder.of(ids)),
     );
-    const probe = match
-      ? await this.firstMatchingIds(match, SEARCH_PROBE_SIZE + 1)
-      : await this.postgresMatchingIds(text, filtered, SEARCH_PROBE_SIZE + 1);
+    const probe = await lookUp(SEARCH_PROBE_SIZE + 1);
     if (probe.length <= SEARCH_PROBE_SIZE) {
       const found = await placed(order, probe);
       // A large list's texts are read (and indexed) for the searches that follow (typing a search makes several),
@@ -194,73 +184,7 @@ export class UserSearchService {
     }
     const searched = isListText(text) && (await inMemory(await this.counts.getLarge(textsKey, listTexts)));
     if (searched) return searched;
-    return placed(order, match ? await this.matchingIds(match) : await this.postgresMatchingIds(text, filtered));
-  }
-
-  /**
-   * PostgreSQL: the ids of the list's users that hold the text, through the text indexes (pg_trgm for 3+
-   * characters, user_search_grams for 1-2), the first `limit` of them or all.
-   */
-  private postgresMatchingIds(
-    text: string,
-    filtered: (textBy?: 'like' | 'none') => SelectQueryBuilder<User>,
-    limit?: number,
-  ): Promise<Uint32Array> {
-    const qb = filtered('none').select('u.id', 'id');
-    if (limit) qb.limit(limit);
-    if ([...text].length >= TRIGRAM_MIN_CHARS) whereNameOrEmailLike(qb, text, true);
-    else
-      qb.andWhere(`user_search_grams(u.firstName || ' ' || u.lastName, u.email) @> ARRAY[lower(:gram)]::text[]`, {
-        gram: text,
-      });
-    return this.users.manager.transaction(async (m) => {
-      await m.query(PG_TEXT_INDEX_ONLY);
-      return this.idList(qb, m);
-    });
-  }
-
-  /** The ids a query selects (as `id`), read as one string (a row per id cost several times more). */
-  private async idList(qb: SelectQueryBuilder<User>, m: EntityManager = this.users.manager): Promise<Uint32Array> {
-    const [sql, params] = qb.getQueryAndParameters();
-    const rows = (await m.query(`SELECT ${idListSql('"m"."id"', true)} AS "ids" FROM (${sql}) "m"`, params)) as Array<{
-      ids: string | null;
-    }>;
-    return idsFromList(rows[0]?.ids);
-  }
-
-  /** The ids of every organisation's users the text index matches, ascending. */
-  private async matchingIds(match: TextMatch): Promise<Uint32Array> {
-    const rows = (await this.users.query(
-      `SELECT ${idListSql('rowid')} AS "ids" FROM "${match.table}" WHERE "${match.table}" MATCH ?`,
-      [match.phrase],
-    )) as Array<{ ids: string | null }>;
-    return idsFromList(rows[0]?.ids);
-  }
-
-  /** The first `limit` of matchingIds. */
-  private async firstMatchingIds(match: TextMatch, limit: number): Promise<Uint32Array> {
-    const rows = (await this.users.query(
-      `SELECT ${idListSql('"m"."id"')} AS "ids" FROM
-        (SELECT rowid AS "id" FROM "${match.table}" WHERE "${match.table}" MATCH ? LIMIT ?) "m"`,
-      [match.phrase, limit],
-    )) as Array<{ ids: string | null }>;
-    return idsFromList(rows[0]?.ids);
-  }
-
-  /** The ids of this (filtered, ordered) list, in its order, read as one string. */
-  private async listOrder(ordered: SelectQueryBuilder<User>, postgres: boolean): Promise<ListOrder> {
-    const [sql, params] = ordered.select('u.id', 'id').getQueryAndParameters();
-    // SQLite: an aggregate over a subquery with ORDER BY reads it in that order (SQLite does not flatten it).
-    // PostgreSQL: an array built from a subquery keeps its order.
-    const rows = (await this.users.query(
-      postgres
-        ? `SELECT array_to_string(ARRAY(${sql}), ',') AS "ids"`
-        : `SELECT ${idListSql('"o"."id"')} AS "ids" FROM (${sql}) "o"`,
-      params,
-    )) as Array<{
-      ids: string | null;
-    }>;
-    return ListOrder.of(idsFromList(rows[0]?.ids));
+    return placed(order, await lookUp());
   }
 
   /**
@@ -270,19 +194,10 @@ export class UserSearchService {
    */
   private async listTexts(
     ordered: SelectQueryBuilder<User>,
-    postgres: boolean,
     previous?: Promise<ListOrder | undefined>,
   ): Promise<ListOrder | undefined> {
-    const [sql, params] = ordered
-      .select(listTextEntrySql('u', postgres ? 'chr' : 'char'), 'entry')
-      .getQueryAndParameters();
-    const rows = (await this.users.query(
-      postgres
-        ? `SELECT array_to_string(ARRAY(${sql}), chr(2)) AS "texts"`
-        : `SELECT group_concat("t"."entry", char(2)) AS "texts" FROM (${sql}) "t"`,
-      params,
-    )) as Array<{ texts: string | null }>;
-    const list = ListOrder.withTexts(rows[0]?.texts, await previous?.catch(() => undefined));
+    const texts = await this.store.orderedTexts(ordered);
+    const list = ListOrder.withTexts(texts, await previous?.catch(() => undefined));
     if (list && list.size >= SEARCH_IN_MEMORY_FROM) void list.indexTexts().catch(() => undefined);
     return list;
   }

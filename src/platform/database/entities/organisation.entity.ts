@@ -1,8 +1,22 @@
 import type { SupportAccessPolicy } from '../../../shared/portal/support-access';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, ColumnOptions, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { DATE_TYPE } from '../column-types';
 
 export type AccountType = 'ORGANIZATION' | 'INDIVIDUAL';
+
+/** The columns holding the organisation's security policy, each named as its field of SECURITY_POLICY_FIELDS. */
+export const SECURITY_POLICY_COLUMNS: string[] = [];
+
+/**
+ * A column of the security policy: listed in SECURITY_POLICY_COLUMNS, which security-policy-fields.spec.ts holds to
+ * the policy's fields (shared/administration/security-policy.ts), with its kind, nullability and default.
+ */
+function PolicyColumn(options: ColumnOptions): PropertyDecorator {
+  return (target, property) => {
+    SECURITY_POLICY_COLUMNS.push(String(property));
+    Column(options)(target, property);
+  };
+}
 
 /** An organisation (the specification's master account). Everything it owns is visible only inside it. */
 @Entity('organisations')
@@ -45,12 +59,13 @@ export class Organisation {
   @Column({ type: 'varchar', length: 300, nullable: true })
   logoPath!: string | null;
 
-  // The organisation's security policy (docs/security-policy.md), read with the session on every call.
+  // The organisation's security policy (docs/security-policy.md), read with the session on every call: each field a
+  // @PolicyColumn.
 
-  @Column({ type: 'boolean', default: false })
+  @PolicyColumn({ type: 'boolean', default: false })
   mfaRequired!: boolean;
 
-  @Column({ type: 'boolean', default: false })
+  @PolicyColumn({ type: 'boolean', default: false })
   ssoRequired!: boolean;
 
   /** The site admin who last saved the policy requiring SSO: their password sign-in stays open. */
@@ -58,27 +73,27 @@ export class Organisation {
   ssoRequiredBy!: number | null;
 
   /** CIDR ranges, stored in their canonical form; empty: every address. */
-  @Column({ type: 'simple-json', default: '[]' })
+  @PolicyColumn({ type: 'simple-json', default: '[]' })
   allowedIpRanges!: string[];
 
-  @Column({ type: 'integer', nullable: true })
+  @PolicyColumn({ type: 'integer', nullable: true })
   sessionIdleMinutes!: number | null;
 
-  @Column({ type: 'integer', nullable: true })
+  @PolicyColumn({ type: 'integer', nullable: true })
   sessionMaxHours!: number | null;
 
-  @Column({ type: 'integer', default: 8 })
+  @PolicyColumn({ type: 'integer', default: 8 })
   passwordMinLength!: number;
 
   /** Members may delete their own account (docs/privacy.md). */
-  @Column({ type: 'boolean', default: false })
+  @PolicyColumn({ type: 'boolean', default: false })
   selfDeletion!: boolean;
 
   /** Days the organisation's audit events are kept; null: the deployment's AUDIT_RETENTION_DAYS. */
-  @Column({ type: 'integer', nullable: true })
+  @PolicyColumn({ type: 'integer', nullable: true })
   auditRetentionDays!: number | null;
   /** Whether E-Support may act as a member (docs/support-access.md): never, with a site admin's approval, always. */
-  @Column({ type: 'varchar', length: 10, default: 'approval' })
+  @PolicyColumn({ type: 'varchar', length: 10, default: 'approval' })
   supportAccess!: SupportAccessPolicy;
 
   /** When the policy was last saved: an idle limit counts no session's idle time from before it. */

@@ -1,13 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../../platform/web/auth-user';
-import { Access } from '../../platform/web/decorators/access.decorators';
-import { CurrentUser } from '../../platform/web/decorators/current-user.decorator';
-import { ParseIdPipe } from '../../platform/web/pipes/parse-id.pipe';
-import { Client, RequestContext } from '../../platform/web/request-context';
-import { Answers, Errors } from '../../platform/openapi/decorators';
-import { CAPABILITY_ROLES } from '../../shared/roles';
-import { OrganisationQueryDto } from '../../identity/users';
+import { AuthUser } from '../../../platform/web/auth-user';
+import { Access } from '../../../platform/web/decorators/access.decorators';
+import { CurrentUser } from '../../../platform/web/decorators/current-user.decorator';
+import { ParseIdPipe } from '../../../platform/web/pipes/parse-id.pipe';
+import { Client, RequestContext } from '../../../platform/web/request-context';
+import { Answers, Errors } from '../../../platform/openapi/decorators';
+import { CAPABILITY_ROLES } from '../../../shared/roles';
+import { OrganisationQueryDto } from '../../../identity/users';
 import { ApiKeysService } from './api-keys.service';
 import { CreateApiKeyDto } from './dto/api-key.dto';
 

@@ -12,14 +12,14 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
-import { trim } from '../../../platform/web/transforms';
+import { trim } from '../../../../platform/web/transforms';
 import {
   API_KEY_MESSAGES,
   API_KEY_NAME_MAX,
   API_KEY_SCOPES,
   ApiKeyScope,
   CreateApiKeyRequest,
-} from '../../../shared/administration/api-keys';
+} from '../../../../shared/administration/api-keys';
 
 /** POST /api/api-keys */
 export class CreateApiKeyDto implements CreateApiKeyRequest {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../../platform/audit';
-import { Organisation } from '../../platform/database/entities/organisation.entity';
+import { AuditModule } from '../../../platform/audit';
+import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { ApiKeysController } from './api-keys.controller';
 import { ApiKeysService } from './api-keys.service';
 import { ApiKey } from './entities/api-key.entity';
