@@ -59,6 +59,7 @@ import { ApiKeysModule } from '../administration/api-keys/api-keys.module';
 import { OidcProviderModule } from '../identity/oidc-provider';
 import { IntegrationsModule } from '../administration/integrations/integrations.module';
 import { PrivacyModule } from '../administration/privacy';
+import { WiringModule } from '../platform/wiring';
 
 /** Paths the server answers itself; everything else falls back to the client's index.html. */
 export const SERVER_PATHS = [
@@ -80,6 +81,8 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
 @Module({
   imports: [
     AppConfigModule,
+    // The ports between features: each required one filled with its one implementation at start.
+    WiringModule,
     LifecycleModule,
     LoggingModule,
     MetricsModule,

@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere, IsNull, LessThanOrEqual, MoreThan, Not } from 'typeorm';
 import { AuditService } from '../../platform/audit';
@@ -15,7 +15,8 @@ import { Organisation } from '../../platform/database/entities/organisation.enti
 import { User } from '../../platform/database/entities/user.entity';
 import { lockRow } from '../../platform/database/locks';
 import { MailService } from '../../platform/mail/mail.service';
-import { FederatedSignInService, SsoDiscoveryService } from '../../identity/federation';
+import { InvitationConsent, SsoDiscoveryService } from '../../identity/federation';
+import { Implements } from '../../platform/wiring';
 import { checkAccountAction, checkNewAccountRole, parseRoleIds, RoleChoice } from '../../shared/identity/account-rules';
 import {
   BulkInviteResult,
@@ -53,7 +54,8 @@ const invalid = () => new AppException(HttpStatus.NOT_FOUND, ERROR_CODES.INVITAT
  * the invitation with a conditional update: of two parallel accepts of one link, one creates the account.
  */
 @Injectable()
-export class InvitationsService implements OnModuleInit {
+@Implements(InvitationConsent)
+export class InvitationsService implements InvitationConsent {
   private readonly clock: InvitationClock;
 
   constructor(
@@ -66,21 +68,20 @@ export class InvitationsService implements OnModuleInit {
     private readonly passwords: PasswordService,
     private readonly passwordRules: PasswordRulesService,
     private readonly discovery: SsoDiscoveryService,
-    private readonly federated: FederatedSignInService,
     @Optional() @Inject(INVITATION_CLOCK) clock?: InvitationClock,
   ) {
     this.clock = clock ?? systemInvitationClock;
   }
 
-  /** An accepted invitation is the person's consent to an account: sign-in through the provider creates it. */
-  onModuleInit(): void {
-    this.federated.useInvitations({
-      find: (organisationId, email) => this.openFor(organisationId, email),
-      claim: async (tx, invitationId, user) => {
-        await this.claim(tx, invitationId);
-        await this.recordAccepted(tx, invitationId, user);
-      },
-    });
+  /** An invitation is the person's consent to an account: the first sign-in through the provider creates it. */
+  pendingInvitation(organisationId: number, email: string): Promise<{ id: number; choice: RoleChoice } | null> {
+    return this.openFor(organisationId, email);
+  }
+
+  /** Inside the transaction that created the account at its first sign-in through the provider. */
+  async acceptThroughProvider(tx: EntityManager, invitationId: number, user: User): Promise<void> {
+    await this.claim(tx, invitationId);
+    await this.recordAccepted(tx, invitationId, user);
   }
 
   // ---- the organisation's administrators ----

@@ -5,7 +5,6 @@ import { PasskeysModule } from '../passkeys';
 import { TrustedDevicesModule } from '../trusted-devices';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { User } from '../../platform/database/entities/user.entity';
-import { UsersModule } from '../users';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { SignInAttempts } from './sign-in/sign-in-attempts';
@@ -30,7 +29,6 @@ import { AuditModule } from '../../platform/audit';
     AuditModule,
     CredentialsModule,
     TypeOrmModule.forFeature([User, PasswordResetToken, Organisation, Session]),
-    UsersModule,
     MfaModule,
     PasskeysModule,
     TrustedDevicesModule,

@@ -27,9 +27,9 @@ import { addressAllowed } from '../credentials/security-policy-rules';
 import { CallOrigin, SessionAuthService } from '../credentials/session-auth.service';
 import { Role } from '../../shared/roles';
 import { SECURITY_POLICY_MESSAGES } from '../../shared/administration/security-policy';
-
-/** The organisation's rules a sign-in checks before it opens a session (read once a sign-in). */
-export type SignInPolicy = Pick<Organisation, 'id' | 'allowedIpRanges' | 'ssoRequired' | 'ssoRequiredBy'>;
+import { Requires } from '../../platform/wiring';
+import { SignInPolicy, SsoRequirement } from './sign-in/sso-requirement';
+import { LogoutRedirect } from './logout-redirect';
 
 export interface SignedIn {
   accessToken: string;
@@ -47,6 +47,11 @@ export interface SignedIn {
  */
 @Injectable()
 export class AuthService {
+  /** The organisation's requirement of its single sign-on (SSO_REQUIRED, with where it starts). */
+  @Requires(SsoRequirement) private readonly ssoRequirement!: SsoRequirement;
+  /** Where an SSO session's logout continues. */
+  @Requires(LogoutRedirect) private readonly logoutRedirect!: LogoutRedirect;
+
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
@@ -163,16 +168,6 @@ export class AuthService {
   }
 
   /**
-   * The organisation requires its single sign-on of this member (SSO_REQUIRED, with where it starts): asked by the
-   * corporate sign-on feature, which knows the organisation's domains and providers.
-   */
-  private ssoRequirement?: (user: User, policy?: SignInPolicy | null) => Promise<string | undefined>;
-
-  useSsoRequirement(resolve: (user: User, policy?: SignInPolicy | null) => Promise<string | undefined>): void {
-    this.ssoRequirement = resolve;
-  }
-
-  /**
    * After the password or a password-less passkey proved who signs in: the organisation's policy may require its
    * provider instead (401 SSO_REQUIRED with where it starts), recorded as a refused sign-in by that method.
    */
@@ -182,7 +177,7 @@ export class AuthService {
     method: Exclude<SignInMethod, 'sso'>,
     policy?: SignInPolicy | null,
   ): Promise<void> {
-    const url = await this.ssoRequirement?.(user, policy);
+    const url = await this.ssoRequirement.requiredFor(user, policy);
     if (url === undefined) return;
     await this.attempts.refused('SIGN_IN_FAILED', user.email, user, client, SIGN_IN_FAILURE_REASONS.SSO_REQUIRED, {
       method,
@@ -254,18 +249,11 @@ export class AuthService {
     return { accessToken: this.tokens.signAccess(session.userId, session.id), refreshToken };
   }
 
-  private logoutRedirect?: (sessionId: string) => Promise<string | undefined>;
-
-  /** The corporate sign-on feature tells where an SSO session's logout continues (the provider's end of it). */
-  useLogoutRedirect(resolve: (sessionId: string) => Promise<string | undefined>): void {
-    this.logoutRedirect = resolve;
-  }
-
   /** Ends the caller's session; answers where the browser goes next when the provider's session must end too. */
   async logout(sessionId: string, client?: ClientInfo): Promise<string | undefined> {
     // Read before the end: a session that is over already has nothing left to end at the provider.
     const active = await this.sessions.isActive(sessionId);
-    const logoutUrl = active && this.logoutRedirect ? await this.logoutRedirect(sessionId) : undefined;
+    const logoutUrl = active ? await this.logoutRedirect.logoutUrl(sessionId) : undefined;
     await this.sessions.end(sessionId, 'logout', client);
     return logoutUrl;
   }

@@ -17,21 +17,15 @@ import { accountFinder, OIDC_SCOPE_CLAIMS, OidcAccount } from './oidc-account';
 import { databaseAdapter, deleteExpiredRecords } from './oidc-adapter';
 import { OidcKeysService } from './oidc-keys.service';
 import { OIDC_LIFETIMES } from './oidc-lifetimes';
-import { errorPage, loggedOutPage, logoutPage } from './oidc-pages';
+import { errorPage, loggedOutPage, logoutPage, originsOf, pageCsp } from './oidc-pages';
+import { DISCOVERY_PATH, INTERACTION_PATH, OIDC_PATH, SILENT_PARAM } from './oidc-paths';
+import { OidcInteractions } from './oidc-interactions';
 import { PortalSession, PortalSessionReader } from './portal-session';
 import { Session, SessionsService } from '../sessions';
 
 /** What an interaction policy check answers (the library's Check.REQUEST_PROMPT and Check.NO_NEED_TO_PROMPT). */
 const REQUEST_PROMPT = true;
 const NO_NEED_TO_PROMPT = false;
-
-/** Where the provider lives: every endpoint under /oidc/, discovery at the issuer's well-known address. */
-export const OIDC_PATH = '/oidc';
-export const DISCOVERY_PATH = '/.well-known/openid-configuration';
-export const INTERACTION_PATH = `${OIDC_PATH}/interaction`;
-
-/** The extra authorization parameter the bridge sets when it turns `prompt=none` into an invisible interaction. */
-export const SILENT_PARAM = 'portal_silent';
 
 const ROUTES = {
   authorization: `${OIDC_PATH}/auth`,
@@ -71,30 +65,6 @@ function stateOf(ctx: KoaContextLike): BridgeState {
   return ctx.state as BridgeState;
 }
 
-/** The origins of a list of addresses, for a page's form-action (a form's redirect chain must be allowed). */
-export function originsOf(uris: readonly string[] | undefined): string[] {
-  const origins = new Set<string>();
-  for (const u of uris ?? []) {
-    try {
-      origins.add(new URL(u).origin);
-    } catch {
-      // Not an address: nothing to allow.
-    }
-  }
-  return [...origins];
-}
-
-/** The content security policy of the provider's own pages: nothing but inline styles, forms to here and `also`. */
-export function pageCsp(also: string[] = []): string {
-  return [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    `form-action 'self' ${also.join(' ')}`.trim(),
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join('; ');
-}
-
 /**
  * The portal's OpenID provider (docs/oidc-provider.md): oidc-provider, an OpenID Certified library, configured with
  * the product's storage, keys, accounts and sign-in, and mounted in the same Express application under /oidc/.
@@ -107,8 +77,6 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
   private callback?: (req: Request, res: Response) => void;
   private keysVersion = '';
   private readonly stops: Array<() => void> = [];
-  /** Set by the interactions: the Express handler of /oidc/interaction/... */
-  private interactions?: (req: Request, res: Response, next: NextFunction) => void;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -117,6 +85,7 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
     private readonly portal: PortalSessionReader,
     private readonly sessions: SessionsService,
     @Inject(ThrottlerStorage) private readonly throttler: ThrottlerStorage,
+    private readonly interactions: OidcInteractions,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -152,10 +121,6 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
 
   onBackchannelFailure(handler: (logout: { clientId: string; sub: string; sid: string }, err: unknown) => void): void {
     this.backchannelFailed = handler;
-  }
-
-  useInteractions(handler: (req: Request, res: Response, next: NextFunction) => void): void {
-    this.interactions = handler;
   }
 
   /** Builds the provider again with the signing keys as they are in the database now. */
@@ -195,7 +160,8 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
       return;
     }
     if (!path.startsWith(`${OIDC_PATH}/`)) return next();
-    if (path.startsWith(`${INTERACTION_PATH}/`) && this.interactions) return this.interactions(req, res, next);
+    if (path.startsWith(`${INTERACTION_PATH}/`))
+      return void this.interactions.handle(req, res, this.current).catch(next);
     // The endpoints that check an application's secret are throttled per address, as the portal's anonymous calls are.
     if (req.method === 'POST' && SECRET_CHECKING.has(path)) {
       this.throttle(req, res).then((allowed) => allowed && this.callback!(req, res), next);

@@ -27,6 +27,8 @@ import { checkAccountAction, parseRoleIds } from '../../shared/identity/account-
 import { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
 import { maySignIn } from '../credentials/may-sign-in';
 import { DIRECTORY_OWNED_FIELDS, SCIM_MESSAGES } from '../../shared/identity/scim';
+import { Requires } from '../../platform/wiring';
+import { CurrentPasswordGuesses } from './current-password-guesses';
 
 export const USER_MESSAGES = {
   NOT_FOUND: ACCOUNT_MESSAGES.NOT_FOUND,
@@ -43,15 +45,11 @@ export const USER_MESSAGES = {
 } as const;
 
 /** Users of an organisation: the list, a user, role and access changes, profile, password, new users. */
-/** The sign-in throttle as the password change uses it (checked first; a wrong current password counted). */
-export interface CurrentPasswordGuesses {
-  /** 429 TOO_MANY_ATTEMPTS while the account and address may not try. */
-  check(email: string, ip: string): Promise<void>;
-  failed(email: string, ip: string, user: User): Promise<void>;
-}
-
 @Injectable()
 export class UsersService {
+  /** The sign-in's throttle, so that the current password here is guessed no faster than there. */
+  @Requires(CurrentPasswordGuesses) private readonly currentPasswordGuesses!: CurrentPasswordGuesses;
+
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
@@ -197,13 +195,6 @@ export class UsersService {
     return toSingleUser(await this.users.findOneByOrFail({ id: caller.id }));
   }
 
-  private currentPasswordGuesses?: CurrentPasswordGuesses;
-
-  /** The sign-in feature hands over its throttle, so that the current password here is guessed no faster than there. */
-  useCurrentPasswordGuesses(guesses: CurrentPasswordGuesses): void {
-    this.currentPasswordGuesses = guesses;
-  }
-
   /**
    * The caller's own password: the current one is required, under the sign-in's throttle (a wrong one counts as a
    * failed sign-in of the account from that address; five lock the pair, the right password included). Every
@@ -213,10 +204,9 @@ export class UsersService {
   async updatePassword(caller: AuthUser, dto: UpdatePasswordDto, client?: RequestContext): Promise<SuccessResult> {
     const user = await this.users.findOneByOrFail({ id: caller.id });
     const ip = client?.ip ?? '';
-    if (!this.currentPasswordGuesses) throw new Error('The sign-in throttle is not wired to the password change');
-    await this.currentPasswordGuesses.check(user.email, ip);
+    await this.currentPasswordGuesses.allowGuess(user.email, ip);
     if ((await this.passwords.verifyAccount(user, dto.currentPassword)) !== 'right') {
-      await this.currentPasswordGuesses.failed(user.email, ip, user);
+      await this.currentPasswordGuesses.countWrongGuess(user.email, ip, user);
       throw AppException.badRequest(USER_MESSAGES.CURRENT_PASSWORD_WRONG, ERROR_CODES.INVALID_CREDENTIALS);
     }
     if (dto.currentPassword === dto.userPassword)
