@@ -7,6 +7,8 @@ import { Organisation } from '../../platform/database/entities/organisation.enti
 import { User } from '../../platform/database/entities/user.entity';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { SignedInSessionService } from './signed-in-session.service';
+import { OrganisationSignInRules } from './sign-in/organisation-sign-in-rules';
 import { SignInAttempts } from './sign-in/sign-in-attempts';
 import { SecondFactorStep } from './sign-in/second-factor.step';
 import { PasswordChangeService } from './passwords/password-change.service';
@@ -36,6 +38,8 @@ import { AuditModule } from '../../platform/audit';
   controllers: [AuthController],
   providers: [
     AuthService,
+    SignedInSessionService,
+    OrganisationSignInRules,
     SignInAttempts,
     SecondFactorStep,
     PasswordChangeService,
