@@ -12,7 +12,7 @@ import { Role } from '../../shared/roles';
 import { Invitation } from './entities/invitation.entity';
 import { INVITATION_CLOCK, InvitationClock, systemInvitationClock } from './invitation-clock';
 
-export const invalid = () => new AppException(HttpStatus.NOT_FOUND, ERROR_CODES.INVITATION_INVALID, M.INVALID);
+const invalid = () => new AppException(HttpStatus.NOT_FOUND, ERROR_CODES.INVITATION_INVALID, M.INVALID);
 
 /**
  * The invitations' rows as both sides read and change them: the organisation's administrators and the invited
