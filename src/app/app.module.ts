@@ -60,6 +60,7 @@ import { ApiKeysModule } from '../administration/integrations/api-keys/api-keys.
 import { OidcProviderModule } from '../identity/oidc-provider';
 import { IntegrationsModule } from '../administration/integrations/integrations.module';
 import { PrivacyModule } from '../administration/privacy';
+import { WiringModule } from '../platform/wiring';
 
 /** Paths the server answers itself; everything else falls back to the client's index.html. */
 export const SERVER_PATHS = [
@@ -81,6 +82,8 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
 @Module({
   imports: [
     AppConfigModule,
+    // The ports between features: each required one filled with its one implementation at start.
+    WiringModule,
     LifecycleModule,
     // The application's events: a feature publishes through platform/events, one that reacts declares @OnEvent.
     // Global, so it starts before the features and their handlers are registered before any feature's start hook.

@@ -20,6 +20,7 @@ import {
   InviteDto,
 } from './dto/invitation.dto';
 import { InvitationsService } from './invitations.service';
+import { InvitationAcceptanceService } from './invitation-acceptance.service';
 import { BulkFile } from './bulk-file';
 
 /** Granting Site Admin or Administrator through an invitation is sensitive (docs/product-rules.md §7's role grants). */
@@ -39,6 +40,7 @@ const grantsPrivilegedRole = ({ body }: { body?: unknown }) => {
 export class InvitationsController {
   constructor(
     private readonly invitations: InvitationsService,
+    private readonly acceptance: InvitationAcceptanceService,
     private readonly tokens: TokenService,
   ) {}
 
@@ -106,7 +108,7 @@ export class InvitationsController {
   @Answers(200, 'InvitationPreview', 'What the invitation page shows')
   @Errors(404)
   preview(@Param('token') token: string) {
-    return this.invitations.preview(token);
+    return this.acceptance.preview(token);
   }
 
   @Post('accept')
@@ -121,7 +123,7 @@ export class InvitationsController {
     @Client() client: RequestContext,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const { accessToken, refreshToken } = await this.invitations.accept(dto, client);
+    const { accessToken, refreshToken } = await this.acceptance.accept(dto, client);
     setRefreshCookie(res, refreshToken, this.tokens.cookieSecure);
     return { success: true, accessToken };
   }

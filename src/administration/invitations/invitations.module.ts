@@ -9,6 +9,8 @@ import { BulkBodyMiddleware } from './bulk-body.middleware';
 import { Invitation } from './entities/invitation.entity';
 import { InvitationsController } from './invitations.controller';
 import { InvitationsService } from './invitations.service';
+import { InvitationAcceptanceService } from './invitation-acceptance.service';
+import { InvitationStore } from './invitation-store';
 
 /** Invitations: invite by e-mail with a role chosen up front; the person accepts through a single-use link. */
 @Module({
@@ -21,7 +23,7 @@ import { InvitationsService } from './invitations.service';
     UsersModule,
   ],
   controllers: [InvitationsController],
-  providers: [InvitationsService],
+  providers: [InvitationStore, InvitationsService, InvitationAcceptanceService],
 })
 export class InvitationsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

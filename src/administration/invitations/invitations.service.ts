@@ -1,21 +1,17 @@
-import { HttpStatus, Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, FindOptionsWhere, IsNull, LessThanOrEqual, MoreThan, Not } from 'typeorm';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { AuditService } from '../../platform/audit';
-import { AuthService, SignedIn } from '../../identity/auth';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser, canAccessOrganisation, managedOrganisationId } from '../../platform/web/auth-user';
 import { randomToken, sha256 } from '../../platform/crypto/secrets';
 import { ClientInfo } from '../../platform/web/request-context';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
-import { PasswordRulesService } from '../../identity/credentials/password-rules.service';
-import { PasswordService } from '../../identity/credentials/password.service';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { User } from '../../platform/database/entities/user.entity';
 import { lockRow } from '../../platform/database/locks';
 import { MailService } from '../../platform/mail/mail.service';
-import { FederatedSignInService, SsoDiscoveryService } from '../../identity/federation';
 import { checkAccountAction, checkNewAccountRole, parseRoleIds, RoleChoice } from '../../shared/identity/account-rules';
 import {
   BulkInviteResult,
@@ -23,17 +19,15 @@ import {
   INVITATION_MESSAGES as M,
   InvitationItem,
   InvitationList,
-  InvitationPreview,
-  InvitationStatus,
 } from '../../shared/administration/invitations';
 import { formatMailDateTime } from '../../shared/display-formats';
-import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../../shared/messages';
+import { ERROR_CODES, PRODUCT_NAME } from '../../shared/messages';
 import { effectiveRoles, Role, roleNames } from '../../shared/roles';
 import { accountEmail, AccountLifecycleService } from '../../identity/users';
-import { AcceptInvitationDto, InvitationListQueryDto, InviteDto } from './dto/invitation.dto';
+import { InvitationListQueryDto, InviteDto } from './dto/invitation.dto';
 import { Invitation } from './entities/invitation.entity';
 import { BulkFile } from './bulk-file';
-import { INVITATION_CLOCK, InvitationClock, systemInvitationClock } from './invitation-clock';
+import { InvitationStore, statusWhere } from './invitation-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -43,47 +37,23 @@ interface Wanted {
   choice: RoleChoice;
 }
 
-const invalid = () => new AppException(HttpStatus.NOT_FOUND, ERROR_CODES.INVITATION_INVALID, M.INVALID);
-
 /**
- * Invitations (docs/api.md, 'Invitations'). Inviting follows the account-action rule of `shared/identity/account-rules.ts`
- * (who may give which role, in which organisation) and the lifecycle's address rule, so an invitation is refused
- * exactly where Create User would be, with the same non-revealing answer for addresses of other organisations.
- * Accepting creates the account through the lifecycle, inside the active-user limit, in the transaction that claims
- * the invitation with a conditional update: of two parallel accepts of one link, one creates the account.
+ * Invitations, the organisation's administrators' side (docs/api.md, 'Invitations'): invite, in bulk, list, resend,
+ * withdraw; the invited person's side is InvitationAcceptanceService. Inviting follows the account-action rule of
+ * `shared/identity/account-rules.ts` (who may give which role, in which organisation) and the lifecycle's address
+ * rule, so an invitation is refused exactly where Create User would be, with the same non-revealing answer for
+ * addresses of other organisations.
  */
 @Injectable()
-export class InvitationsService implements OnModuleInit {
-  private readonly clock: InvitationClock;
-
+export class InvitationsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly lifecycle: AccountLifecycleService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
-    private readonly auth: AuthService,
-    private readonly passwords: PasswordService,
-    private readonly passwordRules: PasswordRulesService,
-    private readonly discovery: SsoDiscoveryService,
-    private readonly federated: FederatedSignInService,
-    @Optional() @Inject(INVITATION_CLOCK) clock?: InvitationClock,
-  ) {
-    this.clock = clock ?? systemInvitationClock;
-  }
-
-  /** An accepted invitation is the person's consent to an account: sign-in through the provider creates it. */
-  onModuleInit(): void {
-    this.federated.useInvitations({
-      find: (organisationId, email) => this.openFor(organisationId, email),
-      claim: async (tx, invitationId, user) => {
-        await this.claim(tx, invitationId);
-        await this.recordAccepted(tx, invitationId, user);
-      },
-    });
-  }
-
-  // ---- the organisation's administrators ----
+    private readonly store: InvitationStore,
+  ) {}
 
   async invite(caller: AuthUser, dto: InviteDto, client: ClientInfo, organisationId?: number): Promise<InvitationItem> {
     const org = await this.organisationFor(caller, organisationId);
@@ -95,7 +65,7 @@ export class InvitationsService implements OnModuleInit {
       await lockRow(tx, Organisation, org.id);
       return this.create(tx, caller, org, { email, choice }, days, client);
     });
-    return this.item(made);
+    return this.store.item(made);
   }
 
   /**
@@ -149,7 +119,7 @@ export class InvitationsService implements OnModuleInit {
 
   async list(caller: AuthUser, query: InvitationListQueryDto): Promise<InvitationList> {
     const org = await this.organisationFor(caller, query.organisationId);
-    const now = this.clock.now();
+    const now = this.store.now();
     const pageSize = query.pageSize ?? L.LIST_PAGE_SIZE_DEFAULT;
     const repo = this.db.getRepository(Invitation);
     const [rows, totalRecords] = await repo.findAndCount({
@@ -162,7 +132,7 @@ export class InvitationsService implements OnModuleInit {
     const activeUsers = await this.lifecycle.countActive(org.id);
     const allowedUsers = org.isVendor ? null : org.allowedUsersNumber;
     return {
-      items: rows.map((r) => this.item(r)),
+      items: rows.map((r) => this.store.item(r)),
       totalRecords,
       seats: {
         allowedUsers,
@@ -178,7 +148,7 @@ export class InvitationsService implements OnModuleInit {
     const token = randomToken();
     const updated = await this.db.transaction(async (tx) => {
       const { invitation, org } = await this.manageable(tx, caller, id);
-      const expiresAt = new Date(this.clock.now().getTime() + invitation.expiresInDays * DAY_MS);
+      const expiresAt = new Date(this.store.now().getTime() + invitation.expiresInDays * DAY_MS);
       const written = await tx
         .getRepository(Invitation)
         .update(
@@ -191,7 +161,7 @@ export class InvitationsService implements OnModuleInit {
       await this.sendLink(tx, after, org, token);
       return after;
     });
-    return this.item(updated);
+    return this.store.item(updated);
   }
 
   /** Withdraws an open (pending or expired) invitation: its link stops working. */
@@ -200,73 +170,12 @@ export class InvitationsService implements OnModuleInit {
       const { invitation } = await this.manageable(tx, caller, id);
       const written = await tx
         .getRepository(Invitation)
-        .update({ id, acceptedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+        .update({ id, acceptedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: this.store.now() });
       if (!written.affected) throw AppException.conflict(M.NOT_OPEN, ERROR_CODES.INVITATION_NOT_OPEN);
       const summary = `Invitation of ${invitation.email} withdrawn`;
       await this.record(tx, caller, invitation, client, 'INVITATION_REVOKED', summary);
     });
     return { success: true };
-  }
-
-  // ---- the invited person ----
-
-  async preview(token: string): Promise<InvitationPreview> {
-    const invitation = await this.open(token);
-    const org = await this.db.getRepository(Organisation).findOneByOrFail({ id: invitation.organisationId });
-    return {
-      organisationName: org.name,
-      email: invitation.email,
-      inviterName: invitation.invitedByName,
-      expiresAt: invitation.expiresAt.toISOString(),
-      sso: await this.mustUseProvider(invitation),
-    };
-  }
-
-  /**
-   * Creates the account with the invited role and signs it in, as a password sign-in does. The password passes the
-   * specification's rules (the DTO), then the rules of every password set (the organisation's minimum length and the
-   * breached-password check) before the link is claimed, so a refused one leaves the link usable.
-   */
-  async accept(dto: AcceptInvitationDto, client: ClientInfo): Promise<SignedIn> {
-    if (!dto.acceptToS) throw AppException.badRequest(AUTH_MESSAGES.TERMS_NOT_ACCEPTED, ERROR_CODES.TERMS_NOT_ACCEPTED);
-    const invitation = await this.open(dto.token);
-    if (await this.mustUseProvider(invitation)) throw AppException.forbidden(M.SSO_REQUIRED, ERROR_CODES.SSO_REQUIRED);
-    await this.passwordRules.assertAcceptable(dto.password, 'password', invitation.organisationId);
-    const passwordHash = await this.passwords.hash(dto.password);
-    let user: User;
-    try {
-      user = await this.db.transaction(async (tx) => {
-        // The link is claimed first: of parallel accepts of one link, the others find it used and create nothing.
-        await this.claim(tx, invitation.id, dto.token);
-        const created = await this.lifecycle.create(
-          { type: 'self' },
-          {
-            organisationId: invitation.organisationId,
-            email: invitation.email,
-            roleId: invitation.roleId as Role,
-            isAdministrator: invitation.isAdministrator,
-            passwordHash,
-            passwordChangedAt: new Date(),
-            firstName: dto.firstName,
-            lastName: dto.lastName,
-            // As Create User's default (spec 000 §9): the person sets up an authenticator after signing in.
-            isMFAEnforced: true,
-            isSSO: false,
-            mustChangePassword: false,
-          },
-          {
-            client,
-            audit: { summary: `User ${invitation.email} created by accepting an invitation` },
-            within: (tx, made) => this.recordAccepted(tx, invitation.id, made),
-          },
-          tx,
-        );
-        return created;
-      });
-    } catch (e) {
-      throw await this.acceptRefusal(e, invitation);
-    }
-    return this.auth.signIn(user, client, 'password');
   }
 
   // ---- rules ----
@@ -329,7 +238,7 @@ export class InvitationsService implements OnModuleInit {
     await this.lifecycle.assertAddressAvailable(tx, { type: 'user', caller }, org.id, wanted.email);
     const repo = tx.getRepository(Invitation);
     if (
-      await repo.existsBy({ organisationId: org.id, email: wanted.email, ...statusWhere('pending', this.clock.now()) })
+      await repo.existsBy({ organisationId: org.id, email: wanted.email, ...statusWhere('pending', this.store.now()) })
     )
       throw AppException.conflict(M.EXISTS, ERROR_CODES.INVITATION_EXISTS);
     const token = randomToken();
@@ -341,7 +250,7 @@ export class InvitationsService implements OnModuleInit {
         isAdministrator: wanted.choice.isAdministrator,
         tokenHash: sha256(token),
         expiresInDays: days,
-        expiresAt: new Date(this.clock.now().getTime() + days * DAY_MS),
+        expiresAt: new Date(this.store.now().getTime() + days * DAY_MS),
         invitedById: caller.id,
         invitedByName: await this.nameOf(tx, caller),
         acceptedAt: null,
@@ -353,92 +262,6 @@ export class InvitationsService implements OnModuleInit {
     await this.record(tx, caller, made, client, 'INVITATION_CREATED', `${made.email} invited as ${roles}`, roles);
     await this.sendLink(tx, made, org, token);
     return made;
-  }
-
-  /** The pending invitation of a link, or INVITATION_INVALID. */
-  private async open(token: string): Promise<Invitation> {
-    const invitation = await this.db.getRepository(Invitation).findOneBy({ tokenHash: sha256(token) });
-    if (!invitation || this.statusOf(invitation) !== 'pending') throw invalid();
-    return invitation;
-  }
-
-  /** The pending invitation of this organisation for the address (sign-in through its provider), or null. */
-  private async openFor(organisationId: number, email: string): Promise<{ id: number; choice: RoleChoice } | null> {
-    const invitation = await this.db
-      .getRepository(Invitation)
-      .findOneBy({ organisationId, email, ...statusWhere('pending', this.clock.now()) });
-    if (!invitation) return null;
-    return {
-      id: invitation.id,
-      choice: { mainRole: invitation.roleId as Role, isAdministrator: invitation.isAdministrator },
-    };
-  }
-
-  /**
-   * Marks the invitation accepted with a conditional update (still pending, and still this link when one is given):
-   * when another acceptance, a resend or a withdrawal came first, INVITATION_INVALID rolls the transaction back.
-   */
-  private async claim(tx: EntityManager, invitationId: number, token?: string): Promise<void> {
-    const now = this.clock.now();
-    const claimed = await tx.getRepository(Invitation).update(
-      {
-        id: invitationId,
-        ...(token !== undefined ? { tokenHash: sha256(token) } : {}),
-        ...statusWhere('pending', now),
-      },
-      { acceptedAt: now },
-    );
-    if (!claimed.affected) throw invalid();
-  }
-
-  /** The account a claimed invitation created, and the audit event of the acceptance. */
-  private async recordAccepted(tx: EntityManager, invitationId: number, user: User): Promise<void> {
-    await tx.getRepository(Invitation).update({ id: invitationId }, { acceptedUserId: user.id });
-    const invitation = await tx.getRepository(Invitation).findOneByOrFail({ id: invitationId });
-    await this.audit.record(tx, {
-      type: 'INVITATION_ACCEPTED',
-      actor: user,
-      target: user,
-      organisationId: invitation.organisationId,
-      summary: `${invitation.email} accepted the invitation of ${invitation.invitedByName}`,
-    });
-  }
-
-  /**
-   * Whether the invited address signs in only through its organisation's provider: the organisation verified its
-   * domain and has an enabled connection (the login card's discovery, read for this organisation only).
-   */
-  private async mustUseProvider(invitation: Invitation): Promise<boolean> {
-    const found = await this.discovery.discoverFor(invitation.organisationId, invitation.email);
-    return found.sso;
-  }
-
-  /** The lifecycle's refusals as the invitation page words them: a full organisation is USER_LIMIT_REACHED. */
-  private async acceptRefusal(e: unknown, invitation: Invitation): Promise<unknown> {
-    if (e instanceof AppException && e.code === ERROR_CODES.ACTIVE_USERS_LIMIT)
-      return AppException.conflict(M.USER_LIMIT_REACHED, ERROR_CODES.USER_LIMIT_REACHED);
-    return this.lifecycle.addressRace(e, { type: 'self' }, invitation.organisationId, invitation.email);
-  }
-
-  private statusOf(invitation: Invitation): InvitationStatus {
-    if (invitation.revokedAt) return 'revoked';
-    if (invitation.acceptedAt) return 'accepted';
-    return invitation.expiresAt <= this.clock.now() ? 'expired' : 'pending';
-  }
-
-  private item(r: Invitation): InvitationItem {
-    return {
-      id: r.id,
-      email: r.email,
-      roleId: r.roleId,
-      admin: r.isAdministrator,
-      status: this.statusOf(r),
-      expiresAt: r.expiresAt.toISOString(),
-      createdAt: r.createdAt.toISOString(),
-      invitedBy: r.invitedByName || null,
-      acceptedAt: r.acceptedAt?.toISOString() ?? null,
-      revokedAt: r.revokedAt?.toISOString() ?? null,
-    };
   }
 
   private async nameOf(tx: EntityManager, caller: AuthUser): Promise<string> {
@@ -484,21 +307,5 @@ export class InvitationsService implements OnModuleInit {
       summary,
       changes: roles ? { email: { from: null, to: invitation.email }, roles: { from: null, to: roles } } : undefined,
     });
-  }
-}
-
-/** The condition of a status, at `now` (the status follows from the dates). */
-function statusWhere(status: InvitationStatus | undefined, now: Date): FindOptionsWhere<Invitation> {
-  switch (status) {
-    case 'pending':
-      return { acceptedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(now) };
-    case 'expired':
-      return { acceptedAt: IsNull(), revokedAt: IsNull(), expiresAt: LessThanOrEqual(now) };
-    case 'accepted':
-      return { acceptedAt: Not(IsNull()) };
-    case 'revoked':
-      return { revokedAt: Not(IsNull()) };
-    default:
-      return {};
   }
 }

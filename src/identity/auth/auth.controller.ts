@@ -12,7 +12,8 @@ import {
   SignInChallenge,
 } from '../../platform/web/decorators/current-user.decorator';
 import { Client, RequestContext } from '../../platform/web/request-context';
-import { AuthService, SignedIn } from './auth.service';
+import { SignedIn } from './auth.service';
+import { SignedInSessionService } from './signed-in-session.service';
 import { LocalAuthGuard } from './local.strategy';
 import { PasswordChangeService } from './passwords/password-change.service';
 import { ForgotPasswordService } from './passwords/forgot-password.service';
@@ -34,7 +35,7 @@ import { SignInStep } from '../../platform/web/http/browser-cookie';
 @Controller()
 export class AuthController {
   constructor(
-    private readonly auth: AuthService,
+    private readonly signedIn: SignedInSessionService,
     private readonly passwordChange: PasswordChangeService,
     private readonly forgotPasswords: ForgotPasswordService,
     private readonly resetPasswords: ResetPasswordService,
@@ -103,7 +104,7 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
     @Client() client: RequestContext,
   ) {
-    const logoutUrl = caller ? await this.auth.logout(caller.sessionId, client) : undefined;
+    const logoutUrl = caller ? await this.signedIn.logout(caller.sessionId, client) : undefined;
     clearRefreshCookie(res, this.tokens.cookieSecure);
     return logoutUrl ? { success: true, logoutUrl } : { success: true };
   }
@@ -115,7 +116,7 @@ export class AuthController {
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const cookies = (req as Request & { cookies?: Record<string, string> }).cookies ?? {};
     try {
-      const { accessToken, refreshToken } = await this.auth.refresh(cookies[REFRESH_COOKIE], originOf(req));
+      const { accessToken, refreshToken } = await this.signedIn.refresh(cookies[REFRESH_COOKIE], originOf(req));
       if (refreshToken) setRefreshCookie(res, refreshToken, this.tokens.cookieSecure);
       return { success: true, newAccessToken: accessToken };
     } catch (e) {

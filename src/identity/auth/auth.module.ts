@@ -5,9 +5,10 @@ import { PasskeysModule } from '../passkeys';
 import { TrustedDevicesModule } from '../trusted-devices';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { User } from '../../platform/database/entities/user.entity';
-import { UsersModule } from '../users';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { SignedInSessionService } from './signed-in-session.service';
+import { OrganisationSignInRules } from './sign-in/organisation-sign-in-rules';
 import { SignInAttempts } from './sign-in/sign-in-attempts';
 import { SecondFactorStep } from './sign-in/second-factor.step';
 import { PasswordChangeService } from './passwords/password-change.service';
@@ -30,7 +31,6 @@ import { AuditModule } from '../../platform/audit';
     AuditModule,
     CredentialsModule,
     TypeOrmModule.forFeature([User, PasswordResetToken, Organisation, Session]),
-    UsersModule,
     MfaModule,
     PasskeysModule,
     TrustedDevicesModule,
@@ -38,6 +38,8 @@ import { AuditModule } from '../../platform/audit';
   controllers: [AuthController],
   providers: [
     AuthService,
+    SignedInSessionService,
+    OrganisationSignInRules,
     SignInAttempts,
     SecondFactorStep,
     PasswordChangeService,

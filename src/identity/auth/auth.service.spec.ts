@@ -40,8 +40,8 @@ describe('AuthService.login: the same argon2 work whether or not the account exi
     };
     const none = {} as never;
     const audit = { manager: none, record: async () => undefined };
-    const attempts = new SignInAttempts(users as never, throttle as never, audit as never, none);
-    auth = new AuthService(users as never, none, none, passwords, none, none, attempts, none, none);
+    const attempts = new SignInAttempts(users as never, throttle as never, audit as never, none, passwords);
+    auth = new AuthService(attempts, none, none, none, none, none);
   });
 
   const realHash = () => passwords.hash('The-Right-Password-1');

@@ -1,35 +1,21 @@
-import {
-  SessionMethod,
-  SIGN_IN_FAILURE_REASONS,
-  SignInMethod,
-  signInMethodOf,
-} from '../../shared/administration/insights';
+import { SessionMethod, SIGN_IN_FAILURE_REASONS, signInMethodOf } from '../../shared/administration/insights';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AppException } from '../../platform/web/app.exception';
 import { AssertionResult, PasskeysService } from '../passkeys';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { DeviceCookie } from '../trusted-devices';
 import { SignInAttempts, SignInClient } from './sign-in/sign-in-attempts';
 import { SecondFactorStep } from './sign-in/second-factor.step';
+import { OrganisationSignInRules } from './sign-in/organisation-sign-in-rules';
 import { assertMaySignIn } from './sign-in/assert-may-sign-in';
 import { Session, SessionsService } from '../sessions';
 import { ClientInfo } from '../../platform/web/request-context';
 import { User } from '../../platform/database/entities/user.entity';
 import { AUTH_MESSAGES, ERROR_CODES } from '../../shared/messages';
 import { LoginDto } from './dto/login.dto';
-import { PasswordService } from '../credentials/password.service';
 import { TokenService } from '../credentials/token.service';
 import { SignInChallenge } from '../../platform/web/decorators/current-user.decorator';
-import { Organisation } from '../../platform/database/entities/organisation.entity';
-import { addressAllowed } from '../credentials/security-policy-rules';
-import { CallOrigin, SessionAuthService } from '../credentials/session-auth.service';
-import { Role } from '../../shared/roles';
-import { SECURITY_POLICY_MESSAGES } from '../../shared/administration/security-policy';
-
-/** The organisation's rules a sign-in checks before it opens a session (read once a sign-in). */
-export type SignInPolicy = Pick<Organisation, 'id' | 'allowedIpRanges' | 'ssoRequired' | 'ssoRequiredBy'>;
 
 export interface SignedIn {
   accessToken: string;
@@ -43,20 +29,18 @@ export interface SignedIn {
 /**
  * Sign-in as a state machine over one call (docs/product-rules.md §3): credentials, then the second factor when the
  * account has MFA, then a forced password change when one is due; each step that needs more answers
- * 401 with a code and a short challenge token for the next.
+ * 401 with a code and a short challenge token for the next. The organisation's rules are OrganisationSignInRules';
+ * a session's refresh and logout, SignedInSessionService's.
  */
 @Injectable()
 export class AuthService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
-    private readonly sessionAuth: SessionAuthService,
-    private readonly passwords: PasswordService,
-    private readonly tokens: TokenService,
-    private readonly sessions: SessionsService,
     private readonly attempts: SignInAttempts,
+    private readonly rules: OrganisationSignInRules,
     private readonly secondFactor: SecondFactorStep,
     private readonly passkeys: PasskeysService,
+    private readonly tokens: TokenService,
+    private readonly sessions: SessionsService,
   ) {}
 
   /** POST /auth/login: the steps in order; each one that is not passed answers for itself. */
@@ -70,12 +54,16 @@ export class AuthService {
     // A passkey alone is a password-less sign-in.
     if (dto.passkey && dto.username === undefined && dto.password === undefined)
       return this.loginWithPasskey(dto.passkey, client);
-    const { user, failuresCounted } = await this.checkPassword(dto.username.toLowerCase(), dto.password, client);
+    const { user, failuresCounted } = await this.attempts.checkPassword(
+      dto.username.toLowerCase(),
+      dto.password,
+      client,
+    );
     assertMaySignIn(user);
     // The organisation's rules before the second factor, so that no code is sent to someone who may not sign in here.
-    const policy = await this.signInPolicy(user);
-    await this.assertAddressAllowed(user, client, 'password', policy);
-    await this.assertSsoNotRequired(user, client, 'password', policy);
+    const policy = await this.rules.policyFor(user);
+    await this.rules.assertAddressAllowed(user, client, 'password', policy);
+    await this.rules.assertSsoNotRequired(user, client, 'password', policy);
     const { recoveryCodesLeft, rememberDevice, factor } = await this.secondFactor.pass(
       user,
       dto,
@@ -92,28 +80,6 @@ export class AuthService {
     if (recoveryCodesLeft !== undefined) signedIn.recoveryCodesLeft = recoveryCodesLeft;
     if (rememberDevice) signedIn.trustedDevice = await this.secondFactor.trustDevice(user, client);
     return signedIn;
-  }
-
-  /**
-   * The throttle, then the account and its password. Always one argon2 verification (against a dummy hash without an
-   * account or a password), so the answer takes as long for an unknown e-mail as for a wrong password.
-   * `failuresCounted`: whether the throttle counts failures against the account (a success clears them).
-   */
-  private async checkPassword(
-    email: string,
-    password: string,
-    client: SignInClient,
-  ): Promise<{ user: User; failuresCounted: boolean }> {
-    const failuresCounted = await this.attempts.check(email, client);
-    const user = await this.users.findOneBy({ email });
-    const checked = await this.passwords.verifyAccount(user, password);
-    if (!user || checked !== 'right') {
-      // A password blocked after "This wasn't me" is answered and counted as a wrong one: whoever holds it learns
-      // nothing, not even that it was right; the trail records why.
-      await this.attempts.failed(email, user, client, checked === 'blocked' ? 'PASSWORD_BLOCKED' : 'WRONG_PASSWORD');
-      throw AppException.unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS, ERROR_CODES.INVALID_CREDENTIALS);
-    }
-    return { user, failuresCounted };
   }
 
   /**
@@ -158,68 +124,8 @@ export class AuthService {
       throw checked.error;
     }
     assertMaySignIn(checked.user);
-    await this.assertSsoNotRequired(checked.user, client, 'passkey');
+    await this.rules.assertSsoNotRequired(checked.user, client, 'passkey');
     return this.completeLogin(checked.user, client, 'passkey');
-  }
-
-  /**
-   * The organisation requires its single sign-on of this member (SSO_REQUIRED, with where it starts): asked by the
-   * corporate sign-on feature, which knows the organisation's domains and providers.
-   */
-  private ssoRequirement?: (user: User, policy?: SignInPolicy | null) => Promise<string | undefined>;
-
-  useSsoRequirement(resolve: (user: User, policy?: SignInPolicy | null) => Promise<string | undefined>): void {
-    this.ssoRequirement = resolve;
-  }
-
-  /**
-   * After the password or a password-less passkey proved who signs in: the organisation's policy may require its
-   * provider instead (401 SSO_REQUIRED with where it starts), recorded as a refused sign-in by that method.
-   */
-  private async assertSsoNotRequired(
-    user: User,
-    client: SignInClient,
-    method: Exclude<SignInMethod, 'sso'>,
-    policy?: SignInPolicy | null,
-  ): Promise<void> {
-    const url = await this.ssoRequirement?.(user, policy);
-    if (url === undefined) return;
-    await this.attempts.refused('SIGN_IN_FAILED', user.email, user, client, SIGN_IN_FAILURE_REASONS.SSO_REQUIRED, {
-      method,
-      reason: 'SSO_REQUIRED',
-    });
-    throw AppException.unauthorized(SECURITY_POLICY_MESSAGES.SSO_REQUIRED, ERROR_CODES.SSO_REQUIRED, { url });
-  }
-
-  /**
-   * What the organisation asks of a sign-in (its address ranges, single sign-on), read once for the steps that
-   * check it; null for an E-Support account, which no organisation's policy binds.
-   */
-  private async signInPolicy(user: User): Promise<SignInPolicy | null> {
-    if (user.roleId === Role.E_SUPPORT) return null;
-    return this.organisations.findOne({
-      select: { id: true, allowedIpRanges: true, ssoRequired: true, ssoRequiredBy: true },
-      where: { id: user.organisationId },
-    });
-  }
-
-  /**
-   * The organisation's address ranges at sign-in, by every way in (password, passkey, SSO); E-Support accounts are
-   * bound by none. Refused with 403 IP_NOT_ALLOWED, recorded in the audit trail.
-   */
-  private async assertAddressAllowed(
-    user: User,
-    client: ClientInfo,
-    method: SignInMethod,
-    policy?: SignInPolicy | null,
-  ): Promise<void> {
-    const org = policy === undefined ? await this.signInPolicy(user) : policy;
-    if (!org || addressAllowed(org.allowedIpRanges, client.ip)) return;
-    await this.attempts.refused('SIGN_IN_FAILED', user.email, user, client, SIGN_IN_FAILURE_REASONS.IP_NOT_ALLOWED, {
-      method,
-      reason: 'IP_NOT_ALLOWED',
-    });
-    throw AppException.forbidden(SECURITY_POLICY_MESSAGES.IP_NOT_ALLOWED, ERROR_CODES.IP_NOT_ALLOWED);
   }
 
   /** Opens a session for an account whose identity is established (password steps or SSO). */
@@ -229,7 +135,7 @@ export class AuthService {
     method: string,
     within?: (tx: EntityManager, session: Session) => Promise<void>,
   ): Promise<SignedIn> {
-    await this.assertAddressAllowed(user, client, signInMethodOf(method));
+    await this.rules.assertAddressAllowed(user, client, signInMethodOf(method));
     return this.openSession(user, client, method, within);
   }
 
@@ -242,31 +148,5 @@ export class AuthService {
     // One transaction: concurrent-users limit, session, refresh token, last login.
     const { session, refreshToken } = await this.sessions.start(user, client, method, within);
     return { accessToken: this.tokens.signAccess(user.id, session.id), refreshToken };
-  }
-
-  async refresh(raw: string | undefined, origin: CallOrigin): Promise<{ accessToken: string; refreshToken?: string }> {
-    // rotate() refuses (and ends) the session of an account disabled, blocked or gone.
-    const { session, refreshToken } = await this.sessions.rotate(raw);
-    // Then the organisation's policy, as on every call (its session lifetimes, its address ranges), and its single
-    // sign-on requirement; the idle limit counts from the refresh before this one.
-    if (session.sessionRules !== false)
-      await this.sessionAuth.enforceOnRefresh(session.id, origin, session.previousRefreshAt);
-    return { accessToken: this.tokens.signAccess(session.userId, session.id), refreshToken };
-  }
-
-  private logoutRedirect?: (sessionId: string) => Promise<string | undefined>;
-
-  /** The corporate sign-on feature tells where an SSO session's logout continues (the provider's end of it). */
-  useLogoutRedirect(resolve: (sessionId: string) => Promise<string | undefined>): void {
-    this.logoutRedirect = resolve;
-  }
-
-  /** Ends the caller's session; answers where the browser goes next when the provider's session must end too. */
-  async logout(sessionId: string, client?: ClientInfo): Promise<string | undefined> {
-    // Read before the end: a session that is over already has nothing left to end at the provider.
-    const active = await this.sessions.isActive(sessionId);
-    const logoutUrl = active && this.logoutRedirect ? await this.logoutRedirect(sessionId) : undefined;
-    await this.sessions.end(sessionId, 'logout', client);
-    return logoutUrl;
   }
 }

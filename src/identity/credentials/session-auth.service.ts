@@ -8,10 +8,13 @@ import { bearer, TokenService } from './token.service';
 import { CurrentUserInfo } from '../../shared/api-types';
 import { ERROR_CODES } from '../../shared/messages';
 import { effectiveRoles, Role, ROLE_CODES, ROLE_NAMES } from '../../shared/roles';
-import { PolicyEnd, PolicyFacts, policyRefusal, policyVerdict, StepUpProof } from './access-policy';
+import { PolicyFacts, policyRefusal, policyVerdict, StepUpProof } from './access-policy';
 import { LAST_USED_RESOLUTION_MS, SessionTimes } from './security-policy-rules';
 import { readDate } from '../../platform/database/raw-sql';
 import { DoorRow, PolicyRow, SessionAuthStore, SessionRow } from './session-auth.store';
+import { Requires } from '../../platform/wiring';
+import { SessionEnder } from './session-ender';
+import { SsoCoverage } from './sso-coverage';
 
 /** A signed-in caller as one lookup finds them: the account, its organisation, the open session. */
 export interface SignedIn {
@@ -38,28 +41,6 @@ export interface CallOrigin {
  */
 export function originOf(req: { readonly ip?: string }): CallOrigin {
   return req;
-}
-
-/**
- * Ends a session the organisation's policy ended (idle or too old), or a support-access session past its end or whose
- * organisation turned support access off, with its sockets and its audit event: the sessions feature's. Answers
- * whether this call ended it (false when the sweep or another call already had).
- */
-export type SessionEnder = (sessionId: string, reason: PolicyEnd) => Promise<boolean>;
-
-/**
- * Whether the organisation's single sign-on requirement covers this account (its e-mail on a domain the organisation
- * verified, an enabled connection to send it to, neither E-Support nor the site admin who saved the requirement):
- * the corporate sign-on feature's answer, which knows domains and connections.
- */
-export type SsoCoverage = (account: SsoAccount) => Promise<boolean>;
-
-/** An account as the single sign-on requirement looks at it. */
-export interface SsoAccount {
-  id: number;
-  email: string;
-  organisationId: number;
-  roleId: number;
 }
 
 /** How many open sessions' rows the SQLite lookup keeps (the oldest kept is dropped first). */
@@ -97,7 +78,10 @@ export class SessionAuthService {
   private readonly kept = new Map<string, KeptRow>();
   /** When this instance last wrote each session's last use (ms). */
   private readonly lastUsedWritten = new Map<string, number>();
-  private ender?: SessionEnder;
+  /** The sessions feature ends a session the policy ended here, so that its sockets close and its end is recorded. */
+  @Requires(SessionEnder) private readonly ender!: SessionEnder;
+  /** The corporate sign-on feature tells whom its organisation's requirement of single sign-on covers. */
+  @Requires(SsoCoverage) private readonly ssoCoverage!: SsoCoverage;
 
   constructor(
     db: DataSource,
@@ -105,18 +89,6 @@ export class SessionAuthService {
   ) {
     this.store = new SessionAuthStore(db);
     this.generation = writeGeneration(db);
-  }
-
-  /** The sessions feature ends a session the policy ended here, so that its sockets close and its end is recorded. */
-  useSessionEnder(ender: SessionEnder): void {
-    this.ender = ender;
-  }
-
-  private ssoCoverage?: SsoCoverage;
-
-  /** The corporate sign-on feature tells whom its organisation's requirement of single sign-on covers. */
-  useSsoCoverage(coverage: SsoCoverage): void {
-    this.ssoCoverage = coverage;
   }
 
   /**
@@ -171,7 +143,7 @@ export class SessionAuthService {
     const verdict = policyVerdict(facts, ranges.length > 0 ? origin.ip : undefined, now);
     if (verdict && 'end' in verdict) {
       this.kept.delete(sessionId);
-      await this.ender?.(sessionId, verdict.end);
+      await this.ender.endByPolicy(sessionId, verdict.end);
       throw sessionEnded();
     }
     if (verdict) throw policyRefusal(verdict.refuse);
@@ -231,9 +203,9 @@ export class SessionAuthService {
     const userId = Number(row.userId);
     const mayApply =
       Boolean(row.ssoRequired) && Number(row.roleId) !== Role.E_SUPPORT && Number(row.ssoRequiredBy) !== userId;
-    if (!mayApply || !this.ssoCoverage) return undefined;
+    if (!mayApply) return undefined;
     const account = { id: userId, email: row.email, organisationId: Number(row.organisationId), roleId: row.roleId };
-    if (!(await this.ssoCoverage(account))) return undefined;
+    if (!(await this.ssoCoverage.covers(account))) return undefined;
     return { covered: true, sessionFromProvider: row.method === 'sso', proof };
   }
 

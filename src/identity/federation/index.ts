@@ -4,3 +4,4 @@ export { FederationModule } from './federation.module';
 export { refusalMessage, RoundTripPurposes } from './round-trip/round-trip-purpose';
 export type { RoundTripEnd, RoundTripPurpose } from './round-trip/round-trip-purpose';
 export { FederatedSignInService } from './sign-in/federated-sign-in.service';
+export { InvitationConsent } from './sign-in/invitation-consent';

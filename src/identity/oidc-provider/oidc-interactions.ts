@@ -1,6 +1,7 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
+import type Provider from 'oidc-provider';
 import type { InteractionDetails } from 'oidc-provider';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../../platform/audit';
@@ -12,9 +13,8 @@ import { OidcClient } from './entities/oidc-client.entity';
 import { OidcConsent } from './entities/oidc-consent.entity';
 import { OidcSessionLink } from './entities/oidc-session-link.entity';
 import { acrOf, amrOf, isMultiFactor } from './oidc-account';
-import { consentPage, errorPage } from './oidc-pages';
-import { INTERACTION_PATH, originsOf, pageCsp, SILENT_PARAM } from './library/provider-configuration';
-import { OidcProviderService } from './oidc-provider.service';
+import { consentPage, errorPage, originsOf, pageCsp } from './oidc-pages';
+import { INTERACTION_PATH, SILENT_PARAM } from './oidc-paths';
 import { PortalSessionReader } from './portal-session';
 
 /** What an interaction ends with: a sign-in and its grant, or an error sent back to the application. */
@@ -30,27 +30,22 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
  * deployment's applications ask no consent.
  */
 @Injectable()
-export class OidcInteractions implements OnModuleInit {
+export class OidcInteractions {
   private readonly logger = new Logger('OidcInteractions');
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly oidc: OidcProviderService,
     private readonly portal: PortalSessionReader,
     private readonly audit: AuditService,
   ) {}
 
-  onModuleInit(): void {
-    this.oidc.useInteractions((req, res, next) => void this.handle(req, res).catch(next));
-  }
-
-  private async handle(req: Request, res: Response): Promise<void> {
+  /** The Express handler of /oidc/interaction/..., with the provider as built now. */
+  async handle(req: Request, res: Response, provider: Provider): Promise<void> {
     const match = /^\/oidc\/interaction\/([A-Za-z0-9_-]{1,64})(\/(confirm|abort))?$/.exec(req.path);
     const action = match?.[3];
     if (!match || (action === undefined ? req.method !== 'GET' : req.method !== 'POST')) {
       return this.page(res, 404, errorPage('not_found', 'This address does not exist.'));
     }
-    const provider = this.oidc.current;
     let details: InteractionDetails;
     try {
       details = await provider.interactionDetails(req, res);
@@ -72,7 +67,7 @@ export class OidcInteractions implements OnModuleInit {
 
     if (action === 'abort') return finish({ error: 'access_denied', error_description: 'The sign-in was cancelled.' });
 
-    const outcome = await this.decide(req, details, action === 'confirm');
+    const outcome = await this.decide(provider, req, details, action === 'confirm');
     if (typeof outcome === 'object') return finish(outcome);
     const back = `${INTERACTION_PATH}/${details.uid}`;
     if (outcome === 'card' || outcome === 'reauthenticate') {
@@ -94,7 +89,12 @@ export class OidcInteractions implements OnModuleInit {
   }
 
   /** What this interaction comes to now, for the browser's portal session; 'done' after finishing the sign-in. */
-  private async decide(req: Request, details: InteractionDetails, confirmed: boolean): Promise<Outcome> {
+  private async decide(
+    provider: Provider,
+    req: Request,
+    details: InteractionDetails,
+    confirmed: boolean,
+  ): Promise<Outcome> {
     const silent = details.params[SILENT_PARAM] === '1' || (details.params.prompt ?? '').split(' ').includes('none');
     const client = await this.client(details);
     if (!client) return { error: 'access_denied', error_description: 'This application is no longer registered.' };
@@ -142,11 +142,12 @@ export class OidcInteractions implements OnModuleInit {
           : 'consent';
       }
     }
-    await this.finishSignIn(req, details, client, user, portal.sessionId, scopes);
+    await this.finishSignIn(provider, req, details, client, user, portal.sessionId, scopes);
     return 'done';
   }
 
   private async finishSignIn(
+    provider: Provider,
     req: Request,
     details: InteractionDetails,
     client: OidcClient,
@@ -154,7 +155,6 @@ export class OidcInteractions implements OnModuleInit {
     sessionId: string,
     scopes: string[],
   ): Promise<void> {
-    const provider = this.oidc.current;
     const accountId = String(user.id);
     // A grant lives within one portal session: one made in another (ended, or another sign-in's) is not carried on.
     const links = this.db.getRepository(OidcSessionLink);

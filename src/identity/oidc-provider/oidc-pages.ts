@@ -88,3 +88,27 @@ export function logoutPage(form: string): string {
 export function loggedOutPage(): string {
   return cardPage('You are signed out', '<p class="lp-text"><a href="/logIn">Sign in again</a></p>');
 }
+
+/** The origins of a list of addresses, for a page's form-action (a form's redirect chain must be allowed). */
+export function originsOf(uris: readonly string[] | undefined): string[] {
+  const origins = new Set<string>();
+  for (const u of uris ?? []) {
+    try {
+      origins.add(new URL(u).origin);
+    } catch {
+      // Not an address: nothing to allow.
+    }
+  }
+  return [...origins];
+}
+
+/** The content security policy of the provider's own pages: nothing but inline styles, forms to here and `also`. */
+export function pageCsp(also: string[] = []): string {
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `form-action 'self' ${also.join(' ')}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}

@@ -11,13 +11,9 @@ import { AppConfig } from '../../platform/config/env.validation';
 import { deleteExpiredRecords } from './oidc-adapter';
 import { OidcKeysService } from './oidc-keys.service';
 import { OidcPortalBridge } from './library/portal-bridge';
-import {
-  DISCOVERY_PATH,
-  INTERACTION_PATH,
-  OIDC_PATH,
-  providerConfiguration,
-  ROUTES,
-} from './library/provider-configuration';
+import { providerConfiguration, ROUTES } from './library/provider-configuration';
+import { DISCOVERY_PATH, INTERACTION_PATH, OIDC_PATH } from './oidc-paths';
+import { OidcInteractions } from './oidc-interactions';
 
 /** The endpoints where an application authenticates with its secret. */
 const SECRET_CHECKING = new Set([ROUTES.token, ROUTES.introspection, ROUTES.revocation]);
@@ -41,8 +37,6 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
   private callback?: (req: Request, res: Response) => void;
   private keysVersion = '';
   private readonly stops: Array<() => void> = [];
-  /** Set by the interactions: the Express handler of /oidc/interaction/... */
-  private interactions?: (req: Request, res: Response, next: NextFunction) => void;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -50,6 +44,7 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
     private readonly keys: OidcKeysService,
     private readonly bridge: OidcPortalBridge,
     @Inject(ThrottlerStorage) private readonly throttler: ThrottlerStorage,
+    private readonly interactions: OidcInteractions,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -85,10 +80,6 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
 
   onBackchannelFailure(handler: (logout: { clientId: string; sub: string; sid: string }, err: unknown) => void): void {
     this.backchannelFailed = handler;
-  }
-
-  useInteractions(handler: (req: Request, res: Response, next: NextFunction) => void): void {
-    this.interactions = handler;
   }
 
   /** Builds the provider again with the signing keys as they are in the database now. */
@@ -137,7 +128,8 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
       return;
     }
     if (!path.startsWith(`${OIDC_PATH}/`)) return next();
-    if (path.startsWith(`${INTERACTION_PATH}/`) && this.interactions) return this.interactions(req, res, next);
+    if (path.startsWith(`${INTERACTION_PATH}/`))
+      return void this.interactions.handle(req, res, this.current).catch(next);
     // The endpoints that check an application's secret are throttled per address, as the portal's anonymous calls are.
     if (req.method === 'POST' && SECRET_CHECKING.has(path)) {
       this.throttle(req, res).then((allowed) => allowed && this.callback!(req, res), next);

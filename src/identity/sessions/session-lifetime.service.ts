@@ -3,7 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, Not, Repository } from 'typeorm';
 import { runPeriodically } from '../../platform/jobs/periodic';
 import { lifetimeOver } from '../credentials/security-policy-rules';
-import { SessionAuthService } from '../credentials/session-auth.service';
+import { SessionEnder } from '../credentials/session-ender';
+import type { PolicyEnd } from '../credentials/access-policy';
+import { Implements } from '../../platform/wiring';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { Session } from './entities/session.entity';
 import { SessionsService } from './sessions.service';
@@ -17,7 +19,8 @@ const SWEEP_EVERY_MS = 60_000;
  * no call at all, so that they end with their sockets and their end is recorded even if nobody comes back.
  */
 @Injectable()
-export class SessionLifetimeService implements OnApplicationBootstrap, OnApplicationShutdown {
+@Implements(SessionEnder)
+export class SessionLifetimeService implements SessionEnder, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(SessionLifetimeService.name);
   private stopSweep?: () => void;
 
@@ -25,9 +28,11 @@ export class SessionLifetimeService implements OnApplicationBootstrap, OnApplica
     @InjectRepository(Session) private readonly sessions: Repository<Session>,
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     private readonly sessionsService: SessionsService,
-    sessionAuth: SessionAuthService,
-  ) {
-    sessionAuth.useSessionEnder((sessionId, reason) => this.sessionsService.end(sessionId, reason));
+  ) {}
+
+  /** A session the session check found ended by its organisation's policy: ended with its sockets, recorded. */
+  endByPolicy(sessionId: string, reason: PolicyEnd): Promise<boolean> {
+    return this.sessionsService.end(sessionId, reason);
   }
 
   onApplicationBootstrap(): void {

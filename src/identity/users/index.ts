@@ -1,4 +1,5 @@
 /** What the users feature offers the rest of the server: other features import it from here, never from its files. */
+export { CurrentPasswordGuesses } from './current-password-guesses';
 export { UserIdDto } from './dto/user-changes.dto';
 export { OrganisationQueryDto } from './dto/user-list-query.dto';
 export { accountEmail } from './lifecycle/account-email';

@@ -19,6 +19,7 @@ import {
 } from './dto/user-changes.dto';
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { UsersService } from './users.service';
+import { ProfileService } from './profile.service';
 import { NewUserService } from './new-user.service';
 import { Answers, Errors } from '../../platform/openapi/decorators';
 
@@ -36,6 +37,7 @@ export class UsersController {
   constructor(
     private readonly users: UsersService,
     private readonly newUsers: NewUserService,
+    private readonly profile: ProfileService,
   ) {}
 
   @Answers(200, 'UserListPage')
@@ -100,7 +102,7 @@ export class UsersController {
   @Put('updateUser')
   @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true })
   updateUser(@CurrentUser() caller: AuthUser, @Body() dto: UpdateProfileDto) {
-    return this.users.updateProfile(caller, dto);
+    return this.profile.updateProfile(caller, dto);
   }
 
   @Answers(200, 'SuccessResult')
@@ -108,7 +110,7 @@ export class UsersController {
   @Access({ roles: CAPABILITY_ROLES.SIGNED_IN, mfaPending: true, supportSession: 'refused' })
   @Throttle({ default: { limit: 30, ttl: 60_000 } })
   updatePassword(@CurrentUser() caller: AuthUser, @Body() dto: UpdatePasswordDto, @Client() client: RequestContext) {
-    return this.users.updatePassword(caller, dto, client);
+    return this.profile.updatePassword(caller, dto, client);
   }
 
   @Answers(201, 'NewUserResult')

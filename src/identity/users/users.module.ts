@@ -8,6 +8,7 @@ import { UserCountCache } from './user-count-cache';
 import { UsersExportController } from './users-export.controller';
 import { UsersExportService } from './users-export.service';
 import { UsersService } from './users.service';
+import { ProfileService } from './profile.service';
 import { NewUserService } from './new-user.service';
 import { UserSearchService } from './search/user-search.service';
 import { CredentialsModule } from '../credentials/credentials.module';
@@ -28,6 +29,7 @@ import { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
   controllers: [UsersExportController, UsersController, OrganisationController],
   providers: [
     UsersService,
+    ProfileService,
     NewUserService,
     UserSearchService,
     UserCountCache,

@@ -2,13 +2,12 @@ import { newUserEmailError } from './dto/user-changes.dto';
 import { Repository } from 'typeorm';
 import { AuditService } from '../../platform/audit/audit.service';
 import { AuthUser } from '../../platform/web/auth-user';
-import { PasswordRulesService } from '../credentials/password-rules.service';
-import { PasswordService } from '../credentials/password.service';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { SessionsService } from '../sessions/sessions.service';
 import { Role } from '../../shared/roles';
 import { User } from '../../platform/database/entities/user.entity';
 import { UsersService } from './users.service';
+import { ProfileService } from './profile.service';
 import { AccountLifecycleService, activeUsersLimitMessage } from './lifecycle/account-lifecycle.service';
 import { NewUserService } from './new-user.service';
 import { UserSearchService } from './search/user-search.service';
@@ -71,11 +70,8 @@ describe('UsersService (with in-memory repositories)', () => {
   const service = new UsersService(
     usersRepo as unknown as Repository<User>,
     orgRepo as unknown as Repository<Organisation>,
-    {} as SessionsService,
     {} as UserSearchService,
-    {} as PasswordService,
     {} as AuditService,
-    {} as PasswordRulesService,
     {} as AccountLifecycleService,
   );
   const caller = (roles: Role[], organisationId = 1): AuthUser => ({
@@ -112,6 +108,7 @@ describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) 
   const users = () => t().app.get(UsersService);
   const newUsers = () => t().app.get(NewUserService);
   const sessions = () => t().app.get(SessionsService);
+  const profile = () => t().app.get(ProfileService);
   const lifecycle = () => t().app.get(AccountLifecycleService);
   const client = { ip: '203.0.113.4', userAgent: 'jest' };
   const email = () => `new-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -183,14 +180,14 @@ describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) 
     const { session } = await sessions().start(admin, client);
     expect(
       await refusalOf(
-        users().updatePassword(caller, { currentPassword: 'Wrong-Horse-9', userPassword: 'New-Horse-77' }),
+        profile().updatePassword(caller, { currentPassword: 'Wrong-Horse-9', userPassword: 'New-Horse-77' }),
       ),
     ).toMatchObject({ status: 400, code: ERROR_CODES.INVALID_CREDENTIALS });
     expect(
-      await refusalOf(users().updatePassword(caller, { currentPassword: PASSWORD, userPassword: PASSWORD })),
+      await refusalOf(profile().updatePassword(caller, { currentPassword: PASSWORD, userPassword: PASSWORD })),
     ).toMatchObject({ status: 400, code: ERROR_CODES.WEAK_PASSWORD });
     expect(await sessions().isActive(session.id)).toBe(true);
-    await users().updatePassword(caller, { currentPassword: PASSWORD, userPassword: 'New-Horse-77' }, client);
+    await profile().updatePassword(caller, { currentPassword: PASSWORD, userPassword: 'New-Horse-77' }, client);
     expect(await sessions().isActive(session.id)).toBe(false);
   });
 });

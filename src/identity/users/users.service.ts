@@ -3,30 +3,19 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AuditService } from '../../platform/audit';
 import { RequestContext } from '../../platform/web/request-context';
-import { PasswordRulesService } from '../credentials/password-rules.service';
-import { PasswordService } from '../credentials/password.service';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser, canAccessOrganisation, mfaPending } from '../../platform/web/auth-user';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
-import { SessionsService } from '../sessions';
 import { OrganisationInfo, SingleUser, SuccessResult, UserListPage } from '../../shared/api-types';
 import { ACCOUNT_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../../shared/messages';
 import { Role } from '../../shared/roles';
-import {
-  DisableUserDto,
-  EnforceMfaDto,
-  UpdatePasswordDto,
-  UpdateProfileDto,
-  UpdateRoleDto,
-  UpdateSsoDto,
-} from './dto/user-changes.dto';
+import { DisableUserDto, EnforceMfaDto, UpdateRoleDto, UpdateSsoDto } from './dto/user-changes.dto';
 import { UserListQueryDto } from './dto/user-list-query.dto';
 import { ListedOrganisation, UserSearchService } from './search/user-search.service';
 import { User } from '../../platform/database/entities/user.entity';
 import { checkAccountAction, parseRoleIds } from '../../shared/identity/account-rules';
 import { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
 import { maySignIn } from '../credentials/may-sign-in';
-import { DIRECTORY_OWNED_FIELDS, SCIM_MESSAGES } from '../../shared/identity/scim';
 
 export const USER_MESSAGES = {
   NOT_FOUND: ACCOUNT_MESSAGES.NOT_FOUND,
@@ -42,24 +31,14 @@ export const USER_MESSAGES = {
   USER_ADDED_SUBJECT: `${PRODUCT_NAME}: your new account`,
 } as const;
 
-/** Users of an organisation: the list, a user, role and access changes, profile, password, new users. */
-/** The sign-in throttle as the password change uses it (checked first; a wrong current password counted). */
-export interface CurrentPasswordGuesses {
-  /** 429 TOO_MANY_ATTEMPTS while the account and address may not try. */
-  check(email: string, ip: string): Promise<void>;
-  failed(email: string, ip: string, user: User): Promise<void>;
-}
-
+/** Users of an organisation: the list, a user, role, access and SSO changes (one's own profile: ProfileService). */
 @Injectable()
 export class UsersService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
-    private readonly sessions: SessionsService,
     private readonly search: UserSearchService,
-    private readonly passwords: PasswordService,
     private readonly audit: AuditService,
-    private readonly passwordRules: PasswordRulesService,
     private readonly lifecycle: AccountLifecycleService,
   ) {}
 
@@ -174,71 +153,6 @@ export class UsersService {
   async disableUser(caller: AuthUser, dto: DisableUserDto, client?: RequestContext): Promise<SuccessResult> {
     const target = await this.findAccessible(caller, dto.userId);
     await this.lifecycle.setAccess({ type: 'user', caller }, target, !dto.isDisabled, client);
-    return { success: true };
-  }
-
-  async updateProfile(caller: AuthUser, dto: UpdateProfileDto): Promise<SingleUser> {
-    if (dto.userId !== undefined && dto.userId !== caller.id)
-      throw AppException.forbidden(USER_MESSAGES.OWN_PROFILE_ONLY);
-    const changes: Partial<User> = {};
-    for (const key of ['firstName', 'lastName', 'jobTitle', 'department', 'location'] as const) {
-      if (dto[key] !== undefined) changes[key] = dto[key];
-    }
-    if (DIRECTORY_OWNED_FIELDS.some((key) => changes[key] !== undefined)) {
-      // The directory's fields of an account it manages are its own: the next synchronisation would undo a change.
-      const current = await this.users.findOneByOrFail({ id: caller.id });
-      if (
-        current.managedBy &&
-        DIRECTORY_OWNED_FIELDS.some((k) => changes[k] !== undefined && changes[k] !== current[k])
-      )
-        throw AppException.forbidden(SCIM_MESSAGES.DIRECTORY_MANAGED_PROFILE, ERROR_CODES.DIRECTORY_MANAGED);
-    }
-    if (Object.keys(changes).length > 0) await this.users.update({ id: caller.id }, changes);
-    return toSingleUser(await this.users.findOneByOrFail({ id: caller.id }));
-  }
-
-  private currentPasswordGuesses?: CurrentPasswordGuesses;
-
-  /** The sign-in feature hands over its throttle, so that the current password here is guessed no faster than there. */
-  useCurrentPasswordGuesses(guesses: CurrentPasswordGuesses): void {
-    this.currentPasswordGuesses = guesses;
-  }
-
-  /**
-   * The caller's own password: the current one is required, under the sign-in's throttle (a wrong one counts as a
-   * failed sign-in of the account from that address; five lock the pair, the right password included). Every
-   * session of the account ends, this one included (docs/product-rules.md §3): whoever else held the old password,
-   * or a session opened with it, is out at once.
-   */
-  async updatePassword(caller: AuthUser, dto: UpdatePasswordDto, client?: RequestContext): Promise<SuccessResult> {
-    const user = await this.users.findOneByOrFail({ id: caller.id });
-    const ip = client?.ip ?? '';
-    if (!this.currentPasswordGuesses) throw new Error('The sign-in throttle is not wired to the password change');
-    await this.currentPasswordGuesses.check(user.email, ip);
-    if ((await this.passwords.verifyAccount(user, dto.currentPassword)) !== 'right') {
-      await this.currentPasswordGuesses.failed(user.email, ip, user);
-      throw AppException.badRequest(USER_MESSAGES.CURRENT_PASSWORD_WRONG, ERROR_CODES.INVALID_CREDENTIALS);
-    }
-    if (dto.currentPassword === dto.userPassword)
-      throw AppException.badRequest(USER_MESSAGES.SAME_PASSWORD, ERROR_CODES.WEAK_PASSWORD);
-    await this.passwordRules.assertAcceptable(dto.userPassword, 'userPassword', user.organisationId);
-    const passwordHash = await this.passwords.hash(dto.userPassword);
-    await this.users.manager.transaction(async (tx) => {
-      await tx
-        .getRepository(User)
-        .update(
-          { id: user.id },
-          { passwordHash, mustChangePassword: false, passwordChangedAt: new Date(), passwordCompromisedAt: null },
-        );
-      await this.sessions.endAllForUsers([user.id], 'password-changed', undefined, tx);
-      await this.audit.record(tx, {
-        type: 'PASSWORD_CHANGED',
-        actor: caller,
-        target: user,
-        client,
-        summary: 'Password changed',
-      });
-    });
     return { success: true };
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { AuditService } from '../../../platform/audit';
@@ -6,7 +6,8 @@ import { AppException } from '../../../platform/web/app.exception';
 import { PasswordRulesService } from '../../credentials/password-rules.service';
 import { PasswordService } from '../../credentials/password.service';
 import { SessionsService } from '../../sessions';
-import { UsersService } from '../../users';
+import { CurrentPasswordGuesses } from '../../users';
+import { Implements } from '../../../platform/wiring';
 import { ClientInfo } from '../../../platform/web/request-context';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../../shared/messages';
 import { User } from '../../../platform/database/entities/user.entity';
@@ -22,10 +23,11 @@ export interface PasswordAudit {
 
 /**
  * A new password for an account: the forced change of the sign-in's CHANGE_PASSWORD step, and the reset's. The
- * profile's change (the users feature's) checks its current password under the same throttle, handed over here.
+ * profile's change (the users feature's) checks its current password under the same throttle, through this service.
  */
 @Injectable()
-export class PasswordChangeService implements OnModuleInit {
+@Implements(CurrentPasswordGuesses)
+export class PasswordChangeService implements CurrentPasswordGuesses {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly attempts: SignInAttempts,
@@ -33,14 +35,16 @@ export class PasswordChangeService implements OnModuleInit {
     private readonly rules: PasswordRulesService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
-    private readonly usersService: UsersService,
   ) {}
 
-  onModuleInit(): void {
-    this.usersService.useCurrentPasswordGuesses({
-      check: (email, ip) => this.attempts.checkThrottle(email, ip),
-      failed: (email, ip, user) => this.attempts.countFailure(email, ip, user),
-    });
+  /** The profile's change of its own password: the current one is guessed under this throttle (429 when locked). */
+  allowGuess(email: string, ip: string): Promise<void> {
+    return this.attempts.checkThrottle(email, ip);
+  }
+
+  /** The profile's change: a wrong current password counts as a failed sign-in of the account from that address. */
+  countWrongGuess(email: string, ip: string, user: User): Promise<void> {
+    return this.attempts.countFailure(email, ip, user);
   }
 
   /** POST /auth/change-password: the forced change of the CHANGE_PASSWORD step; every session of the account ends. */

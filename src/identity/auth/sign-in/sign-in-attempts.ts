@@ -5,17 +5,18 @@ import { AuditService } from '../../../platform/audit';
 import { AppException } from '../../../platform/web/app.exception';
 import { MailService } from '../../../platform/mail/mail.service';
 import { ClientInfo } from '../../../platform/web/request-context';
-import { PRODUCT_NAME } from '../../../shared/messages';
 import { SIGN_IN_FAILURE_REASONS, SignInFailureReason, SignInMethod } from '../../../shared/administration/insights';
 import { User } from '../../../platform/database/entities/user.entity';
 import { LoginThrottleService } from '../login-throttle.service';
+import { PasswordService } from '../../credentials/password.service';
+import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../../../shared/messages';
 
 /** A client as a sign-in step sees it: its address is always known. */
 export type SignInClient = ClientInfo & { ip: string };
 
 /**
- * The bookkeeping around every sign-in attempt: the throttle of an account and address, failures counted (and the
- * owner alerted when the account is under attack), refusals audited.
+ * The bookkeeping around every sign-in attempt: the throttle of an account and address, the password checked, failures
+ * counted (and the owner alerted when the account is under attack), refusals audited.
  */
 @Injectable()
 export class SignInAttempts {
@@ -25,7 +26,30 @@ export class SignInAttempts {
     private readonly throttle: LoginThrottleService,
     private readonly audit: AuditService,
     private readonly mail: MailService,
+    private readonly passwords: PasswordService,
   ) {}
+
+  /**
+   * The throttle, then the account and its password. Always one argon2 verification (against a dummy hash without an
+   * account or a password), so the answer takes as long for an unknown e-mail as for a wrong password.
+   * `failuresCounted`: whether the throttle counts failures against the account (a success clears them).
+   */
+  async checkPassword(
+    email: string,
+    password: string,
+    client: SignInClient,
+  ): Promise<{ user: User; failuresCounted: boolean }> {
+    const failuresCounted = await this.check(email, client);
+    const user = await this.users.findOneBy({ email });
+    const checked = await this.passwords.verifyAccount(user, password);
+    if (!user || checked !== 'right') {
+      // A password blocked after "This wasn't me" is answered and counted as a wrong one: whoever holds it learns
+      // nothing, not even that it was right; the trail records why.
+      await this.failed(email, user, client, checked === 'blocked' ? 'PASSWORD_BLOCKED' : 'WRONG_PASSWORD');
+      throw AppException.unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS, ERROR_CODES.INVALID_CREDENTIALS);
+    }
+    return { user, failuresCounted };
+  }
 
   /**
    * The sign-in throttle of an account and address; a refusal while locked is audited. Answers whether failures are

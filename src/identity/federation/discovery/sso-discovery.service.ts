@@ -1,8 +1,9 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuthService, type SignInPolicy } from '../../auth';
-import { SessionAuthService, type SsoAccount } from '../../credentials/session-auth.service';
+import { type SignInPolicy, SsoRequirement } from '../../auth';
+import { SsoAccount, SsoCoverage } from '../../credentials/sso-coverage';
+import { Implements } from '../../../platform/wiring';
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { User } from '../../../platform/database/entities/user.entity';
 import { VerifiedDomainsService } from '../../domains';
@@ -18,21 +19,15 @@ import { SsoSession } from '../entities/sso-session.entity';
  * passkey alone when the organisation's security policy requires its provider of an account (ssoRequired).
  */
 @Injectable()
-export class SsoDiscoveryService implements OnModuleInit {
+@Implements(SsoRequirement, SsoCoverage)
+export class SsoDiscoveryService implements SsoRequirement, SsoCoverage {
   constructor(
     @InjectRepository(SsoConnection) private readonly connections: Repository<SsoConnection>,
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     @InjectRepository(SsoSession) private readonly ssoSessions: Repository<SsoSession>,
     @InjectRepository(SsoIdentity) private readonly identities: Repository<SsoIdentity>,
     private readonly domains: VerifiedDomainsService,
-    private readonly auth: AuthService,
-    private readonly sessionAuth: SessionAuthService,
   ) {}
-
-  onModuleInit(): void {
-    this.auth.useSsoRequirement((user, policy) => this.requiredFor(user, policy));
-    this.sessionAuth.useSsoCoverage((account) => this.covers(account));
-  }
 
   /**
    * Looks at the e-mail's domain only, never at accounts, so the answer and the time it takes are the same

@@ -1,7 +1,8 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
-import { AuthService } from '../../auth';
+import { LogoutRedirect } from '../../auth';
+import { Implements } from '../../../platform/wiring';
 import { decrypt } from '../../../platform/crypto/secrets';
 import { APP_CONFIG } from '../../../platform/config/app-config.module';
 import { AppConfig } from '../../../platform/config/env.validation';
@@ -18,18 +19,14 @@ import { SamlConnector } from '../connectors/saml-connector';
  * BackChannelLogoutService.
  */
 @Injectable()
-export class SsoLogoutService implements OnModuleInit {
+@Implements(LogoutRedirect)
+export class SsoLogoutService implements LogoutRedirect {
   constructor(
     @InjectEntityManager() private readonly db: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly auth: AuthService,
     private readonly oidc: OidcConnector,
     private readonly saml: SamlConnector,
   ) {}
-
-  onModuleInit(): void {
-    this.auth.useLogoutRedirect((sessionId) => this.logoutUrl(sessionId));
-  }
 
   /** Where the browser goes after our own logout of this session, or undefined when nothing more is to end. */
   async logoutUrl(sessionId: string): Promise<string | undefined> {

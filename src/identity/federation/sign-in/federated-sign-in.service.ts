@@ -23,6 +23,8 @@ import { SsoIdentity } from '../entities/sso-identity.entity';
 import { VerifiedDomainsService } from '../../domains';
 import { emailDomain } from '../../../shared/identity/domains';
 import { SsoSession } from '../entities/sso-session.entity';
+import { Requires } from '../../../platform/wiring';
+import { InvitationConsent } from './invitation-consent';
 
 /** What a provider asserted, after the protocol's own checks. */
 export interface FederatedIdentity {
@@ -38,16 +40,6 @@ export interface FederatedIdentity {
 }
 
 const SUBJECT_MAX = 300;
-
-/**
- * Pending invitations, as the invitations feature tells them: an invited address's first sign-in through its
- * organisation's provider creates its account with the invited role, even where just-in-time accounts are off (the
- * invitation is the organisation's consent), and accepts the invitation in the same transaction.
- */
-export interface InvitationConsent {
-  find(organisationId: number, email: string): Promise<{ id: number; choice: RoleChoice } | null>;
-  claim(tx: EntityManager, invitationId: number, user: User): Promise<void>;
-}
 
 type Decision =
   | { kind: 'linked' | 'link'; user: User }
@@ -65,7 +57,8 @@ const refusal = (user: User | null, why: string, message: string): Decision => (
 @Injectable()
 export class FederatedSignInService {
   private readonly logger = new Logger('SSO');
-  private invitations?: InvitationConsent;
+  /** An invited address's first sign-in through the provider creates its account and accepts the invitation. */
+  @Requires(InvitationConsent) private readonly invitations!: InvitationConsent;
 
   constructor(
     @InjectEntityManager() private readonly db: EntityManager,
@@ -76,11 +69,6 @@ export class FederatedSignInService {
     private readonly audit: AuditService,
     private readonly mail: MailService,
   ) {}
-
-  /** The invitations feature registers how it finds and accepts an address's pending invitation. */
-  useInvitations(consent: InvitationConsent): void {
-    this.invitations = consent;
-  }
 
   private async refuse(
     c: SsoConnection,
@@ -162,7 +150,7 @@ export class FederatedSignInService {
     if (existing && existing.organisationId !== c.organisationId)
       return refusal(existing, 'account of another organisation', SSO_MESSAGES.OTHER_ORGANISATION);
     if (existing) return { kind: 'link', user: existing };
-    const invitation = (await this.invitations?.find(c.organisationId, email)) ?? null;
+    const invitation = await this.invitations.pendingInvitation(c.organisationId, email);
     if (!c.jitProvisioning && !invitation) return refusal(null, 'no account', SSO_MESSAGES.NO_ACCOUNT);
     return { kind: 'provision', email, invitation };
   }
@@ -252,7 +240,7 @@ export class FederatedSignInService {
             changes: { roles: { from: null, to: roles }, sso: { from: null, to: true } },
           },
           within: async (tx, created) => {
-            if (invitation) await this.invitations!.claim(tx, invitation.id, created);
+            if (invitation) await this.invitations.acceptThroughProvider(tx, invitation.id, created);
             await this.link(c, identity.subject, created.id, tx);
             await this.tellAdministrators(tx, created, c);
           },

@@ -5,15 +5,8 @@ import { AppConfig } from '../../../platform/config/env.validation';
 import { accountFinder, OIDC_SCOPE_CLAIMS, OidcAccount } from '../oidc-account';
 import { databaseAdapter } from '../oidc-adapter';
 import { OIDC_LIFETIMES } from '../oidc-lifetimes';
-import { errorPage, loggedOutPage, logoutPage } from '../oidc-pages';
-
-/** Where the provider lives: every endpoint under /oidc/, discovery at the issuer's well-known address. */
-export const OIDC_PATH = '/oidc';
-export const DISCOVERY_PATH = '/.well-known/openid-configuration';
-export const INTERACTION_PATH = `${OIDC_PATH}/interaction`;
-
-/** The extra authorization parameter the bridge sets when it turns `prompt=none` into an invisible interaction. */
-export const SILENT_PARAM = 'portal_silent';
+import { errorPage, loggedOutPage, logoutPage, originsOf, pageCsp } from '../oidc-pages';
+import { INTERACTION_PATH, OIDC_PATH, SILENT_PARAM } from '../oidc-paths';
 
 export const ROUTES = {
   authorization: `${OIDC_PATH}/auth`,
@@ -34,30 +27,6 @@ export const ROUTES = {
 
 /** Only asymmetric signatures are made or accepted: never `none`, never HMAC. */
 const ASYMMETRIC = ['ES256', 'RS256'];
-
-/** The origins of a list of addresses, for a page's form-action (a form's redirect chain must be allowed). */
-export function originsOf(uris: readonly string[] | undefined): string[] {
-  const origins = new Set<string>();
-  for (const u of uris ?? []) {
-    try {
-      origins.add(new URL(u).origin);
-    } catch {
-      // Not an address: nothing to allow.
-    }
-  }
-  return [...origins];
-}
-
-/** The content security policy of the provider's own pages: nothing but inline styles, forms to here and `also`. */
-export function pageCsp(also: string[] = []): string {
-  return [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    `form-action 'self' ${also.join(' ')}`.trim(),
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join('; ');
-}
 
 /** What the provider is built from: the deployment, its storage, its current keys, and the login prompt's first check. */
 export interface ProviderSetup {
