@@ -14,7 +14,7 @@ import { OidcConsent } from './entities/oidc-consent.entity';
 import { OidcSessionLink } from './entities/oidc-session-link.entity';
 import { acrOf, amrOf, isMultiFactor } from './oidc-account';
 import { consentPage, errorPage, originsOf, pageCsp } from './oidc-pages';
-import { INTERACTION_PATH, SILENT_PARAM } from './oidc-paths';
+import { INTERACTION_PATH, SILENT_PARAM } from './library/oidc-paths';
 import { PortalSessionReader } from './portal-session';
 
 /** What an interaction ends with: a sign-in and its grant, or an error sent back to the application. */

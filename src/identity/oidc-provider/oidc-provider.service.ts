@@ -12,7 +12,7 @@ import { deleteExpiredRecords } from './oidc-adapter';
 import { OidcKeysService } from './oidc-keys.service';
 import { OidcPortalBridge } from './library/portal-bridge';
 import { providerConfiguration, ROUTES } from './library/provider-configuration';
-import { DISCOVERY_PATH, INTERACTION_PATH, OIDC_PATH } from './oidc-paths';
+import { DISCOVERY_PATH, INTERACTION_PATH, OIDC_PATH } from './library/oidc-paths';
 import { OidcInteractions } from './oidc-interactions';
 
 /** The endpoints where an application authenticates with its secret. */

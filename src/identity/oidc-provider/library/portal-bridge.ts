@@ -8,7 +8,7 @@ import { OidcClient } from '../entities/oidc-client.entity';
 import { OidcConsent } from '../entities/oidc-consent.entity';
 import { OidcSessionLink } from '../entities/oidc-session-link.entity';
 import { PortalSession, PortalSessionReader } from '../portal-session';
-import { SILENT_PARAM } from '../oidc-paths';
+import { SILENT_PARAM } from './oidc-paths';
 import { ROUTES } from './provider-configuration';
 
 /** What an interaction policy check answers (the library's Check.REQUEST_PROMPT and Check.NO_NEED_TO_PROMPT). */

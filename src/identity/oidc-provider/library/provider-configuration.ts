@@ -6,7 +6,7 @@ import { accountFinder, OIDC_SCOPE_CLAIMS, OidcAccount } from '../oidc-account';
 import { databaseAdapter } from '../oidc-adapter';
 import { OIDC_LIFETIMES } from '../oidc-lifetimes';
 import { errorPage, loggedOutPage, logoutPage, originsOf, pageCsp } from '../oidc-pages';
-import { INTERACTION_PATH, OIDC_PATH, SILENT_PARAM } from '../oidc-paths';
+import { INTERACTION_PATH, OIDC_PATH, SILENT_PARAM } from './oidc-paths';
 
 export const ROUTES = {
   authorization: `${OIDC_PATH}/auth`,
