@@ -10,7 +10,7 @@
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { crashRounds } = require('../test/utils/crash-harness.js');
+const { crashRounds } = require('../test/utils/servers/crash-harness.js');
 const { report } = require('./lib');
 
 const i = process.argv.indexOf('--rounds');

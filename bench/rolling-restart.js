@@ -15,7 +15,7 @@ const { join } = require('node:path');
 const argon2 = require('argon2');
 const Redis = require('ioredis');
 const { Client } = require('pg');
-const { rollingRestart } = require('../test/utils/rolling-restart.js');
+const { rollingRestart } = require('../test/utils/servers/rolling-restart.js');
 const { percentile, report } = require('./lib');
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -62,7 +62,7 @@ async function run(restart) {
   };
   try {
     // Migrated by a first start, then seeded.
-    const { startServer, stopServer } = require('../test/utils/built-server.js');
+    const { startServer, stopServer } = require('../test/utils/servers/built-server.js');
     await stopServer(await startServer(MAIN_JS, env()));
     const [org] = await sql(
       url.toString(),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run upgrade-fixtures [-- <commit>...]`: makes test/fixtures/upgrade/, the databases of earlier releases that
-// test/e2e/upgrade.e2e-spec.ts migrates with the current code (docs/decisions/upgrade-fixtures.md). Run it when a
+// test/e2e/platform/upgrade.e2e-spec.ts migrates with the current code (docs/decisions/upgrade-fixtures.md). Run it when a
 // release changes the schema: add that release's commit to RELEASES and run it (needs git history, the sqlite3 and
 // pg modules, pg_dump, and TEST_DATABASE_URL: a PostgreSQL user that may create databases).
 //
@@ -15,7 +15,7 @@ const { execFileSync } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
-const fixtures = require('../test/utils/upgrade-fixtures');
+const fixtures = require('../test/utils/servers/upgrade-fixtures');
 
 const ROOT = resolve(__dirname, '..');
 

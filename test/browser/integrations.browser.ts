@@ -1,6 +1,6 @@
 import { expect, Page, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { eventually, ReceivedRequest, WebhookReceiver } from '../utils/webhook-receiver';
+import { eventually, ReceivedRequest, WebhookReceiver } from '../utils/servers/webhook-receiver';
 import { expectAccessible } from './support/axe';
 import { openMenu, signInThroughPage } from './support/login';
 import { seedOrganisation, seedUser, writeSql } from './support/seed';

@@ -42,7 +42,7 @@ export default defineConfig({
   webServer: [
     {
       // A real OpenID provider for 'Corporate Login'.
-      command: `node test/utils/oidc-provider.mjs ${OIDC_PORT} ${OIDC_CLIENT_ID} ${OIDC_CLIENT_SECRET} ${BASE_URL}/callback`,
+      command: `node test/utils/identity-providers/oidc-provider.mjs ${OIDC_PORT} ${OIDC_CLIENT_ID} ${OIDC_CLIENT_SECRET} ${BASE_URL}/callback`,
       cwd: '../..',
       url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
       reuseExistingServer: false,

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import { Database } from 'sqlite3';
-import { startTestIdp } from '../utils/saml-idp';
+import { startTestIdp } from '../utils/identity-providers/saml-idp';
 import { expectAccessible } from './support/axe';
 import { acceptTerms, atProvider, logOut, openMenu, signInThroughPage } from './support/login';
 import { seedOrganisation, seedUser, writeSql } from './support/seed';

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { io, Socket } from 'socket.io-client';
-import { BuiltServer, buildServer, startServer, stopServer } from '../utils/built-server.js';
-import { PrivateRedis, startPrivateRedis } from '../utils/private-redis';
+import { BuiltServer, buildServer, startServer, stopServer } from '../utils/servers/built-server.js';
+import { PrivateRedis, startPrivateRedis } from '../utils/servers/private-redis';
 
 /**
  * An operator's bad day, in CI: two built instances on a PostgreSQL database and a Redis of their own, under a

@@ -7,11 +7,11 @@ import { generate } from 'otplib';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { io, Socket } from 'socket.io-client';
-import { BuiltServer, buildServer, startServer, stopServer } from '../utils/built-server.js';
+import { BuiltServer, buildServer, startServer, stopServer } from '../utils/servers/built-server.js';
 import { PNG_BYTES } from '../utils/org-admin';
 import { encrypt } from '../../src/platform/crypto/secrets';
-import { signInAtProvider, startOrgOidcProvider } from '../utils/oidc';
-import { startTestIdp } from '../utils/saml-idp';
+import { signInAtProvider, startOrgOidcProvider } from '../utils/identity-providers/oidc';
+import { startTestIdp } from '../utils/identity-providers/saml-idp';
 
 /**
  * Two built server processes on one PostgreSQL and one Redis, as behind a load balancer: every

@@ -1,6 +1,6 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { startNginx } from '../utils/rolling-restart';
+import { startNginx } from '../utils/servers/rolling-restart';
 
 /**
  * The shipped deploy/nginx.conf in front of two stand-in instances, one of which has lost its database (it answers

@@ -7,9 +7,9 @@ import Redis from 'ioredis';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { Client } from 'pg';
-import { BuiltServer, buildServer, startServer, stopServer } from '../utils/built-server.js';
-import { Browser } from '../utils/relying-party';
-import { WebhookReceiver } from '../utils/webhook-receiver';
+import { BuiltServer, buildServer, startServer, stopServer } from '../utils/servers/built-server.js';
+import { Browser } from '../utils/identity-providers/relying-party';
+import { WebhookReceiver } from '../utils/servers/webhook-receiver';
 
 /**
  * The portal as an OpenID provider across two built server processes on one PostgreSQL and one Redis, behind one

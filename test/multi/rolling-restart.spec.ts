@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { buildServer, startServer, stopServer } from '../utils/built-server';
-import { rollingRestart, RollingRestartFigures } from '../utils/rolling-restart';
+import { buildServer, startServer, stopServer } from '../utils/servers/built-server';
+import { rollingRestart, RollingRestartFigures } from '../utils/servers/rolling-restart';
 
 /**
  * An operator's rolling restart: two built instances on one PostgreSQL and one Redis behind nginx (the shipped

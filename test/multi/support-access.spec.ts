@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { BuiltServer, buildServer, startServer, stopServer } from '../utils/built-server.js';
+import { BuiltServer, buildServer, startServer, stopServer } from '../utils/servers/built-server.js';
 
 /**
  * Support access across two built server processes on one PostgreSQL and one Redis (docs/support-access.md): a

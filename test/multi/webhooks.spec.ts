@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { BuiltServer, buildServer, startServer, stopServer } from '../utils/built-server.js';
-import { WebhookReceiver } from '../utils/webhook-receiver';
+import { BuiltServer, buildServer, startServer, stopServer } from '../utils/servers/built-server.js';
+import { WebhookReceiver } from '../utils/servers/webhook-receiver';
 
 /**
  * Webhooks from two built instances on one PostgreSQL (no Redis: the outbox needs none): both write deliveries and

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/env.validation';
 import { BreachedPasswordsService, inOfflineList } from './breached-passwords.service';
-import { RangeServer, startRangeServer } from '../../../test/utils/range-server';
+import { RangeServer, startRangeServer } from '../../../test/utils/servers/range-server';
 
 /** Only the range server knows it: strong enough for every rule and absent from the offline list. */
 const RANGE_ONLY = 'Quiet-Lantern-Orbit-47';

@@ -3,7 +3,7 @@ import { OutboxMessage } from '../../platform/mail/entities/outbox-message.entit
 import { DOMAIN_RECORD_GRACE_DAYS, domainTxtName } from '../../shared/identity/domains';
 import { Role } from '../../shared/roles';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
-import { startDnsServer, TestDnsServer } from '../../../test/utils/dns-server';
+import { startDnsServer, TestDnsServer } from '../../../test/utils/servers/dns-server';
 import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { DomainRecheckService } from './domain-recheck.service';
 import { OrganisationDomain } from './entities/organisation-domain.entity';

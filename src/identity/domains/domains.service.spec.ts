@@ -4,9 +4,9 @@ import { domainTxtName, MAX_DOMAINS_PER_ORGANISATION } from '../../shared/identi
 import { ERROR_CODES } from '../../shared/messages';
 import { Role } from '../../shared/roles';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
-import { startDnsServer, TestDnsServer } from '../../../test/utils/dns-server';
+import { startDnsServer, TestDnsServer } from '../../../test/utils/servers/dns-server';
 import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
-import { verifyDomain } from '../../../test/utils/sso';
+import { verifyDomain } from '../../../test/utils/identity-providers/sso';
 import { DomainsService } from './domains.service';
 import { OrganisationDomain } from './entities/organisation-domain.entity';
 

@@ -1,6 +1,6 @@
 import { createOrganisation } from '../../../test/utils/factories';
 import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
-import { verifyDomain } from '../../../test/utils/sso';
+import { verifyDomain } from '../../../test/utils/identity-providers/sso';
 import { OrganisationDomain } from './entities/organisation-domain.entity';
 import { VerifiedDomainsService } from './verified-domains.service';
 

@@ -3,7 +3,7 @@ import { SessionsService } from '../sessions/sessions.service';
 import { User } from '../../platform/database/entities/user.entity';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
 import { callerOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
-import { SoftAuthenticator } from '../../../test/utils/soft-authenticator';
+import { SoftAuthenticator } from '../../../test/utils/identity-providers/soft-authenticator';
 import { PasskeysService } from './passkeys.service';
 
 /** PUBLIC_URL of the test app: the relying party's origin. */

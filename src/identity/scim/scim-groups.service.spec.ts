@@ -4,7 +4,7 @@ import { Role } from '../../shared/roles';
 import { UserGroupMember } from '../user-groups/entities/user-group-member.entity';
 import { UserGroup } from '../user-groups/entities/user-group.entity';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
-import { GROUP_SCHEMA, patchOp } from '../../../test/utils/scim';
+import { GROUP_SCHEMA, patchOp } from '../../../test/utils/identity-providers/scim';
 import { callerOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { ScimGroupsService } from './scim-groups.service';
 import { ScimTokensService } from './scim-tokens.service';

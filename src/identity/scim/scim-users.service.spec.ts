@@ -6,9 +6,9 @@ import { ERROR_CODES } from '../../shared/messages';
 import { BASE_ROLE, Role } from '../../shared/roles';
 import { MANAGED_BY_SCIM } from '../../shared/identity/scim';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
-import { patchOp, scimUser } from '../../../test/utils/scim';
+import { patchOp, scimUser } from '../../../test/utils/identity-providers/scim';
 import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
-import { verifyDomain } from '../../../test/utils/sso';
+import { verifyDomain } from '../../../test/utils/identity-providers/sso';
 import { ScimUsersService } from './scim-users.service';
 
 /** A SCIM refusal: status, the error code, and the scimType when there is one. */

@@ -9,7 +9,7 @@ export const SUPPORT_EMAIL = 'support@vendor.test';
 export const SUPPORT_PASSWORD = 'Support-Pass-1';
 export const SERVICE_API_KEY = 'browser-service-api-key-0123456789';
 
-/** The OpenID provider the browser suite signs in through (test/utils/oidc-provider.mjs). */
+/** The OpenID provider the browser suite signs in through (test/utils/identity-providers/oidc-provider.mjs). */
 export const OIDC_PORT = PORT + 90;
 export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
 export const OIDC_CLIENT_ID = 'tax-portal';

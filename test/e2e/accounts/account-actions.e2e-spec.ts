@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { Role, ROLE_CODES, ALL_ROLES } from '../../src/shared/roles';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { createUser, login } from '../utils/factories';
-import { createRoleMatrix, RoleMatrix } from '../utils/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { Role, ROLE_CODES, ALL_ROLES } from '../../../src/shared/roles';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { createUser, login } from '../../utils/factories';
+import { createRoleMatrix, RoleMatrix } from '../../utils/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /**
  * docs/product-rules.md §2, one rule for every action on another account: support acts on any organisation's site admin;

@@ -1,15 +1,15 @@
 import request from 'supertest';
-import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
-import { DomainRecheckService } from '../../src/identity/domains/domain-recheck.service';
-import { OrganisationDomain } from '../../src/identity/domains/entities/organisation-domain.entity';
-import { VerifiedDomainsService } from '../../src/identity/domains/verified-domains.service';
-import { OutboxMessage } from '../../src/platform/mail/entities/outbox-message.entity';
-import { formatMailDateTime } from '../../src/shared/display-formats';
-import { DOMAIN_RECORD_GRACE_DAYS } from '../../src/shared/identity/domains';
-import { Role } from '../../src/shared/roles';
-import { startDnsServer, TestDnsServer } from '../utils/dns-server';
-import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { AuditEvent } from '../../../src/platform/audit/entities/audit-event.entity';
+import { DomainRecheckService } from '../../../src/identity/domains/domain-recheck.service';
+import { OrganisationDomain } from '../../../src/identity/domains/entities/organisation-domain.entity';
+import { VerifiedDomainsService } from '../../../src/identity/domains/verified-domains.service';
+import { OutboxMessage } from '../../../src/platform/mail/entities/outbox-message.entity';
+import { formatMailDateTime } from '../../../src/shared/display-formats';
+import { DOMAIN_RECORD_GRACE_DAYS } from '../../../src/shared/identity/domains';
+import { Role } from '../../../src/shared/roles';
+import { startDnsServer, TestDnsServer } from '../../utils/servers/dns-server';
+import { createOrganisation, createUser, login, LoggedIn } from '../../utils/factories';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

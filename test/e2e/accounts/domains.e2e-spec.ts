@@ -1,15 +1,15 @@
 import { createSocket } from 'node:dgram';
 import request from 'supertest';
-import { OrganisationDomain } from '../../src/identity/domains/entities/organisation-domain.entity';
-import { VerifiedDomainsService } from '../../src/identity/domains/verified-domains.service';
-import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
-import { Role } from '../../src/shared/roles';
-import { startDnsServer, TestDnsServer } from '../utils/dns-server';
-import { expectErrorBody } from '../utils/error-body';
-import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
-import { createRoleMatrix, RoleMatrix } from '../utils/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
-import { expected, statusesFor } from '../utils/users';
+import { OrganisationDomain } from '../../../src/identity/domains/entities/organisation-domain.entity';
+import { VerifiedDomainsService } from '../../../src/identity/domains/verified-domains.service';
+import { AuditEvent } from '../../../src/platform/audit/entities/audit-event.entity';
+import { Role } from '../../../src/shared/roles';
+import { startDnsServer, TestDnsServer } from '../../utils/servers/dns-server';
+import { expectErrorBody } from '../../utils/error-body';
+import { createOrganisation, createUser, login, LoggedIn } from '../../utils/factories';
+import { createRoleMatrix, RoleMatrix } from '../../utils/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
+import { expected, statusesFor } from '../../utils/users';
 
 const READERS = ['E_SUPPORT', 'SITE_ADMIN', 'ADMINISTRATOR'];
 const MANAGERS = ['E_SUPPORT', 'SITE_ADMIN'];

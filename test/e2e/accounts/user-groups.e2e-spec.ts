@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { Role } from '../../src/shared/roles';
-import { createRoleMatrix, RoleMatrix } from '../utils/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
-import { expected, statusesFor, target } from '../utils/users';
+import { Role } from '../../../src/shared/roles';
+import { createRoleMatrix, RoleMatrix } from '../../utils/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
+import { expected, statusesFor, target } from '../../utils/users';
 
 /** Spec 000 §2 'View User Group Mapping', §6 ({userId}/user-groups: site admin, administrator, standard admin; writers change). */
 describe('User groups and the user group mapping', () => {

@@ -1,9 +1,9 @@
 import { generateSecret } from 'otplib';
 import request from 'supertest';
-import { Role } from '../../src/shared/roles';
-import { createRoleMatrix, RoleMatrix } from '../utils/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
-import { expected, statusesFor, target } from '../utils/users';
+import { Role } from '../../../src/shared/roles';
+import { createRoleMatrix, RoleMatrix } from '../../utils/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
+import { expected, statusesFor, target } from '../../utils/users';
 
 /**
  * Spec 000 §6 and 001 §2.1: every user-administration route, for every role of the catalogue and for a site

@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, login, LoggedIn } from '../../utils/factories';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /** Spec 000 §2 user admin page, §3 user list item, §5 user filter, §9 page sizes; docs/product-rules.md §3 list with latest login. */
 describe('GET /api/users: the user list with filters and paging in the database', () => {

@@ -1,13 +1,13 @@
 import request from 'supertest';
-import { Session } from '../../src/identity/sessions/entities/session.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { Role } from '../../src/shared/roles';
-import { ACCOUNT_MESSAGES } from '../../src/shared/messages';
-import { createOrganisation, createUser, login, PASSWORD } from '../utils/factories';
-import { lastMailTo } from '../utils/outbox';
-import { createRoleMatrix, RoleMatrix } from '../utils/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
-import { target } from '../utils/users';
+import { Session } from '../../../src/identity/sessions/entities/session.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { Role } from '../../../src/shared/roles';
+import { ACCOUNT_MESSAGES } from '../../../src/shared/messages';
+import { createOrganisation, createUser, login, PASSWORD } from '../../utils/factories';
+import { lastMailTo } from '../../utils/outbox';
+import { createRoleMatrix, RoleMatrix } from '../../utils/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
+import { target } from '../../utils/users';
 
 /** Spec 000 §3-§5 and §9, docs/product-rules.md §2: the rules behind the user administration calls. */
 describe('User administration rules (spec 000 §3, §4, §5, §9)', () => {

@@ -1,10 +1,10 @@
 import request from 'supertest';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { Role } from '../../src/shared/roles';
-import { SEARCH_PROBE_SIZE } from '../../src/identity/users/search/user-search.service';
-import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { Role } from '../../../src/shared/roles';
+import { SEARCH_PROBE_SIZE } from '../../../src/identity/users/search/user-search.service';
+import { createOrganisation, createUser, login, LoggedIn } from '../../utils/factories';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /**
  * A text search with many matches: when more than SEARCH_PROBE_SIZE match, the list's names and e-mails,

@@ -1,10 +1,10 @@
 import request from 'supertest';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
-import { expectErrorBody } from '../utils/error-body';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, login, LoggedIn } from '../../utils/factories';
+import { expectErrorBody } from '../../utils/error-body';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /**
  * The user list's text search through the trigram index: 3+ characters go through FTS5, which must

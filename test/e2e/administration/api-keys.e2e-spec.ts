@@ -1,19 +1,19 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import request from 'supertest';
-import { ApiKey } from '../../src/administration/integrations/api-keys/entities/api-key.entity';
-import { sha256 } from '../../src/platform/crypto/secrets';
-import { RATE_LIMITS } from '../../src/platform/web/throttling/rate-limits';
-import { ACCOUNT_CHANGED, AccountChanged } from '../../src/identity/users';
-import { AccountEvent } from '../../src/shared/identity/account-events';
-import { API_KEYS_MAX, ApiKeyScope, NewApiKey } from '../../src/shared/administration/api-keys';
-import { Role } from '../../src/shared/roles';
-import { expectErrorBody } from '../utils/error-body';
-import { createOrganisation, createUser, LoggedIn, login } from '../utils/factories';
-import { createRoleMatrix, RoleMatrix } from '../utils/roles';
-import { listRoutes } from '../utils/routes';
-import { ageSession } from '../utils/step-up';
-import { createTestApp, TestApp } from '../utils/test-app';
-import { expected, statusesFor } from '../utils/users';
+import { ApiKey } from '../../../src/administration/integrations/api-keys/entities/api-key.entity';
+import { sha256 } from '../../../src/platform/crypto/secrets';
+import { RATE_LIMITS } from '../../../src/platform/web/throttling/rate-limits';
+import { ACCOUNT_CHANGED, AccountChanged } from '../../../src/identity/users';
+import { AccountEvent } from '../../../src/shared/identity/account-events';
+import { API_KEYS_MAX, ApiKeyScope, NewApiKey } from '../../../src/shared/administration/api-keys';
+import { Role } from '../../../src/shared/roles';
+import { expectErrorBody } from '../../utils/error-body';
+import { createOrganisation, createUser, LoggedIn, login } from '../../utils/factories';
+import { createRoleMatrix, RoleMatrix } from '../../utils/roles';
+import { listRoutes } from '../../utils/routes';
+import { ageSession } from '../../utils/step-up';
+import { createTestApp, TestApp } from '../../utils/test-app';
+import { expected, statusesFor } from '../../utils/users';
 
 const ALL: ApiKeyScope[] = ['users:read', 'users:write', 'audit:read'];
 

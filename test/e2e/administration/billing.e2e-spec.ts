@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { ContactProfileEntity } from '../../src/administration/billing/entities/contact-profile.entity';
-import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
-import { expectedStatuses } from '../utils/org-admin';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { ContactProfileEntity } from '../../../src/administration/billing/entities/contact-profile.entity';
+import { createRoleMatrix, RoleMatrix, statusesByRole } from '../../utils/roles';
+import { expectedStatuses } from '../../utils/org-admin';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const KINDS = [
   { base: '/api/primaryBillingInformation', kind: 'PRIMARY' },

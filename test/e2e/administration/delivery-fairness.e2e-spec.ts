@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { IntegrationDelivery } from '../../src/administration/integrations/entities/integration-delivery.entity';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
-import { createTestApp, TestApp } from '../utils/test-app';
-import { eventually, WebhookReceiver } from '../utils/webhook-receiver';
+import { IntegrationDelivery } from '../../../src/administration/integrations/entities/integration-delivery.entity';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, login, LoggedIn } from '../../utils/factories';
+import { createTestApp, TestApp } from '../../utils/test-app';
+import { eventually, WebhookReceiver } from '../../utils/servers/webhook-receiver';
 
 /**
  * The delivery engine shares its slots fairly (docs/integrations.md): an organisation whose receivers never answer

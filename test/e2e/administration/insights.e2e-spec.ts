@@ -1,12 +1,12 @@
 import request from 'supertest';
-import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
-import { InsightsReport } from '../../src/shared/administration/insights';
-import { Role } from '../../src/shared/roles';
-import { expectErrorBody } from '../utils/error-body';
-import { createOrganisation, createUser, login, PASSWORD } from '../utils/factories';
-import { expectedStatuses } from '../utils/org-admin';
-import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { AuditEvent } from '../../../src/platform/audit/entities/audit-event.entity';
+import { InsightsReport } from '../../../src/shared/administration/insights';
+import { Role } from '../../../src/shared/roles';
+import { expectErrorBody } from '../../utils/error-body';
+import { createOrganisation, createUser, login, PASSWORD } from '../../utils/factories';
+import { expectedStatuses } from '../../utils/org-admin';
+import { createRoleMatrix, RoleMatrix, statusesByRole } from '../../utils/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const ADMINS = ['E_SUPPORT', 'SITE_ADMIN', 'ADMINISTRATOR'];
 const SYDNEY = new Intl.DateTimeFormat('en-CA', {

@@ -1,19 +1,19 @@
 import request from 'supertest';
 import { In } from 'typeorm';
-import { AuditService } from '../../src/platform/audit/audit.service';
-import { IntegrationDelivery } from '../../src/administration/integrations/entities/integration-delivery.entity';
-import { LogStream } from '../../src/administration/integrations/entities/log-stream.entity';
-import { AUDIT_EVENT_TYPES } from '../../src/shared/audit';
-import { INTEGRATION_MESSAGES } from '../../src/shared/administration/integrations';
-import { encrypt } from '../../src/platform/crypto/secrets';
-import { Role } from '../../src/shared/roles';
-import { expectErrorBody } from '../utils/error-body';
-import { createUser, login } from '../utils/factories';
-import { createRoleMatrix, RoleMatrix } from '../utils/roles';
-import { ageSession } from '../utils/step-up';
-import { createTestApp, TestApp } from '../utils/test-app';
-import { expected, statusesFor } from '../utils/users';
-import { eventually, WebhookReceiver } from '../utils/webhook-receiver';
+import { AuditService } from '../../../src/platform/audit/audit.service';
+import { IntegrationDelivery } from '../../../src/administration/integrations/entities/integration-delivery.entity';
+import { LogStream } from '../../../src/administration/integrations/entities/log-stream.entity';
+import { AUDIT_EVENT_TYPES } from '../../../src/shared/audit';
+import { INTEGRATION_MESSAGES } from '../../../src/shared/administration/integrations';
+import { encrypt } from '../../../src/platform/crypto/secrets';
+import { Role } from '../../../src/shared/roles';
+import { expectErrorBody } from '../../utils/error-body';
+import { createUser, login } from '../../utils/factories';
+import { createRoleMatrix, RoleMatrix } from '../../utils/roles';
+import { ageSession } from '../../utils/step-up';
+import { createTestApp, TestApp } from '../../utils/test-app';
+import { expected, statusesFor } from '../../utils/users';
+import { eventually, WebhookReceiver } from '../../utils/servers/webhook-receiver';
 
 interface StreamItem {
   id: number;

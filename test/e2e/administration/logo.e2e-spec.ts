@@ -1,12 +1,12 @@
 import request from 'supertest';
-import { StoredFile } from '../../src/platform/files/entities/stored-file.entity';
+import { StoredFile } from '../../../src/platform/files/entities/stored-file.entity';
 import { In } from 'typeorm';
-import { LogoUpload } from '../../src/administration/logo/entities/logo-upload.entity';
-import { LogoService } from '../../src/administration/logo/logo.service';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
-import { expectedStatuses, GIF_BYTES, JPEG_BYTES, PNG_BYTES, SVG_BYTES, WEBP_BYTES } from '../utils/org-admin';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { LogoUpload } from '../../../src/administration/logo/entities/logo-upload.entity';
+import { LogoService } from '../../../src/administration/logo/logo.service';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { createRoleMatrix, RoleMatrix, statusesByRole } from '../../utils/roles';
+import { expectedStatuses, GIF_BYTES, JPEG_BYTES, PNG_BYTES, SVG_BYTES, WEBP_BYTES } from '../../utils/org-admin';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const WRITERS = ['SITE_ADMIN', 'ADMINISTRATOR', 'STANDARD_ADMIN'];
 const TEN_MB = 10 * 1024 * 1024;

@@ -1,11 +1,11 @@
 import request from 'supertest';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { Role } from '../../src/shared/roles';
-import { lastMailTo } from '../utils/outbox';
-import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
-import { expectedStatuses, siteAdminPayload, uniq } from '../utils/org-admin';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { Role } from '../../../src/shared/roles';
+import { lastMailTo } from '../../utils/outbox';
+import { createRoleMatrix, RoleMatrix, statusesByRole } from '../../utils/roles';
+import { expectedStatuses, siteAdminPayload, uniq } from '../../utils/org-admin';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const payload = siteAdminPayload;
 

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { buildServer, BuiltServer, startServer, stopServer } from '../utils/built-server.js';
-import { WebhookReceiver } from '../utils/webhook-receiver';
+import { buildServer, BuiltServer, startServer, stopServer } from '../../utils/servers/built-server.js';
+import { WebhookReceiver } from '../../utils/servers/webhook-receiver';
 
 const SUPPORT_EMAIL = 'hooks-crash@vendor.test';
 const SUPPORT_PASSWORD = 'Crash-Hooks-Pass-1';

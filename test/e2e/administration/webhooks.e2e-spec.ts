@@ -1,23 +1,23 @@
 import request from 'supertest';
 import { In } from 'typeorm';
 import { Webhook } from 'standardwebhooks';
-import { AuditService } from '../../src/platform/audit/audit.service';
-import { decrypt } from '../../src/platform/crypto/secrets';
-import { IntegrationDelivery } from '../../src/administration/integrations/entities/integration-delivery.entity';
-import { WebhookEndpoint } from '../../src/administration/integrations/entities/webhook-endpoint.entity';
-import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { SessionLifetimeService } from '../../src/identity/sessions/session-lifetime.service';
-import { Role } from '../../src/shared/roles';
-import { expectErrorBody } from '../utils/error-body';
-import { createOrganisation, createUser, login } from '../utils/factories';
-import { lastMailTo } from '../utils/outbox';
-import { createRoleMatrix, RoleMatrix } from '../utils/roles';
-import { provisioningToken, scimClient, scimUser } from '../utils/scim';
-import { ageSession } from '../utils/step-up';
-import { createTestApp, TestApp } from '../utils/test-app';
-import { expected, statusesFor } from '../utils/users';
-import { eventually, ReceivedRequest, WebhookReceiver } from '../utils/webhook-receiver';
+import { AuditService } from '../../../src/platform/audit/audit.service';
+import { decrypt } from '../../../src/platform/crypto/secrets';
+import { IntegrationDelivery } from '../../../src/administration/integrations/entities/integration-delivery.entity';
+import { WebhookEndpoint } from '../../../src/administration/integrations/entities/webhook-endpoint.entity';
+import { AuditEvent } from '../../../src/platform/audit/entities/audit-event.entity';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { SessionLifetimeService } from '../../../src/identity/sessions/session-lifetime.service';
+import { Role } from '../../../src/shared/roles';
+import { expectErrorBody } from '../../utils/error-body';
+import { createOrganisation, createUser, login } from '../../utils/factories';
+import { lastMailTo } from '../../utils/outbox';
+import { createRoleMatrix, RoleMatrix } from '../../utils/roles';
+import { provisioningToken, scimClient, scimUser } from '../../utils/identity-providers/scim';
+import { ageSession } from '../../utils/step-up';
+import { createTestApp, TestApp } from '../../utils/test-app';
+import { expected, statusesFor } from '../../utils/users';
+import { eventually, ReceivedRequest, WebhookReceiver } from '../../utils/servers/webhook-receiver';
 
 /** Signed webhooks (docs/integrations.md): endpoints, Standard Webhooks signatures, the outbox and its retries. */
 describe('Webhooks: /api/webhooks', () => {

@@ -1,11 +1,11 @@
 import request from 'supertest';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { UserGroupMember } from '../../src/identity/user-groups/entities/user-group-member.entity';
-import { UserGroup } from '../../src/identity/user-groups/entities/user-group.entity';
-import { Role } from '../../src/shared/roles';
-import entra from './fixtures/scim/entra-validator.json';
-import okta from './fixtures/scim/okta-spec-test.json';
-import { createOrganisation, createUser, login } from '../utils/factories';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { UserGroupMember } from '../../../src/identity/user-groups/entities/user-group-member.entity';
+import { UserGroup } from '../../../src/identity/user-groups/entities/user-group.entity';
+import { Role } from '../../../src/shared/roles';
+import entra from '../fixtures/scim/entra-validator.json';
+import okta from '../fixtures/scim/okta-spec-test.json';
+import { createOrganisation, createUser, login } from '../../utils/factories';
 import {
   ERROR_SCHEMA,
   GROUP_SCHEMA,
@@ -14,8 +14,8 @@ import {
   SCIM_TYPE,
   scimClient,
   ScimClient,
-} from '../utils/scim';
-import { createTestApp, TestApp } from '../utils/test-app';
+} from '../../utils/identity-providers/scim';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 interface Step {
   note: string;

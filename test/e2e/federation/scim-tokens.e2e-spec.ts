@@ -1,14 +1,14 @@
 import request from 'supertest';
-import { sha256 } from '../../src/platform/crypto/secrets';
-import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
-import { ScimToken } from '../../src/identity/scim/entities/scim-token.entity';
-import { SCIM_TOKENS_MAX } from '../../src/shared/identity/scim';
-import { expectErrorBody } from '../utils/error-body';
-import { createOrganisation } from '../utils/factories';
-import { createRoleMatrix, RoleMatrix } from '../utils/roles';
-import { ERROR_SCHEMA, scimClient } from '../utils/scim';
-import { createTestApp, TestApp } from '../utils/test-app';
-import { expected, statusesFor } from '../utils/users';
+import { sha256 } from '../../../src/platform/crypto/secrets';
+import { AuditEvent } from '../../../src/platform/audit/entities/audit-event.entity';
+import { ScimToken } from '../../../src/identity/scim/entities/scim-token.entity';
+import { SCIM_TOKENS_MAX } from '../../../src/shared/identity/scim';
+import { expectErrorBody } from '../../utils/error-body';
+import { createOrganisation } from '../../utils/factories';
+import { createRoleMatrix, RoleMatrix } from '../../utils/roles';
+import { ERROR_SCHEMA, scimClient } from '../../utils/identity-providers/scim';
+import { createTestApp, TestApp } from '../../utils/test-app';
+import { expected, statusesFor } from '../../utils/users';
 
 /** Provisioning tokens (docs/product-rules.md §6): per organisation, shown once, stored hashed, listed, revoked at once, audited. */
 describe('Provisioning tokens: /api/scim-tokens', () => {

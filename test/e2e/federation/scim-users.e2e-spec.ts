@@ -1,11 +1,11 @@
 import request from 'supertest';
-import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { Session } from '../../src/identity/sessions/entities/session.entity';
-import { Role } from '../../src/shared/roles';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { expectErrorBody } from '../utils/error-body';
-import { createOrganisation, createUser, login } from '../utils/factories';
+import { AuditEvent } from '../../../src/platform/audit/entities/audit-event.entity';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { Session } from '../../../src/identity/sessions/entities/session.entity';
+import { Role } from '../../../src/shared/roles';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { expectErrorBody } from '../../utils/error-body';
+import { createOrganisation, createUser, login } from '../../utils/factories';
 import {
   ENTERPRISE,
   ERROR_SCHEMA,
@@ -15,9 +15,9 @@ import {
   scimClient,
   ScimClient,
   scimUser,
-} from '../utils/scim';
-import { lastMailTo, linkIn } from '../utils/outbox';
-import { createTestApp, TestApp } from '../utils/test-app';
+} from '../../utils/identity-providers/scim';
+import { lastMailTo, linkIn } from '../../utils/outbox';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /** SCIM Users (docs/product-rules.md §6): the organisation's accounts, under the product's rules as on the pages. */
 describe('SCIM 2.0 Users: /scim/v2/Users', () => {

@@ -1,11 +1,11 @@
 import request from 'supertest';
-import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { createOrganisation, createUser, fromResponse, LoggedIn } from '../utils/factories';
-import { ageSession } from '../utils/step-up';
-import { Role } from '../../src/shared/roles';
-import { RunningProvider, signInAtProvider, startOidcProvider } from '../utils/oidc';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { AuditEvent } from '../../../src/platform/audit/entities/audit-event.entity';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { createOrganisation, createUser, fromResponse, LoggedIn } from '../../utils/factories';
+import { ageSession } from '../../utils/step-up';
+import { Role } from '../../../src/shared/roles';
+import { RunningProvider, signInAtProvider, startOidcProvider } from '../../utils/identity-providers/oidc';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 describe('Corporate login against a real OpenID provider (docs/product-rules.md §3)', () => {
   let provider: RunningProvider;

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { Role } from '../../src/shared/roles';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { isErrorBody } from '../utils/error-body';
-import { createOrganisation, createUser, fromResponse, LoggedIn, PASSWORD } from '../utils/factories';
-import { changed, Fingerprint, Fingerprints } from '../utils/fingerprint';
-import { FieldInfo, listRoutes, RouteInfo } from '../utils/routes';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { Role } from '../../../src/shared/roles';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { isErrorBody } from '../../utils/error-body';
+import { createOrganisation, createUser, fromResponse, LoggedIn, PASSWORD } from '../../utils/factories';
+import { changed, Fingerprint, Fingerprints } from '../../utils/fingerprint';
+import { FieldInfo, listRoutes, RouteInfo } from '../../utils/routes';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /**
  * Property-based fuzzing of every route the application declares (found at run time, so a new route is

@@ -1,10 +1,10 @@
 import { AddressInfo, connect } from 'node:net';
 import request from 'supertest';
-import { Role } from '../../src/shared/roles';
-import { expectErrorBody, isErrorBody } from '../utils/error-body';
-import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
-import { changed, Fingerprints } from '../utils/fingerprint';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { Role } from '../../../src/shared/roles';
+import { expectErrorBody, isErrorBody } from '../../utils/error-body';
+import { createOrganisation, createUser, login, LoggedIn } from '../../utils/factories';
+import { changed, Fingerprints } from '../../utils/fingerprint';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,13 +1,13 @@
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { Notification } from '../../src/portal/notifications/entities/notification.entity';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
-import { expectErrorBody } from '../utils/error-body';
-import { PNG_BYTES } from '../utils/org-admin';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { Notification } from '../../../src/portal/notifications/entities/notification.entity';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, login, LoggedIn } from '../../utils/factories';
+import { expectErrorBody } from '../../utils/error-body';
+import { PNG_BYTES } from '../../utils/org-admin';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /** docs/product-rules.md §5: bad input gets a 4xx with the error body of §3, never a 5xx, and changes nothing. */
 describe('hostile input', () => {

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import request from 'supertest';
-import { secretPathRedactor } from '../../src/platform/web/http/secret-paths';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, login, PASSWORD } from '../utils/factories';
-import { lastMailTo, linkIn, readOutbox } from '../utils/outbox';
-import { createTestApp, LogCapture, TestApp } from '../utils/test-app';
-import { eventually, WebhookReceiver } from '../utils/webhook-receiver';
+import { secretPathRedactor } from '../../../src/platform/web/http/secret-paths';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, login, PASSWORD } from '../../utils/factories';
+import { lastMailTo, linkIn, readOutbox } from '../../utils/outbox';
+import { createTestApp, LogCapture, TestApp } from '../../utils/test-app';
+import { eventually, WebhookReceiver } from '../../utils/servers/webhook-receiver';
 
 const NEW_PASSWORD = 'Quite-New-Horse-7';
 const RESET_PASSWORD = 'Reset-Horse-Pass-8';

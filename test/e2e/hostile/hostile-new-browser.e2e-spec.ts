@@ -1,11 +1,11 @@
 import request from 'supertest';
-import { AuditService } from '../../src/platform/audit/audit.service';
-import { MySignIn } from '../../src/shared/administration/insights';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { createOrganisation, createUser, PASSWORD } from '../utils/factories';
-import { readOutbox } from '../utils/outbox';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { AuditService } from '../../../src/platform/audit/audit.service';
+import { MySignIn } from '../../../src/shared/administration/insights';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { createOrganisation, createUser, PASSWORD } from '../../utils/factories';
+import { readOutbox } from '../../utils/outbox';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const NEW_BROWSER = 'sign-in from a new browser';
 

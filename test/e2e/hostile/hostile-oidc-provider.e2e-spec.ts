@@ -1,11 +1,11 @@
 import * as oidc from 'openid-client';
 import request from 'supertest';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { NewOidcClient } from '../../src/shared/identity/oidc-clients';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, login, LoggedIn, PASSWORD } from '../utils/factories';
-import { Browser, freePort } from '../utils/relying-party';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { NewOidcClient } from '../../../src/shared/identity/oidc-clients';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, login, LoggedIn, PASSWORD } from '../../utils/factories';
+import { Browser, freePort } from '../../utils/identity-providers/relying-party';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const CALLBACK = 'https://app.example/callback';
 

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { IsNull } from 'typeorm';
 import request from 'supertest';
-import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
-import { encrypt } from '../../src/platform/crypto/secrets';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { Session } from '../../src/identity/sessions/entities/session.entity';
-import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
-import { expectErrorBody } from '../utils/error-body';
-import { createOrganisation, createUser, fromResponse } from '../utils/factories';
-import { AuthorizationRequest, HostileOidcProvider, startHostileOidcProvider } from '../utils/hostile-oidc-provider';
-import { verifyDomain } from '../utils/sso';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { AuditEvent } from '../../../src/platform/audit/entities/audit-event.entity';
+import { encrypt } from '../../../src/platform/crypto/secrets';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { Session } from '../../../src/identity/sessions/entities/session.entity';
+import { SsoConnection } from '../../../src/identity/federation/entities/sso-connection.entity';
+import { expectErrorBody } from '../../utils/error-body';
+import { createOrganisation, createUser, fromResponse } from '../../utils/factories';
+import { AuthorizationRequest, HostileOidcProvider, startHostileOidcProvider } from '../../utils/identity-providers/hostile-oidc-provider';
+import { verifyDomain } from '../../utils/identity-providers/sso';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /**
  * Attacks on OpenID Connect sign-in the product withstands (docs/security.md, "Attacks the product withstands"),

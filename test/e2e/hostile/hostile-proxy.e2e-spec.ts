@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { SOCKET_ERRORS } from '../../src/shared/portal/notifications';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, PASSWORD } from '../utils/factories';
-import { callFrom, socketFrom } from '../utils/from-address';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { SOCKET_ERRORS } from '../../../src/shared/portal/notifications';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, PASSWORD } from '../../utils/factories';
+import { callFrom, socketFrom } from '../../utils/from-address';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const policyPath = (id: number) => `/api/organisations/${id}/security-policy`;
 const METRICS_TOKEN = 'a-scraper-token-0123456789';

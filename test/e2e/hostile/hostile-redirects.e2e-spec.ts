@@ -1,13 +1,13 @@
 import request from 'supertest';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { Role } from '../../src/shared/roles';
-import { safeReturnPath } from '../../src/shared/identity/return-path';
-import { createOrganisation, createUser, fromResponse, LoggedIn } from '../utils/factories';
-import { HostileOidcProvider, startHostileOidcProvider } from '../utils/hostile-oidc-provider';
-import { startTestIdp, TestIdp } from '../utils/saml-idp';
-import { samlConnection, verifyDomain } from '../utils/sso';
-import { ageSession } from '../utils/step-up';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { Role } from '../../../src/shared/roles';
+import { safeReturnPath } from '../../../src/shared/identity/return-path';
+import { createOrganisation, createUser, fromResponse, LoggedIn } from '../../utils/factories';
+import { HostileOidcProvider, startHostileOidcProvider } from '../../utils/identity-providers/hostile-oidc-provider';
+import { startTestIdp, TestIdp } from '../../utils/identity-providers/saml-idp';
+import { samlConnection, verifyDomain } from '../../utils/identity-providers/sso';
+import { ageSession } from '../../utils/step-up';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /**
  * Open-redirect attempts the product withstands (docs/security.md, "Attacks the product withstands"): every

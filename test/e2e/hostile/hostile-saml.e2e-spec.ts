@@ -1,13 +1,13 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { createServer, Server } from 'node:http';
 import request from 'supertest';
-import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { createOrganisation, createUser, fromResponse } from '../utils/factories';
-import { injectComment, withDoctype, WRAPPING_ATTACKS } from '../utils/saml-attacks';
-import { ResponseOptions, startTestIdp, TestIdp } from '../utils/saml-idp';
-import { samlConnection, verifyDomain } from '../utils/sso';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { AuditEvent } from '../../../src/platform/audit/entities/audit-event.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { createOrganisation, createUser, fromResponse } from '../../utils/factories';
+import { injectComment, withDoctype, WRAPPING_ATTACKS } from '../../utils/identity-providers/saml-attacks';
+import { ResponseOptions, startTestIdp, TestIdp } from '../../utils/identity-providers/saml-idp';
+import { samlConnection, verifyDomain } from '../../utils/identity-providers/sso';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /**
  * Attacks on SAML sign-in the product withstands (docs/security.md, "Attacks the product withstands"). The attacker

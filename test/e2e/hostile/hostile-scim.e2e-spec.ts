@@ -1,11 +1,11 @@
 import request, { Response } from 'supertest';
 import { In } from 'typeorm';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { ScimToken } from '../../src/identity/scim/entities/scim-token.entity';
-import { Role } from '../../src/shared/roles';
-import { isErrorBody } from '../utils/error-body';
-import { createOrganisation, createUser, login } from '../utils/factories';
-import { changed, Fingerprints } from '../utils/fingerprint';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { ScimToken } from '../../../src/identity/scim/entities/scim-token.entity';
+import { Role } from '../../../src/shared/roles';
+import { isErrorBody } from '../../utils/error-body';
+import { createOrganisation, createUser, login } from '../../utils/factories';
+import { changed, Fingerprints } from '../../utils/fingerprint';
 import {
   ERROR_SCHEMA,
   GROUP_SCHEMA,
@@ -16,8 +16,8 @@ import {
   scimClient,
   ScimClient,
   scimUser,
-} from '../utils/scim';
-import { createTestApp, TestApp } from '../utils/test-app';
+} from '../../utils/identity-providers/scim';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /**
  * The attacks the SCIM service (RFC 7644, docs/scim.md) withstands, each test naming its attack: a directory's token

@@ -1,16 +1,16 @@
 import request from 'supertest';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { ACCOUNT_MESSAGES } from '../../src/shared/messages';
-import { Role } from '../../src/shared/roles';
-import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
-import { expectErrorBody } from '../utils/error-body';
-import { createOrganisation, createUser, login } from '../utils/factories';
-import { siteAdminPayload } from '../utils/org-admin';
-import { ResponseOptions, startTestIdp, TestIdp } from '../utils/saml-idp';
-import { ERROR_SCHEMA, patchOp, provisioningToken, scimClient, ScimClient, scimUser } from '../utils/scim';
-import { verifyDomain } from '../utils/sso';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { ACCOUNT_MESSAGES } from '../../../src/shared/messages';
+import { Role } from '../../../src/shared/roles';
+import { SsoConnection } from '../../../src/identity/federation/entities/sso-connection.entity';
+import { expectErrorBody } from '../../utils/error-body';
+import { createOrganisation, createUser, login } from '../../utils/factories';
+import { siteAdminPayload } from '../../utils/org-admin';
+import { ResponseOptions, startTestIdp, TestIdp } from '../../utils/identity-providers/saml-idp';
+import { ERROR_SCHEMA, patchOp, provisioningToken, scimClient, ScimClient, scimUser } from '../../utils/identity-providers/scim';
+import { verifyDomain } from '../../utils/identity-providers/sso';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 let serial = 0;
 const uniq = () => `${++serial}-${Date.now().toString(36)}`;

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { ScimToken } from '../../src/identity/scim/entities/scim-token.entity';
-import { Role } from '../../src/shared/roles';
-import { isErrorBody } from '../utils/error-body';
-import { createOrganisation, createUser } from '../utils/factories';
-import { changed, Fingerprints } from '../utils/fingerprint';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { ScimToken } from '../../../src/identity/scim/entities/scim-token.entity';
+import { Role } from '../../../src/shared/roles';
+import { isErrorBody } from '../../utils/error-body';
+import { createOrganisation, createUser } from '../../utils/factories';
+import { changed, Fingerprints } from '../../utils/fingerprint';
 import {
   ENTERPRISE,
   ERROR_SCHEMA,
@@ -14,8 +14,8 @@ import {
   provisioningToken,
   SCIM_TYPE,
   USER_SCHEMA,
-} from '../utils/scim';
-import { createTestApp, TestApp } from '../utils/test-app';
+} from '../../utils/identity-providers/scim';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /**
  * Property-based fuzzing of the SCIM endpoints with a valid provisioning token (the general fuzz, fuzz.e2e-spec.ts,

@@ -1,18 +1,18 @@
 import { generateSecret } from 'otplib';
 import request from 'supertest';
 import { MoreThan } from 'typeorm';
-import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
-import { RetentionService } from '../../src/administration/privacy/retention.service';
-import { UTF8_BOM } from '../../src/platform/web/csv';
-import { AuditEventType } from '../../src/shared/audit';
-import { Role } from '../../src/shared/roles';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { createUser, login, PASSWORD, totp } from '../utils/factories';
-import { lastMailTo, outboxDelivered } from '../utils/outbox';
-import { PNG_BYTES } from '../utils/org-admin';
-import { createRoleMatrix, RoleMatrix } from '../utils/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
-import { expected, statusesFor } from '../utils/users';
+import { AuditEvent } from '../../../src/platform/audit/entities/audit-event.entity';
+import { RetentionService } from '../../../src/administration/privacy/retention.service';
+import { UTF8_BOM } from '../../../src/platform/web/csv';
+import { AuditEventType } from '../../../src/shared/audit';
+import { Role } from '../../../src/shared/roles';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { createUser, login, PASSWORD, totp } from '../../utils/factories';
+import { lastMailTo, outboxDelivered } from '../../utils/outbox';
+import { PNG_BYTES } from '../../utils/org-admin';
+import { createRoleMatrix, RoleMatrix } from '../../utils/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
+import { expected, statusesFor } from '../../utils/users';
 
 const UA = 'AuditTest/1.0';
 

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'otplib';
 import * as sqlite3 from 'sqlite3';
-import { readArchive, writeArchive } from '../../src/platform/backup/tar';
-import { BuiltServer, buildServer, startServer, stopServer } from '../utils/built-server.js';
-import { SoftAuthenticator } from '../utils/soft-authenticator';
+import { readArchive, writeArchive } from '../../../src/platform/backup/tar';
+import { BuiltServer, buildServer, startServer, stopServer } from '../../utils/servers/built-server.js';
+import { SoftAuthenticator } from '../../utils/identity-providers/soft-authenticator';
 
 /**
  * Online backup and restore of the BUILT server through its own commands (`node main.js backup|restore`, what

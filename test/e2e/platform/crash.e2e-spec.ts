@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServer } from '../utils/built-server.js';
-import { crashRounds } from '../utils/crash-harness.js';
+import { buildServer } from '../../utils/servers/built-server.js';
+import { crashRounds } from '../../utils/servers/crash-harness.js';
 
 /**
  * An acknowledged write survives kill -9: the built server is killed at a random moment while

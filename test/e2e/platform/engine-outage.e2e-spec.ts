@@ -6,13 +6,13 @@ import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
 import { QueryFailedError } from 'typeorm';
 import { SqliteDriver } from 'typeorm/driver/sqlite/SqliteDriver';
-import { EngineState } from '../../src/platform/web/engine-state';
-import { AVAILABILITY_MESSAGES } from '../../src/shared/messages';
-import { SOCKET_ERRORS } from '../../src/shared/portal/notifications';
-import { Role } from '../../src/shared/roles';
-import { UsersService } from '../../src/identity/users/users.service';
-import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { EngineState } from '../../../src/platform/web/engine-state';
+import { AVAILABILITY_MESSAGES } from '../../../src/shared/messages';
+import { SOCKET_ERRORS } from '../../../src/shared/portal/notifications';
+import { Role } from '../../../src/shared/roles';
+import { UsersService } from '../../../src/identity/users/users.service';
+import { createOrganisation, createUser, login, LoggedIn } from '../../utils/factories';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /**
  * The database goes away under a running application and comes back: on PostgreSQL every connection of the app's

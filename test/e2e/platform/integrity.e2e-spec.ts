@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import * as sqlite3 from 'sqlite3';
 import request from 'supertest';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { Session } from '../../src/identity/sessions/entities/session.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, login } from '../utils/factories';
-import { siteAdminPayload } from '../utils/org-admin';
-import { createRoleMatrix, RoleMatrix } from '../utils/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { Session } from '../../../src/identity/sessions/entities/session.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, login } from '../../utils/factories';
+import { siteAdminPayload } from '../../utils/org-admin';
+import { createRoleMatrix, RoleMatrix } from '../../utils/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /**
  * What a second connection to the database sees: what is really stored, not what the app's own connection

@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { Role } from '../../src/shared/roles';
-import { expectErrorBody } from '../utils/error-body';
-import { createOrganisation, createUser, login } from '../utils/factories';
-import { listRoutes } from '../utils/routes';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { Role } from '../../../src/shared/roles';
+import { expectErrorBody } from '../../utils/error-body';
+import { createOrganisation, createUser, login } from '../../utils/factories';
+import { listRoutes } from '../../utils/routes';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /** RFC 9110 §15.5.6 and §9.3.7: a known path with a method it does not take, and OPTIONS. */
 describe('405 Method Not Allowed and OPTIONS', () => {

@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { MetricsService } from '../../src/platform/metrics/metrics.service';
-import { createOrganisation, createUser, login, PASSWORD } from '../utils/factories';
-import { Role } from '../../src/shared/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { MetricsService } from '../../../src/platform/metrics/metrics.service';
+import { createOrganisation, createUser, login, PASSWORD } from '../../utils/factories';
+import { Role } from '../../../src/shared/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 

@@ -1,9 +1,9 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import express from 'express';
 import request from 'supertest';
-import { ResponseValidator, takeViolations } from '../utils/openapi-validation';
-import { listRoutes } from '../utils/routes';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { ResponseValidator, takeViolations } from '../../utils/openapi-validation';
+import { listRoutes } from '../../utils/routes';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

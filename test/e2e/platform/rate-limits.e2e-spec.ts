@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { RATE_LIMITS } from '../../src/platform/web/throttling/rate-limits';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, login } from '../utils/factories';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { RATE_LIMITS } from '../../../src/platform/web/throttling/rate-limits';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, login } from '../../utils/factories';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /** Signed-in calls are counted per account, so people sharing one address do not share a budget. */
 describe('rate limits per account when signed in', () => {

@@ -1,6 +1,6 @@
-import { openApiDocument } from '../../src/platform/openapi/document';
-import { listRoutes } from '../utils/routes';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { openApiDocument } from '../../../src/platform/openapi/document';
+import { listRoutes } from '../../utils/routes';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /** Every HTTP route of the product states who may call it, once (`@Access`: roles, or an explicit opt-out). */
 describe('route access inventory', () => {

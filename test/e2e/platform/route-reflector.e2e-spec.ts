@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { RouteReflector } from '../../src/platform/web/route-reflector';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, login } from '../utils/factories';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { RouteReflector } from '../../../src/platform/web/route-reflector';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, login } from '../../utils/factories';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /** The global guards read route metadata through RouteReflector (remembered per route), and still decide alike. */
 describe('global guards and RouteReflector', () => {

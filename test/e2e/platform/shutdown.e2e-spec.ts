@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServer } from '../utils/built-server.js';
-import { request, shutdownRounds, signIn, start, SUPPORT_EMAIL, SUPPORT_PASSWORD } from '../utils/shutdown-harness.js';
+import { buildServer } from '../../utils/servers/built-server.js';
+import { request, shutdownRounds, signIn, start, SUPPORT_EMAIL, SUPPORT_PASSWORD } from '../../utils/servers/shutdown-harness.js';
 
 /**
  * SIGTERM, as `docker stop` sends it, to the BUILT server with sign-ins and writes in flight: every request it

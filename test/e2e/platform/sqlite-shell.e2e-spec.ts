@@ -3,12 +3,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, login } from '../utils/factories';
-import { createTestApp, TestApp } from '../utils/test-app';
-import { listFixtures, loadRows, loadSchema, openSqlite, readFixture } from '../utils/upgrade-fixtures';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, login } from '../../utils/factories';
+import { createTestApp, TestApp } from '../../utils/test-app';
+import { listFixtures, loadRows, loadSchema, openSqlite, readFixture } from '../../utils/servers/upgrade-fixtures';
 
 /**
  * The SQLite file opens in the sqlite3 shell operators have: the distributions' (Debian 12's 3.40, Ubuntu 22.04's

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { generate } from 'otplib';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../../src/platform/database/data-source-options';
-import { RENAMED_MIGRATIONS } from '../../src/platform/database/migrate';
-import { createTestApp, freshPostgresDatabase, TestApp } from '../utils/test-app';
+import { dataSourceOptions } from '../../../src/platform/database/data-source-options';
+import { RENAMED_MIGRATIONS } from '../../../src/platform/database/migrate';
+import { createTestApp, freshPostgresDatabase, TestApp } from '../../utils/test-app';
 import {
   dataTables,
   FixtureConnection,
@@ -18,7 +18,7 @@ import {
   readFixture,
   readRows,
   UpgradeFixture,
-} from '../utils/upgrade-fixtures';
+} from '../../utils/servers/upgrade-fixtures';
 
 /**
  * The database of each earlier release (test/fixtures/upgrade/, made from that release's own migrations by

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { createRoleMatrix, RoleMatrix, statusesByRole } from '../../utils/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 describe('Announcements (spec 001 §2.8, §3, §4)', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { readOutbox } from '../utils/outbox';
-import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { readOutbox } from '../../utils/outbox';
+import { createRoleMatrix, RoleMatrix, statusesByRole } from '../../utils/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const SUPPORT_EMAIL = 'contact-desk@vendor.test';
 const good = {

@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { UserFeedback } from '../../src/portal/feedback/entities/user-feedback.entity';
-import { readOutbox } from '../utils/outbox';
-import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { UserFeedback } from '../../../src/portal/feedback/entities/user-feedback.entity';
+import { readOutbox } from '../../utils/outbox';
+import { createRoleMatrix, RoleMatrix, statusesByRole } from '../../utils/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const SUPPORT_EMAIL = 'feedback-desk@vendor.test';
 

@@ -1,19 +1,19 @@
 import { AddressInfo } from 'node:net';
 import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
-import { MySession, MySignIn } from '../../src/shared/administration/insights';
-import { Role } from '../../src/shared/roles';
-import { expectErrorBody } from '../utils/error-body';
-import { createOrganisation, createUser, fromResponse, LoggedIn, PASSWORD } from '../utils/factories';
-import { expectedStatuses } from '../utils/org-admin';
-import { linkIn, readOutbox, ReceivedMail } from '../utils/outbox';
-import { createRoleMatrix, statusesByRole } from '../utils/roles';
-import { SoftAuthenticator } from '../utils/soft-authenticator';
-import { createTestApp, TestApp } from '../utils/test-app';
-import { Passkey } from '../../src/identity/passkeys/passkey.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { ALL_ROLES, ROLE_CODES } from '../../src/shared/roles';
+import { MySession, MySignIn } from '../../../src/shared/administration/insights';
+import { Role } from '../../../src/shared/roles';
+import { expectErrorBody } from '../../utils/error-body';
+import { createOrganisation, createUser, fromResponse, LoggedIn, PASSWORD } from '../../utils/factories';
+import { expectedStatuses } from '../../utils/org-admin';
+import { linkIn, readOutbox, ReceivedMail } from '../../utils/outbox';
+import { createRoleMatrix, statusesByRole } from '../../utils/roles';
+import { SoftAuthenticator } from '../../utils/identity-providers/soft-authenticator';
+import { createTestApp, TestApp } from '../../utils/test-app';
+import { Passkey } from '../../../src/identity/passkeys/passkey.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { ALL_ROLES, ROLE_CODES } from '../../../src/shared/roles';
 
 const NEW_BROWSER = 'sign-in from a new browser';
 const CHROME =

@@ -1,10 +1,10 @@
 import { AddressInfo } from 'node:net';
 import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
-import { NotificationItem, SOCKET_EVENTS } from '../../src/shared/portal/notifications';
-import { createOrganisation, createUser, login } from '../utils/factories';
-import { PrivateRedis, startPrivateRedis } from '../utils/private-redis';
-import { createInstanceBeside, createTestApp, TestApp } from '../utils/test-app';
+import { NotificationItem, SOCKET_EVENTS } from '../../../src/shared/portal/notifications';
+import { createOrganisation, createUser, login } from '../../utils/factories';
+import { PrivateRedis, startPrivateRedis } from '../../utils/servers/private-redis';
+import { createInstanceBeside, createTestApp, TestApp } from '../../utils/test-app';
 
 const KEY = 'test-service-api-key-0123456789';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -4,21 +4,21 @@ import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
-import { FileLinksService } from '../../src/portal/notifications/file-links.service';
+import { FileLinksService } from '../../../src/portal/notifications/file-links.service';
 import {
   NotificationSockets,
   SESSIONS_CHANGED_COALESCE_MS,
-} from '../../src/portal/notifications/notification-sockets.service';
-import { NotificationsGateway } from '../../src/portal/notifications/notifications.gateway';
-import { SessionsService } from '../../src/identity/sessions/sessions.service';
-import { SessionAuthService } from '../../src/identity/credentials/session-auth.service';
-import { TokenService } from '../../src/identity/credentials/token.service';
-import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS } from '../../src/shared/portal/notifications';
-import { Role } from '../../src/shared/roles';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
-import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
+} from '../../../src/portal/notifications/notification-sockets.service';
+import { NotificationsGateway } from '../../../src/portal/notifications/notifications.gateway';
+import { SessionsService } from '../../../src/identity/sessions/sessions.service';
+import { SessionAuthService } from '../../../src/identity/credentials/session-auth.service';
+import { TokenService } from '../../../src/identity/credentials/token.service';
+import { NotificationItem, SOCKET_ERRORS, SOCKET_EVENTS } from '../../../src/shared/portal/notifications';
+import { Role } from '../../../src/shared/roles';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { createOrganisation, createUser, login, LoggedIn } from '../../utils/factories';
+import { createRoleMatrix, RoleMatrix, statusesByRole } from '../../utils/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const KEY = 'test-service-api-key-0123456789';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { SystemInformation } from '../../src/portal/system-info/entities/system-information.entity';
-import { version } from '../../src/platform/config/version';
-import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { SystemInformation } from '../../../src/portal/system-info/entities/system-information.entity';
+import { version } from '../../../src/platform/config/version';
+import { createRoleMatrix, RoleMatrix, statusesByRole } from '../../utils/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const KEY = 'test-service-api-key-0123456789';
 

@@ -1,16 +1,16 @@
-import { RefreshToken } from '../../src/identity/credentials/entities/refresh-token.entity';
-import { SessionAuthService } from '../../src/identity/credentials/session-auth.service';
-import { TokenService } from '../../src/identity/credentials/token.service';
-import { AppException } from '../../src/platform/web/app.exception';
+import { RefreshToken } from '../../../src/identity/credentials/entities/refresh-token.entity';
+import { SessionAuthService } from '../../../src/identity/credentials/session-auth.service';
+import { TokenService } from '../../../src/identity/credentials/token.service';
+import { AppException } from '../../../src/platform/web/app.exception';
 import { JwtService } from '@nestjs/jwt';
 import { generateSecret } from 'otplib';
 import request from 'supertest';
-import { PasswordResetToken } from '../../src/identity/auth/entities/password-reset-token.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, fromResponse, login, PASSWORD, totp } from '../utils/factories';
-import { lastMailTo, linkIn, readOutbox } from '../utils/outbox';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { PasswordResetToken } from '../../../src/identity/auth/entities/password-reset-token.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, fromResponse, login, PASSWORD, totp } from '../../utils/factories';
+import { lastMailTo, linkIn, readOutbox } from '../../utils/outbox';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 describe('Sign-in (docs/product-rules.md §3, spec 000 §4-§8)', () => {
   let t: TestApp;

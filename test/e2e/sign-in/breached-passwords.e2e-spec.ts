@@ -1,11 +1,11 @@
 import request from 'supertest';
-import { randomToken, sha256 } from '../../src/platform/crypto/secrets';
-import { PasswordResetToken } from '../../src/identity/auth/entities/password-reset-token.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { SECURITY_MESSAGES } from '../../src/shared/messages';
-import { createOrganisation, createUser, login, PASSWORD } from '../utils/factories';
-import { RangeServer, RangeServerMode, startRangeServer } from '../utils/range-server';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { randomToken, sha256 } from '../../../src/platform/crypto/secrets';
+import { PasswordResetToken } from '../../../src/identity/auth/entities/password-reset-token.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { SECURITY_MESSAGES } from '../../../src/shared/messages';
+import { createOrganisation, createUser, login, PASSWORD } from '../../utils/factories';
+import { RangeServer, RangeServerMode, startRangeServer } from '../../utils/servers/range-server';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /** Known only to the range server: passes the specification's rules and the offline list. */
 const RANGE_ONLY = 'Quiet-Lantern-Orbit-47';

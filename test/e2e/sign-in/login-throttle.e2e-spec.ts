@@ -1,10 +1,10 @@
 import request from 'supertest';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, PASSWORD } from '../utils/factories';
-import { readOutbox } from '../utils/outbox';
-import { createInstanceBeside, createTestApp, TestApp } from '../utils/test-app';
-import { PrivateRedis, startPrivateRedis } from '../utils/private-redis';
-import { DatabaseThrottleStore } from '../../src/platform/web/throttling/database-throttle-store';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, PASSWORD } from '../../utils/factories';
+import { readOutbox } from '../../utils/outbox';
+import { createInstanceBeside, createTestApp, TestApp } from '../../utils/test-app';
+import { PrivateRedis, startPrivateRedis } from '../../utils/servers/private-redis';
+import { DatabaseThrottleStore } from '../../../src/platform/web/throttling/database-throttle-store';
 
 /**
  * Brute-force protection that cannot be turned against the owner: failures lock an account only

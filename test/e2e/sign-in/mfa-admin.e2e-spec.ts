@@ -1,11 +1,11 @@
 import { generateSecret } from 'otplib';
 import * as QRCode from 'qrcode';
 import request from 'supertest';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, fromResponse, login, PASSWORD, totp } from '../utils/factories';
-import { createTestApp, TestApp } from '../utils/test-app';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, fromResponse, login, PASSWORD, totp } from '../../utils/factories';
+import { createTestApp, TestApp } from '../../utils/test-app';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
 
 /** Spec 000 §2 profile MFA panel, §3 MFA enable response, §4 profile and MFA, §9 QR; MFA rules. */
 describe('MFA: enrolment with QR code, own and admin disable, enforced-but-not-enabled accounts', () => {

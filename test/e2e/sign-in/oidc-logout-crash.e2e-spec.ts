@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { Database } from 'sqlite3';
-import { Role } from '../../src/shared/roles';
-import { buildServer, BuiltServer, startServer, stopServer } from '../utils/built-server.js';
-import { Browser, freePort } from '../utils/relying-party';
-import { WebhookReceiver } from '../utils/webhook-receiver';
+import { Role } from '../../../src/shared/roles';
+import { buildServer, BuiltServer, startServer, stopServer } from '../../utils/servers/built-server.js';
+import { Browser, freePort } from '../../utils/identity-providers/relying-party';
+import { WebhookReceiver } from '../../utils/servers/webhook-receiver';
 
 const SUPPORT_EMAIL = 'oidc-crash@vendor.test';
 const SUPPORT_PASSWORD = 'Crash-Oidc-Pass-1';

@@ -1,17 +1,17 @@
 import { decodeJwt } from 'jose';
 import * as oidc from 'openid-client';
 import request from 'supertest';
-import { encrypt } from '../../src/platform/crypto/secrets';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
-import { NewOidcClient } from '../../src/shared/identity/oidc-clients';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, login } from '../utils/factories';
-import { signInAtProvider, startOrgOidcProvider } from '../utils/oidc';
-import { Browser, freePort } from '../utils/relying-party';
-import { verifyDomain } from '../utils/sso';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { encrypt } from '../../../src/platform/crypto/secrets';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { SsoConnection } from '../../../src/identity/federation/entities/sso-connection.entity';
+import { NewOidcClient } from '../../../src/shared/identity/oidc-clients';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, login } from '../../utils/factories';
+import { signInAtProvider, startOrgOidcProvider } from '../../utils/identity-providers/oidc';
+import { Browser, freePort } from '../../utils/identity-providers/relying-party';
+import { verifyDomain } from '../../utils/identity-providers/sso';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const CALLBACK = 'http://127.0.0.1:9/callback';
 

@@ -1,12 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { JwtStrategy } from '../../src/identity/credentials/jwt.strategy';
-import { PassportVerifiedTokens } from '../../src/identity/credentials/passport-verified-tokens';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { Session } from '../../src/identity/sessions/entities/session.entity';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { JwtStrategy } from '../../../src/identity/credentials/jwt.strategy';
+import { PassportVerifiedTokens } from '../../../src/identity/credentials/passport-verified-tokens';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { Session } from '../../../src/identity/sessions/entities/session.entity';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, login, LoggedIn } from '../../utils/factories';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /**
  * A token passport-jwt has verified once is not sent through passport's chain and the signature check again: the

@@ -1,15 +1,15 @@
 import { generateSecret } from 'otplib';
 import request from 'supertest';
 import { IsNull } from 'typeorm';
-import { RecoveryCode } from '../../src/identity/mfa/entities/recovery-code.entity';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { Role } from '../../src/shared/roles';
-import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
-import { createOrganisation, createUser, fromResponse, login, PASSWORD, totp } from '../utils/factories';
-import { expectErrorBody } from '../utils/error-body';
-import { readOutbox } from '../utils/outbox';
-import { createRoleMatrix } from '../utils/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { RecoveryCode } from '../../../src/identity/mfa/entities/recovery-code.entity';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { Role } from '../../../src/shared/roles';
+import { AuditEvent } from '../../../src/platform/audit/entities/audit-event.entity';
+import { createOrganisation, createUser, fromResponse, login, PASSWORD, totp } from '../../utils/factories';
+import { expectErrorBody } from '../../utils/error-body';
+import { readOutbox } from '../../utils/outbox';
+import { createRoleMatrix } from '../../utils/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const CODE_SHAPE = /^[a-km-np-z2-9]{5}-[a-km-np-z2-9]{5}$/;
 

@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { RefreshToken } from '../../src/identity/credentials/entities/refresh-token.entity';
-import { Session } from '../../src/identity/sessions/entities/session.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { createOrganisation, createUser, login } from '../utils/factories';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { RefreshToken } from '../../../src/identity/credentials/entities/refresh-token.entity';
+import { Session } from '../../../src/identity/sessions/entities/session.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { createOrganisation, createUser, login } from '../../utils/factories';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /**
  * The refresh rotation in one statement (migration RefreshRotation1764000000000): the successor's

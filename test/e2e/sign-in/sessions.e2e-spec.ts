@@ -1,10 +1,10 @@
 import request from 'supertest';
-import { Session } from '../../src/identity/sessions/entities/session.entity';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, login } from '../utils/factories';
-import { createRoleMatrix, RoleMatrix, statusesByRole } from '../utils/roles';
-import { expectedStatuses } from '../utils/org-admin';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { Session } from '../../../src/identity/sessions/entities/session.entity';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, login } from '../../utils/factories';
+import { createRoleMatrix, RoleMatrix, statusesByRole } from '../../utils/roles';
+import { expectedStatuses } from '../../utils/org-admin';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const ADMINS = ['SITE_ADMIN', 'ADMINISTRATOR'];
 

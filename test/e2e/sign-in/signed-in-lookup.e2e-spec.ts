@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import * as sqlite3 from 'sqlite3';
 import request from 'supertest';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { Session } from '../../src/identity/sessions/entities/session.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, login, LoggedIn } from '../utils/factories';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { Session } from '../../../src/identity/sessions/entities/session.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, login, LoggedIn } from '../../utils/factories';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 /**
  * A signed-in call answers from what the database holds when it is made, even while other calls of the same

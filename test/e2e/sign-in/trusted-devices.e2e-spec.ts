@@ -1,15 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { generateSecret } from 'otplib';
 import request from 'supertest';
-import { TrustedDevice } from '../../src/identity/trusted-devices/entities/trusted-device.entity';
-import { AuditEvent } from '../../src/platform/audit/entities/audit-event.entity';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { User } from '../../src/platform/database/entities/user.entity';
-import { Role } from '../../src/shared/roles';
-import { createOrganisation, createUser, fromResponse, login, PASSWORD, totp } from '../utils/factories';
-import { expectErrorBody } from '../utils/error-body';
-import { createRoleMatrix } from '../utils/roles';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { TrustedDevice } from '../../../src/identity/trusted-devices/entities/trusted-device.entity';
+import { AuditEvent } from '../../../src/platform/audit/entities/audit-event.entity';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { User } from '../../../src/platform/database/entities/user.entity';
+import { Role } from '../../../src/shared/roles';
+import { createOrganisation, createUser, fromResponse, login, PASSWORD, totp } from '../../utils/factories';
+import { expectErrorBody } from '../../utils/error-body';
+import { createRoleMatrix } from '../../utils/roles';
+import { createTestApp, TestApp } from '../../utils/test-app';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

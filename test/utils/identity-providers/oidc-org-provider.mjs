@@ -2,7 +2,7 @@
 // RP-initiated logout and back-channel logout. The logout tokens it sends are kept, not delivered, so that the
 // test hands them to the application under test: GET /test/backchannel?client_id=&sub=&sid= issues one and
 // answers it. Any login name is accepted and becomes the subject; the e-mail claim is the login name too.
-// Usage: node test/utils/oidc-org-provider.mjs <port> '<clients as JSON>'
+// Usage: node test/utils/identity-providers/oidc-org-provider.mjs <port> '<clients as JSON>'
 import Provider from 'oidc-provider';
 
 const [port, clientsJson] = process.argv.slice(2);

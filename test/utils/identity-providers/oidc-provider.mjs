@@ -1,6 +1,6 @@
 // A real OpenID Connect provider (panva/oidc-provider) for the SSO tests, with its development login
 // and consent pages: any login name is accepted, and becomes the subject and the e-mail claim.
-// Usage: node test/utils/oidc-provider.mjs <port> <client_id> <client_secret> <redirect_uri>
+// Usage: node test/utils/identity-providers/oidc-provider.mjs <port> <client_id> <client_secret> <redirect_uri>
 import Provider from 'oidc-provider';
 
 const [port, clientId, clientSecret, redirectUri] = process.argv.slice(2);

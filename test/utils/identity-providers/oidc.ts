@@ -20,7 +20,7 @@ export interface RunningProvider {
   stop: () => void;
 }
 
-/** Starts test/utils/oidc-provider.mjs and waits until it listens. */
+/** Starts test/utils/identity-providers/oidc-provider.mjs and waits until it listens. */
 export async function startOidcProvider(redirectUri: string, port?: number): Promise<RunningProvider> {
   const p = port ?? (await freePort());
   const clientId = 'tax-portal';
@@ -93,7 +93,7 @@ export interface OrgProviderClient {
   backchannel_logout_uri?: string;
 }
 
-/** Starts test/utils/oidc-org-provider.mjs (several clients, RP-initiated and back-channel logout). */
+/** Starts test/utils/identity-providers/oidc-org-provider.mjs (several clients, RP-initiated and back-channel logout). */
 export async function startOrgOidcProvider(
   clients: OrgProviderClient[],
 ): Promise<{ issuer: string; stop: () => void }> {

@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { Role } from '../../src/shared/roles';
-import { createUser, login } from './factories';
-import { TestApp } from './test-app';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { Role } from '../../../src/shared/roles';
+import { createUser, login } from '../factories';
+import { TestApp } from '../test-app';
 
 export const SCIM_TYPE = 'application/scim+json';
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';

@@ -1,8 +1,8 @@
-import { Organisation } from '../../src/platform/database/entities/organisation.entity';
-import { Role } from '../../src/shared/roles';
-import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
+import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
+import { Role } from '../../../src/shared/roles';
+import { SsoConnection } from '../../../src/identity/federation/entities/sso-connection.entity';
 import { TestIdp } from './saml-idp';
-import { TestApp } from './test-app';
+import { TestApp } from '../test-app';
 
 /** Marks `domain` verified by `org`, as a successful DNS check does (the unique verifiedDomain). */
 export async function verifyDomain(t: TestApp, org: Organisation, domain: string): Promise<void> {

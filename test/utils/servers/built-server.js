@@ -9,7 +9,7 @@ const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, st
 const { createServer } = require('node:net');
 const { join } = require('node:path');
 
-const root = join(__dirname, '..', '..');
+const root = join(__dirname, '..', '..', '..');
 
 /** A fingerprint of what the build reads: every file under src/, the tsconfig files and package.json. */
 function sourceKey() {

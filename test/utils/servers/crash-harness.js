@@ -1,5 +1,5 @@
 /**
- * Crash rounds against the BUILT server (used by test/e2e/crash.e2e-spec.ts and bench/reliability.js):
+ * Crash rounds against the BUILT server (used by test/e2e/platform/crash.e2e-spec.ts and bench/reliability.js):
  * start `node <build>/main.js` on a data directory, stream writes (announcements, beside site-admin
  * creations that fail inside their transaction and e-support creations that succeed), `kill -9` it at a
  * random moment, start it again on the same directory, and look for every write it had acknowledged.

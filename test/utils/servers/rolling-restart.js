@@ -14,7 +14,7 @@ const { performance } = require('node:perf_hooks');
 const { io } = require('socket.io-client');
 const { startServer, stopServer } = require('./built-server.js');
 
-const root = join(__dirname, '..', '..');
+const root = join(__dirname, '..', '..', '..');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function freePort() {

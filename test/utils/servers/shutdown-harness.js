@@ -1,5 +1,5 @@
 /**
- * SIGTERM rounds against the BUILT server (used by test/e2e/shutdown.e2e-spec.ts and bench/rolling-restart.js):
+ * SIGTERM rounds against the BUILT server (used by test/e2e/platform/shutdown.e2e-spec.ts and bench/rolling-restart.js):
  * sign-ins and writes are put in flight, each on a connection of its own, the server is sent SIGTERM once every
  * request has been written, and each request's outcome is recorded: an answer, or the error that cut it. A
  * keep-alive connection opened before the signal asks for readiness once the shutdown has begun. The server

@@ -9,7 +9,7 @@
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 
-const FIXTURES_DIR = join(__dirname, '..', 'fixtures', 'upgrade');
+const FIXTURES_DIR = join(__dirname, '..', '..', 'fixtures', 'upgrade');
 
 /** The fixtures' index: one entry per released schema, oldest first. */
 function listFixtures() {

@@ -1,6 +1,6 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
-import { eventually, WebhookReceiver } from '../../../../test/utils/webhook-receiver';
+import { eventually, WebhookReceiver } from '../../../../test/utils/servers/webhook-receiver';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';

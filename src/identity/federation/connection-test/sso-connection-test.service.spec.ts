@@ -4,7 +4,7 @@ import { Role } from '../../../shared/roles';
 import { SSO_LIMITS, SSO_MESSAGES } from '../../../shared/identity/sso';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
 import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
-import { verifyDomain } from '../../../../test/utils/sso';
+import { verifyDomain } from '../../../../test/utils/identity-providers/sso';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { SsoIdentity } from '../entities/sso-identity.entity';
 import { ProviderRefusal } from '../connectors/provider-refusal';

@@ -4,7 +4,7 @@ import { ERROR_CODES } from '../../../shared/messages';
 import { Role } from '../../../shared/roles';
 import { SSO_LIMITS, SSO_MESSAGES } from '../../../shared/identity/sso';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
-import { startTestIdp, TestIdp } from '../../../../test/utils/saml-idp';
+import { startTestIdp, TestIdp } from '../../../../test/utils/identity-providers/saml-idp';
 import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { CreateSsoConnectionDto } from './dto/sso-connection.dto';
 import { SsoConnection } from '../entities/sso-connection.entity';

@@ -2,7 +2,7 @@ import { Organisation } from '../../../platform/database/entities/organisation.e
 import { OrganisationDomain } from '../../domains/entities/organisation-domain.entity';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
 import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
-import { verifyDomain } from '../../../../test/utils/sso';
+import { verifyDomain } from '../../../../test/utils/identity-providers/sso';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { SsoDiscoveryService } from './sso-discovery.service';
 

@@ -4,10 +4,10 @@ import { Organisation } from '../../../platform/database/entities/organisation.e
 import { Session } from '../../sessions/entities/session.entity';
 import { SessionsService } from '../../sessions/sessions.service';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
-import { startOrgOidcProvider } from '../../../../test/utils/oidc';
-import { startTestIdp, TestIdp } from '../../../../test/utils/saml-idp';
+import { startOrgOidcProvider } from '../../../../test/utils/identity-providers/oidc';
+import { startTestIdp, TestIdp } from '../../../../test/utils/identity-providers/saml-idp';
 import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
-import { samlConnection, verifyDomain } from '../../../../test/utils/sso';
+import { samlConnection, verifyDomain } from '../../../../test/utils/identity-providers/sso';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { FederatedSignInService } from '../sign-in/federated-sign-in.service';
 import { SsoLogoutService } from './sso-logout.service';

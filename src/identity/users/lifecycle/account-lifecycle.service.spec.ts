@@ -15,8 +15,8 @@ import { FederatedSignInService } from '../../federation/sign-in/federated-sign-
 import { NewUserService } from '../new-user.service';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
 import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
-import { verifyDomain } from '../../../../test/utils/sso';
-import { USER_SCHEMA } from '../../../../test/utils/scim';
+import { verifyDomain } from '../../../../test/utils/identity-providers/sso';
+import { USER_SCHEMA } from '../../../../test/utils/identity-providers/scim';
 import { accountEmail } from './account-email';
 import { ACCOUNT_CHANGED, AccountChanged } from './account-changed';
 import { AccountLifecycleService } from './account-lifecycle.service';
