@@ -125,3 +125,49 @@ export function DialogActions({
     </>
   );
 }
+
+/** A form in a dialog (an item's fields to change): Cancel, and `confirmLabel` that submits; an × in the corner. */
+export function FormDialog({
+  open,
+  onClose,
+  title,
+  testId,
+  onSubmit,
+  cancelLabel,
+  confirmLabel,
+  loading,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  testId: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  cancelLabel: string;
+  confirmLabel: string;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      testId={testId}
+      closeButton
+      noValidate
+      onSubmit={onSubmit}
+      footer={
+        <DialogActions
+          onCancel={onClose}
+          cancelLabel={cancelLabel}
+          confirmLabel={confirmLabel}
+          submit
+          loading={loading}
+        />
+      }
+    >
+      {children}
+    </AppDialog>
+  );
+}
