@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Box, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { DataTable } from '@/components/ui/data-table';
 
 export interface FigureSeries {
   name: string;
@@ -106,32 +107,24 @@ export function ChartFigure({
             )}
           </Chart.Root>
         </Box>
-        <Table.ScrollArea maxH="xs" tabIndex={0} aria-label={`${title}: the figures`} borderWidth="1px" rounded="sm">
-          <Table.Root size="sm" data-testid={`${testId}-table`}>
-            <Table.Caption srOnly>{title}</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                {[xKey, ...series.map((s) => s.name)].map((c) => (
-                  <Table.ColumnHeader key={c} scope="col" textTransform="capitalize">
-                    {c}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((r, i) => (
-                <Table.Row key={`${String(r[xKey])}-${i}`}>
-                  <Table.Cell>{r[xKey]}</Table.Cell>
-                  {series.map((s) => (
-                    <Table.Cell key={s.name} textAlign="end">
-                      {r[s.name]}
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
+        <DataTable
+          data-testid={`${testId}-table`}
+          caption={title}
+          columns={[xKey, ...series.map((s) => s.name)]}
+          header={{ scope: 'col', textTransform: 'capitalize' }}
+          scroll={{ maxH: 'xs', tabIndex: 0, 'aria-label': `${title}: the figures`, borderWidth: '1px', rounded: 'sm' }}
+        >
+          {rows.map((r, i) => (
+            <Table.Row key={`${String(r[xKey])}-${i}`}>
+              <Table.Cell>{r[xKey]}</Table.Cell>
+              {series.map((s) => (
+                <Table.Cell key={s.name} textAlign="end">
+                  {r[s.name]}
+                </Table.Cell>
               ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+            </Table.Row>
+          ))}
+        </DataTable>
       </Stack>
     </Box>
   );

@@ -19,14 +19,7 @@ export function IntegrationsPage() {
   const perOrganisation = !!user && (!support || organisationId !== undefined);
 
   return (
-    <OrganisationPage
-      testId="integrations-page"
-      title={T.TITLE}
-      intro={T.INTRO}
-      picker={{ label: T.ORGANISATION, emptyLabel: T.OWN_ORGANISATION, testId: 'integrations-organisation' }}
-      gap="6"
-      maxW="5xl"
-    >
+    <OrganisationPage name="integrations" texts={T} picker gap="6" maxW="5xl">
       {perOrganisation ? (
         <>
           <ApiKeysSection organisationId={organisationId} enabled />

@@ -86,7 +86,7 @@ export function InvitationsPage() {
 
   if (support && !organisationId)
     return (
-      <OrganisationPage testId="invitations-page" title={T.TITLE} gap="4">
+      <OrganisationPage name="invitations" texts={{ TITLE: T.TITLE }} gap="4">
         <Text>{T.SUPPORT_PICK}</Text>
         <ChosenOrganisationPicker label="Organisation" emptyLabel="Choose an organisation" />
       </OrganisationPage>
@@ -94,7 +94,7 @@ export function InvitationsPage() {
 
   const seats = list.data?.seats;
   return (
-    <OrganisationPage testId="invitations-page" title={T.TITLE} intro={T.INTRO} gap="6" maxW="5xl">
+    <OrganisationPage name="invitations" texts={T} gap="6" maxW="5xl">
       {seats && (
         <Text data-testid="invitation-seats" fontWeight="medium">
           {T.seats(seats.pendingInvitations, seats.freeSeats)}

@@ -126,15 +126,7 @@ export function SecurityPolicyPage() {
   });
 
   return (
-    <OrganisationPage
-      testId="security-policy-page"
-      title={T.TITLE}
-      intro={T.INTRO}
-      picker={{ label: T.ORGANISATION, emptyLabel: T.OWN_ORGANISATION, testId: 'security-policy-organisation' }}
-      readOnly={canEdit ? undefined : { text: T.READ_ONLY, testId: 'security-policy-read-only' }}
-      gap="5"
-      maxW="3xl"
-    >
+    <OrganisationPage name="security-policy" texts={T} picker readOnly={!canEdit} gap="5" maxW="3xl">
       {policy.isError && (
         <Alert.Root status="error">
           <Alert.Indicator />

@@ -27,14 +27,7 @@ export function SsoPage() {
     });
 
   return (
-    <OrganisationPage
-      testId="sso-page"
-      title={T.TITLE}
-      intro={T.INTRO}
-      picker={{ label: T.ORGANISATION, emptyLabel: T.OWN_ORGANISATION, testId: 'sso-organisation' }}
-      readOnly={canEdit ? undefined : { text: T.READ_ONLY, testId: 'sso-read-only' }}
-      gap="5"
-    >
+    <OrganisationPage name="sso" texts={T} picker readOnly={!canEdit} gap="5">
       {testKey && testConnection > 0 && (
         <TestResultPanel connectionId={testConnection} resultKey={testKey} onClose={closeTest} />
       )}

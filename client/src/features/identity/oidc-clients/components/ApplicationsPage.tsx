@@ -137,9 +137,8 @@ function Applications({
 
   return (
     <OrganisationPage
-      testId="applications-page"
-      title={T.TITLE}
-      intro={deployment ? T.DEPLOYMENT_INTRO : T.INTRO}
+      name="applications"
+      texts={{ TITLE: T.TITLE, INTRO: deployment ? T.DEPLOYMENT_INTRO : T.INTRO }}
       gap="6"
       maxW="5xl"
     >
@@ -168,7 +167,7 @@ function Applications({
         <DataTable
           data-testid="applications"
           aria-label={T.TITLE}
-          headerScope="col"
+          header={{ scope: 'col' }}
           columns={[C.NAME, C.TYPE, C.CLIENT_ID, C.REDIRECT_URIS, C.LAST_USED]}
           actions={T.ACTIONS}
         >

@@ -95,7 +95,7 @@ export function ProvisioningPage() {
 
   if (supportWithoutOrganisation)
     return (
-      <OrganisationPage testId="provisioning-page" title={T.TITLE} gap="4">
+      <OrganisationPage name="provisioning" texts={{ TITLE: T.TITLE }} gap="4">
         <Text>{scope.inArea ? T.SUPPORT_PICK_ABOVE : T.SUPPORT_PICK}</Text>
         <ChosenOrganisationPicker
           label={T.ORGANISATION}
@@ -106,7 +106,7 @@ export function ProvisioningPage() {
     );
 
   return (
-    <OrganisationPage testId="provisioning-page" title={T.TITLE} gap="5" maxW="4xl">
+    <OrganisationPage name="provisioning" texts={{ TITLE: T.TITLE }} gap="5" maxW="4xl">
       <Text>{T.INTRO}</Text>
       <BaseUrl />
       {made && (

@@ -62,7 +62,7 @@ export function MyApplications() {
       ) : (
         <>
           <Text color="fg.muted">{T.INTRO}</Text>
-          <DataTable data-testid="my-applications" headerScope="col" columns={T.COLUMNS} actions={T.ACTION}>
+          <DataTable data-testid="my-applications" header={{ scope: 'col' }} columns={T.COLUMNS} actions={T.ACTION}>
             {query.data.map((app) => (
               <Table.Row key={app.clientId} data-testid="my-application">
                 <Table.Cell>{app.name}</Table.Cell>
