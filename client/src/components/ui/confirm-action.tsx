@@ -2,11 +2,23 @@ import { useState } from 'react';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { ConfirmDialog } from './confirm-dialog';
 
+/** What an action asks before it runs: a title, the question about the item, and its yes button. */
+export interface ActionQuestion<TItem> {
+  title: string;
+  message: (item: TItem) => string;
+  confirmLabel: string;
+  /** 'Cancel' unless given. */
+  cancelLabel?: string;
+}
+
 /**
- * An action on one item of a list that asks first (revoke, rotate, remove): `ask(item)` opens the question that
- * `<ConfirmActionDialog action={…} />` shows; yes runs the mutation, whose success closes the question.
+ * An action on one item of a list that asks first (revoke, rotate, remove): `ask(item)` opens `question` in
+ * `dialog` (render it once); yes runs the mutation on the item, and its success closes the question.
  */
-export function useConfirmedAction<TItem, TData = unknown>(options: UseMutationOptions<TData, Error, TItem>) {
+export function useConfirmedAction<TItem, TData = unknown>({
+  question,
+  ...options
+}: UseMutationOptions<TData, Error, TItem> & { question: ActionQuestion<TItem> }) {
   const [asking, setAsking] = useState<TItem | null>(null);
   const mutation = useMutation<TData, Error, TItem>({
     ...options,
@@ -15,29 +27,8 @@ export function useConfirmedAction<TItem, TData = unknown>(options: UseMutationO
       return options.onSuccess?.(...args);
     },
   });
-  return { asking, ask: setAsking, close: () => setAsking(null), mutation };
-}
-
-interface ConfirmedAction<TItem> {
-  asking: TItem | null;
-  close: () => void;
-  mutation: { isPending: boolean; mutate: (item: TItem) => void };
-}
-
-/** The question of a `useConfirmedAction`: `message` asks it about the item; Cancel unless `cancelLabel`. */
-export function ConfirmActionDialog<TItem>({
-  action: { asking, mutation, close },
-  message,
-  cancelLabel = 'Cancel',
-  ...texts
-}: {
-  action: ConfirmedAction<TItem>;
-  title: string;
-  message: (item: TItem) => string;
-  confirmLabel: string;
-  cancelLabel?: string;
-}) {
-  return (
+  const { message, cancelLabel = 'Cancel', ...texts } = question;
+  const dialog = (
     <ConfirmDialog
       {...texts}
       open={asking !== null}
@@ -45,7 +36,8 @@ export function ConfirmActionDialog<TItem>({
       cancelLabel={cancelLabel}
       loading={mutation.isPending}
       onConfirm={() => asking !== null && mutation.mutate(asking)}
-      onClose={close}
+      onClose={() => setAsking(null)}
     />
   );
+  return { asking, ask: setAsking, mutation, dialog };
 }

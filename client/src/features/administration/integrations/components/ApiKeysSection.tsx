@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Badge, Checkbox, Field, Fieldset, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import {
   API_KEY_MESSAGES,
   API_KEY_NAME_MAX,
@@ -11,15 +9,12 @@ import {
   API_KEY_SCOPES,
   type ApiKeyItem,
   type ApiKeyScope,
-  type NewApiKey,
 } from '@shared/administration/api-keys';
-import { SecretShownOnce } from '@/components/SecretShownOnce';
+import { useIssuedCredentials } from '@/components/issued-credentials';
 import { SectionUnavailable } from '@/components/SectionUnavailable';
 import { AddForm } from '@/components/ui/add-form';
-import { ConfirmActionDialog, useConfirmedAction } from '@/components/ui/confirm-action';
 import { DataTable } from '@/components/ui/data-table';
 import { RowButton } from '@/components/ui/row-button';
-import { toaster, toastFailure } from '@/components/ui/toaster';
 import { formatDate, formatDateTime } from '@/lib/formats';
 import { ruled } from '@/lib/forms';
 import { apiKeysApi, useApiKeys, useReloadIntegrations } from '../api/integrations-api';
@@ -48,38 +43,30 @@ type KeyForm = z.infer<typeof keySchema>;
 export function ApiKeysSection({ organisationId, enabled }: { organisationId?: number; enabled: boolean }) {
   const keys = useApiKeys(organisationId, enabled);
   const reload = useReloadIntegrations();
-  const [made, setMade] = useState<NewApiKey | null>(null);
+  const credentials = useIssuedCredentials({
+    create: apiKeysApi.create,
+    revoke: (k: ApiKeyItem) => apiKeysApi.revoke(k.id),
+    reload,
+    secretOf: (made) => made.key,
+    testId: 'new-api-key',
+    texts: T,
+  });
   const form = useForm<KeyForm>({
     resolver: zodResolver(keySchema),
     defaultValues: { name: '', scopes: [], expires: '' },
   });
   const errors = form.formState.errors;
 
-  const create = useMutation({
-    mutationFn: apiKeysApi.create,
-    onSuccess: (key) => {
-      setMade(key);
-      form.reset();
-      void reload();
-    },
-    onError: toastFailure(T.FAILED),
-  });
-  const revoke = useConfirmedAction({
-    mutationFn: (k: ApiKeyItem) => apiKeysApi.revoke(k.id),
-    onSuccess: () => {
-      toaster.create({ type: 'success', title: T.REVOKED });
-      void reload();
-    },
-    onError: toastFailure(T.FAILED),
-  });
-
   const submit = form.handleSubmit(({ name, scopes, expires }) =>
-    create.mutate({
-      name: name.trim(),
-      scopes,
-      ...(expires ? { expiresAt: endOfDay(expires).toISOString() } : {}),
-      organisationId,
-    }),
+    credentials.create.mutate(
+      {
+        name: name.trim(),
+        scopes,
+        ...(expires ? { expiresAt: endOfDay(expires).toISOString() } : {}),
+        organisationId,
+      },
+      { onSuccess: () => form.reset() },
+    ),
   );
 
   return (
@@ -88,17 +75,8 @@ export function ApiKeysSection({ organisationId, enabled }: { organisationId?: n
         {T.TITLE}
       </Heading>
       <Text color="fg.muted">{T.INTRO}</Text>
-      {made && (
-        <SecretShownOnce
-          title={T.CREATED_TITLE}
-          text={T.CREATED}
-          value={made.key}
-          copyLabel={T.COPY}
-          testId="new-api-key"
-          onDone={() => setMade(null)}
-        />
-      )}
-      <AddForm label={T.CREATE} onSubmit={submit} loading={create.isPending}>
+      {credentials.shownOnce}
+      <AddForm label={T.CREATE} onSubmit={submit} loading={credentials.create.isPending}>
         <HStack align="start" gap="3" wrap="wrap">
           <Field.Root invalid={!!errors.name} required maxW="sm">
             <Field.Label>
@@ -176,19 +154,13 @@ export function ApiKeysSection({ organisationId, enabled }: { organisationId?: n
               <Table.Cell>{k.expiresAt ? formatDate(k.expiresAt) : T.NO_EXPIRY}</Table.Cell>
               <Table.Cell>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : INTEGRATIONS_TEXTS.NEVER}</Table.Cell>
               <Table.Cell textAlign="end">
-                <RowButton label={T.REVOKE} of={k.name} colorPalette="red" onClick={() => revoke.ask(k)} />
+                <RowButton label={T.REVOKE} of={k.name} colorPalette="red" onClick={() => credentials.revoke.ask(k)} />
               </Table.Cell>
             </Table.Row>
           ))}
         </DataTable>
       )}
-      <ConfirmActionDialog
-        action={revoke}
-        title={T.REVOKE_TITLE}
-        message={(k) => T.revokeQuestion(k.name)}
-        confirmLabel={T.REVOKE}
-        cancelLabel={INTEGRATIONS_TEXTS.CANCEL}
-      />
+      {credentials.revoke.dialog}
     </Stack>
   );
 }

@@ -12,7 +12,7 @@ import {
   type LogStreamTestResult,
 } from '@shared/administration/integrations';
 import { SectionUnavailable } from '@/components/SectionUnavailable';
-import { ConfirmActionDialog, useConfirmedAction } from '@/components/ui/confirm-action';
+import { useConfirmedAction } from '@/components/ui/confirm-action';
 import { DataTable } from '@/components/ui/data-table';
 import { RowButton } from '@/components/ui/row-button';
 import { toaster, toastFailure } from '@/components/ui/toaster';
@@ -83,6 +83,11 @@ export function LogStreamsSection({
       void reload();
     },
     onError: failed,
+    question: {
+      title: T.REMOVE_TITLE,
+      message: (s) => T.removeQuestion(s.url),
+      confirmLabel: INTEGRATIONS_TEXTS.REMOVE,
+    },
   });
 
   return (
@@ -195,13 +200,7 @@ export function LogStreamsSection({
           )}
         </>
       )}
-      <ConfirmActionDialog
-        action={remove}
-        title={T.REMOVE_TITLE}
-        message={(s) => T.removeQuestion(s.url)}
-        confirmLabel={INTEGRATIONS_TEXTS.REMOVE}
-        cancelLabel={INTEGRATIONS_TEXTS.CANCEL}
-      />
+      {remove.dialog}
     </Stack>
   );
 }

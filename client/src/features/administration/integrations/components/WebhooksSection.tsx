@@ -15,7 +15,7 @@ import { SecretShownOnce } from '@/components/SecretShownOnce';
 import { SectionUnavailable } from '@/components/SectionUnavailable';
 import { AddForm } from '@/components/ui/add-form';
 import { FormDialog } from '@/components/ui/app-dialog';
-import { ConfirmActionDialog, useConfirmedAction } from '@/components/ui/confirm-action';
+import { useConfirmedAction } from '@/components/ui/confirm-action';
 import { DataTable } from '@/components/ui/data-table';
 import { RowButton } from '@/components/ui/row-button';
 import { toaster, toastFailure } from '@/components/ui/toaster';
@@ -171,6 +171,7 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
     mutationFn: (e: WebhookEndpointItem) => webhooksApi.rotate(e.id),
     onSuccess: (r) => setSecret({ value: r.secret, previousValidUntil: r.previousSecretValidUntil }),
     onError: failed,
+    question: { title: T.ROTATE_TITLE, message: (e) => T.rotateQuestion(e.url), confirmLabel: T.ROTATE },
   });
   const test = useMutation({
     mutationFn: (e: WebhookEndpointItem) => webhooksApi.test(e.id),
@@ -191,6 +192,11 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
       void reload();
     },
     onError: failed,
+    question: {
+      title: T.REMOVE_TITLE,
+      message: (e) => T.removeQuestion(e.url),
+      confirmLabel: INTEGRATIONS_TEXTS.REMOVE,
+    },
   });
 
   const startEdit = (e: WebhookEndpointItem) => {
@@ -303,20 +309,8 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
       >
         <EndpointFields form={editForm} editing />
       </FormDialog>
-      <ConfirmActionDialog
-        action={rotate}
-        title={T.ROTATE_TITLE}
-        message={(e) => T.rotateQuestion(e.url)}
-        confirmLabel={T.ROTATE}
-        cancelLabel={INTEGRATIONS_TEXTS.CANCEL}
-      />
-      <ConfirmActionDialog
-        action={remove}
-        title={T.REMOVE_TITLE}
-        message={(e) => T.removeQuestion(e.url)}
-        confirmLabel={INTEGRATIONS_TEXTS.REMOVE}
-        cancelLabel={INTEGRATIONS_TEXTS.CANCEL}
-      />
+      {rotate.dialog}
+      {remove.dialog}
     </Stack>
   );
 }

@@ -29,7 +29,7 @@ import {
 import { BASE_ROLE, Role, ROLE_NAMES } from '@shared/roles';
 import { ChosenOrganisationPicker } from '@/components/ChosenOrganisationPicker';
 import { OrganisationPage } from '@/components/OrganisationPage';
-import { ConfirmActionDialog, useConfirmedAction } from '@/components/ui/confirm-action';
+import { useConfirmedAction } from '@/components/ui/confirm-action';
 import { DataTable } from '@/components/ui/data-table';
 import { RowButton } from '@/components/ui/row-button';
 import { toaster, toastFailure } from '@/components/ui/toaster';
@@ -82,6 +82,7 @@ export function InvitationsPage() {
     mutationFn: (i: InvitationItem) => invitationsApi.revoke(i.id),
     onSuccess: done(T.REVOKED),
     onError: toastFailure(T.FAILED_ACTION),
+    question: { title: T.REVOKE_TITLE, message: (i) => T.revokeQuestion(i.email), confirmLabel: T.REVOKE },
   });
 
   if (support && !organisationId)
@@ -161,12 +162,7 @@ export function InvitationsPage() {
           </DataTable>
         )}
       </Stack>
-      <ConfirmActionDialog
-        action={revoke}
-        title={T.REVOKE_TITLE}
-        message={(i) => T.revokeQuestion(i.email)}
-        confirmLabel={T.REVOKE}
-      />
+      {revoke.dialog}
     </OrganisationPage>
   );
 }

@@ -9,7 +9,7 @@ import { SecretShownOnce } from '@/components/SecretShownOnce';
 import { SectionUnavailable } from '@/components/SectionUnavailable';
 import { AddForm } from '@/components/ui/add-form';
 import { FormDialog } from '@/components/ui/app-dialog';
-import { ConfirmActionDialog, useConfirmedAction } from '@/components/ui/confirm-action';
+import { useConfirmedAction } from '@/components/ui/confirm-action';
 import { CopyButton } from '@/components/ui/copy-button';
 import { DataTable } from '@/components/ui/data-table';
 import { RowButton } from '@/components/ui/row-button';
@@ -120,6 +120,7 @@ function Applications({
     mutationFn: (c: OidcClientItem) => oidcClientsApi.rotateSecret(c.id),
     onSuccess: (r, c) => setSecret({ value: r.clientSecret, clientId: c.clientId }),
     onError: failed,
+    question: { title: T.ROTATE_TITLE, message: (c) => T.rotateQuestion(c.name), confirmLabel: T.ROTATE },
   });
   const remove = useConfirmedAction({
     mutationFn: (c: OidcClientItem) => oidcClientsApi.remove(c.id),
@@ -128,6 +129,7 @@ function Applications({
       void reload();
     },
     onError: failed,
+    question: { title: T.REMOVE_TITLE, message: (c) => T.removeQuestion(c.name), confirmLabel: T.REMOVE },
   });
 
   const startEdit = (c: OidcClientItem) => {
@@ -213,20 +215,8 @@ function Applications({
       >
         <ApplicationFields form={editForm} editing />
       </FormDialog>
-      <ConfirmActionDialog
-        action={rotate}
-        title={T.ROTATE_TITLE}
-        message={(c) => T.rotateQuestion(c.name)}
-        confirmLabel={T.ROTATE}
-        cancelLabel={T.CANCEL}
-      />
-      <ConfirmActionDialog
-        action={remove}
-        title={T.REMOVE_TITLE}
-        message={(c) => T.removeQuestion(c.name)}
-        confirmLabel={T.REMOVE}
-        cancelLabel={T.CANCEL}
-      />
+      {rotate.dialog}
+      {remove.dialog}
     </OrganisationPage>
   );
 }

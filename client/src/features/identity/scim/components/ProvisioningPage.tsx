@@ -1,12 +1,9 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button, Code, Field, HStack, Input, Table, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { CAPABILITY_ROLES, Role } from '@shared/roles';
 import {
-  NewScimToken,
   PROVISIONING_TEXTS as T,
   SCIM_BASE_PATH,
   SCIM_MESSAGES,
@@ -14,13 +11,11 @@ import {
   ScimTokenItem,
 } from '@shared/identity/scim';
 import { ChosenOrganisationPicker } from '@/components/ChosenOrganisationPicker';
+import { useIssuedCredentials } from '@/components/issued-credentials';
 import { OrganisationPage } from '@/components/OrganisationPage';
-import { SecretShownOnce } from '@/components/SecretShownOnce';
-import { ConfirmActionDialog, useConfirmedAction } from '@/components/ui/confirm-action';
 import { CopyButton } from '@/components/ui/copy-button';
 import { DataTable } from '@/components/ui/data-table';
 import { RowButton } from '@/components/ui/row-button';
-import { toaster, toastFailure } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { useHasRole } from '@/lib/authorization';
@@ -70,28 +65,17 @@ export function ProvisioningPage() {
   // Asked once the caller is known: E-Support without an organisation has no tokens to read.
   const tokens = useScimTokens(organisationId, !!user && !supportWithoutOrganisation);
   const reload = useReloadScimTokens();
-  const [made, setMade] = useState<NewScimToken | null>(null);
+  const credentials = useIssuedCredentials({
+    create: provisioningApi.create,
+    revoke: (t: ScimTokenItem) => provisioningApi.revoke(t.id),
+    reload,
+    secretOf: (made) => made.token,
+    testId: 'new-scim-token',
+    texts: T,
+  });
 
   const form = useForm<TokenForm>({ resolver: zodResolver(tokenSchema), defaultValues: { name: '' } });
   const nameError = form.formState.errors.name?.message;
-
-  const create = useMutation({
-    mutationFn: provisioningApi.create,
-    onSuccess: (token) => {
-      setMade(token);
-      form.reset();
-      void reload();
-    },
-    onError: toastFailure(T.FAILED),
-  });
-  const revoke = useConfirmedAction({
-    mutationFn: (t: ScimTokenItem) => provisioningApi.revoke(t.id),
-    onSuccess: () => {
-      toaster.create({ type: 'success', title: T.REVOKED });
-      void reload();
-    },
-    onError: toastFailure(T.FAILED),
-  });
 
   if (supportWithoutOrganisation)
     return (
@@ -109,20 +93,13 @@ export function ProvisioningPage() {
     <OrganisationPage name="provisioning" texts={{ TITLE: T.TITLE }} gap="5" maxW="4xl">
       <Text>{T.INTRO}</Text>
       <BaseUrl />
-      {made && (
-        <SecretShownOnce
-          title={T.CREATED_TITLE}
-          text={T.CREATED}
-          value={made.token}
-          copyLabel={T.COPY}
-          testId="new-scim-token"
-          onDone={() => setMade(null)}
-        />
-      )}
+      {credentials.shownOnce}
       {manager ? (
         <form
           noValidate
-          onSubmit={form.handleSubmit(({ name }) => create.mutate({ name: name.trim(), organisationId }))}
+          onSubmit={form.handleSubmit(({ name }) =>
+            credentials.create.mutate({ name: name.trim(), organisationId }, { onSuccess: () => form.reset() }),
+          )}
         >
           <HStack align="end" gap="3">
             <Field.Root invalid={!!nameError} required maxW="sm">
@@ -133,7 +110,7 @@ export function ProvisioningPage() {
               <Input placeholder="Microsoft Entra ID" autoComplete="off" {...form.register('name')} />
               <Field.ErrorText>{nameError}</Field.ErrorText>
             </Field.Root>
-            <Button type="submit" colorPalette="blue" loading={create.isPending}>
+            <Button type="submit" colorPalette="blue" loading={credentials.create.isPending}>
               {T.CREATE}
             </Button>
           </HStack>
@@ -157,19 +134,19 @@ export function ProvisioningPage() {
               <Table.Cell>{t.lastUsedAt ? formatDateTime(t.lastUsedAt) : T.NEVER_USED}</Table.Cell>
               {manager && (
                 <Table.Cell textAlign="end">
-                  <RowButton label={T.REVOKE} of={t.name} colorPalette="red" onClick={() => revoke.ask(t)} />
+                  <RowButton
+                    label={T.REVOKE}
+                    of={t.name}
+                    colorPalette="red"
+                    onClick={() => credentials.revoke.ask(t)}
+                  />
                 </Table.Cell>
               )}
             </Table.Row>
           ))}
         </DataTable>
       )}
-      <ConfirmActionDialog
-        action={revoke}
-        title={T.REVOKE_TITLE}
-        message={(t) => T.revokeQuestion(t.name)}
-        confirmLabel={T.REVOKE}
-      />
+      {credentials.revoke.dialog}
     </OrganisationPage>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Heading, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { OIDC_SCOPE_LABELS, type MyOidcApp, type OidcScope } from '@shared/identity/oidc-clients';
-import { ConfirmActionDialog, useConfirmedAction } from '@/components/ui/confirm-action';
+import { useConfirmedAction } from '@/components/ui/confirm-action';
 import { DataTable } from '@/components/ui/data-table';
 import { RowButton } from '@/components/ui/row-button';
 import { toaster, toastFailure } from '@/components/ui/toaster';
@@ -22,7 +22,6 @@ const MY_APPLICATIONS_TEXTS = {
   REVOKE_TITLE: 'Revoke access',
   revokeQuestion: (name: string) =>
     `Revoke the access of "${name}"? It is signed out of your account at once and can read nothing more until you sign in to it again.`,
-  CANCEL: 'Cancel',
   REVOKED: 'The application no longer has access to your account.',
   FAILED: 'The access could not be revoked. Please try again.',
   LOAD_FAILED: 'The applications with access could not be loaded.',
@@ -43,6 +42,7 @@ export function MyApplications() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.mySecurity.apps });
     },
     onError: toastFailure(T.FAILED),
+    question: { title: T.REVOKE_TITLE, message: (app) => T.revokeQuestion(app.name), confirmLabel: T.REVOKE },
   });
 
   return (
@@ -89,13 +89,7 @@ export function MyApplications() {
           </DataTable>
         </>
       )}
-      <ConfirmActionDialog
-        action={revoke}
-        title={T.REVOKE_TITLE}
-        message={(app) => T.revokeQuestion(app.name)}
-        confirmLabel={T.REVOKE}
-        cancelLabel={T.CANCEL}
-      />
+      {revoke.dialog}
     </Stack>
   );
 }
