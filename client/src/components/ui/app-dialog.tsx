@@ -128,15 +128,11 @@ export function DialogActions({
 
 /** A form in a dialog (an item's fields to change): Cancel, and `confirmLabel` that submits; an × in the corner. */
 export function FormDialog({
-  open,
-  onClose,
-  title,
-  testId,
-  onSubmit,
   cancelLabel,
   confirmLabel,
   loading,
   children,
+  ...dialog
 }: {
   open: boolean;
   onClose: () => void;
@@ -148,24 +144,13 @@ export function FormDialog({
   loading: boolean;
   children: ReactNode;
 }) {
+  const actions = { cancelLabel, confirmLabel, loading };
   return (
     <AppDialog
-      open={open}
-      onClose={onClose}
-      title={title}
-      testId={testId}
+      {...dialog}
       closeButton
       noValidate
-      onSubmit={onSubmit}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          cancelLabel={cancelLabel}
-          confirmLabel={confirmLabel}
-          submit
-          loading={loading}
-        />
-      }
+      footer={<DialogActions {...actions} onCancel={dialog.onClose} submit />}
     >
       {children}
     </AppDialog>

@@ -42,6 +42,26 @@ export function ChartFigure({
   const grid = <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />;
   const tooltip = <Tooltip animationDuration={100} content={<Chart.Tooltip />} />;
   const legend = series.length > 1 ? <Legend content={<Chart.Legend />} /> : null;
+  // Recharts 3 reads its parts from fragments too: the grid, axes, tooltip and legend of the upright charts.
+  const frame = (
+    <>
+      {grid}
+      {axisX}
+      {axisY}
+      {tooltip}
+      {legend}
+    </>
+  );
+  const bars = (stacked: boolean) =>
+    chart.series.map((s) => (
+      <Bar
+        key={String(s.name)}
+        isAnimationActive={false}
+        dataKey={chart.key(s.name)}
+        fill={chart.color(s.color)}
+        stackId={stacked ? s.stackId : undefined}
+      />
+    ));
   return (
     <Box as="figure" aria-labelledby={titleId} data-testid={testId} borderWidth="1px" rounded="md" p="4">
       <Stack gap="3">
@@ -57,11 +77,7 @@ export function ChartFigure({
           <Chart.Root maxH="xs" chart={chart}>
             {kind === 'line' ? (
               <LineChart {...common}>
-                {grid}
-                {axisX}
-                {axisY}
-                {tooltip}
-                {legend}
+                {frame}
                 {chart.series.map((s) => (
                   <Line
                     key={String(s.name)}
@@ -78,31 +94,12 @@ export function ChartFigure({
                 <XAxis type="number" allowDecimals={false} tickLine={false} axisLine={false} />
                 <YAxis type="category" dataKey={chart.key(xKey)} width={180} tickLine={false} axisLine={false} />
                 {tooltip}
-                {chart.series.map((s) => (
-                  <Bar
-                    key={String(s.name)}
-                    isAnimationActive={false}
-                    dataKey={chart.key(s.name)}
-                    fill={chart.color(s.color)}
-                  />
-                ))}
+                {bars(false)}
               </BarChart>
             ) : (
               <BarChart {...common}>
-                {grid}
-                {axisX}
-                {axisY}
-                {tooltip}
-                {legend}
-                {chart.series.map((s) => (
-                  <Bar
-                    key={String(s.name)}
-                    isAnimationActive={false}
-                    dataKey={chart.key(s.name)}
-                    fill={chart.color(s.color)}
-                    stackId={s.stackId}
-                  />
-                ))}
+                {frame}
+                {bars(true)}
               </BarChart>
             )}
           </Chart.Root>

@@ -14,9 +14,9 @@ import {
 import { SecretShownOnce } from '@/components/SecretShownOnce';
 import { SectionUnavailable } from '@/components/SectionUnavailable';
 import { AddForm } from '@/components/ui/add-form';
-import { FormDialog } from '@/components/ui/app-dialog';
 import { useConfirmedAction } from '@/components/ui/confirm-action';
 import { DataTable } from '@/components/ui/data-table';
+import { useEditDialog } from '@/components/ui/edit-dialog';
 import { RowButton } from '@/components/ui/row-button';
 import { toaster, toastFailure } from '@/components/ui/toaster';
 import { formatDateTime } from '@/lib/formats';
@@ -143,7 +143,6 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
   const reload = useReloadIntegrations();
   const queryClient = useQueryClient();
   const [secret, setSecret] = useState<{ value: string; previousValidUntil?: string } | null>(null);
-  const [editing, setEditing] = useState<WebhookEndpointItem | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const addForm = useForm<EndpointForm>({ resolver: zodResolver(endpointSchema), defaultValues: blank });
   const editForm = useForm<EndpointForm>({ resolver: zodResolver(endpointSchema), defaultValues: blank });
@@ -154,15 +153,6 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
     onSuccess: (made) => {
       setSecret({ value: made.secret });
       addForm.reset(blank);
-      void reload();
-    },
-    onError: failed,
-  });
-  const update = useMutation({
-    mutationFn: webhooksApi.update,
-    onSuccess: () => {
-      toaster.create({ type: 'success', title: T.SAVED });
-      setEditing(null);
       void reload();
     },
     onError: failed,
@@ -199,19 +189,30 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
     },
   });
 
-  const startEdit = (e: WebhookEndpointItem) => {
-    editForm.reset({
-      url: e.url,
-      events: e.events as WebhookSubscription[],
-      description: e.description ?? '',
-      enabled: e.enabled,
-    });
-    setEditing(e);
-  };
   const fields = ({ url, events, description }: EndpointForm) => ({
     url: url.trim(),
     events: (events.includes(WEBHOOK_ALL_EVENTS) ? [WEBHOOK_ALL_EVENTS] : events) as WebhookSubscription[],
     description: description.trim(),
+  });
+  const edit = useEditDialog({
+    form: editForm,
+    valuesOf: (e: WebhookEndpointItem) => ({
+      url: e.url,
+      events: e.events as WebhookSubscription[],
+      description: e.description ?? '',
+      enabled: e.enabled,
+    }),
+    save: (e, v) => webhooksApi.update({ id: e.id, ...fields(v), enabled: v.enabled }),
+    reload,
+    onError: failed,
+    fields: <EndpointFields form={editForm} editing />,
+    testId: 'edit-webhook-dialog',
+    texts: {
+      title: T.EDIT_TITLE,
+      saved: T.SAVED,
+      cancelLabel: INTEGRATIONS_TEXTS.CANCEL,
+      confirmLabel: INTEGRATIONS_TEXTS.SAVE,
+    },
   });
 
   return (
@@ -261,7 +262,7 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
                   </HStack>
                 </Stack>
                 <HStack gap="2" wrap="wrap">
-                  <RowButton label={T.EDIT} of={e.url} onClick={() => startEdit(e)} />
+                  <RowButton label={T.EDIT} of={e.url} onClick={() => edit.start(e)} />
                   <RowButton label={T.ROTATE} of={e.url} onClick={() => rotate.ask(e)} />
                   <RowButton
                     label={T.TEST}
@@ -295,20 +296,7 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
           ))}
         </>
       )}
-      <FormDialog
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        title={T.EDIT_TITLE}
-        testId="edit-webhook-dialog"
-        onSubmit={editForm.handleSubmit(
-          (v) => editing && update.mutate({ id: editing.id, ...fields(v), enabled: v.enabled }),
-        )}
-        cancelLabel={INTEGRATIONS_TEXTS.CANCEL}
-        confirmLabel={INTEGRATIONS_TEXTS.SAVE}
-        loading={update.isPending}
-      >
-        <EndpointFields form={editForm} editing />
-      </FormDialog>
+      {edit.dialog}
       {rotate.dialog}
       {remove.dialog}
     </Stack>

@@ -8,10 +8,10 @@ import { OrganisationPage } from '@/components/OrganisationPage';
 import { SecretShownOnce } from '@/components/SecretShownOnce';
 import { SectionUnavailable } from '@/components/SectionUnavailable';
 import { AddForm } from '@/components/ui/add-form';
-import { FormDialog } from '@/components/ui/app-dialog';
 import { useConfirmedAction } from '@/components/ui/confirm-action';
 import { CopyButton } from '@/components/ui/copy-button';
 import { DataTable } from '@/components/ui/data-table';
+import { useEditDialog } from '@/components/ui/edit-dialog';
 import { RowButton } from '@/components/ui/row-button';
 import { toaster, toastFailure } from '@/components/ui/toaster';
 import { useAppInfo } from '@/lib/app-info';
@@ -82,7 +82,6 @@ function Applications({
   const clients = useOidcClients(organisationId, enabled);
   const reload = useReloadOidcClients();
   const [secret, setSecret] = useState<{ value: string; clientId: string } | null>(null);
-  const [editing, setEditing] = useState<OidcClientItem | null>(null);
   // The deployment's rule for addresses; until it is known, the strict one (the production setting). The forms take
   // the resolver of the latest render.
   const allowPrivateNetworks = useAppInfo().data?.allowPrivateNetworks ?? false;
@@ -107,14 +106,15 @@ function Applications({
     },
     onError: failed,
   });
-  const update = useMutation({
-    mutationFn: oidcClientsApi.update,
-    onSuccess: () => {
-      toaster.create({ type: 'success', title: T.SAVED });
-      setEditing(null);
-      void reload();
-    },
+  const edit = useEditDialog({
+    form: editForm,
+    valuesOf: (c: OidcClientItem) => applicationForm(c),
+    save: (c, v) => oidcClientsApi.update({ id: c.id, ...applicationFields(v) }),
+    reload,
     onError: failed,
+    fields: <ApplicationFields form={editForm} editing />,
+    testId: 'edit-application-dialog',
+    texts: { title: T.EDIT_TITLE, saved: T.SAVED, cancelLabel: T.CANCEL, confirmLabel: T.SAVE },
   });
   const rotate = useConfirmedAction({
     mutationFn: (c: OidcClientItem) => oidcClientsApi.rotateSecret(c.id),
@@ -131,11 +131,6 @@ function Applications({
     onError: failed,
     question: { title: T.REMOVE_TITLE, message: (c) => T.removeQuestion(c.name), confirmLabel: T.REMOVE },
   });
-
-  const startEdit = (c: OidcClientItem) => {
-    editForm.reset(applicationForm(c));
-    setEditing(c);
-  };
 
   return (
     <OrganisationPage
@@ -192,7 +187,7 @@ function Applications({
               <Table.Cell>{c.lastUsedAt ? formatDateTime(c.lastUsedAt) : T.NEVER}</Table.Cell>
               <Table.Cell textAlign="end">
                 <HStack gap="2" justify="end" wrap="wrap">
-                  <RowButton label={T.EDIT} of={c.name} onClick={() => startEdit(c)} />
+                  <RowButton label={T.EDIT} of={c.name} onClick={() => edit.start(c)} />
                   {c.type === 'confidential' && (
                     <RowButton label={T.ROTATE} of={c.name} onClick={() => rotate.ask(c)} />
                   )}
@@ -203,18 +198,7 @@ function Applications({
           ))}
         </DataTable>
       )}
-      <FormDialog
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        title={T.EDIT_TITLE}
-        testId="edit-application-dialog"
-        onSubmit={editForm.handleSubmit((v) => editing && update.mutate({ id: editing.id, ...applicationFields(v) }))}
-        cancelLabel={T.CANCEL}
-        confirmLabel={T.SAVE}
-        loading={update.isPending}
-      >
-        <ApplicationFields form={editForm} editing />
-      </FormDialog>
+      {edit.dialog}
       {rotate.dialog}
       {remove.dialog}
     </OrganisationPage>
