@@ -125,3 +125,34 @@ export function DialogActions({
     </>
   );
 }
+
+/** A form in a dialog (an item's fields to change): Cancel, and `confirmLabel` that submits; an × in the corner. */
+export function FormDialog({
+  cancelLabel,
+  confirmLabel,
+  loading,
+  children,
+  ...dialog
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  testId: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  cancelLabel: string;
+  confirmLabel: string;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  const actions = { cancelLabel, confirmLabel, loading };
+  return (
+    <AppDialog
+      {...dialog}
+      closeButton
+      noValidate
+      footer={<DialogActions {...actions} onCancel={dialog.onClose} submit />}
+    >
+      {children}
+    </AppDialog>
+  );
+}

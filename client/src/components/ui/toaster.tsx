@@ -1,7 +1,12 @@
 import { createToaster, Spinner, Stack, Toast, Toaster as ChakraToaster, useChakraContext } from '@chakra-ui/react';
+import { errorMessage } from '@/lib/api';
 
 /** The one toaster: top right, above everything (z-index 5000, spec 001 §2.7). Call toaster.create() anywhere. */
 export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 6 });
+
+/** A failed call's toast (a mutation's onError): the server's message, or `fallback` where it gave none. */
+export const toastFailure = (fallback: string) => (e: unknown) =>
+  toaster.create({ type: 'error', title: errorMessage(e, fallback) });
 
 /** Rendered in place (it is position: fixed), not in a Portal: a portal mounts a render late and would miss toasts from a page's first effect. */
 export function Toaster() {

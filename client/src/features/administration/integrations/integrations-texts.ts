@@ -1,3 +1,6 @@
+import { SECRET_SHOWN_ONCE_TEXTS } from '@/components/SecretShownOnce';
+import { SECTION_UNAVAILABLE } from '@/components/SectionUnavailable';
+
 /** The words of the Integrations page (users/integrations). */
 export const INTEGRATIONS_TEXTS = {
   TITLE: 'Integrations',
@@ -6,12 +9,11 @@ export const INTEGRATIONS_TEXTS = {
   ORGANISATION: 'Organisation',
   OWN_ORGANISATION: 'Choose an organisation',
   SUPPORT_PICK: 'Choose an organisation to see its API keys and webhooks.',
-  UNAVAILABLE: 'This section is not available right now. Please try again later.',
+  UNAVAILABLE: SECTION_UNAVAILABLE,
   NEVER: 'Never',
   NONE_YET: '—',
   COPY: 'Copy',
-  COPIED: 'Copied',
-  DONE: 'I have copied it',
+  DONE: SECRET_SHOWN_ONCE_TEXTS.DONE,
   CANCEL: 'Cancel',
   SAVE: 'Save',
   REMOVE: 'Remove',

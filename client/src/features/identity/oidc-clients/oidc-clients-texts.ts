@@ -9,7 +9,6 @@ export const OIDC_CLIENTS_TEXTS = {
   ISSUER_HELP:
     'Configure your applications with this issuer: they find every endpoint of the portal at its /.well-known/openid-configuration.',
   COPY_ISSUER: 'Copy issuer',
-  COPIED: 'Copied',
   REGISTER: 'Register application',
   NAME: 'Application name',
   TYPE: 'Type',

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Box, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { DataTable } from '@/components/ui/data-table';
 
 export interface FigureSeries {
   name: string;
@@ -41,6 +42,26 @@ export function ChartFigure({
   const grid = <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />;
   const tooltip = <Tooltip animationDuration={100} content={<Chart.Tooltip />} />;
   const legend = series.length > 1 ? <Legend content={<Chart.Legend />} /> : null;
+  // Recharts 3 reads its parts from fragments too: the grid, axes, tooltip and legend of the upright charts.
+  const frame = (
+    <>
+      {grid}
+      {axisX}
+      {axisY}
+      {tooltip}
+      {legend}
+    </>
+  );
+  const bars = (stacked: boolean) =>
+    chart.series.map((s) => (
+      <Bar
+        key={String(s.name)}
+        isAnimationActive={false}
+        dataKey={chart.key(s.name)}
+        fill={chart.color(s.color)}
+        stackId={stacked ? s.stackId : undefined}
+      />
+    ));
   return (
     <Box as="figure" aria-labelledby={titleId} data-testid={testId} borderWidth="1px" rounded="md" p="4">
       <Stack gap="3">
@@ -56,11 +77,7 @@ export function ChartFigure({
           <Chart.Root maxH="xs" chart={chart}>
             {kind === 'line' ? (
               <LineChart {...common}>
-                {grid}
-                {axisX}
-                {axisY}
-                {tooltip}
-                {legend}
+                {frame}
                 {chart.series.map((s) => (
                   <Line
                     key={String(s.name)}
@@ -77,61 +94,34 @@ export function ChartFigure({
                 <XAxis type="number" allowDecimals={false} tickLine={false} axisLine={false} />
                 <YAxis type="category" dataKey={chart.key(xKey)} width={180} tickLine={false} axisLine={false} />
                 {tooltip}
-                {chart.series.map((s) => (
-                  <Bar
-                    key={String(s.name)}
-                    isAnimationActive={false}
-                    dataKey={chart.key(s.name)}
-                    fill={chart.color(s.color)}
-                  />
-                ))}
+                {bars(false)}
               </BarChart>
             ) : (
               <BarChart {...common}>
-                {grid}
-                {axisX}
-                {axisY}
-                {tooltip}
-                {legend}
-                {chart.series.map((s) => (
-                  <Bar
-                    key={String(s.name)}
-                    isAnimationActive={false}
-                    dataKey={chart.key(s.name)}
-                    fill={chart.color(s.color)}
-                    stackId={s.stackId}
-                  />
-                ))}
+                {frame}
+                {bars(true)}
               </BarChart>
             )}
           </Chart.Root>
         </Box>
-        <Table.ScrollArea maxH="xs" tabIndex={0} aria-label={`${title}: the figures`} borderWidth="1px" rounded="sm">
-          <Table.Root size="sm" data-testid={`${testId}-table`}>
-            <Table.Caption srOnly>{title}</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                {[xKey, ...series.map((s) => s.name)].map((c) => (
-                  <Table.ColumnHeader key={c} scope="col" textTransform="capitalize">
-                    {c}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((r, i) => (
-                <Table.Row key={`${String(r[xKey])}-${i}`}>
-                  <Table.Cell>{r[xKey]}</Table.Cell>
-                  {series.map((s) => (
-                    <Table.Cell key={s.name} textAlign="end">
-                      {r[s.name]}
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
+        <DataTable
+          data-testid={`${testId}-table`}
+          caption={title}
+          columns={[xKey, ...series.map((s) => s.name)]}
+          header={{ scope: 'col', textTransform: 'capitalize' }}
+          scroll={{ maxH: 'xs', tabIndex: 0, 'aria-label': `${title}: the figures`, borderWidth: '1px', rounded: 'sm' }}
+        >
+          {rows.map((r, i) => (
+            <Table.Row key={`${String(r[xKey])}-${i}`}>
+              <Table.Cell>{r[xKey]}</Table.Cell>
+              {series.map((s) => (
+                <Table.Cell key={s.name} textAlign="end">
+                  {r[s.name]}
+                </Table.Cell>
               ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+            </Table.Row>
+          ))}
+        </DataTable>
       </Stack>
     </Box>
   );

@@ -4,6 +4,7 @@ import { Chart, useChart } from '@chakra-ui/charts';
 import { Line, LineChart } from 'recharts';
 import { Link as RouterLink } from 'react-router';
 import { GLANCE_TREND_DAYS, type OrganisationGlance } from '@shared/administration/insights';
+import { DataTable } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/formats';
@@ -93,54 +94,48 @@ export function OrganisationsGlancePage() {
       <Text color="fg.muted" fontSize="sm">
         Select a column's name to sort by it; select an organisation for its insights.
       </Text>
-      <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} aria-label="Organisations">
-        <Table.Root size="sm" data-testid="glance-table">
-          <Table.Header>
-            <Table.Row>
-              {COLUMNS.map((c) => (
-                <Table.ColumnHeader
-                  key={c.key}
-                  scope="col"
-                  aria-sort={sort.key === c.key ? (sort.descending ? 'descending' : 'ascending') : undefined}
-                >
-                  <Button variant="plain" size="sm" px="0" onClick={() => sortBy(c.key)}>
-                    {c.label}
-                    {sort.key === c.key ? (sort.descending ? ' ↓' : ' ↑') : ''}
-                  </Button>
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((o) => (
-              <Table.Row key={o.organisationId} data-testid="glance-row">
-                <Table.Cell>
-                  <Link asChild colorPalette="blue" variant="underline">
-                    <RouterLink to={`${paths.insights}?organisationId=${o.organisationId}`}>{o.name}</RouterLink>
-                  </Link>
-                </Table.Cell>
-                <Table.Cell>
-                  {o.activeUsers} of {o.allowedUsers}
-                </Table.Cell>
-                <Table.Cell>
-                  {percent(o.mfaAdoption.enrolled, o.mfaAdoption.total)} ({o.mfaAdoption.enrolled} of{' '}
-                  {o.mfaAdoption.total})
-                </Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={o.ssoEnabled ? 'green' : 'gray'}>{o.ssoEnabled ? 'On' : 'Off'}</Badge>
-                </Table.Cell>
-                <Table.Cell>{o.lastSignInAt ? formatDateTime(o.lastSignInAt) : 'Never'}</Table.Cell>
-                <Table.Cell>
-                  <Stack direction="row" align="center" gap="2">
-                    <Sparkline values={o.signInTrend} />
-                    <Text>{total(o)}</Text>
-                  </Stack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <DataTable
+        data-testid="glance-table"
+        scroll={{ borderWidth: '1px', rounded: 'md', tabIndex: 0, 'aria-label': 'Organisations' }}
+        head={COLUMNS.map((c) => (
+          <Table.ColumnHeader
+            key={c.key}
+            scope="col"
+            aria-sort={sort.key === c.key ? (sort.descending ? 'descending' : 'ascending') : undefined}
+          >
+            <Button variant="plain" size="sm" px="0" onClick={() => sortBy(c.key)}>
+              {c.label}
+              {sort.key === c.key ? (sort.descending ? ' ↓' : ' ↑') : ''}
+            </Button>
+          </Table.ColumnHeader>
+        ))}
+      >
+        {rows.map((o) => (
+          <Table.Row key={o.organisationId} data-testid="glance-row">
+            <Table.Cell>
+              <Link asChild colorPalette="blue" variant="underline">
+                <RouterLink to={`${paths.insights}?organisationId=${o.organisationId}`}>{o.name}</RouterLink>
+              </Link>
+            </Table.Cell>
+            <Table.Cell>
+              {o.activeUsers} of {o.allowedUsers}
+            </Table.Cell>
+            <Table.Cell>
+              {percent(o.mfaAdoption.enrolled, o.mfaAdoption.total)} ({o.mfaAdoption.enrolled} of {o.mfaAdoption.total})
+            </Table.Cell>
+            <Table.Cell>
+              <Badge colorPalette={o.ssoEnabled ? 'green' : 'gray'}>{o.ssoEnabled ? 'On' : 'Off'}</Badge>
+            </Table.Cell>
+            <Table.Cell>{o.lastSignInAt ? formatDateTime(o.lastSignInAt) : 'Never'}</Table.Cell>
+            <Table.Cell>
+              <Stack direction="row" align="center" gap="2">
+                <Sparkline values={o.signInTrend} />
+                <Text>{total(o)}</Text>
+              </Stack>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </DataTable>
     </Stack>
   );
 }

@@ -1,22 +1,7 @@
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import {
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Field,
-  Fieldset,
-  Heading,
-  HStack,
-  Input,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
+import { Badge, Checkbox, Field, Fieldset, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import {
   API_KEY_MESSAGES,
   API_KEY_NAME_MAX,
@@ -24,16 +9,16 @@ import {
   API_KEY_SCOPES,
   type ApiKeyItem,
   type ApiKeyScope,
-  type NewApiKey,
 } from '@shared/administration/api-keys';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toaster } from '@/components/ui/toaster';
-import { errorMessage } from '@/lib/api';
+import { useIssuedCredentials } from '@/components/issued-credentials';
+import { SectionUnavailable } from '@/components/SectionUnavailable';
+import { AddForm } from '@/components/ui/add-form';
+import { DataTable } from '@/components/ui/data-table';
+import { RowButton } from '@/components/ui/row-button';
 import { formatDate, formatDateTime } from '@/lib/formats';
 import { ruled } from '@/lib/forms';
 import { apiKeysApi, useApiKeys, useReloadIntegrations } from '../api/integrations-api';
 import { INTEGRATIONS_TEXTS } from '../integrations-texts';
-import { SecretShownOnce, SectionUnavailable } from './SecretShownOnce';
 
 const T = INTEGRATIONS_TEXTS.API_KEYS;
 const C = T.COLUMNS;
@@ -58,40 +43,30 @@ type KeyForm = z.infer<typeof keySchema>;
 export function ApiKeysSection({ organisationId, enabled }: { organisationId?: number; enabled: boolean }) {
   const keys = useApiKeys(organisationId, enabled);
   const reload = useReloadIntegrations();
-  const [made, setMade] = useState<NewApiKey | null>(null);
-  const [revoking, setRevoking] = useState<ApiKeyItem | null>(null);
+  const credentials = useIssuedCredentials({
+    create: apiKeysApi.create,
+    revoke: (k: ApiKeyItem) => apiKeysApi.revoke(k.id),
+    reload,
+    secretOf: (made) => made.key,
+    testId: 'new-api-key',
+    texts: T,
+  });
   const form = useForm<KeyForm>({
     resolver: zodResolver(keySchema),
     defaultValues: { name: '', scopes: [], expires: '' },
   });
   const errors = form.formState.errors;
 
-  const create = useMutation({
-    mutationFn: apiKeysApi.create,
-    onSuccess: (key) => {
-      setMade(key);
-      form.reset();
-      void reload();
-    },
-    onError: (e) => toaster.create({ type: 'error', title: errorMessage(e, T.FAILED) }),
-  });
-  const revoke = useMutation({
-    mutationFn: (k: ApiKeyItem) => apiKeysApi.revoke(k.id),
-    onSuccess: () => {
-      toaster.create({ type: 'success', title: T.REVOKED });
-      setRevoking(null);
-      void reload();
-    },
-    onError: (e) => toaster.create({ type: 'error', title: errorMessage(e, T.FAILED) }),
-  });
-
   const submit = form.handleSubmit(({ name, scopes, expires }) =>
-    create.mutate({
-      name: name.trim(),
-      scopes,
-      ...(expires ? { expiresAt: endOfDay(expires).toISOString() } : {}),
-      organisationId,
-    }),
+    credentials.create.mutate(
+      {
+        name: name.trim(),
+        scopes,
+        ...(expires ? { expiresAt: endOfDay(expires).toISOString() } : {}),
+        organisationId,
+      },
+      { onSuccess: () => form.reset() },
+    ),
   );
 
   return (
@@ -100,138 +75,92 @@ export function ApiKeysSection({ organisationId, enabled }: { organisationId?: n
         {T.TITLE}
       </Heading>
       <Text color="fg.muted">{T.INTRO}</Text>
-      {made && (
-        <SecretShownOnce
-          title={T.CREATED_TITLE}
-          text={T.CREATED}
-          value={made.key}
-          copyLabel={T.COPY}
-          testId="new-api-key"
-          onDone={() => setMade(null)}
+      {credentials.shownOnce}
+      <AddForm label={T.CREATE} onSubmit={submit} loading={credentials.create.isPending}>
+        <HStack align="start" gap="3" wrap="wrap">
+          <Field.Root invalid={!!errors.name} required maxW="sm">
+            <Field.Label>
+              {T.NAME}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input placeholder="HR system" autoComplete="off" {...form.register('name')} />
+            <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.expires} maxW="3xs">
+            <Field.Label>{T.EXPIRES}</Field.Label>
+            <Input type="date" {...form.register('expires')} />
+            <Field.ErrorText>{errors.expires?.message}</Field.ErrorText>
+          </Field.Root>
+        </HStack>
+        <Controller
+          control={form.control}
+          name="scopes"
+          render={({ field }) => (
+            <Fieldset.Root invalid={!!errors.scopes}>
+              <Fieldset.Legend>{T.SCOPES}</Fieldset.Legend>
+              <Stack gap="1">
+                {API_KEY_SCOPES.map((scope) => (
+                  <Checkbox.Root
+                    key={scope}
+                    colorPalette="blue"
+                    checked={field.value.includes(scope)}
+                    onCheckedChange={(e) =>
+                      field.onChange(
+                        API_KEY_SCOPES.filter((s) =>
+                          s === scope ? e.checked === true : field.value.includes(s as ApiKeyScope),
+                        ),
+                      )
+                    }
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label>
+                      <Text as="span" fontFamily="mono">
+                        {scope}
+                      </Text>
+                      {' — '}
+                      {API_KEY_SCOPE_LABELS[scope]}
+                    </Checkbox.Label>
+                  </Checkbox.Root>
+                ))}
+              </Stack>
+              <Fieldset.ErrorText>{errors.scopes?.message}</Fieldset.ErrorText>
+            </Fieldset.Root>
+          )}
         />
-      )}
-      <form noValidate onSubmit={submit} aria-label={T.CREATE}>
-        <Stack gap="3" maxW="2xl">
-          <HStack align="start" gap="3" wrap="wrap">
-            <Field.Root invalid={!!errors.name} required maxW="sm">
-              <Field.Label>
-                {T.NAME}
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <Input placeholder="HR system" autoComplete="off" {...form.register('name')} />
-              <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.expires} maxW="3xs">
-              <Field.Label>{T.EXPIRES}</Field.Label>
-              <Input type="date" {...form.register('expires')} />
-              <Field.ErrorText>{errors.expires?.message}</Field.ErrorText>
-            </Field.Root>
-          </HStack>
-          <Controller
-            control={form.control}
-            name="scopes"
-            render={({ field }) => (
-              <Fieldset.Root invalid={!!errors.scopes}>
-                <Fieldset.Legend>{T.SCOPES}</Fieldset.Legend>
-                <Stack gap="1">
-                  {API_KEY_SCOPES.map((scope) => (
-                    <Checkbox.Root
-                      key={scope}
-                      colorPalette="blue"
-                      checked={field.value.includes(scope)}
-                      onCheckedChange={(e) =>
-                        field.onChange(
-                          API_KEY_SCOPES.filter((s) =>
-                            s === scope ? e.checked === true : field.value.includes(s as ApiKeyScope),
-                          ),
-                        )
-                      }
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>
-                        <Text as="span" fontFamily="mono">
-                          {scope}
-                        </Text>
-                        {' — '}
-                        {API_KEY_SCOPE_LABELS[scope]}
-                      </Checkbox.Label>
-                    </Checkbox.Root>
-                  ))}
-                </Stack>
-                <Fieldset.ErrorText>{errors.scopes?.message}</Fieldset.ErrorText>
-              </Fieldset.Root>
-            )}
-          />
-          <Box>
-            <Button type="submit" colorPalette="blue" loading={create.isPending}>
-              {T.CREATE}
-            </Button>
-          </Box>
-        </Stack>
-      </form>
+      </AddForm>
       {keys.isError && <SectionUnavailable testId="api-keys-unavailable" />}
       {keys.data && keys.data.length === 0 && <Text>{T.NONE}</Text>}
       {keys.data && keys.data.length > 0 && (
-        <Table.ScrollArea>
-          <Table.Root size="sm" data-testid="api-keys">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{C.NAME}</Table.ColumnHeader>
-                <Table.ColumnHeader>{C.KEY}</Table.ColumnHeader>
-                <Table.ColumnHeader>{C.SCOPES}</Table.ColumnHeader>
-                <Table.ColumnHeader>{C.CREATED}</Table.ColumnHeader>
-                <Table.ColumnHeader>{C.EXPIRES}</Table.ColumnHeader>
-                <Table.ColumnHeader>{C.LAST_USED}</Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Box srOnly>{INTEGRATIONS_TEXTS.ACTIONS}</Box>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {keys.data.map((k) => (
-                <Table.Row key={k.id} data-testid="api-key-row">
-                  <Table.Cell>{k.name}</Table.Cell>
-                  <Table.Cell fontFamily="mono">{k.prefix}…</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="1" wrap="wrap">
-                      {k.scopes.map((s) => (
-                        <Badge key={s} variant="outline">
-                          {s}
-                        </Badge>
-                      ))}
-                    </HStack>
-                  </Table.Cell>
-                  <Table.Cell>{formatDateTime(k.createdAt)}</Table.Cell>
-                  <Table.Cell>{k.expiresAt ? formatDate(k.expiresAt) : T.NO_EXPIRY}</Table.Cell>
-                  <Table.Cell>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : INTEGRATIONS_TEXTS.NEVER}</Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      colorPalette="red"
-                      aria-label={`${T.REVOKE} ${k.name}`}
-                      onClick={() => setRevoking(k)}
-                    >
-                      {T.REVOKE}
-                    </Button>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable
+          data-testid="api-keys"
+          columns={[C.NAME, C.KEY, C.SCOPES, C.CREATED, C.EXPIRES, C.LAST_USED]}
+          actions={INTEGRATIONS_TEXTS.ACTIONS}
+        >
+          {keys.data.map((k) => (
+            <Table.Row key={k.id} data-testid="api-key-row">
+              <Table.Cell>{k.name}</Table.Cell>
+              <Table.Cell fontFamily="mono">{k.prefix}…</Table.Cell>
+              <Table.Cell>
+                <HStack gap="1" wrap="wrap">
+                  {k.scopes.map((s) => (
+                    <Badge key={s} variant="outline">
+                      {s}
+                    </Badge>
+                  ))}
+                </HStack>
+              </Table.Cell>
+              <Table.Cell>{formatDateTime(k.createdAt)}</Table.Cell>
+              <Table.Cell>{k.expiresAt ? formatDate(k.expiresAt) : T.NO_EXPIRY}</Table.Cell>
+              <Table.Cell>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : INTEGRATIONS_TEXTS.NEVER}</Table.Cell>
+              <Table.Cell textAlign="end">
+                <RowButton label={T.REVOKE} of={k.name} colorPalette="red" onClick={() => credentials.revoke.ask(k)} />
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
       )}
-      <ConfirmDialog
-        open={revoking !== null}
-        title={T.REVOKE_TITLE}
-        message={revoking ? T.revokeQuestion(revoking.name) : ''}
-        confirmLabel={T.REVOKE}
-        cancelLabel={INTEGRATIONS_TEXTS.CANCEL}
-        loading={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate(revoking)}
-        onClose={() => setRevoking(null)}
-      />
+      {credentials.revoke.dialog}
     </Stack>
   );
 }

@@ -11,14 +11,15 @@ import {
   type LogStreamItem,
   type LogStreamTestResult,
 } from '@shared/administration/integrations';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toaster } from '@/components/ui/toaster';
-import { errorMessage } from '@/lib/api';
+import { SectionUnavailable } from '@/components/SectionUnavailable';
+import { useConfirmedAction } from '@/components/ui/confirm-action';
+import { DataTable } from '@/components/ui/data-table';
+import { RowButton } from '@/components/ui/row-button';
+import { toaster, toastFailure } from '@/components/ui/toaster';
 import { formatDateTime } from '@/lib/formats';
 import { ruled } from '@/lib/forms';
 import { logStreamsApi, useLogStreams, useReloadIntegrations } from '../api/integrations-api';
 import { INTEGRATIONS_TEXTS } from '../integrations-texts';
-import { SectionUnavailable } from './SecretShownOnce';
 
 const T = INTEGRATIONS_TEXTS.LOG_STREAMS;
 const C = T.COLUMNS;
@@ -52,11 +53,10 @@ export function LogStreamsSection({
 }) {
   const streams = useLogStreams(organisationId, enabled);
   const reload = useReloadIntegrations();
-  const [removing, setRemoving] = useState<LogStreamItem | null>(null);
   const [tested, setTested] = useState<{ url: string; result: LogStreamTestResult } | null>(null);
   const form = useForm<StreamForm>({ resolver: zodResolver(streamSchema), defaultValues: blank });
   const errors = form.formState.errors;
-  const failed = (e: unknown) => toaster.create({ type: 'error', title: errorMessage(e, T.FAILED) });
+  const failed = toastFailure(T.FAILED);
 
   const create = useMutation({
     mutationFn: logStreamsApi.create,
@@ -75,15 +75,19 @@ export function LogStreamsSection({
     },
     onError: failed,
   });
-  const remove = useMutation({
+  const remove = useConfirmedAction({
     mutationFn: (s: LogStreamItem) => logStreamsApi.remove(s.id),
     onSuccess: (_done, s) => {
       if (tested?.url === s.url) setTested(null);
       toaster.create({ type: 'success', title: T.REMOVED });
-      setRemoving(null);
       void reload();
     },
     onError: failed,
+    question: {
+      title: T.REMOVE_TITLE,
+      message: (s) => T.removeQuestion(s.url),
+      confirmLabel: INTEGRATIONS_TEXTS.REMOVE,
+    },
   });
 
   return (
@@ -157,72 +161,46 @@ export function LogStreamsSection({
           )}
           {streams.data && streams.data.length === 0 && <Text>{T.NONE}</Text>}
           {streams.data && streams.data.length > 0 && (
-            <Table.ScrollArea>
-              <Table.Root size="sm" data-testid="log-streams">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{C.TYPE}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{C.URL}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{C.LAST_DELIVERED}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{C.LAST_ERROR}</Table.ColumnHeader>
-                    <Table.ColumnHeader>
-                      <Box srOnly>{INTEGRATIONS_TEXTS.ACTIONS}</Box>
-                    </Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {streams.data.map((s) => (
-                    <Table.Row key={s.id} data-testid="log-stream-row">
-                      <Table.Cell>{T.TYPES[s.type]}</Table.Cell>
-                      <Table.Cell fontFamily="mono" wordBreak="break-all">
-                        {s.url}
-                      </Table.Cell>
-                      <Table.Cell>
-                        {s.lastDeliveredAt ? formatDateTime(s.lastDeliveredAt) : INTEGRATIONS_TEXTS.NEVER}
-                      </Table.Cell>
-                      <Table.Cell maxW="xs" wordBreak="break-word">
-                        {s.lastError ?? INTEGRATIONS_TEXTS.NONE_YET}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <HStack gap="2" justify="end">
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            aria-label={`${T.TEST} ${s.url}`}
-                            loading={test.isPending && test.variables?.id === s.id}
-                            onClick={() => test.mutate(s)}
-                          >
-                            {T.TEST}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            colorPalette="red"
-                            aria-label={`${INTEGRATIONS_TEXTS.REMOVE} ${s.url}`}
-                            onClick={() => setRemoving(s)}
-                          >
-                            {INTEGRATIONS_TEXTS.REMOVE}
-                          </Button>
-                        </HStack>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <DataTable
+              data-testid="log-streams"
+              columns={[C.TYPE, C.URL, C.LAST_DELIVERED, C.LAST_ERROR]}
+              actions={INTEGRATIONS_TEXTS.ACTIONS}
+            >
+              {streams.data.map((s) => (
+                <Table.Row key={s.id} data-testid="log-stream-row">
+                  <Table.Cell>{T.TYPES[s.type]}</Table.Cell>
+                  <Table.Cell fontFamily="mono" wordBreak="break-all">
+                    {s.url}
+                  </Table.Cell>
+                  <Table.Cell>
+                    {s.lastDeliveredAt ? formatDateTime(s.lastDeliveredAt) : INTEGRATIONS_TEXTS.NEVER}
+                  </Table.Cell>
+                  <Table.Cell maxW="xs" wordBreak="break-word">
+                    {s.lastError ?? INTEGRATIONS_TEXTS.NONE_YET}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <HStack gap="2" justify="end">
+                      <RowButton
+                        label={T.TEST}
+                        of={s.url}
+                        loading={test.isPending && test.variables?.id === s.id}
+                        onClick={() => test.mutate(s)}
+                      />
+                      <RowButton
+                        label={INTEGRATIONS_TEXTS.REMOVE}
+                        of={s.url}
+                        colorPalette="red"
+                        onClick={() => remove.ask(s)}
+                      />
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </DataTable>
           )}
         </>
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        title={T.REMOVE_TITLE}
-        message={removing ? T.removeQuestion(removing.url) : ''}
-        confirmLabel={INTEGRATIONS_TEXTS.REMOVE}
-        cancelLabel={INTEGRATIONS_TEXTS.CANCEL}
-        loading={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
-        onClose={() => setRemoving(null)}
-      />
+      {remove.dialog}
     </Stack>
   );
 }

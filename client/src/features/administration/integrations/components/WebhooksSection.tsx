@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Badge, Box, Button, Checkbox, Field, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Checkbox, Field, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   WEBHOOK_ALL_EVENTS,
@@ -11,17 +11,20 @@ import {
   type WebhookEndpointItem,
   type WebhookSubscription,
 } from '@shared/administration/integrations';
-import { AppDialog, DialogActions } from '@/components/ui/app-dialog';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toaster } from '@/components/ui/toaster';
-import { errorMessage } from '@/lib/api';
+import { SecretShownOnce } from '@/components/SecretShownOnce';
+import { SectionUnavailable } from '@/components/SectionUnavailable';
+import { AddForm } from '@/components/ui/add-form';
+import { useConfirmedAction } from '@/components/ui/confirm-action';
+import { DataTable } from '@/components/ui/data-table';
+import { useEditDialog } from '@/components/ui/edit-dialog';
+import { RowButton } from '@/components/ui/row-button';
+import { toaster, toastFailure } from '@/components/ui/toaster';
 import { formatDateTime } from '@/lib/formats';
 import { ruled } from '@/lib/forms';
 import { queryKeys } from '@/lib/query-keys';
 import { useDeliveries, useReloadIntegrations, useWebhooks, webhooksApi } from '../api/integrations-api';
 import { INTEGRATIONS_TEXTS } from '../integrations-texts';
 import { EventsField } from './EventsField';
-import { SecretShownOnce, SectionUnavailable } from './SecretShownOnce';
 
 const T = INTEGRATIONS_TEXTS.WEBHOOKS;
 const C = T.COLUMNS;
@@ -92,60 +95,45 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointItem }) {
       toaster.create({ type: 'success', title: T.RETRIED });
       void client.invalidateQueries({ queryKey: queryKeys.integrations.deliveries(endpoint.id) });
     },
-    onError: (e) => toaster.create({ type: 'error', title: errorMessage(e, T.FAILED) }),
+    onError: toastFailure(T.FAILED),
   });
   if (deliveries.isError) return <SectionUnavailable testId="deliveries-unavailable" />;
   if (!deliveries.data) return null;
   if (deliveries.data.length === 0) return <Text>{T.NO_DELIVERIES}</Text>;
   return (
-    <Table.ScrollArea>
-      <Table.Root size="sm" data-testid="webhook-deliveries" aria-label={`${T.DELIVERIES}: ${endpoint.url}`}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{C.EVENT}</Table.ColumnHeader>
-            <Table.ColumnHeader>{C.STATUS}</Table.ColumnHeader>
-            <Table.ColumnHeader>{C.ATTEMPTS}</Table.ColumnHeader>
-            <Table.ColumnHeader>{C.CODE}</Table.ColumnHeader>
-            <Table.ColumnHeader>{C.ERROR}</Table.ColumnHeader>
-            <Table.ColumnHeader>{C.NEXT}</Table.ColumnHeader>
-            <Table.ColumnHeader>
-              <Box srOnly>{INTEGRATIONS_TEXTS.ACTIONS}</Box>
-            </Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {deliveries.data.map((d) => (
-            <Table.Row key={d.id} data-testid="webhook-delivery-row">
-              <Table.Cell fontFamily="mono">{d.type}</Table.Cell>
-              <Table.Cell>
-                <Badge colorPalette={d.status === 'succeeded' ? 'green' : d.status === 'failed' ? 'red' : 'gray'}>
-                  {d.status}
-                </Badge>
-              </Table.Cell>
-              <Table.Cell>{d.attempts}</Table.Cell>
-              <Table.Cell>{d.lastStatusCode ?? INTEGRATIONS_TEXTS.NONE_YET}</Table.Cell>
-              <Table.Cell maxW="xs" wordBreak="break-word">
-                {d.lastError ?? INTEGRATIONS_TEXTS.NONE_YET}
-              </Table.Cell>
-              <Table.Cell>{d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : INTEGRATIONS_TEXTS.NONE_YET}</Table.Cell>
-              <Table.Cell textAlign="end">
-                {d.status !== 'succeeded' && (
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    aria-label={`${T.RETRY} ${d.type} ${d.eventId}`}
-                    loading={retry.isPending && retry.variables?.deliveryId === d.id}
-                    onClick={() => retry.mutate({ webhookId: endpoint.id, deliveryId: d.id })}
-                  >
-                    {T.RETRY}
-                  </Button>
-                )}
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <DataTable
+      data-testid="webhook-deliveries"
+      aria-label={`${T.DELIVERIES}: ${endpoint.url}`}
+      columns={[C.EVENT, C.STATUS, C.ATTEMPTS, C.CODE, C.ERROR, C.NEXT]}
+      actions={INTEGRATIONS_TEXTS.ACTIONS}
+    >
+      {deliveries.data.map((d) => (
+        <Table.Row key={d.id} data-testid="webhook-delivery-row">
+          <Table.Cell fontFamily="mono">{d.type}</Table.Cell>
+          <Table.Cell>
+            <Badge colorPalette={d.status === 'succeeded' ? 'green' : d.status === 'failed' ? 'red' : 'gray'}>
+              {d.status}
+            </Badge>
+          </Table.Cell>
+          <Table.Cell>{d.attempts}</Table.Cell>
+          <Table.Cell>{d.lastStatusCode ?? INTEGRATIONS_TEXTS.NONE_YET}</Table.Cell>
+          <Table.Cell maxW="xs" wordBreak="break-word">
+            {d.lastError ?? INTEGRATIONS_TEXTS.NONE_YET}
+          </Table.Cell>
+          <Table.Cell>{d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : INTEGRATIONS_TEXTS.NONE_YET}</Table.Cell>
+          <Table.Cell textAlign="end">
+            {d.status !== 'succeeded' && (
+              <RowButton
+                label={T.RETRY}
+                of={`${d.type} ${d.eventId}`}
+                loading={retry.isPending && retry.variables?.deliveryId === d.id}
+                onClick={() => retry.mutate({ webhookId: endpoint.id, deliveryId: d.id })}
+              />
+            )}
+          </Table.Cell>
+        </Table.Row>
+      ))}
+    </DataTable>
   );
 }
 
@@ -155,13 +143,10 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
   const reload = useReloadIntegrations();
   const queryClient = useQueryClient();
   const [secret, setSecret] = useState<{ value: string; previousValidUntil?: string } | null>(null);
-  const [editing, setEditing] = useState<WebhookEndpointItem | null>(null);
-  const [rotating, setRotating] = useState<WebhookEndpointItem | null>(null);
-  const [removing, setRemoving] = useState<WebhookEndpointItem | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const addForm = useForm<EndpointForm>({ resolver: zodResolver(endpointSchema), defaultValues: blank });
   const editForm = useForm<EndpointForm>({ resolver: zodResolver(endpointSchema), defaultValues: blank });
-  const failed = (e: unknown) => toaster.create({ type: 'error', title: errorMessage(e, T.FAILED) });
+  const failed = toastFailure(T.FAILED);
 
   const create = useMutation({
     mutationFn: webhooksApi.create,
@@ -172,22 +157,11 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
     },
     onError: failed,
   });
-  const update = useMutation({
-    mutationFn: webhooksApi.update,
-    onSuccess: () => {
-      toaster.create({ type: 'success', title: T.SAVED });
-      setEditing(null);
-      void reload();
-    },
-    onError: failed,
-  });
-  const rotate = useMutation({
+  const rotate = useConfirmedAction({
     mutationFn: (e: WebhookEndpointItem) => webhooksApi.rotate(e.id),
-    onSuccess: (r) => {
-      setSecret({ value: r.secret, previousValidUntil: r.previousSecretValidUntil });
-      setRotating(null);
-    },
+    onSuccess: (r) => setSecret({ value: r.secret, previousValidUntil: r.previousSecretValidUntil }),
     onError: failed,
+    question: { title: T.ROTATE_TITLE, message: (e) => T.rotateQuestion(e.url), confirmLabel: T.ROTATE },
   });
   const test = useMutation({
     mutationFn: (e: WebhookEndpointItem) => webhooksApi.test(e.id),
@@ -201,29 +175,44 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
     },
     onError: failed,
   });
-  const remove = useMutation({
+  const remove = useConfirmedAction({
     mutationFn: (e: WebhookEndpointItem) => webhooksApi.remove(e.id),
     onSuccess: () => {
       toaster.create({ type: 'success', title: T.REMOVED });
-      setRemoving(null);
       void reload();
     },
     onError: failed,
+    question: {
+      title: T.REMOVE_TITLE,
+      message: (e) => T.removeQuestion(e.url),
+      confirmLabel: INTEGRATIONS_TEXTS.REMOVE,
+    },
   });
 
-  const startEdit = (e: WebhookEndpointItem) => {
-    editForm.reset({
-      url: e.url,
-      events: e.events as WebhookSubscription[],
-      description: e.description ?? '',
-      enabled: e.enabled,
-    });
-    setEditing(e);
-  };
   const fields = ({ url, events, description }: EndpointForm) => ({
     url: url.trim(),
     events: (events.includes(WEBHOOK_ALL_EVENTS) ? [WEBHOOK_ALL_EVENTS] : events) as WebhookSubscription[],
     description: description.trim(),
+  });
+  const edit = useEditDialog({
+    form: editForm,
+    valuesOf: (e: WebhookEndpointItem) => ({
+      url: e.url,
+      events: e.events as WebhookSubscription[],
+      description: e.description ?? '',
+      enabled: e.enabled,
+    }),
+    save: (e, v) => webhooksApi.update({ id: e.id, ...fields(v), enabled: v.enabled }),
+    reload,
+    onError: failed,
+    fields: <EndpointFields form={editForm} editing />,
+    testId: 'edit-webhook-dialog',
+    texts: {
+      title: T.EDIT_TITLE,
+      saved: T.SAVED,
+      cancelLabel: INTEGRATIONS_TEXTS.CANCEL,
+      confirmLabel: INTEGRATIONS_TEXTS.SAVE,
+    },
   });
 
   return (
@@ -247,20 +236,13 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
         <SectionUnavailable testId="webhooks-unavailable" />
       ) : (
         <>
-          <form
-            noValidate
-            aria-label={T.ADD}
+          <AddForm
+            label={T.ADD}
             onSubmit={addForm.handleSubmit((v) => create.mutate({ ...fields(v), organisationId }))}
+            loading={create.isPending}
           >
-            <Stack gap="3" maxW="2xl">
-              <EndpointFields form={addForm} editing={false} />
-              <Box>
-                <Button type="submit" colorPalette="blue" loading={create.isPending}>
-                  {T.ADD}
-                </Button>
-              </Box>
-            </Stack>
-          </form>
+            <EndpointFields form={addForm} editing={false} />
+          </AddForm>
           {endpoints.data && endpoints.data.length === 0 && <Text>{T.NONE}</Text>}
           {endpoints.data?.map((e) => (
             <Box key={e.id} borderWidth="1px" borderRadius="md" p="3" data-testid="webhook-row">
@@ -280,44 +262,26 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
                   </HStack>
                 </Stack>
                 <HStack gap="2" wrap="wrap">
-                  <Button size="xs" variant="outline" aria-label={`${T.EDIT} ${e.url}`} onClick={() => startEdit(e)}>
-                    {T.EDIT}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    aria-label={`${T.ROTATE} ${e.url}`}
-                    onClick={() => setRotating(e)}
-                  >
-                    {T.ROTATE}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    aria-label={`${T.TEST} ${e.url}`}
+                  <RowButton label={T.EDIT} of={e.url} onClick={() => edit.start(e)} />
+                  <RowButton label={T.ROTATE} of={e.url} onClick={() => rotate.ask(e)} />
+                  <RowButton
+                    label={T.TEST}
+                    of={e.url}
                     loading={test.isPending && test.variables?.id === e.id}
                     onClick={() => test.mutate(e)}
-                  >
-                    {T.TEST}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
+                  />
+                  <RowButton
+                    label={open === e.id ? T.HIDE_DELIVERIES : T.SHOW_DELIVERIES}
+                    of={e.url}
                     aria-expanded={open === e.id}
-                    aria-label={`${open === e.id ? T.HIDE_DELIVERIES : T.SHOW_DELIVERIES} ${e.url}`}
                     onClick={() => setOpen(open === e.id ? null : e.id)}
-                  >
-                    {open === e.id ? T.HIDE_DELIVERIES : T.SHOW_DELIVERIES}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
+                  />
+                  <RowButton
+                    label={INTEGRATIONS_TEXTS.REMOVE}
+                    of={e.url}
                     colorPalette="red"
-                    aria-label={`${INTEGRATIONS_TEXTS.REMOVE} ${e.url}`}
-                    onClick={() => setRemoving(e)}
-                  >
-                    {INTEGRATIONS_TEXTS.REMOVE}
-                  </Button>
+                    onClick={() => remove.ask(e)}
+                  />
                 </HStack>
               </HStack>
               {open === e.id && (
@@ -332,48 +296,9 @@ export function WebhooksSection({ organisationId, enabled }: { organisationId?: 
           ))}
         </>
       )}
-      <AppDialog
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        title={T.EDIT_TITLE}
-        testId="edit-webhook-dialog"
-        closeButton
-        noValidate
-        onSubmit={editForm.handleSubmit(
-          (v) => editing && update.mutate({ id: editing.id, ...fields(v), enabled: v.enabled }),
-        )}
-        footer={
-          <DialogActions
-            onCancel={() => setEditing(null)}
-            cancelLabel={INTEGRATIONS_TEXTS.CANCEL}
-            confirmLabel={INTEGRATIONS_TEXTS.SAVE}
-            submit
-            loading={update.isPending}
-          />
-        }
-      >
-        <EndpointFields form={editForm} editing />
-      </AppDialog>
-      <ConfirmDialog
-        open={rotating !== null}
-        title={T.ROTATE_TITLE}
-        message={rotating ? T.rotateQuestion(rotating.url) : ''}
-        confirmLabel={T.ROTATE}
-        cancelLabel={INTEGRATIONS_TEXTS.CANCEL}
-        loading={rotate.isPending}
-        onConfirm={() => rotating && rotate.mutate(rotating)}
-        onClose={() => setRotating(null)}
-      />
-      <ConfirmDialog
-        open={removing !== null}
-        title={T.REMOVE_TITLE}
-        message={removing ? T.removeQuestion(removing.url) : ''}
-        confirmLabel={INTEGRATIONS_TEXTS.REMOVE}
-        cancelLabel={INTEGRATIONS_TEXTS.CANCEL}
-        loading={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
-        onClose={() => setRemoving(null)}
-      />
+      {edit.dialog}
+      {rotate.dialog}
+      {remove.dialog}
     </Stack>
   );
 }

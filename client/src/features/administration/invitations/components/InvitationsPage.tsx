@@ -18,7 +18,6 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { assignableMainRoles, canToggleAdministrator } from '@shared/identity/account-rules';
 import {
   BulkInviteResult,
@@ -28,14 +27,15 @@ import {
   InvitationStatus,
 } from '@shared/administration/invitations';
 import { BASE_ROLE, Role, ROLE_NAMES } from '@shared/roles';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { OrganisationPicker } from '@/components/ui/organisation-picker';
-import { PageHeader } from '@/components/ui/page-header';
-import { toaster } from '@/components/ui/toaster';
+import { ChosenOrganisationPicker } from '@/components/ChosenOrganisationPicker';
+import { OrganisationPage } from '@/components/OrganisationPage';
+import { useConfirmedAction } from '@/components/ui/confirm-action';
+import { DataTable } from '@/components/ui/data-table';
+import { RowButton } from '@/components/ui/row-button';
+import { toaster, toastFailure } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime } from '@/lib/formats';
-import { useOrganisationChoices } from '@/lib/organisation-choices';
 import { useOrganisationScope } from '@/lib/organisation-scope';
 import { invitationsApi, useInvitations, useReloadInvitations } from '../api/invitations-api';
 import { csvBatches } from '../csv-batches';
@@ -63,163 +63,108 @@ const roleLabel = (i: Pick<InvitationItem, 'roleId' | 'admin'>) =>
 export function InvitationsPage() {
   const { roles, user } = useAuth();
   const scope = useOrganisationScope();
-  const [, setParams] = useSearchParams();
   const support = roles.includes(Role.E_SUPPORT);
   const organisationId = scope.organisationId;
-  const organisations = useOrganisationChoices(support && !scope.inArea);
   const [status, setStatus] = useState<InvitationStatus | ''>('');
   // Asked once the caller is known: E-Support without an organisation has none to read.
   const list = useInvitations(organisationId, status, !!user && !(support && !organisationId));
   const reload = useReloadInvitations();
-  const [revoking, setRevoking] = useState<InvitationItem | null>(null);
-
-  const after = () => {
-    setRevoking(null);
+  const done = (title: string) => () => {
+    toaster.create({ type: 'success', title });
     void reload();
   };
-  const resend = useInvitationAction((i) => invitationsApi.resend(i.id), T.RESENT, after);
-  const revoke = useInvitationAction((i) => invitationsApi.revoke(i.id), T.REVOKED, after);
+  const resend = useMutation({
+    mutationFn: (i: InvitationItem) => invitationsApi.resend(i.id),
+    onSuccess: done(T.RESENT),
+    onError: toastFailure(T.FAILED_ACTION),
+  });
+  const revoke = useConfirmedAction({
+    mutationFn: (i: InvitationItem) => invitationsApi.revoke(i.id),
+    onSuccess: done(T.REVOKED),
+    onError: toastFailure(T.FAILED_ACTION),
+    question: { title: T.REVOKE_TITLE, message: (i) => T.revokeQuestion(i.email), confirmLabel: T.REVOKE },
+  });
 
   if (support && !organisationId)
     return (
-      <Box data-testid="invitations-page">
-        <PageHeader title={T.TITLE} />
-        <Stack gap="4">
-          <Text>{T.SUPPORT_PICK}</Text>
-          {!scope.inArea && (
-            <OrganisationPicker
-              label="Organisation"
-              organisations={organisations.data}
-              emptyLabel="Choose an organisation"
-              value=""
-              onChange={(e) => e.target.value && setParams({ organisationId: e.target.value })}
-            />
-          )}
-        </Stack>
-      </Box>
+      <OrganisationPage name="invitations" texts={{ TITLE: T.TITLE }} gap="4">
+        <Text>{T.SUPPORT_PICK}</Text>
+        <ChosenOrganisationPicker label="Organisation" emptyLabel="Choose an organisation" />
+      </OrganisationPage>
     );
 
   const seats = list.data?.seats;
   return (
-    <Box data-testid="invitations-page">
-      <PageHeader title={T.TITLE} />
-      <Stack gap="6" maxW="5xl">
-        <Text color="fg.muted">{T.INTRO}</Text>
-        {seats && (
-          <Text data-testid="invitation-seats" fontWeight="medium">
-            {T.seats(seats.pendingInvitations, seats.freeSeats)}
-          </Text>
+    <OrganisationPage name="invitations" texts={T} gap="6" maxW="5xl">
+      {seats && (
+        <Text data-testid="invitation-seats" fontWeight="medium">
+          {T.seats(seats.pendingInvitations, seats.freeSeats)}
+        </Text>
+      )}
+      <InviteOne organisationId={organisationId} onDone={() => void reload()} />
+      <InviteMany organisationId={organisationId} onDone={() => void reload()} />
+      <Stack gap="3">
+        <Heading as="h2" size="md">
+          {T.LIST}
+        </Heading>
+        <Field.Root maxW="xs">
+          <Field.Label>{T.STATUS_FILTER}</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              data-testid="invitation-status-filter"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as InvitationStatus | '')}
+            >
+              <option value="">{T.ALL}</option>
+              {INVITATION_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        {list.isError && <Text color="fg.error">{errorMessage(list.error, T.FAILED_ACTION)}</Text>}
+        {list.data && list.data.items.length === 0 && <Text>{T.NONE}</Text>}
+        {list.data && list.data.items.length > 0 && (
+          <DataTable
+            data-testid="invitations"
+            columns={['Email', 'Role', 'Status', 'Expires', 'Invited by']}
+            actions="Actions"
+          >
+            {list.data.items.map((i) => (
+              <Table.Row key={i.id} data-testid="invitation-row">
+                <Table.Cell>{i.email}</Table.Cell>
+                <Table.Cell>{roleLabel(i)}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={i.status === 'pending' ? 'blue' : i.status === 'accepted' ? 'green' : 'gray'}>
+                    {STATUS_LABELS[i.status]}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell>{formatDateTime(i.expiresAt)}</Table.Cell>
+                <Table.Cell>{i.invitedBy ?? '—'}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  {(i.status === 'pending' || i.status === 'expired') && (
+                    <HStack justify="end" gap="2">
+                      <RowButton
+                        label={T.RESEND}
+                        of={i.email}
+                        loading={resend.isPending && resend.variables?.id === i.id}
+                        onClick={() => resend.mutate(i)}
+                      />
+                      <RowButton label={T.REVOKE} of={i.email} colorPalette="red" onClick={() => revoke.ask(i)} />
+                    </HStack>
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </DataTable>
         )}
-        <InviteOne organisationId={organisationId} onDone={() => void reload()} />
-        <InviteMany organisationId={organisationId} onDone={() => void reload()} />
-        <Stack gap="3">
-          <Heading as="h2" size="md">
-            {T.LIST}
-          </Heading>
-          <Field.Root maxW="xs">
-            <Field.Label>{T.STATUS_FILTER}</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                data-testid="invitation-status-filter"
-                value={status}
-                onChange={(e) => setStatus(e.target.value as InvitationStatus | '')}
-              >
-                <option value="">{T.ALL}</option>
-                {INVITATION_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          {list.isError && <Text color="fg.error">{errorMessage(list.error, T.FAILED_ACTION)}</Text>}
-          {list.data && list.data.items.length === 0 && <Text>{T.NONE}</Text>}
-          {list.data && list.data.items.length > 0 && (
-            <Table.ScrollArea>
-              <Table.Root size="sm" data-testid="invitations">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Email</Table.ColumnHeader>
-                    <Table.ColumnHeader>Role</Table.ColumnHeader>
-                    <Table.ColumnHeader>Status</Table.ColumnHeader>
-                    <Table.ColumnHeader>Expires</Table.ColumnHeader>
-                    <Table.ColumnHeader>Invited by</Table.ColumnHeader>
-                    <Table.ColumnHeader>
-                      <Box srOnly>Actions</Box>
-                    </Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {list.data.items.map((i) => (
-                    <Table.Row key={i.id} data-testid="invitation-row">
-                      <Table.Cell>{i.email}</Table.Cell>
-                      <Table.Cell>{roleLabel(i)}</Table.Cell>
-                      <Table.Cell>
-                        <Badge
-                          colorPalette={i.status === 'pending' ? 'blue' : i.status === 'accepted' ? 'green' : 'gray'}
-                        >
-                          {STATUS_LABELS[i.status]}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell>{formatDateTime(i.expiresAt)}</Table.Cell>
-                      <Table.Cell>{i.invitedBy ?? '—'}</Table.Cell>
-                      <Table.Cell textAlign="end">
-                        {(i.status === 'pending' || i.status === 'expired') && (
-                          <HStack justify="end" gap="2">
-                            <Button
-                              size="xs"
-                              variant="outline"
-                              aria-label={`${T.RESEND} ${i.email}`}
-                              loading={resend.isPending && resend.variables?.id === i.id}
-                              onClick={() => resend.mutate(i)}
-                            >
-                              {T.RESEND}
-                            </Button>
-                            <Button
-                              size="xs"
-                              variant="outline"
-                              colorPalette="red"
-                              aria-label={`${T.REVOKE} ${i.email}`}
-                              onClick={() => setRevoking(i)}
-                            >
-                              {T.REVOKE}
-                            </Button>
-                          </HStack>
-                        )}
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          )}
-        </Stack>
       </Stack>
-      <ConfirmDialog
-        open={revoking !== null}
-        title={T.REVOKE_TITLE}
-        message={revoking ? T.revokeQuestion(revoking.email) : ''}
-        confirmLabel={T.REVOKE}
-        cancelLabel="Cancel"
-        loading={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate(revoking)}
-        onClose={() => setRevoking(null)}
-      />
-    </Box>
+      {revoke.dialog}
+    </OrganisationPage>
   );
-}
-
-function useInvitationAction(run: (i: InvitationItem) => Promise<unknown>, done: string, after: () => void) {
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => {
-      toaster.create({ type: 'success', title: done });
-      after();
-    },
-    onError: (e) => toaster.create({ type: 'error', title: errorMessage(e, T.FAILED_ACTION) }),
-  });
 }
 
 function InviteOne({ organisationId, onDone }: { organisationId?: number; onDone: () => void }) {
@@ -385,28 +330,20 @@ function InviteMany({ organisationId, onDone }: { organisationId?: number; onDon
           <Text data-testid="invite-bulk-summary">
             {T.uploaded(count('invited'), count('skipped'), count('refused'))}
           </Text>
-          <Table.ScrollArea maxH="80" tabIndex={0} role="region" aria-label="Results of the upload">
-            <Table.Root size="sm" data-testid="invite-bulk-results">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Row</Table.ColumnHeader>
-                  <Table.ColumnHeader>Email</Table.ColumnHeader>
-                  <Table.ColumnHeader>Result</Table.ColumnHeader>
-                  <Table.ColumnHeader>Reason</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {results.map((r) => (
-                  <Table.Row key={r.row}>
-                    <Table.Cell>{r.row}</Table.Cell>
-                    <Table.Cell>{r.email}</Table.Cell>
-                    <Table.Cell>{BULK_STATUS_LABELS[r.status]}</Table.Cell>
-                    <Table.Cell>{r.reason ?? ''}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <DataTable
+            data-testid="invite-bulk-results"
+            columns={['Row', 'Email', 'Result', 'Reason']}
+            scroll={{ maxH: '80', tabIndex: 0, role: 'region', 'aria-label': 'Results of the upload' }}
+          >
+            {results.map((r) => (
+              <Table.Row key={r.row}>
+                <Table.Cell>{r.row}</Table.Cell>
+                <Table.Cell>{r.email}</Table.Cell>
+                <Table.Cell>{BULK_STATUS_LABELS[r.status]}</Table.Cell>
+                <Table.Cell>{r.reason ?? ''}</Table.Cell>
+              </Table.Row>
+            ))}
+          </DataTable>
         </Stack>
       )}
     </Box>

@@ -1,11 +1,9 @@
 import { Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { Navigate, NavLink, Outlet, useLocation, useSearchParams } from 'react-router';
-import { Role } from '@shared/roles';
-import { OrganisationPicker } from '@/components/ui/organisation-picker';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { ChosenOrganisationPicker } from '@/components/ChosenOrganisationPicker';
 import { organisationSettingsTabs } from '@/config/organisation-settings';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { useOrganisationChoices } from '@/lib/organisation-choices';
 import { OrganisationArea, useOrganisationScope } from '@/lib/organisation-scope';
 
 export const ORGANISATION_SETTINGS_TEXTS = {
@@ -21,11 +19,8 @@ export const ORGANISATION_SETTINGS_TEXTS = {
  */
 export function OrganisationSettingsLayout() {
   const { roles } = useAuth();
-  const support = roles.includes(Role.E_SUPPORT);
   const { organisationId } = useOrganisationScope();
-  const [, setParams] = useSearchParams();
   const { pathname } = useLocation();
-  const organisations = useOrganisationChoices(support);
   const tabs = organisationSettingsTabs(roles);
   const T = ORGANISATION_SETTINGS_TEXTS;
 
@@ -34,16 +29,7 @@ export function OrganisationSettingsLayout() {
       <Text fontSize="sm" color="fg.muted" fontWeight="semibold" textTransform="uppercase" letterSpacing="wide">
         {T.TITLE}
       </Text>
-      {support && (
-        <OrganisationPicker
-          label={T.ORGANISATION}
-          organisations={organisations.data}
-          emptyLabel={T.OWN_ORGANISATION}
-          testId="settings-organisation"
-          value={organisationId ? String(organisationId) : ''}
-          onChange={(e) => setParams(e.target.value ? { organisationId: e.target.value } : {})}
-        />
-      )}
+      <ChosenOrganisationPicker label={T.ORGANISATION} emptyLabel={T.OWN_ORGANISATION} testId="settings-organisation" />
       <Box as="nav" aria-label={T.TITLE} borderBottomWidth="1px">
         <HStack gap="1" flexWrap="wrap">
           {tabs.map((tab) => {

@@ -2,21 +2,8 @@ import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import {
-  Alert,
-  Box,
-  Button,
-  chakra,
-  Checkbox,
-  Field,
-  Input,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
-import { useSearchParams } from 'react-router';
-import { CAPABILITY_ROLES, Role } from '@shared/roles';
+import { Alert, Box, Button, chakra, Checkbox, Field, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { CAPABILITY_ROLES } from '@shared/roles';
 import {
   DEFAULT_SECURITY_POLICY,
   SECURITY_POLICY_LIMITS as L,
@@ -24,15 +11,13 @@ import {
   type SecurityPolicyChange,
 } from '@shared/administration/security-policy';
 import { SUPPORT_ACCESS_POLICIES } from '@shared/portal/support-access';
-import { OrganisationPicker } from '@/components/ui/organisation-picker';
-import { PageHeader } from '@/components/ui/page-header';
+import { OrganisationPage } from '@/components/OrganisationPage';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { useHasRole } from '@/lib/authorization';
 import { ruled } from '@/lib/forms';
-import { useOrganisationChoices } from '@/lib/organisation-choices';
-import { useOrganisationScope } from '@/lib/organisation-scope';
+import { useChosenOrganisation } from '@/lib/organisation-scope';
 import { useSaveSecurityPolicy, useSecurityPolicy } from '../api/security-policy-api';
 import { POLICY_TEXTS as T } from '../security-policy-texts';
 
@@ -104,17 +89,11 @@ function changeOf(form: PolicyForm, saved: SecurityPolicy): SecurityPolicyChange
  * organisation (?organisationId=).
  */
 export function SecurityPolicyPage() {
-  const { roles, user } = useAuth();
-  const support = roles.includes(Role.E_SUPPORT);
+  const { user } = useAuth();
   const canEdit = useHasRole(CAPABILITY_ROLES.SECURITY_POLICY_MANAGE);
-  const [, setParams] = useSearchParams();
-  const scope = useOrganisationScope();
-  const chosen = (support && scope.organisationId) || null;
-  const organisationId = chosen ?? user?.organisationId ?? null;
+  const organisationId = useChosenOrganisation().organisationId ?? user?.organisationId ?? null;
   // Whether support may act as its members is the organisation's own decision (E-Support cannot change it).
   const ownOrganisation = organisationId !== null && organisationId === user?.organisationId;
-  // In the organisation settings area, its one picker chooses the organisation.
-  const organisations = useOrganisationChoices(support && !scope.inArea);
   const policy = useSecurityPolicy(organisationId);
   const save = useSaveSecurityPolicy();
 
@@ -147,137 +126,114 @@ export function SecurityPolicyPage() {
   });
 
   return (
-    <Box data-testid="security-policy-page">
-      <PageHeader title={T.TITLE} />
-      <Stack gap="5" maxW="3xl">
-        <Text color="fg.muted">{T.INTRO}</Text>
-        {support && !scope.inArea && (
-          <OrganisationPicker
-            label={T.ORGANISATION}
-            organisations={organisations.data}
-            emptyLabel={T.OWN_ORGANISATION}
-            testId="security-policy-organisation"
-            value={chosen === null ? '' : String(chosen)}
-            onChange={(e) => setParams(e.target.value ? { organisationId: e.target.value } : {})}
-          />
-        )}
-        {!canEdit && (
-          <Alert.Root status="info" data-testid="security-policy-read-only">
-            <Alert.Indicator />
-            <Alert.Title>{T.READ_ONLY}</Alert.Title>
-          </Alert.Root>
-        )}
-        {policy.isError && (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{errorMessage(policy.error, T.LOAD_FAILED)}</Alert.Title>
-          </Alert.Root>
-        )}
-        {policy.data && (
-          <form noValidate onSubmit={submit} aria-label={T.TITLE}>
-            <fieldset disabled={!canEdit || save.isPending}>
-              <chakra.legend srOnly>{T.RULES}</chakra.legend>
-              <Stack gap="5">
-                <Field.Root>
-                  <Checkbox.Root
-                    checked={mfaRequired}
-                    onCheckedChange={(e) => form.setValue('mfaRequired', !!e.checked, { shouldDirty: true })}
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{T.MFA_LABEL}</Checkbox.Label>
-                  </Checkbox.Root>
-                  <Field.HelperText>{T.MFA_HELP}</Field.HelperText>
-                </Field.Root>
-                <Field.Root>
-                  <Checkbox.Root
-                    checked={ssoRequired}
-                    onCheckedChange={(e) => form.setValue('ssoRequired', !!e.checked, { shouldDirty: true })}
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{T.SSO_LABEL}</Checkbox.Label>
-                  </Checkbox.Root>
-                  <Field.HelperText>{T.SSO_HELP}</Field.HelperText>
-                </Field.Root>
-                <Field.Root invalid={!!errors.allowedIpRanges}>
-                  <Field.Label>{T.RANGES_LABEL}</Field.Label>
-                  <Textarea rows={4} fontFamily="mono" {...form.register('allowedIpRanges')} />
-                  <Field.HelperText>{T.RANGES_HELP}</Field.HelperText>
-                  <Field.ErrorText>{errors.allowedIpRanges?.message}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={!!errors.sessionIdleMinutes} maxW="sm">
-                  <Field.Label>{T.IDLE_LABEL}</Field.Label>
-                  <Input inputMode="numeric" {...form.register('sessionIdleMinutes')} />
-                  <Field.HelperText>{T.IDLE_HELP}</Field.HelperText>
-                  <Field.ErrorText>{errors.sessionIdleMinutes?.message}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={!!errors.sessionMaxHours} maxW="sm">
-                  <Field.Label>{T.MAX_LABEL}</Field.Label>
-                  <Input inputMode="numeric" {...form.register('sessionMaxHours')} />
-                  <Field.HelperText>{T.MAX_HELP}</Field.HelperText>
-                  <Field.ErrorText>{errors.sessionMaxHours?.message}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={!!errors.passwordMinLength} required maxW="sm">
-                  <Field.Label>
-                    {T.LENGTH_LABEL}
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input inputMode="numeric" {...form.register('passwordMinLength')} />
-                  <Field.HelperText>{T.LENGTH_HELP}</Field.HelperText>
-                  <Field.ErrorText>{errors.passwordMinLength?.message}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root>
-                  <Checkbox.Root
-                    checked={selfDeletion}
-                    onCheckedChange={(e) => form.setValue('selfDeletion', !!e.checked, { shouldDirty: true })}
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{T.SELF_DELETION_LABEL}</Checkbox.Label>
-                  </Checkbox.Root>
-                  <Field.HelperText>{T.SELF_DELETION_HELP}</Field.HelperText>
-                </Field.Root>
-                <Field.Root invalid={!!errors.auditRetentionDays} required maxW="sm">
-                  <Field.Label>
-                    {T.RETENTION_LABEL}
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input inputMode="numeric" {...form.register('auditRetentionDays')} />
-                  <Field.HelperText>{T.RETENTION_HELP}</Field.HelperText>
-                  <Field.ErrorText>{errors.auditRetentionDays?.message}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root maxW="md" disabled={!ownOrganisation}>
-                  <Field.Label>{T.SUPPORT_ACCESS_LABEL}</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field
-                      data-testid="security-policy-support-access"
-                      {...form.register('supportAccess')}
-                    >
-                      {SUPPORT_ACCESS_POLICIES.map((p) => (
-                        <option key={p} value={p}>
-                          {T.SUPPORT_ACCESS_CHOICES[p]}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  <Field.HelperText>
-                    {ownOrganisation ? T.SUPPORT_ACCESS_HELP : T.SUPPORT_ACCESS_OWN_ONLY}
-                  </Field.HelperText>
-                </Field.Root>
-                {canEdit && (
-                  <Box>
-                    <Button type="submit" colorPalette="blue" loading={save.isPending}>
-                      {T.SAVE}
-                    </Button>
-                  </Box>
-                )}
-              </Stack>
-            </fieldset>
-          </form>
-        )}
-      </Stack>
-    </Box>
+    <OrganisationPage name="security-policy" texts={T} picker readOnly={!canEdit} gap="5" maxW="3xl">
+      {policy.isError && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{errorMessage(policy.error, T.LOAD_FAILED)}</Alert.Title>
+        </Alert.Root>
+      )}
+      {policy.data && (
+        <form noValidate onSubmit={submit} aria-label={T.TITLE}>
+          <fieldset disabled={!canEdit || save.isPending}>
+            <chakra.legend srOnly>{T.RULES}</chakra.legend>
+            <Stack gap="5">
+              <Field.Root>
+                <Checkbox.Root
+                  checked={mfaRequired}
+                  onCheckedChange={(e) => form.setValue('mfaRequired', !!e.checked, { shouldDirty: true })}
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{T.MFA_LABEL}</Checkbox.Label>
+                </Checkbox.Root>
+                <Field.HelperText>{T.MFA_HELP}</Field.HelperText>
+              </Field.Root>
+              <Field.Root>
+                <Checkbox.Root
+                  checked={ssoRequired}
+                  onCheckedChange={(e) => form.setValue('ssoRequired', !!e.checked, { shouldDirty: true })}
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{T.SSO_LABEL}</Checkbox.Label>
+                </Checkbox.Root>
+                <Field.HelperText>{T.SSO_HELP}</Field.HelperText>
+              </Field.Root>
+              <Field.Root invalid={!!errors.allowedIpRanges}>
+                <Field.Label>{T.RANGES_LABEL}</Field.Label>
+                <Textarea rows={4} fontFamily="mono" {...form.register('allowedIpRanges')} />
+                <Field.HelperText>{T.RANGES_HELP}</Field.HelperText>
+                <Field.ErrorText>{errors.allowedIpRanges?.message}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={!!errors.sessionIdleMinutes} maxW="sm">
+                <Field.Label>{T.IDLE_LABEL}</Field.Label>
+                <Input inputMode="numeric" {...form.register('sessionIdleMinutes')} />
+                <Field.HelperText>{T.IDLE_HELP}</Field.HelperText>
+                <Field.ErrorText>{errors.sessionIdleMinutes?.message}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={!!errors.sessionMaxHours} maxW="sm">
+                <Field.Label>{T.MAX_LABEL}</Field.Label>
+                <Input inputMode="numeric" {...form.register('sessionMaxHours')} />
+                <Field.HelperText>{T.MAX_HELP}</Field.HelperText>
+                <Field.ErrorText>{errors.sessionMaxHours?.message}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={!!errors.passwordMinLength} required maxW="sm">
+                <Field.Label>
+                  {T.LENGTH_LABEL}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input inputMode="numeric" {...form.register('passwordMinLength')} />
+                <Field.HelperText>{T.LENGTH_HELP}</Field.HelperText>
+                <Field.ErrorText>{errors.passwordMinLength?.message}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root>
+                <Checkbox.Root
+                  checked={selfDeletion}
+                  onCheckedChange={(e) => form.setValue('selfDeletion', !!e.checked, { shouldDirty: true })}
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{T.SELF_DELETION_LABEL}</Checkbox.Label>
+                </Checkbox.Root>
+                <Field.HelperText>{T.SELF_DELETION_HELP}</Field.HelperText>
+              </Field.Root>
+              <Field.Root invalid={!!errors.auditRetentionDays} required maxW="sm">
+                <Field.Label>
+                  {T.RETENTION_LABEL}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input inputMode="numeric" {...form.register('auditRetentionDays')} />
+                <Field.HelperText>{T.RETENTION_HELP}</Field.HelperText>
+                <Field.ErrorText>{errors.auditRetentionDays?.message}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root maxW="md" disabled={!ownOrganisation}>
+                <Field.Label>{T.SUPPORT_ACCESS_LABEL}</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field data-testid="security-policy-support-access" {...form.register('supportAccess')}>
+                    {SUPPORT_ACCESS_POLICIES.map((p) => (
+                      <option key={p} value={p}>
+                        {T.SUPPORT_ACCESS_CHOICES[p]}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Field.HelperText>
+                  {ownOrganisation ? T.SUPPORT_ACCESS_HELP : T.SUPPORT_ACCESS_OWN_ONLY}
+                </Field.HelperText>
+              </Field.Root>
+              {canEdit && (
+                <Box>
+                  <Button type="submit" colorPalette="blue" loading={save.isPending}>
+                    {T.SAVE}
+                  </Button>
+                </Box>
+              )}
+            </Stack>
+          </fieldset>
+        </form>
+      )}
+    </OrganisationPage>
   );
 }

@@ -1,21 +1,10 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import {
-  Box,
-  Button,
-  Checkbox,
-  Field,
-  Heading,
-  Input,
-  NativeSelect,
-  RadioGroup,
-  HStack,
-  Stack,
-  Textarea,
-} from '@chakra-ui/react';
+import { Box, Button, Checkbox, Field, Heading, Input, NativeSelect, HStack, Stack, Textarea } from '@chakra-ui/react';
 import { BASE_ROLE } from '@shared/roles';
 import { SSO_DEFAULT_ROLES, SSO_LIMITS } from '@shared/identity/sso';
+import { RadioChoice } from '@/components/ui/radio-choice';
 import { RoleOptions } from '@/components/ui/role-options';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
@@ -113,20 +102,15 @@ export function AddConnectionForm({ organisationId, onDone }: { organisationId: 
             control={form.control}
             name="protocol"
             render={({ field: f }) => (
-              <RadioGroup.Root value={f.value} onValueChange={(e) => f.onChange(e.value)} aria-label="Protocol">
-                <HStack gap="6">
-                  <RadioGroup.Item value="oidc">
-                    <RadioGroup.ItemHiddenInput />
-                    <RadioGroup.ItemIndicator />
-                    <RadioGroup.ItemText>OpenID Connect</RadioGroup.ItemText>
-                  </RadioGroup.Item>
-                  <RadioGroup.Item value="saml">
-                    <RadioGroup.ItemHiddenInput />
-                    <RadioGroup.ItemIndicator />
-                    <RadioGroup.ItemText>SAML 2.0</RadioGroup.ItemText>
-                  </RadioGroup.Item>
-                </HStack>
-              </RadioGroup.Root>
+              <RadioChoice
+                value={f.value}
+                onChange={f.onChange}
+                aria-label="Protocol"
+                options={[
+                  { value: 'oidc', label: 'OpenID Connect' },
+                  { value: 'saml', label: 'SAML 2.0' },
+                ]}
+              />
             )}
           />
           {field('name', 'Name', { maxLength: SSO_LIMITS.NAME_MAX, placeholder: 'Contoso Entra ID' })}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Clipboard, Code, Heading, HStack, Image, QrCode, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Code, Heading, HStack, Image, QrCode, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { AppDialog } from '@/components/ui/app-dialog';
+import { CopyButton } from '@/components/ui/copy-button';
 import { errorMessage } from '@/lib/api';
 import { mfaApi } from '../api/mfa-api';
 import { MFA_TEXTS } from '../mfa-texts';
@@ -90,13 +91,7 @@ export function EnableMfaDialog({
                 <Code data-testid="mfa-setup-key" wordBreak="break-all" p="2">
                   {data.secret.base32}
                 </Code>
-                <Clipboard.Root value={data.secret.base32}>
-                  <Clipboard.Trigger asChild>
-                    <Button size="xs" variant="outline" aria-label="Copy setup key">
-                      <Clipboard.Indicator copied="Copied">Copy</Clipboard.Indicator>
-                    </Button>
-                  </Clipboard.Trigger>
-                </Clipboard.Root>
+                <CopyButton value={data.secret.base32} label="Copy setup key" text="Copy" size="xs" variant="outline" />
               </HStack>
             )}
           </Box>

@@ -1,5 +1,6 @@
-import { Button, Clipboard, HStack, List, Text } from '@chakra-ui/react';
+import { Button, HStack, List, Text } from '@chakra-ui/react';
 import { AppDialog } from '@/components/ui/app-dialog';
+import { CopyButton } from '@/components/ui/copy-button';
 import { saveBlob } from '@/lib/download';
 import { recoveryCodesFile, RECOVERY_TEXTS } from '../recovery-texts';
 
@@ -56,13 +57,13 @@ export function RecoveryCodesDialog({
         ))}
       </List.Root>
       <HStack mt="4" gap="2">
-        <Clipboard.Root value={codes?.join('\n') ?? ''}>
-          <Clipboard.Trigger asChild>
-            <Button size="sm" variant="outline" aria-label="Copy recovery codes">
-              <Clipboard.Indicator copied="Copied">{RECOVERY_TEXTS.COPY}</Clipboard.Indicator>
-            </Button>
-          </Clipboard.Trigger>
-        </Clipboard.Root>
+        <CopyButton
+          value={codes?.join('\n') ?? ''}
+          label="Copy recovery codes"
+          text={RECOVERY_TEXTS.COPY}
+          size="sm"
+          variant="outline"
+        />
         <Button
           size="sm"
           variant="outline"

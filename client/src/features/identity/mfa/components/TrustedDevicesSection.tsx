@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Box, Button, Heading, HStack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable } from '@/components/ui/data-table';
+import { RowButton } from '@/components/ui/row-button';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/formats';
@@ -50,36 +52,23 @@ export function TrustedDevicesSection() {
         </Text>
       ) : (
         <Box overflowX="auto">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Device</Table.ColumnHeader>
-                <Table.ColumnHeader>Created</Table.ColumnHeader>
-                <Table.ColumnHeader>Last Used</Table.ColumnHeader>
-                <Table.ColumnHeader />
+          <DataTable scroll={false} columns={['Device', 'Created', 'Last Used', null]}>
+            {rows.map((d) => (
+              <Table.Row key={d.id} data-testid="trusted-device-row">
+                <Table.Cell>{d.label}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{when(d.createdAt)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{when(d.lastUsedAt)}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  <RowButton
+                    label={RECOVERY_TEXTS.REVOKE}
+                    of={d.label}
+                    loading={revoke.isPending && revoke.variables === d.id}
+                    onClick={() => revoke.mutate(d.id)}
+                  />
+                </Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((d) => (
-                <Table.Row key={d.id} data-testid="trusted-device-row">
-                  <Table.Cell>{d.label}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{when(d.createdAt)}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{when(d.lastUsedAt)}</Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      aria-label={`${RECOVERY_TEXTS.REVOKE} ${d.label}`}
-                      loading={revoke.isPending && revoke.variables === d.id}
-                      onClick={() => revoke.mutate(d.id)}
-                    >
-                      {RECOVERY_TEXTS.REVOKE}
-                    </Button>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+            ))}
+          </DataTable>
         </Box>
       )}
       <ConfirmDialog

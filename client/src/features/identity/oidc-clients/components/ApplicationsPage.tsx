@@ -1,20 +1,23 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Box, Button, Clipboard, Code, Field, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Code, Field, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import type { OidcClientItem } from '@shared/identity/oidc-clients';
-import { Role } from '@shared/roles';
-import { AppDialog, DialogActions } from '@/components/ui/app-dialog';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { PageHeader } from '@/components/ui/page-header';
-import { toaster } from '@/components/ui/toaster';
-import { SecretShownOnce } from '@/features/administration/integrations';
-import { errorMessage } from '@/lib/api';
+import { OrganisationPage } from '@/components/OrganisationPage';
+import { SecretShownOnce } from '@/components/SecretShownOnce';
+import { SectionUnavailable } from '@/components/SectionUnavailable';
+import { AddForm } from '@/components/ui/add-form';
+import { useConfirmedAction } from '@/components/ui/confirm-action';
+import { CopyButton } from '@/components/ui/copy-button';
+import { DataTable } from '@/components/ui/data-table';
+import { useEditDialog } from '@/components/ui/edit-dialog';
+import { RowButton } from '@/components/ui/row-button';
+import { toaster, toastFailure } from '@/components/ui/toaster';
 import { useAppInfo } from '@/lib/app-info';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime } from '@/lib/formats';
-import { useOrganisationScope } from '@/lib/organisation-scope';
+import { useChosenOrganisation } from '@/lib/organisation-scope';
 import { oidcClientsApi, useOidcClients, useOidcIssuer, useReloadOidcClients } from '../api/oidc-clients-api';
 import { OIDC_CLIENTS_TEXTS as T } from '../oidc-clients-texts';
 import {
@@ -39,13 +42,7 @@ function Issuer() {
         <Code data-testid="oidc-issuer" px="2" py="1" wordBreak="break-all">
           {issuer.data}
         </Code>
-        <Clipboard.Root value={issuer.data}>
-          <Clipboard.Trigger asChild>
-            <Button size="xs" variant="outline" aria-label={T.COPY_ISSUER}>
-              <Clipboard.Indicator copied={T.COPIED}>{T.COPY_ISSUER}</Clipboard.Indicator>
-            </Button>
-          </Clipboard.Trigger>
-        </Clipboard.Root>
+        <CopyButton value={issuer.data} label={T.COPY_ISSUER} size="xs" variant="outline" />
       </HStack>
       <Field.HelperText>{T.ISSUER_HELP}</Field.HelperText>
     </Field.Root>
@@ -59,10 +56,8 @@ function Issuer() {
  * changing, rotating and removing are sensitive calls: the request layer asks the step-up dialog and retries.
  */
 export function ApplicationsPage() {
-  const { roles, user } = useAuth();
-  const support = roles.includes(Role.E_SUPPORT);
-  const scope = useOrganisationScope();
-  const organisationId = (support && scope.organisationId) || undefined;
+  const { user } = useAuth();
+  const { support, organisationId } = useChosenOrganisation();
   // Another organisation chosen: a fresh page, without the last one's secret, forms or dialogs.
   return (
     <Applications
@@ -87,9 +82,6 @@ function Applications({
   const clients = useOidcClients(organisationId, enabled);
   const reload = useReloadOidcClients();
   const [secret, setSecret] = useState<{ value: string; clientId: string } | null>(null);
-  const [editing, setEditing] = useState<OidcClientItem | null>(null);
-  const [rotating, setRotating] = useState<OidcClientItem | null>(null);
-  const [removing, setRemoving] = useState<OidcClientItem | null>(null);
   // The deployment's rule for addresses; until it is known, the strict one (the production setting). The forms take
   // the resolver of the latest render.
   const allowPrivateNetworks = useAppInfo().data?.allowPrivateNetworks ?? false;
@@ -102,7 +94,7 @@ function Applications({
     resolver,
     defaultValues: blankApplication,
   });
-  const failed = (e: unknown) => toaster.create({ type: 'error', title: errorMessage(e, T.FAILED) });
+  const failed = toastFailure(T.FAILED);
 
   const create = useMutation({
     mutationFn: oidcClientsApi.create,
@@ -114,189 +106,101 @@ function Applications({
     },
     onError: failed,
   });
-  const update = useMutation({
-    mutationFn: oidcClientsApi.update,
-    onSuccess: () => {
-      toaster.create({ type: 'success', title: T.SAVED });
-      setEditing(null);
-      void reload();
-    },
+  const edit = useEditDialog({
+    form: editForm,
+    valuesOf: (c: OidcClientItem) => applicationForm(c),
+    save: (c, v) => oidcClientsApi.update({ id: c.id, ...applicationFields(v) }),
+    reload,
     onError: failed,
+    fields: <ApplicationFields form={editForm} editing />,
+    testId: 'edit-application-dialog',
+    texts: { title: T.EDIT_TITLE, saved: T.SAVED, cancelLabel: T.CANCEL, confirmLabel: T.SAVE },
   });
-  const rotate = useMutation({
+  const rotate = useConfirmedAction({
     mutationFn: (c: OidcClientItem) => oidcClientsApi.rotateSecret(c.id),
-    onSuccess: (r, c) => {
-      setSecret({ value: r.clientSecret, clientId: c.clientId });
-      setRotating(null);
-    },
+    onSuccess: (r, c) => setSecret({ value: r.clientSecret, clientId: c.clientId }),
     onError: failed,
+    question: { title: T.ROTATE_TITLE, message: (c) => T.rotateQuestion(c.name), confirmLabel: T.ROTATE },
   });
-  const remove = useMutation({
+  const remove = useConfirmedAction({
     mutationFn: (c: OidcClientItem) => oidcClientsApi.remove(c.id),
     onSuccess: () => {
       toaster.create({ type: 'success', title: T.REMOVED });
-      setRemoving(null);
       void reload();
     },
     onError: failed,
+    question: { title: T.REMOVE_TITLE, message: (c) => T.removeQuestion(c.name), confirmLabel: T.REMOVE },
   });
 
-  const startEdit = (c: OidcClientItem) => {
-    editForm.reset(applicationForm(c));
-    setEditing(c);
-  };
-
   return (
-    <Box data-testid="applications-page">
-      <PageHeader title={T.TITLE} />
-      <Stack gap="6" maxW="5xl">
-        <Text color="fg.muted">{deployment ? T.DEPLOYMENT_INTRO : T.INTRO}</Text>
-        <Issuer />
-        {secret && (
-          <SecretShownOnce
-            title={T.SECRET_TITLE}
-            text={T.SECRET}
-            note={T.clientIdNote(secret.clientId)}
-            value={secret.value}
-            copyLabel={T.COPY}
-            testId="new-client-secret"
-            onDone={() => setSecret(null)}
-          />
-        )}
-        <form
-          noValidate
-          aria-label={T.REGISTER}
-          onSubmit={addForm.handleSubmit((v) =>
-            create.mutate({ ...applicationFields(v), type: v.type, organisationId }),
-          )}
-        >
-          <Stack gap="3" maxW="2xl">
-            <ApplicationFields form={addForm} editing={false} />
-            <Box>
-              <Button type="submit" colorPalette="blue" loading={create.isPending}>
-                {T.REGISTER}
-              </Button>
-            </Box>
-          </Stack>
-        </form>
-        {clients.isError && (
-          <Alert.Root status="info" data-testid="applications-unavailable">
-            <Alert.Indicator />
-            <Alert.Title>{T.UNAVAILABLE}</Alert.Title>
-          </Alert.Root>
-        )}
-        {clients.data && clients.data.length === 0 && <Text>{T.NONE}</Text>}
-        {clients.data && clients.data.length > 0 && (
-          <Table.ScrollArea>
-            <Table.Root size="sm" data-testid="applications" aria-label={T.TITLE}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader scope="col">{C.NAME}</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">{C.TYPE}</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">{C.CLIENT_ID}</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">{C.REDIRECT_URIS}</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">{C.LAST_USED}</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">
-                    <Box srOnly>{T.ACTIONS}</Box>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {clients.data.map((c) => (
-                  <Table.Row key={c.id} data-testid="application-row">
-                    <Table.Cell>{c.name}</Table.Cell>
-                    <Table.Cell>
-                      <Badge variant="outline">{T.TYPE_NAMES[c.type]}</Badge>
-                    </Table.Cell>
-                    <Table.Cell fontFamily="mono" wordBreak="break-all">
-                      {c.clientId}
-                    </Table.Cell>
-                    <Table.Cell fontFamily="mono" fontSize="xs" wordBreak="break-all">
-                      <Stack gap="0" as="ul" listStyleType="none">
-                        {c.redirectUris.map((uri) => (
-                          <li key={uri}>{uri}</li>
-                        ))}
-                      </Stack>
-                    </Table.Cell>
-                    <Table.Cell>{c.lastUsedAt ? formatDateTime(c.lastUsedAt) : T.NEVER}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <HStack gap="2" justify="end" wrap="wrap">
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          aria-label={`${T.EDIT} ${c.name}`}
-                          onClick={() => startEdit(c)}
-                        >
-                          {T.EDIT}
-                        </Button>
-                        {c.type === 'confidential' && (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            aria-label={`${T.ROTATE} ${c.name}`}
-                            onClick={() => setRotating(c)}
-                          >
-                            {T.ROTATE}
-                          </Button>
-                        )}
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          colorPalette="red"
-                          aria-label={`${T.REMOVE} ${c.name}`}
-                          onClick={() => setRemoving(c)}
-                        >
-                          {T.REMOVE}
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
-      </Stack>
-      <AppDialog
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        title={T.EDIT_TITLE}
-        testId="edit-application-dialog"
-        closeButton
-        noValidate
-        onSubmit={editForm.handleSubmit((v) => editing && update.mutate({ id: editing.id, ...applicationFields(v) }))}
-        footer={
-          <DialogActions
-            onCancel={() => setEditing(null)}
-            cancelLabel={T.CANCEL}
-            confirmLabel={T.SAVE}
-            submit
-            loading={update.isPending}
-          />
-        }
+    <OrganisationPage
+      name="applications"
+      texts={{ TITLE: T.TITLE, INTRO: deployment ? T.DEPLOYMENT_INTRO : T.INTRO }}
+      gap="6"
+      maxW="5xl"
+    >
+      <Issuer />
+      {secret && (
+        <SecretShownOnce
+          title={T.SECRET_TITLE}
+          text={T.SECRET}
+          note={T.clientIdNote(secret.clientId)}
+          value={secret.value}
+          copyLabel={T.COPY}
+          testId="new-client-secret"
+          onDone={() => setSecret(null)}
+        />
+      )}
+      <AddForm
+        label={T.REGISTER}
+        onSubmit={addForm.handleSubmit((v) => create.mutate({ ...applicationFields(v), type: v.type, organisationId }))}
+        loading={create.isPending}
       >
-        <ApplicationFields form={editForm} editing />
-      </AppDialog>
-      <ConfirmDialog
-        open={rotating !== null}
-        title={T.ROTATE_TITLE}
-        message={rotating ? T.rotateQuestion(rotating.name) : ''}
-        confirmLabel={T.ROTATE}
-        cancelLabel={T.CANCEL}
-        loading={rotate.isPending}
-        onConfirm={() => rotating && rotate.mutate(rotating)}
-        onClose={() => setRotating(null)}
-      />
-      <ConfirmDialog
-        open={removing !== null}
-        title={T.REMOVE_TITLE}
-        message={removing ? T.removeQuestion(removing.name) : ''}
-        confirmLabel={T.REMOVE}
-        cancelLabel={T.CANCEL}
-        loading={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
-        onClose={() => setRemoving(null)}
-      />
-    </Box>
+        <ApplicationFields form={addForm} editing={false} />
+      </AddForm>
+      {clients.isError && <SectionUnavailable testId="applications-unavailable" title={T.UNAVAILABLE} />}
+      {clients.data && clients.data.length === 0 && <Text>{T.NONE}</Text>}
+      {clients.data && clients.data.length > 0 && (
+        <DataTable
+          data-testid="applications"
+          aria-label={T.TITLE}
+          header={{ scope: 'col' }}
+          columns={[C.NAME, C.TYPE, C.CLIENT_ID, C.REDIRECT_URIS, C.LAST_USED]}
+          actions={T.ACTIONS}
+        >
+          {clients.data.map((c) => (
+            <Table.Row key={c.id} data-testid="application-row">
+              <Table.Cell>{c.name}</Table.Cell>
+              <Table.Cell>
+                <Badge variant="outline">{T.TYPE_NAMES[c.type]}</Badge>
+              </Table.Cell>
+              <Table.Cell fontFamily="mono" wordBreak="break-all">
+                {c.clientId}
+              </Table.Cell>
+              <Table.Cell fontFamily="mono" fontSize="xs" wordBreak="break-all">
+                <Stack gap="0" as="ul" listStyleType="none">
+                  {c.redirectUris.map((uri) => (
+                    <li key={uri}>{uri}</li>
+                  ))}
+                </Stack>
+              </Table.Cell>
+              <Table.Cell>{c.lastUsedAt ? formatDateTime(c.lastUsedAt) : T.NEVER}</Table.Cell>
+              <Table.Cell textAlign="end">
+                <HStack gap="2" justify="end" wrap="wrap">
+                  <RowButton label={T.EDIT} of={c.name} onClick={() => edit.start(c)} />
+                  {c.type === 'confidential' && (
+                    <RowButton label={T.ROTATE} of={c.name} onClick={() => rotate.ask(c)} />
+                  )}
+                  <RowButton label={T.REMOVE} of={c.name} colorPalette="red" onClick={() => remove.ask(c)} />
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
+      )}
+      {edit.dialog}
+      {rotate.dialog}
+      {remove.dialog}
+    </OrganisationPage>
   );
 }

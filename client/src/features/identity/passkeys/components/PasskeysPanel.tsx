@@ -3,6 +3,8 @@ import { Alert, Button, Card, Field, Heading, HStack, Input, Stack, Table, Text 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PASSKEY_LIMITS, PasskeyItem } from '@shared/identity/passkeys';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable } from '@/components/ui/data-table';
+import { RowButton } from '@/components/ui/row-button';
 import { toaster } from '@/components/ui/toaster';
 import { formatDateTime } from '@/lib/formats';
 import { queryKeys } from '@/lib/query-keys';
@@ -51,36 +53,23 @@ export function PasskeysPanel() {
           </Text>
           {list.data && list.data.length === 0 && <Text data-testid="passkeys-none">{PASSKEY_TEXTS.NONE}</Text>}
           {list.data && list.data.length > 0 && (
-            <Table.Root size="sm" data-testid="passkeys-table">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Created</Table.ColumnHeader>
-                  <Table.ColumnHeader>Last used</Table.ColumnHeader>
-                  <Table.ColumnHeader />
+            <DataTable data-testid="passkeys-table" scroll={false} columns={['Name', 'Created', 'Last used', null]}>
+              {list.data.map((p) => (
+                <Table.Row key={p.id} data-testid="passkey-row">
+                  <Table.Cell>{p.name}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatDateTime(p.createdAt)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{p.lastUsedAt ? formatDateTime(p.lastUsedAt) : 'Never'}</Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <RowButton
+                      label="Remove"
+                      of={`passkey ${p.name}`}
+                      colorPalette="red"
+                      onClick={() => setRemoving(p)}
+                    />
+                  </Table.Cell>
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.data.map((p) => (
-                  <Table.Row key={p.id} data-testid="passkey-row">
-                    <Table.Cell>{p.name}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatDateTime(p.createdAt)}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{p.lastUsedAt ? formatDateTime(p.lastUsedAt) : 'Never'}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        onClick={() => setRemoving(p)}
-                        aria-label={`Remove passkey ${p.name}`}
-                      >
-                        Remove
-                      </Button>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+              ))}
+            </DataTable>
           )}
           <form
             noValidate

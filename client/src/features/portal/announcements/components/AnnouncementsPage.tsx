@@ -10,7 +10,6 @@ import {
   Heading,
   HStack,
   Input,
-  RadioGroup,
   Spinner,
   Stack,
   Text,
@@ -19,6 +18,7 @@ import {
 import { Role } from '@shared/roles';
 import { SHELL_LIMITS } from '@shared/portal/shell';
 import { OrganisationPicker } from '@/components/ui/organisation-picker';
+import { RadioChoice } from '@/components/ui/radio-choice';
 import { toaster } from '@/components/ui/toaster';
 import { formatDate } from '@/lib/formats';
 import { errorMessage } from '@/lib/api';
@@ -131,20 +131,14 @@ function PublishForm() {
           control={form.control}
           name="audience"
           render={({ field }) => (
-            <RadioGroup.Root value={field.value} onValueChange={(e) => field.onChange(e.value as 'all' | 'one')}>
-              <HStack gap="6">
-                <RadioGroup.Item value="all">
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>All organisations</RadioGroup.ItemText>
-                </RadioGroup.Item>
-                <RadioGroup.Item value="one">
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>One organisation</RadioGroup.ItemText>
-                </RadioGroup.Item>
-              </HStack>
-            </RadioGroup.Root>
+            <RadioChoice
+              value={field.value}
+              onChange={field.onChange}
+              options={[
+                { value: 'all', label: 'All organisations' },
+                { value: 'one', label: 'One organisation' },
+              ]}
+            />
           )}
         />
         {audience === 'one' && (

@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Heading, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Heading, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { OIDC_SCOPE_LABELS, type MyOidcApp, type OidcScope } from '@shared/identity/oidc-clients';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toaster } from '@/components/ui/toaster';
+import { useConfirmedAction } from '@/components/ui/confirm-action';
+import { DataTable } from '@/components/ui/data-table';
+import { RowButton } from '@/components/ui/row-button';
+import { toaster, toastFailure } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/formats';
 import { queryKeys } from '@/lib/query-keys';
@@ -21,7 +22,6 @@ const MY_APPLICATIONS_TEXTS = {
   REVOKE_TITLE: 'Revoke access',
   revokeQuestion: (name: string) =>
     `Revoke the access of "${name}"? It is signed out of your account at once and can read nothing more until you sign in to it again.`,
-  CANCEL: 'Cancel',
   REVOKED: 'The application no longer has access to your account.',
   FAILED: 'The access could not be revoked. Please try again.',
   LOAD_FAILED: 'The applications with access could not be loaded.',
@@ -35,15 +35,14 @@ const scopeLabel = (scope: string) => OIDC_SCOPE_LABELS[scope as OidcScope] ?? s
 export function MyApplications() {
   const query = useMyApps();
   const queryClient = useQueryClient();
-  const [revoking, setRevoking] = useState<MyOidcApp | null>(null);
-  const revoke = useMutation({
+  const revoke = useConfirmedAction({
     mutationFn: (app: MyOidcApp) => mySecurityApi.revokeApp(app.clientId),
     onSuccess: () => {
       toaster.create({ type: 'success', title: T.REVOKED });
-      setRevoking(null);
       void queryClient.invalidateQueries({ queryKey: queryKeys.mySecurity.apps });
     },
-    onError: (e) => toaster.create({ type: 'error', title: errorMessage(e, T.FAILED) }),
+    onError: toastFailure(T.FAILED),
+    question: { title: T.REVOKE_TITLE, message: (app) => T.revokeQuestion(app.name), confirmLabel: T.REVOKE },
   });
 
   return (
@@ -63,61 +62,34 @@ export function MyApplications() {
       ) : (
         <>
           <Text color="fg.muted">{T.INTRO}</Text>
-          <Table.ScrollArea>
-            <Table.Root size="sm" data-testid="my-applications">
-              <Table.Header>
-                <Table.Row>
-                  {T.COLUMNS.map((h) => (
-                    <Table.ColumnHeader key={h} scope="col">
-                      {h}
-                    </Table.ColumnHeader>
-                  ))}
-                  <Table.ColumnHeader scope="col">
-                    <Box srOnly>{T.ACTION}</Box>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {query.data.map((app) => (
-                  <Table.Row key={app.clientId} data-testid="my-application">
-                    <Table.Cell>{app.name}</Table.Cell>
-                    <Table.Cell>
-                      <Stack as="ul" gap="0" listStyleType="none">
-                        {app.scopes.map((scope) => (
-                          <li key={scope}>{scopeLabel(scope)}</li>
-                        ))}
-                      </Stack>
-                    </Table.Cell>
-                    <Table.Cell>{formatDateTime(app.grantedAt)}</Table.Cell>
-                    <Table.Cell>{app.lastUsedAt ? formatDateTime(app.lastUsedAt) : T.NEVER}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        aria-label={T.revokeLabel(app.name)}
-                        onClick={() => setRevoking(app)}
-                      >
-                        {T.REVOKE}
-                      </Button>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <DataTable data-testid="my-applications" header={{ scope: 'col' }} columns={T.COLUMNS} actions={T.ACTION}>
+            {query.data.map((app) => (
+              <Table.Row key={app.clientId} data-testid="my-application">
+                <Table.Cell>{app.name}</Table.Cell>
+                <Table.Cell>
+                  <Stack as="ul" gap="0" listStyleType="none">
+                    {app.scopes.map((scope) => (
+                      <li key={scope}>{scopeLabel(scope)}</li>
+                    ))}
+                  </Stack>
+                </Table.Cell>
+                <Table.Cell>{formatDateTime(app.grantedAt)}</Table.Cell>
+                <Table.Cell>{app.lastUsedAt ? formatDateTime(app.lastUsedAt) : T.NEVER}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  <RowButton
+                    label={T.REVOKE}
+                    of={app.name}
+                    aria-label={T.revokeLabel(app.name)}
+                    colorPalette="red"
+                    onClick={() => revoke.ask(app)}
+                  />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </DataTable>
         </>
       )}
-      <ConfirmDialog
-        open={revoking !== null}
-        title={T.REVOKE_TITLE}
-        message={revoking ? T.revokeQuestion(revoking.name) : ''}
-        confirmLabel={T.REVOKE}
-        cancelLabel={T.CANCEL}
-        loading={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate(revoking)}
-        onClose={() => setRevoking(null)}
-      />
+      {revoke.dialog}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { deviceLabel } from '@shared/identity/device-label';
 import { SESSION_METHOD_LABELS } from '@shared/administration/insights';
+import { DataTable } from '@/components/ui/data-table';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
@@ -124,41 +125,33 @@ function MySignIns() {
       {query.data.length === 0 ? (
         <Text>No sign-ins recorded yet.</Text>
       ) : (
-        <Table.ScrollArea maxH="md" tabIndex={0} aria-label="Your recent sign-ins" borderWidth="1px" rounded="sm">
-          <Table.Root size="sm" data-testid="my-sign-ins">
-            <Table.Header>
-              <Table.Row>
-                {['When', 'Outcome', 'How', 'Address', 'Browser'].map((h) => (
-                  <Table.ColumnHeader key={h} scope="col">
-                    {h}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {query.data.map((s, i) => (
-                <Table.Row key={`${s.at}-${i}`}>
-                  <Table.Cell>{formatDateTime(s.at)}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={s.outcome === 'succeeded' ? 'green' : 'red'}>
-                      {s.outcome === 'succeeded' ? 'Signed in' : 'Failed'}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell>{s.method ? METHOD_LABELS[s.method] : '—'}</Table.Cell>
-                  <Table.Cell>{formatAddress(s.ip, 'Unknown')}</Table.Cell>
-                  <Table.Cell>
-                    {deviceLabel(s.userAgent)}
-                    {s.newDevice && (
-                      <Badge colorPalette="orange" ms="2">
-                        New browser
-                      </Badge>
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable
+          data-testid="my-sign-ins"
+          header={{ scope: 'col' }}
+          scroll={{ maxH: 'md', tabIndex: 0, 'aria-label': 'Your recent sign-ins', borderWidth: '1px', rounded: 'sm' }}
+          columns={['When', 'Outcome', 'How', 'Address', 'Browser']}
+        >
+          {query.data.map((s, i) => (
+            <Table.Row key={`${s.at}-${i}`}>
+              <Table.Cell>{formatDateTime(s.at)}</Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={s.outcome === 'succeeded' ? 'green' : 'red'}>
+                  {s.outcome === 'succeeded' ? 'Signed in' : 'Failed'}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell>{s.method ? METHOD_LABELS[s.method] : '—'}</Table.Cell>
+              <Table.Cell>{formatAddress(s.ip, 'Unknown')}</Table.Cell>
+              <Table.Cell>
+                {deviceLabel(s.userAgent)}
+                {s.newDevice && (
+                  <Badge colorPalette="orange" ms="2">
+                    New browser
+                  </Badge>
+                )}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

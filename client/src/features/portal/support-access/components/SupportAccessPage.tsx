@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-u
 import { Link, useNavigate } from 'react-router';
 import { CAPABILITY_ROLES, hasAnyRole, Role } from '@shared/roles';
 import type { SupportAccessItem } from '@shared/portal/support-access';
+import { DataTable } from '@/components/ui/data-table';
 import { PageHeader } from '@/components/ui/page-header';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
@@ -120,43 +121,39 @@ export function SupportAccessPage() {
         )}
         {list.data && list.data.length === 0 && <Text>{T.EMPTY}</Text>}
         {list.data && list.data.length > 0 && (
-          <Table.ScrollArea>
-            <Table.Root size="sm" aria-label={T.TITLE}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{T.COLUMNS.member}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{T.COLUMNS.support}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{T.COLUMNS.reason}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{T.COLUMNS.status}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{T.COLUMNS.requested}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{T.COLUMNS.window}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{T.COLUMNS.actions}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.data.map((r) => (
-                  <Table.Row key={r.id} data-testid={`support-access-${r.id}`}>
-                    <Table.Cell>
-                      {personOf(r.user)}
-                      {support && (
-                        <Text fontSize="xs" color="fg.muted">
-                          {r.organisationName}
-                        </Text>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell>{r.supportUser.email}</Table.Cell>
-                    <Table.Cell maxW="xs">{r.reason}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={STATUS_PALETTE[r.status]}>{T.STATUS[r.status]}</Badge>
-                    </Table.Cell>
-                    <Table.Cell>{formatDateTime(r.requestedAt)}</Table.Cell>
-                    <Table.Cell>{formatDateTime(r.endsAt ?? r.expiresAt)}</Table.Cell>
-                    <Table.Cell>{actionsOf(r)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <DataTable
+            aria-label={T.TITLE}
+            columns={[
+              T.COLUMNS.member,
+              T.COLUMNS.support,
+              T.COLUMNS.reason,
+              T.COLUMNS.status,
+              T.COLUMNS.requested,
+              T.COLUMNS.window,
+              T.COLUMNS.actions,
+            ]}
+          >
+            {list.data.map((r) => (
+              <Table.Row key={r.id} data-testid={`support-access-${r.id}`}>
+                <Table.Cell>
+                  {personOf(r.user)}
+                  {support && (
+                    <Text fontSize="xs" color="fg.muted">
+                      {r.organisationName}
+                    </Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell>{r.supportUser.email}</Table.Cell>
+                <Table.Cell maxW="xs">{r.reason}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={STATUS_PALETTE[r.status]}>{T.STATUS[r.status]}</Badge>
+                </Table.Cell>
+                <Table.Cell>{formatDateTime(r.requestedAt)}</Table.Cell>
+                <Table.Cell>{formatDateTime(r.endsAt ?? r.expiresAt)}</Table.Cell>
+                <Table.Cell>{actionsOf(r)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </DataTable>
         )}
       </Stack>
     </Box>

@@ -1,7 +1,12 @@
-import { Alert, Button, Clipboard, Code, HStack } from '@chakra-ui/react';
-import { INTEGRATIONS_TEXTS as T } from '../integrations-texts';
+import { Alert, Button, Code, HStack } from '@chakra-ui/react';
+import { CopyButton } from './ui/copy-button';
 
-/** A secret (an API key, a signing secret) shown this once, with a copy button and a way to put it away. */
+export const SECRET_SHOWN_ONCE_TEXTS = { DONE: 'I have copied it' } as const;
+
+/**
+ * A secret (an API key, a signing secret, a client secret, a provisioning token) shown this once, with a copy button
+ * and a way to put it away. `testId` names the alert, `<testId>-value` the secret, `<testId>-note` the note.
+ */
 export function SecretShownOnce({
   title,
   text,
@@ -31,28 +36,12 @@ export function SecretShownOnce({
           {value}
         </Code>
         <HStack>
-          <Clipboard.Root value={value}>
-            <Clipboard.Trigger asChild>
-              <Button size="sm" colorPalette="blue" aria-label={copyLabel}>
-                <Clipboard.Indicator copied={T.COPIED}>{copyLabel}</Clipboard.Indicator>
-              </Button>
-            </Clipboard.Trigger>
-          </Clipboard.Root>
+          <CopyButton value={value} label={copyLabel} size="sm" colorPalette="blue" />
           <Button size="sm" variant="outline" onClick={onDone}>
-            {T.DONE}
+            {SECRET_SHOWN_ONCE_TEXTS.DONE}
           </Button>
         </HStack>
       </Alert.Content>
-    </Alert.Root>
-  );
-}
-
-/** A section's list that could not be read (a 404 while the server lacks it, a fault): said calmly, no crash. */
-export function SectionUnavailable({ testId }: { testId: string }) {
-  return (
-    <Alert.Root status="info" data-testid={testId}>
-      <Alert.Indicator />
-      <Alert.Title>{T.UNAVAILABLE}</Alert.Title>
     </Alert.Root>
   );
 }
