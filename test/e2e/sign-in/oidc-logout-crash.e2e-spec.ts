@@ -1,6 +1,6 @@
 import * as argon2 from 'argon2';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
@@ -221,7 +221,10 @@ describe('Back-channel logout across kill -9', () => {
     // The server from the first test runs on; this application's receiver accepts connections and never answers.
     const issuer = server!.base;
     const appPort = await freePort();
-    const hanging = createServer((socket) => socket.on('error', () => undefined)).listen(appPort, '127.0.0.1');
+    const held = new Set<Socket>();
+    const hanging = createServer((socket) => {
+      held.add(socket.on('error', () => undefined));
+    }).listen(appPort, '127.0.0.1');
     const { app, memberToken } = await memberInApplication(issuer, appPort, 'OIDCFLIGHT');
     const logout = await fetch(`${issuer}/auth/logout`, {
       method: 'POST',
@@ -238,6 +241,7 @@ describe('Back-channel logout across kill -9', () => {
     expect(claimed?.loggedOutAt).toBeTruthy();
     await stopServer(server!, 'SIGKILL');
     server = undefined;
+    for (const socket of held) socket.destroy();
     await new Promise<void>((r) => hanging.close(() => r()));
 
     const receiver = new WebhookReceiver();
