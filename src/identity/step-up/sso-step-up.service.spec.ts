@@ -7,7 +7,10 @@ import { Session } from '../sessions/entities/session.entity';
 import { SessionsService } from '../sessions/sessions.service';
 import { SSO_MESSAGES } from '../../shared/identity/sso';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
-import { HostileOidcProvider, startHostileOidcProvider } from '../../../test/utils/identity-providers/hostile-oidc-provider';
+import {
+  HostileOidcProvider,
+  startHostileOidcProvider,
+} from '../../../test/utils/identity-providers/hostile-oidc-provider';
 import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { StepUpService } from './step-up.service';
 

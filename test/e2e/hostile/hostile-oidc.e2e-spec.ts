@@ -9,7 +9,11 @@ import { Session } from '../../../src/identity/sessions/entities/session.entity'
 import { SsoConnection } from '../../../src/identity/federation/entities/sso-connection.entity';
 import { expectErrorBody } from '../../utils/error-body';
 import { createOrganisation, createUser, fromResponse } from '../../utils/factories';
-import { AuthorizationRequest, HostileOidcProvider, startHostileOidcProvider } from '../../utils/identity-providers/hostile-oidc-provider';
+import {
+  AuthorizationRequest,
+  HostileOidcProvider,
+  startHostileOidcProvider,
+} from '../../utils/identity-providers/hostile-oidc-provider';
 import { verifyDomain } from '../../utils/identity-providers/sso';
 import { createTestApp, TestApp } from '../../utils/test-app';
 

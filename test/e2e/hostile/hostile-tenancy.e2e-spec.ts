@@ -8,7 +8,14 @@ import { expectErrorBody } from '../../utils/error-body';
 import { createOrganisation, createUser, login } from '../../utils/factories';
 import { siteAdminPayload } from '../../utils/org-admin';
 import { ResponseOptions, startTestIdp, TestIdp } from '../../utils/identity-providers/saml-idp';
-import { ERROR_SCHEMA, patchOp, provisioningToken, scimClient, ScimClient, scimUser } from '../../utils/identity-providers/scim';
+import {
+  ERROR_SCHEMA,
+  patchOp,
+  provisioningToken,
+  scimClient,
+  ScimClient,
+  scimUser,
+} from '../../utils/identity-providers/scim';
 import { verifyDomain } from '../../utils/identity-providers/sso';
 import { createTestApp, TestApp } from '../../utils/test-app';
 

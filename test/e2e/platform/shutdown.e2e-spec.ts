@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../../utils/servers/built-server.js';
-import { request, shutdownRounds, signIn, start, SUPPORT_EMAIL, SUPPORT_PASSWORD } from '../../utils/servers/shutdown-harness.js';
+import {
+  request,
+  shutdownRounds,
+  signIn,
+  start,
+  SUPPORT_EMAIL,
+  SUPPORT_PASSWORD,
+} from '../../utils/servers/shutdown-harness.js';
 
 /**
  * SIGTERM, as `docker stop` sends it, to the BUILT server with sign-ins and writes in flight: every request it

@@ -7,7 +7,10 @@ import { Session } from '../../sessions/entities/session.entity';
 import { SessionsService } from '../../sessions/sessions.service';
 import { ERROR_CODES } from '../../../shared/messages';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
-import { HostileOidcProvider, startHostileOidcProvider } from '../../../../test/utils/identity-providers/hostile-oidc-provider';
+import {
+  HostileOidcProvider,
+  startHostileOidcProvider,
+} from '../../../../test/utils/identity-providers/hostile-oidc-provider';
 import { refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { verifyDomain } from '../../../../test/utils/identity-providers/sso';
 import { BackChannelLogoutService } from './back-channel-logout.service';

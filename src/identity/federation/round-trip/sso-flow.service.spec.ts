@@ -5,7 +5,10 @@ import { Organisation } from '../../../platform/database/entities/organisation.e
 import { Session } from '../../sessions/entities/session.entity';
 import { SSO_MESSAGES } from '../../../shared/identity/sso';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
-import { HostileOidcProvider, startHostileOidcProvider } from '../../../../test/utils/identity-providers/hostile-oidc-provider';
+import {
+  HostileOidcProvider,
+  startHostileOidcProvider,
+} from '../../../../test/utils/identity-providers/hostile-oidc-provider';
 import { startTestIdp, TestIdp } from '../../../../test/utils/identity-providers/saml-idp';
 import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { samlConnection, verifyDomain } from '../../../../test/utils/identity-providers/sso';

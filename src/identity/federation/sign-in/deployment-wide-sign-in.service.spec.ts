@@ -2,7 +2,10 @@ import { Organisation } from '../../../platform/database/entities/organisation.e
 import { Session } from '../../sessions/entities/session.entity';
 import { ERROR_CODES } from '../../../shared/messages';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
-import { HostileOidcProvider, startHostileOidcProvider } from '../../../../test/utils/identity-providers/hostile-oidc-provider';
+import {
+  HostileOidcProvider,
+  startHostileOidcProvider,
+} from '../../../../test/utils/identity-providers/hostile-oidc-provider';
 import { refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { DEPLOYMENT_WIDE, OidcConnector, OidcTransaction } from '../connectors/oidc-connector';
 import { DeploymentWideSignIn } from './deployment-wide-sign-in.service';
