@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AuditChanges, AuditService } from '../../platform/audit';
+import { publish } from '../../platform/events';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser, canAccessOrganisation, isSupport } from '../../platform/web/auth-user';
 import { RequestContext } from '../../platform/web/request-context';
@@ -12,7 +14,7 @@ import { lockRow } from '../../platform/database/locks';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { User } from '../../platform/database/entities/user.entity';
 import { SsoDiscoveryService } from '../../identity/federation';
-import { Session, SessionEvents, SessionsService } from '../../identity/sessions';
+import { Session, SESSION_POLICY_CHANGED, SessionsService } from '../../identity/sessions';
 import { ERROR_CODES } from '../../shared/messages';
 import { Role } from '../../shared/roles';
 import {
@@ -56,7 +58,7 @@ export class SecurityPolicyService {
   constructor(
     @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     private readonly audit: AuditService,
-    private readonly events: SessionEvents,
+    @Inject(EventEmitter2) private readonly events: EventEmitter2,
     private readonly sessions: SessionsService,
     private readonly sso: SsoDiscoveryService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -133,7 +135,7 @@ export class SecurityPolicyService {
       });
       return { after: next, changed: true, ssoRequiredBy };
     });
-    if (changed) this.events.emitPolicyChanged({ organisationId });
+    if (changed) publish(this.events, SESSION_POLICY_CHANGED, { organisationId });
     if (changed && after.ssoRequired) await this.endSessionsSsoReplaces(organisationId, ssoRequiredBy);
     return after;
   }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, LessThanOrEqual, Not } from 'typeorm';
@@ -6,7 +7,7 @@ import { createSafeFetch, SafeFetch } from '../../platform/web/http/safe-fetch';
 import { runPeriodically } from '../../platform/jobs/periodic';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
-import { SessionEvents } from '../sessions';
+import { SESSION_ENDED } from '../sessions';
 import { OidcSessionLink } from './entities/oidc-session-link.entity';
 import { revokeGrants } from './oidc-adapter';
 import { OidcProviderService } from './oidc-provider.service';
@@ -39,6 +40,8 @@ const LEASE_MS = 20_000;
 export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('OidcLogout');
   private readonly stops: Array<() => void> = [];
+  /** Whether a session's end starts a delivery: from onModuleInit until the module is destroyed. */
+  private listening = false;
   private running?: Promise<void>;
   private again = false;
   private readonly fetch: SafeFetch;
@@ -47,7 +50,6 @@ export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly oidc: OidcProviderService,
-    private readonly sessionEvents: SessionEvents,
   ) {
     this.fetch = createSafeFetch({
       allowPrivateNetworks: config.allowPrivateNetworks,
@@ -63,8 +65,9 @@ export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
       this.logger.warn(`Back-channel logout to application ${logout.clientId} failed: ${(err as Error)?.message}`);
       void this.retryLater(logout).catch((e: Error) => this.logger.error(`Back-channel logout failed: ${e.message}`));
     });
+    this.listening = true;
     this.stops.push(
-      this.sessionEvents.onEnded(() => void this.runSoon()),
+      () => (this.listening = false),
       runPeriodically(() => this.runSoon(), {
         firstDelayMs: SWEEP_MS,
         everyMs: SWEEP_MS,
@@ -72,6 +75,12 @@ export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
         what: 'Back-channel logout',
       }),
     );
+  }
+
+  /** A session ended: the logout tokens its end queued go out now. */
+  @OnEvent(SESSION_ENDED)
+  onSessionEnded(): void {
+    if (this.listening) void this.runSoon();
   }
 
   onModuleDestroy(): void {

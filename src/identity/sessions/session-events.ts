@@ -1,49 +1,36 @@
-import { Injectable } from '@nestjs/common';
-import { EventEmitter } from 'node:events';
+import { EventName } from '../../platform/events';
 
-export interface SessionEndedEvent {
+export interface SessionEnded {
   sessionId: string;
   userId: number;
   organisationId: number;
   reason: string;
 }
 
-export interface SessionStartedEvent {
+export interface SessionStarted {
   sessionId: string;
   userId: number;
   organisationId: number;
 }
 
-export interface PolicyChangedEvent {
+/**
+ * A session ended (after the ending committed, or inside the caller's transaction when it ended there): live
+ * connections (the notifications socket) close at once, the User sessions page of its organisation reloads, a
+ * support access in it ends, the applications it signed in to hear of it. Published with EventEmitter2's `emit`:
+ * every `@OnEvent(SESSION_ENDED)` handler starts before `emit` returns, and a handler's failure is logged, never
+ * the writer's.
+ */
+export const SESSION_ENDED: EventName<SessionEnded> = 'session.ended';
+
+/** A session started (after it committed): the User sessions page of its organisation reloads. Like SESSION_ENDED. */
+export const SESSION_STARTED: EventName<SessionStarted> = 'session.started';
+
+export interface SessionPolicyChanged {
   organisationId: number;
 }
 
 /**
- * In-process signal that sessions started or ended, so live connections (the notifications socket) close at once
- * and the User sessions page of their organisation reloads.
+ * An organisation's security policy changed (after it committed): its live connections must meet the new rules, and
+ * its running support accesses end when it no longer allows them. Like SESSION_ENDED.
  */
-@Injectable()
-export class SessionEvents extends EventEmitter {
-  emitEnded(event: SessionEndedEvent): void {
-    this.emit('ended', event);
-  }
-  onEnded(listener: (event: SessionEndedEvent) => void): () => void {
-    this.on('ended', listener);
-    return () => this.off('ended', listener);
-  }
-  emitStarted(event: SessionStartedEvent): void {
-    this.emit('started', event);
-  }
-  onStarted(listener: (event: SessionStartedEvent) => void): () => void {
-    this.on('started', listener);
-    return () => this.off('started', listener);
-  }
-  /** An organisation's security policy changed: its live connections must meet the new rules. */
-  emitPolicyChanged(event: PolicyChangedEvent): void {
-    this.emit('policy-changed', event);
-  }
-  onPolicyChanged(listener: (event: PolicyChangedEvent) => void): () => void {
-    this.on('policy-changed', listener);
-    return () => this.off('policy-changed', listener);
-  }
-}
+export const SESSION_POLICY_CHANGED: EventName<SessionPolicyChanged> = 'session.policy-changed';

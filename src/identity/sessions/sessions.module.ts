@@ -5,7 +5,6 @@ import { TrustedDevice } from '../trusted-devices';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { SessionsController } from './sessions.controller';
 import { Session } from './entities/session.entity';
-import { SessionEvents } from './session-events';
 import { OrganisationSessions } from './organisation-sessions.service';
 import { SessionsService } from './sessions.service';
 import { SessionLifetimeService } from './session-lifetime.service';
@@ -19,7 +18,7 @@ import { AuditModule } from '../../platform/audit';
     TypeOrmModule.forFeature([Session, RefreshToken, Organisation, TrustedDevice]),
   ],
   controllers: [SessionsController],
-  providers: [SessionsService, OrganisationSessions, SessionEvents, SessionLifetimeService],
-  exports: [SessionsService, SessionEvents, SessionLifetimeService],
+  providers: [SessionsService, OrganisationSessions, SessionLifetimeService],
+  exports: [SessionsService, SessionLifetimeService],
 })
 export class SessionsModule {}

@@ -1,8 +1,10 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { EntityManager, In, IsNull, MoreThan, Not, Repository } from 'typeorm';
 import { AuditService } from '../../platform/audit';
+import { publish } from '../../platform/events';
 import { lockRow } from '../../platform/database/locks';
 import { insertOnly } from '../../platform/database/insert-only';
 import { AppException } from '../../platform/web/app.exception';
@@ -15,7 +17,7 @@ import { Organisation } from '../../platform/database/entities/organisation.enti
 import { User } from '../../platform/database/entities/user.entity';
 import { Session, SessionEndReason } from './entities/session.entity';
 import { TrustedDevice } from '../trusted-devices';
-import { SessionEvents } from './session-events';
+import { SESSION_ENDED, SESSION_STARTED } from './session-events';
 import { INSIGHTS_MESSAGES, MySession, MySessionsEnded, signInMethodOf } from '../../shared/administration/insights';
 
 export interface StartedSession {
@@ -47,7 +49,7 @@ const POLICY_END_SUMMARIES: Partial<Record<SessionEndReason, string>> = {
 export class SessionsService {
   constructor(
     @InjectRepository(Session) private readonly sessions: Repository<Session>,
-    private readonly events: SessionEvents,
+    @Inject(EventEmitter2) private readonly events: EventEmitter2,
     private readonly audit: AuditService,
     private readonly refreshTokens: RefreshTokenService,
   ) {}
@@ -127,7 +129,11 @@ export class SessionsService {
       });
       return { session, refreshToken };
     });
-    this.events.emitStarted({ sessionId: started.session.id, userId: user.id, organisationId: user.organisationId });
+    publish(this.events, SESSION_STARTED, {
+      sessionId: started.session.id,
+      userId: user.id,
+      organisationId: user.organisationId,
+    });
     return started;
   }
 
@@ -185,7 +191,12 @@ export class SessionsService {
       return session;
     });
     if (!ended) return false;
-    this.events.emitEnded({ sessionId, userId: ended.userId, organisationId: ended.organisationId, reason });
+    publish(this.events, SESSION_ENDED, {
+      sessionId,
+      userId: ended.userId,
+      organisationId: ended.organisationId,
+      reason,
+    });
     return true;
   }
 
@@ -218,7 +229,12 @@ export class SessionsService {
     const open = tx ? await work(tx) : await this.sessions.manager.transaction(work);
     // Sockets close at once; should an enclosing transaction roll back, a dropped socket merely reconnects.
     for (const s of open)
-      this.events.emitEnded({ sessionId: s.id, userId: s.userId, organisationId: s.organisationId, reason });
+      publish(this.events, SESSION_ENDED, {
+        sessionId: s.id,
+        userId: s.userId,
+        organisationId: s.organisationId,
+        reason,
+      });
     return open.length;
   }
 

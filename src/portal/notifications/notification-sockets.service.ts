@@ -1,9 +1,17 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import Redis from 'ioredis';
 import { Server, Socket } from 'socket.io';
 import { MetricsService } from '../../platform/metrics/metrics.service';
 import { RedisConnection } from '../../platform/redis/redis.module';
-import { SessionEvents } from '../../identity/sessions';
+import {
+  SESSION_ENDED,
+  SESSION_POLICY_CHANGED,
+  SESSION_STARTED,
+  SessionEnded,
+  SessionPolicyChanged,
+  SessionStarted,
+} from '../../identity/sessions';
 import { NotificationItem, SOCKET_EVENTS } from '../../shared/portal/notifications';
 import { LocalSocketIndex } from './socket-index';
 import { watchAdapterLink } from './adapter-link';
@@ -75,7 +83,8 @@ export class NotificationSockets implements OnModuleDestroy {
 
   private readonly logger = new Logger(NotificationSockets.name);
   private expirySweep?: NodeJS.Timeout;
-  private unsubscribe?: () => void;
+  /** Whether the sessions' events reach the sockets: from `attach` until the module is destroyed. */
+  private listening = false;
   /** Organisations with a sessions-changed announcement due (one timer each, SESSIONS_CHANGED_COALESCE_MS). */
   private readonly pendingSessionsChanged = new Map<number, NodeJS.Timeout>();
   /** This instance's sockets by session and by user. */
@@ -91,7 +100,6 @@ export class NotificationSockets implements OnModuleDestroy {
   private losses = 0;
 
   constructor(
-    private readonly sessionEvents: SessionEvents,
     private readonly metrics: MetricsService,
     private readonly redis: RedisConnection,
   ) {}
@@ -112,28 +120,35 @@ export class NotificationSockets implements OnModuleDestroy {
       this.dropLocalSession(sessionId, reason),
     );
     this.watchAdapter(main.adapter);
-    const offEnded = this.sessionEvents.onEnded(({ sessionId, organisationId }) => {
-      this.dropSession(sessionId, 'session-ended');
-      this.sessionsChanged(organisationId);
-    });
-    const offStarted = this.sessionEvents.onStarted(({ organisationId }) => this.sessionsChanged(organisationId));
-    // A new security policy: the organisation's sockets, on every instance, reconnect under it (each client
-    // refreshes its token and connects again, and the refresh and the handshake apply the new rules).
-    const offPolicy = this.sessionEvents.onPolicyChanged(({ organisationId }) =>
-      server.in(orgRoom(organisationId)).disconnectSockets(true),
-    );
-    this.unsubscribe = () => {
-      offEnded();
-      offStarted();
-      offPolicy();
-    };
+    this.listening = true;
     // One sweep a second instead of a timer per socket (memory per connection).
     this.expirySweep = setInterval(() => this.dropExpired(), EXPIRY_SWEEP_MS);
     this.expirySweep.unref();
   }
 
+  @OnEvent(SESSION_ENDED)
+  onSessionEnded({ sessionId, organisationId }: SessionEnded): void {
+    if (!this.listening) return;
+    this.dropSession(sessionId, 'session-ended');
+    this.sessionsChanged(organisationId);
+  }
+
+  @OnEvent(SESSION_STARTED)
+  onSessionStarted({ organisationId }: SessionStarted): void {
+    if (this.listening) this.sessionsChanged(organisationId);
+  }
+
+  /**
+   * A new security policy: the organisation's sockets, on every instance, reconnect under it (each client refreshes
+   * its token and connects again, and the refresh and the handshake apply the new rules).
+   */
+  @OnEvent(SESSION_POLICY_CHANGED)
+  onPolicyChanged({ organisationId }: SessionPolicyChanged): void {
+    if (this.listening) this.server.in(orgRoom(organisationId)).disconnectSockets(true);
+  }
+
   onModuleDestroy(): void {
-    this.unsubscribe?.();
+    this.listening = false;
     this.stopWatchingLink?.();
     clearInterval(this.expirySweep);
     for (const timer of this.pendingSessionsChanged.values()) clearTimeout(timer);

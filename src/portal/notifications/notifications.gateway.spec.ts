@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io';
 import { ShutdownState } from '../../platform/shutdown/shutdown-state';
-import { SessionEvents, SessionsService } from '../../identity/sessions';
+import { SessionsService } from '../../identity/sessions';
 import { NotificationSockets, SocketIdentity } from './notification-sockets.service';
 import { NotificationsGateway } from './notifications.gateway';
 
@@ -40,7 +40,7 @@ describe('NotificationsGateway, a socket being connected', () => {
 
   beforeEach(() => {
     isActive.mockClear();
-    sockets = new NotificationSockets(new SessionEvents(), ...([undefined, undefined] as unknown as [never, never]));
+    sockets = new NotificationSockets(...([undefined, undefined] as unknown as [never, never]));
     gateway = new NotificationsGateway(
       { isActive } as unknown as SessionsService,
       undefined as never,

@@ -1,11 +1,5 @@
-import {
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-  OnApplicationShutdown,
-  OnModuleDestroy,
-  OnModuleInit,
-} from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThanOrEqual, Repository } from 'typeorm';
 import { AuditService } from '../../platform/audit';
@@ -13,7 +7,13 @@ import { AuthUser } from '../../platform/web/auth-user';
 import { runPeriodically } from '../../platform/jobs/periodic';
 import { ClientInfo } from '../../platform/web/request-context';
 import { User } from '../../platform/database/entities/user.entity';
-import { SessionEvents, SessionsService } from '../../identity/sessions';
+import {
+  SESSION_ENDED,
+  SESSION_POLICY_CHANGED,
+  SessionEnded,
+  SessionPolicyChanged,
+  SessionsService,
+} from '../../identity/sessions';
 import { SUPPORT_ACCESS_END_REASONS, SupportAccessEndReason } from '../../shared/portal/support-access';
 import { SupportAccess } from './entities/support-access.entity';
 import { SupportAccessMail } from './support-access-mail';
@@ -31,35 +31,34 @@ export type Ender = AuthUser | 'service';
  * access off. It ends once, audited (the `support_access.ended` webhook), and the member is e-mailed.
  */
 @Injectable()
-export class SupportAccessEnding
-  implements OnModuleInit, OnModuleDestroy, OnApplicationBootstrap, OnApplicationShutdown
-{
+export class SupportAccessEnding implements OnModuleDestroy, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(SupportAccessEnding.name);
   private stopSweep?: () => void;
-  private readonly unsubscribe: Array<() => void> = [];
+  /** Whether the sessions' events still reach it: no longer once the module is being destroyed. */
+  private listening = true;
 
   constructor(
     @InjectRepository(SupportAccess) private readonly requests: Repository<SupportAccess>,
     private readonly audit: AuditService,
     private readonly mail: SupportAccessMail,
     private readonly sessions: SessionsService,
-    private readonly sessionEvents: SessionEvents,
     private readonly queries: SupportAccessQueries,
   ) {}
 
-  onModuleInit(): void {
-    // A support session ended by any other path (log-off, force log-off, its end found by the session check) ends
-    // its support access; a policy turned to 'never' ends the organisation's running ones.
-    this.unsubscribe.push(
-      this.sessionEvents.onEnded(({ sessionId }) => void this.sessionEnded(sessionId).catch((e) => this.failed(e))),
-      this.sessionEvents.onPolicyChanged(
-        ({ organisationId }) => void this.policyChanged(organisationId).catch((e) => this.failed(e)),
-      ),
-    );
+  /** A support session ended by any other path (log-off, force log-off, its end found by the session check). */
+  @OnEvent(SESSION_ENDED)
+  onSessionEnded({ sessionId }: SessionEnded): void {
+    if (this.listening) void this.sessionEnded(sessionId).catch((e) => this.failed(e));
+  }
+
+  /** A policy turned to 'never' ends the organisation's running support accesses. */
+  @OnEvent(SESSION_POLICY_CHANGED)
+  onPolicyChanged({ organisationId }: SessionPolicyChanged): void {
+    if (this.listening) void this.policyChanged(organisationId).catch((e) => this.failed(e));
   }
 
   onModuleDestroy(): void {
-    for (const off of this.unsubscribe) off();
+    this.listening = false;
   }
 
   onApplicationBootstrap(): void {

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { AuditService } from '../../platform/audit';
+import { publish } from '../../platform/events';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser, isSupport } from '../../platform/web/auth-user';
 import { ClientInfo } from '../../platform/web/request-context';
@@ -10,7 +12,7 @@ import { TokenService } from '../../identity/credentials/token.service';
 import { User } from '../../platform/database/entities/user.entity';
 import { insertOnly } from '../../platform/database/insert-only';
 import { lockRow } from '../../platform/database/locks';
-import { Session, SessionEvents } from '../../identity/sessions';
+import { Session, SESSION_STARTED } from '../../identity/sessions';
 import { ERROR_CODES } from '../../shared/messages';
 import {
   SUPPORT_ACCESS_END_REASONS,
@@ -36,7 +38,7 @@ export class SupportAccessSessions {
   constructor(
     @InjectRepository(SupportAccess) private readonly requests: Repository<SupportAccess>,
     private readonly audit: AuditService,
-    private readonly sessionEvents: SessionEvents,
+    @Inject(EventEmitter2) private readonly events: EventEmitter2,
     private readonly tokens: TokenService,
     private readonly queries: SupportAccessQueries,
     private readonly ending: SupportAccessEnding,
@@ -99,7 +101,7 @@ export class SupportAccessSessions {
       });
       return opened;
     });
-    this.sessionEvents.emitStarted({
+    publish(this.events, SESSION_STARTED, {
       sessionId: session.id,
       userId: session.userId,
       organisationId: session.organisationId,
