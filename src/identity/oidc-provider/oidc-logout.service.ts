@@ -8,6 +8,7 @@ import { runPeriodically } from '../../platform/jobs/periodic';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { SESSION_ENDED } from '../sessions';
+import { BackchannelFailed, OIDC_BACKCHANNEL_FAILED } from './library/backchannel-failed';
 import { OidcSessionLink } from './entities/oidc-session-link.entity';
 import { revokeGrants } from './oidc-adapter';
 import { OidcProviderService } from './oidc-provider.service';
@@ -61,10 +62,6 @@ export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleInit(): void {
-    this.oidc.onBackchannelFailure((logout, err) => {
-      this.logger.warn(`Back-channel logout to application ${logout.clientId} failed: ${(err as Error)?.message}`);
-      void this.retryLater(logout).catch((e: Error) => this.logger.error(`Back-channel logout failed: ${e.message}`));
-    });
     this.listening = true;
     this.stops.push(
       () => (this.listening = false),
@@ -75,6 +72,13 @@ export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
         what: 'Back-channel logout',
       }),
     );
+  }
+
+  /** A logout token the library failed to deliver: delivered again later. */
+  @OnEvent(OIDC_BACKCHANNEL_FAILED)
+  onBackchannelFailed({ error, ...logout }: BackchannelFailed): void {
+    this.logger.warn(`Back-channel logout to application ${logout.clientId} failed: ${(error as Error)?.message}`);
+    void this.retryLater(logout).catch((e: Error) => this.logger.error(`Back-channel logout failed: ${e.message}`));
   }
 
   /** A session ended: the logout tokens its end queued go out now. */

@@ -1,13 +1,16 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { NextFunction, Request, Response } from 'express';
 import Provider, { ClientLike } from 'oidc-provider';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { DataSource } from 'typeorm';
 import { RATE_LIMITS } from '../../platform/web/throttling/rate-limits';
+import { publish } from '../../platform/events';
 import { runPeriodically } from '../../platform/jobs/periodic';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
+import { OIDC_BACKCHANNEL_FAILED } from './library/backchannel-failed';
 import { deleteExpiredRecords } from './oidc-adapter';
 import { OidcKeysService } from './oidc-keys.service';
 import { OidcPortalBridge } from './library/portal-bridge';
@@ -45,6 +48,7 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
     private readonly bridge: OidcPortalBridge,
     @Inject(ThrottlerStorage) private readonly throttler: ThrottlerStorage,
     private readonly interactions: OidcInteractions,
+    @Inject(EventEmitter2) private readonly events: EventEmitter2,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -75,13 +79,6 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
     return this.provider;
   }
 
-  /** Set by the logout service: a logout token the library failed to deliver, to be retried. */
-  private backchannelFailed?: (logout: { clientId: string; sub: string; sid: string }, err: unknown) => void;
-
-  onBackchannelFailure(handler: (logout: { clientId: string; sub: string; sid: string }, err: unknown) => void): void {
-    this.backchannelFailed = handler;
-  }
-
   /** Builds the provider again with the signing keys as they are in the database now. */
   async build(): Promise<void> {
     const jwks = await this.keys.signingKeys();
@@ -105,7 +102,7 @@ export class OidcProviderService implements OnModuleInit, OnModuleDestroy {
       (_ctx: unknown, err: unknown, client: unknown, accountId: unknown, sid: unknown) => {
         const clientId = (client as ClientLike | undefined)?.clientId;
         if (typeof clientId === 'string' && typeof accountId === 'string' && typeof sid === 'string')
-          this.backchannelFailed?.({ clientId, sub: accountId, sid }, err);
+          publish(this.events, OIDC_BACKCHANNEL_FAILED, { clientId, sub: accountId, sid, error: err });
       },
     );
     provider.on('server_error', (_ctx: unknown, err: unknown) =>
