@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
@@ -36,6 +37,7 @@ import { ConnectionTestEnd } from './connection-test/connection-test-end';
 /** Every identity provider (docs/product-rules.md §3, §6): the organisations' connections and the deployment-wide one, the round trip through them, sign-in, discovery, single logout and the connection test. */
 @Module({
   imports: [
+    DiscoveryModule,
     SessionsModule,
     AuditModule,
     CredentialsModule,
@@ -72,6 +74,6 @@ import { ConnectionTestEnd } from './connection-test/connection-test-end';
     OneTimeValues,
     SsoConnectionTestService,
   ],
-  exports: [FederatedSignInService, SsoDiscoveryService, RoundTripPurposes],
+  exports: [FederatedSignInService, SsoDiscoveryService],
 })
 export class FederationModule {}

@@ -1,9 +1,15 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser } from '../../platform/web/auth-user';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
-import { refusalMessage, RoundTripEnd, RoundTripPurpose, RoundTripPurposes, SsoDiscoveryService } from '../federation';
+import {
+  refusalMessage,
+  RoundTripEnd,
+  RoundTripPurpose,
+  RoundTripPurposeHandler,
+  SsoDiscoveryService,
+} from '../federation';
 import { ERROR_CODES } from '../../shared/messages';
 import { safeReturnPath } from '../../shared/identity/return-path';
 import { SSO_MESSAGES } from '../../shared/identity/sso';
@@ -12,23 +18,19 @@ import { SsoStepUp, StepUpService } from './step-up.service';
 /**
  * A step-up of an account that signs in through a provider happens at that provider (docs/product-rules.md §7): its
  * organisation's connection, else the deployment-wide one. The round trip is federation's; this is its purpose
- * (`?stepUp=`, registered in RoundTripPurposes): the provider must have authenticated the person just now, as the
+ * (`?stepUp=`, found by RoundTripPurposes): the provider must have authenticated the person just now, as the
  * account whose session the ticket names, and then that session is marked. No new session, no cookie.
  */
 @Injectable()
-export class SsoStepUpRoundTrip implements RoundTripPurpose<SsoStepUp>, OnModuleInit {
+@RoundTripPurposeHandler()
+export class SsoStepUpRoundTrip implements RoundTripPurpose<SsoStepUp> {
   readonly name = 'stepUp';
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly purposes: RoundTripPurposes,
     private readonly discovery: SsoDiscoveryService,
     private readonly stepUps: StepUpService,
   ) {}
-
-  onModuleInit(): void {
-    this.purposes.register(this);
-  }
 
   /** POST /auth/step-up/sso: where the browser goes to confirm at the caller's provider. */
   async start(caller: AuthUser, returnTo: string | undefined): Promise<{ url: string }> {

@@ -1,7 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AppException } from '../../../platform/web/app.exception';
 import { SSO_MESSAGES } from '../../../shared/identity/sso';
-import { backToLogin, RoundTripEnd, RoundTripPurpose, RoundTripPurposes } from '../round-trip/round-trip-purpose';
+import { backToLogin, RoundTripEnd, RoundTripPurpose, RoundTripPurposeHandler } from '../round-trip/round-trip-purpose';
 import { SsoConnectionTestService, SsoTestEnd, SsoTestTicket } from './sso-connection-test.service';
 
 /**
@@ -10,18 +10,12 @@ import { SsoConnectionTestService, SsoTestEnd, SsoTestTicket } from './sso-conne
  * is gone ends on the sign-in page.
  */
 @Injectable()
-export class ConnectionTestEnd implements RoundTripPurpose<SsoTestTicket>, OnModuleInit {
+@RoundTripPurposeHandler()
+export class ConnectionTestEnd implements RoundTripPurpose<SsoTestTicket> {
   readonly name = 'test';
   readonly disabledConnections = true;
 
-  constructor(
-    private readonly purposes: RoundTripPurposes,
-    private readonly tests: SsoConnectionTestService,
-  ) {}
-
-  onModuleInit(): void {
-    this.purposes.register(this);
-  }
+  constructor(private readonly tests: SsoConnectionTestService) {}
 
   readTicket(raw: string, connectionId: number | null): SsoTestTicket {
     if (connectionId === null) throw AppException.badRequest(SSO_MESSAGES.TEST_EXPIRED);

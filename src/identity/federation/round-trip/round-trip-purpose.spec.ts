@@ -1,18 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
 import { AppException } from '../../../platform/web/app.exception';
 import { ERROR_CODES } from '../../../shared/messages';
 import { SSO_MESSAGES } from '../../../shared/identity/sso';
-import { RoundTripPurpose, RoundTripPurposes } from './round-trip-purpose';
+import { RoundTripPurpose, RoundTripPurposeHandler, RoundTripPurposes } from './round-trip-purpose';
+
+type Ticket = { raw: string; connectionId: number | null };
 
 /** A purpose whose tickets are valid when they start with 'ok'. */
-function purpose(name: string): RoundTripPurpose<{ raw: string; connectionId: number | null }> {
-  return {
-    name,
-    readTicket: (raw, connectionId) => {
-      if (!raw.startsWith('ok')) throw AppException.badRequest(`${name} expired`);
-      return { raw, connectionId };
-    },
-    end: async () => undefined,
-  };
+abstract class OkPurpose implements RoundTripPurpose<Ticket> {
+  abstract readonly name: string;
+  readTicket(raw: string, connectionId: number | null): Ticket {
+    if (!raw.startsWith('ok')) throw AppException.badRequest(`${this.name} expired`);
+    return { raw, connectionId };
+  }
+  async end(): Promise<void> {}
+}
+
+@Injectable()
+@RoundTripPurposeHandler()
+class StepUpPurpose extends OkPurpose {
+  readonly name = 'stepUp';
+}
+
+@Injectable()
+@RoundTripPurposeHandler()
+class TestPurpose extends OkPurpose {
+  readonly name = 'test';
+}
+
+@Injectable()
+@RoundTripPurposeHandler()
+class TestPurposeAgain extends OkPurpose {
+  readonly name = 'test';
+}
+
+/** Not marked: never a purpose. */
+@Injectable()
+class Unmarked extends OkPurpose {
+  readonly name = 'unmarked';
+}
+
+/** RoundTripPurposes as the application starts it, beside these providers. */
+async function started(...providers: Array<new () => OkPurpose>): Promise<RoundTripPurposes> {
+  const app = await Test.createTestingModule({
+    imports: [DiscoveryModule],
+    providers: [RoundTripPurposes, ...providers],
+  }).compile();
+  await app.init();
+  return app.get(RoundTripPurposes);
 }
 
 const refusalOf = (f: () => unknown) => {
@@ -25,9 +62,10 @@ const refusalOf = (f: () => unknown) => {
 };
 
 describe('RoundTripPurposes', () => {
-  const purposes = new RoundTripPurposes();
-  purposes.register(purpose('stepUp'));
-  purposes.register(purpose('test'));
+  let purposes: RoundTripPurposes;
+  beforeAll(async () => {
+    purposes = await started(StepUpPurpose, TestPurpose, Unmarked);
+  });
 
   it('finds the purpose whose ticket a start carries, with the ticket its purpose read; none: a sign-in', () => {
     expect(purposes.fromStart({ stepUp: undefined, test: undefined }, 3)).toBeUndefined();
@@ -45,7 +83,14 @@ describe('RoundTripPurposes', () => {
     expect(refusalOf(() => purposes.fromStart({ other: 'ok' }, 3))).toMatchObject(twice);
   });
 
-  it('takes one handler per purpose', () => {
-    expect(() => purposes.register(purpose('test'))).toThrow(/registered already/);
+  it('finds the providers marked @RoundTripPurposeHandler() at start, only those', () => {
+    expect(purposes.named('test')).toBeInstanceOf(TestPurpose);
+    expect(purposes.named('unmarked')).toBeUndefined();
+  });
+
+  it('fails the start when two purposes have one name', async () => {
+    await expect(started(TestPurpose, TestPurposeAgain)).rejects.toThrow(
+      /Two round-trip purposes are named 'test': TestPurpose and TestPurposeAgain/,
+    );
   });
 });

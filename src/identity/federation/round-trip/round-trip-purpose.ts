@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import { Response } from 'express';
 import { AppException } from '../../../platform/web/app.exception';
 import { RequestContext } from '../../../platform/web/request-context';
@@ -47,7 +48,7 @@ export interface RoundTripHandler<Ticket> {
 /**
  * A purpose other than signing in, started with a ticket the start's query names (`?stepUp=`, `?test=`), carried
  * across the round trip by RoundTripState, and ended by its own handler. A feature that starts such a round trip
- * registers its purpose here, so federation never imports it.
+ * marks its provider @RoundTripPurposeHandler(), so federation never imports it.
  */
 export interface RoundTripPurpose<Ticket = unknown> extends RoundTripHandler<Ticket> {
   /** The start's query parameter that carries the ticket. */
@@ -68,15 +69,37 @@ export function backToLogin(res: Response, e: unknown): void {
   res.redirect(302, `/logIn?ssoError=${encodeURIComponent(refusalMessage(e))}`);
 }
 
-/** The purposes registered by the features that start round trips, by the query parameter of their ticket. */
+/** The providers marked @RoundTripPurposeHandler(). */
+const purposeMarker = DiscoveryService.createDecorator<true>();
+
+/** Marks a provider as a round trip's purpose: RoundTripPurposes finds it at start. */
+export function RoundTripPurposeHandler() {
+  return (target: abstract new (...args: never[]) => RoundTripPurpose): void => {
+    purposeMarker(true)(target);
+  };
+}
+
+/**
+ * The purposes of the features that start round trips (their providers marked @RoundTripPurposeHandler(), found at
+ * start), by the query parameter of their ticket. Two purposes of one name fail the start.
+ */
 @Injectable()
-export class RoundTripPurposes {
+export class RoundTripPurposes implements OnModuleInit {
   private readonly purposes = new Map<string, RoundTripPurpose>();
 
-  register<Ticket>(purpose: RoundTripPurpose<Ticket>): void {
-    if (this.purposes.has(purpose.name))
-      throw new Error(`A round-trip purpose '${purpose.name}' is registered already`);
-    this.purposes.set(purpose.name, purpose as RoundTripPurpose);
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  onModuleInit(): void {
+    for (const wrapper of this.discovery.getProviders({ metadataKey: purposeMarker.KEY })) {
+      const purpose = wrapper.instance as RoundTripPurpose | undefined;
+      if (!purpose) throw new Error(`The round-trip purpose ${String(wrapper.name)} must be a singleton`);
+      const taken = this.purposes.get(purpose.name);
+      if (taken)
+        throw new Error(
+          `Two round-trip purposes are named '${purpose.name}': ${taken.constructor.name} and ${purpose.constructor.name}`,
+        );
+      this.purposes.set(purpose.name, purpose);
+    }
   }
 
   named(name: string): RoundTripPurpose | undefined {

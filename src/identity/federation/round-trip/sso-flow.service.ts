@@ -23,8 +23,8 @@ export type StartTickets = Record<string, string | undefined>;
 /**
  * The browser's side of a corporate sign-in, protocol by protocol: where it goes (start), and what comes back (the
  * OIDC callback, the SAML assertion consumer), handed to the handler of the round trip's purpose: a sign-in
- * (SignInEnd), or a purpose a feature registered in RoundTripPurposes (a step-up, a connection test). What crosses
- * the round trip is RoundTripState's.
+ * (SignInEnd), or a purpose a feature marked @RoundTripPurposeHandler() (a step-up, a connection test), found by
+ * RoundTripPurposes. What crosses the round trip is RoundTripState's.
  */
 @Injectable()
 export class SsoFlowService {
