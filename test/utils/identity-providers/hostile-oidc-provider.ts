@@ -52,6 +52,24 @@ async function body(req: IncomingMessage): Promise<string> {
   return text;
 }
 
+/**
+ * One provider for a spec file (started in beforeAll, stopped in afterAll, its `mint` back to valid tokens after each
+ * test): `provider()` is the running one.
+ */
+export function hostileOidcProviderForFile(): () => HostileOidcProvider {
+  let provider: HostileOidcProvider;
+  beforeAll(async () => {
+    provider = await startHostileOidcProvider();
+  });
+  afterAll(async () => {
+    await provider.stop();
+  });
+  afterEach(() => {
+    provider.mint = (r) => provider.idToken(r);
+  });
+  return () => provider;
+}
+
 export async function startHostileOidcProvider(): Promise<HostileOidcProvider> {
   let signing = await generateKeyPair('RS256', { extractable: true });
   let kid = `k-${randomBytes(4).toString('hex')}`;
