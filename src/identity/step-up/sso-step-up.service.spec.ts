@@ -7,7 +7,10 @@ import { Session } from '../sessions/entities/session.entity';
 import { SessionsService } from '../sessions/sessions.service';
 import { SSO_MESSAGES } from '../../shared/identity/sso';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
-import { hostileOidcProviderForFile } from '../../../test/utils/identity-providers/hostile-oidc-provider';
+import {
+  deploymentWideProvider,
+  hostileOidcProviderForFile,
+} from '../../../test/utils/identity-providers/hostile-oidc-provider';
 import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { StepUpService } from './step-up.service';
 
@@ -31,13 +34,7 @@ class BrowserAnswer {
 }
 
 describe.each(SERVICE_DATABASES)('SsoStepUpRoundTrip at the deployment-wide provider on %s', (database) => {
-  const t = serviceApp(database, {
-    get OIDC_ISSUER() {
-      return provider().issuer;
-    },
-    OIDC_CLIENT_ID: CLIENT.id,
-    OIDC_CLIENT_SECRET: CLIENT.secret,
-  } as Record<string, string>);
+  const t = serviceApp(database, deploymentWideProvider(provider, CLIENT));
   const flow = () => t().app.get(SsoFlowService);
   const client = { ip: '203.0.113.14', userAgent: 'browser' };
   let seq = 0;

@@ -2,7 +2,10 @@ import { Organisation } from '../../../platform/database/entities/organisation.e
 import { Session } from '../../sessions/entities/session.entity';
 import { ERROR_CODES } from '../../../shared/messages';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
-import { hostileOidcProviderForFile } from '../../../../test/utils/identity-providers/hostile-oidc-provider';
+import {
+  deploymentWideProvider,
+  hostileOidcProviderForFile,
+} from '../../../../test/utils/identity-providers/hostile-oidc-provider';
 import { refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { DEPLOYMENT_WIDE, OidcConnector, OidcTransaction } from '../connectors/oidc-connector';
 import { DeploymentWideSignIn } from './deployment-wide-sign-in.service';
@@ -12,13 +15,7 @@ const CLIENT = { id: 'portal-deployment', secret: 'deployment-client-secret-0123
 const provider = hostileOidcProviderForFile();
 
 describe.each(SERVICE_DATABASES)('DeploymentWideSignIn through the OIDC connector on %s', (database) => {
-  const t = serviceApp(database, {
-    get OIDC_ISSUER() {
-      return provider().issuer;
-    },
-    OIDC_CLIENT_ID: CLIENT.id,
-    OIDC_CLIENT_SECRET: CLIENT.secret,
-  } as Record<string, string>);
+  const t = serviceApp(database, deploymentWideProvider(provider, CLIENT));
   const oidc = () => t().app.get(OidcConnector);
   const client = { ip: '203.0.113.12', userAgent: 'browser' };
   /** The callback's sign-in: the identity the provider proves through the connector, then this service's rules. */
