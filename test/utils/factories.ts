@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { encrypt } from '../../src/platform/crypto/secrets';
+import { SsoConnection } from '../../src/identity/federation/entities/sso-connection.entity';
 import { Organisation } from '../../src/platform/database/entities/organisation.entity';
 import { User } from '../../src/platform/database/entities/user.entity';
 import { Role } from '../../src/shared/roles';
@@ -79,6 +80,29 @@ export function fromResponse(res: request.Response): LoggedIn {
   const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
   const cookie = setCookie.find((c) => c.startsWith('refreshToken='))?.split(';')[0] ?? '';
   return { accessToken: res.body.accessToken, cookie, auth: { Authorization: `Bearer ${res.body.accessToken}` } };
+}
+
+/**
+ * An OpenID Connect connection of `org`: enabled, named 'Corporate', at https://idp.example as the client `portal`;
+ * `fields` over these.
+ */
+export function createOidcConnection(
+  t: TestApp,
+  org: Organisation,
+  fields: Partial<SsoConnection> = {},
+): Promise<SsoConnection> {
+  const repo = t.db.getRepository(SsoConnection);
+  return repo.save(
+    repo.create({
+      organisationId: org.id,
+      protocol: 'oidc',
+      name: 'Corporate',
+      enabled: true,
+      oidcIssuer: 'https://idp.example',
+      oidcClientId: 'portal',
+      ...fields,
+    }),
+  );
 }
 
 export function repo<T extends object>(db: DataSource, entity: new () => T) {

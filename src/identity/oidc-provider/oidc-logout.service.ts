@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, LessThanOrEqual, Not } from 'typeorm';
 import { createSafeFetch, SafeFetch } from '../../platform/web/http/safe-fetch';
+import { Drain } from '../../platform/jobs/drain';
 import { runPeriodically } from '../../platform/jobs/periodic';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
@@ -43,8 +44,15 @@ export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
   private readonly stops: Array<() => void> = [];
   /** Whether a session's end starts a delivery: from onModuleInit until the module is destroyed. */
   private listening = false;
-  private running?: Promise<void>;
-  private again = false;
+  /** One run at a time; a request during a run makes one more run after it. */
+  private readonly runs = new Drain({
+    pass: async () => {
+      await this.endLinkedSessions();
+      await this.retryPending();
+    },
+    afterPasses: async () => {},
+    failed: (e) => this.logger.error(`Back-channel logout failed: ${(e as Error).message}`),
+  });
   private readonly fetch: SafeFetch;
 
   constructor(
@@ -91,26 +99,9 @@ export class OidcLogoutService implements OnModuleInit, OnModuleDestroy {
     for (const stop of this.stops.splice(0)) stop();
   }
 
-  /** One run at a time; a request during a run makes one more run after it. */
+  /** Starts a run now, or one more after the running one; resolves when no run is under way. */
   runSoon(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.endLinkedSessions();
-          await this.retryPending();
-        } while (this.again);
-      } catch (e) {
-        this.logger.error(`Back-channel logout failed: ${(e as Error).message}`);
-      } finally {
-        this.running = undefined;
-      }
-    })();
-    return this.running;
+    return this.runs.kick();
   }
 
   /** Grants whose portal session has ended: revoked, and their applications told. */

@@ -22,6 +22,7 @@ import {
   idOf,
   isObject,
   listResponse,
+  listRows,
   paging,
   resourceBody,
   single,
@@ -146,27 +147,11 @@ export class ScimGroupsService {
     const p = this.projection(query);
     const filter = single(query, 'filter');
     const qb = this.groups.createQueryBuilder('g').where('g.organisationId = :org', { org: scim.organisationId });
-    let none = false;
     const conditions = filter === undefined ? [] : eqConditions(filter, GROUP_FILTER_ATTRIBUTES, SCHEMAS.GROUP);
-    conditions.forEach((c, i) => {
-      const v = `v${i}`;
-      if (c.attribute === 'id') {
-        const n = idOf(c.value);
-        if (n === null) none = true;
-        else qb.andWhere(`g.id = :${v}`, { [v]: n });
-      } else if (c.attribute === 'displayName') qb.andWhere(`g.nameKey = :${v}`, { [v]: c.value.toLowerCase() });
+    const { rows, total } = await listRows(qb, 'g', conditions, page, (c, v) => {
+      if (c.attribute === 'displayName') qb.andWhere(`g.nameKey = :${v}`, { [v]: c.value.toLowerCase() });
       else qb.andWhere(`g.externalId = :${v}`, { [v]: c.value });
     });
-    if (none) return listResponse([], 0, page);
-    const total = await qb.getCount();
-    const rows =
-      page.count === 0 || page.startIndex > total
-        ? []
-        : await qb
-            .orderBy('g.id', 'ASC')
-            .offset(page.startIndex - 1)
-            .limit(page.count)
-            .getMany();
     const members = p.withMembers ? await this.membersOf(rows.map((g) => g.id)) : undefined;
     return listResponse(
       rows.map((g) => project(this.toResource(g, members?.get(g.id)), p.attributes, p.excluded)),

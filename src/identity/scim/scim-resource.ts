@@ -1,9 +1,10 @@
 import { HttpStatus } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { sha256 } from '../../platform/crypto/secrets';
 import { lockRow } from '../../platform/database/locks';
 import { LIMITS } from '../../shared/limits';
 import { badSyntax, badValue, notFound, scimError } from './scim-errors';
+import { EqCondition } from './scim-filter';
 import { MAX_RESULTS, SCHEMAS } from './scim-schema';
 
 /** Helpers every SCIM resource shares: reading bodies, paging, versions. */
@@ -91,6 +92,39 @@ export function paging(query: Record<string, unknown>): Paging {
   const startIndex = Math.max(1, int(query.startIndex, 'startIndex', 1));
   const count = Math.min(MAX_RESULTS, Math.max(0, int(query.count, 'count', MAX_RESULTS)));
   return { startIndex, count };
+}
+
+/**
+ * The rows of a list request (RFC 7644 §3.4.2): `qb` (the organisation's rows, as `alias`) narrowed by the filter's
+ * `eq` conditions, an `id` here and the others by `where`, then the page asked for (`page`), ordered by id. An id that names
+ * no row makes the list empty without reading.
+ */
+export async function listRows<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  alias: string,
+  conditions: EqCondition[],
+  page: Paging,
+  where: (c: EqCondition, param: string) => void,
+): Promise<{ rows: T[]; total: number }> {
+  let none = false;
+  conditions.forEach((c, i) => {
+    const param = `v${i}`;
+    if (c.attribute !== 'id') return where(c, param);
+    const n = idOf(c.value);
+    if (n === null) none = true;
+    else qb.andWhere(`${alias}.id = :${param}`, { [param]: n });
+  });
+  if (none) return { rows: [], total: 0 };
+  const total = await qb.getCount();
+  const rows =
+    page.count === 0 || page.startIndex > total
+      ? []
+      : await qb
+          .orderBy(`${alias}.id`, 'ASC')
+          .offset(page.startIndex - 1)
+          .limit(page.count)
+          .getMany();
+  return { rows, total };
 }
 
 export function listResponse(resources: unknown[], total: number, page: Paging) {

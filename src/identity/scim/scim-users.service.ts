@@ -21,9 +21,9 @@ import {
   checkIfMatch,
   field,
   findInOrganisation,
-  idOf,
   isObject,
   listResponse,
+  listRows,
   paging,
   resourceBody,
   single,
@@ -138,28 +138,12 @@ export class ScimUsersService {
     const qb = this.users.createQueryBuilder('u').where('u.organisationId = :org', { org: scim.organisationId });
     // Also validates attributes and excludedAttributes before any reading.
     this.projected({}, query);
-    let none = false;
     const conditions = filter === undefined ? [] : eqConditions(filter, USER_FILTER_ATTRIBUTES, SCHEMAS.USER);
-    conditions.forEach((c, i) => {
-      const p = `v${i}`;
-      if (c.attribute === 'id') {
-        const n = idOf(c.value);
-        if (n === null) none = true;
-        else qb.andWhere(`u.id = :${p}`, { [p]: n });
-      } else if (c.attribute === 'userName') qb.andWhere(`u.email = :${p}`, { [p]: c.value.trim().toLowerCase() });
+    const { rows, total } = await listRows(qb, 'u', conditions, page, (c, p) => {
+      if (c.attribute === 'userName') qb.andWhere(`u.email = :${p}`, { [p]: c.value.trim().toLowerCase() });
       else if (c.attribute === 'externalId') qb.andWhere(`u.externalId = :${p}`, { [p]: c.value });
       else qb.andWhere(`(u.firstName || ' ' || u.lastName) = :${p}`, { [p]: c.value });
     });
-    if (none) return listResponse([], 0, page);
-    const total = await qb.getCount();
-    const rows =
-      page.count === 0 || page.startIndex > total
-        ? []
-        : await qb
-            .orderBy('u.id', 'ASC')
-            .offset(page.startIndex - 1)
-            .limit(page.count)
-            .getMany();
     return listResponse(
       rows.map((u) => this.projected(this.toResource(u), query)),
       total,

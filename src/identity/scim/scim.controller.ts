@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   Body,
   Controller,
   createParamDecorator,
@@ -48,6 +49,25 @@ type Query = Record<string, unknown>;
 const ScimQuery = createParamDecorator(
   (_data: unknown, ctx: ExecutionContext): Query => ctx.switchToHttp().getRequest<{ query: Query }>().query,
 );
+
+/** 412: the change named, in If-Match, a version other than the current one (RFC 7644 §3.14). */
+const IfMatchFailed = () =>
+  ApiResponse({ status: 412, type: ScimErrorDto, description: 'If-Match named another version' });
+
+/** 304 with no body: If-None-Match named the current version (RFC 7644 §3.14). */
+const NotModified = () => ApiResponse({ status: 304, description: 'If-None-Match named the current version' });
+
+/** A User's PUT or PATCH that enables the account may pass the organisation's limit of active users. */
+const EnablingRefused = () =>
+  ApiResponse({
+    status: 403,
+    type: ScimErrorDto,
+    description: 'Enabling: the organisation has its allowed active users',
+  });
+
+/** The refusals of a PUT or PATCH: those the resource adds, 409 (a uniqueness clash), 412. */
+const ChangeResponses = (...resourceOwn: MethodDecorator[]) =>
+  applyDecorators(...resourceOwn, ApiResponse({ status: 409, type: ScimErrorDto }), IfMatchFailed());
 
 /**
  * Access: machine to machine. Every route is @Access.scim(): the caller is an organisation's directory presenting one of
@@ -126,7 +146,7 @@ export class ScimController {
 
   @Get('Users/:id')
   @ApiOkResponse({ type: ScimUserDto })
-  @ApiResponse({ status: 304, description: 'If-None-Match named the current version' })
+  @NotModified()
   async getUser(
     @CurrentScimToken() scim: ScimCaller,
     @Param('id') id: string,
@@ -139,13 +159,7 @@ export class ScimController {
 
   @Put('Users/:id')
   @ApiOkResponse({ type: ScimUserDto })
-  @ApiResponse({
-    status: 403,
-    type: ScimErrorDto,
-    description: 'Enabling: the organisation has its allowed active users',
-  })
-  @ApiResponse({ status: 409, type: ScimErrorDto })
-  @ApiResponse({ status: 412, type: ScimErrorDto, description: 'If-Match named another version' })
+  @ChangeResponses(EnablingRefused())
   async replaceUser(
     @CurrentScimToken() scim: ScimCaller,
     @Param('id') id: string,
@@ -159,13 +173,7 @@ export class ScimController {
 
   @Patch('Users/:id')
   @ApiOkResponse({ type: ScimUserDto })
-  @ApiResponse({
-    status: 403,
-    type: ScimErrorDto,
-    description: 'Enabling: the organisation has its allowed active users',
-  })
-  @ApiResponse({ status: 409, type: ScimErrorDto })
-  @ApiResponse({ status: 412, type: ScimErrorDto, description: 'If-Match named another version' })
+  @ChangeResponses(EnablingRefused())
   async patchUser(
     @CurrentScimToken() scim: ScimCaller,
     @Param('id') id: string,
@@ -180,7 +188,7 @@ export class ScimController {
   @Delete('Users/:id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Removed' })
-  @ApiResponse({ status: 412, type: ScimErrorDto, description: 'If-Match named another version' })
+  @IfMatchFailed()
   deleteUser(
     @CurrentScimToken() scim: ScimCaller,
     @Param('id') id: string,
@@ -210,7 +218,7 @@ export class ScimController {
 
   @Get('Groups/:id')
   @ApiOkResponse({ type: ScimGroupDto })
-  @ApiResponse({ status: 304, description: 'If-None-Match named the current version' })
+  @NotModified()
   async getGroup(
     @CurrentScimToken() scim: ScimCaller,
     @Param('id') id: string,
@@ -223,8 +231,7 @@ export class ScimController {
 
   @Put('Groups/:id')
   @ApiOkResponse({ type: ScimGroupDto })
-  @ApiResponse({ status: 409, type: ScimErrorDto })
-  @ApiResponse({ status: 412, type: ScimErrorDto, description: 'If-Match named another version' })
+  @ChangeResponses()
   async replaceGroup(
     @CurrentScimToken() scim: ScimCaller,
     @Param('id') id: string,
@@ -238,8 +245,7 @@ export class ScimController {
 
   @Patch('Groups/:id')
   @ApiOkResponse({ type: ScimGroupDto })
-  @ApiResponse({ status: 409, type: ScimErrorDto })
-  @ApiResponse({ status: 412, type: ScimErrorDto, description: 'If-Match named another version' })
+  @ChangeResponses()
   async patchGroup(
     @CurrentScimToken() scim: ScimCaller,
     @Param('id') id: string,
@@ -254,7 +260,7 @@ export class ScimController {
   @Delete('Groups/:id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Removed' })
-  @ApiResponse({ status: 412, type: ScimErrorDto, description: 'If-Match named another version' })
+  @IfMatchFailed()
   deleteGroup(
     @CurrentScimToken() scim: ScimCaller,
     @Param('id') id: string,

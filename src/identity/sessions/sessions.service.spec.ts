@@ -114,19 +114,23 @@ describe.each(SERVICE_DATABASES)('SessionsService on %s', (database) => {
   });
 
   describe('ending sessions', () => {
+    /** A device the account trusts for a minute. */
+    const trustDevice = (userId: number) =>
+      t()
+        .db.getRepository(TrustedDevice)
+        .insert({
+          userId,
+          tokenHash: `hash-${userId}`,
+          label: 'Firefox on Linux',
+          expiresAt: new Date(Date.now() + 60_000),
+        });
+
     it('a password change ends every session but the one spared, and revokes the trusted devices', async () => {
       const org = await createOrganisation(t());
       const user = await createUser(t(), org);
       const kept = await service().start(user, client);
       const other = await service().start(user, client);
-      await t()
-        .db.getRepository(TrustedDevice)
-        .insert({
-          userId: user.id,
-          tokenHash: `hash-${user.id}`,
-          label: 'Firefox on Linux',
-          expiresAt: new Date(Date.now() + 60_000),
-        });
+      await trustDevice(user.id);
       expect(await service().endAllForUsers([user.id], 'password-changed', kept.session.id)).toBe(1);
       expect(await service().isActive(kept.session.id)).toBe(true);
       expect(await service().isActive(other.session.id)).toBe(false);
@@ -138,14 +142,7 @@ describe.each(SERVICE_DATABASES)('SessionsService on %s', (database) => {
       const admin = await createUser(t(), org, { roleId: Role.SITE_ADMIN });
       const user = await createUser(t(), org, { roleId: Role.VIEWER });
       await service().start(user, client);
-      await t()
-        .db.getRepository(TrustedDevice)
-        .insert({
-          userId: user.id,
-          tokenHash: `hash-${user.id}`,
-          label: 'Firefox on Linux',
-          expiresAt: new Date(Date.now() + 60_000),
-        });
+      await trustDevice(user.id);
       const result = await organisationSessions().forceLogoff(callerOf(admin), [user.id], client);
       expect(result).toMatchObject({ success: true, sessionsEnded: 1 });
       expect(await t().db.getRepository(TrustedDevice).countBy({ userId: user.id })).toBe(1);

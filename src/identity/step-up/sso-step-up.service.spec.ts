@@ -8,24 +8,15 @@ import { SessionsService } from '../sessions/sessions.service';
 import { SSO_MESSAGES } from '../../shared/identity/sso';
 import { createOrganisation, createUser } from '../../../test/utils/factories';
 import {
-  HostileOidcProvider,
-  startHostileOidcProvider,
+  deploymentWideProvider,
+  hostileOidcProviderForFile,
 } from '../../../test/utils/identity-providers/hostile-oidc-provider';
 import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { StepUpService } from './step-up.service';
 
 const CLIENT = { id: 'portal-step-up', secret: 'step-up-client-secret-0123456789' };
 
-let provider: HostileOidcProvider;
-beforeAll(async () => {
-  provider = await startHostileOidcProvider();
-});
-afterAll(async () => {
-  await provider.stop();
-});
-afterEach(() => {
-  provider.mint = (r) => provider.idToken(r);
-});
+const provider = hostileOidcProviderForFile();
 
 /** What the browser was told: where to go, and the transaction cookie. */
 class BrowserAnswer {
@@ -43,13 +34,7 @@ class BrowserAnswer {
 }
 
 describe.each(SERVICE_DATABASES)('SsoStepUpRoundTrip at the deployment-wide provider on %s', (database) => {
-  const t = serviceApp(database, {
-    get OIDC_ISSUER() {
-      return provider.issuer;
-    },
-    OIDC_CLIENT_ID: CLIENT.id,
-    OIDC_CLIENT_SECRET: CLIENT.secret,
-  } as Record<string, string>);
+  const t = serviceApp(database, deploymentWideProvider(provider, CLIENT));
   const flow = () => t().app.get(SsoFlowService);
   const client = { ip: '203.0.113.14', userAgent: 'browser' };
   let seq = 0;
@@ -63,7 +48,7 @@ describe.each(SERVICE_DATABASES)('SsoStepUpRoundTrip at the deployment-wide prov
     const authorize = new URL(started.location);
     expect(authorize.searchParams.get('prompt')).toBe('login');
     expect(authorize.searchParams.get('max_age')).toBe('0');
-    const callback = new URL(provider.authorize(started.location, login), t().config.publicUrl);
+    const callback = new URL(provider().authorize(started.location, login), t().config.publicUrl);
     const back = new BrowserAnswer();
     const path = `${callback.pathname}${callback.search}`;
     const req = {
@@ -91,12 +76,12 @@ describe.each(SERVICE_DATABASES)('SsoStepUpRoundTrip at the deployment-wide prov
     expect(stranger.pathname).toBe('/users');
     expect(stranger.searchParams.get('stepUpError')).toBe(SSO_MESSAGES.STEP_UP_OTHER_ACCOUNT);
 
-    provider.mint = (r) => provider.idToken(r, { auth_time: Math.floor(Date.now() / 1000) - 3600 });
+    provider().mint = (r) => provider().idToken(r, { auth_time: Math.floor(Date.now() / 1000) - 3600 });
     const stale = await stepUpAs(caller, user.email);
     expect(stale.searchParams.get('stepUpError')).toBe(SSO_MESSAGES.FAILED);
     expect(await marked()).toEqual(before);
 
-    provider.mint = (r) => provider.idToken(r);
+    provider().mint = (r) => provider().idToken(r);
     const fresh = await stepUpAs(caller, user.email);
     expect(`${fresh.pathname}${fresh.search}`).toBe('/users?page=2&stepUp=done');
     expect(await marked()).not.toEqual(before);

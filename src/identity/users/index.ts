@@ -2,6 +2,7 @@
 export { CurrentPasswordGuesses } from './current-password-guesses';
 export { UserIdDto } from './dto/user-changes.dto';
 export { OrganisationQueryDto } from './dto/user-list-query.dto';
+export { storeNewPassword } from './store-new-password';
 export { accountEmail } from './lifecycle/account-email';
 export { ACCOUNT_CHANGED } from './lifecycle/account-changed';
 export type { AccountChanged } from './lifecycle/account-changed';

@@ -15,6 +15,7 @@ import { ERROR_CODES } from '../../shared/messages';
 import { DIRECTORY_OWNED_FIELDS, SCIM_MESSAGES } from '../../shared/identity/scim';
 import { UpdatePasswordDto, UpdateProfileDto } from './dto/user-changes.dto';
 import { CurrentPasswordGuesses } from './current-password-guesses';
+import { storeNewPassword } from './store-new-password';
 import { toSingleUser, USER_MESSAGES } from './users.service';
 
 /** The caller's own account: their profile's fields, and their password (the current one required). */
@@ -69,22 +70,14 @@ export class ProfileService {
       throw AppException.badRequest(USER_MESSAGES.SAME_PASSWORD, ERROR_CODES.WEAK_PASSWORD);
     await this.passwordRules.assertAcceptable(dto.userPassword, 'userPassword', user.organisationId);
     const passwordHash = await this.passwords.hash(dto.userPassword);
-    await this.users.manager.transaction(async (tx) => {
-      await tx
-        .getRepository(User)
-        .update(
-          { id: user.id },
-          { passwordHash, mustChangePassword: false, passwordChangedAt: new Date(), passwordCompromisedAt: null },
-        );
-      await this.sessions.endAllForUsers([user.id], 'password-changed', undefined, tx);
-      await this.audit.record(tx, {
+    await this.users.manager.transaction((tx) =>
+      storeNewPassword(tx, this.sessions, this.audit, user, passwordHash, {
         type: 'PASSWORD_CHANGED',
         actor: caller,
-        target: user,
         client,
         summary: 'Password changed',
-      });
-    });
+      }),
+    );
     return { success: true };
   }
 }

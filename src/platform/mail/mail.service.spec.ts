@@ -48,6 +48,19 @@ describe('MailService: an outbox that retries and never loses a message', () => 
     }).initialize();
     repo = db.getRepository(OutboxMessage);
   });
+  /** A stored message, not yet delivered, with `fields` over these. */
+  const stored = (fields: Partial<OutboxMessage>) => ({
+    to: 'x@example.com',
+    subject: 'x',
+    text: 'x',
+    attempts: 0,
+    nextAttemptAt: new Date(),
+    claimedUntil: null,
+    sentAt: null,
+    lastError: null,
+    replyTo: null,
+    ...fields,
+  });
   afterEach(async () => {
     await db.destroy();
     rmSync(dataDir, { recursive: true, force: true });
@@ -85,17 +98,15 @@ describe('MailService: an outbox that retries and never loses a message', () => 
 
   it('resumes at start the messages an earlier run left undelivered', async () => {
     // A message stored by a process that died before delivering it (its claim has run out).
-    await repo.insert({
-      to: 'c@example.com',
-      subject: 'Left behind',
-      text: 'x',
-      attempts: 1,
-      nextAttemptAt: new Date(Date.now() - 1000),
-      claimedUntil: new Date(Date.now() - 1),
-      sentAt: null,
-      lastError: null,
-      replyTo: null,
-    });
+    await repo.insert(
+      stored({
+        to: 'c@example.com',
+        subject: 'Left behind',
+        attempts: 1,
+        nextAttemptAt: new Date(Date.now() - 1000),
+        claimedUntil: new Date(Date.now() - 1),
+      }),
+    );
     const mail = make();
     mail.onApplicationBootstrap();
     await until(() => mail.delivered.includes('Left behind'));
@@ -103,17 +114,7 @@ describe('MailService: an outbox that retries and never loses a message', () => 
   });
 
   it('leaves alone a message another instance is delivering', async () => {
-    await repo.insert({
-      to: 'd@example.com',
-      subject: 'Claimed',
-      text: 'x',
-      attempts: 0,
-      nextAttemptAt: new Date(),
-      claimedUntil: new Date(Date.now() + 60_000),
-      sentAt: null,
-      lastError: null,
-      replyTo: null,
-    });
+    await repo.insert(stored({ to: 'd@example.com', subject: 'Claimed', claimedUntil: new Date(Date.now() + 60_000) }));
     const mail = make();
     await mail.kick();
     expect(mail.delivered).toEqual([]);
@@ -121,17 +122,8 @@ describe('MailService: an outbox that retries and never loses a message', () => 
   });
 
   it('deletes rows delivered more than a week ago, and only those', async () => {
-    const row = (subject: string, sentAt: Date | null) => ({
-      to: 'e@example.com',
-      subject,
-      text: 'x',
-      attempts: 0,
-      nextAttemptAt: new Date(Date.now() + 60_000),
-      claimedUntil: null,
-      sentAt,
-      lastError: null,
-      replyTo: null,
-    });
+    const row = (subject: string, sentAt: Date | null) =>
+      stored({ to: 'e@example.com', subject, nextAttemptAt: new Date(Date.now() + 60_000), sentAt });
     await repo.insert([
       row('Old', new Date(Date.now() - MailService.KEEP_SENT_MS - 1000)),
       row('Recent', new Date()),

@@ -1,6 +1,7 @@
 import { createOrganisation, createUser } from '../../../test/utils/factories';
 import { callerOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { NotificationsService } from './notifications.service';
+import { NotificationContent } from '../../shared/portal/notifications';
 
 describe.each(SERVICE_DATABASES)('NotificationsService on %s', (database) => {
   const t = serviceApp(database);
@@ -68,24 +69,11 @@ describe.each(SERVICE_DATABASES)('NotificationsService on %s', (database) => {
     expect(await status(service().publish({ type: 'RELEASE_NOTES', content: {} }))).toBe(400);
     expect(await status(service().publish({ type: 'RELEASE_NOTES', content: {}, organisationId: org.id }))).toBe(400);
     expect(await status(service().publish({ ...note('x'), userId: a.id, organisationId: other.org.id }))).toBe(400);
-    expect(
-      await status(
-        service().publish({
-          type: 'RELEASE_NOTES',
-          organisationId: org.id,
-          content: { summary: 'x', portfolioCode: 'P1' },
-        }),
-      ),
-    ).toBe(400);
-    expect(
-      await status(
-        service().publish({
-          type: 'RELEASE_NOTES',
-          organisationId: org.id,
-          content: { summary: 'x', downloadLink: 'javascript:alert(1)' },
-        }),
-      ),
-    ).toBe(400);
+    /** The status of release notes to the organisation with this content. */
+    const releaseNotes = (content: NotificationContent) =>
+      status(service().publish({ type: 'RELEASE_NOTES', organisationId: org.id, content }));
+    expect(await releaseNotes({ summary: 'x', portfolioCode: 'P1' })).toBe(400);
+    expect(await releaseNotes({ summary: 'x', downloadLink: 'javascript:alert(1)' })).toBe(400);
     expect(await service().list(a)).toEqual([]);
   });
 });

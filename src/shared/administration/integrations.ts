@@ -3,14 +3,14 @@
  * log streams. Server and client import this file.
  */
 
-/** Every event a webhook endpoint may subscribe to; `"*"` subscribes to all of them. */
+import { ACCOUNT_EVENT_TYPES } from '../identity/account-events';
+
+/**
+ * Every event a webhook endpoint may subscribe to; `"*"` subscribes to all of them. The user events are the account
+ * lifecycle's.
+ */
 export const WEBHOOK_EVENT_TYPES = [
-  'user.created',
-  'user.updated',
-  'user.deactivated',
-  'user.reactivated',
-  'user.deleted',
-  'user.erased',
+  ...ACCOUNT_EVENT_TYPES,
   'session.started',
   'session.ended',
   'sign_in.failed',

@@ -42,6 +42,21 @@ export const CONTENT_FIELDS = Object.keys(CONTENT_FIELD_LIMITS) as ContentField[
 
 export type NotificationContent = Partial<Record<ContentField, string>>;
 
+/** The fields of a notification about one portfolio over a period: the head of most types' lists. */
+const PORTFOLIO_PERIOD: readonly ContentField[] = [
+  'status',
+  'message',
+  'subCategory',
+  'portfolioName',
+  'portfolioCode',
+  'startDate',
+  'endDate',
+];
+/** A portfolio-period notification that carries a file to download. */
+const PORTFOLIO_FILE: readonly ContentField[] = [...PORTFOLIO_PERIOD, 'summary', 'fileName', 'downloadLink'];
+/** A portfolio-period notification that reports the progress of a run. */
+const PORTFOLIO_RUN: readonly ContentField[] = [...PORTFOLIO_PERIOD, 'summary', 'detail'];
+
 /**
  * Validation by type: the fields a notification of each type may carry, and those it must carry.
  * A field outside its type's list is refused (400), so a publisher's typo never reaches the screen.
@@ -50,130 +65,26 @@ export const CONTENT_RULES: Record<
   NotificationType,
   { allowed: readonly ContentField[]; required: readonly ContentField[] }
 > = {
-  REPORT: {
-    allowed: [
-      'status',
-      'message',
-      'subCategory',
-      'portfolioName',
-      'portfolioCode',
-      'startDate',
-      'endDate',
-      'summary',
-      'fileName',
-      'downloadLink',
-    ],
-    required: ['status'],
-  },
-  PORTFOLIO_PROCESSING: {
-    allowed: [
-      'status',
-      'message',
-      'subCategory',
-      'portfolioName',
-      'portfolioCode',
-      'startDate',
-      'endDate',
-      'summary',
-      'detail',
-    ],
-    required: ['status', 'portfolioCode'],
-  },
+  REPORT: { allowed: PORTFOLIO_FILE, required: ['status'] },
+  PORTFOLIO_PROCESSING: { allowed: PORTFOLIO_RUN, required: ['status', 'portfolioCode'] },
   PROCESS_LOG: {
-    allowed: [
-      'status',
-      'message',
-      'portfolioName',
-      'portfolioCode',
-      'startDate',
-      'endDate',
-      'fileName',
-      'downloadLink',
-    ],
+    allowed: PORTFOLIO_PERIOD.filter((f) => f !== 'subCategory').concat('fileName', 'downloadLink'),
     required: ['portfolioCode'],
   },
-  HOLDER_DOWNLOAD: {
-    allowed: [
-      'status',
-      'message',
-      'subCategory',
-      'portfolioName',
-      'portfolioCode',
-      'startDate',
-      'endDate',
-      'fileName',
-      'downloadLink',
-    ],
-    required: [],
-  },
-  HOLDER_DOWNLOAD_STATUS: {
-    allowed: [
-      'status',
-      'message',
-      'subCategory',
-      'portfolioName',
-      'portfolioCode',
-      'startDate',
-      'endDate',
-      'summary',
-      'detail',
-    ],
-    required: ['status'],
-  },
+  HOLDER_DOWNLOAD: { allowed: [...PORTFOLIO_PERIOD, 'fileName', 'downloadLink'], required: [] },
+  HOLDER_DOWNLOAD_STATUS: { allowed: PORTFOLIO_RUN, required: ['status'] },
   RELEASE_NOTES: {
     allowed: ['message', 'summary', 'detail', 'subCategory', 'fileName', 'downloadLink'],
     required: ['summary'],
   },
-  CONTRACT_NOTES: {
-    allowed: [
-      'status',
-      'message',
-      'subCategory',
-      'portfolioName',
-      'portfolioCode',
-      'startDate',
-      'endDate',
-      'summary',
-      'fileName',
-      'downloadLink',
-    ],
-    required: [],
-  },
+  CONTRACT_NOTES: { allowed: PORTFOLIO_FILE, required: [] },
   IMPORT_FILE: {
     allowed: ['status', 'message', 'subCategory', 'portfolioName', 'portfolioCode', 'fileName', 'summary', 'detail'],
     required: ['fileName'],
   },
   UNMAPPED_DOC_COUNT: { allowed: ['message', 'summary', 'detail', 'subCategory'], required: [] },
-  PORTFOLIO_TRANSFER: {
-    allowed: [
-      'status',
-      'message',
-      'subCategory',
-      'portfolioName',
-      'portfolioCode',
-      'startDate',
-      'endDate',
-      'summary',
-      'detail',
-    ],
-    required: ['status'],
-  },
-  OTHER: {
-    allowed: [
-      'status',
-      'message',
-      'subCategory',
-      'portfolioName',
-      'portfolioCode',
-      'startDate',
-      'endDate',
-      'summary',
-      'detail',
-      'fileName',
-      'downloadLink',
-    ],
-    required: [],
-  },
+  PORTFOLIO_TRANSFER: { allowed: PORTFOLIO_RUN, required: ['status'] },
+  OTHER: { allowed: CONTENT_FIELDS, required: [] },
 };
 
 /** One item of GET api/notifications and of the socket's `notification` event (spec 001 §3). */

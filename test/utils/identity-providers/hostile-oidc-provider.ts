@@ -52,6 +52,41 @@ async function body(req: IncomingMessage): Promise<string> {
   return text;
 }
 
+/**
+ * One provider for a spec file (started in beforeAll, stopped in afterAll, its `mint` back to valid tokens after each
+ * test): `provider()` is the running one.
+ */
+export function hostileOidcProviderForFile(): () => HostileOidcProvider {
+  let provider: HostileOidcProvider;
+  beforeAll(async () => {
+    provider = await startHostileOidcProvider();
+  });
+  afterAll(async () => {
+    await provider.stop();
+  });
+  afterEach(() => {
+    provider.mint = (r) => provider.idToken(r);
+  });
+  return () => provider;
+}
+
+/**
+ * The settings that make `provider()` the deployment-wide OpenID provider, with `client` registered at it. The issuer
+ * is read when the application starts (the provider is started by then).
+ */
+export function deploymentWideProvider(
+  provider: () => HostileOidcProvider,
+  client: { id: string; secret: string },
+): Record<string, string> {
+  return {
+    get OIDC_ISSUER() {
+      return provider().issuer;
+    },
+    OIDC_CLIENT_ID: client.id,
+    OIDC_CLIENT_SECRET: client.secret,
+  };
+}
+
 export async function startHostileOidcProvider(): Promise<HostileOidcProvider> {
   let signing = await generateKeyPair('RS256', { extractable: true });
   let kid = `k-${randomBytes(4).toString('hex')}`;

@@ -6,7 +6,7 @@ import { AppException } from '../../../platform/web/app.exception';
 import { PasswordRulesService } from '../../credentials/password-rules.service';
 import { PasswordService } from '../../credentials/password.service';
 import { SessionsService } from '../../sessions';
-import { CurrentPasswordGuesses } from '../../users';
+import { CurrentPasswordGuesses, storeNewPassword } from '../../users';
 import { Implements } from '../../../platform/wiring';
 import { ClientInfo } from '../../../platform/web/request-context';
 import { ACCOUNT_MESSAGES, ERROR_CODES } from '../../../shared/messages';
@@ -79,17 +79,9 @@ export class PasswordChangeService implements CurrentPasswordGuesses {
 
   /** Inside `tx`: the new hash, every session of the account ended with it, and the audit event. */
   async replace(tx: EntityManager, user: User, passwordHash: string, audit: PasswordAudit): Promise<void> {
-    await tx
-      .getRepository(User)
-      .update(
-        { id: user.id },
-        { passwordHash, mustChangePassword: false, passwordChangedAt: new Date(), passwordCompromisedAt: null },
-      );
-    await this.sessions.endAllForUsers([user.id], 'password-changed', undefined, tx);
-    await this.audit.record(tx, {
+    await storeNewPassword(tx, this.sessions, this.audit, user, passwordHash, {
       type: audit.type,
       actor: user,
-      target: user,
       client: audit.client,
       summary: audit.type === 'PASSWORD_RESET' ? 'Password reset through an e-mailed link' : 'Password changed',
     });

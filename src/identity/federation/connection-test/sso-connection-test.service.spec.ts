@@ -2,10 +2,9 @@ import { AuditEvent } from '../../../platform/audit/entities/audit-event.entity'
 import { User } from '../../../platform/database/entities/user.entity';
 import { Role } from '../../../shared/roles';
 import { SSO_LIMITS, SSO_MESSAGES } from '../../../shared/identity/sso';
-import { createOrganisation, createUser } from '../../../../test/utils/factories';
+import { createOidcConnection, createOrganisation, createUser } from '../../../../test/utils/factories';
 import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { verifyDomain } from '../../../../test/utils/identity-providers/sso';
-import { SsoConnection } from '../entities/sso-connection.entity';
 import { SsoIdentity } from '../entities/sso-identity.entity';
 import { ProviderRefusal } from '../connectors/provider-refusal';
 import { SsoConnectionTestService } from './sso-connection-test.service';
@@ -23,19 +22,12 @@ describe.each(SERVICE_DATABASES)('SsoConnectionTestService on %s', (database) =>
     const domain = `t${uniq()}.example`;
     await verifyDomain(t(), org, domain);
     const admin = await createUser(t(), org, { roleId: Role.SITE_ADMIN });
-    const repo = t().db.getRepository(SsoConnection);
-    const c = await repo.save(
-      repo.create({
-        organisationId: org.id,
-        protocol: 'oidc',
-        name: 'New IdP',
-        enabled: false,
-        jitProvisioning: true,
-        defaultRoleId: Role.VIEWER,
-        oidcIssuer: 'https://idp.example',
-        oidcClientId: 'portal',
-      }),
-    );
+    const c = await createOidcConnection(t(), org, {
+      name: 'New IdP',
+      enabled: false,
+      jitProvisioning: true,
+      defaultRoleId: Role.VIEWER,
+    });
     return { org, domain, admin, caller: callerOf(admin), c };
   }
   const ticketOf = (url: string) => decodeURIComponent(new URL(url, 'http://x').searchParams.get('test')!);

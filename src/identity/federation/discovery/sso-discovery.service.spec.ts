@@ -1,6 +1,6 @@
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { OrganisationDomain } from '../../domains/entities/organisation-domain.entity';
-import { createOrganisation, createUser } from '../../../../test/utils/factories';
+import { createOidcConnection, createOrganisation, createUser } from '../../../../test/utils/factories';
 import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { verifyDomain } from '../../../../test/utils/identity-providers/sso';
 import { SsoConnection } from '../entities/sso-connection.entity';
@@ -12,20 +12,8 @@ describe.each(SERVICE_DATABASES)('SsoDiscoveryService on %s', (database) => {
   let seq = 0;
   const domainName = () => `s${Date.now().toString(36)}${(seq++).toString(36)}.example`;
 
-  const connect = (org: Organisation, fields: Partial<SsoConnection> = {}) => {
-    const repo = t().db.getRepository(SsoConnection);
-    return repo.save(
-      repo.create({
-        organisationId: org.id,
-        protocol: 'oidc',
-        name: `IdP ${seq++}`,
-        enabled: true,
-        oidcIssuer: 'https://idp.example',
-        oidcClientId: 'portal',
-        ...fields,
-      }),
-    );
-  };
+  const connect = (org: Organisation, fields: Partial<SsoConnection> = {}) =>
+    createOidcConnection(t(), org, { name: `IdP ${seq++}`, ...fields });
 
   it("sends an address of a verified domain to its organisation's first enabled connection, with the hint", async () => {
     const org = await createOrganisation(t());

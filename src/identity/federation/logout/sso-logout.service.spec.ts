@@ -3,7 +3,7 @@ import { encrypt } from '../../../platform/crypto/secrets';
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { Session } from '../../sessions/entities/session.entity';
 import { SessionsService } from '../../sessions/sessions.service';
-import { createOrganisation, createUser } from '../../../../test/utils/factories';
+import { createOidcConnection, createOrganisation, createUser } from '../../../../test/utils/factories';
 import { startOrgOidcProvider } from '../../../../test/utils/identity-providers/oidc';
 import { startTestIdp, TestIdp } from '../../../../test/utils/identity-providers/saml-idp';
 import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
@@ -51,20 +51,12 @@ describe.each(SERVICE_DATABASES)('SsoLogoutService on %s', (database) => {
     const session = await t().db.getRepository(Session).findOneByOrFail({ userId: user.id });
     return { org, user, c, sessionId: session.id };
   }
-  const oidcConnection = async (org: Organisation) => {
-    const repo = t().db.getRepository(SsoConnection);
-    return repo.save(
-      repo.create({
-        organisationId: org.id,
-        protocol: 'oidc',
-        name: 'Corporate',
-        enabled: true,
-        oidcIssuer: provider.issuer,
-        oidcClientId: CLIENT.client_id,
-        oidcClientSecret: encrypt(CLIENT.client_secret, t().config.encryptionKey),
-      }),
-    );
-  };
+  const oidcConnection = (org: Organisation) =>
+    createOidcConnection(t(), org, {
+      oidcIssuer: provider.issuer,
+      oidcClientId: CLIENT.client_id,
+      oidcClientSecret: encrypt(CLIENT.client_secret, t().config.encryptionKey),
+    });
 
   it("sends an OpenID Connect session to the provider's end-session endpoint with its ID token and our logIn page", async () => {
     const { c, sessionId } = await signedInThrough(oidcConnection, { idToken: 'the.id.token' });

@@ -4,7 +4,7 @@ import { REFRESH_COOKIE } from '../../../platform/web/http/refresh-cookie';
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { Session } from '../../sessions/entities/session.entity';
 import { SSO_MESSAGES } from '../../../shared/identity/sso';
-import { createOrganisation, createUser } from '../../../../test/utils/factories';
+import { createOidcConnection, createOrganisation, createUser } from '../../../../test/utils/factories';
 import {
   HostileOidcProvider,
   startHostileOidcProvider,
@@ -12,7 +12,6 @@ import {
 import { startTestIdp, TestIdp } from '../../../../test/utils/identity-providers/saml-idp';
 import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { samlConnection, verifyDomain } from '../../../../test/utils/identity-providers/sso';
-import { SsoConnection } from '../entities/sso-connection.entity';
 import { TRANSACTION_COOKIE } from './round-trip-state';
 import { SsoFlowService } from './sso-flow.service';
 
@@ -63,20 +62,13 @@ describe.each(SERVICE_DATABASES)('SsoFlowService on %s', (database) => {
     await verifyDomain(t(), org, domain);
     return { org, domain };
   }
-  const oidcConnection = (org: Organisation, enabled = true) => {
-    const repo = t().db.getRepository(SsoConnection);
-    return repo.save(
-      repo.create({
-        organisationId: org.id,
-        protocol: 'oidc',
-        name: 'Corporate',
-        enabled,
-        oidcIssuer: provider.issuer,
-        oidcClientId: CLIENT_ID,
-        oidcClientSecret: encrypt('secret', t().config.encryptionKey),
-      }),
-    );
-  };
+  const oidcConnection = (org: Organisation, enabled = true) =>
+    createOidcConnection(t(), org, {
+      enabled,
+      oidcIssuer: provider.issuer,
+      oidcClientId: CLIENT_ID,
+      oidcClientSecret: encrypt('secret', t().config.encryptionKey),
+    });
   /** The browser coming back to /callback with the provider's answer and the transaction cookie it was given. */
   const callbackRequest = (path: string, cookie: string | undefined) =>
     ({

@@ -3,8 +3,8 @@ import { Session } from '../../sessions/entities/session.entity';
 import { ERROR_CODES } from '../../../shared/messages';
 import { createOrganisation, createUser } from '../../../../test/utils/factories';
 import {
-  HostileOidcProvider,
-  startHostileOidcProvider,
+  deploymentWideProvider,
+  hostileOidcProviderForFile,
 } from '../../../../test/utils/identity-providers/hostile-oidc-provider';
 import { refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { DEPLOYMENT_WIDE, OidcConnector, OidcTransaction } from '../connectors/oidc-connector';
@@ -12,25 +12,10 @@ import { DeploymentWideSignIn } from './deployment-wide-sign-in.service';
 
 const CLIENT = { id: 'portal-deployment', secret: 'deployment-client-secret-0123456789' };
 
-let provider: HostileOidcProvider;
-beforeAll(async () => {
-  provider = await startHostileOidcProvider();
-});
-afterAll(async () => {
-  await provider.stop();
-});
-afterEach(() => {
-  provider.mint = (r) => provider.idToken(r);
-});
+const provider = hostileOidcProviderForFile();
 
 describe.each(SERVICE_DATABASES)('DeploymentWideSignIn through the OIDC connector on %s', (database) => {
-  const t = serviceApp(database, {
-    get OIDC_ISSUER() {
-      return provider.issuer;
-    },
-    OIDC_CLIENT_ID: CLIENT.id,
-    OIDC_CLIENT_SECRET: CLIENT.secret,
-  } as Record<string, string>);
+  const t = serviceApp(database, deploymentWideProvider(provider, CLIENT));
   const oidc = () => t().app.get(OidcConnector);
   const client = { ip: '203.0.113.12', userAgent: 'browser' };
   /** The callback's sign-in: the identity the provider proves through the connector, then this service's rules. */
@@ -44,7 +29,7 @@ describe.each(SERVICE_DATABASES)('DeploymentWideSignIn through the OIDC connecto
   /** The browser's round trip: start, the person signs in at the provider as `login`, the callback URL comes back. */
   async function roundTrip(login: string, reauthenticate = false) {
     const { url, transaction } = await oidc().start(DEPLOYMENT_WIDE, undefined, reauthenticate);
-    const callback = new URL(provider.authorize(url, login), t().config.publicUrl);
+    const callback = new URL(provider().authorize(url, login), t().config.publicUrl);
     return { url: new URL(url), callback, transaction };
   }
   const ssoOrganisation = (overrides: Partial<Organisation> = {}) =>
@@ -103,7 +88,7 @@ describe.each(SERVICE_DATABASES)('DeploymentWideSignIn through the OIDC connecto
       status: 401,
       code: ERROR_CODES.SSO_FAILED,
     });
-    provider.mint = (r) => provider.idToken(r, { email_verified: false });
+    provider().mint = (r) => provider().idToken(r, { email_verified: false });
     const third = await roundTrip(user.email);
     expect(await refusalOf(finish(third.callback, third.transaction))).toEqual({
       status: 401,

@@ -7,10 +7,9 @@ import { Session } from '../../sessions/entities/session.entity';
 import { ERROR_CODES } from '../../../shared/messages';
 import { Role } from '../../../shared/roles';
 import { SSO_MESSAGES } from '../../../shared/identity/sso';
-import { createOrganisation, createUser } from '../../../../test/utils/factories';
+import { createOidcConnection, createOrganisation, createUser } from '../../../../test/utils/factories';
 import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { verifyDomain } from '../../../../test/utils/identity-providers/sso';
-import { SsoConnection } from '../entities/sso-connection.entity';
 import { SsoIdentity } from '../entities/sso-identity.entity';
 import { SsoSession } from '../entities/sso-session.entity';
 import { FederatedIdentity, FederatedSignInService } from './federated-sign-in.service';
@@ -40,19 +39,10 @@ describe.each(SERVICE_DATABASES)('FederatedSignInService on %s', (database) => {
     const domain = `f${uniq()}.example`;
     await verifyDomain(t(), org, domain);
     const siteAdmin = await createUser(t(), org, { roleId: Role.SITE_ADMIN, email: `admin-${uniq()}@${domain}` });
-    const repo = t().db.getRepository(SsoConnection);
-    const c = await repo.save(
-      repo.create({
-        organisationId: org.id,
-        protocol: 'oidc',
-        name: 'Corporate',
-        enabled: true,
-        jitProvisioning: options.jit ?? false,
-        defaultRoleId: options.jit ? Role.ANALYST : null,
-        oidcIssuer: 'https://idp.example',
-        oidcClientId: 'portal',
-      }),
-    );
+    const c = await createOidcConnection(t(), org, {
+      jitProvisioning: options.jit ?? false,
+      defaultRoleId: options.jit ? Role.ANALYST : null,
+    });
     return { org, domain, siteAdmin, c };
   }
   const identity = (email: string | undefined, fields: Partial<FederatedIdentity> = {}): FederatedIdentity => ({

@@ -19,6 +19,12 @@ export interface PersonalTable {
   erase(tx: EntityManager, person: ErasedPerson): Promise<void>;
 }
 
+/** Erasure of a table whose rows are all the person's own (by "userId"): deleted. */
+const deleteByUser =
+  (table: string) =>
+  (tx: EntityManager, p: ErasedPerson): Promise<void> =>
+    run(tx, `DELETE FROM "${table}" WHERE "userId" = :id`, p);
+
 /** Rows per statement when rewriting mentions: short statements, so that no writer waits long behind one. */
 const SCRUB_BATCH = 500;
 
@@ -50,47 +56,47 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   },
   sso_identities: {
     what: "the link to the person's account at the organisation's provider: deleted",
-    erase: (tx, p) => run(tx, 'DELETE FROM "sso_identities" WHERE "userId" = :id', p),
+    erase: deleteByUser('sso_identities'),
   },
   sso_test_results: {
     what: "a provider test's result shown to the person who ran it: deleted",
-    erase: (tx, p) => run(tx, 'DELETE FROM "sso_test_results" WHERE "userId" = :id', p),
+    erase: deleteByUser('sso_test_results'),
   },
   passkeys: {
     what: 'passkeys: deleted',
-    erase: (tx, p) => run(tx, 'DELETE FROM "passkeys" WHERE "userId" = :id', p),
+    erase: deleteByUser('passkeys'),
   },
   webauthn_challenges: {
     what: 'passkey challenges under way: deleted',
-    erase: (tx, p) => run(tx, 'DELETE FROM "webauthn_challenges" WHERE "userId" = :id', p),
+    erase: deleteByUser('webauthn_challenges'),
   },
   mfa_trusted_devices: {
     what: 'trusted devices: deleted',
-    erase: (tx, p) => run(tx, 'DELETE FROM "mfa_trusted_devices" WHERE "userId" = :id', p),
+    erase: deleteByUser('mfa_trusted_devices'),
   },
   mfa_recovery_codes: {
     what: 'recovery codes: deleted',
-    erase: (tx, p) => run(tx, 'DELETE FROM "mfa_recovery_codes" WHERE "userId" = :id', p),
+    erase: deleteByUser('mfa_recovery_codes'),
   },
   password_reset_tokens: {
     what: 'password reset links: deleted',
-    erase: (tx, p) => run(tx, 'DELETE FROM "password_reset_tokens" WHERE "userId" = :id', p),
+    erase: deleteByUser('password_reset_tokens'),
   },
   not_me_links: {
     what: '"This wasn\'t me" links: deleted',
-    erase: (tx, p) => run(tx, 'DELETE FROM "not_me_links" WHERE "userId" = :id', p),
+    erase: deleteByUser('not_me_links'),
   },
   sign_in_history: {
     what: 'sign-in history (times, addresses, browsers): deleted',
-    erase: (tx, p) => run(tx, 'DELETE FROM "sign_in_history" WHERE "userId" = :id', p),
+    erase: deleteByUser('sign_in_history'),
   },
   new_browser_mail: {
     what: 'when the person was last told of a sign-in from a new browser: deleted',
-    erase: (tx, p) => run(tx, 'DELETE FROM "new_browser_mail" WHERE "userId" = :id', p),
+    erase: deleteByUser('new_browser_mail'),
   },
   known_browsers: {
     what: 'the browsers the person signed in from: deleted',
-    erase: (tx, p) => run(tx, 'DELETE FROM "known_browsers" WHERE "userId" = :id', p),
+    erase: deleteByUser('known_browsers'),
   },
   sign_in_counters: {
     what: 'failed sign-in counters keyed by the address: deleted',
@@ -98,11 +104,11 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   },
   notification_receipts: {
     what: 'which notifications the person read or dismissed: deleted',
-    erase: (tx, p) => run(tx, 'DELETE FROM "notification_receipts" WHERE "userId" = :id', p),
+    erase: deleteByUser('notification_receipts'),
   },
   notification_watermarks: {
     what: 'how far the person dismissed notifications: deleted',
-    erase: (tx, p) => run(tx, 'DELETE FROM "notification_watermarks" WHERE "userId" = :id', p),
+    erase: deleteByUser('notification_watermarks'),
   },
   notifications: {
     what: "the person's own notifications: deleted; others' naming them: rewritten",
@@ -113,15 +119,15 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   },
   announcement_dismissals: {
     what: 'which announcements the person dismissed: deleted',
-    erase: (tx, p) => run(tx, 'DELETE FROM "announcement_dismissals" WHERE "userId" = :id', p),
+    erase: deleteByUser('announcement_dismissals'),
   },
   user_feedback: {
     what: 'feedback the person gave: deleted',
-    erase: (tx, p) => run(tx, 'DELETE FROM "user_feedback" WHERE "userId" = :id', p),
+    erase: deleteByUser('user_feedback'),
   },
   oidc_consents: {
     what: 'the applications the person consented to (the OpenID provider): deleted',
-    erase: (tx, p) => run(tx, 'DELETE FROM "oidc_consents" WHERE "userId" = :id', p),
+    erase: deleteByUser('oidc_consents'),
   },
   oidc_records: {
     what: "the OpenID provider's codes, grants, tokens and sign-ins under way of the person: deleted (revoked at once)",
@@ -134,7 +140,7 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   },
   user_group_members: {
     what: "the person's group memberships: deleted",
-    erase: (tx, p) => run(tx, 'DELETE FROM "user_group_members" WHERE "userId" = :id', p),
+    erase: deleteByUser('user_group_members'),
   },
   invitations: {
     what: 'open invitations to the address: deleted; answered ones and those the person sent: rewritten',

@@ -25,22 +25,13 @@ describe('MemoryThrottlerStorage', () => {
   it('blocks past the limit for the block duration, counting nothing meanwhile, then counts afresh', async () => {
     const s = storage();
     now = 2_000_000;
-    for (let i = 0; i < 2; i++) await s.increment('acct', 10_000, 2, 30_000, 'default');
-    expect(await s.increment('acct', 10_000, 2, 30_000, 'default')).toEqual({
-      totalHits: 3,
-      timeToExpire: 10,
-      isBlocked: true,
-      timeToBlockExpire: 30,
-    });
+    const hit = () => s.increment('acct', 10_000, 2, 30_000, 'default');
+    for (let i = 0; i < 2; i++) await hit();
+    expect(await hit()).toEqual({ totalHits: 3, timeToExpire: 10, isBlocked: true, timeToBlockExpire: 30 });
     now += 20_000;
-    expect(await s.increment('acct', 10_000, 2, 30_000, 'default')).toEqual({
-      totalHits: 3,
-      timeToExpire: 0,
-      isBlocked: true,
-      timeToBlockExpire: 10,
-    });
+    expect(await hit()).toEqual({ totalHits: 3, timeToExpire: 0, isBlocked: true, timeToBlockExpire: 10 });
     now += 10_000;
-    expect(await s.increment('acct', 10_000, 2, 30_000, 'default')).toMatchObject({ totalHits: 1, isBlocked: false });
+    expect(await hit()).toMatchObject({ totalHits: 1, isBlocked: false });
   });
 
   it('without a block duration, refuses until the window ends', async () => {
