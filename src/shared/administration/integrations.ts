@@ -3,14 +3,14 @@
  * log streams. Server and client import this file.
  */
 
-import { ACCOUNT_EVENT_TYPES } from '../identity/account-events';
-
-/**
- * Every event a webhook endpoint may subscribe to; `"*"` subscribes to all of them. The user events are the account
- * lifecycle's.
- */
+/** Every event a webhook endpoint may subscribe to; `"*"` subscribes to all of them. */
 export const WEBHOOK_EVENT_TYPES = [
-  ...ACCOUNT_EVENT_TYPES,
+  'user.created',
+  'user.updated',
+  'user.deactivated',
+  'user.reactivated',
+  'user.deleted',
+  'user.erased',
   'session.started',
   'session.ended',
   'sign_in.failed',
