@@ -22,7 +22,11 @@ function sharedSchemas() {
     // Answers hold exactly what their type says: an undeclared field is a drift the e2e validation reports.
     additionalProperties: false,
   }).createSchema('*');
-  const json = JSON.stringify(schema.definitions ?? {}, null, 2).replaceAll('#/definitions/', '#/components/schemas/');
+  // Sorted by name: the generator follows the order the file system lists src/shared's folders in.
+  const definitions = Object.fromEntries(
+    Object.entries(schema.definitions ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  const json = JSON.stringify(definitions, null, 2).replaceAll('#/definitions/', '#/components/schemas/');
   return `${json}\n`;
 }
 
