@@ -3,6 +3,7 @@ import { User } from '../../platform/database/entities/user.entity';
 import { AuthService } from './auth.service';
 import { SignInAttempts } from './sign-in/sign-in-attempts';
 import { PasswordService } from '../credentials/password.service';
+import { testPassword } from '../../../test/utils/secrets';
 
 jest.mock('argon2', () => {
   const actual = jest.requireActual('argon2');
@@ -16,7 +17,7 @@ describe('AuthService.login: the same argon2 work whether or not the account exi
   let stored: Partial<User> | null;
   let auth: AuthService;
   const failures: string[] = [];
-  const login = (username: string, password = 'Wrong-Password-1') =>
+  const login = (username: string, password = testPassword('Wrong')) =>
     auth.login({ username, password, acceptToS: true }, noChallenge, { ip: '10.0.0.1', userAgent: 'jest' });
   // A first sign-in step: no challenge token came.
   const noChallenge = {

@@ -1,5 +1,9 @@
 import * as argon2 from 'argon2';
 import { hashingSlots, PasswordService } from './password.service';
+import { testPassword } from '../../../test/utils/secrets';
+
+const RIGHT = testPassword('Right');
+const WRONG = testPassword('Wrong');
 
 // argon2 itself unless a test holds its operations (jest.spyOn cannot reach the service's own import of it).
 jest.mock('argon2', () => {
@@ -54,22 +58,22 @@ describe('PasswordService: hashes share libuv threads with SQLite', () => {
 
   it('checks real argon2id hashes: the right password, a wrong one, and no hash at all', async () => {
     const passwords = new PasswordService();
-    const hash = await passwords.hash('Correct-Horse-9');
+    const hash = await passwords.hash(RIGHT);
     expect(hash).toMatch(/^\$argon2id\$v=19\$/);
     expect(hash.split('$')[3].split(',').sort()).toEqual(['m=19456', 'p=1', 't=2']);
-    await expect(passwords.verify(hash, 'Correct-Horse-9')).resolves.toBe(true);
-    await expect(passwords.verify(hash, 'Wrong-Horse-9')).resolves.toBe(false);
-    await expect(passwords.verify(null, 'Correct-Horse-9')).resolves.toBe(false);
+    await expect(passwords.verify(hash, RIGHT)).resolves.toBe(true);
+    await expect(passwords.verify(hash, WRONG)).resolves.toBe(false);
+    await expect(passwords.verify(null, RIGHT)).resolves.toBe(false);
   });
 
   it("an account's password reported compromised is 'blocked' when right, 'wrong' when wrong, until a new one is set", async () => {
     const passwords = new PasswordService();
-    const passwordHash = await passwords.hash('Correct-Horse-9');
+    const passwordHash = await passwords.hash(RIGHT);
     const reported = { passwordHash, passwordCompromisedAt: new Date() };
-    await expect(passwords.verifyAccount(reported, 'Correct-Horse-9')).resolves.toBe('blocked');
-    await expect(passwords.verifyAccount(reported, 'Wrong-Horse-9')).resolves.toBe('wrong');
+    await expect(passwords.verifyAccount(reported, RIGHT)).resolves.toBe('blocked');
+    await expect(passwords.verifyAccount(reported, WRONG)).resolves.toBe('wrong');
     const cleared = { passwordHash, passwordCompromisedAt: null };
-    await expect(passwords.verifyAccount(cleared, 'Correct-Horse-9')).resolves.toBe('right');
-    await expect(passwords.verifyAccount(null, 'Correct-Horse-9')).resolves.toBe('wrong');
+    await expect(passwords.verifyAccount(cleared, RIGHT)).resolves.toBe('right');
+    await expect(passwords.verifyAccount(null, RIGHT)).resolves.toBe('wrong');
   });
 });

@@ -13,8 +13,9 @@ import {
 } from '../../../test/utils/identity-providers/hostile-oidc-provider';
 import { SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
 import { StepUpService } from './step-up.service';
+import { testSecret } from '../../../test/utils/secrets';
 
-const CLIENT = { id: 'portal-step-up', secret: 'step-up-client-secret-0123456789' };
+const CLIENT = { id: 'portal-step-up', secret: testSecret('step-up') };
 
 const provider = hostileOidcProviderForFile();
 

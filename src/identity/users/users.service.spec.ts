@@ -15,6 +15,10 @@ import { likePattern } from './search/text-match';
 import { ERROR_CODES } from '../../shared/messages';
 import { createOrganisation, createUser, PASSWORD } from '../../../test/utils/factories';
 import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../test/utils/service-tier';
+import { testPassword } from '../../../test/utils/secrets';
+
+const WRONG_PASSWORD = testPassword('Wrong');
+const NEW_PASSWORD = testPassword('New');
 
 describe('likePattern: search text taken literally', () => {
   it('escapes %, _ and \\ and wraps the text in wildcards', () => {
@@ -180,14 +184,14 @@ describe.each(SERVICE_DATABASES)('UsersService account rules on %s', (database) 
     const { session } = await sessions().start(admin, client);
     expect(
       await refusalOf(
-        profile().updatePassword(caller, { currentPassword: 'Wrong-Horse-9', userPassword: 'New-Horse-77' }),
+        profile().updatePassword(caller, { currentPassword: WRONG_PASSWORD, userPassword: NEW_PASSWORD }),
       ),
     ).toMatchObject({ status: 400, code: ERROR_CODES.INVALID_CREDENTIALS });
     expect(
       await refusalOf(profile().updatePassword(caller, { currentPassword: PASSWORD, userPassword: PASSWORD })),
     ).toMatchObject({ status: 400, code: ERROR_CODES.WEAK_PASSWORD });
     expect(await sessions().isActive(session.id)).toBe(true);
-    await profile().updatePassword(caller, { currentPassword: PASSWORD, userPassword: 'New-Horse-77' }, client);
+    await profile().updatePassword(caller, { currentPassword: PASSWORD, userPassword: NEW_PASSWORD }, client);
     expect(await sessions().isActive(session.id)).toBe(false);
   });
 });

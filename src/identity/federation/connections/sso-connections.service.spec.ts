@@ -9,6 +9,7 @@ import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../
 import { CreateSsoConnectionDto } from './dto/sso-connection.dto';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { SsoConnectionsService } from './sso-connections.service';
+import { testSecret } from '../../../../test/utils/secrets';
 
 let idp: TestIdp;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ describe.each(SERVICE_DATABASES)('SsoConnectionsService on %s', (database) => {
   const t = serviceApp(database);
   const connections = () => t().app.get(SsoConnectionsService);
   const client = { ip: '203.0.113.3', userAgent: 'jest' };
-  const SECRET = 'client-secret-of-the-test';
+  const SECRET = testSecret('client');
 
   async function siteAdmin() {
     const org = await createOrganisation(t());

@@ -12,8 +12,9 @@ import { SsoConnection } from '../entities/sso-connection.entity';
 import { FederatedSignInService } from '../sign-in/federated-sign-in.service';
 import { SsoLogoutService } from './sso-logout.service';
 import { ssoUrls } from '../round-trip/sso-urls';
+import { testSecret } from '../../../../test/utils/secrets';
 
-const CLIENT = { client_id: 'portal-logout', client_secret: 'secret-of-portal-logout' };
+const CLIENT = { client_id: 'portal-logout', client_secret: testSecret('logout') };
 
 let provider: { issuer: string; stop: () => void };
 let idp: TestIdp;

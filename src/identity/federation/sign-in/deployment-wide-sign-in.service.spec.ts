@@ -9,8 +9,9 @@ import {
 import { refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { DEPLOYMENT_WIDE, OidcConnector, OidcTransaction } from '../connectors/oidc-connector';
 import { DeploymentWideSignIn } from './deployment-wide-sign-in.service';
+import { testSecret } from '../../../../test/utils/secrets';
 
-const CLIENT = { id: 'portal-deployment', secret: 'deployment-client-secret-0123456789' };
+const CLIENT = { id: 'portal-deployment', secret: testSecret('deployment') };
 
 const provider = hostileOidcProviderForFile();
 
