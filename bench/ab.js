@@ -28,8 +28,9 @@ const MODE = process.env.AB_MODE ?? 'refresh';
 const libAt = (root) => (root ? require(`${root}/bench/lib`) : L);
 
 /** One server of the pair: seeded with its clients signed in, and the load that drives it. */
-async function setup(lib, extraEnv) {
+async function setup(lib, extraEnv, started) {
   const server = await lib.startServer(extraEnv);
+  started.push(server);
   const db = L.sqlite(`${server.dataDir}/app.sqlite`);
   const hash = await L.serverHash(PASSWORD);
   const orgId = await L.seedOrganisation(db, 'AB', CLIENTS);
@@ -71,9 +72,11 @@ async function setup(lib, extraEnv) {
 }
 
 async function main() {
-  const a = await setup(libAt(process.env.A_ROOT), JSON.parse(process.env.A ?? '{}'));
-  const b = await setup(libAt(process.env.B_ROOT), JSON.parse(process.env.B ?? '{}'));
+  // Every server started is stopped, also when a later step fails (a server left running holds the output open).
+  const started = [];
   try {
+    const a = await setup(libAt(process.env.A_ROOT), JSON.parse(process.env.A ?? '{}'), started);
+    const b = await setup(libAt(process.env.B_ROOT), JSON.parse(process.env.B ?? '{}'), started);
     const cpuA = a.server.cpuMs();
     const cpuB = b.server.cpuMs();
     const r = await L.compare(b.server.base, b.opts, a.server.base, a.opts, { rounds: ROUNDS, slice: SLICE });
@@ -88,8 +91,7 @@ async function main() {
         (errors ? `; ${errors} errors: ${r.product.firstError ?? r.bare.firstError}` : ''),
     );
   } finally {
-    await a.server.stop();
-    await b.server.stop();
+    await Promise.all(started.map((s) => s.stop()));
   }
 }
 

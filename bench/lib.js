@@ -109,7 +109,7 @@ function sqlite(file) {
 
 /** A password hash made exactly as the server makes them (its own PasswordService and argon2 parameters). */
 async function serverHash(password) {
-  const { PasswordService } = require(join(DIST, 'credentials', 'password.service.js'));
+  const { PasswordService } = require(join(DIST, 'identity', 'credentials', 'password.service.js'));
   return new PasswordService().hash(password);
 }
 

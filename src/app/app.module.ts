@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR, Reflector } from '@nestjs/core';
+import { APP_GUARD, Reflector } from '@nestjs/core';
 import { RouteReflector } from '../platform/web/route-reflector';
 import { EngineStateModule } from '../platform/web/engine-state';
-import { SupportSessionInterceptor } from '../identity/access/support-session.interceptor';
 import { StepUpGuard } from '../identity/step-up/step-up.guard';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import type { Response } from 'express';
@@ -159,7 +158,6 @@ const HASHED_ASSETS_DIR = join(CLIENT_DIST, HASHED_ASSETS_PREFIX);
     { provide: APP_GUARD, useClass: ChallengeGuard },
     // After the role check: a caller who may not call a route at all hears that, not a request to step up.
     { provide: APP_GUARD, useClass: StepUpGuard },
-    { provide: APP_INTERCEPTOR, useClass: SupportSessionInterceptor },
   ],
 })
 export class AppModule {}

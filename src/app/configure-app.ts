@@ -5,6 +5,7 @@ import cookieParser from 'cookie-parser';
 import { browserCookie, signInRoutes } from '../platform/web/http/browser-cookie';
 import { clientAddressOf } from '../platform/web/http/client-address';
 import { secretPathRedactor } from '../platform/web/http/secret-paths';
+import { supportSessionCalls } from '../platform/web/support-session-call';
 import { expressTrustSetting, ProxyTrust } from '../platform/config/proxy-trust';
 import { Logger } from 'pino';
 import { CLIENT_DIST } from './app.module';
@@ -52,6 +53,8 @@ export function configureApp(app: INestApplication): OpenAPIObject {
   app.use(new ClientAssets(CLIENT_DIST).use);
   app.use(cookieParser());
   app.use(browserCookie(config.publicUrl.startsWith('https:'), signInRoutes(app)));
+  // A support-access session's calls are served in a context that names who acts (docs/support-access.md).
+  app.use(supportSessionCalls);
   // The OpenID provider before the body parsers: it reads its own request bodies (docs/oidc-provider.md).
   app.use(app.get(OidcProviderService).middleware);
   configureBodyParsing(app);

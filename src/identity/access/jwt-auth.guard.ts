@@ -4,6 +4,7 @@ import { AuthGuard, AuthGuardAuthenticateOptions } from '@nestjs/passport';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser } from '../../platform/web/auth-user';
 import { OPTIONAL_CALLER } from '../../platform/web/decorators/current-user.decorator';
+import { enterSupportSession } from '../../platform/web/support-session-call';
 import { ApiKeyAuthService, isApiKey } from '../credentials/api-key-auth.service';
 import { PassportVerifiedTokens } from '../credentials/passport-verified-tokens';
 import { originOf, SessionAuthService } from '../credentials/session-auth.service';
@@ -63,6 +64,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     const signedIn = await this.auth.authenticate(token, originOf(req));
     req[property] = signedIn.user;
     req.profile = signedIn.profile;
+    if (signedIn.user.support) enterSupportSession(signedIn.user.id, signedIn.user.support);
     return true;
   }
 
@@ -99,7 +101,11 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
    */
   override handleRequest<T = AuthUser>(err: unknown, user: T | false, _info: unknown, context: ExecutionContext): T {
     if (err) throw err;
-    if (user) return user;
+    if (user) {
+      const caller = user as unknown as AuthUser;
+      if (caller.support) enterSupportSession(caller.id, caller.support);
+      return user;
+    }
     // @nestjs/passport resolves the guard with what this returns, so the promise's rejection is the answer.
     return this.refusal(context) as T;
   }

@@ -3,6 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { AppException } from '../../platform/web/app.exception';
+import { SUPPORT_ACCESS_TOKEN_HEADER } from '../../platform/web/support-session-call';
 import { LIFETIMES } from '../../shared/limits';
 import { AUTH_MESSAGES, ERROR_CODES } from '../../shared/messages';
 import type { SupportActor } from '../../shared/portal/support-access';
@@ -57,7 +58,7 @@ export class TokenService {
   signSupportAccess(userId: number, sessionId: string, act: SupportActor, endsAt: Date): string {
     const payload: AccessPayload & { act: SupportActor } = { sub: userId, sid: sessionId, typ: 'access', act };
     const seconds = Math.max(1, Math.floor((endsAt.getTime() - Date.now()) / 1000));
-    return this.jwt.sign(payload, { expiresIn: seconds });
+    return this.jwt.sign(payload, { expiresIn: seconds, header: SUPPORT_ACCESS_TOKEN_HEADER });
   }
 
   signChallenge(userId: number, purpose: ChallengePurpose): string {

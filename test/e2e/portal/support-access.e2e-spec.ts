@@ -2,7 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { AuditService } from '../../../src/platform/audit';
 import { AuditEvent } from '../../../src/platform/audit/entities/audit-event.entity';
-import { runInSupportSession } from '../../../src/platform/web/support-session-call';
+import { runInSupportSession, supportActingFor } from '../../../src/platform/web/support-session-call';
 import { Organisation } from '../../../src/platform/database/entities/organisation.entity';
 import { User } from '../../../src/platform/database/entities/user.entity';
 import { IntegrationDelivery } from '../../../src/administration/integrations/entities/integration-delivery.entity';
@@ -309,6 +309,33 @@ describe('Support access: E-Support acting as a member, with the organisation’
         ['inside', s.e.user.id, member.id, s.id],
         ['outside', member.id, null, null],
       ]);
+    });
+
+    it("through the HTTP stack a call of the session is served inside its context; the member's own and a forged token's are not", async () => {
+      const s = await started('always', Role.SITE_ADMIN);
+      const colleague = await createUser(t, s.org, { roleId: Role.VIEWER });
+      const memberS = await login(t, s.member.email);
+      const audit = t.app.get(AuditService);
+      const original = audit.record.bind(audit);
+      const acting: Array<number | undefined> = [];
+      const spy = jest.spyOn(audit, 'record').mockImplementation((...args: Parameters<AuditService['record']>) => {
+        acting.push(supportActingFor(s.member.id)?.accessId);
+        return original(...args);
+      });
+      try {
+        const disable = (auth: Record<string, string>, isDisabled: boolean) =>
+          http().put('/api/users/disableUser').set(auth).send({ userId: colleague.id, isDisabled });
+        await disable(bearer(s.token), true).expect(200);
+        expect(acting).toEqual([s.id]);
+        await disable(memberS.auth, false).expect(200);
+        expect(acting).toEqual([s.id, undefined]);
+        // The same claims signed with another key: refused before any handler records anything.
+        const [header, payload] = s.token.split('.');
+        expectErrorBody(await disable(bearer(`${header}.${payload}.${'A'.repeat(43)}`), true), 401);
+        expect(acting).toEqual([s.id, undefined]);
+      } finally {
+        spy.mockRestore();
+      }
     });
 
     it('one at a time per E-Support account: of parallel starts exactly one opens a session', async () => {
