@@ -72,14 +72,21 @@ export function configureApp(app: INestApplication): OpenAPIObject {
   return document;
 }
 
-/** Express's `req.ip`, for every request of this app, is {@link clientAddressOf} (undefined when unknown). */
+/** Where a request keeps its client address once worked out (null: unknown). */
+const CLIENT_ADDRESS = Symbol('clientAddress');
+
+/**
+ * Express's `req.ip`, for every request of this app, is {@link clientAddressOf} (undefined when unknown), worked out
+ * once per request: the logging, the throttles and the session check each read it.
+ */
 function useClientAddress(app: NestExpressApplication, trust: ProxyTrust): void {
   const { request } = app.getHttpAdapter().getInstance() as { request: object };
   Object.defineProperty(request, 'ip', {
     configurable: true,
     enumerable: true,
-    get(this: Parameters<typeof clientAddressOf>[0]) {
-      return clientAddressOf(this, trust) ?? undefined;
+    get(this: Parameters<typeof clientAddressOf>[0] & { [CLIENT_ADDRESS]?: string | null }) {
+      if (this[CLIENT_ADDRESS] === undefined) this[CLIENT_ADDRESS] = clientAddressOf(this, trust);
+      return this[CLIENT_ADDRESS] ?? undefined;
     },
   });
 }

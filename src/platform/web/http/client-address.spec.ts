@@ -45,6 +45,9 @@ describe('clientAddress: the right-most X-Forwarded-For entry no trusted proxy w
     expect(clientAddress('[2001:db8::7]:41234', '::1', ONE)).toBe('2001:db8::7');
     expect(clientAddress('198.51.100.7:41234', '::1', ONE)).toBe('198.51.100.7');
     expect(clientAddress(undefined, '::ffff:127.0.0.1', NO_PROXY)).toBe('127.0.0.1');
+    expect(clientAddress(undefined, '::FFFF:127.0.0.1', NO_PROXY)).toBe('127.0.0.1');
+    expect(clientAddress(undefined, '::ffff:7f00:1', NO_PROXY)).toBe('127.0.0.1');
+    expect(clientAddress(undefined, '::ffff:0:127.0.0.1', NO_PROXY)).toBe('::ffff:0:7f00:1');
     expect(clientAddress(undefined, '::1', NO_PROXY)).toBe('::1');
   });
 

@@ -52,6 +52,8 @@ export function normalAddress(text: string): string | null {
     address = address.slice(1, end);
     if (isIP(address) !== 6) return null;
   } else if (/^[\d.]+:\d{1,5}$/.test(address)) address = address.slice(0, address.indexOf(':'));
+  // The common case of a dual-stack socket, without an IPv6 parse: `::ffff:` and four decimal parts.
+  if (/^::ffff:/i.test(address) && isIP(address.slice(7)) === 4) return address.slice(7);
   const kind = isIP(address);
   if (kind === 4) return address;
   if (kind !== 6) return null;
