@@ -37,6 +37,6 @@ import { AccountLifecycleService } from './lifecycle/account-lifecycle.service';
     AccountLifecycleService,
     AccountErasure,
   ],
-  exports: [UsersService, UserCountCache, AccountLifecycleService],
+  exports: [UsersService, AccountLifecycleService],
 })
 export class UsersModule {}
