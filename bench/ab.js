@@ -10,7 +10,8 @@
  *   npm run build && A_ROOT=/tmp/base node bench/ab.js
  *
  * A_ROOT / B_ROOT: the checkouts whose `dist/` (and `bench/lib.js`) serve as A and B (this one by default).
- * A / B: extra environment of each server, as JSON. AB_MODE=current: signed-in GETs instead of refreshes;
+ * A / B: extra environment of each server, as JSON; A_NODE_ARGS / B_NODE_ARGS: options of its node (space-separated,
+ * e.g. V8 heap flags). AB_MODE=current: signed-in GETs instead of refreshes;
  * AB_MODE=login: password sign-ins, each from the browser the account signed in with before (its browser cookie, as a
  * returning person's); AB_NEW_BROWSER=1: from a browser never seen (no cookie: the new-browser e-mail's path).
  * AB_ROUNDS (40) slices of AB_SLICE seconds (0.25) each.
@@ -28,8 +29,8 @@ const MODE = process.env.AB_MODE ?? 'refresh';
 const libAt = (root) => (root ? require(`${root}/bench/lib`) : L);
 
 /** One server of the pair: seeded with its clients signed in, and the load that drives it. */
-async function setup(lib, extraEnv, started) {
-  const server = await lib.startServer(extraEnv);
+async function setup(lib, extraEnv, nodeArgs, started) {
+  const server = await lib.startServer(extraEnv, { nodeArgs: (nodeArgs ?? '').split(' ').filter(Boolean) });
   started.push(server);
   const db = L.sqlite(`${server.dataDir}/app.sqlite`);
   const hash = await L.serverHash(PASSWORD);
@@ -75,8 +76,18 @@ async function main() {
   // Every server started is stopped, also when a later step fails (a server left running holds the output open).
   const started = [];
   try {
-    const a = await setup(libAt(process.env.A_ROOT), JSON.parse(process.env.A ?? '{}'), started);
-    const b = await setup(libAt(process.env.B_ROOT), JSON.parse(process.env.B ?? '{}'), started);
+    const a = await setup(
+      libAt(process.env.A_ROOT),
+      JSON.parse(process.env.A ?? '{}'),
+      process.env.A_NODE_ARGS,
+      started,
+    );
+    const b = await setup(
+      libAt(process.env.B_ROOT),
+      JSON.parse(process.env.B ?? '{}'),
+      process.env.B_NODE_ARGS,
+      started,
+    );
     const cpuA = a.server.cpuMs();
     const cpuB = b.server.cpuMs();
     const r = await L.compare(b.server.base, b.opts, a.server.base, a.opts, { rounds: ROUNDS, slice: SLICE });

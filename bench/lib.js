@@ -26,6 +26,13 @@ function freePort() {
   });
 }
 
+/**
+ * The options of the server's node, as `npm start` (package.json) and the image (Dockerfile) give them: V8's young
+ * generation at its full size from the start (docs/decisions/perf-sockets.md). `src/app/server-node-options.spec.ts`
+ * keeps the three alike.
+ */
+const SERVER_NODE_ARGS = ['--min-semi-space-size=16'];
+
 /** The built server (dist/main.js) on a fresh DATA_DIR and a free port; `stop()` ends it and removes the data. */
 async function startServer(extraEnv = {}, { nodeArgs = [] } = {}) {
   if (!existsSync(join(DIST, 'main.js'))) throw new Error('dist/main.js is missing: run `npm run build` first');
@@ -34,7 +41,7 @@ async function startServer(extraEnv = {}, { nodeArgs = [] } = {}) {
   const base = `http://127.0.0.1:${port}`;
   // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, ...nodeArgs, join(DIST, 'main.js')], {
+  const child = spawn(process.execPath, [...profile, ...SERVER_NODE_ARGS, ...nodeArgs, join(DIST, 'main.js')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -238,6 +245,7 @@ module.exports = {
   sleep,
   freePort,
   startServer,
+  SERVER_NODE_ARGS,
   sqlite,
   serverHash,
   sqlNow,
