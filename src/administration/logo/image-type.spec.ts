@@ -1,5 +1,6 @@
 import { detectImageType } from './image-type';
 import { UploadUrlSigner } from './upload-url-signer';
+import { testSecret } from '../../../test/utils/secrets';
 
 describe('detectImageType: the type from the bytes, never the name', () => {
   it('recognises PNG, JPEG, GIF87a/89a and WebP', () => {
@@ -28,7 +29,7 @@ describe('detectImageType: the type from the bytes, never the name', () => {
 });
 
 describe('UploadUrlSigner', () => {
-  const signer = new UploadUrlSigner('secret-one');
+  const signer = new UploadUrlSigner(testSecret('one'));
   const grant = {
     n: 'nonce',
     o: 1,
@@ -47,7 +48,7 @@ describe('UploadUrlSigner', () => {
     const [payload, signature] = signer.sign(grant).split('.');
     const forged = Buffer.from(JSON.stringify({ ...grant, o: 2 })).toString('base64url');
     expect(signer.verify(`${forged}.${signature}`)).toBeNull();
-    expect(new UploadUrlSigner('secret-two').verify(`${payload}.${signature}`)).toBeNull();
+    expect(new UploadUrlSigner(testSecret('two')).verify(`${payload}.${signature}`)).toBeNull();
     expect(signer.verify(`${payload}.${signature.slice(1)}`)).toBeNull();
     expect(signer.verify(`${payload}.${signature}.x`)).toBeNull();
     expect(signer.verify('junk')).toBeNull();

@@ -10,6 +10,7 @@ import { TokenService } from '../credentials/token.service';
 import { LIFETIMES } from '../../shared/limits';
 import { Role } from '../../shared/roles';
 import { ChallengeGuard } from './challenge.guard';
+import { testSecret } from '../../../test/utils/secrets';
 
 @Controller()
 class Sample {
@@ -26,7 +27,7 @@ const jwtOf = (secret: string) =>
     signOptions: { algorithm: 'HS256' },
     verifyOptions: { algorithms: ['HS256'] },
   });
-const jwt = jwtOf('unit-test-secret-of-enough-length-0123456789');
+const jwt = jwtOf(testSecret('jwt'));
 const tokens = new TokenService(jwt, { publicUrl: 'http://localhost:3000' } as AppConfig);
 const guard = new ChallengeGuard(new Reflector(), tokens);
 
@@ -104,7 +105,7 @@ describe('ChallengeGuard', () => {
         'not-a-token',
         `${header}.${payload}.${signature.slice(0, middle)}${signature[middle] === 'A' ? 'B' : 'A'}${signature.slice(middle + 1)}`,
         `${header}.${forged}.${signature}`,
-        jwtOf('another-secret-of-enough-length-0123456789').sign({ sub: 42, typ: 'challenge', pur: 'mfa' }),
+        jwtOf(testSecret('other-jwt')).sign({ sub: 42, typ: 'challenge', pur: 'mfa' }),
         `${none}.${payload}.`,
       ]) {
         const e = refusal(() => run('mfa', bearer(bad)));

@@ -45,7 +45,7 @@ describe('AuthService.login: the same argon2 work whether or not the account exi
     auth = new AuthService(attempts, none, none, none, none, none);
   });
 
-  const realHash = () => passwords.hash('The-Right-Password-1');
+  const realHash = () => passwords.hash(testPassword('Right'));
   const serverParameters = /^\$argon2id\$v=19\$m=19456,p=1,t=2\$/;
 
   it('an unknown e-mail: one verification against a dummy hash made with the server parameters, then 401', async () => {

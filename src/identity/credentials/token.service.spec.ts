@@ -3,10 +3,11 @@ import { hmacKey } from '../../platform/crypto/secrets';
 import { AppConfig } from '../../platform/config/env.validation';
 import { LIFETIMES } from '../../shared/limits';
 import { TokenService, VERIFIED_TOKENS_MAX } from './token.service';
+import { testSecret } from '../../../test/utils/secrets';
 
 describe('TokenService.verifyAccessToken', () => {
   const jwt = new JwtService({
-    secret: hmacKey('unit-test-secret-of-enough-length-0123456789'),
+    secret: hmacKey(testSecret('jwt')),
     signOptions: { algorithm: 'HS256' },
     verifyOptions: { algorithms: ['HS256'] },
   });

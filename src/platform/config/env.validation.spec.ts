@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './env.validation';
+import { testSecret } from '../../../test/utils/secrets';
 
 describe('loadConfig (docs/product-rules.md §1)', () => {
   const dataDir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
@@ -114,13 +115,14 @@ describe('loadConfig (docs/product-rules.md §1)', () => {
   });
 
   it('reads SSO only with issuer and client id together', () => {
+    const clientSecret = testSecret('client');
     const c = loadConfig({
       DATA_DIR: dataDir(),
       OIDC_ISSUER: 'https://idp.example.com',
       OIDC_CLIENT_ID: 'portal',
-      OIDC_CLIENT_SECRET: 's',
+      OIDC_CLIENT_SECRET: clientSecret,
     });
-    expect(c.oidc).toEqual({ issuer: 'https://idp.example.com', clientId: 'portal', clientSecret: 's' });
+    expect(c.oidc).toEqual({ issuer: 'https://idp.example.com', clientId: 'portal', clientSecret });
   });
 
   it("keeps audit events 365 days by default, or the deployment's choice from 30 days to 7 years", () => {

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { AppConfig } from '../../platform/config/env.validation';
 import { FileStore } from '../../platform/files/file-store';
 import { FileLinksService, isSafeFileName, sanitiseFileName } from './file-links.service';
+import { testSecret } from '../../../test/utils/secrets';
 
 describe('FileLinksService (spec 001 §9: download links valid one hour)', () => {
   let dir: string;
   let links: FileLinksService;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'file-links-'));
-    links = new FileLinksService({ dataDir: dir, jwtSecret: 's'.repeat(48) } as AppConfig, {} as FileStore);
+    links = new FileLinksService({ dataDir: dir, jwtSecret: testSecret('jwt') } as AppConfig, {} as FileStore);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -42,7 +43,10 @@ describe('FileLinksService (spec 001 §9: download links valid one hour)', () =>
 
   it('refuses a link changed in any part, or signed with another secret', () => {
     const p = parts(links.sign('reports', 4, 'a b.csv'));
-    const other = new FileLinksService({ dataDir: dir, jwtSecret: 't'.repeat(48) } as AppConfig, {} as FileStore);
+    const other = new FileLinksService(
+      { dataDir: dir, jwtSecret: testSecret('other-jwt') } as AppConfig,
+      {} as FileStore,
+    );
     const q = parts(other.sign('reports', 4, 'a b.csv'));
     expect(() => links.verify('process-logs', p.org, p.name, p.expires, p.sig)).toThrow('not valid');
     expect(() => links.verify('reports', '5', p.name, p.expires, p.sig)).toThrow('not valid');

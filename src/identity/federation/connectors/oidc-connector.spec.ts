@@ -4,6 +4,7 @@ import { encrypt } from '../../../platform/crypto/secrets';
 import { AppConfig } from '../../../platform/config/env.validation';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { OidcConnector } from './oidc-connector';
+import { testSecret } from '../../../../test/utils/secrets';
 
 describe('OidcConnector: requests to a customer-supplied provider', () => {
   let server: Server;
@@ -33,7 +34,7 @@ describe('OidcConnector: requests to a customer-supplied provider', () => {
       protocol: 'oidc',
       oidcIssuer: issuer,
       oidcClientId: 'portal',
-      oidcClientSecret: encrypt('secret', key),
+      oidcClientSecret: encrypt(testSecret('client'), key),
       updatedAt: new Date(),
     });
 

@@ -17,6 +17,7 @@ import { BackChannelLogoutService } from './back-channel-logout.service';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { SsoSession } from '../entities/sso-session.entity';
 import { FederatedSignInService } from '../sign-in/federated-sign-in.service';
+import { testSecret } from '../../../../test/utils/secrets';
 
 const CLIENT_ID = 'portal-logout';
 
@@ -46,7 +47,7 @@ describe.each(SERVICE_DATABASES)('BackChannelLogoutService on %s', (database) =>
         enabled: true,
         oidcIssuer: provider.issuer,
         oidcClientId: CLIENT_ID,
-        oidcClientSecret: encrypt('secret', t().config.encryptionKey),
+        oidcClientSecret: encrypt(testSecret('client'), t().config.encryptionKey),
       }),
     );
   }

@@ -14,6 +14,7 @@ import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-ti
 import { samlConnection, verifyDomain } from '../../../../test/utils/identity-providers/sso';
 import { TRANSACTION_COOKIE } from './round-trip-state';
 import { SsoFlowService } from './sso-flow.service';
+import { testSecret } from '../../../../test/utils/secrets';
 
 const CLIENT_ID = 'portal-flow';
 
@@ -67,7 +68,7 @@ describe.each(SERVICE_DATABASES)('SsoFlowService on %s', (database) => {
       enabled,
       oidcIssuer: provider.issuer,
       oidcClientId: CLIENT_ID,
-      oidcClientSecret: encrypt('secret', t().config.encryptionKey),
+      oidcClientSecret: encrypt(testSecret('client'), t().config.encryptionKey),
     });
   /** The browser coming back to /callback with the provider's answer and the transaction cookie it was given. */
   const callbackRequest = (path: string, cookie: string | undefined) =>
