@@ -459,7 +459,13 @@ describe('The portal as an OpenID provider', () => {
         await new Promise((r) => setTimeout(r, 200));
       const attempts = receiver.requests.filter((r) => r.path === path);
       expect(attempts).toHaveLength(2);
-      const link = await t.db.getRepository(OidcSessionLink).findOneByOrFail({ clientId: app.clientId });
+      // The answer reaches the receiver before the delivery records it: the row is read once it has been written.
+      const links = t.db.getRepository(OidcSessionLink);
+      let link = await links.findOneByOrFail({ clientId: app.clientId });
+      while (link.pending !== null && Date.now() < deadline + 5_000) {
+        await new Promise((r) => setTimeout(r, 100));
+        link = await links.findOneByOrFail({ clientId: app.clientId });
+      }
       expect(link.pending).toBeNull();
       expect(link.attempts).toBe(2);
     });
