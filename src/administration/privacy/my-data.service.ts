@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { AuditService } from '../../platform/audit';
 import { AppException } from '../../platform/web/app.exception';
 import { AuthUser, isSupport } from '../../platform/web/auth-user';
+import { pacedWriter } from '../../platform/web/http/paced-writer';
 import { ClientInfo } from '../../platform/web/request-context';
 import { Organisation } from '../../platform/database/entities/organisation.entity';
 import { User } from '../../platform/database/entities/user.entity';
@@ -46,21 +47,7 @@ export class MyDataService {
       client,
       summary: `${caller.email} downloaded their personal data`,
     });
-    // One 'drain' and one 'close' listener for the whole download, waking whichever write waits: a compressed
-    // response hands 'drain' listeners to its gzip stream and never takes them off again, so one per wait would pile up.
-    let waiting: (() => void) | null = null;
-    const wake = () => {
-      const resume = waiting;
-      waiting = null;
-      resume?.();
-    };
-    out.on('drain', wake);
-    out.on('close', wake);
-    const write = async (chunk: string): Promise<boolean> => {
-      if (out.destroyed) return false;
-      if (!out.write(chunk) && !out.destroyed) await new Promise<void>((resolve) => (waiting = resolve));
-      return !out.destroyed;
-    };
+    const { write } = pacedWriter(out);
     try {
       if (!(await write(JSON.stringify(head, null, 2).replace(/\n}$/, ',\n')))) return;
       const scope = isSupport(caller) ? null : caller.organisationId;

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { pacedWriter } from './http/paced-writer';
 
 /** Written first, so spreadsheet tools read the file as UTF-8. */
 export const UTF8_BOM = '\uFEFF';
@@ -33,29 +34,12 @@ export async function writeCsv(
   header: readonly string[],
   batches: AsyncIterable<unknown[][]>,
 ): Promise<void> {
-  const write = async (chunk: string) => {
-    if (out.destroyed) return false;
-    if (!out.write(chunk)) await drainedOrClosed(out);
-    return !out.destroyed;
-  };
+  const { write } = pacedWriter(out);
   if (!(await write(UTF8_BOM + csvRow(header)))) return;
   for await (const rows of batches) {
     if (!(await write(rows.map(csvRow).join('')))) return;
   }
   out.end();
-}
-
-/** Resolves when the stream can take more, or has closed; removes both listeners either way. */
-function drainedOrClosed(out: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('close', done);
-      resolve();
-    };
-    out.on('drain', done);
-    out.on('close', done);
-  });
 }
 
 /**
