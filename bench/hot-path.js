@@ -29,6 +29,25 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 // HOT_PATH_ROWS=refresh (comma-separated: login, refresh, current) runs only those rows, e.g. while profiling one.
 const ROWS = new Set((process.env.HOT_PATH_ROWS ?? 'login,refresh,current').split(','));
 
+/** bench/bare-sign-in.js in its own process: its address, its CPU time so far (ms), and a way to stop it. */
+async function bareSignIn(hash, slots) {
+  const { spawn } = require('node:child_process');
+  const { readFileSync } = require('node:fs');
+  const child = spawn(process.execPath, [require('node:path').join(__dirname, 'bare-sign-in.js')], {
+    env: { PATH: process.env.PATH, BARE_HASH: hash, BARE_SLOTS: String(slots) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (d) => resolve(Number(String(d).trim())));
+    child.once('exit', (code) => reject(new Error(`bench/bare-sign-in.js exited with ${code}`)));
+  });
+  const cpuMs = () => {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  };
+  return { base: `http://127.0.0.1:${port}`, cpuMs, stop: () => child.kill('SIGTERM') };
+}
+
 async function main() {
   const server = await startServer();
   try {
@@ -66,6 +85,9 @@ async function main() {
         return (user + system) / 1000;
       };
       const raw = { n: 0, seconds: 0, cpuMs: 0 };
+      // The floor: a bare node:http server in its own process that only verifies the hash (bench/bare-sign-in.js).
+      const bare = await bareSignIn(hash, slots);
+      const floor = { n: 0, seconds: 0, serverCpuMs: 0, errors: 0 };
       const product = { n: 0, seconds: 0, serverCpuMs: 0, clientCpuMs: 0, errors: 0, firstError: undefined };
       // Each account signs in from the browser it signed in with before (its browser cookie), as a returning
       // person does; HOT_PATH_NEW_BROWSER=1: from a browser never seen (the new-browser e-mail's path).
@@ -116,13 +138,25 @@ async function main() {
         product.serverCpuMs += slice.cpuPerCall * slice.n;
         product.errors += slice.errors;
         product.firstError ??= slice.firstError;
+        const bareSlice = await load(bare.base, {
+          connections: slots * 2,
+          seconds: 1,
+          warmupSeconds: round === 0 ? 0.5 : 0,
+          cpuMs: bare.cpuMs,
+          next,
+        });
+        floor.n += bareSlice.n;
+        floor.seconds += bareSlice.seconds;
+        floor.serverCpuMs += bareSlice.cpuPerCall * bareSlice.n;
+        floor.errors += bareSlice.errors;
       }
+      bare.stop();
       const rawRate = raw.n / raw.seconds;
       const rate = product.n / product.seconds;
       const perCall = (ms, n) => fmt(ms / Math.max(1, n), 1);
       report(
         'password logins/s',
-        `${fmt(rate)} (${fmt(rate / rawRate, 2)} of raw argon2 verifies, ${fmt(rawRate)}/s; both with ${slots} hashes in flight, alternating one-second slices; ${process.env.HOT_PATH_NEW_BROWSER ? 'each from a new browser' : "each from the account's known browser"}); CPU a sign-in: server ${perCall(product.serverCpuMs, product.n)} ms beside ${perCall(raw.cpuMs, raw.n)} ms a raw verify, the bench's client ${perCall(product.clientCpuMs, product.n)} ms${product.errors ? `; ${product.errors} errors: ${product.firstError}` : ''}`,
+        `${fmt(rate)} (${fmt(rate / rawRate, 2)} of raw argon2 verifies, ${fmt(rawRate)}/s; both with ${slots} hashes in flight, alternating one-second slices; ${process.env.HOT_PATH_NEW_BROWSER ? 'each from a new browser' : "each from the account's known browser"}); CPU a sign-in: server ${perCall(product.serverCpuMs, product.n)} ms beside ${perCall(raw.cpuMs, raw.n)} ms a raw verify, the bench's client ${perCall(product.clientCpuMs, product.n)} ms; the floor, a bare node:http server that only verifies (bench/bare-sign-in.js): ${fmt(floor.n / floor.seconds)}/s, ${fmt(floor.n / floor.seconds / rawRate, 2)} of raw, ${perCall(floor.serverCpuMs, floor.n)} ms a sign-in${floor.errors ? ` (${floor.errors} errors)` : ''}${product.errors ? `; ${product.errors} errors: ${product.firstError}` : ''}`,
       );
     }
 

@@ -126,7 +126,10 @@ for (const [prefix, script, target] of ROWS) {
   // notifications.js's "notification fan-out".
   const hit = reported.filter((r) => r.script === script && r.row.startsWith(prefix));
   if (hit.length === 0) lines.push(`| ${prefix} (\`bench/${script}\`) | not run | ${target} |`);
-  for (const r of hit) lines.push(`| ${r.row} (\`bench/${script}\`) | ${r.value.replace(/\|/g, '\\|')} | ${target} |`);
+  for (const r of hit) {
+    const named = r.row.includes(`\`bench/${script}\``) ? r.row : `${r.row} (\`bench/${script}\`)`;
+    lines.push(`| ${named} | ${r.value.replace(/\|/g, '\\|')} | ${target} |`);
+  }
 }
 const table = lines.join('\n');
 console.log(`\n${table}\n`);
