@@ -21,14 +21,17 @@ const acquire = () => (free > 0 ? (free--, Promise.resolve()) : new Promise((r) 
 const release = () => (waiting.length ? waiting.shift()() : free++);
 
 const answer = Buffer.from(JSON.stringify({ success: true, accessToken: 'x'.repeat(330) }));
-const cookies = [`refresh_token=${'r'.repeat(64)}; Path=/; HttpOnly; SameSite=Strict`, `browser_id=${'b'.repeat(43)}; Path=/; HttpOnly`];
+const cookies = [
+  `refresh_token=${'r'.repeat(64)}; Path=/; HttpOnly; SameSite=Strict`,
+  `browser_id=${'b'.repeat(43)}; Path=/; HttpOnly`,
+];
 
 http
   .createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', async () => {
-      let ok = false;
+      let ok;
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
         await acquire();
@@ -44,7 +47,11 @@ http
         res.writeHead(401, { 'content-type': 'application/json; charset=utf-8' }).end('{"success":false}');
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': answer.length, 'set-cookie': cookies });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': answer.length,
+        'set-cookie': cookies,
+      });
       res.end(answer);
     });
   })
