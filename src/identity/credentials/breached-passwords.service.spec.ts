@@ -2,9 +2,12 @@ import { Logger } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/env.validation';
 import { BreachedPasswordsService, inOfflineList } from './breached-passwords.service';
 import { RangeServer, startRangeServer } from '../../../test/utils/servers/range-server';
+import { BREACHED_EXAMPLES, FIXTURE_PASSWORDS } from '../../../test/utils/password-examples';
+import { testPassword } from '../../../test/utils/secrets';
 
-/** Only the range server knows it: strong enough for every rule and absent from the offline list. */
-const RANGE_ONLY = 'Quiet-Lantern-Orbit-47';
+/** Only the range server knows it: made for this run, strong enough for every rule and absent from the offline list. */
+const RANGE_ONLY = testPassword('Range');
+const { listed: LISTED, suffixed: SUFFIXED } = BREACHED_EXAMPLES;
 
 describe('BreachedPasswordsService', () => {
   let range: RangeServer;
@@ -14,7 +17,7 @@ describe('BreachedPasswordsService', () => {
     new BreachedPasswordsService({ pwnedPasswordsUrl: url, pwnedPasswordsTimeoutMs: timeoutMs } as AppConfig);
 
   beforeAll(async () => {
-    range = await startRangeServer([RANGE_ONLY, 'password123'], 60_000);
+    range = await startRangeServer([RANGE_ONLY, LISTED], 60_000);
     jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
   });
   afterAll(async () => {
@@ -28,32 +31,15 @@ describe('BreachedPasswordsService', () => {
   });
 
   it('finds listed passwords in any case, and a listed word with digits and symbols added', () => {
-    expect(inOfflineList('password123')).toBe(true);
-    expect(inOfflineList('PASSWORD123')).toBe(true);
-    expect(inOfflineList('Password1234!')).toBe(true);
-    expect(inOfflineList('Sunshine2024!')).toBe(true);
-    expect(inOfflineList('qwertyuiop')).toBe(true);
+    expect(inOfflineList(LISTED)).toBe(true);
+    expect(inOfflineList(LISTED.toUpperCase())).toBe(true);
+    expect(inOfflineList(SUFFIXED)).toBe(true);
+    for (const other of BREACHED_EXAMPLES.others) expect(inOfflineList(other)).toBe(true);
     expect(inOfflineList(RANGE_ONLY)).toBe(false);
   });
 
   it('passes the passwords the test fixtures set and sign in with', () => {
-    for (const fixture of [
-      'Correct-Horse-9',
-      'Support-Pass-1',
-      'Brand-New-Pass-1',
-      'Fresh-Password-2',
-      'Changed-Pass-1',
-      'Another-Pass-1',
-      'Another-Pass-3',
-      'Another-Horse-8',
-      'Pending-Pass-2',
-      'New-Pass-1',
-      'Site-Admin-Pass-7',
-      'Reset-Pass-77',
-      'My-Own-Pass-7',
-      'Good-One-1',
-    ])
-      expect([fixture, inOfflineList(fixture)]).toEqual([fixture, false]);
+    for (const fixture of FIXTURE_PASSWORDS) expect([fixture, inOfflineList(fixture)]).toEqual([fixture, false]);
   });
 
   it('without PWNED_PASSWORDS_URL asks nobody', async () => {
@@ -65,12 +51,12 @@ describe('BreachedPasswordsService', () => {
     await expect(service(range.url).isBreached(RANGE_ONLY)).resolves.toBe(true);
     expect(range.requests.map((r) => r.url)).toEqual([expect.stringMatching(/^\/range\/[0-9A-F]{5}$/)]);
     expect(range.requests[0].headers['add-padding']).toBe('true');
-    await expect(service(range.url).isBreached('Unlisted-Anywhere-Kestrel-3')).resolves.toBe(false);
+    await expect(service(range.url).isBreached(testPassword('Unlisted'))).resolves.toBe(false);
     expect(warnings).toEqual([]);
   });
 
   it('does not ask the range API about a password the offline list already refuses', async () => {
-    await expect(service(range.url).isBreached('password123')).resolves.toBe(true);
+    await expect(service(range.url).isBreached(LISTED)).resolves.toBe(true);
     expect(range.requests).toHaveLength(0);
   });
 
@@ -86,13 +72,13 @@ describe('BreachedPasswordsService', () => {
     range.mode = 'error';
     await expect(service(range.url).isBreached(RANGE_ONLY)).resolves.toBe(false);
     await expect(service('http://127.0.0.1:1').isBreached(RANGE_ONLY)).resolves.toBe(false);
-    await expect(service(range.url).isBreached('Password1234!')).resolves.toBe(true);
+    await expect(service(range.url).isBreached(SUFFIXED)).resolves.toBe(true);
     expect(warnings).toHaveLength(2);
   });
 
   it('refuses with 400 PASSWORD_BREACHED, the reason, and the field', async () => {
     const refused = await service(undefined)
-      .assertNotBreached('Password1234!', 'newPassword')
+      .assertNotBreached(SUFFIXED, 'newPassword')
       .catch((e: { getStatus(): number; getResponse(): unknown }) => ({
         status: e.getStatus(),
         body: e.getResponse(),
