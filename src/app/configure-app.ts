@@ -1,4 +1,4 @@
-import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
@@ -15,7 +15,7 @@ import { answerClientErrors } from '../platform/web/http/client-error';
 import { configureBodyParsing } from '../platform/web/middleware/body-parsing';
 import { controllerMethodTable, methodNotAllowed } from '../platform/web/middleware/method-table';
 import { DEFAULT_HEADERS, securityHeaderOptions, securityHeaders } from '../platform/web/middleware/security-headers';
-import { VALIDATION_PIPE_OPTIONS } from '../platform/web/dto-validation';
+import { DtoValidationPipe } from '../platform/web/pipes/dto-validation.pipe';
 import { APP_CONFIG } from '../platform/config/app-config.module';
 import { AppConfig } from '../platform/config/env.validation';
 import { requestLogging, ROOT_LOGGER } from '../platform/logging/logging.module';
@@ -58,7 +58,7 @@ export function configureApp(app: INestApplication): OpenAPIObject {
   // The OpenID provider before the body parsers: it reads its own request bodies (docs/oidc-provider.md).
   app.use(app.get(OidcProviderService).middleware);
   configureBodyParsing(app);
-  app.useGlobalPipes(new ValidationPipe(VALIDATION_PIPE_OPTIONS));
+  app.useGlobalPipes(new DtoValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(app.get(EngineState)));
   // Several instances: sockets and their rooms through Redis (REDIS_URL), so every instance reaches every socket.
   app.useWebSocketAdapter(

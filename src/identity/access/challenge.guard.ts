@@ -1,6 +1,5 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AppException } from '../../platform/web/app.exception';
 import { SignInChallenge } from '../../platform/web/decorators/current-user.decorator';
 import { TokenService } from '../credentials/token.service';
 import { accessOf } from '../../platform/web/decorators/access.decorators';
@@ -27,17 +26,24 @@ export class ChallengeGuard implements CanActivate {
       .switchToHttp()
       .getRequest<{ headers: Record<string, string | undefined>; challenge?: SignInChallenge }>();
     const authorization = req.headers.authorization;
-    let verified: { userId: number } | { refusal: AppException };
-    try {
-      verified = { userId: this.tokens.verifyChallenge(authorization, access.step) };
-    } catch (e) {
-      if (!(e instanceof AppException)) throw e;
-      if (!access.optional) throw e;
-      verified = { refusal: e };
+    const verify = () => this.tokens.verifyChallenge(authorization, access.step);
+    if (!access.optional) {
+      const userId = verify();
+      req.challenge = { given: true, userId: () => userId };
+      return true;
     }
+    // Optional: verified when the step asks for it (most sign-ins come without one, and need no refusal made).
+    let verified: { userId: number } | { refusal: unknown } | undefined;
     req.challenge = {
       given: !!authorization,
       userId: () => {
+        if (!verified) {
+          try {
+            verified = { userId: verify() };
+          } catch (e) {
+            verified = { refusal: e };
+          }
+        }
         if ('refusal' in verified) throw verified.refusal;
         return verified.userId;
       },

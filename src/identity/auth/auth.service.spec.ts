@@ -10,6 +10,10 @@ jest.mock('argon2', () => {
   return { ...actual, verify: jest.fn(actual.verify) };
 });
 const verify = argon2.verify as jest.MockedFunction<typeof argon2.verify>;
+// The account is read with a statement of its own (findRow); here from the fake repository's findOneBy.
+jest.mock('../../platform/database/entity-rows', () => ({
+  findRow: (repository: { findOneBy: (key: object) => Promise<unknown> }, key: object) => repository.findOneBy(key),
+}));
 
 /** Timing: every failed sign-in costs one argon2 verification with the server's parameters. */
 describe('AuthService.login: the same argon2 work whether or not the account exists', () => {

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { AppException } from '../../platform/web/app.exception';
 import { randomToken, sha256 } from '../../platform/crypto/secrets';
-import { insertOnly } from '../../platform/database/insert-only';
+import { runSql, storedDate } from '../../platform/database/raw-sql';
 import { isUniqueViolation } from '../../platform/database/unique-violation';
 import { LIFETIMES } from '../../shared/limits';
 import { ERROR_CODES } from '../../shared/messages';
@@ -34,6 +34,10 @@ interface RotationCandidate {
 const RETURNING_POLICY = `(SELECT ${REFRESH_RULES_SQL('o', 'rs')} FROM "sessions" rs JOIN "users" ru ON ru."id" = rs."userId"
   JOIN "organisations" o ON o."id" = ru."organisationId" WHERE rs."id" = "refresh_tokens"."sessionId") AS "sessionRules",
   (SELECT p."createdAt" FROM "refresh_tokens" p WHERE p."id" = "refresh_tokens"."replacesId") AS "previousRefreshAt"`;
+
+/** A new session's first refresh token (unused; it replaces none). */
+const FIRST_TOKEN =
+  'INSERT INTO "refresh_tokens" ("sessionId", "tokenHash", "createdAt", "expiresAt", "usedAt") VALUES (?, ?, ?, ?, NULL)';
 
 /** A session as its refresh token names it. */
 interface TokenSession {
@@ -68,12 +72,13 @@ export class RefreshTokenService {
   /** The first refresh token of a new session, inside its transaction. */
   async issue(tx: EntityManager, sessionId: string): Promise<string> {
     const raw = randomToken();
-    await insertOnly(tx, RefreshToken, {
+    const now = new Date();
+    await runSql(tx, FIRST_TOKEN, [
       sessionId,
-      tokenHash: sha256(raw),
-      expiresAt: new Date(Date.now() + LIFETIMES.REFRESH_TOKEN_SECONDS * 1000),
-      usedAt: null,
-    });
+      sha256(raw),
+      storedDate(tx, now),
+      storedDate(tx, new Date(now.getTime() + LIFETIMES.REFRESH_TOKEN_SECONDS * 1000)),
+    ]);
     return raw;
   }
 

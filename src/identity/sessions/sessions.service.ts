@@ -6,7 +6,7 @@ import { EntityManager, In, IsNull, MoreThan, Not, Repository } from 'typeorm';
 import { AuditService } from '../../platform/audit';
 import { publish } from '../../platform/events';
 import { lockRow } from '../../platform/database/locks';
-import { insertOnly } from '../../platform/database/insert-only';
+import { runSql, storedDate } from '../../platform/database/raw-sql';
 import { AppException } from '../../platform/web/app.exception';
 import { LIFETIMES } from '../../shared/limits';
 import { ERROR_CODES } from '../../shared/messages';
@@ -32,6 +32,15 @@ const REVOKES_TRUSTED_DEVICES: ReadonlySet<SessionEndReason> = new Set([
   'disabled',
   'not-me',
 ]);
+
+/** The users of an organisation online besides one (a sign-in's concurrent-users check). */
+const ONLINE_OTHERS =
+  'SELECT COUNT(DISTINCT "userId") AS "n" FROM "sessions" WHERE "organisationId" = ? AND "endedAt" IS NULL AND "lastRefreshAt" > ? AND "userId" <> ?';
+/** A new session (not ended; its other columns empty). */
+const INSERT_SESSION =
+  'INSERT INTO "sessions" ("id", "userId", "organisationId", "createdAt", "lastRefreshAt", "ip", "userAgent", "method") VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
+/** A sign-in's time as the account's last login (and its row's time of change, as TypeORM's update() writes it). */
+const LAST_LOGIN = 'UPDATE "users" SET "lastLoginAt" = ?, "updatedAt" = CURRENT_TIMESTAMP WHERE "id" = ?';
 
 /** The audit summary of a session the organisation's security policy ended, by its reason. */
 const POLICY_END_SUMMARIES: Partial<Record<SessionEndReason, string>> = {
@@ -66,16 +75,11 @@ export class SessionsService {
    */
   private async assertConcurrentLimit(tx: EntityManager, org: Organisation, user: User): Promise<number | undefined> {
     if (org.isVendor) return undefined;
-    const online = await tx
-      .getRepository(Session)
-      .createQueryBuilder('s')
-      .select('COUNT(DISTINCT s.userId)', 'n')
-      .where('s.organisationId = :org AND s.endedAt IS NULL AND s.lastRefreshAt > :since AND s.userId <> :user', {
-        org: org.id,
-        since: this.onlineSince(),
-        user: user.id,
-      })
-      .getRawOne<{ n: number }>();
+    const [online] = await runSql<{ n: number | string }>(tx, ONLINE_OTHERS, [
+      org.id,
+      storedDate(tx, this.onlineSince()),
+      user.id,
+    ]);
     const others = Number(online?.n ?? 0);
     if (others >= org.maxConcurrentUsers) {
       throw new AppException(
@@ -99,7 +103,7 @@ export class SessionsService {
     within?: (tx: EntityManager, session: Session) => Promise<void>,
   ): Promise<StartedSession> {
     const started = await this.sessions.manager.transaction(async (tx) => {
-      const org = await lockRow(tx, Organisation, user.organisationId);
+      const org = await lockRow(tx, Organisation, user.organisationId, ['id', 'isVendor', 'maxConcurrentUsers']);
       if (!org) throw AppException.unauthorized();
       const others = await this.assertConcurrentLimit(tx, org, user);
       const now = new Date();
@@ -115,10 +119,19 @@ export class SessionsService {
         userAgent: client.userAgent?.slice(0, 300) ?? null,
         method,
       });
-      await insertOnly(tx, Session, session);
+      await runSql(tx, INSERT_SESSION, [
+        session.id,
+        session.userId,
+        session.organisationId,
+        storedDate(tx, now),
+        storedDate(tx, now),
+        session.ip,
+        session.userAgent,
+        method,
+      ]);
       const refreshToken = await this.refreshTokens.issue(tx, session.id);
       if (within) await within(tx, session);
-      await tx.getRepository(User).update({ id: user.id }, { lastLoginAt: session.createdAt });
+      await runSql(tx, LAST_LOGIN, [storedDate(tx, session.createdAt), user.id]);
       await this.audit.record(tx, {
         type: method === 'sso' ? 'SSO_SIGN_IN' : 'SIGN_IN_SUCCEEDED',
         actor: user,

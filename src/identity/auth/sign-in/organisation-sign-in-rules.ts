@@ -9,10 +9,14 @@ import { AppException } from '../../../platform/web/app.exception';
 import { ClientInfo } from '../../../platform/web/request-context';
 import { Organisation } from '../../../platform/database/entities/organisation.entity';
 import { User } from '../../../platform/database/entities/user.entity';
+import { findRow } from '../../../platform/database/entity-rows';
 import { Requires } from '../../../platform/wiring';
 import { addressAllowed } from '../../credentials/security-policy-rules';
 import { SignInAttempts, SignInClient } from './sign-in-attempts';
 import { SignInPolicy, SsoRequirement } from './sso-requirement';
+
+/** The organisation's columns a sign-in's rules read. */
+const POLICY_COLUMNS = ['id', 'allowedIpRanges', 'ssoRequired', 'ssoRequiredBy'] as const;
 
 /**
  * What the organisation's security policy asks of a sign-in before it opens a session: its address ranges (every
@@ -34,10 +38,7 @@ export class OrganisationSignInRules {
    */
   async policyFor(user: User): Promise<SignInPolicy | null> {
     if (user.roleId === Role.E_SUPPORT) return null;
-    return this.organisations.findOne({
-      select: { id: true, allowedIpRanges: true, ssoRequired: true, ssoRequiredBy: true },
-      where: { id: user.organisationId },
-    });
+    return findRow(this.organisations, { id: user.organisationId }, { select: POLICY_COLUMNS });
   }
 
   /**

@@ -7,6 +7,7 @@ import { MailService } from '../../../platform/mail/mail.service';
 import { ClientInfo } from '../../../platform/web/request-context';
 import { SIGN_IN_FAILURE_REASONS, SignInFailureReason, SignInMethod } from '../../../shared/administration/insights';
 import { User } from '../../../platform/database/entities/user.entity';
+import { findRow } from '../../../platform/database/entity-rows';
 import { LoginThrottleService } from '../login-throttle.service';
 import { PasswordService } from '../../credentials/password.service';
 import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../../../shared/messages';
@@ -40,7 +41,7 @@ export class SignInAttempts {
     client: SignInClient,
   ): Promise<{ user: User; failuresCounted: boolean }> {
     const failuresCounted = await this.check(email, client);
-    const user = await this.users.findOneBy({ email });
+    const user = await findRow(this.users, { email });
     const checked = await this.passwords.verifyAccount(user, password);
     if (!user || checked !== 'right') {
       // A password blocked after "This wasn't me" is answered and counted as a wrong one: whoever holds it learns

@@ -12,6 +12,21 @@ interface RouteMethods {
   methods: Set<string>;
 }
 
+/**
+ * The controllers' route patterns, each under the first two segments of its path where both are plain words (most
+ * are: `api/users`, `auth/login`), the others apart: a request's path is matched only against the patterns under its
+ * own first two segments and those others, not against every route of the app.
+ */
+export interface MethodTable {
+  byPrefix: Map<string, RouteMethods[]>;
+  others: RouteMethods[];
+}
+
+/** The first two segments of a path, lower-cased (Express matches paths whatever their case). */
+function prefixOf(path: string): string {
+  return path.toLowerCase().split('/').filter(Boolean).slice(0, 2).join('/');
+}
+
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : [String(value ?? '')]);
 
 /** A handler's route: its full path and method, as Nest's router registers it. */
@@ -54,20 +69,36 @@ export function routeMatcher(pattern: string): (path: string) => boolean {
 }
 
 /** Every controller path with the methods declared on it. */
-export function controllerMethodTable(app: INestApplication): RouteMethods[] {
+export function controllerMethodTable(app: INestApplication): MethodTable {
+  return methodTable(controllerRoutes(app));
+}
+
+/** The table of these routes' paths and methods. */
+export function methodTable(routes: ReadonlyArray<Pick<ControllerRoute, 'path' | 'method'>>): MethodTable {
   const byPath = new Map<string, Set<string>>();
-  for (const { path, method } of controllerRoutes(app)) {
+  for (const { path, method } of routes) {
     const methods = byPath.get(path) ?? new Set<string>();
     methods.add(method);
     byPath.set(path, methods);
   }
-  return [...byPath].map(([path, methods]) => ({ matches: routeMatcher(path), methods }));
+  const table: MethodTable = { byPrefix: new Map(), others: [] };
+  for (const [path, methods] of byPath) {
+    const route = { matches: routeMatcher(path), methods };
+    const segments = path.split('/').filter(Boolean);
+    // A pattern's first two segments are a fixed prefix unless one holds a parameter, a wildcard or an optional part.
+    if (segments.length >= 2 && segments.slice(0, 2).every((s) => /^[\w.-]+$/.test(s))) {
+      const prefix = prefixOf(path);
+      table.byPrefix.set(prefix, [...(table.byPrefix.get(prefix) ?? []), route]);
+    } else table.others.push(route);
+  }
+  return table;
 }
 
 /** The methods a path takes, as an `Allow` header lists them: HEAD with GET, OPTIONS always. */
-function allowed(table: RouteMethods[], path: string): string[] | undefined {
+export function allowedMethods(table: MethodTable, path: string): string[] | undefined {
   const methods = new Set<string>();
-  for (const route of table) if (route.matches(path)) for (const m of route.methods) methods.add(m);
+  for (const routes of [table.byPrefix.get(prefixOf(path)) ?? [], table.others])
+    for (const route of routes) if (route.matches(path)) for (const m of route.methods) methods.add(m);
   if (methods.size === 0) return undefined;
   if (methods.has('ALL')) return ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
   if (methods.has('GET')) methods.add('HEAD');
@@ -80,9 +111,9 @@ function allowed(table: RouteMethods[], path: string): string[] | undefined {
  * 404, which says the resource does not exist), and OPTIONS is answered 204 with `Allow`. No CORS header is added:
  * the product serves its client from its own origin and grants no other.
  */
-export function methodNotAllowed(table: RouteMethods[]) {
+export function methodNotAllowed(table: MethodTable) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const allow = allowed(table, req.path);
+    const allow = allowedMethods(table, req.path);
     if (!allow || (req.method !== 'OPTIONS' && allow.includes(req.method))) return next();
     res.setHeader('Allow', allow.join(', '));
     if (req.method === 'OPTIONS') {
