@@ -1,11 +1,11 @@
-import { ExecutionContext, Injectable, ValidationPipe } from '@nestjs/common';
+import { ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { Request } from 'express';
 import { Strategy } from 'passport-local';
 import { AppException } from '../../platform/web/app.exception';
 import { browserTokenOf } from '../../platform/web/http/browser-cookie';
 import { challengeOf } from '../../platform/web/decorators/current-user.decorator';
-import { VALIDATION_PIPE_OPTIONS } from '../../platform/web/dto-validation';
+import { DtoValidationPipe } from '../../platform/web/pipes/dto-validation.pipe';
 import { MetricsService } from '../../platform/metrics/metrics.service';
 import { AUTH_MESSAGES, ERROR_CODES } from '../../shared/messages';
 import { AuthService, SignedIn } from './auth.service';
@@ -36,11 +36,11 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   }
 }
 
-const loginBody = new ValidationPipe(VALIDATION_PIPE_OPTIONS);
+const loginBody = new DtoValidationPipe();
 
 /**
  * The guard of POST /auth/login. Guards run before pipes, so it validates the body itself, with the LoginDto and
- * the options of the global ValidationPipe: a malformed body is the same 400 with the error body (docs/product-rules.md §3) as anywhere
+ * the global pipe (DtoValidationPipe, which then passes the validated body on): a malformed body is the same 400 with the error body (docs/product-rules.md §3) as anywhere
  * else, never passport's bare 401. It counts every outcome for the metrics (interceptors do not see a guard's errors).
  */
 @Injectable()

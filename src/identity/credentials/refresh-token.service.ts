@@ -36,7 +36,7 @@ const RETURNING_POLICY = `(SELECT ${REFRESH_RULES_SQL('o', 'rs')} FROM "sessions
   (SELECT p."createdAt" FROM "refresh_tokens" p WHERE p."id" = "refresh_tokens"."replacesId") AS "previousRefreshAt"`;
 
 /** A new session's first refresh token (unused; it replaces none). */
-const FIRST_TOKEN =
+const INSERT_FIRST_REFRESH =
   'INSERT INTO "refresh_tokens" ("sessionId", "tokenHash", "createdAt", "expiresAt", "usedAt") VALUES (?, ?, ?, ?, NULL)';
 
 /** A session as its refresh token names it. */
@@ -73,7 +73,7 @@ export class RefreshTokenService {
   async issue(tx: EntityManager, sessionId: string): Promise<string> {
     const raw = randomToken();
     const now = new Date();
-    await runSql(tx, FIRST_TOKEN, [
+    await runSql(tx, INSERT_FIRST_REFRESH, [
       sessionId,
       sha256(raw),
       storedDate(tx, now),

@@ -1,5 +1,5 @@
 import { EntityMetadata, ObjectLiteral, Repository } from 'typeorm';
-import { positional } from './raw-sql';
+import { positional, rowLock } from './raw-sql';
 
 /** Which row: columns of the entity (by their property names) and the value each must equal. */
 export type RowKey<T> = { [K in keyof T]?: string | number };
@@ -11,11 +11,10 @@ export interface FindRowOptions<T> {
   lock?: boolean;
 }
 
-/** One statement of one entity, worked out once: its SQL with `?` placeholders, the columns it reads and is keyed by. */
+/** One statement of one entity, worked out once: its SQL as the engine takes it, and the columns it reads. */
 interface RowStatement {
   sql: string;
   read: EntityMetadata['columns'];
-  by: string[];
 }
 
 const statements = new WeakMap<EntityMetadata, Map<string, RowStatement>>();
@@ -26,10 +25,10 @@ function statementOf<T extends ObjectLiteral>(
   { select, lock }: FindRowOptions<T>,
 ): RowStatement {
   const metadata = repository.metadata;
-  const key = `${by.join(',')}|${select?.join(',') ?? '*'}|${lock ? 'lock' : ''}`;
+  const shape = `${by.join(',')}|${select?.join(',') ?? '*'}|${lock ? 'lock' : ''}`;
   let ofEntity = statements.get(metadata);
   if (!ofEntity) statements.set(metadata, (ofEntity = new Map()));
-  const known = ofEntity.get(key);
+  const known = ofEntity.get(shape);
   if (known) return known;
   const driver = repository.manager.connection.driver;
   const column = (property: string) => {
@@ -39,16 +38,15 @@ function statementOf<T extends ObjectLiteral>(
   };
   const read = select ? select.map(column) : metadata.columns;
   const where = by.map((property) => `${driver.escape(column(property).databaseName)} = ?`).join(' AND ');
-  const forUpdate = lock && repository.manager.connection.options.type === 'postgres' ? ' FOR UPDATE' : '';
+  const forUpdate = lock ? rowLock(repository.manager) : '';
   const statement = {
     sql: positional(
       repository.manager,
       `SELECT ${read.map((c) => driver.escape(c.databaseName)).join(', ')} FROM ${driver.escape(metadata.tableName)} WHERE ${where} LIMIT 1${forUpdate}`,
     ),
     read,
-    by,
   };
-  ofEntity.set(key, statement);
+  ofEntity.set(shape, statement);
   return statement;
 }
 

@@ -5,6 +5,7 @@ import {
   lockForTransaction,
   positional,
   readDate,
+  rowLock,
   storedDate,
   storedFlag,
   updatedCount,
@@ -57,6 +58,11 @@ describe('raw-sql: a statement written once meets either engine', () => {
   it('matches without case through ILIKE on PostgreSQL, LIKE on SQLite', () => {
     expect(caseInsensitiveLike(fakeSource('postgres').source)).toBe('ILIKE');
     expect(caseInsensitiveLike(fakeSource('sqlite').source)).toBe('LIKE');
+  });
+
+  it('locks a read row with FOR UPDATE on PostgreSQL, with nothing on SQLite (its transactions are exclusive)', () => {
+    expect(rowLock(fakeSource('postgres').manager)).toBe(' FOR UPDATE');
+    expect(rowLock(fakeSource('sqlite').manager)).toBe('');
   });
 
   it("reads an INSERT's id from PostgreSQL's RETURNING row or SQLite's lastID", async () => {

@@ -68,6 +68,14 @@ export function readDate(value: string | Date): Date {
   return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
 }
 
+/**
+ * The clause that keeps a SELECT's rows locked against other writers until the transaction ends: PostgreSQL's
+ * FOR UPDATE; none on SQLite, where every transaction is exclusive already (sqlite/serialiser.ts).
+ */
+export function rowLock(db: Database): ' FOR UPDATE' | '' {
+  return isPostgres(db) ? ' FOR UPDATE' : '';
+}
+
 /** The LIKE that ignores case: PostgreSQL's ILIKE; SQLite's LIKE already ignores the case of ASCII letters. */
 export function caseInsensitiveLike(db: Database): 'ILIKE' | 'LIKE' {
   return isPostgres(db) ? 'ILIKE' : 'LIKE';
