@@ -2,10 +2,21 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** `npm run start:dev`: Vite serves the client and passes the server's paths on to the API on PORT. */
 const apiTarget = `http://localhost:${process.env.PORT || 3000}`;
+
+/**
+ * The component tests that replace a module with vi.mock. Each runs in a module graph of its own; every other test
+ * file shares its worker's graph (Chakra, React and the app's modules imported once per worker instead of once per
+ * file), and test/setup.ts resets what a file leaves behind (the DOM, storage, cookies, toasts).
+ */
+const mockingTests = readdirSync(`${here}src`, { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f) && readFileSync(`${here}src/${f}`, 'utf8').includes('vi.mock('))
+  .map((f) => `src/${f.replaceAll('\\', '/')}`);
 
 export default defineConfig({
   root: here,
@@ -53,10 +64,18 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // A component test that waits for the UI has seconds, not a budget: on a loaded 2-core CI machine the
     // default 5 s timed out tests that were right (e.g. AnnouncementsPage 'E-Support publishes to one organisation').
     testTimeout: 30_000,
+    // Every core: left to itself vitest keeps one for its own process, which is half a 2-core CI machine.
+    maxWorkers: availableParallelism(),
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared-graph', isolate: false, include: ['src/**/*.test.{ts,tsx}'], exclude: mockingTests },
+      },
+      { extends: true, test: { name: 'own-graph', include: mockingTests } },
+    ],
   },
 });

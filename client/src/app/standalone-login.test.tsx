@@ -60,6 +60,17 @@ describe('the login page on its own (a visit that opens on /logIn)', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
+  it('keeps the terms ticked before the script arrived: the e-mail field opens once the card hydrates', async () => {
+    const container = prerenderedPage();
+    const box = container.querySelector<HTMLInputElement>('[data-testid="terms-checkbox"]')!;
+    box.click();
+    expect(box.checked).toBe(true);
+    mount(container);
+    await waitFor(() => expect(screen.getByLabelText('Email')).toBeEnabled());
+    expect(screen.getByTestId('terms-checkbox')).toBeChecked();
+    expect(errors).not.toHaveBeenCalled();
+  });
+
   it('signs in on the card and hands the page to the application at returnTo, with the token stored', async () => {
     server.respond('POST', '/auth/sso/discover', 200, { sso: false });
     server.respond('POST', '/auth/login', 200, { success: true, accessToken: 'tok' });

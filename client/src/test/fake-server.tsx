@@ -1,7 +1,7 @@
 import { ReactNode } from 'react';
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import type { CurrentUserInfo } from '@shared/api-types';
 import { Role, ROLE_CODES, ROLE_NAMES } from '@shared/roles';
 import { AppProvider, createQueryClient } from '@/app/provider';
@@ -10,8 +10,6 @@ import { toaster } from '@/components/ui/toaster';
 
 // The machine is shared: give slow renders time before a find* gives up.
 configure({ asyncUtilTimeout: 5000 });
-// The toaster is one store for the whole run: start every test without the last one's toasts.
-afterEach(() => toaster.remove());
 
 export interface Call {
   method: string;

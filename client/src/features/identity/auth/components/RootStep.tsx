@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import type { AppInfo } from '@shared/api-types';
 import { api } from '@/lib/api';
@@ -63,6 +63,14 @@ export function RootStep({
   const [asking, setAsking] = useState(false);
   const sso = useSsoEnabled();
   const id = useId();
+  const termsBox = useRef<HTMLInputElement>(null);
+  // The card is on screen before its script (scripts/prerender-login.mjs): a tick given before the script hydrated
+  // it is in the box, not in the state. The state takes it over once, so the e-mail field opens as the box says.
+  useEffect(() => {
+    const box = termsBox.current;
+    if (box && box.checked !== login.acceptToS) update({ acceptToS: box.checked });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const emailError = validateLoginEmail(login.username);
   const canLogin = login.acceptToS && !emailError;
   const showTermsHint = termsHint && !login.acceptToS;
@@ -95,6 +103,7 @@ export function RootStep({
         <div className="lp-field">
           <label className="lp-check">
             <input
+              ref={termsBox}
               type="checkbox"
               data-testid="terms-checkbox"
               checked={login.acceptToS}
