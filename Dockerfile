@@ -16,13 +16,17 @@ RUN sh scripts/npm-ci.sh --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# Production dependencies only: sqlite3 and argon2 compile here (python3, make and g++ are in this image),
-# then scripts/prune-runtime.sh drops what only the build needed (sources, objects, types, maps).
+# Production dependencies only: the build stage's tree without its development and optional packages (sqlite3
+# and argon2 compiled once, there), then scripts/prune-runtime.sh drops what only the build needed (sources,
+# objects, types, maps).
+FROM build AS pruned
+RUN npm prune --omit=dev --omit=optional --no-audit --no-fund
+
 FROM node:22-bookworm AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY scripts/npm-ci.sh scripts/prune-runtime.sh ./scripts/
-RUN sh scripts/npm-ci.sh --omit=dev --omit=optional --no-audit --no-fund && npm cache clean --force
+COPY scripts/prune-runtime.sh ./scripts/
+COPY --from=pruned /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/client/dist ./client/dist
 # Read-only code: set here, where the files are made, so the runtime stage copies them once with these modes (a

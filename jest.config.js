@@ -7,4 +7,6 @@ module.exports = {
   transform: { '^.+\\.(t|j|mj|cj)s$': require('./jest.swc') },
   transformIgnorePatterns: [],
   testEnvironment: 'node',
+  // Every core: left to itself jest keeps one for its own process, which is half a 2-core CI machine.
+  maxWorkers: '100%',
 };

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Strips an installed production tree (`npm ci --omit=dev --omit=optional` in $1) of what only building needed:
+# Strips an installed production tree (`npm prune --omit=dev --omit=optional` in $1) of what only building needed:
 # type declarations, source maps, and the native modules' compiler inputs and intermediate objects
 # (their compiled .node files stay). Shared by the Dockerfile's runtime stage and scripts/test-image.js.
 set -eu

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:image`: tests what the container image runs, without a container engine. It lays out the
-// Dockerfile's runtime stage in a temporary folder (production dependencies from `npm ci --omit=dev
-// --omit=optional`, stripped by scripts/prune-runtime.sh, the built dist/ and client/dist/), starts
+// Dockerfile's runtime stage in a temporary folder (production dependencies: the installed tree pruned by `npm
+// prune --omit=dev --omit=optional` and stripped by scripts/prune-runtime.sh; the built dist/ and client/dist/), starts
 // `node dist/main.js` there as the image's CMD does, and checks:
 //   - no build-only package or file is present (compilers, type declarations, source maps, ts-node, @swc);
 //   - every package the compiled server requires is declared in package.json's dependencies;
@@ -59,11 +59,23 @@ async function main() {
     fs.copyFileSync(join(root, 'package.json'), join(app, 'package.json'));
     fs.copyFileSync(join(root, 'package-lock.json'), join(app, 'package-lock.json'));
     const started = Date.now();
-    execFileSync('sh', [join(root, 'scripts/npm-ci.sh'), '--omit=dev', '--omit=optional', '--no-audit', '--no-fund'], {
+    // As the Dockerfile does: the installed tree without its development and optional packages. Hard links where
+    // the temporary folder is on the same file system: the pruning below only removes files, except npm's record of
+    // the tree, which it rewrites and so gets a copy of its own.
+    try {
+      execFileSync('cp', ['-al', join(root, 'node_modules'), join(app, 'node_modules')], { stdio: 'ignore' });
+    } catch {
+      fs.rmSync(join(app, 'node_modules'), { recursive: true, force: true });
+      execFileSync('cp', ['-a', join(root, 'node_modules'), join(app, 'node_modules')]);
+    }
+    const record = join('node_modules', '.package-lock.json');
+    fs.rmSync(join(app, record), { force: true });
+    if (fs.existsSync(join(root, record))) fs.copyFileSync(join(root, record), join(app, record));
+    execFileSync('npm', ['prune', '--omit=dev', '--omit=optional', '--no-audit', '--no-fund'], {
       cwd: app,
       stdio: 'inherit',
     });
-    console.log(`npm ci --omit=dev --omit=optional: ${Math.round((Date.now() - started) / 1000)} s`);
+    console.log(`npm prune --omit=dev --omit=optional: ${Math.round((Date.now() - started) / 1000)} s`);
     fs.cpSync(join(root, 'dist'), join(app, 'dist'), { recursive: true });
     fs.cpSync(join(root, 'client/dist'), join(app, 'client/dist'), { recursive: true });
     const before = du(join(app, 'node_modules'));

@@ -28,8 +28,11 @@ import { RedisConnection } from '../platform/redis/redis.module';
 import { ClientAssets, compressResponses } from '../platform/static/client-assets.middleware';
 import { OidcProviderService } from '../identity/oidc-provider';
 
-/** Everything main.ts and the e2e tests share: security headers, parsing, validation, errors, docs (returned). */
-export function configureApp(app: INestApplication): OpenAPIObject {
+/**
+ * Everything main.ts and the e2e tests share: security headers, parsing, validation, errors, docs (returned). The
+ * document depends on the code alone: an application of the same code may be given the one built for another.
+ */
+export function configureApp(app: INestApplication, document: OpenAPIObject = openApiDocument(app)): OpenAPIObject {
   const config = app.get<AppConfig>(APP_CONFIG);
   const express = app as NestExpressApplication;
   // The client address (throttling, allowed address ranges, audit) by the one rule the socket handshake follows too;
@@ -67,7 +70,6 @@ export function configureApp(app: INestApplication): OpenAPIObject {
       : new LeanIoAdapter(app, config.socketTransportTuning),
   );
 
-  const document = openApiDocument(app);
   SwaggerModule.setup('api/docs', app, document);
   return document;
 }

@@ -27,29 +27,55 @@ const SUCCESS_HINT =
   "declare the answer on the handler with @Answers(status, 'TypeOfSrcShared') (src/platform/openapi/decorators.ts; the type " +
   'exported from src/shared, then `npm run openapi:schemas`), or @Errors(status) for an error status';
 
+/** A document with its schemas compiled once: every application of one test process answers to the same document. */
+interface CompiledDocument {
+  document: OpenAPIObject;
+  paths: Array<{ template: string; pattern: RegExp; item: Record<string, Operation> }>;
+  ajv: Ajv;
+  compiled: Map<string, ValidateFunction>;
+}
+const compiledDocuments = new WeakMap<OpenAPIObject, CompiledDocument>();
+
+function compileDocument(document: OpenAPIObject): CompiledDocument {
+  let compiled = compiledDocuments.get(document);
+  if (compiled) return compiled;
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
+  addFormats(ajv);
+  ajv.addFormat('binary', true);
+  ajv.addSchema(document as unknown as Json, 'openapi.json');
+  compiled = {
+    document,
+    ajv,
+    compiled: new Map(),
+    paths: Object.entries(document.paths).map(([template, item]) => ({
+      template,
+      pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`, 'i'),
+      item: item as Record<string, Operation>,
+    })),
+  };
+  compiledDocuments.set(document, compiled);
+  return compiled;
+}
+
+/** The schema at `pointer` in the document, compiled on first use. */
+function schemaAt(doc: CompiledDocument, pointer: string): ValidateFunction {
+  let validate = doc.compiled.get(pointer);
+  if (!validate) {
+    validate = doc.ajv.compile({ $ref: pointer });
+    doc.compiled.set(pointer, validate);
+  }
+  return validate;
+}
+
 /**
  * Checks every answer of one application against its OpenAPI document (docs/api.md): status, content type and,
  * for JSON, the body against the schema. Mounted first, so it sees the answers of every middleware too.
  */
 export class ResponseValidator {
-  private document?: OpenAPIObject;
-  private paths: Array<{ template: string; pattern: RegExp; item: Record<string, Operation> }> = [];
-  private readonly ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
-  private readonly compiled = new Map<string, ValidateFunction>();
-
-  constructor() {
-    addFormats(this.ajv);
-    this.ajv.addFormat('binary', true);
-  }
+  private doc?: CompiledDocument;
 
   use(document: OpenAPIObject): void {
-    this.document = document;
-    this.ajv.addSchema(document as unknown as Json, 'openapi.json');
-    this.paths = Object.entries(document.paths).map(([template, item]) => ({
-      template,
-      pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`, 'i'),
-      item: item as Record<string, Operation>,
-    }));
+    this.doc = compileDocument(document);
   }
 
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
@@ -95,7 +121,7 @@ export class ResponseValidator {
     contentType: string,
     answer: { captured: boolean; body: unknown },
   ): string | undefined {
-    if (!this.document) return undefined;
+    if (!this.doc) return undefined;
     // The document itself (SwaggerModule's own routes).
     if (/^\/api\/docs(?:-json|-yaml)?(?:\/|$)/.test(path)) return undefined;
     // The OpenID provider's protocol endpoints: described by its discovery document and the OpenID specifications.
@@ -103,7 +129,7 @@ export class ResponseValidator {
     const type = contentType.split(';')[0].trim().toLowerCase();
     const isJson = isJsonType(type);
     // A literal path wins over a template that also matches it (POST /x/accept beside DELETE /x/{id}).
-    const candidates = this.paths.filter((p) => p.pattern.test(path));
+    const candidates = this.doc.paths.filter((p) => p.pattern.test(path));
     const route =
       candidates.find((p) => p.template.toLowerCase() === path.toLowerCase().replace(/\/$/, '')) ??
       candidates.find((p) => p.item[method === 'head' ? 'get' : method]) ??
@@ -142,26 +168,17 @@ export class ResponseValidator {
     if (!isJson || file) return undefined;
     if (!answer.captured) return `${shown} with a JSON body that was not written with res.json (cannot be checked)`;
     const pointer = `openapi.json#/paths/${escape(route.template)}/${method}/responses/${status in responses ? status : 'default'}/content/${escape(type)}/schema`;
-    let validate = this.compiled.get(pointer);
-    if (!validate) {
-      validate = this.ajv.compile({ $ref: pointer });
-      this.compiled.set(pointer, validate);
-    }
+    const validate = schemaAt(this.doc, pointer);
     if (validate(answer.body)) return undefined;
-    return `${shown}, which does not match ${where}'s ${status} schema: ${this.ajv.errorsText(validate.errors, {
+    return `${shown}, which does not match ${where}'s ${status} schema: ${this.doc.ajv.errorsText(validate.errors, {
       separator: '; ',
     })}`;
   }
 
   /** Answers outside the operations (unknown paths, 405) still carry the error body. */
   private errorBody(shown: string, status: number, isJson: boolean, answer: { captured: boolean; body: unknown }) {
-    if (status < 400 || !isJson || !answer.captured) return undefined;
-    const pointer = 'openapi.json#/components/schemas/ErrorBody';
-    let validate = this.compiled.get(pointer);
-    if (!validate) {
-      validate = this.ajv.compile({ $ref: pointer });
-      this.compiled.set(pointer, validate);
-    }
+    if (!this.doc || status < 400 || !isJson || !answer.captured) return undefined;
+    const validate = schemaAt(this.doc, 'openapi.json#/components/schemas/ErrorBody');
     return validate(answer.body) ? undefined : `${shown}, which is not the error body`;
   }
 }

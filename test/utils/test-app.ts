@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app/app.module';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { configureApp } from '../../src/app/configure-app';
+import { openApiDocument } from '../../src/platform/openapi/document';
 import { ResponseValidator } from './openapi-validation';
 import { useOutboxDatabase } from './outbox';
 import { APP_CONFIG } from '../../src/platform/config/app-config.module';
@@ -35,6 +37,8 @@ export interface TestApp {
   config: AppConfig;
   close: () => Promise<void>;
 }
+
+let builtDocument: OpenAPIObject | undefined;
 
 /** The databases a test runs on: SQLite, and PostgreSQL on the server of TEST_DATABASE_URL. */
 export type TestDatabase = 'sqlite' | 'postgres';
@@ -89,7 +93,9 @@ export async function createTestApp(
     // First, before the app's own middlewares: every answer is checked against the OpenAPI document.
     const validator = new ResponseValidator();
     app.use(validator.middleware);
-    validator.use(configureApp(app));
+    // The OpenAPI document depends on the code alone: built once in each test process.
+    builtDocument ??= openApiDocument(app);
+    validator.use(configureApp(app, builtDocument));
     await app.init();
     useOutboxDatabase(dataDir, app.get<AppConfig>(APP_CONFIG).databaseUrl);
     return {
