@@ -26,7 +26,7 @@ describe('secrets', () => {
   });
 
   it('hashes tokens to the SHA-256 hex digest they are stored under', () => {
-    const token = 'AbC-_123';
+    const token = testSecret('token');
     expect(sha256(token)).toBe(createHash('sha256').update(token).digest('hex'));
     expect(sha256('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });

@@ -3,6 +3,9 @@ import { ShutdownState } from '../../platform/shutdown/shutdown-state';
 import { SessionsService } from '../../identity/sessions';
 import { NotificationSockets, SocketIdentity } from './notification-sockets.service';
 import { NotificationsGateway } from './notifications.gateway';
+import { testSecret } from '../../../test/utils/secrets';
+
+const TOKEN = testSecret('access-token');
 
 /** A connected socket as handleConnection sees it, its handshake checked at `checkedFrom`. */
 function socketOf(identity: SocketIdentity) {
@@ -73,7 +76,7 @@ describe('NotificationsGateway, a socket being connected', () => {
     let requestDuringCheck: unknown = 'not checked';
     const socket = {
       ...socketOf(identity('s-4')),
-      handshake: { query: { token: 'a.b.c' }, auth: {}, headers: { host: 'portal.test' } },
+      handshake: { query: { token: TOKEN }, auth: {}, headers: { host: 'portal.test' } },
     };
     const sessionAuth = {
       authenticate: jest.fn(async () => {
@@ -84,7 +87,7 @@ describe('NotificationsGateway, a socket being connected', () => {
     (gateway as unknown as { sessionAuth: typeof sessionAuth }).sessionAuth = sessionAuth;
     (gateway as unknown as { config: object }).config = { trustProxy: false };
     const checked = await gateway.authenticate(socket as unknown as Socket);
-    expect(sessionAuth.authenticate).toHaveBeenCalledWith('a.b.c', expect.anything(), { keep: false });
+    expect(sessionAuth.authenticate).toHaveBeenCalledWith(TOKEN, expect.anything(), { keep: false });
     expect(requestDuringCheck).toBeNull();
     expect(checked).toMatchObject({ userId: 7, organisationId: 3, sessionId: 's-4' });
   });

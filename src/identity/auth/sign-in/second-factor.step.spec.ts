@@ -6,11 +6,16 @@ import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '../../../shared/identity/
 import { LoginDto } from '../dto/login.dto';
 import { SecondFactorStep } from './second-factor.step';
 import { SignInAttempts } from './sign-in-attempts';
+import { testSecret } from '../../../../test/utils/secrets';
 
 /**
  * The second-factor step of a password sign-in: a wrong factor of any kind counts once against the account and its
  * address and is audited once with its own reason; a right one, or a malformed request, counts nothing.
  */
+/** Made for this run: no token or code is written in code. */
+const CHALLENGE = testSecret('challenge');
+const RECOVERY_CODE = testSecret('recovery');
+
 describe('SecondFactorStep', () => {
   const user = { id: 7, email: 'mfa@example.com', organisationId: 3, isMFAEnabled: true, hasPasskey: true } as User;
   const client = { ip: '10.0.0.9', userAgent: 'jest' };
@@ -53,7 +58,7 @@ describe('SecondFactorStep', () => {
         passkeyRight ? { ok: true, user } : { ok: false, user, error: passkeyError }
       ),
     };
-    const tokens = { signChallenge: () => 'challenge-token' };
+    const tokens = { signChallenge: () => CHALLENGE };
     const trustedDevices = { recognise: async () => false, rememberDays: 30 };
     step = new SecondFactorStep(
       tokens as never,
@@ -85,7 +90,7 @@ describe('SecondFactorStep', () => {
   });
 
   it('a wrong or used recovery code: 401 INVALID_RECOVERY_CODE, counted and audited once as WRONG_RECOVERY_CODE', async () => {
-    const body = await failure({ recoveryCode: 'AAAA-BBBB-CCCC' });
+    const body = await failure({ recoveryCode: RECOVERY_CODE });
     expect(body).toMatchObject({
       statusCode: 401,
       code: ERROR_CODES.INVALID_RECOVERY_CODE,
@@ -109,7 +114,7 @@ describe('SecondFactorStep', () => {
       factor: 'totp',
     });
     recoveryLeft = 4;
-    await expect(pass({ recoveryCode: 'AAAA-BBBB-CCCC' })).resolves.toMatchObject({
+    await expect(pass({ recoveryCode: RECOVERY_CODE })).resolves.toMatchObject({
       recoveryCodesLeft: 4,
       rememberDevice: false,
       factor: 'recovery',
@@ -125,7 +130,7 @@ describe('SecondFactorStep', () => {
   });
 
   it('two factors at once: 400 before any factor is checked, nothing counted', async () => {
-    expect(await failure({ mfaToken: '123456', recoveryCode: 'AAAA-BBBB-CCCC' })).toMatchObject({
+    expect(await failure({ mfaToken: '123456', recoveryCode: RECOVERY_CODE })).toMatchObject({
       statusCode: 400,
       message: RECOVERY_MESSAGES.BOTH_FACTORS,
     });
@@ -147,7 +152,7 @@ describe('SecondFactorStep', () => {
     expect(body).toMatchObject({
       statusCode: 401,
       code: ERROR_CODES.TOTP_REQUIRED,
-      challengeToken: 'challenge-token',
+      challengeToken: CHALLENGE,
       passkey: true,
     });
     expect(counted).toEqual([]);

@@ -15,6 +15,7 @@ import { ssoUrls } from '../round-trip/sso-urls';
 import { testSecret } from '../../../../test/utils/secrets';
 
 const CLIENT = { client_id: 'portal-logout', client_secret: testSecret('logout') };
+const ID_TOKEN = testSecret('id-token');
 
 let provider: { issuer: string; stop: () => void };
 let idp: TestIdp;
@@ -60,10 +61,10 @@ describe.each(SERVICE_DATABASES)('SsoLogoutService on %s', (database) => {
     });
 
   it("sends an OpenID Connect session to the provider's end-session endpoint with its ID token and our logIn page", async () => {
-    const { c, sessionId } = await signedInThrough(oidcConnection, { idToken: 'the.id.token' });
+    const { c, sessionId } = await signedInThrough(oidcConnection, { idToken: ID_TOKEN });
     const url = new URL((await logout().logoutUrl(sessionId))!);
     expect(url.origin).toBe(provider.issuer);
-    expect(url.searchParams.get('id_token_hint')).toBe('the.id.token');
+    expect(url.searchParams.get('id_token_hint')).toBe(ID_TOKEN);
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(ssoUrls(t().config.publicUrl, c.id).afterLogout);
   });
 

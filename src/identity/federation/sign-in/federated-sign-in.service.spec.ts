@@ -13,6 +13,9 @@ import { verifyDomain } from '../../../../test/utils/identity-providers/sso';
 import { SsoIdentity } from '../entities/sso-identity.entity';
 import { SsoSession } from '../entities/sso-session.entity';
 import { FederatedIdentity, FederatedSignInService } from './federated-sign-in.service';
+import { testSecret } from '../../../../test/utils/secrets';
+
+const ID_TOKEN = testSecret('id-token');
 
 /** A refusal: status, code and the message the sign-in page shows; null when the call succeeded. */
 function refusalOf(p: Promise<unknown>): Promise<{ status: number; code?: string; message: string } | null> {
@@ -58,7 +61,7 @@ describe.each(SERVICE_DATABASES)('FederatedSignInService on %s', (database) => {
   it('links an account of a verified domain at its first sign-in, then finds it by subject whatever its e-mail', async () => {
     const { org, domain, c } = await federatedOrganisation();
     const account = await createUser(t(), org, { email: `ann-${uniq()}@${domain}` });
-    const who = identity(account.email.toUpperCase(), { providerSessionId: 'sid-1', idToken: 'id.token.value' });
+    const who = identity(account.email.toUpperCase(), { providerSessionId: 'sid-1', idToken: ID_TOKEN });
     const signedIn = await federated().signIn(c, who, client);
     expect(signedIn.accessToken).toEqual(expect.any(String));
     expect(
@@ -69,7 +72,7 @@ describe.each(SERVICE_DATABASES)('FederatedSignInService on %s', (database) => {
       .findOneOrFail({ where: { userId: account.id } });
     const sso = await t().db.getRepository(SsoSession).findOneByOrFail({ sessionId: session.id });
     expect(sso).toMatchObject({ connectionId: c.id, subject: who.subject, providerSessionId: 'sid-1' });
-    expect(decrypt(sso.idToken!, t().config.encryptionKey)).toBe('id.token.value');
+    expect(decrypt(sso.idToken!, t().config.encryptionKey)).toBe(ID_TOKEN);
 
     // The mailbox renamed at the provider: the subject still names the same account.
     await expect(federated().signIn(c, { ...who, email: `renamed@${domain}` }, client)).resolves.toBeDefined();

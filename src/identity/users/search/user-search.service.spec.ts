@@ -6,6 +6,7 @@ import { UserListQueryDto } from '../dto/user-list-query.dto';
 import { createOrganisation } from '../../../../test/utils/factories';
 import { SERVICE_DATABASES, serviceApp } from '../../../../test/utils/service-tier';
 import { PAGE_ANCHOR_STEP, SEARCH_PROBE_SIZE, UserSearchService } from './user-search.service';
+import { testSecret } from '../../../../test/utils/secrets';
 
 interface Person {
   firstName: string;
@@ -49,7 +50,7 @@ describe.each(SERVICE_DATABASES)('UserSearchService: the user list and its searc
     const rows = (o: Organisation, prefix: string) =>
       people.map((p) => ({
         organisationId: o.id,
-        passwordHash: 'not-a-hash',
+        passwordHash: testSecret('hash'),
         roleId: Role.STANDARD_ADMIN,
         isDisabled: false,
         isBlocked: false,

@@ -5,6 +5,9 @@ import { Server, Socket as ServerSocket } from 'socket.io';
 import { io, Socket } from 'socket.io-client';
 import { releaseHandshake } from './release-handshake';
 import { tuneTransport } from './tune-transport';
+import { testSecret } from '../../../../test/utils/secrets';
+
+const TOKEN = testSecret('access-token');
 
 /** The parts of engine.io's connection (engine.io 6, ws 8) the release lets go of. */
 interface Engine extends EventEmitter {
@@ -42,7 +45,7 @@ describe('releaseHandshake', () => {
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
-      query: { token: 'secret' },
+      query: { token: TOKEN },
     });
     clients.push(client);
     const socket = await connected;
@@ -99,7 +102,7 @@ describe('releaseHandshake', () => {
     const { socket, engine, before } = await connect();
     expect(engine.request).toBeNull();
     expect(socket.rooms.has(socket.id)).toBe(false);
-    expect(socket.handshake.query).toMatchObject({ token: 'secret' });
+    expect(socket.handshake.query).toMatchObject({ token: TOKEN });
     expect(named(engine.transport.socket, 'error', 'onUpgradeError')).toHaveLength(before.upgradeError);
     expect(onceWrappers(engine, 'close').length).toBeGreaterThan(0);
   });
