@@ -24,7 +24,7 @@ RUN npm prune --omit=dev --omit=optional --no-audit --no-fund
 
 FROM node:22-bookworm AS deps
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json ./
 COPY scripts/prune-runtime.sh ./scripts/
 COPY --from=pruned /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -12,11 +12,14 @@ const apiTarget = `http://localhost:${process.env.PORT || 3000}`;
 /**
  * The component tests that replace a module with vi.mock. Each runs in a module graph of its own; every other test
  * file shares its worker's graph (Chakra, React and the app's modules imported once per worker instead of once per
- * file), and test/setup.ts resets what a file leaves behind (the DOM, storage, cookies, toasts).
+ * file), and test/setup.ts resets what a file leaves behind (the DOM, storage, cookies, toasts). Looked for only
+ * when vitest reads this configuration, not for a build.
  */
-const mockingTests = readdirSync(`${here}src`, { recursive: true, encoding: 'utf8' })
-  .filter((f) => /\.test\.tsx?$/.test(f) && readFileSync(`${here}src/${f}`, 'utf8').includes('vi.mock('))
-  .map((f) => `src/${f.replaceAll('\\', '/')}`);
+const mockingTests = process.env.VITEST
+  ? readdirSync(`${here}src`, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.test\.tsx?$/.test(f) && readFileSync(`${here}src/${f}`, 'utf8').includes('vi.mock('))
+      .map((f) => `src/${f.replaceAll('\\', '/')}`)
+  : [];
 
 export default defineConfig({
   root: here,

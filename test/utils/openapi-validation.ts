@@ -29,7 +29,6 @@ const SUCCESS_HINT =
 
 /** A document with its schemas compiled once: every application of one test process answers to the same document. */
 interface CompiledDocument {
-  document: OpenAPIObject;
   paths: Array<{ template: string; pattern: RegExp; item: Record<string, Operation> }>;
   ajv: Ajv;
   compiled: Map<string, ValidateFunction>;
@@ -44,7 +43,6 @@ function compileDocument(document: OpenAPIObject): CompiledDocument {
   ajv.addFormat('binary', true);
   ajv.addSchema(document as unknown as Json, 'openapi.json');
   compiled = {
-    document,
     ajv,
     compiled: new Map(),
     paths: Object.entries(document.paths).map(([template, item]) => ({

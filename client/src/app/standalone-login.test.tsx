@@ -30,7 +30,6 @@ describe('the login page on its own (a visit that opens on /logIn)', () => {
   afterEach(() => {
     act(() => roots.forEach((r) => r.unmount()));
     document.body.innerHTML = '';
-    document.cookie = 'signedIn=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
     errors.mockRestore();
     vi.unstubAllGlobals();
   });
