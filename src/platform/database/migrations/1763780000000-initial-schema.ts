@@ -1,22 +1,14 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable, foreignKey } from '../migration-shapes';
 
 /** Organisations, users, sessions, refresh tokens and password-reset tokens. Portable: SQLite and PostgreSQL. */
 export class InitialSchema1763780000000 implements MigrationInterface {
   name = 'InitialSchema1763780000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const ts = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
-    const now = q.connection.driver.options.type === 'postgres' ? 'now()' : "datetime('now')";
-    const id = {
-      name: 'id',
-      type: 'integer',
-      isPrimary: true,
-      isGenerated: true,
-      generationStrategy: 'increment' as const,
-    };
-    const created = { name: 'createdAt', type: ts, default: now };
-    const updated = { name: 'updatedAt', type: ts, default: now };
+    const { date, now, id, createdAt } = portable(q);
+    const updated = { name: 'updatedAt', type: date, default: now };
 
     await q.createTable(
       new Table({
@@ -34,7 +26,7 @@ export class InitialSchema1763780000000 implements MigrationInterface {
           { name: 'isSSOEnabled', type: 'boolean', default: false },
           { name: 'ssoLogoutUrl', type: 'varchar', length: '500', isNullable: true },
           { name: 'logoPath', type: 'varchar', length: '300', isNullable: true },
-          created,
+          createdAt,
           updated,
         ],
       }),
@@ -63,22 +55,15 @@ export class InitialSchema1763780000000 implements MigrationInterface {
           { name: 'mfaPendingSecret', type: 'varchar', length: '300', isNullable: true },
           { name: 'mfaLastUsedStep', type: 'integer', isNullable: true },
           { name: 'emailMfaCodeHash', type: 'varchar', length: '200', isNullable: true },
-          { name: 'emailMfaCodeExpiresAt', type: ts, isNullable: true },
+          { name: 'emailMfaCodeExpiresAt', type: date, isNullable: true },
           { name: 'isSSO', type: 'boolean', default: false },
           { name: 'mustChangePassword', type: 'boolean', default: false },
-          { name: 'passwordChangedAt', type: ts, isNullable: true },
-          { name: 'lastLoginAt', type: ts, isNullable: true },
-          created,
+          { name: 'passwordChangedAt', type: date, isNullable: true },
+          { name: 'lastLoginAt', type: date, isNullable: true },
+          createdAt,
           updated,
         ],
-        foreignKeys: [
-          {
-            columnNames: ['organisationId'],
-            referencedTableName: 'organisations',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-        ],
+        foreignKeys: [foreignKey('organisationId', 'organisations')],
       }),
     );
     await q.createIndex('users', new TableIndex({ name: 'IDX_users_org', columnNames: ['organisationId'] }));
@@ -94,17 +79,15 @@ export class InitialSchema1763780000000 implements MigrationInterface {
           { name: 'id', type: 'varchar', length: '36', isPrimary: true },
           { name: 'userId', type: 'integer' },
           { name: 'organisationId', type: 'integer' },
-          created,
-          { name: 'lastRefreshAt', type: ts },
-          { name: 'endedAt', type: ts, isNullable: true },
+          createdAt,
+          { name: 'lastRefreshAt', type: date },
+          { name: 'endedAt', type: date, isNullable: true },
           { name: 'endReason', type: 'varchar', length: '30', isNullable: true },
           { name: 'ip', type: 'varchar', length: '64', isNullable: true },
           { name: 'userAgent', type: 'varchar', length: '300', isNullable: true },
           { name: 'method', type: 'varchar', length: '20', default: "'password'" },
         ],
-        foreignKeys: [
-          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [foreignKey('userId', 'users')],
       }),
     );
     await q.createIndex('sessions', new TableIndex({ name: 'IDX_sessions_user', columnNames: ['userId', 'endedAt'] }));
@@ -120,18 +103,11 @@ export class InitialSchema1763780000000 implements MigrationInterface {
           id,
           { name: 'sessionId', type: 'varchar', length: '36' },
           { name: 'tokenHash', type: 'varchar', length: '64' },
-          created,
-          { name: 'expiresAt', type: ts },
-          { name: 'usedAt', type: ts, isNullable: true },
+          createdAt,
+          { name: 'expiresAt', type: date },
+          { name: 'usedAt', type: date, isNullable: true },
         ],
-        foreignKeys: [
-          {
-            columnNames: ['sessionId'],
-            referencedTableName: 'sessions',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-        ],
+        foreignKeys: [foreignKey('sessionId', 'sessions')],
       }),
     );
     await q.createIndex(
@@ -150,13 +126,11 @@ export class InitialSchema1763780000000 implements MigrationInterface {
           id,
           { name: 'userId', type: 'integer' },
           { name: 'tokenHash', type: 'varchar', length: '64' },
-          created,
-          { name: 'expiresAt', type: ts },
-          { name: 'usedAt', type: ts, isNullable: true },
+          createdAt,
+          { name: 'expiresAt', type: date },
+          { name: 'usedAt', type: date, isNullable: true },
         ],
-        foreignKeys: [
-          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [foreignKey('userId', 'users')],
       }),
     );
     await q.createIndex(

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable, foreignKey } from '../migration-shapes';
 
 /**
  * User administration: indexes for the user list's filters, and user groups with their members.
@@ -9,8 +10,7 @@ export class UserAdministration1763790000000 implements MigrationInterface {
   name = 'UserAdministration1763790000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const ts = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
-    const now = q.connection.driver.options.type === 'postgres' ? 'now()' : "datetime('now')";
+    const { id, createdAt } = portable(q);
 
     // The list: every filter column beside the sort order (last name, first name, e-mail), so that the page walks
     // this index in order and the total is counted from the index alone, without reading the table.
@@ -44,20 +44,13 @@ export class UserAdministration1763790000000 implements MigrationInterface {
       new Table({
         name: 'user_groups',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'organisationId', type: 'integer' },
           { name: 'name', type: 'varchar', length: '100' },
           { name: 'nameKey', type: 'varchar', length: '100' },
-          { name: 'createdAt', type: ts, default: now },
+          createdAt,
         ],
-        foreignKeys: [
-          {
-            columnNames: ['organisationId'],
-            referencedTableName: 'organisations',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-        ],
+        foreignKeys: [foreignKey('organisationId', 'organisations')],
       }),
     );
     await q.createIndex(
@@ -71,17 +64,9 @@ export class UserAdministration1763790000000 implements MigrationInterface {
         columns: [
           { name: 'groupId', type: 'integer', isPrimary: true },
           { name: 'userId', type: 'integer', isPrimary: true },
-          { name: 'createdAt', type: ts, default: now },
+          createdAt,
         ],
-        foreignKeys: [
-          {
-            columnNames: ['groupId'],
-            referencedTableName: 'user_groups',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [foreignKey('groupId', 'user_groups'), foreignKey('userId', 'users')],
       }),
     );
     await q.createIndex(

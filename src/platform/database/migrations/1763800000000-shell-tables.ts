@@ -1,21 +1,13 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable, foreignKey } from '../migration-shapes';
 
 /** Announcements and their dismissals, user feedback and system information. Portable: SQLite and PostgreSQL. */
 export class ShellTables1763800000000 implements MigrationInterface {
   name = 'ShellTables1763800000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const ts = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
-    const now = q.connection.driver.options.type === 'postgres' ? 'now()' : "datetime('now')";
-    const id = {
-      name: 'id',
-      type: 'integer',
-      isPrimary: true,
-      isGenerated: true,
-      generationStrategy: 'increment' as const,
-    };
-    const created = { name: 'createdAt', type: ts, default: now };
+    const { date, now, id, createdAt } = portable(q);
 
     await q.createTable(
       new Table({
@@ -26,16 +18,9 @@ export class ShellTables1763800000000 implements MigrationInterface {
           { name: 'content', type: 'text' },
           { name: 'organisationId', type: 'integer', isNullable: true },
           { name: 'createdById', type: 'integer' },
-          created,
+          createdAt,
         ],
-        foreignKeys: [
-          {
-            columnNames: ['organisationId'],
-            referencedTableName: 'organisations',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-        ],
+        foreignKeys: [foreignKey('organisationId', 'organisations')],
       }),
     );
     await q.createIndex(
@@ -46,16 +31,8 @@ export class ShellTables1763800000000 implements MigrationInterface {
     await q.createTable(
       new Table({
         name: 'announcement_dismissals',
-        columns: [id, { name: 'announcementId', type: 'integer' }, { name: 'userId', type: 'integer' }, created],
-        foreignKeys: [
-          {
-            columnNames: ['announcementId'],
-            referencedTableName: 'announcements',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        columns: [id, { name: 'announcementId', type: 'integer' }, { name: 'userId', type: 'integer' }, createdAt],
+        foreignKeys: [foreignKey('announcementId', 'announcements'), foreignKey('userId', 'users')],
       }),
     );
     await q.createIndex(
@@ -76,11 +53,9 @@ export class ShellTables1763800000000 implements MigrationInterface {
           { name: 'content', type: 'text' },
           { name: 'userId', type: 'integer' },
           { name: 'organisationId', type: 'integer' },
-          created,
+          createdAt,
         ],
-        foreignKeys: [
-          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [foreignKey('userId', 'users')],
       }),
     );
     await q.createIndex('user_feedback', new TableIndex({ name: 'IDX_user_feedback_user', columnNames: ['userId'] }));
@@ -94,8 +69,8 @@ export class ShellTables1763800000000 implements MigrationInterface {
           { name: 'status', type: 'varchar', length: '20' },
           { name: 'version', type: 'varchar', length: '100', default: "''" },
           { name: 'message', type: 'varchar', length: '2000', default: "''" },
-          { name: 'startDateTime', type: ts },
-          { name: 'modified', type: ts, default: now },
+          { name: 'startDateTime', type: date },
+          { name: 'modified', type: date, default: now },
         ],
       }),
     );

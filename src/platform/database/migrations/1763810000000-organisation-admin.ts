@@ -1,20 +1,20 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable, foreignKey } from '../migration-shapes';
 
 /** Billing contacts of an organisation and the single-use logo upload grants. Portable: SQLite and PostgreSQL. */
 export class OrganisationAdmin1763810000000 implements MigrationInterface {
   name = 'OrganisationAdmin1763810000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const ts = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
-    const now = q.connection.driver.options.type === 'postgres' ? 'now()' : "datetime('now')";
+    const { date, now, id, createdAt } = portable(q);
     const text = (name: string, length = '100') => ({ name, type: 'varchar', length, default: "''" });
 
     await q.createTable(
       new Table({
         name: 'contact_profiles',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'organisationId', type: 'integer' },
           { name: 'kind', type: 'varchar', length: '10' },
           text('fullName'),
@@ -23,17 +23,10 @@ export class OrganisationAdmin1763810000000 implements MigrationInterface {
           text('basedIn'),
           text('email'),
           text('mobile', '40'),
-          { name: 'createdAt', type: ts, default: now },
-          { name: 'updatedAt', type: ts, default: now },
+          createdAt,
+          { name: 'updatedAt', type: date, default: now },
         ],
-        foreignKeys: [
-          {
-            columnNames: ['organisationId'],
-            referencedTableName: 'organisations',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-        ],
+        foreignKeys: [foreignKey('organisationId', 'organisations')],
       }),
     );
     await q.createIndex(
@@ -52,18 +45,11 @@ export class OrganisationAdmin1763810000000 implements MigrationInterface {
           { name: 'nonce', type: 'varchar', length: '64', isPrimary: true },
           { name: 'organisationId', type: 'integer' },
           { name: 'storedName', type: 'varchar', length: '100' },
-          { name: 'expiresAt', type: ts },
-          { name: 'usedAt', type: ts, isNullable: true },
-          { name: 'createdAt', type: ts, default: now },
+          { name: 'expiresAt', type: date },
+          { name: 'usedAt', type: date, isNullable: true },
+          createdAt,
         ],
-        foreignKeys: [
-          {
-            columnNames: ['organisationId'],
-            referencedTableName: 'organisations',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-        ],
+        foreignKeys: [foreignKey('organisationId', 'organisations')],
       }),
     );
     await q.createIndex(

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable, foreignKey } from '../migration-shapes';
 
 /**
  * Notifications (spec 001 §3): one row per published notification (userId null = the whole
@@ -10,29 +11,20 @@ export class Notifications1763820000000 implements MigrationInterface {
   name = 'Notifications1763820000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const ts = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
-    const now = q.connection.driver.options.type === 'postgres' ? 'now()' : "datetime('now')";
+    const { date, now, id, createdAt } = portable(q);
 
     await q.createTable(
       new Table({
         name: 'notifications',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'organisationId', type: 'integer' },
           { name: 'userId', type: 'integer', isNullable: true },
           { name: 'type', type: 'varchar', length: '40' },
           { name: 'content', type: 'text' },
-          { name: 'createdAt', type: ts, default: now },
+          createdAt,
         ],
-        foreignKeys: [
-          {
-            columnNames: ['organisationId'],
-            referencedTableName: 'organisations',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [foreignKey('organisationId', 'organisations'), foreignKey('userId', 'users')],
       }),
     );
     await q.createIndex(
@@ -48,17 +40,9 @@ export class Notifications1763820000000 implements MigrationInterface {
           { name: 'userId', type: 'integer', isPrimary: true },
           { name: 'read', type: 'boolean', default: false },
           { name: 'dismissed', type: 'boolean', default: false },
-          { name: 'updatedAt', type: ts, default: now },
+          { name: 'updatedAt', type: date, default: now },
         ],
-        foreignKeys: [
-          {
-            columnNames: ['notificationId'],
-            referencedTableName: 'notifications',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [foreignKey('notificationId', 'notifications'), foreignKey('userId', 'users')],
       }),
     );
     await q.createIndex(
@@ -72,11 +56,9 @@ export class Notifications1763820000000 implements MigrationInterface {
         columns: [
           { name: 'userId', type: 'integer', isPrimary: true },
           { name: 'dismissedThroughId', type: 'integer', default: 0 },
-          { name: 'updatedAt', type: ts, default: now },
+          { name: 'updatedAt', type: date, default: now },
         ],
-        foreignKeys: [
-          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [foreignKey('userId', 'users')],
       }),
     );
   }

@@ -1,19 +1,18 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable } from '../migration-shapes';
 
 /** The mail outbox: messages (and tasks that may end in one) stored before the request is answered, handled in the background. */
 export class MailOutbox1763830000000 implements MigrationInterface {
   name = 'MailOutbox1763830000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const postgres = q.connection.driver.options.type === 'postgres';
-    const now = postgres ? 'now()' : "datetime('now')";
-    const DATE_TYPE = postgres ? 'timestamptz' : 'datetime';
+    const { date, id, createdAt } = portable(q);
     await q.createTable(
       new Table({
         name: 'mail_outbox',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'kind', type: 'varchar', length: '40', default: "'mail'" },
           { name: 'payload', type: 'text', isNullable: true },
           { name: 'to', type: 'varchar', length: '320' },
@@ -21,11 +20,11 @@ export class MailOutbox1763830000000 implements MigrationInterface {
           { name: 'subject', type: 'varchar', length: '500' },
           { name: 'text', type: 'text' },
           { name: 'attempts', type: 'integer', default: 0 },
-          { name: 'nextAttemptAt', type: DATE_TYPE },
-          { name: 'claimedUntil', type: DATE_TYPE, isNullable: true },
-          { name: 'sentAt', type: DATE_TYPE, isNullable: true },
+          { name: 'nextAttemptAt', type: date },
+          { name: 'claimedUntil', type: date, isNullable: true },
+          { name: 'sentAt', type: date, isNullable: true },
           { name: 'lastError', type: 'varchar', length: '500', isNullable: true },
-          { name: 'createdAt', type: DATE_TYPE, default: now },
+          createdAt,
         ],
       }),
     );

@@ -1,12 +1,13 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable } from '../migration-shapes';
 
 /** Files every instance serves (logos, reports), kept in the shared database. */
 export class StoredFiles1763850000000 implements MigrationInterface {
   name = 'StoredFiles1763850000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const postgres = q.connection.driver.options.type === 'postgres';
+    const { postgres, createdAt } = portable(q);
     await q.createTable(
       new Table({
         name: 'stored_files',
@@ -15,11 +16,7 @@ export class StoredFiles1763850000000 implements MigrationInterface {
           { name: 'contentType', type: 'varchar', length: '100' },
           { name: 'size', type: 'integer' },
           { name: 'data', type: postgres ? 'bytea' : 'blob' },
-          {
-            name: 'createdAt',
-            type: postgres ? 'timestamptz' : 'datetime',
-            default: postgres ? 'now()' : "datetime('now')",
-          },
+          createdAt,
         ],
       }),
     );

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable } from '../migration-shapes';
 
 /**
  * The audit trail: append-only events, read by organisation and time, newest first; no foreign
@@ -9,13 +10,13 @@ export class AuditEvents1763900000000 implements MigrationInterface {
   name = 'AuditEvents1763900000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const ts = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
+    const { date, id } = portable(q);
     await q.createTable(
       new Table({
         name: 'audit_events',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
-          { name: 'occurredAt', type: ts },
+          id,
+          { name: 'occurredAt', type: date },
           { name: 'type', type: 'varchar', length: '40' },
           { name: 'organisationId', type: 'integer', isNullable: true },
           { name: 'actorKind', type: 'varchar', length: '10' },

@@ -1,29 +1,23 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable, foreignKey } from '../migration-shapes';
 
 /** Single-use recovery codes and trusted devices, both owned by a user and gone with them. */
 export class RecoveryCodesTrustedDevices1764100000000 implements MigrationInterface {
   name = 'RecoveryCodesTrustedDevices1764100000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const postgres = q.connection.driver.options.type === 'postgres';
-    const DATE_TYPE = postgres ? 'timestamptz' : 'datetime';
-    const now = postgres ? 'now()' : "datetime('now')";
-    const owner = () => ({
-      columnNames: ['userId'],
-      referencedTableName: 'users',
-      referencedColumnNames: ['id'],
-      onDelete: 'CASCADE',
-    });
+    const { date, id, createdAt } = portable(q);
+    const owner = () => foreignKey('userId', 'users');
     await q.createTable(
       new Table({
         name: 'mfa_recovery_codes',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'userId', type: 'integer' },
           { name: 'codeHash', type: 'varchar', length: '64' },
-          { name: 'usedAt', type: DATE_TYPE, isNullable: true },
-          { name: 'createdAt', type: DATE_TYPE, default: now },
+          { name: 'usedAt', type: date, isNullable: true },
+          createdAt,
         ],
         foreignKeys: [owner()],
         indices: [new TableIndex({ name: 'IDX_mfa_recovery_codes_user', columnNames: ['userId', 'usedAt'] })],
@@ -33,13 +27,13 @@ export class RecoveryCodesTrustedDevices1764100000000 implements MigrationInterf
       new Table({
         name: 'mfa_trusted_devices',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'userId', type: 'integer' },
           { name: 'tokenHash', type: 'varchar', length: '64' },
           { name: 'label', type: 'varchar', length: '100' },
-          { name: 'createdAt', type: DATE_TYPE, default: now },
-          { name: 'lastUsedAt', type: DATE_TYPE, isNullable: true },
-          { name: 'expiresAt', type: DATE_TYPE },
+          createdAt,
+          { name: 'lastUsedAt', type: date, isNullable: true },
+          { name: 'expiresAt', type: date },
         ],
         foreignKeys: [owner()],
         indices: [

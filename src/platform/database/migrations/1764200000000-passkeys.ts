@@ -1,20 +1,20 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable, foreignKey } from '../migration-shapes';
 
 /** Passkeys: registered WebAuthn credentials, outstanding challenges, and the user's flag. */
 export class Passkeys1764200000000 implements MigrationInterface {
   name = 'Passkeys1764200000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const postgres = q.connection.driver.options.type === 'postgres';
-    const date = postgres ? 'timestamptz' : 'datetime';
+    const { postgres, date, id, createdAt } = portable(q);
     // A plain ADD COLUMN on both (TypeORM's addColumn would rebuild the SQLite table, cascading its foreign keys).
     await q.query(`ALTER TABLE "users" ADD COLUMN "hasPasskey" boolean NOT NULL DEFAULT ${postgres ? 'false' : '0'}`);
     await q.createTable(
       new Table({
         name: 'passkeys',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'userId', type: 'integer' },
           { name: 'credentialId', type: 'varchar', length: '1400', isUnique: true },
           { name: 'publicKey', type: 'text' },
@@ -23,12 +23,10 @@ export class Passkeys1764200000000 implements MigrationInterface {
           { name: 'name', type: 'varchar', length: '50' },
           { name: 'deviceType', type: 'varchar', length: '20' },
           { name: 'backedUp', type: 'boolean', default: false },
-          { name: 'createdAt', type: date, default: postgres ? 'now()' : "datetime('now')" },
+          createdAt,
           { name: 'lastUsedAt', type: date, isNullable: true },
         ],
-        foreignKeys: [
-          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [foreignKey('userId', 'users')],
         indices: [{ name: 'IDX_passkeys_user', columnNames: ['userId'] }],
       }),
     );

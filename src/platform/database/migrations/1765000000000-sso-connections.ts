@@ -1,19 +1,18 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable, foreignKey } from '../migration-shapes';
 
 /** Each organisation's identity providers, the subjects they link to accounts, SSO sessions and one-time values. */
 export class SsoConnections1765000000000 implements MigrationInterface {
   name = 'SsoConnections1765000000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const postgres = q.connection.driver.options.type === 'postgres';
-    const date = postgres ? 'timestamptz' : 'datetime';
-    const now = postgres ? 'now()' : "datetime('now')";
+    const { date, now, id, createdAt } = portable(q);
     await q.createTable(
       new Table({
         name: 'sso_connections',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'organisationId', type: 'integer' },
           { name: 'protocol', type: 'varchar', length: '10' },
           { name: 'name', type: 'varchar', length: '100' },
@@ -28,17 +27,10 @@ export class SsoConnections1765000000000 implements MigrationInterface {
           { name: 'samlSsoUrl', type: 'varchar', length: '500', isNullable: true },
           { name: 'samlSloUrl', type: 'varchar', length: '500', isNullable: true },
           { name: 'samlCertificates', type: 'text', isNullable: true },
-          { name: 'createdAt', type: date, default: now },
+          createdAt,
           { name: 'updatedAt', type: date, default: now },
         ],
-        foreignKeys: [
-          {
-            columnNames: ['organisationId'],
-            referencedTableName: 'organisations',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-        ],
+        foreignKeys: [foreignKey('organisationId', 'organisations')],
         indices: [{ name: 'IDX_sso_connections_org', columnNames: ['organisationId'] }],
       }),
     );
@@ -46,21 +38,13 @@ export class SsoConnections1765000000000 implements MigrationInterface {
       new Table({
         name: 'sso_identities',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'connectionId', type: 'integer' },
           { name: 'subject', type: 'varchar', length: '300' },
           { name: 'userId', type: 'integer' },
-          { name: 'createdAt', type: date, default: now },
+          createdAt,
         ],
-        foreignKeys: [
-          {
-            columnNames: ['connectionId'],
-            referencedTableName: 'sso_connections',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [foreignKey('connectionId', 'sso_connections'), foreignKey('userId', 'users')],
         indices: [
           { name: 'IDX_sso_identities_subject', columnNames: ['connectionId', 'subject'], isUnique: true },
           { name: 'IDX_sso_identities_user', columnNames: ['userId'] },
@@ -78,20 +62,7 @@ export class SsoConnections1765000000000 implements MigrationInterface {
           { name: 'idToken', type: 'text', isNullable: true },
           { name: 'nameIdFormat', type: 'varchar', length: '200', isNullable: true },
         ],
-        foreignKeys: [
-          {
-            columnNames: ['sessionId'],
-            referencedTableName: 'sessions',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-          {
-            columnNames: ['connectionId'],
-            referencedTableName: 'sso_connections',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-        ],
+        foreignKeys: [foreignKey('sessionId', 'sessions'), foreignKey('connectionId', 'sso_connections')],
         indices: [{ name: 'IDX_sso_sessions_subject', columnNames: ['connectionId', 'subject'] }],
       }),
     );

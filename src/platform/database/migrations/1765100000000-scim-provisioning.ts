@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable, foreignKey } from '../migration-shapes';
 
 /**
  * Directory provisioning (SCIM 2.0): the organisations' provisioning tokens (hashed), and the directory's own columns
@@ -10,28 +11,20 @@ export class ScimProvisioning1765100000000 implements MigrationInterface {
   name = 'ScimProvisioning1765100000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const postgres = q.connection.driver.options.type === 'postgres';
-    const date = postgres ? 'timestamptz' : 'datetime';
+    const { date, id, createdAt } = portable(q);
     await q.createTable(
       new Table({
         name: 'scim_tokens',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'organisationId', type: 'integer' },
           { name: 'name', type: 'varchar', length: '50' },
           { name: 'tokenHash', type: 'varchar', length: '64' },
-          { name: 'createdAt', type: date, default: postgres ? 'now()' : "datetime('now')" },
+          createdAt,
           { name: 'createdBy', type: 'varchar', length: '100', isNullable: true },
           { name: 'lastUsedAt', type: date, isNullable: true },
         ],
-        foreignKeys: [
-          {
-            columnNames: ['organisationId'],
-            referencedTableName: 'organisations',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-        ],
+        foreignKeys: [foreignKey('organisationId', 'organisations')],
         indices: [
           { name: 'IDX_scim_tokens_org', columnNames: ['organisationId'] },
           { name: 'IDX_scim_tokens_hash', columnNames: ['tokenHash'], isUnique: true },

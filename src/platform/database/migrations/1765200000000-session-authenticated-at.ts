@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { portable } from '../migration-shapes';
 
 /**
  * When the session's holder last proved who they are (docs/product-rules.md §7, re-authentication): empty until the first step-up,
@@ -9,9 +10,9 @@ export class SessionAuthenticatedAt1765200000000 implements MigrationInterface {
   name = 'SessionAuthenticatedAt1765200000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const postgres = q.connection.driver.options.type === 'postgres';
+    const { date } = portable(q);
     // A plain ADD COLUMN on both (TypeORM's addColumn would rebuild the SQLite table).
-    await q.query(`ALTER TABLE "sessions" ADD COLUMN "authenticatedAt" ${postgres ? 'timestamptz' : 'datetime'} NULL`);
+    await q.query(`ALTER TABLE "sessions" ADD COLUMN "authenticatedAt" ${date} NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {

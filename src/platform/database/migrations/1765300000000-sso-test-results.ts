@@ -1,12 +1,12 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { portable, foreignKey } from '../migration-shapes';
 
 /** The outcome of an administrator's test sign-in through a connection, kept briefly for that administrator. */
 export class SsoTestResults1765300000000 implements MigrationInterface {
   name = 'SsoTestResults1765300000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const postgres = q.connection.driver.options.type === 'postgres';
-    const date = postgres ? 'timestamptz' : 'datetime';
+    const { date } = portable(q);
     await q.createTable(
       new Table({
         name: 'sso_test_results',
@@ -17,15 +17,7 @@ export class SsoTestResults1765300000000 implements MigrationInterface {
           { name: 'result', type: 'text' },
           { name: 'expiresAt', type: date },
         ],
-        foreignKeys: [
-          {
-            columnNames: ['connectionId'],
-            referencedTableName: 'sso_connections',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [foreignKey('connectionId', 'sso_connections'), foreignKey('userId', 'users')],
         indices: [{ name: 'IDX_sso_test_results_expires', columnNames: ['expiresAt'] }],
       }),
     );

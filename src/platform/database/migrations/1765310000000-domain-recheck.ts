@@ -1,11 +1,12 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { portable } from '../migration-shapes';
 
 /** Verified domains are looked up again periodically: when, and since when their record is missing. */
 export class DomainRecheck1765310000000 implements MigrationInterface {
   name = 'DomainRecheck1765310000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const date = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
+    const { date } = portable(q);
     await q.query(`ALTER TABLE "organisation_domains" ADD COLUMN "checkedAt" ${date} NULL`);
     await q.query(`ALTER TABLE "organisation_domains" ADD COLUMN "recordMissingSince" ${date} NULL`);
   }

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { portable } from '../migration-shapes';
 
 /**
  * An organisation's security policy, on its own row (the session check reads it in the query it already makes), and
@@ -8,7 +9,7 @@ export class OrganisationSecurityPolicy1765400000000 implements MigrationInterfa
   name = 'OrganisationSecurityPolicy1765400000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const date = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
+    const { date } = portable(q);
     await q.query(`ALTER TABLE "organisations" ADD COLUMN "mfaRequired" boolean NOT NULL DEFAULT false`);
     await q.query(`ALTER TABLE "organisations" ADD COLUMN "ssoRequired" boolean NOT NULL DEFAULT false`);
     await q.query(`ALTER TABLE "organisations" ADD COLUMN "ssoRequiredBy" integer NULL`);

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable, foreignKey } from '../migration-shapes';
 
 const TABLES = [
   'not_me_links',
@@ -19,18 +20,12 @@ export class Insights1765420000000 implements MigrationInterface {
   name = 'Insights1765420000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const postgres = q.connection.driver.options.type === 'postgres';
-    const DATE_TYPE = postgres ? 'timestamptz' : 'datetime';
+    const { date, id } = portable(q);
     const count = (name: string) => ({ name, type: 'integer', default: 0 });
     // The counts name their organisation without a foreign key: on PostgreSQL a key's check takes a share lock on the
     // organisation's row, which a failed sign-in's first count of the day would wait for while a successful sign-in
     // holds that row (the concurrent-users limit) and waits for the count's row: a deadlock.
-    const owner = {
-      columnNames: ['userId'],
-      referencedTableName: 'users',
-      referencedColumnNames: ['id'],
-      onDelete: 'CASCADE',
-    };
+    const owner = foreignKey('userId', 'users');
     await q.createTable(
       new Table({
         name: 'insights_daily',
@@ -64,9 +59,9 @@ export class Insights1765420000000 implements MigrationInterface {
       new Table({
         name: 'sign_in_history',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'userId', type: 'integer' },
-          { name: 'at', type: DATE_TYPE },
+          { name: 'at', type: date },
           { name: 'outcome', type: 'varchar', length: '10' },
           { name: 'method', type: 'varchar', length: '10', isNullable: true },
           { name: 'ip', type: 'varchar', length: '64', isNullable: true },
@@ -83,8 +78,8 @@ export class Insights1765420000000 implements MigrationInterface {
         columns: [
           { name: 'userId', type: 'integer', isPrimary: true },
           { name: 'browserHash', type: 'varchar', length: '64', isPrimary: true },
-          { name: 'firstSeenAt', type: DATE_TYPE },
-          { name: 'lastSeenAt', type: DATE_TYPE },
+          { name: 'firstSeenAt', type: date },
+          { name: 'lastSeenAt', type: date },
         ],
         foreignKeys: [owner],
       }),
@@ -94,7 +89,7 @@ export class Insights1765420000000 implements MigrationInterface {
         name: 'new_browser_mail',
         columns: [
           { name: 'userId', type: 'integer', isPrimary: true },
-          { name: 'sentAt', type: DATE_TYPE },
+          { name: 'sentAt', type: date },
           { name: 'nonce', type: 'varchar', length: '64' },
         ],
         foreignKeys: [owner],
@@ -104,11 +99,11 @@ export class Insights1765420000000 implements MigrationInterface {
       new Table({
         name: 'not_me_links',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'userId', type: 'integer' },
           { name: 'tokenHash', type: 'varchar', length: '64' },
-          { name: 'expiresAt', type: DATE_TYPE },
-          { name: 'usedAt', type: DATE_TYPE, isNullable: true },
+          { name: 'expiresAt', type: date },
+          { name: 'usedAt', type: date, isNullable: true },
         ],
         foreignKeys: [owner],
         indices: [new TableIndex({ name: 'UQ_not_me_links_token', columnNames: ['tokenHash'], isUnique: true })],

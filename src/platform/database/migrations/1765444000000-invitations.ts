@@ -1,18 +1,18 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable, foreignKey } from '../migration-shapes';
 
 /** Invitations: an e-mailed, single-use link (stored hashed) to join an organisation with a chosen role. */
 export class Invitations1765444000000 implements MigrationInterface {
   name = 'Invitations1765444000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const postgres = q.connection.driver.options.type === 'postgres';
-    const date = postgres ? 'timestamptz' : 'datetime';
+    const { date, id, createdAt } = portable(q);
     await q.createTable(
       new Table({
         name: 'invitations',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'organisationId', type: 'integer' },
           { name: 'email', type: 'varchar', length: '100' },
           { name: 'roleId', type: 'integer' },
@@ -20,7 +20,7 @@ export class Invitations1765444000000 implements MigrationInterface {
           { name: 'tokenHash', type: 'varchar', length: '64' },
           { name: 'expiresInDays', type: 'integer' },
           { name: 'expiresAt', type: date },
-          { name: 'createdAt', type: date, default: postgres ? 'now()' : "datetime('now')" },
+          createdAt,
           { name: 'invitedById', type: 'integer', isNullable: true },
           { name: 'invitedByName', type: 'varchar', length: '201' },
           { name: 'acceptedAt', type: date, isNullable: true },
@@ -28,24 +28,9 @@ export class Invitations1765444000000 implements MigrationInterface {
           { name: 'revokedAt', type: date, isNullable: true },
         ],
         foreignKeys: [
-          {
-            columnNames: ['organisationId'],
-            referencedTableName: 'organisations',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-          {
-            columnNames: ['invitedById'],
-            referencedTableName: 'users',
-            referencedColumnNames: ['id'],
-            onDelete: 'SET NULL',
-          },
-          {
-            columnNames: ['acceptedUserId'],
-            referencedTableName: 'users',
-            referencedColumnNames: ['id'],
-            onDelete: 'SET NULL',
-          },
+          foreignKey('organisationId', 'organisations'),
+          foreignKey('invitedById', 'users', 'SET NULL'),
+          foreignKey('acceptedUserId', 'users', 'SET NULL'),
         ],
         indices: [
           { name: 'IDX_invitations_org_email', columnNames: ['organisationId', 'email'] },

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable, foreignKey } from '../migration-shapes';
 
 /**
  * What an organisation's own systems receive: webhook endpoints, audit log streams, and the one outbox of their
@@ -9,20 +10,13 @@ export class Integrations1766430000000 implements MigrationInterface {
   name = 'Integrations1766430000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const postgres = q.connection.driver.options.type === 'postgres';
-    const date = postgres ? 'timestamptz' : 'datetime';
-    const now = postgres ? 'now()' : "datetime('now')";
-    const organisation = () => ({
-      columnNames: ['organisationId'],
-      referencedTableName: 'organisations',
-      referencedColumnNames: ['id'],
-      onDelete: 'CASCADE',
-    });
+    const { date, id, createdAt } = portable(q);
+    const organisation = () => foreignKey('organisationId', 'organisations');
     await q.createTable(
       new Table({
         name: 'webhook_endpoints',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'organisationId', type: 'integer' },
           { name: 'url', type: 'varchar', length: '2048' },
           { name: 'events', type: 'text' },
@@ -33,7 +27,7 @@ export class Integrations1766430000000 implements MigrationInterface {
           { name: 'previousSecretSealed', type: 'varchar', length: '300', isNullable: true },
           { name: 'previousSecretUntil', type: date, isNullable: true },
           { name: 'failingSince', type: date, isNullable: true },
-          { name: 'createdAt', type: date, default: now },
+          createdAt,
           { name: 'createdBy', type: 'varchar', length: '100', isNullable: true },
         ],
         foreignKeys: [organisation()],
@@ -44,12 +38,12 @@ export class Integrations1766430000000 implements MigrationInterface {
       new Table({
         name: 'log_streams',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'organisationId', type: 'integer', isNullable: true },
           { name: 'type', type: 'varchar', length: '20' },
           { name: 'url', type: 'varchar', length: '2048' },
           { name: 'tokenSealed', type: 'varchar', length: '1000' },
-          { name: 'createdAt', type: date, default: now },
+          createdAt,
           { name: 'createdBy', type: 'varchar', length: '100', isNullable: true },
           { name: 'lastDeliveredAt', type: date, isNullable: true },
           { name: 'lastError', type: 'varchar', length: '500', isNullable: true },
@@ -62,7 +56,7 @@ export class Integrations1766430000000 implements MigrationInterface {
       new Table({
         name: 'integration_deliveries',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'endpointId', type: 'integer', isNullable: true },
           { name: 'streamId', type: 'integer', isNullable: true },
           { name: 'eventId', type: 'varchar', length: '40' },
@@ -76,23 +70,10 @@ export class Integrations1766430000000 implements MigrationInterface {
           { name: 'claimedUntil', type: date, isNullable: true },
           { name: 'lastStatusCode', type: 'integer', isNullable: true },
           { name: 'lastError', type: 'varchar', length: '500', isNullable: true },
-          { name: 'createdAt', type: date, default: now },
+          createdAt,
           { name: 'finishedAt', type: date, isNullable: true },
         ],
-        foreignKeys: [
-          {
-            columnNames: ['endpointId'],
-            referencedTableName: 'webhook_endpoints',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-          {
-            columnNames: ['streamId'],
-            referencedTableName: 'log_streams',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-        ],
+        foreignKeys: [foreignKey('endpointId', 'webhook_endpoints'), foreignKey('streamId', 'log_streams')],
         indices: [
           { name: 'IDX_integration_deliveries_due', columnNames: ['status', 'nextAttemptAt'] },
           { name: 'IDX_integration_deliveries_endpoint', columnNames: ['endpointId', 'id'] },

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { portable } from '../migration-shapes';
 
 /**
  * When the owner reported a sign-in as not theirs ("This wasn't me"): from then until they set a new password, the
@@ -8,7 +9,7 @@ export class PasswordCompromised1766440000000 implements MigrationInterface {
   name = 'PasswordCompromised1766440000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const date = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
+    const { date } = portable(q);
     await q.query(`ALTER TABLE "users" ADD COLUMN "passwordCompromisedAt" ${date} NULL`);
   }
 

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable, foreignKey } from '../migration-shapes';
 
 /**
  * The portal as an OpenID provider (docs/oidc-provider.md): the registered applications, the provider's own
@@ -11,14 +12,12 @@ export class OidcProvider1766500000000 implements MigrationInterface {
   name = 'OidcProvider1766500000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const postgres = q.connection.driver.options.type === 'postgres';
-    const date = postgres ? 'timestamptz' : 'datetime';
-    const now = postgres ? 'now()' : "datetime('now')";
+    const { date, now, id, createdAt } = portable(q);
     await q.createTable(
       new Table({
         name: 'oidc_clients',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'clientId', type: 'varchar', length: '64' },
           { name: 'organisationId', type: 'integer', isNullable: true },
           { name: 'name', type: 'varchar', length: '100' },
@@ -27,18 +26,11 @@ export class OidcProvider1766500000000 implements MigrationInterface {
           { name: 'postLogoutRedirectUris', type: 'text' },
           { name: 'backchannelLogoutUri', type: 'varchar', length: '2048', isNullable: true },
           { name: 'secretSealed', type: 'varchar', length: '300', isNullable: true },
-          { name: 'createdAt', type: date, default: now },
+          createdAt,
           { name: 'createdBy', type: 'varchar', length: '100', isNullable: true },
           { name: 'lastUsedAt', type: date, isNullable: true },
         ],
-        foreignKeys: [
-          {
-            columnNames: ['organisationId'],
-            referencedTableName: 'organisations',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-        ],
+        foreignKeys: [foreignKey('organisationId', 'organisations')],
         indices: [
           { name: 'IDX_oidc_clients_client_id', columnNames: ['clientId'], isUnique: true },
           { name: 'IDX_oidc_clients_org', columnNames: ['organisationId'] },
@@ -76,7 +68,7 @@ export class OidcProvider1766500000000 implements MigrationInterface {
           { name: 'kid', type: 'varchar', length: '64', isPrimary: true },
           { name: 'alg', type: 'varchar', length: '10' },
           { name: 'privateJwkSealed', type: 'text' },
-          { name: 'createdAt', type: date, default: now },
+          createdAt,
           { name: 'retiredAt', type: date, isNullable: true },
         ],
       }),
@@ -92,7 +84,7 @@ export class OidcProvider1766500000000 implements MigrationInterface {
           { name: 'lastUsedAt', type: date, isNullable: true },
         ],
         foreignKeys: [
-          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          foreignKey('userId', 'users'),
           {
             columnNames: ['clientId'],
             referencedTableName: 'oidc_clients',
@@ -113,7 +105,7 @@ export class OidcProvider1766500000000 implements MigrationInterface {
           { name: 'clientId', type: 'varchar', length: '64' },
           { name: 'opSessionUid', type: 'varchar', length: '64', isNullable: true },
           { name: 'sid', type: 'varchar', length: '64', isNullable: true },
-          { name: 'createdAt', type: date, default: now },
+          createdAt,
           { name: 'loggedOutAt', type: date, isNullable: true },
           { name: 'pending', type: 'text', isNullable: true },
           { name: 'attempts', type: 'integer', default: 0 },

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { refuseToDeleteData } from '../undo-guard';
+import { portable, foreignKey } from '../migration-shapes';
 
 /**
  * Support access (docs/support-access.md): the organisation's choice in its security policy, the requests and their
@@ -10,14 +11,13 @@ export class SupportAccess1766600000000 implements MigrationInterface {
   name = 'SupportAccess1766600000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const postgres = q.connection.driver.options.type === 'postgres';
-    const date = postgres ? 'timestamptz' : 'datetime';
+    const { date, id } = portable(q);
     await q.query(`ALTER TABLE "organisations" ADD COLUMN "supportAccess" varchar(10) NOT NULL DEFAULT 'approval'`);
     await q.createTable(
       new Table({
         name: 'support_access',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          id,
           { name: 'organisationId', type: 'integer' },
           { name: 'supportUserId', type: 'integer' },
           { name: 'supportUserEmail', type: 'varchar', length: '100' },
@@ -34,19 +34,9 @@ export class SupportAccess1766600000000 implements MigrationInterface {
           { name: 'sessionId', type: 'varchar', length: '36', isNullable: true },
         ],
         foreignKeys: [
-          {
-            columnNames: ['organisationId'],
-            referencedTableName: 'organisations',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
-          { columnNames: ['userId'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          {
-            columnNames: ['supportUserId'],
-            referencedTableName: 'users',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          },
+          foreignKey('organisationId', 'organisations'),
+          foreignKey('userId', 'users'),
+          foreignKey('supportUserId', 'users'),
         ],
         indices: [
           { name: 'IDX_support_access_org', columnNames: ['organisationId', 'status'] },

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { portable } from '../migration-shapes';
 
 /**
  * Privacy (docs/privacy.md): an organisation's choice to let members delete their own account and how long it keeps
@@ -8,7 +9,7 @@ export class Privacy1766700000000 implements MigrationInterface {
   name = 'Privacy1766700000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const date = q.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
+    const { date } = portable(q);
     await q.query(`ALTER TABLE "organisations" ADD COLUMN "selfDeletion" boolean NOT NULL DEFAULT false`);
     await q.query(`ALTER TABLE "organisations" ADD COLUMN "auditRetentionDays" integer NULL`);
     await q.query(`ALTER TABLE "users" ADD COLUMN "erasedAt" ${date} NULL`);
