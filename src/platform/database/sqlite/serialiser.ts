@@ -2,6 +2,7 @@ import { E_TIMEOUT, Mutex, MutexInterface, withTimeout } from 'async-mutex';
 import { DataSource, ReplicationMode } from 'typeorm';
 import { SqliteDriver } from 'typeorm/driver/sqlite/SqliteDriver';
 import { SqliteQueryRunner } from 'typeorm/driver/sqlite/SqliteQueryRunner';
+import { PreparedStatements } from './prepared-statements';
 import { typeormSqliteProblems } from './typeorm-internals';
 
 /** How long a query waits for another request's transaction before it gives up (a stuck transaction, not load). */
@@ -28,6 +29,8 @@ interface Gate {
   timed: MutexInterface;
   /** Counts the writes that ended (see writeGeneration). */
   writes: { generation: number };
+  /** The open connection's prepared statements; undefined where TypeORM runs every query itself. */
+  statements: () => PreparedStatements | undefined;
 }
 
 /** A statement that only reads: one SELECT (a WITH or a PRAGMA may write, so they count as writes). */
@@ -81,15 +84,23 @@ export class SerialisedSqliteQueryRunner extends SqliteQueryRunner {
     release?.();
   }
 
+  /** Runs a statement, prepared once for the connection where it can be (prepared-statements.ts). */
+  private run(query: string, parameters: unknown[] | undefined, structured: boolean) {
+    const statements = this.gate.statements();
+    if (!statements || this.isReleased || !PreparedStatements.takes(query))
+      return super.query(query, parameters, structured);
+    return statements.query(query, parameters, structured) as ReturnType<SqliteQueryRunner['query']>;
+  }
+
   override async query(
     query: string,
     parameters?: unknown[],
     useStructuredResult = false,
   ): ReturnType<SqliteQueryRunner['query']> {
-    if (this.holdsGate) return super.query(query, parameters, useStructuredResult);
+    if (this.holdsGate) return this.run(query, parameters, useStructuredResult);
     const release = await this.acquire();
     try {
-      return await super.query(query, parameters, useStructuredResult);
+      return await this.run(query, parameters, useStructuredResult);
     } finally {
       // Counted before the caller hears of it, failed or not (a failed statement may have written part).
       if (!READ_ONLY.test(query)) this.gate.writes.generation++;
@@ -162,10 +173,33 @@ export function serialiseSqlite(dataSource: DataSource, options: SerialiseOption
         'Pin the TypeORM version in package.json or use PostgreSQL (DATABASE_URL).',
     );
   const mutex = new Mutex();
+  let statements: PreparedStatements | undefined;
+  let closing = false;
   const gate: Gate = {
     free: mutex,
     timed: withTimeout(mutex, options.timeoutMs ?? DEFAULT_GATE_TIMEOUT_MS),
     writes: { generation: 0 },
+    statements: () => {
+      const connection = driver.databaseConnection as PreparedStatements['connection'] | undefined;
+      if (closing || !connection || !dataSource.isInitialized) return undefined;
+      if (statements?.connection !== connection)
+        statements = runsEveryQueryItself(dataSource)
+          ? undefined
+          : new PreparedStatements(connection, driver.options.busyErrorRetry);
+      return statements;
+    },
+  };
+  // sqlite3 closes a connection only when none of its statements is left: the kept ones go first.
+  const disconnect = driver.disconnect.bind(driver);
+  driver.disconnect = async () => {
+    closing = true;
+    try {
+      await statements?.finalizeAll();
+      statements = undefined;
+      await disconnect();
+    } finally {
+      closing = false;
+    }
   };
   generations.set(dataSource, gate.writes);
   const observers = waitObservers(dataSource);
@@ -173,6 +207,22 @@ export function serialiseSqlite(dataSource: DataSource, options: SerialiseOption
   const onWait = (seconds: number) => observers.forEach((observe) => observe(seconds));
   driver.createQueryRunner = (_mode?: ReplicationMode) => new SerialisedSqliteQueryRunner(driver, gate, onWait);
   return dataSource;
+}
+
+/**
+ * Whether TypeORM must run every query itself: it logs queries, times them against maxQueryExecutionTime, or tells
+ * subscribers of each query (none of which this product does).
+ */
+function runsEveryQueryItself(dataSource: DataSource): boolean {
+  const { logging, maxQueryExecutionTime } = dataSource.options as {
+    logging?: unknown;
+    maxQueryExecutionTime?: number;
+  };
+  return (
+    Boolean(logging) ||
+    Boolean(maxQueryExecutionTime) ||
+    dataSource.subscribers.some((s) => s.beforeQuery !== undefined || s.afterQuery !== undefined)
+  );
 }
 
 const generations = new WeakMap<DataSource, { generation: number }>();

@@ -16,6 +16,7 @@ export function typeormSqliteProblems(dataSource: DataSource): string[] {
   if (!(driver instanceof SqliteDriver)) return [];
   const problems: string[] = [];
   if (typeof driver.createQueryRunner !== 'function') problems.push('SqliteDriver#createQueryRunner is gone');
+  if (typeof driver.disconnect !== 'function') problems.push('SqliteDriver#disconnect is gone');
   for (const method of ['query', 'startTransaction', 'commitTransaction', 'rollbackTransaction', 'release'] as const)
     if (typeof SqliteQueryRunner.prototype[method] !== 'function') problems.push(`SqliteQueryRunner#${method} is gone`);
   // The transaction state the serialiser reads and resets: protected fields, so only an instance shows them.
