@@ -145,11 +145,14 @@ export function createInstanceBeside(first: TestApp, env: Record<string, string>
 /** The SQLite file's name in DATA_DIR (src/platform/database/data-source-options.ts). */
 const SQLITE_FILE = 'app.sqlite';
 
+let migrations: string | undefined;
+
 /**
  * What the migrations are: the files that decide the schema a fresh database gets. A migrated template is used only
  * while they are the ones it was built from.
  */
 function migrationsDigest(): string {
+  if (migrations) return migrations;
   const database = join(__dirname, '..', '..', 'src', 'platform', 'database');
   const files = [
     ...readdirSync(join(database, 'migrations')).map((f) => join(database, 'migrations', f)),
@@ -158,7 +161,8 @@ function migrationsDigest(): string {
   ].sort();
   const hash = createHash('sha256');
   for (const file of files) hash.update(file).update(readFileSync(file));
-  return hash.digest('hex').slice(0, 12);
+  migrations = hash.digest('hex').slice(0, 12);
+  return migrations;
 }
 
 /** Runs every migration on the database `config` names, as the app's start does, and closes it. */

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { certificatePem, parseIdpMetadata } from './saml-metadata';
 
-const CERT = 'MIIBszCCAVmgAwIBAgIUQ29ycG9yYXRlU2lnbk9uVGVzdDAKBggqhkjOPQQDAjA=';
+/** A certificate's base64 body as metadata carries it (the parser reads the text, not the DER), made per run. */
+const CERT = randomBytes(48).toString('base64');
 const metadata = (idp: string, entityId = 'https://sts.windows.net/tenant/') =>
   `<?xml version="1.0"?><EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${entityId}">${idp}</EntityDescriptor>`;
 const idp = (inner: string) =>

@@ -32,10 +32,11 @@ export class PreparedStatements {
   /** Runs `sql` with `parameters`; the structured result, or what TypeORM's `query()` answers without one. */
   async query(sql: string, parameters: unknown[] | undefined, structured: boolean): Promise<unknown> {
     const statement = this.statements.get(sql) ?? (await this.prepare(sql, parameters));
-    const writes = sql.startsWith('INSERT ') || sql.startsWith('UPDATE ') || sql.startsWith('DELETE ');
+    const insert = sql.startsWith('INSERT ');
+    const writes = insert || sql.startsWith('UPDATE ') || sql.startsWith('DELETE ');
     const { rows, lastID, changes } = await this.execute(statement, sql, parameters ?? [], writes);
     const result = new QueryResult();
-    result.raw = sql.startsWith('INSERT ') ? lastID : rows;
+    result.raw = insert ? lastID : rows;
     if (Array.isArray(rows)) result.records = rows;
     result.affected = changes;
     return structured ? result : result.raw;
@@ -76,6 +77,7 @@ export class PreparedStatements {
     // Most recently used last: the Map's order is the eviction order.
     this.statements.delete(sql);
     this.statements.set(sql, statement);
+    const busyRetryMs = this.busyRetryMs;
     return new Promise((ok, fail) => {
       const attempt = () => {
         const done = function (this: RunResult, err: Error | null, rows?: unknown[]) {
@@ -92,7 +94,6 @@ export class PreparedStatements {
         if (writes) statement.run(parameters, done);
         else statement.all(parameters, done);
       };
-      const busyRetryMs = this.busyRetryMs;
       attempt();
     });
   }
