@@ -13,6 +13,8 @@ const KEPT = 256;
  */
 export class PreparedStatements {
   private readonly statements = new Map<string, Statement>();
+  /** Preparations under way: the connection closes only once they are done and their statements finalized. */
+  private readonly preparing = new Set<Promise<unknown>>();
 
   constructor(
     /** sqlite3's connection: TypeORM's SqliteDriver#databaseConnection. */
@@ -44,6 +46,7 @@ export class PreparedStatements {
 
   /** Finalizes every kept statement: the connection closes only without any. */
   async finalizeAll(): Promise<void> {
+    await Promise.allSettled([...this.preparing]);
     const all = [...this.statements.values()];
     this.statements.clear();
     await Promise.all(all.map((s) => new Promise<void>((done) => s.finalize(() => done()))));
@@ -54,11 +57,18 @@ export class PreparedStatements {
    * preparation failed without calling them back.
    */
   private async prepare(sql: string, parameters: unknown[] | undefined): Promise<Statement> {
-    const statement = await new Promise<Statement>((ok, fail) => {
+    const preparation = new Promise<Statement>((ok, fail) => {
       const prepared: Statement = this.connection.prepare(sql, (err) =>
         err ? fail(new QueryFailedError(sql, parameters, err)) : ok(prepared),
       );
     });
+    this.preparing.add(preparation);
+    let statement: Statement;
+    try {
+      statement = await preparation;
+    } finally {
+      this.preparing.delete(preparation);
+    }
     this.statements.set(sql, statement);
     if (this.statements.size > KEPT) {
       const [oldest, evicted] = this.statements.entries().next().value as [string, Statement];
