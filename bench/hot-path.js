@@ -27,6 +27,10 @@ const PASSWORD = 'Bench-Pass-12345';
 const ACCOUNTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 // HOT_PATH_ROWS=refresh (comma-separated: login, refresh, current) runs only those rows, e.g. while profiling one.
+// Seconds of sign-ins before the first measured slice. V8 optimises a sign-in's path (a few hundred functions, each
+// called once or twice a sign-in) over its first two minutes or so at this rate, its compiler's threads taking about
+// 2 ms of CPU a sign-in meanwhile: a server that has been up has done that (docs/decisions/perf-sign-in-cpu.md).
+const WARMUP_SECONDS = Number(process.env.HOT_PATH_WARMUP_SECONDS ?? 120);
 const ROWS = new Set((process.env.HOT_PATH_ROWS ?? 'login,refresh,current').split(','));
 
 /** bench/bare-sign-in.js in its own process: its address, its CPU time so far (ms), and a way to stop it. */
@@ -111,6 +115,9 @@ async function main() {
         };
       };
       try {
+        // Warmed up first: the product's server for WARMUP_SECONDS, the floor (a few lines of JavaScript) briefly.
+        await load(server.base, { connections: slots * 2, seconds: WARMUP_SECONDS, warmupSeconds: 0, next });
+        await load(bare.base, { connections: slots * 2, seconds: 3, warmupSeconds: 0, next });
         for (let round = 0; round < SECONDS * 2; round++) {
           const rawStart = performance.now();
           const rawCpu = cpuMs();
@@ -130,7 +137,7 @@ async function main() {
             const slice = await load(base, {
               connections: slots * 2,
               seconds: 1,
-              warmupSeconds: round === 0 ? 0.5 : 0,
+              warmupSeconds: 0,
               cpuMs: serverCpuMs,
               next,
             });

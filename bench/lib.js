@@ -4,7 +4,7 @@
  * answer the same bytes (the anchor every ratio is measured against, in the same run).
  */
 const { spawn } = require('node:child_process');
-const { existsSync, mkdtempSync, rmSync, readFileSync } = require('node:fs');
+const { existsSync, mkdtempSync, openSync, rmSync, readFileSync } = require('node:fs');
 const http = require('node:http');
 const net = require('node:net');
 const { tmpdir } = require('node:os');
@@ -41,7 +41,12 @@ async function startServer(extraEnv = {}, { nodeArgs = [] } = {}) {
   const base = `http://127.0.0.1:${port}`;
   // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, ...SERVER_NODE_ARGS, ...nodeArgs, join(DIST, 'main.js')], {
+  // BENCH_NODE_ARGS='--perf-basic-prof': more options for the server's node (e.g. for `perf record -t <pid>`);
+  // BENCH_SERVER_STDOUT=<file>: its standard output there (e.g. with '--trace-opt --trace-deopt').
+  const more = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const stdout = process.env.BENCH_SERVER_STDOUT ? openSync(process.env.BENCH_SERVER_STDOUT, 'w') : 'ignore';
+  const args = [...profile, ...SERVER_NODE_ARGS, ...more, ...nodeArgs, join(DIST, 'main.js')];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -56,7 +61,7 @@ async function startServer(extraEnv = {}, { nodeArgs = [] } = {}) {
       RATE_LIMIT_SCALE: '1000',
       ...extraEnv,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   const until = Date.now() + 60_000;
   for (;;) {

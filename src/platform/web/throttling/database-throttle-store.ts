@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { runSql } from '../../database/raw-sql';
 import { ThrottleCount, ThrottleStore } from './throttle-store';
 
 const TABLE = '"sign_in_counters"';
@@ -8,7 +9,8 @@ const TABLE = '"sign_in_counters"';
  * The sign-in throttle's counters in the database: one row per key, shared by every instance, kept across
  * restarts and whatever Redis does (docs/decisions/sign-in-locks.md). Each change is one statement, atomic on
  * both engines (an upsert whose row PostgreSQL locks, or SQLite's single writer), so parallel failures on several
- * instances all count. Times are milliseconds since the epoch from the caller's clock.
+ * instances all count. Times are milliseconds since the epoch from the caller's clock, bound as parameters like every
+ * other value (TypeORM's named parameters would write a number into the statement's text, a new statement each time).
  */
 export class DatabaseThrottleStore implements ThrottleStore {
   /** Expired rows are deleted at most this often by each instance, on a failure's write. */
@@ -18,25 +20,23 @@ export class DatabaseThrottleStore implements ThrottleStore {
 
   constructor(private readonly db: DataSource) {}
 
-  private async query<T>(sql: string, parameters: Record<string, unknown>): Promise<T[]> {
-    const [text, values] = this.db.driver.escapeQueryWithParameters(sql, parameters, {});
-    return (await this.db.query(text, values)) as T[];
+  private query<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return runSql<T>(this.db, sql, params);
   }
 
   async increment(keys: readonly string[], ttlMs: number, now: number): Promise<number[]> {
     // In one order everywhere, so that two PostgreSQL transactions never wait for each other's rows in a cycle.
     const sorted = [...new Set(keys)].sort();
-    const params: Record<string, unknown> = { now, expiresAt: now + ttlMs };
-    sorted.forEach((key, i) => (params[`k${i}`] = key));
+    const expiresAt = now + ttlMs;
     const rows = await this.query<{ key: string; count: number | string }>(
       // The leading comment makes TypeORM's SQLite runner read the RETURNING rows.
       `/* sign-in throttle */ INSERT INTO ${TABLE} ("key", "count", "expiresAt")
-      VALUES ${sorted.map((_, i) => `(:k${i}, 1, :expiresAt)`).join(', ')}
+      VALUES ${sorted.map(() => '(?, 1, ?)').join(', ')}
       ON CONFLICT ("key") DO UPDATE SET
-        "count" = CASE WHEN ${TABLE}."expiresAt" <= :now THEN 1 ELSE ${TABLE}."count" + 1 END,
-        "expiresAt" = :expiresAt
+        "count" = CASE WHEN ${TABLE}."expiresAt" <= ? THEN 1 ELSE ${TABLE}."count" + 1 END,
+        "expiresAt" = ?
       RETURNING "key", "count"`,
-      params,
+      [...sorted.flatMap((key) => [key, expiresAt]), now, expiresAt],
     );
     this.pruneNowAndThen(now);
     const counts = new Map(rows.map((r) => [r.key, Number(r.count)]));
@@ -45,8 +45,8 @@ export class DatabaseThrottleStore implements ThrottleStore {
 
   async get(keys: readonly string[], now: number): Promise<ThrottleCount[]> {
     const rows = await this.query<{ key: string; count: number | string; expiresAt: number | string }>(
-      `SELECT "key", "count", "expiresAt" FROM ${TABLE} WHERE "key" IN (:...keys) AND "expiresAt" > :now`,
-      { keys, now },
+      `SELECT "key", "count", "expiresAt" FROM ${TABLE} WHERE "key" IN (${marks(keys)}) AND "expiresAt" > ?`,
+      [...keys, now],
     );
     const found = new Map(rows.map((r) => [r.key, { count: Number(r.count), expiresAt: Number(r.expiresAt) }]));
     return keys.map((key) => found.get(key) ?? { count: 0, expiresAt: 0 });
@@ -54,19 +54,21 @@ export class DatabaseThrottleStore implements ThrottleStore {
 
   /** Reads before it deletes: clearing keys that hold nothing (every clean sign-in) writes nothing. */
   async clear(keys: readonly string[]): Promise<void> {
-    const present = await this.query<{ key: string }>(`SELECT "key" FROM ${TABLE} WHERE "key" IN (:...keys)`, {
-      keys,
-    });
+    const present = await this.query<{ key: string }>(`SELECT "key" FROM ${TABLE} WHERE "key" IN (${marks(keys)})`, [
+      ...keys,
+    ]);
     if (present.length === 0) return;
-    await this.query(`DELETE FROM ${TABLE} WHERE "key" IN (:...keys)`, { keys: present.map((r) => r.key) });
+    const found = present.map((r) => r.key);
+    await this.query(`DELETE FROM ${TABLE} WHERE "key" IN (${marks(found)})`, found);
   }
 
   async setOnce(key: string, ttlMs: number, now: number): Promise<boolean> {
+    const expiresAt = now + ttlMs;
     const rows = await this.query<{ key: string }>(
-      `/* sign-in throttle */ INSERT INTO ${TABLE} ("key", "count", "expiresAt") VALUES (:key, 1, :expiresAt)
-      ON CONFLICT ("key") DO UPDATE SET "count" = 1, "expiresAt" = :expiresAt WHERE ${TABLE}."expiresAt" <= :now
+      `/* sign-in throttle */ INSERT INTO ${TABLE} ("key", "count", "expiresAt") VALUES (?, 1, ?)
+      ON CONFLICT ("key") DO UPDATE SET "count" = 1, "expiresAt" = ? WHERE ${TABLE}."expiresAt" <= ?
       RETURNING "key"`,
-      { key, now, expiresAt: now + ttlMs },
+      [key, expiresAt, expiresAt, now],
     );
     return rows.length > 0;
   }
@@ -75,8 +77,13 @@ export class DatabaseThrottleStore implements ThrottleStore {
   private pruneNowAndThen(now: number): void {
     if (now - this.lastPrune < DatabaseThrottleStore.PRUNE_EVERY_MS) return;
     this.lastPrune = now;
-    this.query(`DELETE FROM ${TABLE} WHERE "expiresAt" <= :now`, { now }).catch((e: Error) =>
+    this.query(`DELETE FROM ${TABLE} WHERE "expiresAt" <= ?`, [now]).catch((e: Error) =>
       this.logger.warn(`expired sign-in counters not deleted, tried again later: ${e.message}`),
     );
   }
+}
+
+/** A placeholder for each value of an IN list. */
+function marks(values: readonly unknown[]): string {
+  return values.map(() => '?').join(', ');
 }
