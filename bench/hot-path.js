@@ -31,6 +31,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 // called once or twice a sign-in) over its first two minutes or so at this rate, its compiler's threads taking about
 // 2 ms of CPU a sign-in meanwhile: a server that has been up has done that (docs/decisions/perf-sign-in-cpu.md).
 const WARMUP_SECONDS = Number(process.env.HOT_PATH_WARMUP_SECONDS ?? 120);
+const PER_SLOT = Number(process.env.HOT_PATH_PER_SLOT ?? 2);
 const ROWS = new Set((process.env.HOT_PATH_ROWS ?? 'login,refresh,current').split(','));
 
 /** bench/bare-sign-in.js in its own process: its address, its CPU time so far (ms), and a way to stop it. */
@@ -116,8 +117,8 @@ async function main() {
       };
       try {
         // Warmed up first: the product's server for WARMUP_SECONDS, the floor (a few lines of JavaScript) briefly.
-        await load(server.base, { connections: slots * 2, seconds: WARMUP_SECONDS, warmupSeconds: 0, next });
-        await load(bare.base, { connections: slots * 2, seconds: 3, warmupSeconds: 0, next });
+        await load(server.base, { connections: slots * PER_SLOT, seconds: WARMUP_SECONDS, warmupSeconds: 0, next });
+        await load(bare.base, { connections: slots * PER_SLOT, seconds: 3, warmupSeconds: 0, next });
         for (let round = 0; round < SECONDS * 2; round++) {
           const rawStart = performance.now();
           const rawCpu = cpuMs();
@@ -135,7 +136,7 @@ async function main() {
           // HTTP run while the next one's hash waits for a slot.
           const signIns = async (base, serverCpuMs, tally) => {
             const slice = await load(base, {
-              connections: slots * 2,
+              connections: slots * PER_SLOT,
               seconds: 1,
               warmupSeconds: 0,
               cpuMs: serverCpuMs,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { randomBytes } from 'node:crypto';
 import { EntityManager } from 'typeorm';
+import { runSql } from '../../../platform/database/raw-sql';
 import { AUDIT_RECORDED, AuditRecorded } from '../../../platform/audit';
 import { AuditEventItem } from '../../../shared/audit';
 import { WEBHOOK_ALL_EVENTS, WebhookPayload } from '../../../shared/administration/integrations';
@@ -113,21 +114,18 @@ async function receivers(
   organisationId: number | null,
   endpoints: boolean,
 ): Promise<{ streams: number[]; endpoints: Array<Pick<WebhookEndpoint, 'id' | 'events'>> }> {
+  // The organisation is bound, never written into the text: one statement for every organisation.
   const streamsOf = `SELECT 's' AS "kind", "id", NULL AS "events" FROM "log_streams" WHERE ${
-    organisationId === null ? '"organisationId" IS NULL' : '("organisationId" = :org OR "organisationId" IS NULL)'
+    organisationId === null ? '"organisationId" IS NULL' : '("organisationId" = ? OR "organisationId" IS NULL)'
   }`;
-  const [sql, params] = manager.connection.driver.escapeQueryWithParameters(
+  const streamParams = organisationId === null ? [] : [organisationId];
+  const rows = await runSql<{ kind: 's' | 'w'; id: number | string; events: string | null }>(
+    manager,
     endpoints
-      ? `SELECT 'w' AS "kind", "id", "events" FROM "webhook_endpoints" WHERE "organisationId" = :org AND "enabled" = TRUE UNION ALL ${streamsOf}`
+      ? `SELECT 'w' AS "kind", "id", "events" FROM "webhook_endpoints" WHERE "organisationId" = ? AND "enabled" = TRUE UNION ALL ${streamsOf}`
       : streamsOf,
-    { org: organisationId },
-    {},
+    endpoints ? [organisationId, ...streamParams] : streamParams,
   );
-  const rows = (await manager.query(sql, params)) as Array<{
-    kind: 's' | 'w';
-    id: number | string;
-    events: string | null;
-  }>;
   return {
     streams: rows.filter((r) => r.kind === 's').map((r) => Number(r.id)),
     endpoints: rows.filter((r) => r.kind === 'w').map((r) => ({ id: Number(r.id), events: r.events! })),
