@@ -9,9 +9,9 @@
  *   forced collection (the README row's figure), where it grew (heap spaces, outside the heap), and beside it
  *   the V8 heap the sockets keep after a full collection through the server's inspector;
  * - the fan-out: N raw engine.io sockets, ONE organisation notification published through the service API
- *   (BENCH_ROUNDS times, 5 by default, each timed on its own; 0 measures the memory alone), the median
- *   broadcast's time until the 50th percentile, 99th percentile and last delivery, beside a bare `ws` broadcast
- *   of the same frame to as many sockets in the same run.
+ *   (BENCH_ROUNDS times, 9 by default, each timed on its own; 0 measures the memory alone), the median
+ *   broadcast's time until the 50th percentile, 99th percentile and last delivery, beside a bare `ws` server
+ *   broadcasting the same frame to as many sockets, the two in turn within each round.
  * BENCH_HEAP_SNAPSHOT=<dir> writes heap snapshots before and after the measured sockets (bench/heap-account.js);
  * BENCH_ALLOC_PROFILE=<file> V8's sampling heap profile of their connections. Stops by itself (hard limit 300 s)
  * and cleans up.
@@ -52,7 +52,7 @@ const PROCESSES = Number(process.env.BENCH_SOCKET_PROCESSES ?? 2);
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 const WARMUP = 1000;
 /** Broadcasts timed, each on its own (BENCH_ROUNDS). */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 /** Settling time before each memory reading (an operator reads the figure a few seconds after a burst). */
 const MEMORY_SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 3000);
 /** The client library the memory is measured with: the product's own (socket.io-client) or raw engine.io. */
@@ -67,9 +67,12 @@ let dataDir;
 /** The notification exactly as the server sent it, for the bare anchor. */
 let frame;
 const clientProcesses = [];
+/** The bare `ws` anchor's process, while it runs. */
+let bareProcess;
 
 function cleanup() {
   for (const c of clientProcesses) c.kill();
+  if (bareProcess && bareProcess.exitCode === null) bareProcess.kill();
   if (server && server.exitCode === null) server.kill('SIGTERM');
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
@@ -196,22 +199,8 @@ async function deliveries(clients, publishedAt, expected) {
   }
 }
 
-/**
- * One broadcast is one sample of a noisy machine: ROUNDS broadcasts a second apart, each timed on its own;
- * the figures are the median round's (by p99), beside the best and worst p99.
- */
-async function rounds(broadcast, expected) {
-  const results = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    await sleep(1000);
-    const sorted = await broadcast();
-    results.push({
-      p50: percentile(sorted, 50),
-      p99: percentile(sorted, 99),
-      last: sorted[sorted.length - 1],
-      delivered: sorted.length,
-    });
-  }
+/** The median broadcast (by p99) of a series, beside the best and worst p99. */
+function summarise(results, expected) {
   const byP99 = [...results].sort((a, b) => a.p99 - b.p99);
   const median = byP99[Math.floor((byP99.length - 1) / 2)];
   return {
@@ -221,6 +210,29 @@ async function rounds(broadcast, expected) {
     delivered: Math.min(...results.map((r) => r.delivered)),
     expected,
   };
+}
+
+/**
+ * One broadcast is one sample of a noisy machine: ROUNDS rounds a second apart, each broadcasting once from every
+ * server given (the product, then the bare anchor), each timed on its own, so that both meet the machine as it is
+ * in that round; the figures are each series' median broadcast (by p99), and the median of the rounds' ratios.
+ */
+async function interleavedRounds(broadcasts, expected) {
+  const series = broadcasts.map(() => []);
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const [k, broadcast] of broadcasts.entries()) {
+      await sleep(1000);
+      const sorted = await broadcast();
+      series[k].push({
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        last: sorted[sorted.length - 1],
+        delivered: sorted.length,
+      });
+    }
+  }
+  const ratios = series[0].map((r, i) => r.p99 / (series[1]?.[i].p99 ?? r.p99)).sort((a, b) => a - b);
+  return { summaries: series.map((r) => summarise(r, expected)), ratio: ratios[Math.floor((ratios.length - 1) / 2)] };
 }
 
 /** A session with the server's inspector (--inspect): `call(method, params)` answers the method's result. */
@@ -305,7 +317,11 @@ async function heapSnapshot(inspectPort, file) {
   ws.close();
 }
 
-async function bareBroadcast(clients, n, text) {
+/**
+ * A bare `ws` server (its own process, as the product's) that broadcasts `text` to every socket it holds when asked
+ * over HTTP; `n` sockets of the client processes connected to it. `broadcast()` answers the delivery times.
+ */
+async function bareServer(clients, n, text) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -322,31 +338,29 @@ async function bareBroadcast(clients, n, text) {
     ],
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  try {
-    for (const until = Date.now() + 20_000; ; await sleep(200)) {
-      const up = await fetch(`http://127.0.0.1:${port}/`).then(
-        () => true,
-        () => false,
-      );
-      if (up) break;
-      if (Date.now() > until) throw new Error('the bare ws server did not start');
-    }
-    await connectAll(
-      clients,
-      port,
-      Array.from({ length: n }, () => '/'),
-      'bare',
+  bareProcess = child;
+  for (const until = Date.now() + 20_000; ; await sleep(200)) {
+    const up = await fetch(`http://127.0.0.1:${port}/`).then(
+      () => true,
+      () => false,
     );
-    const result = await rounds(async () => {
+    if (up) break;
+    if (Date.now() > until) throw new Error('the bare ws server did not start');
+  }
+  await connectAll(
+    clients,
+    port,
+    Array.from({ length: n }, () => '/'),
+    'bare',
+  );
+  return {
+    broadcast: async () => {
       const at = nowMs();
       await fetch(`http://127.0.0.1:${port}/`);
       return deliveries(clients, at, n);
-    }, n);
-    await Promise.all(clients.map((c) => c.ask({ cmd: 'close' })));
-    return result;
-  } finally {
-    child.kill();
-  }
+    },
+    stop: () => child.kill(),
+  };
 }
 
 function percentile(sorted, p) {
@@ -483,10 +497,11 @@ async function main() {
   if (ROUNDS === 0) return;
 
   // The fan-out: the measured sockets again, as raw engine.io clients (no client library between the frame and
-  // its timestamp), received beside the bare `ws` broadcast by the same clients.
+  // its timestamp), beside a bare `ws` server broadcasting the same frame to as many plain websockets of the same
+  // client processes, the two broadcasting in turn within each round.
   await connectAll(clients, port, measured.map(path), 'engine.io');
   let answeredMs = 0;
-  const fanOut = await rounds(async () => {
+  const publish = async () => {
     const publishedAt = nowMs();
     const res = await fetch(`${base}/api/notifications`, {
       method: 'POST',
@@ -500,7 +515,15 @@ async function main() {
     answeredMs = Math.max(answeredMs, nowMs() - publishedAt);
     if (res.status !== 201) throw new Error(`publish answered ${res.status}: ${await res.text()}`);
     return deliveries(clients, publishedAt, measured.length);
-  }, measured.length);
+  };
+  // One broadcast first, not timed: the frame the bare server is to send, as the product sent it.
+  await publish();
+  const bare = await bareServer(clients, measured.length, frame);
+  const {
+    summaries: [fanOut, bareOut],
+    ratio,
+  } = await interleavedRounds([publish, bare.broadcast], measured.length);
+  bare.stop();
   console.log(`publish call answered after:  at most ${f(answeredMs)} (${ROUNDS} broadcasts)`);
   console.log(`delivered:                    at least ${fanOut.delivered}/${measured.length} each`);
   console.log(`time to 50th percentile:      ${f(fanOut.p50)} (the median broadcast)`);
@@ -516,16 +539,11 @@ async function main() {
     `p50 ${f(fanOut.p50)}, p99 ${f(fanOut.p99)}, last ${f(fanOut.last)} (median of ${ROUNDS} broadcasts; p99 from ${f(fanOut.best)} to ${f(fanOut.worst)}); ${fanOut.delivered}/${measured.length} delivered each (${PROCESSES} client processes, load ${loadavg()[0].toFixed(1)})`,
   );
   if (fanOut.delivered < measured.length) process.exitCode = 1;
-
-  // The anchor: a bare `ws` server (its own process, as the product's) broadcasting the same frame to as many
-  // plain websockets, received by the same client processes.
-  await Promise.all(clients.map((c) => c.ask({ cmd: 'close' })));
-  server.kill('SIGTERM');
-  const bare = await bareBroadcast(clients, measured.length, frame);
   report(
     `notification fan-out to ${measured.length / 1000}k sockets (bare ws)`,
-    `p50 ${f(bare.p50)}, p99 ${f(bare.p99)} (median of ${ROUNDS}; p99 from ${f(bare.best)} to ${f(bare.worst)}); ${bare.delivered}/${measured.length} delivered each: the product's p99 is ${(fanOut.p99 / bare.p99).toFixed(1)}x the bare broadcast's`,
+    `p50 ${f(bareOut.p50)}, p99 ${f(bareOut.p99)} (median of ${ROUNDS}, each right after the product's in the same round; p99 from ${f(bareOut.best)} to ${f(bareOut.worst)}); ${bareOut.delivered}/${measured.length} delivered each: the product's p99 is ${(fanOut.p99 / bareOut.p99).toFixed(2)}x the bare broadcast's (the median round's ratio ${ratio.toFixed(2)}x)`,
   );
+  await Promise.all(clients.map((c) => c.ask({ cmd: 'close' })));
 }
 
 main()
