@@ -7,7 +7,8 @@ import { ERROR_CODES, SECURITY_MESSAGES } from '../../shared/messages';
 
 /**
  * The shortest word that, followed only by digits and symbols, still counts as the listed password it starts with
- * ("Password1234!" is "password" with a suffix, as cracking rules try it). Shorter stems would refuse too much.
+ * (a listed word with digits or symbols appended is the listed word, as cracking rules try it). Shorter stems would
+ * refuse too much.
  */
 const SUFFIXED_STEM_MIN = 6;
 

@@ -1,9 +1,12 @@
 import * as argon2 from 'argon2';
 import { hashingSlots, PasswordService } from './password.service';
-import { testPassword } from '../../../test/utils/secrets';
+import { testPassword, testSecret } from '../../../test/utils/secrets';
 
 const RIGHT = testPassword('Right');
 const WRONG = testPassword('Wrong');
+/** Hashes the held argon2 answers and is asked about: opaque strings, made per run. */
+const STORED_HASH = testSecret('stored-hash');
+const NEW_HASH = testSecret('new-hash');
 
 // argon2 itself unless a test holds its operations (jest.spyOn cannot reach the service's own import of it).
 jest.mock('argon2', () => {
@@ -39,12 +42,12 @@ describe('PasswordService: hashes share libuv threads with SQLite', () => {
           resolve();
         });
       });
-    jest.mocked(argon2.hash).mockImplementation(() => held().then(() => '$argon2id$stub') as never);
+    jest.mocked(argon2.hash).mockImplementation(() => held().then(() => NEW_HASH) as never);
     jest.mocked(argon2.verify).mockImplementation(() => held().then(() => true));
     const passwords = new PasswordService();
     const callers = [
-      ...Array.from({ length: 6 }, (_, i) => passwords.verify('$argon2id$stored', `password ${i}`)),
-      ...Array.from({ length: 4 }, (_, i) => passwords.hash(`new password ${i}`)),
+      ...Array.from({ length: 6 }, (_, i) => passwords.verify(STORED_HASH, testPassword(`Caller${i}`))),
+      ...Array.from({ length: 4 }, (_, i) => passwords.hash(testPassword(`New${i}`))),
     ];
     // Release the held operations one at a time, checking the bound at every step.
     for (let released = 0; released < callers.length; released++) {
@@ -52,7 +55,7 @@ describe('PasswordService: hashes share libuv threads with SQLite', () => {
       expect(inFlight).toBe(Math.min(hashingSlots(), callers.length - released));
       releases.shift()!();
     }
-    await expect(Promise.all(callers)).resolves.toEqual([...Array(6).fill(true), ...Array(4).fill('$argon2id$stub')]);
+    await expect(Promise.all(callers)).resolves.toEqual([...Array(6).fill(true), ...Array(4).fill(NEW_HASH)]);
     expect(most).toBe(hashingSlots());
   });
 

@@ -54,7 +54,9 @@ describe.each(SERVICE_DATABASES)('MfaService on %s', (database) => {
   it('switching MFA off takes a current code; it clears the secret and ends the sessions', async () => {
     const { secret, user } = await enrolled();
     const { session } = await sessions().start(user, client);
-    expect(await refusalOf(mfa().disableOwn(user.id, '123456'))).toEqual({
+    // Not the current code: each digit moved on by five.
+    const wrong = (await totp(secret)).replace(/\d/g, (d) => String((Number(d) + 5) % 10));
+    expect(await refusalOf(mfa().disableOwn(user.id, wrong))).toEqual({
       status: 400,
       code: ERROR_CODES.INVALID_MFA_TOKEN,
     });

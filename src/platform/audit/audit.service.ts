@@ -14,7 +14,7 @@ import { publishInTransaction } from '../events';
 import { AUDIT_RECORDED } from './audit-recorded';
 import { AuditEventQueryDto } from './dto/audit-event-query.dto';
 import { AuditEvent } from './entities/audit-event.entity';
-import { caseInsensitiveLike, insertRow, storedDate } from '../database/raw-sql';
+import { caseInsensitiveLike, insertRow, placeholders, storedDate } from '../database/raw-sql';
 
 /** An account as the trail names it; an AuthUser and a User entity both fit. */
 export interface AuditParty {
@@ -175,8 +175,7 @@ export class AuditService {
       row.supportAccessId,
     ];
     // One plain statement: this runs inside the transaction of every recorded change, so it is kept cheap.
-    const placeholders = values.map(() => '?').join(', ');
-    const sql = `INSERT INTO audit_events (${INSERT_COLUMNS}) VALUES (${placeholders})`;
+    const sql = `INSERT INTO audit_events (${INSERT_COLUMNS}) VALUES (${placeholders(values)})`;
     // With `withId`, its id read back; 0 otherwise.
     const id = await insertRow(manager, sql, values, withId);
     return { id, ...row };

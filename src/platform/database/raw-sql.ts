@@ -23,6 +23,11 @@ export function positional(db: Database, sql: string): string {
   return sql.replace(/\?/g, () => `$${++i}`);
 }
 
+/** A `?` placeholder for each value, comma-separated: an IN list's or a VALUES row's. */
+export function placeholders(values: readonly unknown[]): string {
+  return values.map(() => '?').join(', ');
+}
+
 /** Runs a statement written with `?` placeholders. */
 export function runSql<T = unknown>(db: Database, sql: string, params: unknown[]): Promise<T[]> {
   return db.query(positional(db, sql), params);

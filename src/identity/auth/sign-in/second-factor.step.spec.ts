@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { AppException } from '../../../platform/web/app.exception';
 import { User } from '../../../platform/database/entities/user.entity';
 import { ERROR_CODES } from '../../../shared/messages';
@@ -15,6 +16,8 @@ import { testSecret } from '../../../../test/utils/secrets';
 /** Made for this run: no token or code is written in code. */
 const CHALLENGE = testSecret('challenge');
 const RECOVERY_CODE = testSecret('recovery');
+/** A code in the authenticator's format, made per run (whether it is right is the test's stub's to say). */
+const CODE = String(randomInt(1_000_000)).padStart(6, '0');
 
 describe('SecondFactorStep', () => {
   const user = { id: 7, email: 'mfa@example.com', organisationId: 3, isMFAEnabled: true, hasPasskey: true } as User;
@@ -109,7 +112,7 @@ describe('SecondFactorStep', () => {
 
   it('a right factor passes and counts nothing; a recovery code tells how many are left', async () => {
     totpRight = true;
-    await expect(pass({ mfaToken: '123456', rememberDevice: true })).resolves.toMatchObject({
+    await expect(pass({ mfaToken: CODE, rememberDevice: true })).resolves.toMatchObject({
       rememberDevice: true,
       factor: 'totp',
     });
@@ -130,18 +133,18 @@ describe('SecondFactorStep', () => {
   });
 
   it('two factors at once: 400 before any factor is checked, nothing counted', async () => {
-    expect(await failure({ mfaToken: '123456', recoveryCode: RECOVERY_CODE })).toMatchObject({
+    expect(await failure({ mfaToken: CODE, recoveryCode: RECOVERY_CODE })).toMatchObject({
       statusCode: 400,
       message: RECOVERY_MESSAGES.BOTH_FACTORS,
     });
-    expect(await failure({ mfaToken: '123456', passkey: { id: 'x' } as never })).toMatchObject({ statusCode: 400 });
+    expect(await failure({ mfaToken: CODE, passkey: { id: 'x' } as never })).toMatchObject({ statusCode: 400 });
     expect(checked).toEqual([]);
     expect(counted).toEqual([]);
     expect(audited).toEqual([]);
   });
 
   it("another account's challenge token: 401 before any factor is checked, nothing counted", async () => {
-    const e = await pass({ mfaToken: '123456' }, challengeOf(user.id + 1)).catch((err: unknown) => err);
+    const e = await pass({ mfaToken: CODE }, challengeOf(user.id + 1)).catch((err: unknown) => err);
     expect((e as AppException).getStatus()).toBe(401);
     expect(checked).toEqual([]);
     expect(counted).toEqual([]);

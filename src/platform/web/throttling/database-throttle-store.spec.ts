@@ -43,6 +43,16 @@ describe('DatabaseThrottleStore on SQLite', () => {
     expect(await store.increment(['ip:a'], 60_000, t + 60_001)).toEqual([1]);
   });
 
+  it('counts every one of many failures made at once', async () => {
+    const t = 1_800_000_050_000;
+    const counts = await Promise.all(Array.from({ length: 20 }, () => store.increment(['ip:p', 'user:p'], 60_000, t)));
+    expect(counts.map(([ip]) => ip).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(await store.get(['ip:p', 'user:p'], t)).toEqual([
+      { count: 20, expiresAt: t + 60_000 },
+      { count: 20, expiresAt: t + 60_000 },
+    ]);
+  });
+
   it('clears only the keys it is given', async () => {
     const t = 1_800_000_100_000;
     await store.increment(['ip:b', 'user:b'], 60_000, t);

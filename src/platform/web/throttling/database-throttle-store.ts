@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { runSql } from '../../database/raw-sql';
+import { placeholders, runSql } from '../../database/raw-sql';
 import { ThrottleCount, ThrottleStore } from './throttle-store';
 
 const TABLE = '"sign_in_counters"';
@@ -45,7 +45,7 @@ export class DatabaseThrottleStore implements ThrottleStore {
 
   async get(keys: readonly string[], now: number): Promise<ThrottleCount[]> {
     const rows = await this.query<{ key: string; count: number | string; expiresAt: number | string }>(
-      `SELECT "key", "count", "expiresAt" FROM ${TABLE} WHERE "key" IN (${marks(keys)}) AND "expiresAt" > ?`,
+      `SELECT "key", "count", "expiresAt" FROM ${TABLE} WHERE "key" IN (${placeholders(keys)}) AND "expiresAt" > ?`,
       [...keys, now],
     );
     const found = new Map(rows.map((r) => [r.key, { count: Number(r.count), expiresAt: Number(r.expiresAt) }]));
@@ -54,12 +54,13 @@ export class DatabaseThrottleStore implements ThrottleStore {
 
   /** Reads before it deletes: clearing keys that hold nothing (every clean sign-in) writes nothing. */
   async clear(keys: readonly string[]): Promise<void> {
-    const present = await this.query<{ key: string }>(`SELECT "key" FROM ${TABLE} WHERE "key" IN (${marks(keys)})`, [
-      ...keys,
-    ]);
+    const present = await this.query<{ key: string }>(
+      `SELECT "key" FROM ${TABLE} WHERE "key" IN (${placeholders(keys)})`,
+      [...keys],
+    );
     if (present.length === 0) return;
     const found = present.map((r) => r.key);
-    await this.query(`DELETE FROM ${TABLE} WHERE "key" IN (${marks(found)})`, found);
+    await this.query(`DELETE FROM ${TABLE} WHERE "key" IN (${placeholders(found)})`, found);
   }
 
   async setOnce(key: string, ttlMs: number, now: number): Promise<boolean> {
@@ -81,9 +82,4 @@ export class DatabaseThrottleStore implements ThrottleStore {
       this.logger.warn(`expired sign-in counters not deleted, tried again later: ${e.message}`),
     );
   }
-}
-
-/** A placeholder for each value of an IN list. */
-function marks(values: readonly unknown[]): string {
-  return values.map(() => '?').join(', ');
 }
