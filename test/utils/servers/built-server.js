@@ -5,7 +5,16 @@
  */
 const { execFileSync, spawn } = require('node:child_process');
 const { createHash } = require('node:crypto');
-const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } = require('node:fs');
+const {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+} = require('node:fs');
 const { createServer } = require('node:net');
 const { join } = require('node:path');
 
@@ -85,12 +94,48 @@ function freePort() {
   });
 }
 
-async function waitForHealth(base, child, output, ms = 60_000) {
+/**
+ * Whether `pid` holds the socket listening on `port` (Linux: /proc's TCP tables and the process's descriptors).
+ * Another process may take a port between freePort() and the child's listen; its health answer must not count as
+ * the child's. Where /proc is missing the answer alone counts.
+ */
+function listensOn(pid, port) {
+  const inodes = new Set();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f.length > 9 && f[3] === '0A' && parseInt(f[1].split(':')[1], 16) === port) inodes.add(f[9]);
+    }
+  }
+  let fds;
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return !existsSync('/proc/net/tcp');
+  }
+  return fds.some((fd) => {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      return m !== null && inodes.has(m[1]);
+    } catch {
+      return false;
+    }
+  });
+}
+
+async function waitForHealth(base, port, child, output, ms = 60_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server exited with code ${child.exitCode ?? child.signalCode}\n${output()}`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
+      if ((await fetch(`${base}/api/health`)).ok && listensOn(child.pid, port)) return;
     } catch {
       /* not listening yet */
     }
@@ -101,27 +146,30 @@ async function waitForHealth(base, child, output, ms = 60_000) {
 
 /**
  * Starts `node <mainJs>` with this environment on a free port, or on `env.PORT` (a restart on the port a proxy
- * knows), and waits until it is healthy. Returns { child, base, port, output() }.
+ * knows), and waits until it is healthy. A free port another process takes before the child listens is retried
+ * on a new one (the output keeps every attempt). Returns { child, base, port, output() }.
  */
 async function startServer(mainJs, env) {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [mainJs], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'error', DATABASE_URL: '', PUBLIC_URL: base, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   let text = '';
-  child.stdout.on('data', (d) => (text = (text + d).slice(-20_000)));
-  child.stderr.on('data', (d) => (text = (text + d).slice(-20_000)));
   const output = () => text;
-  try {
-    await waitForHealth(base, child, output);
-  } catch (e) {
-    child.kill('SIGKILL');
-    throw e;
+  for (let attempt = 1; ; attempt++) {
+    const port = env.PORT ? Number(env.PORT) : await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, [mainJs], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'error', DATABASE_URL: '', PUBLIC_URL: base, ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (d) => (text = (text + d).slice(-20_000)));
+    child.stderr.on('data', (d) => (text = (text + d).slice(-20_000)));
+    try {
+      await waitForHealth(base, port, child, output);
+      return { child, base, port, output };
+    } catch (e) {
+      child.kill('SIGKILL');
+      if (env.PORT || attempt === 3 || !/EADDRINUSE/.test(text)) throw e;
+    }
   }
-  return { child, base, port, output };
 }
 
 /** SIGKILL (a crash) or SIGTERM (a clean stop); resolves when the process is gone. */

@@ -84,8 +84,10 @@ export class WebhookReceiver {
 
   async stop(): Promise<void> {
     for (const res of this.hanging) res.destroy();
-    this.server?.closeAllConnections();
-    await new Promise((r) => this.server?.close(() => r(undefined)));
+    const server = this.server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise((r) => server.close(() => r(undefined)));
   }
 }
 
