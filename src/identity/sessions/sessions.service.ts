@@ -34,7 +34,7 @@ const REVOKES_TRUSTED_DEVICES: ReadonlySet<SessionEndReason> = new Set([
 ]);
 
 /** The users of an organisation online besides one (a sign-in's concurrent-users check). */
-const ONLINE_OTHERS =
+export const ONLINE_OTHERS =
   'SELECT COUNT(DISTINCT "userId") AS "n" FROM "sessions" WHERE "organisationId" = ? AND "endedAt" IS NULL AND "lastRefreshAt" > ? AND "userId" <> ?';
 /** A new session (not ended; its other columns empty). */
 const INSERT_SESSION =

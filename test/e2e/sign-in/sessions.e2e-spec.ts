@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { Session } from '../../../src/identity/sessions/entities/session.entity';
+import { ONLINE_OTHERS } from '../../../src/identity/sessions/sessions.service';
 import { Role } from '../../../src/shared/roles';
 import { createOrganisation, createUser, login } from '../../utils/factories';
 import { createRoleMatrix, RoleMatrix, statusesByRole } from '../../utils/roles';
@@ -217,6 +218,32 @@ describe('User sessions and force log-off (spec 001 §2.14, §3, §4, §7, §8)'
         .update({ userId: u3.id }, { lastRefreshAt: new Date(Date.now() - 16 * 60 * 1000) });
       await login(t, u2.email);
       expect(u3s.accessToken).toBeTruthy();
+    });
+
+    it("reads only the organisation's online sessions, from an index, however many open sessions it ever had", async () => {
+      const params = [1, new Date(), 1];
+      if (t.db.options.type === 'sqlite') {
+        const plan = (await t.db.query(`EXPLAIN QUERY PLAN ${ONLINE_OTHERS}`, params)) as { detail: string }[];
+        expect(plan.map((p) => p.detail).join('\n')).toMatch(
+          /SEARCH sessions USING COVERING INDEX IDX_sessions_org_online \(organisationId=\? AND lastRefreshAt>\?\)/,
+        );
+      } else {
+        // Few rows here, so PostgreSQL would read the table itself: asked for its best index instead.
+        const q = t.db.createQueryRunner();
+        await q.startTransaction();
+        try {
+          await q.query('SET LOCAL enable_seqscan = off');
+          let n = 0;
+          const pg = ONLINE_OTHERS.replace(/\?/g, () => `$${++n}`);
+          const plan = (await q.query(`EXPLAIN ${pg}`, params)) as { 'QUERY PLAN': string }[];
+          expect(plan.map((p) => p['QUERY PLAN']).join('\n')).toMatch(
+            /Index Only Scan using "IDX_sessions_org_online"/,
+          );
+        } finally {
+          await q.rollbackTransaction();
+          await q.release();
+        }
+      }
     });
   });
 });

@@ -20,6 +20,10 @@ export type SessionEndReason =
 @Entity('sessions')
 @Index('IDX_sessions_user', ['userId', 'endedAt'])
 @Index('IDX_sessions_org', ['organisationId', 'endedAt'])
+// The users online: open sessions by organisation and refresh time (migration OnlineSessionsIndex).
+@Index('IDX_sessions_org_online', ['organisationId', 'lastRefreshAt', 'userId', 'endedAt'], {
+  where: '"endedAt" IS NULL',
+})
 export class Session {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;
