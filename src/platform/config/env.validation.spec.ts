@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from './env.validation';
 import { testSecret } from '../../../test/utils/secrets';
 
+/** A signing secret made for this run (32 characters or more, as required). */
+const JWT = testSecret('jwt-secret-of-this-run');
+
 describe('loadConfig (docs/product-rules.md §1)', () => {
   const dataDir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
 
@@ -30,16 +33,16 @@ describe('loadConfig (docs/product-rules.md §1)', () => {
   });
 
   it('refuses PostgreSQL without shared keys: every instance must sign and encrypt with the same ones', () => {
-    const url = 'postgres://u:p@db:5432/portal';
+    const url = 'postgres://portal@db:5432/portal';
     const key = Buffer.alloc(32, 7).toString('base64');
     expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, ENCRYPTION_KEY: key })).toThrow(
       /JWT_SECRET must be set when DATABASE_URL/,
     );
-    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, JWT_SECRET: 'x'.repeat(40) })).toThrow(
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, JWT_SECRET: JWT })).toThrow(
       /ENCRYPTION_KEY must be set when DATABASE_URL/,
     );
-    const c = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, JWT_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: key });
-    expect(c.jwtSecret).toBe('x'.repeat(40));
+    const c = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, JWT_SECRET: JWT, ENCRYPTION_KEY: key });
+    expect(c.jwtSecret).toBe(JWT);
   });
 
   it.each([
@@ -186,8 +189,8 @@ describe('loadConfig (docs/product-rules.md §1)', () => {
     expect(c).toMatchObject({ backupDir: join(dir, 'backups'), backupIntervalHours: 24, backupKeep: 7 });
     expect(loadConfig({ DATA_DIR: dir, BACKUP_INTERVAL_HOURS: '0.5' }).backupIntervalHours).toBe(0.5);
     const pg = {
-      DATABASE_URL: 'postgres://u:p@db/x',
-      JWT_SECRET: 'x'.repeat(40),
+      DATABASE_URL: 'postgres://portal@db/x',
+      JWT_SECRET: JWT,
       ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'),
     };
     expect(() => loadConfig({ DATA_DIR: dir, ...pg, BACKUP_DIR: join(dir, 'b') })).toThrow(/BACKUP_DIR.*pg_dump/);

@@ -8,6 +8,7 @@ import * as sqlite3 from 'sqlite3';
 import { QueryFailedError } from 'typeorm';
 import { DatabaseBusyError } from '../database/sqlite/serialiser';
 import { unavailableEngine } from './engine-unavailable';
+import { testSecret } from '../../../test/utils/secrets';
 
 /** The error a promise rejects with (fails the test when it resolves). */
 async function rejection(work: Promise<unknown>): Promise<Error> {
@@ -39,7 +40,7 @@ const sqliteRun = (db: sqlite3.Database, sql: string) =>
 describe('unavailableEngine', () => {
   describe('PostgreSQL through pg', () => {
     it('a refused connection (nothing listens) is the database', async () => {
-      const client = new Client({ host: '127.0.0.1', port: 9, user: 'x', database: 'x', password: 'x' });
+      const client = new Client({ host: '127.0.0.1', port: 9, user: 'x', database: 'x', password: testSecret() });
       const error = await rejection(client.connect());
       expect((error as { code?: string }).code).toBe('ECONNREFUSED');
       expect(unavailableEngine(error)).toBe('database');
@@ -48,7 +49,7 @@ describe('unavailableEngine', () => {
     it('a server that drops the connection: "Connection terminated unexpectedly" is the database', async () => {
       const { port, server } = await tcpServer((socket) => socket.destroy());
       try {
-        const client = new Client({ host: '127.0.0.1', port, user: 'x', database: 'x', password: 'x' });
+        const client = new Client({ host: '127.0.0.1', port, user: 'x', database: 'x', password: testSecret() });
         const error = await rejection(client.connect());
         expect(error.message).toMatch(/Connection terminated/);
         expect(unavailableEngine(error)).toBe('database');

@@ -7,7 +7,7 @@ import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '../../../shared/identity/
 import { LoginDto } from '../dto/login.dto';
 import { SecondFactorStep } from './second-factor.step';
 import { SignInAttempts } from './sign-in-attempts';
-import { testSecret } from '../../../../test/utils/secrets';
+import { testPassword, testSecret } from '../../../../test/utils/secrets';
 
 /**
  * The second-factor step of a password sign-in: a wrong factor of any kind counts once against the account and its
@@ -74,7 +74,12 @@ describe('SecondFactorStep', () => {
   });
 
   const pass = (factor: Partial<LoginDto>, challenge = challengeOf(user.id)) =>
-    step.pass(user, { username: user.email, password: 'x', acceptToS: true, ...factor } as LoginDto, challenge, client);
+    step.pass(
+      user,
+      { username: user.email, password: testPassword(), acceptToS: true, ...factor } as LoginDto,
+      challenge,
+      client,
+    );
   const failure = async (factor: Partial<LoginDto>) => {
     const e = await pass(factor).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(AppException);
@@ -86,7 +91,7 @@ describe('SecondFactorStep', () => {
   };
 
   it('a wrong MFA code (TOTP or e-mailed): 401 INVALID_MFA_TOKEN, counted and audited once as WRONG_MFA_CODE', async () => {
-    const body = await failure({ mfaToken: '000000' });
+    const body = await failure({ mfaToken: CODE });
     expect(body).toMatchObject({ statusCode: 401, code: ERROR_CODES.INVALID_MFA_TOKEN });
     recordedOnce('WRONG_MFA_CODE');
     expect(checked).toEqual(['totp']);

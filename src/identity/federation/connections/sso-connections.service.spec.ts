@@ -74,7 +74,7 @@ describe.each(SERVICE_DATABASES)('SsoConnectionsService on %s', (database) => {
     expect(
       await messageOf(connections().create(caller, { ...saml(), metadataXml: '<html/>' }, undefined, client)),
     ).toBe(SSO_MESSAGES.METADATA_INVALID);
-    expect(await messageOf(connections().update(caller, item.id, { clientSecret: 'x' }, client))).toBe(
+    expect(await messageOf(connections().update(caller, item.id, { clientSecret: testSecret() }, client))).toBe(
       SSO_MESSAGES.FIELDS_OF_OTHER_PROTOCOL,
     );
   });
