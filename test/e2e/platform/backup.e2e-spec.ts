@@ -131,10 +131,12 @@ describe('Backup and restore', () => {
     const signIn = await call(server, 'POST', '/auth/login', {
       body: { username: EMAIL, password: PASSWORD, acceptToS: true },
     });
+    // Whole answers compared, so that a refusal shows its body.
+    expect(signIn).toMatchObject({ status: 200 });
     const token = signIn.body.accessToken as string;
     key = new SoftAuthenticator(ORIGIN);
     const options = await call(server, 'POST', '/mfa/passkeys/registration-options', { token });
-    expect(options.status).toBe(200);
+    expect(options).toMatchObject({ status: 200 });
     const registered = await call(server, 'POST', '/mfa/passkeys', {
       token,
       body: { name: 'Laptop', response: key.register(options.body as never).response },
