@@ -35,7 +35,8 @@ describe.each(SERVICE_DATABASES)('MfaService on %s', (database) => {
     const user = await createUser(t(), org);
     const { session } = await sessions().start(user, client);
     const { secret } = await mfa().startEnrolment(user.id);
-    expect(await refusalOf(mfa().completeEnrolment(user.id, '000000'))).toEqual({
+    const wrong = (await totp(secret.base32)).replace(/\d/g, (d) => String((Number(d) + 5) % 10));
+    expect(await refusalOf(mfa().completeEnrolment(user.id, wrong))).toEqual({
       status: 400,
       code: ERROR_CODES.INVALID_MFA_TOKEN,
     });

@@ -58,7 +58,8 @@ describe.each(SERVICE_DATABASES)('SsoConnectionsService on %s', (database) => {
 
   it('refuses an issuer that is not https, carries credentials, or is no URL', async () => {
     const { caller } = await siteAdmin();
-    for (const issuer of ['http://login.example.com', 'https://user:pw@login.example.com', 'login.example.com'])
+    const withCredentials = `https://user:${testSecret()}@login.example.com`;
+    for (const issuer of ['http://login.example.com', withCredentials, 'login.example.com'])
       expect(await messageOf(connections().create(caller, oidc({ issuer }), undefined, client))).toBe(
         SSO_MESSAGES.ISSUER_INVALID,
       );
