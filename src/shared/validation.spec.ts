@@ -46,14 +46,19 @@ describe('shared validation rules', () => {
   });
 
   it('takes the MFA code length from LIMITS', () => {
-    expect(isMfaCode('123456')).toBe(true);
-    expect(isMfaCode('12345')).toBe(false);
-    expect(isMfaCode('1234567')).toBe(false);
-    expect(isMfaCode('12345a')).toBe(false);
+    // Digits counted from 1, as long as LIMITS says a code is; shorter, longer and with a letter.
+    const digits = (n: number) => Array.from({ length: n }, (_, i) => String((i + 1) % 10)).join('');
+    const code = digits(LIMITS.MFA_CODE_LENGTH);
+    const short = digits(LIMITS.MFA_CODE_LENGTH - 1);
+    expect(isMfaCode(code)).toBe(true);
+    expect(isMfaCode(short)).toBe(false);
+    expect(isMfaCode(digits(LIMITS.MFA_CODE_LENGTH + 1))).toBe(false);
+    expect(isMfaCode(`${short}a`)).toBe(false);
     expect(mfaCodeError('  ')).toBe(M.MFA_REQUIRED);
-    expect(mfaCodeError(' 123456 ')).toBeNull();
-    expect(mfaCodeError('12345')).toBe(M.MFA_CODE_FORMAT);
-    expect(maskMfaCode('1a2-34 5678')).toBe('123456');
+    expect(mfaCodeError(` ${code} `)).toBeNull();
+    expect(mfaCodeError(short)).toBe(M.MFA_CODE_FORMAT);
+    // Only the digits are kept, up to the code's length.
+    expect(maskMfaCode(`${code.slice(0, 1)}a${code.slice(1, 3)}-${code.slice(3)} ${digits(3)}`)).toBe(code);
   });
 
   it('limits the organisation code to 25 characters', () => {

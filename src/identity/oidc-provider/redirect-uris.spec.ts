@@ -1,6 +1,6 @@
 import { AppException } from '../../platform/web/app.exception';
 import { checkLogoutUri, checkRedirectUri } from './redirect-uris';
-import { testSecret } from '../../../test/utils/secrets';
+import { withTestCredentials } from '../../../test/utils/secrets';
 
 const refused = (f: () => unknown) => expect(f).toThrow(AppException);
 
@@ -26,7 +26,7 @@ describe('redirect URIs an application may register', () => {
     for (const uri of [
       'https://app.example/cb#x',
       'https://app.example/cb#',
-      `https://user:${testSecret()}@app.example/cb`,
+      withTestCredentials('https://app.example/cb').url,
       'javascript:alert(1)',
       'data:text/html,hi',
       '/relative',

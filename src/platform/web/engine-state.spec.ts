@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { MetricsService } from '../metrics/metrics.service';
 import { EngineUpReader } from '../metrics/engine-up.reader';
 import { EngineChange, EngineState, PROBE_EVERY_MS } from './engine-state';
-import { testSecret } from '../../../test/utils/secrets';
+import { withTestCredentials } from '../../../test/utils/secrets';
 
 /** The lines the EngineState's logger wrote, as [level, text]. */
 function linesOf(state: EngineState): Array<[string, string]> {
@@ -104,8 +104,8 @@ describe('EngineState', () => {
   it('never logs a password of a connection string in a cause', () => {
     const state = new EngineState();
     const lines = linesOf(state);
-    const password = testSecret('db');
-    state.down('database', new Error(`could not reach postgres://portal:${password}@db.internal:5432/portal`));
+    const { url, password } = withTestCredentials('postgres://db.internal:5432/portal', 'portal');
+    state.down('database', new Error(`could not reach ${url}`));
     expect(lines[0][1]).toBe('database unreachable: could not reach postgres://[redacted]@db.internal:5432/portal');
     expect(lines[0][1]).not.toContain(password);
   });

@@ -131,12 +131,18 @@ describe('Backup and restore', () => {
     const signIn = await call(server, 'POST', '/auth/login', {
       body: { username: EMAIL, password: PASSWORD, acceptToS: true },
     });
-    // Whole answers compared, so that a refusal shows its body.
-    expect(signIn).toMatchObject({ status: 200 });
+    // Status and body compared together, so that a refusal shows its body (toMatchObject would print the status only).
+    expect({ status: signIn.status, body: signIn.body }).toEqual({
+      status: 200,
+      body: expect.objectContaining({ accessToken: expect.any(String) }),
+    });
     const token = signIn.body.accessToken as string;
     key = new SoftAuthenticator(ORIGIN);
     const options = await call(server, 'POST', '/mfa/passkeys/registration-options', { token });
-    expect(options).toMatchObject({ status: 200 });
+    expect({ status: options.status, body: options.body }).toEqual({
+      status: 200,
+      body: expect.objectContaining({ challenge: expect.any(String) }),
+    });
     const registered = await call(server, 'POST', '/mfa/passkeys', {
       token,
       body: { name: 'Laptop', response: key.register(options.body as never).response },

@@ -9,7 +9,7 @@ import { callerOf, refusalOf, SERVICE_DATABASES, serviceApp } from '../../../../
 import { CreateSsoConnectionDto } from './dto/sso-connection.dto';
 import { SsoConnection } from '../entities/sso-connection.entity';
 import { SsoConnectionsService } from './sso-connections.service';
-import { testSecret } from '../../../../test/utils/secrets';
+import { testSecret, withTestCredentials } from '../../../../test/utils/secrets';
 
 let idp: TestIdp;
 beforeAll(async () => {
@@ -58,7 +58,7 @@ describe.each(SERVICE_DATABASES)('SsoConnectionsService on %s', (database) => {
 
   it('refuses an issuer that is not https, carries credentials, or is no URL', async () => {
     const { caller } = await siteAdmin();
-    const withCredentials = `https://user:${testSecret()}@login.example.com`;
+    const withCredentials = withTestCredentials('https://login.example.com').url;
     for (const issuer of ['http://login.example.com', withCredentials, 'login.example.com'])
       expect(await messageOf(connections().create(caller, oidc({ issuer }), undefined, client))).toBe(
         SSO_MESSAGES.ISSUER_INVALID,
