@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Session } from '../../../src/identity/sessions/entities/session.entity';
 import { ONLINE_OTHERS } from '../../../src/identity/sessions/sessions.service';
+import { runSql, storedDate } from '../../../src/platform/database/raw-sql';
 import { Role } from '../../../src/shared/roles';
 import { createOrganisation, createUser, login } from '../../utils/factories';
 import { createRoleMatrix, RoleMatrix, statusesByRole } from '../../utils/roles';
@@ -220,15 +222,57 @@ describe('User sessions and force log-off (spec 001 §2.14, §3, §4, §7, §8)'
       expect(u3s.accessToken).toBeTruthy();
     });
 
-    it("reads only the organisation's online sessions, from an index, however many open sessions it ever had", async () => {
+    it('counts each account with a session online once, however many sessions it keeps open, and nothing else', async () => {
+      const org = await createOrganisation(t);
+      const other = await createOrganisation(t);
+      const [many, once, stale, ended, me] = await Promise.all(
+        ['many', 'once', 'stale', 'ended', 'me'].map((n) => createUser(t, org, { email: `${n}@online-count.test` })),
+      );
+      const outsider = await createUser(t, other, { email: 'outsider@online-count.test' });
+      const now = Date.now();
+      const at = (minutesAgo: number) => new Date(now - minutesAgo * 60 * 1000);
+      const sessions = t.db.getRepository(Session);
+      const open = (userId: number, organisationId: number, lastRefreshAt: Date, endedAt: Date | null = null) =>
+        sessions.insert({
+          id: randomUUID(),
+          userId,
+          organisationId,
+          createdAt: lastRefreshAt,
+          lastRefreshAt,
+          endedAt,
+          method: 'password',
+        });
+      for (let i = 0; i < 5; i++) await open(many.id, org.id, at(i));
+      await open(many.id, org.id, at(60));
+      await open(once.id, org.id, at(1));
+      await open(stale.id, org.id, at(16));
+      await open(ended.id, org.id, at(1), at(0));
+      await open(me.id, org.id, at(1));
+      await open(outsider.id, other.id, at(1));
+      const others = async (userId: number) => {
+        const [row] = await runSql<{ n: number | string }>(t.db, ONLINE_OTHERS, [
+          org.id,
+          storedDate(t.db, at(15)),
+          userId,
+        ]);
+        return Number(row.n);
+      };
+      expect(await others(me.id)).toBe(2);
+      expect(await others(many.id)).toBe(2);
+      expect(await others(stale.id)).toBe(3);
+    });
+
+    it("looks into each of the organisation's accounts' online sessions through an index", async () => {
       const params = [1, new Date(), 1];
       if (t.db.options.type === 'sqlite') {
         const plan = (await t.db.query(`EXPLAIN QUERY PLAN ${ONLINE_OTHERS}`, params)) as { detail: string }[];
-        expect(plan.map((p) => p.detail).join('\n')).toMatch(
-          /SEARCH sessions USING COVERING INDEX IDX_sessions_org_online \(organisationId=\? AND lastRefreshAt>\?\)/,
+        const steps = plan.map((p) => p.detail).join('\n');
+        expect(steps).toMatch(/SEARCH u USING COVERING INDEX IDX_users_org_access \(organisationId=\?\)/);
+        expect(steps).toMatch(
+          /SEARCH s (EXISTS )?USING COVERING INDEX IDX_sessions_user_online \(userId=\? AND lastRefreshAt>\?\)/,
         );
       } else {
-        // Few rows here, so PostgreSQL would read the table itself: asked for its best index instead.
+        // Few rows here, so PostgreSQL would read the tables themselves: asked for its best indexes instead.
         const q = t.db.createQueryRunner();
         await q.startTransaction();
         try {
@@ -237,7 +281,7 @@ describe('User sessions and force log-off (spec 001 §2.14, §3, §4, §7, §8)'
           const pg = ONLINE_OTHERS.replace(/\?/g, () => `$${++n}`);
           const plan = (await q.query(`EXPLAIN ${pg}`, params)) as { 'QUERY PLAN': string }[];
           expect(plan.map((p) => p['QUERY PLAN']).join('\n')).toMatch(
-            /Index Only Scan using "IDX_sessions_org_online"/,
+            /Index Only Scan using "IDX_sessions_user_online"/,
           );
         } finally {
           await q.rollbackTransaction();

@@ -24,6 +24,8 @@ export type SessionEndReason =
 @Index('IDX_sessions_org_online', ['organisationId', 'lastRefreshAt', 'userId', 'endedAt'], {
   where: '"endedAt" IS NULL',
 })
+// A user's online sessions: the concurrent-users check looks into each account's (migration UserOnlineSessionsIndex).
+@Index('IDX_sessions_user_online', ['userId', 'lastRefreshAt', 'endedAt'], { where: '"endedAt" IS NULL' })
 export class Session {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;
