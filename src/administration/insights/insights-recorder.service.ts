@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../../platform/config/app-config.module';
 import { AppConfig } from '../../platform/config/env.validation';
 import { User } from '../../platform/database/entities/user.entity';
 import { runSql } from '../../platform/database/raw-sql';
-import { Session, SessionsService } from '../../identity/sessions';
+import { SessionsService } from '../../identity/sessions';
 import { AuditEventType } from '../../shared/audit';
 import { SignInFailureReason, SignInMethod } from '../../shared/administration/insights';
 import { InsightsDays } from './insights-days';
@@ -89,17 +89,8 @@ export class InsightsRecorder {
   }
 
   /** Users online in the organisation (as the concurrent-users limit counts them), this sign-in's session included. */
-  private async online(tx: EntityManager, org: number, at: Date): Promise<number> {
-    const r = await tx
-      .getRepository(Session)
-      .createQueryBuilder('s')
-      .select('COUNT(DISTINCT s.userId)', 'n')
-      .where('s.organisationId = :org AND s.endedAt IS NULL AND s.lastRefreshAt > :since', {
-        org,
-        since: this.sessions.onlineSince(at),
-      })
-      .getRawOne<{ n: number | string }>();
-    return Number(r?.n ?? 0);
+  private online(tx: EntityManager, org: number, at: Date): Promise<number> {
+    return this.sessions.countOnline(org, at, tx);
   }
 
   /** The organisation's active accounts and those with a second factor, as of now, for the day. */

@@ -34,14 +34,16 @@ const REVOKES_TRUSTED_DEVICES: ReadonlySet<SessionEndReason> = new Set([
 ]);
 
 /**
- * The users of an organisation online besides one (a sign-in's concurrent-users check): its accounts, each with one
- * look into its open sessions refreshed since (IDX_sessions_user_online), so the check costs what the organisation's
+ * The users of an organisation online (the concurrent-users check, the insights' peak): its accounts, each with one
+ * look into its open sessions refreshed since (IDX_sessions_user_online), so the count costs what the organisation's
  * accounts number, however many sessions each keeps open. Counting the distinct users among the organisation's online
  * sessions read every one of them: a sign-in paid for every sign-in of the last fifteen minutes (docs/decisions/).
- * Parameters: the organisation, the time since which a refresh counts as online, the user left out.
+ * Parameters: the organisation, the time since which a refresh counts as online.
  */
-export const ONLINE_OTHERS =
-  'SELECT COUNT(*) AS "n" FROM "users" "u" WHERE "u"."organisationId" = ? AND EXISTS (SELECT 1 FROM "sessions" "s" WHERE "s"."userId" = "u"."id" AND "s"."endedAt" IS NULL AND "s"."lastRefreshAt" > ?) AND "u"."id" <> ?';
+export const ONLINE_USERS =
+  'SELECT COUNT(*) AS "n" FROM "users" "u" WHERE "u"."organisationId" = ? AND EXISTS (SELECT 1 FROM "sessions" "s" WHERE "s"."userId" = "u"."id" AND "s"."endedAt" IS NULL AND "s"."lastRefreshAt" > ?)';
+/** The users online besides one (a sign-in's concurrent-users check); parameters as ONLINE_USERS', then that user. */
+export const ONLINE_OTHERS = `${ONLINE_USERS} AND "u"."id" <> ?`;
 /** A new session (not ended; its other columns empty). */
 const INSERT_SESSION =
   'INSERT INTO "sessions" ("id", "userId", "organisationId", "createdAt", "lastRefreshAt", "ip", "userAgent", "method") VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
@@ -305,15 +307,19 @@ export class SessionsService {
     return { success: true, ended };
   }
 
-  countOnline(organisationId: number): Promise<number> {
-    return this.sessions
-      .createQueryBuilder('s')
-      .select('COUNT(DISTINCT s.userId)', 'n')
-      .where('s.organisationId = :organisationId AND s.endedAt IS NULL AND s.lastRefreshAt > :since', {
-        organisationId,
-        since: this.onlineSince(),
-      })
-      .getRawOne<{ n: number }>()
-      .then((r) => Number(r?.n ?? 0));
+  /**
+   * The organisation's users online at `at`, as the concurrent-users limit counts them; inside a transaction pass its
+   * `tx` (on SQLite a query through another manager would wait for the gate that transaction holds).
+   */
+  async countOnline(
+    organisationId: number,
+    at = new Date(),
+    manager: EntityManager = this.sessions.manager,
+  ): Promise<number> {
+    const [online] = await runSql<{ n: number | string }>(manager, ONLINE_USERS, [
+      organisationId,
+      storedDate(manager, this.onlineSince(at)),
+    ]);
+    return Number(online?.n ?? 0);
   }
 }

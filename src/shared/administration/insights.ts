@@ -40,18 +40,32 @@ export type SessionMethod = (typeof SESSION_METHODS)[number];
 /** The second factor of a password sign-in, as a session's method names it. */
 export type SecondFactorUsed = 'totp' | 'email' | 'recovery' | 'passkey' | 'device';
 
-/** How each session method is shown to the person (My Security's sessions). */
-export const SESSION_METHOD_LABELS: Record<SessionMethod, string> = {
-  password: 'Password',
-  'password+totp': 'Password and authenticator code',
-  'password+email': 'Password and e-mailed code',
-  'password+recovery': 'Password and recovery code',
-  'password+passkey': 'Password and passkey',
-  'password+device': 'Password on a trusted device',
-  passkey: 'Passkey',
+/** How a password sign-in's second factor reads after the first factor's name ("Password and passkey"). */
+const SECOND_FACTOR_WORDING: Record<SecondFactorUsed, string> = {
+  totp: 'and authenticator code',
+  email: 'and e-mailed code',
+  recovery: 'and recovery code',
+  passkey: 'and passkey',
+  device: 'on a trusted device',
+};
+
+/** Methods not named after their factors. */
+const OTHER_METHOD_LABELS: Partial<Record<SessionMethod, string>> = {
   sso: 'Single sign-on',
   support: 'Support access (E-Support acting for you)',
 };
+
+/**
+ * How each session method is shown to the person (My Security's sessions): its first factor's name (a password, a
+ * passkey), then its second factor's wording; the others by OTHER_METHOD_LABELS.
+ */
+export const SESSION_METHOD_LABELS = Object.fromEntries(
+  SESSION_METHODS.map((method) => {
+    const [first, second] = method.split('+') as [string, SecondFactorUsed | undefined];
+    const named = first[0].toUpperCase() + first.slice(1);
+    return [method, OTHER_METHOD_LABELS[method] ?? (second ? `${named} ${SECOND_FACTOR_WORDING[second]}` : named)];
+  }),
+) as Record<SessionMethod, string>;
 
 /** The method a session's recorded method counts as (a password sign-in with any second factor is 'password'). */
 export function signInMethodOf(method: string): SignInMethod {
