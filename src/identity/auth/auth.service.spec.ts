@@ -10,9 +10,12 @@ jest.mock('argon2', () => {
   return { ...actual, verify: jest.fn(actual.verify) };
 });
 const verify = argon2.verify as jest.MockedFunction<typeof argon2.verify>;
-// The account is read with a statement of its own (findRow); here from the fake repository's findOneBy.
+// The account is read with a statement of its own (findRowWith); here from the fake repository's findOneBy.
 jest.mock('../../platform/database/entity-rows', () => ({
-  findRow: (repository: { findOneBy: (key: object) => Promise<unknown> }, key: object) => repository.findOneBy(key),
+  findRowWith: async (repository: { findOneBy: (key: object) => Promise<unknown> }, key: object) => {
+    const row = await repository.findOneBy(key);
+    return row ? { row, joined: null } : null;
+  },
 }));
 
 /** Timing: every failed sign-in costs one argon2 verification with the server's parameters. */
@@ -45,7 +48,7 @@ describe('AuthService.login: the same argon2 work whether or not the account exi
     };
     const none = {} as never;
     const audit = { manager: none, record: async () => undefined };
-    const attempts = new SignInAttempts(users as never, throttle as never, audit as never, none, passwords);
+    const attempts = new SignInAttempts(users as never, none, throttle as never, audit as never, none, passwords);
     auth = new AuthService(attempts, none, none, none, none, none);
   });
 

@@ -54,14 +54,14 @@ export class AuthService {
     // A passkey alone is a password-less sign-in.
     if (dto.passkey && dto.username === undefined && dto.password === undefined)
       return this.loginWithPasskey(dto.passkey, client);
-    const { user, failuresCounted } = await this.attempts.checkPassword(
+    const { user, organisation, failuresCounted } = await this.attempts.checkPassword(
       dto.username.toLowerCase(),
       dto.password,
       client,
     );
     assertMaySignIn(user);
     // The organisation's rules before the second factor, so that no code is sent to someone who may not sign in here.
-    const policy = await this.rules.policyFor(user);
+    const policy = await this.rules.policyFor(user, organisation);
     await this.rules.assertAddressAllowed(user, client, 'password', policy);
     await this.rules.assertSsoNotRequired(user, client, 'password', policy);
     const { recoveryCodesLeft, rememberDevice, factor } = await this.secondFactor.pass(

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager, In, IsNull, MoreThan, Not, Repository } from 'typeorm';
 import { AuditService } from '../../platform/audit';
 import { publish } from '../../platform/events';
-import { lockRow } from '../../platform/database/locks';
+import { lockRow, lockRowAndCount } from '../../platform/database/locks';
 import { runSql, storedDate } from '../../platform/database/raw-sql';
 import { AppException } from '../../platform/web/app.exception';
 import { LIFETIMES } from '../../shared/limits';
@@ -77,26 +77,20 @@ export class SessionsService {
   }
 
   /**
-   * Refuses a sign-in that would take the organisation past its maximum of concurrent users.
-   * A user who is already online does not count twice. Inside `tx`, after the organisation's row lock. Answers the
-   * users online besides this one (undefined for the vendor's organisation, which has no limit).
+   * Refuses a sign-in that would take the organisation past its maximum of concurrent users, counted after its row
+   * is locked (`online`: its users online besides this one; a user who is already online does not count twice).
+   * Answers that count (undefined for the vendor's organisation, which has no limit).
    */
-  private async assertConcurrentLimit(tx: EntityManager, org: Organisation, user: User): Promise<number | undefined> {
+  private assertConcurrentLimit(org: Organisation, online: number): number | undefined {
     if (org.isVendor) return undefined;
-    const [online] = await runSql<{ n: number | string }>(tx, ONLINE_OTHERS, [
-      org.id,
-      storedDate(tx, this.onlineSince()),
-      user.id,
-    ]);
-    const others = Number(online?.n ?? 0);
-    if (others >= org.maxConcurrentUsers) {
+    if (online >= org.maxConcurrentUsers) {
       throw new AppException(
         HttpStatus.FORBIDDEN,
         ERROR_CODES.CONCURRENT_USERS_EXCEEDED,
         'Your organisation has reached the max allowed concurrent users. Further user logins will not be allowed. Please try again later or ask your administrator to force log off a user.',
       );
     }
-    return others;
+    return online;
   }
 
   /**
@@ -111,9 +105,18 @@ export class SessionsService {
     within?: (tx: EntityManager, session: Session) => Promise<void>,
   ): Promise<StartedSession> {
     const started = await this.sessions.manager.transaction(async (tx) => {
-      const org = await lockRow(tx, Organisation, user.organisationId, ['id', 'isVendor', 'maxConcurrentUsers']);
-      if (!org) throw AppException.unauthorized();
-      const others = await this.assertConcurrentLimit(tx, org, user);
+      const locked = await lockRowAndCount(
+        tx,
+        Organisation,
+        user.organisationId,
+        ['id', 'isVendor', 'maxConcurrentUsers'],
+        {
+          sql: ONLINE_OTHERS,
+          params: [user.organisationId, storedDate(tx, this.onlineSince()), user.id],
+        },
+      );
+      if (!locked) throw AppException.unauthorized();
+      const others = this.assertConcurrentLimit(locked.row, locked.count);
       const now = new Date();
       const session = tx.getRepository(Session).create({
         id: randomUUID(),

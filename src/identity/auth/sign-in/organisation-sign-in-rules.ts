@@ -13,10 +13,7 @@ import { findRow } from '../../../platform/database/entity-rows';
 import { Requires } from '../../../platform/wiring';
 import { addressAllowed } from '../../credentials/security-policy-rules';
 import { SignInAttempts, SignInClient } from './sign-in-attempts';
-import { SignInPolicy, SsoRequirement } from './sso-requirement';
-
-/** The organisation's columns a sign-in's rules read. */
-const POLICY_COLUMNS = ['id', 'allowedIpRanges', 'ssoRequired', 'ssoRequiredBy'] as const;
+import { SIGN_IN_POLICY_COLUMNS, SignInPolicy, SsoRequirement } from './sso-requirement';
 
 /**
  * What the organisation's security policy asks of a sign-in before it opens a session: its address ranges (every
@@ -34,11 +31,13 @@ export class OrganisationSignInRules {
 
   /**
    * What the organisation asks of a sign-in (its address ranges, single sign-on), read once for the steps that
-   * check it; null for an E-Support account, which no organisation's policy binds.
+   * check it; null for an E-Support account, which no organisation's policy binds. `read`: the organisation's row as
+   * the account's read brought it ({@link SignInAttempts.checkPassword}), so that it is not read again.
    */
-  async policyFor(user: User): Promise<SignInPolicy | null> {
+  async policyFor(user: User, read?: SignInPolicy | null): Promise<SignInPolicy | null> {
     if (user.roleId === Role.E_SUPPORT) return null;
-    return findRow(this.organisations, { id: user.organisationId }, { select: POLICY_COLUMNS });
+    if (read !== undefined) return read;
+    return findRow(this.organisations, { id: user.organisationId }, { select: SIGN_IN_POLICY_COLUMNS });
   }
 
   /**

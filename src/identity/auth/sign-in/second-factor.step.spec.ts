@@ -52,7 +52,14 @@ describe('SecondFactorStep', () => {
         audited.push({ type: event.type, signIn: event.signIn });
       },
     };
-    const attempts = new SignInAttempts({} as never, throttle as never, audit as never, {} as never, {} as never);
+    const attempts = new SignInAttempts(
+      {} as never,
+      {} as never,
+      throttle as never,
+      audit as never,
+      {} as never,
+      {} as never,
+    );
     const mfa = { verifyLoginCode: async () => (checked.push('totp'), totpRight ? 'totp' : null) };
     const recoveryCodes = { consume: async () => (checked.push('recovery'), recoveryLeft) };
     const passkeys = {

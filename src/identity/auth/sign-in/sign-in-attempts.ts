@@ -7,10 +7,12 @@ import { MailService } from '../../../platform/mail/mail.service';
 import { ClientInfo } from '../../../platform/web/request-context';
 import { SIGN_IN_FAILURE_REASONS, SignInFailureReason, SignInMethod } from '../../../shared/administration/insights';
 import { User } from '../../../platform/database/entities/user.entity';
-import { findRow } from '../../../platform/database/entity-rows';
+import { Organisation } from '../../../platform/database/entities/organisation.entity';
+import { findRowWith } from '../../../platform/database/entity-rows';
 import { LoginThrottleService } from '../login-throttle.service';
 import { PasswordService } from '../../credentials/password.service';
 import { AUTH_MESSAGES, ERROR_CODES, PRODUCT_NAME } from '../../../shared/messages';
+import { SIGN_IN_POLICY_COLUMNS, SignInPolicy } from './sso-requirement';
 
 /** A client as a sign-in step sees it: its address is always known. */
 export type SignInClient = ClientInfo & { ip: string };
@@ -24,6 +26,7 @@ export class SignInAttempts {
   private readonly logger = new Logger('Auth');
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(Organisation) private readonly organisations: Repository<Organisation>,
     private readonly throttle: LoginThrottleService,
     private readonly audit: AuditService,
     private readonly mail: MailService,
@@ -33,15 +36,22 @@ export class SignInAttempts {
   /**
    * The throttle, then the account and its password. Always one argon2 verification (against a dummy hash without an
    * account or a password), so the answer takes as long for an unknown e-mail as for a wrong password.
-   * `failuresCounted`: whether the throttle counts failures against the account (a success clears them).
+   * `failuresCounted`: whether the throttle counts failures against the account (a success clears them). The account
+   * comes with its organisation's sign-in rules, read in the same statement (`organisation`, for
+   * {@link OrganisationSignInRules.policyFor}).
    */
   async checkPassword(
     email: string,
     password: string,
     client: SignInClient,
-  ): Promise<{ user: User; failuresCounted: boolean }> {
+  ): Promise<{ user: User; organisation: SignInPolicy | null; failuresCounted: boolean }> {
     const failuresCounted = await this.check(email, client);
-    const user = await findRow(this.users, { email });
+    const found = await findRowWith(
+      this.users,
+      { email },
+      { repository: this.organisations, by: 'organisationId', select: SIGN_IN_POLICY_COLUMNS },
+    );
+    const user = found?.row ?? null;
     const checked = await this.passwords.verifyAccount(user, password);
     if (!user || checked !== 'right') {
       // A password blocked after "This wasn't me" is answered and counted as a wrong one: whoever holds it learns
@@ -49,7 +59,7 @@ export class SignInAttempts {
       await this.failed(email, user, client, checked === 'blocked' ? 'PASSWORD_BLOCKED' : 'WRONG_PASSWORD');
       throw AppException.unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS, ERROR_CODES.INVALID_CREDENTIALS);
     }
-    return { user, failuresCounted };
+    return { user, organisation: found?.joined ?? null, failuresCounted };
   }
 
   /**

@@ -1,8 +1,11 @@
 import type { Organisation } from '../../../platform/database/entities/organisation.entity';
 import type { User } from '../../../platform/database/entities/user.entity';
 
+/** The organisation's columns a sign-in's rules read. */
+export const SIGN_IN_POLICY_COLUMNS = ['id', 'allowedIpRanges', 'ssoRequired', 'ssoRequiredBy'] as const;
+
 /** The organisation's rules a sign-in checks before it opens a session (read once a sign-in). */
-export type SignInPolicy = Pick<Organisation, 'id' | 'allowedIpRanges' | 'ssoRequired' | 'ssoRequiredBy'>;
+export type SignInPolicy = Pick<Organisation, (typeof SIGN_IN_POLICY_COLUMNS)[number]>;
 
 /**
  * Whether the organisation requires its single sign-on of a member who proved who they are by password or by a
