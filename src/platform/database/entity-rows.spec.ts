@@ -140,15 +140,16 @@ describe('findRow: a row read with a statement of its own, hydrated as findOneBy
       sql: 'SELECT COUNT(*) AS "n" FROM "rows_example" WHERE "flag" = ? AND "id" <> ?',
       params: [0, a.id],
     };
-    const statements: string[] = [];
+    let statements = 0;
     await expect(
-      db.transaction((tx) => {
-        const run = tx.query.bind(tx);
-        tx.query = (sql: string, params?: unknown[]) => (statements.push(sql), run(sql, params));
-        return lockRowAndCount(tx, Example, a.id, ['id', 'flag'], count);
+      db.transaction(async (tx) => {
+        const query = jest.spyOn(tx, 'query');
+        const locked = await lockRowAndCount(tx, Example, a.id, ['id', 'flag'], count);
+        statements = query.mock.calls.length;
+        return locked;
       }),
     ).resolves.toEqual({ row: Object.assign(new Example(), { id: a.id, flag: true }), count: 2 });
-    expect(statements).toHaveLength(1);
+    expect(statements).toBe(1);
     await expect(db.transaction((tx) => lockRowAndCount(tx, Example, a.id + 1000, ['id'], count))).resolves.toBeNull();
     await expect(lockRowAndCount(db.manager, Example, a.id, ['id'], count)).rejects.toThrow(
       'lockRowAndCount needs a transaction',

@@ -105,13 +105,8 @@ export async function findRow<T extends ObjectLiteral>(
   key: RowKey<T>,
   options: FindRowOptions<T> = {},
 ): Promise<T | null> {
-  const by = Object.keys(key).sort();
-  const statement = statementOf(repository, by, options);
-  const rows = (await repository.manager.query(
-    statement.sql,
-    by.map((p) => key[p as keyof T]),
-  )) as Array<Record<string, unknown>>;
-  return rows[0] ? hydrate(repository, statement.read, rows[0]) : null;
+  const { statement, found } = await firstRow(repository, key, options);
+  return found ? hydrate(repository, statement.read, found) : null;
 }
 
 /**
@@ -125,13 +120,7 @@ export async function findRowWith<T extends ObjectLiteral, J extends ObjectLiter
   join: JoinedRow<T, J>,
   options: Omit<FindRowOptions<T>, 'lock'> = {},
 ): Promise<{ row: T; joined: J | null } | null> {
-  const by = Object.keys(key).sort();
-  const statement = statementOf(repository, by, options, { join });
-  const rows = (await repository.manager.query(
-    statement.sql,
-    by.map((p) => key[p as keyof T]),
-  )) as Array<Record<string, unknown>>;
-  const found = rows[0];
+  const { statement, found } = await firstRow(repository, key, options, { join });
   if (!found) return null;
   const [primary] = join.repository.metadata.primaryColumns;
   const joined =
@@ -151,13 +140,24 @@ export async function findRowWithCount<T extends ObjectLiteral>(
   count: { sql: string; params: unknown[] },
   options: Omit<FindRowOptions<T>, 'lock'> = {},
 ): Promise<{ row: T; count: number } | null> {
-  const by = Object.keys(key).sort();
-  const statement = statementOf(repository, by, options, { count: count.sql });
-  // The count's placeholders come first: its statement is in the SELECT list, before the WHERE.
-  const rows = (await repository.manager.query(statement.sql, [
-    ...count.params,
-    ...by.map((p) => key[p as keyof T]),
-  ])) as Array<Record<string, unknown>>;
-  const found = rows[0];
+  const { statement, found } = await firstRow(repository, key, options, { count: count.sql }, count.params);
   return found ? { row: hydrate(repository, statement.read, found), count: Number(found[COUNTED]) } : null;
+}
+
+/**
+ * Runs the statement of a key's shape and answers its first row as the engine returned it. `before`: the values of
+ * placeholders in the SELECT list (a count's), which come before the key's in the WHERE.
+ */
+async function firstRow<T extends ObjectLiteral, J extends ObjectLiteral>(
+  repository: Repository<T>,
+  key: RowKey<T>,
+  options: FindRowOptions<T>,
+  also?: { join?: JoinedRow<T, J>; count?: string },
+  before: unknown[] = [],
+): Promise<{ statement: RowStatement; found: Record<string, unknown> | undefined }> {
+  const by = Object.keys(key).sort();
+  const statement = statementOf(repository, by, options, also);
+  const params = [...before, ...by.map((p) => key[p as keyof T])];
+  const rows = (await repository.manager.query(statement.sql, params)) as Array<Record<string, unknown>>;
+  return { statement, found: rows[0] };
 }
