@@ -49,6 +49,7 @@ EXPOSE 3000
 # Liveness for the container engine; orchestrators should probe /api/health/live and /api/health/ready.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# Migrations run on start, before the first request is served. V8's young generation starts at its full 16 MiB, as
-# `npm start` starts it (docs/decisions/perf-sockets.md).
-CMD ["node", "--min-semi-space-size=16", "dist/main.js"]
+# Migrations run on start, before the first request is served. The server's node options, as `npm start` gives them on
+# Node 22 (scripts/lib/server-node-options.js): V8's young generation at its full 16 MiB, AsyncLocalStorage on
+# AsyncContextFrame (docs/decisions/async-context.md).
+CMD ["node", "--min-semi-space-size=16", "--experimental-async-context-frame", "dist/main.js"]

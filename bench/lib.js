@@ -10,6 +10,7 @@ const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
+const { serverNodeArgs } = require('../scripts/lib/server-node-options');
 
 const ROOT = join(__dirname, '..');
 const DIST = join(ROOT, 'dist');
@@ -27,11 +28,15 @@ function freePort() {
 }
 
 /**
- * The options of the server's node, as `npm start` (package.json) and the image (Dockerfile) give them: V8's young
- * generation at its full size from the start (docs/decisions/perf-sockets.md). `src/app/server-node-options.spec.ts`
- * keeps the three alike.
+ * A server as it is in service: its OpenID provider has answered a relying party (the discovery document) before
+ * anything is measured, so every figure is read with the provider's AsyncLocalStorage in use
+ * (docs/decisions/async-context.md).
  */
-const SERVER_NODE_ARGS = ['--min-semi-space-size=16'];
+async function asInService(base) {
+  const discovery = await fetch(`${base}/.well-known/openid-configuration`);
+  if (!discovery.ok) throw new Error(`the discovery document answered ${discovery.status}`);
+  await discovery.arrayBuffer();
+}
 
 /** The built server (dist/main.js) on a fresh DATA_DIR and a free port; `stop()` ends it and removes the data. */
 async function startServer(extraEnv = {}, { nodeArgs = [] } = {}) {
@@ -45,7 +50,7 @@ async function startServer(extraEnv = {}, { nodeArgs = [] } = {}) {
   // BENCH_SERVER_STDOUT=<file>: its standard output there (e.g. with '--trace-opt --trace-deopt').
   const more = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const stdout = process.env.BENCH_SERVER_STDOUT ? openSync(process.env.BENCH_SERVER_STDOUT, 'w') : 'ignore';
-  const args = [...profile, ...SERVER_NODE_ARGS, ...more, ...nodeArgs, join(DIST, 'main.js')];
+  const args = [...profile, ...serverNodeArgs(), ...more, ...nodeArgs, join(DIST, 'main.js')];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
@@ -74,6 +79,7 @@ async function startServer(extraEnv = {}, { nodeArgs = [] } = {}) {
     if (Date.now() > until) throw new Error('the server did not become healthy within 60 s');
     await sleep(150);
   }
+  await asInService(base);
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
@@ -250,7 +256,8 @@ module.exports = {
   sleep,
   freePort,
   startServer,
-  SERVER_NODE_ARGS,
+  serverNodeArgs,
+  asInService,
   sqlite,
   serverHash,
   sqlNow,

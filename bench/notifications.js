@@ -45,7 +45,7 @@ const WebSocket = require('ws');
 
 const ROOT = join(__dirname, '..');
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
-const { report, signAccess, freePort, sleep, SERVER_NODE_ARGS } = require('./lib');
+const { report, signAccess, freePort, sleep, serverNodeArgs, asInService } = require('./lib');
 /** Client processes of the load generator (bench/socket-clients.js). */
 const PROCESSES = Number(process.env.BENCH_SOCKET_PROCESSES ?? 2);
 /** Delivery times come from process.hrtime in every process: CLOCK_MONOTONIC, one clock for the machine. */
@@ -89,7 +89,7 @@ async function waitForHealth(base) {
   for (;;) {
     try {
       const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
+      if (res.ok) break;
     } catch {
       // not up yet
     }
@@ -97,6 +97,7 @@ async function waitForHealth(base) {
     if (Date.now() > until) throw new Error('server did not become healthy in 60 s');
     await sleep(200);
   }
+  await asInService(base);
 }
 
 /** Resident set size of the server process in bytes (Linux /proc). */
@@ -379,7 +380,7 @@ async function main() {
     [
       ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
       `--inspect=127.0.0.1:${inspectPort}`,
-      ...SERVER_NODE_ARGS,
+      ...serverNodeArgs(),
       // For the young-generation collections of the memory reading (the bench's; nothing in the server calls gc).
       '--expose-gc',
       // BENCH_NODE_ARGS: extra options of the server's node (space-separated), e.g. V8 heap flags.

@@ -4,6 +4,7 @@
 const { execSync } = require('node:child_process');
 const { existsSync, readdirSync, statSync } = require('node:fs');
 const { join } = require('node:path');
+const { restartArgs } = require('./lib/server-node-options');
 
 const root = join(__dirname, '..');
 
@@ -36,4 +37,9 @@ if (!command)
     ['client/src', 'client/index.html', 'client/public', 'client/vite.config.mts', 'src/shared'],
     'build:client',
   );
-require(join(root, 'dist', 'main.js'));
+// The server's node options this node takes and `npm start` could not name (scripts/lib/server-node-options.js): the
+// process becomes the server with them; otherwise it loads the server itself.
+const main = join(root, 'dist', 'main.js');
+const restart = restartArgs(main);
+if (restart) process.execve(process.execPath, restart, process.env);
+else require(main);

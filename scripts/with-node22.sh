@@ -59,6 +59,9 @@ for entry in "$ROOT"/* "$ROOT"/.[!.]*; do
 done
 rm -rf "$TREE/client/dist"
 
+# AsyncLocalStorage as the image's server runs it (docs/decisions/async-context.md).
+export NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }--experimental-async-context-frame"
+
 cd "$TREE"
 log "running on $(node --version): $*"
 exec "$@"
