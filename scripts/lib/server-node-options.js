@@ -36,4 +36,4 @@ function restartArgs(main, proc = process) {
   return [proc.execPath, ...proc.execArgv, ...missing, main, ...proc.argv.slice(2)];
 }
 
-module.exports = { SERVER_NODE_ARGS, CONTEXT_FRAME, serverNodeArgs, restartArgs };
+module.exports = { serverNodeArgs, restartArgs };
