@@ -58,7 +58,8 @@ async function startServer(extraEnv = {}, { nodeArgs = [] } = {}) {
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: base,
-      LOG_LEVEL: 'error',
+      // The default LOG_LEVEL, as in service: a line for every request (written to /dev/null).
+      LOG_LEVEL: 'info',
       BOOTSTRAP_SUPPORT_EMAIL: 'support@bench.test',
       BOOTSTRAP_SUPPORT_PASSWORD: 'Bench-Support-1',
       SERVICE_API_KEY: 'bench-service-api-key-0123456789',

@@ -394,7 +394,8 @@ async function main() {
         PORT: String(port),
         DATA_DIR: dataDir,
         PUBLIC_URL: base,
-        LOG_LEVEL: 'error',
+        // The default LOG_LEVEL, as in service: a line for every request (written to /dev/null).
+        LOG_LEVEL: 'info',
         SERVICE_API_KEY: API_KEY,
         BOOTSTRAP_SUPPORT_EMAIL: 'support@bench.test',
         BOOTSTRAP_SUPPORT_PASSWORD: 'Bench-Support-1',

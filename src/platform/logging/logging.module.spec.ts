@@ -7,7 +7,7 @@ import { EngineState } from '../web/engine-state';
 import { AllExceptionsFilter } from '../web/filters/all-exceptions.filter';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import { LoggingModule, loggerOptions, requestLogging, ROOT_LOGGER } from './logging.module';
+import { LoggingModule, loggerOptions, REDACTED_PATHS, requestLogging, ROOT_LOGGER } from './logging.module';
 
 type Line = Record<string, unknown> & { req?: Record<string, unknown>; res?: { status: number } };
 
@@ -122,6 +122,31 @@ describe('request log lines', () => {
       expect(requestLines[1].req?.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(other.headers.get('x-request-id')).toBe(requestLines[1].req?.id);
       expect(JSON.stringify(lines)).not.toMatch(/secret/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('the closing line goes out unredacted because it holds no field REDACTED_PATHS names; other lines are redacted', async () => {
+    const lines: Line[] = [];
+    const s = await appLoggingAt('info', lines);
+    try {
+      await fetch(`${s.base}/api/users/current`, { headers: { authorization: 'Bearer a-token', 'x-user': '1' } });
+      const closing = await lineWhere(lines, (l) => l.req !== undefined && l.res !== undefined);
+      // Every key of the line, at any depth: none is a header or a field the redaction would have blanked.
+      const keys = (value: unknown): string[] =>
+        value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => [k, ...keys(v)]) : [];
+      const redactedNames = REDACTED_PATHS.map((p) =>
+        p
+          .split('.')
+          .pop()!
+          .replace(/^headers\[|["\]]/g, ''),
+      );
+      expect(keys(closing).filter((k) => redactedNames.includes(k) || k === 'headers')).toEqual([]);
+      // A line of the application's own still goes through the redaction.
+      s.root.info({ body: { password: 'hunter2' }, session: { token: 'a-token' } }, 'with secrets');
+      const own = await lineWhere(lines, (l) => l.msg === 'with secrets');
+      expect(own).toMatchObject({ body: { password: '[redacted]' }, session: { token: '[redacted]' } });
     } finally {
       await s.close();
     }

@@ -122,6 +122,11 @@ export type ResponseObserver = (req: Req, res: ServerResponse, seconds: number) 
  * one-time link's token) wherever a line writes the request.
  */
 export function requestLogging(root: Logger, observe?: ResponseObserver, loggedPath?: (path: string) => string) {
+  // The closing line holds only what the serializers above and the fields below write (an id, a method, a path with
+  // its secrets blanked, an address, a status, a time, a user and a session id): never a header, a body or a token.
+  // So it goes out without REDACTED_PATHS, whose wildcards cost a line four times its writing (about 21 µs beside
+  // 5 µs), a few per cent of a signed-in call at the default LOG_LEVEL. Every other line is still redacted.
+  const closing = root.child({}, { redact: [] });
   return (req: Req, res: ServerResponse, next: () => void): void => {
     req.id = requestId(req, res);
     if (loggedPath) req[LOGGED_PATH] = loggedPath;
@@ -135,9 +140,9 @@ export function requestLogging(root: Logger, observe?: ResponseObserver, loggedP
       // A 503 is this instance saying "not now" (an engine unreachable, readiness while draining): the EngineState
       // logs an outage once, so each refused request's line stays at info.
       const level = status === 503 ? 'info' : status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
-      if (!root.isLevelEnabled(level)) return;
+      if (!closing.isLevelEnabled(level)) return;
       const user = req.user;
-      root[level](
+      closing[level](
         {
           req,
           res,
