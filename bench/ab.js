@@ -3,7 +3,9 @@
  * Two builds of the server side by side, loaded in alternating short slices: how a change moves the
  * refreshes (or GET /api/users/current) per second on a machine whose own speed swings by half within minutes.
  * Both servers see the same moments of the machine, so the ratio holds where a single figure does not (two
- * runs of one build: B/A 1.000 and 1.019).
+ * runs of one build: B/A 1.000 and 1.019). One build beside itself reads 1.01–1.02 in B's favour (sign-ins and
+ * refreshes, 2026-12-05, whichever server takes the first slice of a round): read a change of a few per cent both
+ * ways, its build as B and then as A.
  *
  *   git worktree add /tmp/base main && ln -s "$PWD/node_modules" /tmp/base/node_modules \
  *     && (cd /tmp/base && npm run build)

@@ -1,5 +1,8 @@
 import { Controller, Get, Global, INestApplication, Logger as NestLogger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { Logger } from 'nestjs-pino';
 import { Logger as Pino, pino } from 'pino';
@@ -7,7 +10,14 @@ import { EngineState } from '../web/engine-state';
 import { AllExceptionsFilter } from '../web/filters/all-exceptions.filter';
 import { APP_CONFIG } from '../config/app-config.module';
 import { AppConfig } from '../config/env.validation';
-import { LoggingModule, loggerOptions, REDACTED_PATHS, requestLogging, ROOT_LOGGER } from './logging.module';
+import {
+  LoggingModule,
+  loggerOptions,
+  REDACTED_PATHS,
+  requestLogging,
+  rootLogger,
+  ROOT_LOGGER,
+} from './logging.module';
 
 type Line = Record<string, unknown> & { req?: Record<string, unknown>; res?: { status: number } };
 
@@ -215,6 +225,31 @@ describe('request log lines', () => {
       expect(warnings).toEqual(['database unreachable: connect ECONNREFUSED 127.0.0.1:5432']);
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe('the root logger', () => {
+  it('has written a JSON line when the call that logs it returns: no line waits in a buffer for a crash to lose', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'root-logger-'));
+    const file = join(dir, 'out.log');
+    const fd = openSync(file, 'w');
+    try {
+      const log = rootLogger({ logLevel: 'info' } as AppConfig, fd);
+      log.info({ userId: 7 }, 'first');
+      log.debug('below the level');
+      log.warn({ attempt: { password: 'not-to-be-seen' } }, 'second');
+      const lines = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Line);
+      expect(lines).toEqual([
+        expect.objectContaining({ level: 'info', userId: 7, msg: 'first' }),
+        expect.objectContaining({ level: 'warn', attempt: { password: '[redacted]' }, msg: 'second' }),
+      ]);
+    } finally {
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

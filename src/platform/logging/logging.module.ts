@@ -77,6 +77,18 @@ export function loggerOptions(
   };
 }
 
+/**
+ * The application's one logger. Its JSON lines go to standard output with one write(2) each, on the event loop, as
+ * node's own `process.stdout` writes to a pipe or a file on Linux: no trip to libuv's thread pool a line (the pool
+ * that runs the sign-ins' hashes and SQLite's statements), and a line is with the kernel before the next request is
+ * served, so a crash (`kill -9`) loses none of them. A terminal's pretty text goes through pino-pretty's worker.
+ * `fd`: another file descriptor to write to (a test's file).
+ */
+export function rootLogger(config: AppConfig, fd = 1): Logger {
+  const options = loggerOptions(config, fd === 1 ? undefined : false);
+  return options.transport ? pino(options) : pino(options, pino.destination({ dest: fd, sync: true }));
+}
+
 type LogMethod = (...args: unknown[]) => void;
 
 /**
@@ -162,9 +174,7 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 @Module({
   imports: [
     LoggerModule.forRootAsync({
-      providers: [
-        { provide: ROOT_LOGGER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => pino(loggerOptions(config)) },
-      ],
+      providers: [{ provide: ROOT_LOGGER, inject: [APP_CONFIG], useFactory: rootLogger }],
       inject: [ROOT_LOGGER],
       // nestjs-pino gives Nest's Logger (the application's own lines) the one pino logger, and nothing per request:
       // `useExisting` keeps its request logger (pino-http) out, and no route gets its middleware, which bound every
